@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// drizzle-kit only generates SQL here; migrations are applied at start-up by the runtime migrator (DESIGN §6).
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './drizzle',
+});

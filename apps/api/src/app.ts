@@ -1,0 +1,97 @@
+/**
+ * The Hono application: middleware, the `/api` areas (DESIGN §4), the OpenAPI document, and — in one process —
+ * the built SPA and `/media` files (DESIGN §1). `index.ts` only opens the database and listens.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
+import { secureHeaders } from 'hono/secure-headers';
+import { MESSAGES } from '@abode/shared/messages';
+import type { AppEnv } from '#src/app-env.ts';
+import type { Database } from '#src/db/client.ts';
+import { docsRoutes } from '#src/features/docs/routes.ts';
+import { healthRoutes } from '#src/features/health/routes.ts';
+import { listingRoutes } from '#src/features/listings/routes.ts';
+import { createLogger, type Logger } from '#src/lib/logger.ts';
+import { isSpaRoute } from '#src/lib/spa-routes.ts';
+import { handleError } from '#src/middleware/error-handler.ts';
+
+export interface AppOptions {
+  db: Database;
+  databaseKind?: 'pglite' | 'postgres';
+  logger?: Logger;
+  /** Folder of the built SPA; when absent or missing, only the API is served. */
+  webDist?: string;
+  /** Folder served at /media (demo illustrations; uploads later). */
+  publicDir?: string;
+}
+
+export const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
+
+export function createApp(options: AppOptions) {
+  const logger = options.logger ?? createLogger('silent');
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    c.set('db', options.db);
+    c.set('logger', logger.child({ requestId }));
+    c.header('X-Request-Id', requestId);
+    await next();
+  });
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: 'same-origin' }));
+  app.use('*', compress());
+  app.onError(handleError);
+
+  const api = new OpenAPIHono<AppEnv>()
+    .route('/health', healthRoutes(options.databaseKind ?? 'pglite'))
+    .route('/properties', listingRoutes);
+  api.use('/properties/*', etag());
+  api.route('/docs', docsRoutes);
+  api.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } }, 404));
+  app.route('/api', api);
+  // Documented on the root app so the paths carry their /api prefix.
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Abode API',
+      version: '0.1.0',
+      description: 'The API of Abode, an open-source UK property marketplace. Money is integer pence in responses.',
+    },
+  });
+
+  const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
+  app.use(
+    '/media/*',
+    serveStatic({
+      root: publicDir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=604800'),
+    }),
+  );
+  app.get('/media/*', (c) => c.text('Not found', 404));
+
+  const webDist = options.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: webDist,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', serveStatic({ root: webDist, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }));
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml, isSpaRoute(c.req.path) ? 200 : 404);
+    });
+  }
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

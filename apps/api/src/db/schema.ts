@@ -1,0 +1,445 @@
+/**
+ * The database schema: every entity of SPEC §3, better-auth's tables, and the reference data the search needs
+ * (DESIGN §3). Columns are snake_case in SQL and camelCase in TypeScript. Enumerations are CHECK constraints so the
+ * same SQL runs on PGlite (PostgreSQL 18) and PostgreSQL 15. Money is integer pence.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+/** SQL list of quoted values for a CHECK … IN (…). */
+const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * users (SPEC §3) is also better-auth's user model: `name`, `email`, `image` and `updated_at` are better-auth's,
+ * `is_verified` is its `emailVerified`. Role is client or agent; admins are those with an `admins` row (SPEC §4).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role').notNull().default('client'),
+    phone: text('phone'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isSuspended: boolean('is_suspended').notNull().default(false),
+    suspendedAt: timestamptz('suspended_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} IN (${oneOf(['client', 'agent'])})`),
+  ],
+);
+
+/** better-auth sessions, kept in the database so they can be revoked (DESIGN §2). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** better-auth credential accounts (password hashes live here, never in `users`). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+/** better-auth verification tokens (e-mail confirmation, password reset). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** admins (SPEC §3): an admins row makes a user an admin; `super_admin` may also suspend users (SPEC §6). */
+export const admins = pgTable(
+  'admins',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminRole: text('admin_role').notNull().default('admin'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('admins_admin_role_check', sql`${t.adminRole} IN (${oneOf(['admin', 'super_admin'])})`)],
+);
+
+/** agents (SPEC §3): one per agent user; the branch that owns listings and receives enquiries. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    branchName: text('branch_name'),
+    agencyName: text('agency_name'),
+    email: text('email'),
+    phone: text('phone'),
+    phoneSecondary: text('phone_secondary'),
+    bio: text('bio'),
+    address: text('address'),
+    websiteUrl: text('website_url'),
+    socialLinks: jsonb('social_links').$type<{ linkedin?: string; facebook?: string }>().notNull().default({}),
+    businessHours: jsonb('business_hours').$type<Record<string, string>>(),
+    certifications: text('certifications').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    yearsExperience: integer('years_experience'),
+    logoUrl: text('logo_url'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('agents_years_experience_check', sql`${t.yearsExperience} IS NULL OR ${t.yearsExperience} >= 0`)],
+);
+
+export const LISTING_STATUSES = ['active', 'draft', 'under-offer', 'sold', 'let-agreed', 'let'] as const;
+
+/**
+ * properties (SPEC §3) with the UK listing fields of DESIGN §3. Public = status active, not deleted and approved
+ * (DESIGN §7). `price_paid_id` is the HM Land Registry transaction a demo or imported listing came from, so
+ * re-imports skip it.
+ */
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description'),
+    pricePence: integer('price_pence').notNull(),
+    mode: text('mode').notNull(),
+    status: text('status').notNull().default('draft'),
+    approvalStatus: text('approval_status').notNull().default('pending'),
+    approvedAt: timestamptz('approved_at'),
+    bedrooms: smallint('bedrooms').notNull().default(0),
+    bathrooms: smallint('bathrooms').notNull().default(0),
+    parkingSpaces: smallint('parking_spaces').notNull().default(0),
+    propertyType: text('property_type').notNull(),
+    addressLine1: text('address_line_1').notNull(),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    outcode: text('outcode').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    tenure: text('tenure'),
+    councilTaxBand: text('council_tax_band'),
+    epcRating: text('epc_rating'),
+    floorAreaSqm: real('floor_area_sqm'),
+    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    availableFrom: date('available_from', { mode: 'string' }),
+    furnished: text('furnished'),
+    viewCount: integer('view_count').notNull().default(0),
+    pricePaidId: text('price_paid_id').unique(),
+    publishedAt: timestamptz('published_at'),
+    priceReducedAt: timestamptz('price_reduced_at'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('properties_price_check', sql`${t.pricePence} >= 0`),
+    check('properties_counts_check', sql`${t.bedrooms} >= 0 AND ${t.bathrooms} >= 0 AND ${t.parkingSpaces} >= 0`),
+    check('properties_view_count_check', sql`${t.viewCount} >= 0`),
+    check('properties_mode_check', sql`${t.mode} IN (${oneOf(['sale', 'rent'])})`),
+    check('properties_status_check', sql`${t.status} IN (${oneOf(LISTING_STATUSES)})`),
+    check('properties_approval_check', sql`${t.approvalStatus} IN (${oneOf(['pending', 'approved', 'rejected'])})`),
+    check(
+      'properties_type_check',
+      sql`${t.propertyType} IN (${oneOf(['house', 'flat', 'bungalow', 'maisonette', 'land'])})`,
+    ),
+    check(
+      'properties_tenure_check',
+      sql`${t.tenure} IS NULL OR ${t.tenure} IN (${oneOf(['freehold', 'leasehold', 'share_of_freehold', 'commonhold'])})`,
+    ),
+    check(
+      'properties_council_tax_check',
+      sql`${t.councilTaxBand} IS NULL OR ${t.councilTaxBand} IN (${oneOf(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'exempt'])})`,
+    ),
+    check(
+      'properties_epc_check',
+      sql`${t.epcRating} IS NULL OR ${t.epcRating} IN (${oneOf(['A', 'B', 'C', 'D', 'E', 'F', 'G'])})`,
+    ),
+    check(
+      'properties_furnished_check',
+      sql`${t.furnished} IS NULL OR ${t.furnished} IN (${oneOf(['furnished', 'part_furnished', 'unfurnished'])})`,
+    ),
+    check('properties_floor_area_check', sql`${t.floorAreaSqm} IS NULL OR ${t.floorAreaSqm} > 0`),
+    // The public feed: newest first among public listings (DESIGN §3, §6: NULLS FIRST to match ORDER BY … DESC).
+    index('properties_public_feed_idx')
+      .on(t.mode, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
+    index('properties_price_idx').on(t.pricePence),
+    index('properties_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
+    index('properties_address_trgm_idx').using('gin', sql`${t.addressLine1} gin_trgm_ops`),
+    index('properties_postcode_trgm_idx').using('gin', sql`${t.postcode} gin_trgm_ops`),
+    index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** property_photos (SPEC §3), ordered by `order_index`; one may be the main photo. */
+export const propertyPhotos = pgTable(
+  'property_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    altText: text('alt_text'),
+    orderIndex: smallint('order_index').notNull().default(0),
+    isMain: boolean('is_main').notNull().default(false),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('property_photos_property_idx').on(t.propertyId, t.orderIndex)],
+);
+
+/** enquiries (SPEC §3): contact_info is { name, email, phone? }. They outlive a deleted listing (DESIGN §7). */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('new'),
+    contactInfo: jsonb('contact_info').$type<{ name: string; email: string; phone?: string }>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('enquiries_status_check', sql`${t.status} IN (${oneOf(['new', 'in_progress', 'closed'])})`),
+    index('enquiries_agent_idx').on(t.agentId, t.createdAt.desc()),
+    index('enquiries_property_idx').on(t.propertyId),
+  ],
+);
+
+/** favourites (SPEC §3): one row per user and listing. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.propertyId] })],
+);
+
+/** saved_searches (SPEC §3): the whole filter object in `search_params`. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    searchParams: jsonb('search_params').$type<Record<string, unknown>>().notNull(),
+    emailAlerts: boolean('email_alerts').notNull().default(false),
+    alertFrequency: text('alert_frequency').notNull().default('instant'),
+    lastAlertedAt: timestamptz('last_alerted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('saved_searches_frequency_check', sql`${t.alertFrequency} IN (${oneOf(['instant', 'daily'])})`),
+    index('saved_searches_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** recent_views (SPEC §3): the latest view per user and listing. */
+export const recentViews = pgTable(
+  'recent_views',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    viewedAt: timestamptz('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.propertyId] }),
+    index('recent_views_user_idx').on(t.userId, t.viewedAt.desc()),
+  ],
+);
+
+/**
+ * audit_logs (SPEC §3): security events and admin actions. Append-only: no route updates or deletes a row.
+ * `after_data` holds { severity, description, metadata, timestamp }.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    beforeData: jsonb('before_data'),
+    afterData: jsonb('after_data'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdAt.desc()),
+    index('audit_logs_action_idx').on(t.action, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * rate_limits (SPEC §7 check_rate_limit): one row per key and action holding the current window's count, shared by
+ * every API process. `blocked_until` holds auth and critical keys after they hit their limit (SPEC §9).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    action: text('action').notNull(),
+    windowStart: timestamptz('window_start').notNull().defaultNow(),
+    count: integer('count').notNull().default(0),
+    blockedUntil: timestamptz('blocked_until'),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.action] })],
+);
+
+/** Outgoing e-mail when no SMTP_URL is set; shown at /dev/mail outside production (issue #3). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt.desc())],
+);
+
+/** OS Code-Point Open postcode units: postcode → WGS84 coordinates (DESIGN §3). */
+export const postcodes = pgTable(
+  'postcodes',
+  {
+    postcode: text('postcode').primaryKey(),
+    outcode: text('outcode').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (t) => [index('postcodes_outcode_idx').on(t.outcode)],
+);
+
+/** Postcode districts (outcodes) with their centroid, from OS Code-Point Open. */
+export const outcodes = pgTable('outcodes', {
+  outcode: text('outcode').primaryKey(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  postcodeCount: integer('postcode_count').notNull(),
+});
+
+/** Key/value facts about this database (e.g. when the demo seed ran), so start-up seeds only once. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * admin_analytics (SPEC §3): a read-only view over live data with one row per metric and category, and counts for
+ * all time, today and the last 7 days.
+ */
+export const adminAnalytics = pgView('admin_analytics', {
+  metricType: text('metric_type').notNull(),
+  category: text('category').notNull(),
+  totalCount: integer('total_count').notNull(),
+  todayCount: integer('today_count').notNull(),
+  weekCount: integer('week_count').notNull(),
+}).as(sql`
+  SELECT 'users'::text AS metric_type, u.role AS category, count(*)::int AS total_count,
+         count(*) FILTER (WHERE u.created_at >= date_trunc('day', now()))::int AS today_count,
+         count(*) FILTER (WHERE u.created_at >= now() - interval '7 days')::int AS week_count
+    FROM users u WHERE NOT u.is_deleted GROUP BY u.role
+  UNION ALL
+  SELECT 'properties', p.status, count(*)::int,
+         count(*) FILTER (WHERE p.created_at >= date_trunc('day', now()))::int,
+         count(*) FILTER (WHERE p.created_at >= now() - interval '7 days')::int
+    FROM properties p WHERE NOT p.is_deleted GROUP BY p.status
+  UNION ALL
+  SELECT 'enquiries', e.status, count(*)::int,
+         count(*) FILTER (WHERE e.created_at >= date_trunc('day', now()))::int,
+         count(*) FILTER (WHERE e.created_at >= now() - interval '7 days')::int
+    FROM enquiries e GROUP BY e.status
+`);

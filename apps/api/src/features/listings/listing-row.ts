@@ -1,0 +1,79 @@
+/**
+ * The SQL that selects a public listing as the JSON shape of `ListingSummary` / `ListingDetail`, shared by the
+ * search and the single-listing read so both return the same fields.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListingDetail, ListingSummary } from '@abode/shared/listings/listing.schema';
+
+/** Public = active, not deleted and approved (SPEC §4 plus approval, DESIGN §7). Alias `p`. */
+export const PUBLIC_LISTING = sql`p.status = 'active' AND NOT p.is_deleted AND p.approval_status = 'approved'`;
+
+/** Columns of a summary row; photos ordered by order_index, agent's agency falling back to the branch. */
+export const SUMMARY_COLUMNS = sql`
+  p.id, p.slug, p.title, p.price_pence, p.mode, p.status, p.bedrooms, p.bathrooms, p.parking_spaces,
+  p.property_type, p.address_line_1, p.city, p.postcode, p.latitude, p.longitude, p.features,
+  p.price_reduced_at, p.created_at,
+  a.name AS agent_name, COALESCE(a.agency_name, a.branch_name) AS agent_agency, a.phone AS agent_phone,
+  a.email AS agent_email,
+  COALESCE((
+    SELECT json_agg(json_build_object('url', ph.url, 'altText', ph.alt_text, 'orderIndex', ph.order_index,
+                                      'isMain', ph.is_main) ORDER BY ph.order_index, ph.id)
+      FROM property_photos ph WHERE ph.property_id = p.id
+  ), '[]'::json) AS photos`;
+
+export const DETAIL_COLUMNS: SQL = sql`${SUMMARY_COLUMNS}, p.description, p.tenure, p.council_tax_band,
+  p.epc_rating, p.floor_area_sqm, p.available_from, p.furnished, p.published_at`;
+
+type Row = Record<string, unknown>;
+
+const iso = (v: unknown): string | null =>
+  v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
+
+/** Maps a row selected with SUMMARY_COLUMNS to the API shape. */
+export function toListingSummary(r: Row): ListingSummary {
+  return {
+    id: String(r.id),
+    slug: String(r.slug),
+    title: String(r.title),
+    pricePence: Number(r.price_pence),
+    mode: r.mode as ListingSummary['mode'],
+    status: r.status as ListingSummary['status'],
+    bedrooms: Number(r.bedrooms),
+    bathrooms: Number(r.bathrooms),
+    parkingSpaces: Number(r.parking_spaces),
+    propertyType: r.property_type as ListingSummary['propertyType'],
+    addressLine1: String(r.address_line_1),
+    city: String(r.city),
+    postcode: String(r.postcode),
+    latitude: r.latitude == null ? null : Number(r.latitude),
+    longitude: r.longitude == null ? null : Number(r.longitude),
+    features: (r.features ?? []) as ListingSummary['features'],
+    priceReducedAt: iso(r.price_reduced_at),
+    createdAt: iso(r.created_at) ?? '',
+    photos: (typeof r.photos === 'string' ? JSON.parse(r.photos) : r.photos) as ListingSummary['photos'],
+    agent:
+      r.agent_name == null
+        ? null
+        : {
+            name: String(r.agent_name),
+            agencyName: (r.agent_agency as string | null) ?? null,
+            phone: (r.agent_phone as string | null) ?? null,
+            email: (r.agent_email as string | null) ?? null,
+          },
+  };
+}
+
+/** Maps a row selected with DETAIL_COLUMNS to the API shape. */
+export function toListingDetail(r: Row): ListingDetail {
+  return {
+    ...toListingSummary(r),
+    description: (r.description as string | null) ?? null,
+    tenure: (r.tenure as ListingDetail['tenure']) ?? null,
+    councilTaxBand: (r.council_tax_band as ListingDetail['councilTaxBand']) ?? null,
+    epcRating: (r.epc_rating as ListingDetail['epcRating']) ?? null,
+    floorAreaSqm: r.floor_area_sqm == null ? null : Number(r.floor_area_sqm),
+    availableFrom: r.available_from == null ? null : String(r.available_from).slice(0, 10),
+    furnished: (r.furnished as ListingDetail['furnished']) ?? null,
+    publishedAt: iso(r.published_at),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Starts Abode: validates the environment, opens the database (PGlite in DATA_DIR or PostgreSQL), applies
+ * migrations, seeds the demo data once, and serves the API and the built SPA on PORT.
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from '#src/app.ts';
+import { DataDirLockedError, openPglite, openPostgres, type DatabaseHandle } from '#src/db/client.ts';
+import { seedDemo } from '#src/db/seed/seed-demo.ts';
+import { loadEnv } from '#src/env.ts';
+import { createLogger } from '#src/lib/logger.ts';
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const started = performance.now();
+
+  let handle: DatabaseHandle;
+  try {
+    handle = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  logger.info({ database: handle.kind, ms: Math.round(performance.now() - started) }, 'database ready');
+
+  if (env.demoSeed) {
+    await seedDemo(handle.db, { log: (message) => logger.info(message) });
+  }
+
+  const app = createApp({ db: handle.db, databaseKind: handle.kind, logger, webDist: env.webDist });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
+    logger.info({ port: info.port, ms: Math.round(performance.now() - started) }, `Abode is running at ${url}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      void handle.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

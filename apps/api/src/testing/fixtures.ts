@@ -1,0 +1,93 @@
+/**
+ * Test records built from real addresses in ../shared/data (HM Land Registry Price Paid streets and postcodes,
+ * OS Code-Point Open coordinates), never invented ones. Each helper inserts through Drizzle and returns the row.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '#src/db/client.ts';
+import { agents, properties, propertyPhotos, users } from '#src/db/schema.ts';
+import { outcodeOf } from '@abode/shared/postcode';
+
+/** Real streets from the Price Paid extract, with their postcode's coordinates. */
+export const REAL_ADDRESSES = {
+  wimbledon: { addressLine1: 'Cowper Road', city: 'London', postcode: 'SW19 1AA', latitude: 51.4185, longitude: -0.1882 },
+  manchester: { addressLine1: 'Old Lane', city: 'Manchester', postcode: 'M11 1DE', latitude: 53.4791, longitude: -2.1809 },
+  manchesterCentre: {
+    addressLine1: 'Aytoun Street',
+    city: 'Manchester',
+    postcode: 'M1 3DA',
+    latitude: 53.4795,
+    longitude: -2.2363,
+  },
+  reading: { addressLine1: 'Parkside Road', city: 'Reading', postcode: 'RG30 2BY', latitude: 51.4543, longitude: -1.0016 },
+  tilehurst: { addressLine1: 'Rodway Road, Tilehurst', city: 'Reading', postcode: 'RG30 6DT', latitude: 51.4566, longitude: -1.0401 },
+  newport: { addressLine1: 'Ash Lane', city: 'Newport', postcode: 'PO30 5LT', latitude: 50.6929, longitude: -1.3158 },
+} as const;
+
+export type AddressKey = keyof typeof REAL_ADDRESSES;
+
+/** Inserts a user with role agent and its agents row. */
+export async function createAgent(
+  db: Database,
+  overrides: Partial<typeof agents.$inferInsert> = {},
+): Promise<typeof agents.$inferSelect> {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `agent-${randomUUID()}@example.com`, name: 'Test Agent', firstName: 'Test', role: 'agent' })
+    .returning();
+  const [agent] = await db
+    .insert(agents)
+    .values({
+      userId: user!.id,
+      name: 'Alex Morgan',
+      branchName: 'Wimbledon',
+      agencyName: 'Harbour & Vale',
+      email: 'wimbledon@example.com',
+      phone: '020 7946 0001',
+      ...overrides,
+    })
+    .returning();
+  return agent!;
+}
+
+let counter = 0;
+
+/**
+ * Inserts a listing that is public by default (active, approved, not deleted) at one of the real addresses,
+ * with two photos. `createdAt` defaults to now minus `counter` minutes so insertion order is newest-last.
+ */
+export async function createListing(
+  db: Database,
+  agentId: string,
+  overrides: Partial<typeof properties.$inferInsert> & { at?: AddressKey } = {},
+): Promise<typeof properties.$inferSelect> {
+  counter += 1;
+  const { at = 'wimbledon', ...rest } = overrides;
+  const address = REAL_ADDRESSES[at];
+  const mode = rest.mode ?? 'sale';
+  const [row] = await db
+    .insert(properties)
+    .values({
+      agentId,
+      title: `3 bedroom house ${mode === 'rent' ? 'to rent' : 'for sale'}`,
+      slug: `test-listing-${counter}-${randomUUID().slice(0, 8)}`,
+      pricePence: 350_000_00,
+      mode,
+      status: 'active',
+      approvalStatus: 'approved',
+      approvedAt: new Date(),
+      bedrooms: 3,
+      bathrooms: 1,
+      parkingSpaces: 0,
+      propertyType: 'house',
+      ...address,
+      outcode: outcodeOf(address.postcode)!,
+      createdAt: new Date(Date.now() - counter * 60_000),
+      ...rest,
+    })
+    .returning();
+  await db.insert(propertyPhotos).values([
+    { propertyId: row!.id, url: '/media/demo/house-semi-1.svg', altText: 'Illustration of a house', orderIndex: 0, isMain: true },
+    { propertyId: row!.id, url: '/media/demo/living-room-1.svg', altText: 'Illustration of a living room', orderIndex: 1 },
+  ]);
+  return row!;
+}

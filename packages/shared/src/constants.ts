@@ -1,0 +1,37 @@
+/**
+ * Business constants from SPEC §9 (and the search API limits of issue #2).
+ * One place so the web app, the API and the tests agree on every number.
+ */
+
+/** Maximum length of the location input on the home and search pages (SPEC §2, §9). */
+export const LOCATION_MAX_LENGTH = 100;
+/** Number of skeleton cards shown while search results load (SPEC §9). */
+export const SKELETON_CARD_COUNT = 6;
+/** Default and maximum page size of `GET /api/properties`. */
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+/** Highest page number the search accepts; deeper pages are not useful to people and cost the database. */
+export const MAX_PAGE = 1000;
+/**
+ * The search counts matches exactly up to this many and reports `totalCapped: true` beyond it, because counting
+ * tens of thousands of trigram matches costs the database more than the page itself (DESIGN §3).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+/** Names are trimmed and cut to this length (SPEC §5 Sign-up form, §9). */
+export const NAME_MAX_LENGTH = 50;
+/** Sanitised free text is cut to this length (SPEC §5 Text sanitising, §9). */
+export const SANITISED_TEXT_MAX_LENGTH = 500;
+/** Recent views shown on the client dashboard (SPEC §9). */
+export const RECENT_VIEWS_SHOWN = 6;
+/** Below this width (px) the layout is the mobile one (SPEC §9). */
+export const MOBILE_BREAKPOINT_PX = 768;
+/** Delay before the post sign-in redirect, in ms (SPEC §9). */
+export const POST_SIGN_IN_REDIRECT_MS = 100;
+/** Toasts stay on screen this long, in ms (SPEC §9: 4 to 5 seconds). */
+export const TOAST_DURATION_MS = 4500;
+/** TanStack Query cache lifetime and retry backoff, in ms (SPEC §9 Data cache). */
+export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
+export const QUERY_RETRY_BASE_MS = 1000;
+export const QUERY_RETRY_MAX_MS = 30_000;
+/** Tooltip delay in ms (SPEC §9). */
+export const TOOLTIP_DELAY_MS = 700;

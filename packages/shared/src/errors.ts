@@ -1,0 +1,36 @@
+/**
+ * The API's error body and codes (DESIGN §4). Only upper-case codes are exposed (SPEC §8); `message` is always a
+ * safe text from SPEC §8 or a specific SPEC message.
+ */
+import { z } from 'zod';
+
+/**
+ * Error codes and the HTTP status each maps to.
+ * - VALIDATION_ERROR: a parameter or body failed its schema (400).
+ * - INVALID_PRICE_RANGE: minPrice > maxPrice (400, SPEC §5).
+ * - UNAUTHENTICATED: no valid session (401). FORBIDDEN: signed in without the right (403).
+ * - NOT_FOUND: no such record, or not visible to the caller (404).
+ * - CONFLICT: the write clashes with existing data (409). RATE_LIMITED: too many requests (429).
+ * - SERVICE_UNAVAILABLE: the database is not reachable (503). INTERNAL_ERROR: anything unexpected (500).
+ */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  INVALID_PRICE_RANGE: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,141 @@
+/**
+ * Listing vocabulary and the public listing shapes returned by the API (SPEC §3 properties; DESIGN §3).
+ * Field names are camelCase in JSON, snake_case in SQL.
+ */
+import { z } from 'zod';
+
+/** Sale or rent (SPEC §3 `mode`). Rent prices are per calendar month (pcm). */
+export const ListingModeSchema = z.enum(['sale', 'rent']);
+export type ListingMode = z.infer<typeof ListingModeSchema>;
+
+/** SPEC §3 property_type, plus 'land' for plots (DESIGN §7). */
+export const PropertyTypeSchema = z.enum(['house', 'flat', 'bungalow', 'maisonette', 'land']);
+export type PropertyType = z.infer<typeof PropertyTypeSchema>;
+
+/** SPEC §4 property status. 'sold' is shown as 'Sold STC'; only 'active' listings are public. */
+export const ListingStatusSchema = z.enum(['active', 'draft', 'under-offer', 'sold', 'let-agreed', 'let']);
+export type ListingStatus = z.infer<typeof ListingStatusSchema>;
+
+/** SPEC §4 approval status; new listings start pending. */
+export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
+
+/** DESIGN §3 tenure. */
+export const TenureSchema = z.enum(['freehold', 'leasehold', 'share_of_freehold', 'commonhold']);
+export type Tenure = z.infer<typeof TenureSchema>;
+
+/** DESIGN §3 council tax band. */
+export const CouncilTaxBandSchema = z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'exempt']);
+export type CouncilTaxBand = z.infer<typeof CouncilTaxBandSchema>;
+
+/** DESIGN §3 EPC rating. */
+export const EpcRatingSchema = z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+export type EpcRating = z.infer<typeof EpcRatingSchema>;
+
+/** Furnishing of a rental (DESIGN §3). */
+export const FurnishedSchema = z.enum(['furnished', 'part_furnished', 'unfurnished']);
+export type Furnished = z.infer<typeof FurnishedSchema>;
+
+/**
+ * Listing features that the home page's tags filter on (SPEC §2 tags; DESIGN §7: they really filter).
+ * Stored in `properties.features` as these slugs.
+ */
+export const FeatureSchema = z.enum(['garden', 'parking', 'new-build', 'chain-free', 'reduced', 'virtual-tour']);
+export type Feature = z.infer<typeof FeatureSchema>;
+
+/** Human labels for the UI. */
+export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
+  house: 'House',
+  flat: 'Flat',
+  bungalow: 'Bungalow',
+  maisonette: 'Maisonette',
+  land: 'Land',
+};
+export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
+  active: 'Active',
+  draft: 'Draft',
+  'under-offer': 'Under offer',
+  sold: 'Sold STC',
+  'let-agreed': 'Let agreed',
+  let: 'Let',
+};
+export const FEATURE_LABELS: Record<Feature, string> = {
+  garden: 'Garden',
+  parking: 'Parking',
+  'new-build': 'New Build',
+  'chain-free': 'Chain Free',
+  reduced: 'Reduced',
+  'virtual-tour': 'Virtual Tour',
+};
+export const TENURE_LABELS: Record<Tenure, string> = {
+  freehold: 'Freehold',
+  leasehold: 'Leasehold',
+  share_of_freehold: 'Share of freehold',
+  commonhold: 'Commonhold',
+};
+
+/** One photo of a listing, ordered by `orderIndex` (SPEC §3 property_photos). */
+export const ListingPhotoSchema = z.object({
+  url: z.string(),
+  altText: z.string().nullable(),
+  orderIndex: z.number().int(),
+  isMain: z.boolean(),
+});
+export type ListingPhoto = z.infer<typeof ListingPhotoSchema>;
+
+/** The agent shown on a card: `agencyName` falls back to the branch name (DESIGN §7). */
+export const ListingAgentSchema = z.object({
+  name: z.string(),
+  agencyName: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type ListingAgent = z.infer<typeof ListingAgentSchema>;
+
+/** A listing as returned by the public search (`GET /api/properties` items). Price in integer pence. */
+export const ListingSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  pricePence: z.number().int().nonnegative(),
+  mode: ListingModeSchema,
+  status: ListingStatusSchema,
+  bedrooms: z.number().int(),
+  bathrooms: z.number().int(),
+  parkingSpaces: z.number().int(),
+  propertyType: PropertyTypeSchema,
+  addressLine1: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  features: z.array(FeatureSchema),
+  priceReducedAt: z.string().nullable(),
+  createdAt: z.string(),
+  photos: z.array(ListingPhotoSchema),
+  agent: ListingAgentSchema.nullable(),
+});
+export type ListingSummary = z.infer<typeof ListingSummarySchema>;
+
+/** A public listing page (`GET /api/properties/{slug}`): the summary plus the material information. */
+export const ListingDetailSchema = ListingSummarySchema.extend({
+  description: z.string().nullable(),
+  tenure: TenureSchema.nullable(),
+  councilTaxBand: CouncilTaxBandSchema.nullable(),
+  epcRating: EpcRatingSchema.nullable(),
+  floorAreaSqm: z.number().nullable(),
+  availableFrom: z.string().nullable(),
+  furnished: FurnishedSchema.nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type ListingDetail = z.infer<typeof ListingDetailSchema>;
+
+/** Page of search results. `totalCapped` is true when more than SEARCH_COUNT_CAP matched and `total` is the cap. */
+export const ListingSearchResultSchema = z.object({
+  items: z.array(ListingSummarySchema),
+  total: z.number().int().nonnegative(),
+  totalCapped: z.boolean(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type ListingSearchResult = z.infer<typeof ListingSearchResultSchema>;

@@ -1,0 +1,51 @@
+/**
+ * User-facing texts from SPEC §8, kept verbatim: tests and both apps import them from here so a changed word
+ * changes everywhere at once.
+ */
+export const MESSAGES = {
+  /** SPEC §8 error categories (safe messages). */
+  validation: 'Please check your input and try again.',
+  validationDetails: 'Please verify the required fields are filled correctly.',
+  authentication: 'Authentication failed. Please check your credentials.',
+  authorization: 'You do not have permission to perform this action.',
+  network: 'Network error. Please check your connection and try again.',
+  server: 'A server error occurred. Please try again later.',
+  unknown: 'An unexpected error occurred. Please try again.',
+  notFound: 'The page or listing you asked for does not exist.',
+
+  /** SPEC §5 Price range. */
+  invalidPriceRangeTitle: 'Invalid price range',
+  invalidPriceRange: 'Minimum price cannot be greater than maximum price.',
+
+  /** SPEC §8 Search. */
+  searchErrorTitle: 'Search error',
+  searchRateLimited: 'Too many search requests. Please wait before searching again.',
+  searchSlowDown: 'Please slow down your search requests.',
+
+  /** SPEC §2 Search page. */
+  noPropertiesTitle: 'No Properties Found',
+  noPropertiesText: 'Try adjusting your search criteria or expanding your location search.',
+
+  /** SPEC §8 Favourites and saved searches. */
+  authRequiredTitle: 'Authentication Required',
+  signInToFavourite: 'Please sign in to save favourites',
+  signInToSaveSearch: 'Please sign in to save searches',
+  linkCopiedTitle: 'Link copied',
+  linkCopied: 'Property link copied to clipboard',
+  copyLinkFailed: 'Failed to copy link',
+
+  /** SPEC §2 404 page. */
+  notFoundTitle: 'Oops! Page not found',
+  returnHome: 'Return to Home',
+} as const;
+
+/** 'Contacting {agent} about {title}' (SPEC §2 Search page, listing card). */
+export function contactingAgentMessage(agent: string, title: string): string {
+  return `Contacting ${agent} about ${title}`;
+}
+
+/** 'N Properties Found' (SPEC §2), with 'N+' when the count was capped (issue #9). */
+export function propertiesFoundHeading(total: number, capped = false): string {
+  const n = total.toLocaleString('en-GB');
+  return `${n}${capped ? '+' : ''} ${total === 1 && !capped ? 'Property' : 'Properties'} Found`;
+}

@@ -1,0 +1,77 @@
+/**
+ * /search URL ⇄ search state. The URL is the source of truth on the search page so results are shareable and
+ * the back button works (issue #2). Parameter names follow SPEC §2: location, type, minPrice, maxPrice, bedrooms,
+ * mode and filters (comma-separated tags), plus bathrooms, sort, page and view.
+ */
+import { z } from 'zod';
+import { SearchQuerySchema, type SearchQuery } from './search.schema.ts';
+import { DEFAULT_PAGE_SIZE } from '../constants.ts';
+
+export const SearchViewSchema = z.enum(['grid', 'list']);
+export type SearchView = z.infer<typeof SearchViewSchema>;
+
+/** Everything the search page keeps in its URL. */
+export type SearchState = Omit<SearchQuery, 'pageSize'> & { view: SearchView };
+
+const FIELD_ORDER = [
+  'location',
+  'mode',
+  'type',
+  'minPrice',
+  'maxPrice',
+  'bedrooms',
+  'bathrooms',
+  'filters',
+  'sort',
+  'page',
+  'view',
+] as const;
+
+/**
+ * Reads a /search URL leniently: every parameter that is valid is kept, an invalid one is dropped, so a hand-edited
+ * or old link still shows results. An inverted price range is kept as is, for the page to report (SPEC §5).
+ */
+export function parseSearchParams(params: URLSearchParams): SearchState {
+  const raw: Record<string, string> = {};
+  for (const key of FIELD_ORDER) {
+    const v = params.get(key);
+    if (v !== null) raw[key] = v;
+  }
+  const state: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'view') continue;
+    const single = SearchQuerySchema.safeParse({ [key]: value });
+    // A lone minPrice/maxPrice always passes the range rule, so per-field parsing keeps inverted ranges.
+    if (single.success) state[key] = (single.data as Record<string, unknown>)[key];
+  }
+  const base = SearchQuerySchema.parse({});
+  const view = SearchViewSchema.safeParse(raw.view);
+  const { pageSize: _pageSize, ...defaults } = base;
+  return { ...defaults, ...state, view: view.success ? view.data : 'grid' } as SearchState;
+}
+
+/** Writes search state to URL parameters in a stable order, leaving out defaults and empty values. */
+export function toSearchParams(state: Partial<SearchState>): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of FIELD_ORDER) {
+    const value = state[key];
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'sort' && value === 'newest') continue;
+    if (key === 'page' && value === 1) continue;
+    if (key === 'view' && value === 'grid') continue;
+    if (Array.isArray(value)) {
+      if (value.length) out.set(key, value.join(','));
+      continue;
+    }
+    out.set(key, String(value));
+  }
+  return out;
+}
+
+/** The API query for a search state: the same names, plus the page size. */
+export function toApiSearchParams(state: Partial<SearchState>, pageSize = DEFAULT_PAGE_SIZE): URLSearchParams {
+  const { view: _view, ...rest } = state;
+  const params = toSearchParams(rest);
+  if (pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(pageSize));
+  return params;
+}
