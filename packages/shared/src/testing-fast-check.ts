@@ -1,0 +1,2 @@
+/** fast-check for property-based tests of the shared rules (test-only). */
+export { default as fc } from 'fast-check';
