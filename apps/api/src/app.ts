@@ -7,6 +7,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { secureHeaders } from 'hono/secure-headers';
@@ -48,12 +49,15 @@ export function createApp(options: AppOptions) {
   app.use('*', compress());
   app.onError(handleError);
 
-  const api = new OpenAPIHono<AppEnv>()
-    .route('/health', healthRoutes(options.databaseKind ?? 'pglite'))
-    .route('/properties', listingRoutes);
-  api.use('/properties/*', etag());
+  const api = new OpenAPIHono<AppEnv>();
+  // Public listing reads are the same for everyone: let browsers and proxies revalidate them cheaply.
+  api.use('/properties/*', etag(), async (c, next) => {
+    await next();
+    if (c.req.method === 'GET' && c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=30');
+  });
+  api.route('/health', healthRoutes(options.databaseKind ?? 'pglite'));
+  api.route('/properties', listingRoutes);
   api.route('/docs', docsRoutes);
-  api.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } }, 404));
   app.route('/api', api);
   // Documented on the root app so the paths carry their /api prefix.
   app.doc31('/api/openapi.json', {
@@ -65,33 +69,36 @@ export function createApp(options: AppOptions) {
     },
   });
 
+  // Any other /api path is a JSON 404, never the SPA.
+  app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } }, 404));
+
   const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
-  app.use(
-    '/media/*',
-    serveStatic({
-      root: publicDir,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=604800'),
-    }),
-  );
+  app.use('/media/*', cacheFor('public, max-age=604800'), serveStatic({ root: publicDir }));
   app.get('/media/*', (c) => c.text('Not found', 404));
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
     const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: webDist,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
+    app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webDist }));
+    // Other files of the build (favicon, robots.txt, …); paths without an extension are SPA routes.
+    const rootFiles = serveStatic({ root: webDist, index: '' });
+    app.use('*', cacheFor('public, max-age=3600'), (c, next) =>
+      path.extname(c.req.path) ? rootFiles(c, next) : next(),
     );
-    app.use('*', serveStatic({ root: webDist, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }));
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml, isSpaRoute(c.req.path) ? 200 : 404);
     });
   }
   return app;
+}
+
+/** Sets Cache-Control on successful responses of the handlers after it (serveStatic has no header option). */
+function cacheFor(value: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
+  };
 }
 
 export type AppType = ReturnType<typeof createApp>;

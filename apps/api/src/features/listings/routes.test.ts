@@ -225,3 +225,19 @@ describe('documentation', () => {
     expect((await res.json()).status).toBe('ok');
   });
 });
+
+describe('caching', () => {
+  test('search responses are cacheable for 30 s and revalidate with an ETag', async () => {
+    const res = await app.request('/api/properties?location=Reading');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+    const tag = res.headers.get('etag');
+    expect(tag).toBeTruthy();
+    const again = await app.request('/api/properties?location=Reading', { headers: { 'If-None-Match': tag! } });
+    expect(again.status).toBe(304);
+  });
+
+  test('errors are not cached', async () => {
+    const res = await app.request('/api/properties?mode=buy');
+    expect(res.headers.get('cache-control')).toBeNull();
+  });
+});
