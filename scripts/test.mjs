@@ -20,7 +20,12 @@ function run(label, command, args, env = {}) {
 
 function vitest(label, reportName, args, env) {
   const report = path.join(out, reportName);
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
   if (fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -46,7 +51,10 @@ function findChromium() {
     if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
   console.log("Chromium is missing: trying Playwright's own download (npx playwright install chromium)…");
-  const pw = spawnSync('npx', ['playwright', 'install', 'chromium'], { cwd: path.join(root, 'e2e'), stdio: 'inherit' });
+  const pw = spawnSync('npx', ['playwright', 'install', 'chromium'], {
+    cwd: path.join(root, 'e2e'),
+    stdio: 'inherit',
+  });
   if (pw.status === 0) return '';
   return null;
 }
@@ -71,11 +79,16 @@ if (!onlyUnit) {
     failures.push('build');
   } else {
     const report = path.join(out, 'playwright.json');
-    const ok = run('browser tests (Playwright)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-      ...envWithoutDb,
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    });
+    const ok = run(
+      'browser tests (Playwright)',
+      'npx',
+      ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+      {
+        ...envWithoutDb,
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      },
+    );
     if (fs.existsSync(report)) {
       const s = JSON.parse(fs.readFileSync(report, 'utf8')).stats;
       totals.passed += s.expected + s.flaky;
@@ -88,5 +101,7 @@ if (!onlyUnit) {
 
 fs.rmSync(out, { recursive: true, force: true });
 if (failures.length) console.error(`\nFailed: ${failures.join('; ')}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failures.length ? 1 : 0);

@@ -138,6 +138,7 @@ CREATE TABLE "properties" (
 	"furnished" text,
 	"view_count" integer DEFAULT 0 NOT NULL,
 	"price_paid_id" text,
+	"location_text" text GENERATED ALWAYS AS (lower(city || chr(10) || address_line_1 || chr(10) || postcode)) STORED NOT NULL,
 	"published_at" timestamp with time zone,
 	"price_reduced_at" timestamp with time zone,
 	"is_deleted" boolean DEFAULT false NOT NULL,
@@ -262,9 +263,7 @@ CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at" DESC NUL
 CREATE INDEX "postcodes_outcode_idx" ON "postcodes" USING btree ("outcode");--> statement-breakpoint
 CREATE INDEX "properties_public_feed_idx" ON "properties" USING btree ("mode","created_at" DESC NULLS FIRST) WHERE "properties"."status" = 'active' AND NOT "properties"."is_deleted" AND "properties"."approval_status" = 'approved';--> statement-breakpoint
 CREATE INDEX "properties_price_idx" ON "properties" USING btree ("price_pence");--> statement-breakpoint
-CREATE INDEX "properties_city_trgm_idx" ON "properties" USING gin ("city" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "properties_address_trgm_idx" ON "properties" USING gin ("address_line_1" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "properties_postcode_trgm_idx" ON "properties" USING gin ("postcode" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "properties_location_trgm_idx" ON "properties" USING gin ("location_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "properties_agent_idx" ON "properties" USING btree ("agent_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "property_photos_property_idx" ON "property_photos" USING btree ("property_id","order_index");--> statement-breakpoint
 CREATE INDEX "recent_views_user_idx" ON "recent_views" USING btree ("user_id","viewed_at" DESC NULLS LAST);--> statement-breakpoint
@@ -288,3 +287,7 @@ CREATE VIEW "public"."admin_analytics" AS (
          count(*) FILTER (WHERE e.created_at >= now() - interval '7 days')::int
     FROM enquiries e GROUP BY e.status
 );
+--> statement-breakpoint
+-- The location search estimates matches from this column: a larger sample keeps small towns from being
+-- mistaken for large ones (search calibration note, 2026-11).
+ALTER TABLE "properties" ALTER COLUMN "location_text" SET STATISTICS 1000;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { isSpaRoute } from '#src/lib/spa-routes.ts';
+import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
 let handle: DatabaseHandle;
@@ -17,9 +18,15 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-web-'));
   fs.mkdirSync(path.join(dir, 'web/assets'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'public/media/demo'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'web/index.html'), '<!doctype html><title>Abode</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'web/index.html'),
+    '<!doctype html><title>Abode</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dir, 'web/assets/index-abc123.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(dir, 'public/media/demo/house.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(
+    path.join(dir, 'public/media/demo/house.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   app = createApp({ db: handle.db, webDist: path.join(dir, 'web'), publicDir: path.join(dir, 'public') });
 });
 
@@ -28,15 +35,21 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test.each(['/', '/search', '/about', '/vision', '/story', '/why-abode', '/property/3-bed-house-x', '/agent/dashboard'])(
-  '%s is the SPA with 200',
-  async (p) => {
-    const res = await app.request(p);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<div id="root">');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-  },
-);
+test.each([
+  '/',
+  '/search',
+  '/about',
+  '/vision',
+  '/story',
+  '/why-abode',
+  '/property/3-bed-house-x',
+  '/agent/dashboard',
+])('%s is the SPA with 200', async (p) => {
+  const res = await app.request(p);
+  expect(res.status).toBe(200);
+  expect(await res.text()).toContain('<div id="root">');
+  expect(res.headers.get('cache-control')).toBe('no-cache');
+});
 
 test('an unknown path is the SPA (its 404 page) with status 404', async () => {
   const res = await app.request('/no-such-page');
@@ -57,7 +70,7 @@ test('hashed assets are cached for a year, media for a week', async () => {
 test('an unknown API path is a JSON 404', async () => {
   const res = await app.request('/api/nothing-here');
   expect(res.status).toBe(404);
-  expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  expect(await readJson(res)).toMatchObject({ error: { code: 'NOT_FOUND' } });
 });
 
 test('responses carry a request id and basic security headers', async () => {

@@ -53,7 +53,8 @@ export function createApp(options: AppOptions) {
   // Public listing reads are the same for everyone: let browsers and proxies revalidate them cheaply.
   api.use('/properties/*', etag(), async (c, next) => {
     await next();
-    if (c.req.method === 'GET' && c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=30');
+    if (c.req.method === 'GET' && c.res.status === 200)
+      c.res.headers.set('Cache-Control', 'public, max-age=30');
   });
   api.route('/health', healthRoutes(options.databaseKind ?? 'pglite'));
   api.route('/properties', listingRoutes);
@@ -65,7 +66,8 @@ export function createApp(options: AppOptions) {
     info: {
       title: 'Abode API',
       version: '0.1.0',
-      description: 'The API of Abode, an open-source UK property marketplace. Money is integer pence in responses.',
+      description:
+        'The API of Abode, an open-source UK property marketplace. Money is integer pence in responses.',
     },
   });
 
@@ -97,7 +99,8 @@ export function createApp(options: AppOptions) {
 function cacheFor(value: string): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
+    if (c.res.status === 200 && !c.res.headers.has('Cache-Control'))
+      c.res.headers.set('Cache-Control', value);
   };
 }
 

@@ -44,7 +44,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     ...env,
-    dataDir: path.resolve(env.DATA_DIR),
+    // Relative to where the user ran npm (INIT_CWD), not the workspace folder npm switches to.
+    dataDir: path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     demoSeed: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   };

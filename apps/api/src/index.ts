@@ -33,7 +33,10 @@ async function main(): Promise<void> {
   const app = createApp({ db: handle.db, databaseKind: handle.kind, logger, webDist: env.webDist });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
-    logger.info({ port: info.port, ms: Math.round(performance.now() - started) }, `Abode is running at ${url}`);
+    logger.info(
+      { port: info.port, ms: Math.round(performance.now() - started) },
+      `Abode is running at ${url}`,
+    );
   });
 
   let stopping = false;

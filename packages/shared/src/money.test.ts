@@ -1,12 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { fc } from './testing-fast-check.ts';
-import { formatAgentPrice, formatPrice, formatPriceChoice, parsePounds, penceToPounds, poundsToPence } from './money.ts';
+import {
+  formatAgentPrice,
+  formatPrice,
+  formatPriceChoice,
+  parsePounds,
+  penceToPounds,
+  poundsToPence,
+} from './money.ts';
 
 describe('pence and pounds', () => {
   test('whole pounds become integer pence and back', () => {
     expect(poundsToPence(325_000)).toBe(32_500_000);
     expect(penceToPounds(32_500_000)).toBe(325_000);
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), (p) => penceToPounds(poundsToPence(p)) === p));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (p) => penceToPounds(poundsToPence(p)) === p),
+    );
   });
 
   test('refuses negative, fractional and unsafe pounds', () => {

@@ -6,7 +6,8 @@ const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP',
 
 /** Whole pounds → integer pence. Throws RangeError for negative, fractional or unsafe values. */
 export function poundsToPence(pounds: number): number {
-  if (!Number.isSafeInteger(pounds) || pounds < 0) throw new RangeError(`Not a whole number of pounds: ${pounds}`);
+  if (!Number.isSafeInteger(pounds) || pounds < 0)
+    throw new RangeError(`Not a whole number of pounds: ${pounds}`);
   return pounds * 100;
 }
 
@@ -46,7 +47,11 @@ export function formatPriceChoice(pounds: number): string {
  */
 export function parsePounds(input: string | null | undefined): number | undefined {
   if (input == null) return undefined;
-  const s = input.trim().toLowerCase().replace(/[£,\s]/g, '').replace(/\+$/, '');
+  const s = input
+    .trim()
+    .toLowerCase()
+    .replace(/[£,\s]/g, '')
+    .replace(/\+$/, '');
   if (s === '') return undefined;
   const m = /^(\d+(?:\.\d+)?)([km]?)$/.exec(s);
   if (!m) return undefined;

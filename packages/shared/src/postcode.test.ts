@@ -2,13 +2,21 @@ import { describe, expect, test } from 'vitest';
 import { isOutcode, isUkPostcode, normalisePostcode, outcodeOf } from './postcode.ts';
 
 describe('UK postcodes (SPEC §5 Postcode)', () => {
-  test.each(['SW19 1AA', 'sw191aa', 'M1 3DA', 'RG30 6DT', 'EC1A 1BB', 'W1A 0AX', 'PO30 5LT', 'NE4 9DN', 'GIR 0AA'])(
-    '%s is a postcode',
-    (pc) => expect(isUkPostcode(pc)).toBe(true),
-  );
+  test.each([
+    'SW19 1AA',
+    'sw191aa',
+    'M1 3DA',
+    'RG30 6DT',
+    'EC1A 1BB',
+    'W1A 0AX',
+    'PO30 5LT',
+    'NE4 9DN',
+    'GIR 0AA',
+  ])('%s is a postcode', (pc) => expect(isUkPostcode(pc)).toBe(true));
 
-  test.each(['SW19', 'XYZ 123', '12345', '', 'SW19 1A', 'Q1 1AA', 'SW19 1CA'])('%s is not a full postcode', (pc) =>
-    expect(isUkPostcode(pc)).toBe(false),
+  test.each(['SW19', 'XYZ 123', '12345', '', 'SW19 1A', 'Q1 1AA', 'SW19 1CA'])(
+    '%s is not a full postcode',
+    (pc) => expect(isUkPostcode(pc)).toBe(false),
   );
 
   test('normalises case and spacing', () => {

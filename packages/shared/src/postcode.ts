@@ -3,7 +3,8 @@
  * inward code digit + two letters), which also accepts GIR 0AA.
  */
 
-const FULL = /^(GIR ?0AA|[A-PR-UWYZ](?:\d[A-HJKPS-UW\d]?|[A-HK-Y]\d[ABEHMNPRV-Y\d]?) ?\d[ABD-HJLNP-UW-Z]{2})$/;
+const FULL =
+  /^(GIR ?0AA|[A-PR-UWYZ](?:\d[A-HJKPS-UW\d]?|[A-HK-Y]\d[ABEHMNPRV-Y\d]?) ?\d[ABD-HJLNP-UW-Z]{2})$/;
 const OUTCODE = /^(?:[A-PR-UWYZ](?:\d[A-HJKPS-UW\d]?|[A-HK-Y]\d[ABEHMNPRV-Y\d]?))$/;
 
 /** True when `input` is a full UK postcode (any case and spacing). */
@@ -24,7 +25,11 @@ export function normalisePostcode(input: string): string {
   const c = compact(input);
   if (FULL.test(c) && c !== 'GIR0AA') return `${c.slice(0, -3)} ${c.slice(-3)}`;
   if (c === 'GIR0AA') return 'GIR 0AA';
-  return input.toUpperCase().replace(/[^A-Z0-9 ]/g, '').trim().slice(0, 10);
+  return input
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]/g, '')
+    .trim()
+    .slice(0, 10);
 }
 
 /** The outward code of a full postcode ('SW19 1AA' → 'SW19'), or undefined when it is not one. */

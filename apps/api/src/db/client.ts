@@ -15,7 +15,8 @@ import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import * as schema from './schema.ts';
 
-export type Database = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
+export type Database =
+  ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -59,7 +60,10 @@ export async function openPglite(
     fs.mkdirSync(dataDir, { recursive: true });
     try {
       // realpath: false so the lock works before the folder has content; stale locks (crashed process) expire.
-      release = await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, 'server.lock'), stale: 15_000 });
+      release = await lockfile.lock(dataDir, {
+        lockfilePath: path.join(dataDir, 'server.lock'),
+        stale: 15_000,
+      });
     } catch (error) {
       if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
       throw error;

@@ -36,7 +36,9 @@ const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`)
 export const users = pgTable(
   'users',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     name: text('name').notNull().default(''),
     email: text('email').notNull(),
     isVerified: boolean('is_verified').notNull().default(false),
@@ -143,16 +145,27 @@ export const agents = pgTable(
     bio: text('bio'),
     address: text('address'),
     websiteUrl: text('website_url'),
-    socialLinks: jsonb('social_links').$type<{ linkedin?: string; facebook?: string }>().notNull().default({}),
+    socialLinks: jsonb('social_links')
+      .$type<{ linkedin?: string; facebook?: string }>()
+      .notNull()
+      .default({}),
     businessHours: jsonb('business_hours').$type<Record<string, string>>(),
-    certifications: text('certifications').array().notNull().default(sql`'{}'::text[]`),
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    certifications: text('certifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     yearsExperience: integer('years_experience'),
     logoUrl: text('logo_url'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('agents_years_experience_check', sql`${t.yearsExperience} IS NULL OR ${t.yearsExperience} >= 0`)],
+  (t) => [
+    check('agents_years_experience_check', sql`${t.yearsExperience} IS NULL OR ${t.yearsExperience} >= 0`),
+  ],
 );
 
 export const LISTING_STATUSES = ['active', 'draft', 'under-offer', 'sold', 'let-agreed', 'let'] as const;
@@ -191,11 +204,22 @@ export const properties = pgTable(
     councilTaxBand: text('council_tax_band'),
     epcRating: text('epc_rating'),
     floorAreaSqm: real('floor_area_sqm'),
-    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     availableFrom: date('available_from', { mode: 'string' }),
     furnished: text('furnished'),
     viewCount: integer('view_count').notNull().default(0),
     pricePaidId: text('price_paid_id').unique(),
+    /**
+     * Town, address line 1 and postcode, lower-cased and joined by newlines, for the location search: a partial
+     * match on it equals a partial match on any of the three (SPEC §7), because a search term never contains a
+     * newline, and one trigram index serves it.
+     */
+    locationText: text('location_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(city || chr(10) || address_line_1 || chr(10) || postcode)`),
     publishedAt: timestamptz('published_at'),
     priceReducedAt: timestamptz('price_reduced_at'),
     isDeleted: boolean('is_deleted').notNull().default(false),
@@ -204,11 +228,17 @@ export const properties = pgTable(
   },
   (t) => [
     check('properties_price_check', sql`${t.pricePence} >= 0`),
-    check('properties_counts_check', sql`${t.bedrooms} >= 0 AND ${t.bathrooms} >= 0 AND ${t.parkingSpaces} >= 0`),
+    check(
+      'properties_counts_check',
+      sql`${t.bedrooms} >= 0 AND ${t.bathrooms} >= 0 AND ${t.parkingSpaces} >= 0`,
+    ),
     check('properties_view_count_check', sql`${t.viewCount} >= 0`),
     check('properties_mode_check', sql`${t.mode} IN (${oneOf(['sale', 'rent'])})`),
     check('properties_status_check', sql`${t.status} IN (${oneOf(LISTING_STATUSES)})`),
-    check('properties_approval_check', sql`${t.approvalStatus} IN (${oneOf(['pending', 'approved', 'rejected'])})`),
+    check(
+      'properties_approval_check',
+      sql`${t.approvalStatus} IN (${oneOf(['pending', 'approved', 'rejected'])})`,
+    ),
     check(
       'properties_type_check',
       sql`${t.propertyType} IN (${oneOf(['house', 'flat', 'bungalow', 'maisonette', 'land'])})`,
@@ -235,9 +265,7 @@ export const properties = pgTable(
       .on(t.mode, t.createdAt.desc().nullsFirst())
       .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
     index('properties_price_idx').on(t.pricePence),
-    index('properties_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
-    index('properties_address_trgm_idx').using('gin', sql`${t.addressLine1} gin_trgm_ops`),
-    index('properties_postcode_trgm_idx').using('gin', sql`${t.postcode} gin_trgm_ops`),
+    index('properties_location_trgm_idx').using('gin', sql`${t.locationText} gin_trgm_ops`),
     index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
   ],
 );

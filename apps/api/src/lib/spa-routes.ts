@@ -21,5 +21,8 @@ const PREFIXES = ['/agent', '/admin', '/property/', '/auth/'];
 /** True when `pathname` is a route of the SPA. */
 export function isSpaRoute(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return EXACT.has(p) || PREFIXES.some((prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+  return (
+    EXACT.has(p) ||
+    PREFIXES.some((prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))
+  );
 }

@@ -15,7 +15,13 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof AppError) {
     if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
     return c.json(
-      { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } },
+      {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        },
+      },
       error.status as ContentfulStatusCode,
     );
   }
@@ -40,9 +46,7 @@ export function validationError(error: ZodError): AppError {
   if (error.issues.some((i) => i.message === MESSAGES.invalidPriceRange)) {
     return new AppError('INVALID_PRICE_RANGE', MESSAGES.invalidPriceRange);
   }
-  return AppError.validation(
-    error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  );
+  return AppError.validation(error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
 }
 
 function isDatabaseUnavailable(error: Error): boolean {

@@ -9,8 +9,20 @@ import { outcodeOf } from '@abode/shared/postcode';
 
 /** Real streets from the Price Paid extract, with their postcode's coordinates. */
 export const REAL_ADDRESSES = {
-  wimbledon: { addressLine1: 'Cowper Road', city: 'London', postcode: 'SW19 1AA', latitude: 51.4185, longitude: -0.1882 },
-  manchester: { addressLine1: 'Old Lane', city: 'Manchester', postcode: 'M11 1DE', latitude: 53.4791, longitude: -2.1809 },
+  wimbledon: {
+    addressLine1: 'Cowper Road',
+    city: 'London',
+    postcode: 'SW19 1AA',
+    latitude: 51.4185,
+    longitude: -0.1882,
+  },
+  manchester: {
+    addressLine1: 'Old Lane',
+    city: 'Manchester',
+    postcode: 'M11 1DE',
+    latitude: 53.4791,
+    longitude: -2.1809,
+  },
   manchesterCentre: {
     addressLine1: 'Aytoun Street',
     city: 'Manchester',
@@ -18,9 +30,27 @@ export const REAL_ADDRESSES = {
     latitude: 53.4795,
     longitude: -2.2363,
   },
-  reading: { addressLine1: 'Parkside Road', city: 'Reading', postcode: 'RG30 2BY', latitude: 51.4543, longitude: -1.0016 },
-  tilehurst: { addressLine1: 'Rodway Road, Tilehurst', city: 'Reading', postcode: 'RG30 6DT', latitude: 51.4566, longitude: -1.0401 },
-  newport: { addressLine1: 'Ash Lane', city: 'Newport', postcode: 'PO30 5LT', latitude: 50.6929, longitude: -1.3158 },
+  reading: {
+    addressLine1: 'Parkside Road',
+    city: 'Reading',
+    postcode: 'RG30 2BY',
+    latitude: 51.4543,
+    longitude: -1.0016,
+  },
+  tilehurst: {
+    addressLine1: 'Rodway Road, Tilehurst',
+    city: 'Reading',
+    postcode: 'RG30 6DT',
+    latitude: 51.4566,
+    longitude: -1.0401,
+  },
+  newport: {
+    addressLine1: 'Ash Lane',
+    city: 'Newport',
+    postcode: 'PO30 5LT',
+    latitude: 50.6929,
+    longitude: -1.3158,
+  },
 } as const;
 
 export type AddressKey = keyof typeof REAL_ADDRESSES;
@@ -32,7 +62,12 @@ export async function createAgent(
 ): Promise<typeof agents.$inferSelect> {
   const [user] = await db
     .insert(users)
-    .values({ email: `agent-${randomUUID()}@example.com`, name: 'Test Agent', firstName: 'Test', role: 'agent' })
+    .values({
+      email: `agent-${randomUUID()}@example.com`,
+      name: 'Test Agent',
+      firstName: 'Test',
+      role: 'agent',
+    })
     .returning();
   const [agent] = await db
     .insert(agents)
@@ -86,8 +121,19 @@ export async function createListing(
     })
     .returning();
   await db.insert(propertyPhotos).values([
-    { propertyId: row!.id, url: '/media/demo/house-semi-1.svg', altText: 'Illustration of a house', orderIndex: 0, isMain: true },
-    { propertyId: row!.id, url: '/media/demo/living-room-1.svg', altText: 'Illustration of a living room', orderIndex: 1 },
+    {
+      propertyId: row!.id,
+      url: '/media/demo/house-semi-1.svg',
+      altText: 'Illustration of a house',
+      orderIndex: 0,
+      isMain: true,
+    },
+    {
+      propertyId: row!.id,
+      url: '/media/demo/living-room-1.svg',
+      altText: 'Illustration of a living room',
+      orderIndex: 1,
+    },
   ]);
   return row!;
 }

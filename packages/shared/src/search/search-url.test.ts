@@ -6,7 +6,9 @@ import { SearchFiltersSchema, SearchQuerySchema } from './search.schema.ts';
 describe('URL → search state', () => {
   test('reads the home page parameters (SPEC §2)', () => {
     const s = parseSearchParams(
-      new URLSearchParams('location=Reading&type=flat&minPrice=100000&maxPrice=300000&bedrooms=2&mode=sale&filters=garden,parking'),
+      new URLSearchParams(
+        'location=Reading&type=flat&minPrice=100000&maxPrice=300000&bedrooms=2&mode=sale&filters=garden,parking',
+      ),
     );
     expect(s).toEqual({
       location: 'Reading',
@@ -23,7 +25,9 @@ describe('URL → search state', () => {
   });
 
   test('drops invalid values instead of failing the page', () => {
-    const s = parseSearchParams(new URLSearchParams('mode=buy&type=castle&bedrooms=lots&page=-3&sort=x&view=map&location=SW19'));
+    const s = parseSearchParams(
+      new URLSearchParams('mode=buy&type=castle&bedrooms=lots&page=-3&sort=x&view=map&location=SW19'),
+    );
     expect(s).toEqual({ location: 'SW19', page: 1, sort: 'newest', view: 'grid' });
   });
 
@@ -41,12 +45,21 @@ describe('URL → search state', () => {
 
 describe('search state → URL', () => {
   test('leaves out defaults and empties, in a stable order', () => {
-    const params = toSearchParams({ view: 'grid', page: 1, sort: 'newest', mode: 'rent', location: 'M1', filters: [] });
+    const params = toSearchParams({
+      view: 'grid',
+      page: 1,
+      sort: 'newest',
+      mode: 'rent',
+      location: 'M1',
+      filters: [],
+    });
     expect(params.toString()).toBe('location=M1&mode=rent');
   });
 
   test('writes tags comma-separated', () => {
-    expect(toSearchParams({ filters: ['garden', 'new-build'] }).toString()).toBe('filters=garden%2Cnew-build');
+    expect(toSearchParams({ filters: ['garden', 'new-build'] }).toString()).toBe(
+      'filters=garden%2Cnew-build',
+    );
   });
 
   test('round-trips any valid state', () => {
@@ -57,7 +70,9 @@ describe('search state → URL', () => {
         type: fc.constantFrom('house' as const, 'flat' as const, 'land' as const),
         minPrice: fc.integer({ min: 0, max: 1_000_000 }),
         bedrooms: fc.integer({ min: 0, max: 5 }),
-        filters: fc.uniqueArray(fc.constantFrom('garden' as const, 'parking' as const, 'reduced' as const), { minLength: 1 }),
+        filters: fc.uniqueArray(fc.constantFrom('garden' as const, 'parking' as const, 'reduced' as const), {
+          minLength: 1,
+        }),
         sort: fc.constantFrom('newest' as const, 'price_asc' as const, 'price_desc' as const),
         page: fc.integer({ min: 1, max: 50 }),
         view: fc.constantFrom('grid' as const, 'list' as const),

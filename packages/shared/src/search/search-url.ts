@@ -69,7 +69,10 @@ export function toSearchParams(state: Partial<SearchState>): URLSearchParams {
 }
 
 /** The API query for a search state: the same names, plus the page size. */
-export function toApiSearchParams(state: Partial<SearchState>, pageSize = DEFAULT_PAGE_SIZE): URLSearchParams {
+export function toApiSearchParams(
+  state: Partial<SearchState>,
+  pageSize = DEFAULT_PAGE_SIZE,
+): URLSearchParams {
   const { view: _view, ...rest } = state;
   const params = toSearchParams(rest);
   if (pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(pageSize));

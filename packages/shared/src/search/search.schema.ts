@@ -23,10 +23,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === 'all' || v === null 
 
 /** A whole number carried as text in a URL; blank means absent. */
 const wholeNumber = (min: number, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int().min(min).max(max).optional(),
-  );
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).optional());
 
 /** Comma-separated feature tags ('garden,parking'), or an array of them. Duplicates collapse. */
 const FeatureListSchema = z.preprocess((v) => {
@@ -37,9 +34,9 @@ const FeatureListSchema = z.preprocess((v) => {
 }, z.array(FeatureSchema).optional());
 
 const searchFields = {
-  /** Partial, case-insensitive match on town, address line 1 or postcode (SPEC §7). */
+  /** Partial, case-insensitive match on town, address line 1 or postcode (SPEC §7). Runs of white space fold. */
   location: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    (v) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() || undefined : v),
     z.string().max(LOCATION_MAX_LENGTH).optional(),
   ),
   mode: z.preprocess(blankToUndefined, ListingModeSchema.optional()),

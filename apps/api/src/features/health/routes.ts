@@ -1,4 +1,4 @@
-/** `GET /api/health`: answers 200 once the database answers, 503 otherwise. */
+/** `GET /api/health`: readiness (200 once the database answers, 503 otherwise); `/api/health/live`: liveness. */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import type { AppEnv } from '#src/app-env.ts';
@@ -16,13 +16,28 @@ const healthRoute = createRoute({
   },
 });
 
+const liveRoute = createRoute({
+  method: 'get',
+  path: '/live',
+  tags: ['System'],
+  summary: 'Liveness: the process answers (no database call); also the floor of `npm run bench`',
+  responses: {
+    200: {
+      description: 'Alive',
+      content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } },
+    },
+  },
+});
+
 export function healthRoutes(databaseKind: string) {
-  return new OpenAPIHono<AppEnv>().openapi(healthRoute, async (c) => {
-    try {
-      await c.var.db.execute(sql`SELECT 1`);
-      return c.json({ status: 'ok' as const, database: databaseKind }, 200);
-    } catch {
-      return c.json({ status: 'unavailable' as const, database: databaseKind }, 503);
-    }
-  });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(liveRoute, (c) => c.json({ status: 'ok' as const }, 200))
+    .openapi(healthRoute, async (c) => {
+      try {
+        await c.var.db.execute(sql`SELECT 1`);
+        return c.json({ status: 'ok' as const, database: databaseKind }, 200);
+      } catch {
+        return c.json({ status: 'unavailable' as const, database: databaseKind }, 503);
+      }
+    });
 }

@@ -1,6 +1,6 @@
 /**
  * Public property search (SPEC §7 "properties (public search)", issue #2).
- * Filters: location is a partial, case-insensitive match on town, address line 1 or postcode (trigram GIN indexes);
+ * Filters: location is a partial, case-insensitive match on town, address line 1 or postcode (one trigram index);
  * type and mode by equality; bedrooms and bathrooms at least N (DESIGN §7); prices compared in pence; feature
  * tags all required. Only public listings. The total is exact up to SEARCH_COUNT_CAP and capped above it, because an
  * exact count of a common town costs more than the page (DESIGN §3).
@@ -39,8 +39,8 @@ export function searchConditions(q: Omit<SearchQuery, 'page' | 'pageSize' | 'sor
   if (q.location) {
     // A full postcode typed without its space ('sw191aa') still finds 'SW19 1AA'.
     const text = isUkPostcode(q.location) ? normalisePostcode(q.location) : q.location;
-    const pattern = likePattern(text);
-    parts.push(sql`(p.city ILIKE ${pattern} OR p.address_line_1 ILIKE ${pattern} OR p.postcode ILIKE ${pattern})`);
+    // location_text is lower(town ⏎ address ⏎ postcode): one LIKE equals SPEC's three partial matches.
+    parts.push(sql`p.location_text LIKE ${likePattern(text.toLowerCase())}`);
   }
   return sql.join(parts, sql` AND `);
 }

@@ -10,6 +10,7 @@ import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { properties } from '#src/db/schema.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
 let handle: DatabaseHandle;
@@ -26,14 +27,58 @@ beforeAll(async () => {
   const make = async (key: string, o: Parameters<typeof createListing>[2]) => {
     slugs[key] = (await createListing(db, o?.agentId ?? agent.id, o)).slug;
   };
-  await make('wimbledonHouse', { at: 'wimbledon', pricePence: 850_000_00, bedrooms: 4, bathrooms: 2, parkingSpaces: 1, features: ['garden', 'parking'] });
-  await make('wimbledonFlatRent', { at: 'wimbledon', mode: 'rent', propertyType: 'flat', pricePence: 2_150_00, bedrooms: 2, bathrooms: 1 });
-  await make('manchesterHouse', { at: 'manchester', pricePence: 180_000_00, bedrooms: 3, bathrooms: 1, features: ['garden'] });
-  await make('manchesterFlat', { at: 'manchesterCentre', propertyType: 'flat', pricePence: 235_000_00, bedrooms: 2, bathrooms: 2 });
-  await make('readingHouse', { at: 'reading', pricePence: 325_000_00, bedrooms: 3, bathrooms: 1, agentId: branch.id });
-  await make('tilehurstBungalow', { at: 'tilehurst', propertyType: 'bungalow', pricePence: 410_000_00, bedrooms: 2, bathrooms: 1 });
+  await make('wimbledonHouse', {
+    at: 'wimbledon',
+    pricePence: 850_000_00,
+    bedrooms: 4,
+    bathrooms: 2,
+    parkingSpaces: 1,
+    features: ['garden', 'parking'],
+  });
+  await make('wimbledonFlatRent', {
+    at: 'wimbledon',
+    mode: 'rent',
+    propertyType: 'flat',
+    pricePence: 2_150_00,
+    bedrooms: 2,
+    bathrooms: 1,
+  });
+  await make('manchesterHouse', {
+    at: 'manchester',
+    pricePence: 180_000_00,
+    bedrooms: 3,
+    bathrooms: 1,
+    features: ['garden'],
+  });
+  await make('manchesterFlat', {
+    at: 'manchesterCentre',
+    propertyType: 'flat',
+    pricePence: 235_000_00,
+    bedrooms: 2,
+    bathrooms: 2,
+  });
+  await make('readingHouse', {
+    at: 'reading',
+    pricePence: 325_000_00,
+    bedrooms: 3,
+    bathrooms: 1,
+    agentId: branch.id,
+  });
+  await make('tilehurstBungalow', {
+    at: 'tilehurst',
+    propertyType: 'bungalow',
+    pricePence: 410_000_00,
+    bedrooms: 2,
+    bathrooms: 1,
+  });
   await make('readingRent', { at: 'reading', mode: 'rent', pricePence: 1_400_00, bedrooms: 3, bathrooms: 2 });
-  await make('newportHouse', { at: 'newport', pricePence: 247_500_00, bedrooms: 3, bathrooms: 1, features: ['chain-free'] });
+  await make('newportHouse', {
+    at: 'newport',
+    pricePence: 247_500_00,
+    bedrooms: 3,
+    bathrooms: 1,
+    features: ['chain-free'],
+  });
   // Not public: each breaks one rule.
   await make('draft', { at: 'manchester', status: 'draft' });
   await make('underOffer', { at: 'manchester', status: 'under-offer' });
@@ -49,12 +94,22 @@ afterAll(async () => {
 async function search(query: string): Promise<ListingSearchResult> {
   const res = await app.request(`/api/properties${query}`);
   expect(res.status, await res.clone().text()).toBe(200);
-  return ListingSearchResultSchema.parse(await res.json());
+  return ListingSearchResultSchema.parse(await readJson(res));
 }
 
 const titlesOf = (r: ListingSearchResult) => r.items.map((i) => i.slug);
-const PUBLIC = ['wimbledonHouse', 'wimbledonFlatRent', 'manchesterHouse', 'manchesterFlat', 'readingHouse', 'tilehurstBungalow', 'readingRent', 'newportHouse'];
-const keysOf = (r: ListingSearchResult) => titlesOf(r).map((s) => Object.keys(slugs).find((k) => slugs[k] === s));
+const PUBLIC = [
+  'wimbledonHouse',
+  'wimbledonFlatRent',
+  'manchesterHouse',
+  'manchesterFlat',
+  'readingHouse',
+  'tilehurstBungalow',
+  'readingRent',
+  'newportHouse',
+];
+const keysOf = (r: ListingSearchResult) =>
+  titlesOf(r).map((s) => Object.keys(slugs).find((k) => slugs[k] === s));
 
 describe('public-only rule', () => {
   test('lists only active, approved, not deleted listings, newest first', async () => {
@@ -67,7 +122,7 @@ describe('public-only rule', () => {
     for (const key of ['draft', 'underOffer', 'deleted', 'pending', 'rejected']) {
       const res = await app.request(`/api/properties/${slugs[key]}`);
       expect(res.status, key).toBe(404);
-      expect((await res.json()).error.code).toBe('NOT_FOUND');
+      expect((await readJson(res)).error.code).toBe('NOT_FOUND');
     }
   });
 });
@@ -88,7 +143,12 @@ describe('item shape', () => {
       addressLine1: 'Cowper Road',
       city: 'London',
       postcode: 'SW19 1AA',
-      agent: { name: 'Alex Morgan', agencyName: 'Harbour & Vale', phone: '020 7946 0001', email: 'wimbledon@example.com' },
+      agent: {
+        name: 'Alex Morgan',
+        agencyName: 'Harbour & Vale',
+        phone: '020 7946 0001',
+        email: 'wimbledon@example.com',
+      },
     });
     expect(item.photos.map((p) => p.orderIndex)).toEqual([0, 1]);
     expect(item.photos[0]).toMatchObject({ isMain: true, altText: 'Illustration of a house' });
@@ -103,16 +163,29 @@ describe('item shape', () => {
   test('one listing by slug has its detail fields', async () => {
     const res = await app.request(`/api/properties/${slugs.readingHouse}`);
     expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body).toMatchObject({ slug: slugs.readingHouse, city: 'Reading', description: null, tenure: null });
+    const body = await readJson(res);
+    expect(body).toMatchObject({
+      slug: slugs.readingHouse,
+      city: 'Reading',
+      description: null,
+      tenure: null,
+    });
   });
 });
 
 describe('filters', () => {
   test.each([
-    ['location matches the town, case-insensitively', '?location=MANCHESTER', ['manchesterHouse', 'manchesterFlat']],
+    [
+      'location matches the town, case-insensitively',
+      '?location=MANCHESTER',
+      ['manchesterHouse', 'manchesterFlat'],
+    ],
     ['location matches part of the address', '?location=tilehurst', ['tilehurstBungalow']],
-    ['location matches part of the postcode', '?location=rg30', ['readingHouse', 'tilehurstBungalow', 'readingRent']],
+    [
+      'location matches part of the postcode',
+      '?location=rg30',
+      ['readingHouse', 'tilehurstBungalow', 'readingRent'],
+    ],
     ['a full postcode typed without its space', '?location=sw191aa', ['wimbledonHouse', 'wimbledonFlatRent']],
     ['mode sale', '?mode=sale', PUBLIC.filter((k) => !/Rent/.test(k))],
     ['mode rent', '?mode=rent', ['wimbledonFlatRent', 'readingRent']],
@@ -121,7 +194,11 @@ describe('filters', () => {
     ['type land finds nothing here', '?type=land', []],
     ['bedrooms at least N', '?bedrooms=4', ['wimbledonHouse']],
     ['bathrooms at least N', '?bathrooms=2', ['wimbledonHouse', 'manchesterFlat', 'readingRent']],
-    ['minPrice in pounds, inclusive', '?mode=sale&minPrice=325000', ['wimbledonHouse', 'readingHouse', 'tilehurstBungalow']],
+    [
+      'minPrice in pounds, inclusive',
+      '?mode=sale&minPrice=325000',
+      ['wimbledonHouse', 'readingHouse', 'tilehurstBungalow'],
+    ],
     ['maxPrice in pounds, inclusive', '?mode=sale&maxPrice=235000', ['manchesterHouse', 'manchesterFlat']],
     ['rent prices per month', '?mode=rent&maxPrice=1500', ['readingRent']],
     ['feature tags must all apply', '?filters=garden,parking', ['wimbledonHouse']],
@@ -162,7 +239,7 @@ describe('bad input', () => {
   test('minPrice above maxPrice is a 400 with the SPEC message', async () => {
     const res = await app.request('/api/properties?minPrice=500000&maxPrice=200000');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       error: { code: 'INVALID_PRICE_RANGE', message: 'Minimum price cannot be greater than maximum price.' },
     });
   });
@@ -181,7 +258,7 @@ describe('bad input', () => {
   ])('%s is a 400 with the validation message', async (query) => {
     const res = await app.request(`/api/properties${query}`);
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: MESSAGES.validation });
     expect(JSON.stringify(body)).not.toMatch(/stack|at .*\.ts/);
   });
@@ -189,13 +266,16 @@ describe('bad input', () => {
   test('an unknown slug is a 404 with a safe message', async () => {
     const res = await app.request('/api/properties/no-such-home');
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('NOT_FOUND');
+    expect((await readJson(res)).error.code).toBe('NOT_FOUND');
   });
 });
 
 describe('edits show up immediately', () => {
   test('a listing withdrawn to draft leaves the results', async () => {
-    await handle.db.update(properties).set({ status: 'draft' }).where(eq(properties.slug, slugs.newportHouse!));
+    await handle.db
+      .update(properties)
+      .set({ status: 'draft' })
+      .where(eq(properties.slug, slugs.newportHouse!));
     const r = await search('?location=newport');
     expect(r.items).toEqual([]);
   });
@@ -205,9 +285,23 @@ describe('documentation', () => {
   test('the OpenAPI document describes the search', async () => {
     const res = await app.request('/api/openapi.json');
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = await readJson(res);
     const params = doc.paths['/api/properties'].get.parameters.map((p: { name: string }) => p.name);
-    expect(params).toEqual(expect.arrayContaining(['location', 'mode', 'type', 'minPrice', 'maxPrice', 'bedrooms', 'bathrooms', 'page', 'pageSize', 'sort', 'filters']));
+    expect(params).toEqual(
+      expect.arrayContaining([
+        'location',
+        'mode',
+        'type',
+        'minPrice',
+        'maxPrice',
+        'bedrooms',
+        'bathrooms',
+        'page',
+        'pageSize',
+        'sort',
+        'filters',
+      ]),
+    );
     expect(doc.paths['/api/properties/{slug}']).toBeDefined();
   });
 
@@ -222,7 +316,7 @@ describe('documentation', () => {
   test('health answers', async () => {
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
-    expect((await res.json()).status).toBe('ok');
+    expect((await readJson(res)).status).toBe('ok');
   });
 });
 
@@ -232,7 +326,9 @@ describe('caching', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=30');
     const tag = res.headers.get('etag');
     expect(tag).toBeTruthy();
-    const again = await app.request('/api/properties?location=Reading', { headers: { 'If-None-Match': tag! } });
+    const again = await app.request('/api/properties?location=Reading', {
+      headers: { 'If-None-Match': tag! },
+    });
     expect(again.status).toBe(304);
   });
 

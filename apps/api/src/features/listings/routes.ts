@@ -27,7 +27,10 @@ const searchRoute = createRoute({
     'apply. `total` is exact up to 10,000; above that it is 10,000 with `totalCapped: true`.',
   request: { query: SearchQuerySchema },
   responses: {
-    200: { description: 'A page of listings', content: { 'application/json': { schema: ListingSearchResultSchema } } },
+    200: {
+      description: 'A page of listings',
+      content: { 'application/json': { schema: ListingSearchResultSchema } },
+    },
     400: errorResponse("Bad parameter, or 'Minimum price cannot be greater than maximum price.'"),
   },
 });

@@ -1,0 +1,62 @@
+/**
+ * Grows the demo data to N listings for the benchmark, keeping the real data's distributions: every new listing is
+ * a copy of a real demo listing (its street, town, postcode, coordinates, type, bedrooms and mode), with its price
+ * moved by up to ±15 %, a new created_at within the last 90 days and a unique slug. Photos are copied too.
+ * Runs entirely in SQL (INSERT … SELECT), in chunks so PGlite's memory stays bounded.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+
+const count = async (db: Database, query: ReturnType<typeof sql>) =>
+  Number(((await db.execute(query)).rows[0] as { n: number }).n);
+
+/** Inserts copies until `target` listings exist. Returns the number added. */
+export async function growListings(
+  db: Database,
+  target: number,
+  log: (message: string) => void = () => {},
+): Promise<number> {
+  const existing = await count(db, sql`SELECT count(*)::int AS n FROM properties`);
+  const templates = await count(
+    db,
+    sql`SELECT count(*)::int AS n FROM properties WHERE price_paid_id IS NOT NULL`,
+  );
+  if (templates === 0) throw new Error('No demo listings to copy: seed the demo data first.');
+  let added = 0;
+  const chunk = 50_000;
+  while (existing + added < target) {
+    const n = Math.min(chunk, target - existing - added);
+    const startAt = existing + added;
+    await db.execute(sql`
+      WITH t AS (
+        SELECT p.*, row_number() OVER (ORDER BY p.id) AS rn
+          FROM properties p WHERE p.price_paid_id IS NOT NULL
+      ), g AS (
+        SELECT i, ((i - 1) % ${templates}) + 1 AS rn FROM generate_series(${startAt + 1}::int, ${startAt + n}::int) AS i
+      ), ins AS (
+        INSERT INTO properties (agent_id, title, slug, description, price_pence, mode, status, approval_status,
+          approved_at, bedrooms, bathrooms, parking_spaces, property_type, address_line_1, city, postcode, outcode,
+          latitude, longitude, tenure, council_tax_band, epc_rating, floor_area_sqm, features, available_from,
+          furnished, published_at, price_reduced_at, created_at, updated_at)
+        SELECT t.agent_id, t.title, t.slug || '-b' || g.i, t.description,
+               greatest(0, round(t.price_pence * (0.85 + 0.30 * ((hashint4(g.i) & 1023) / 1023.0)))::int),
+               t.mode, t.status, t.approval_status, t.approved_at, t.bedrooms, t.bathrooms, t.parking_spaces,
+               t.property_type, t.address_line_1, t.city, t.postcode, t.outcode, t.latitude, t.longitude, t.tenure,
+               t.council_tax_band, t.epc_rating, t.floor_area_sqm, t.features, t.available_from, t.furnished,
+               t.published_at, t.price_reduced_at,
+               now() - make_interval(secs => (hashint4(g.i * 7) & 2147483647) % (90 * 86400)),
+               now()
+          FROM g JOIN t USING (rn)
+        RETURNING id, slug
+      )
+      INSERT INTO property_photos (property_id, url, alt_text, order_index, is_main, width, height)
+      SELECT ins.id, ph.url, ph.alt_text, ph.order_index, ph.is_main, ph.width, ph.height
+        FROM ins
+        JOIN properties src ON src.slug = regexp_replace(ins.slug, '-b[0-9]+$', '')
+        JOIN property_photos ph ON ph.property_id = src.id`);
+    added += n;
+    log(`  ${existing + added} listings`);
+  }
+  await db.execute(sql`ANALYZE`);
+  return added;
+}

@@ -1,0 +1,58 @@
+/**
+ * Runs autocannon against a server over HTTP and reports requests/s and exact latency percentiles (p50/p95/p99),
+ * computed from every response's time (autocannon's own summary has no p95).
+ */
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  connections: number;
+  durationS: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+
+/** Cycles through `paths` on `baseUrl` with `connections` connections for `durationS` seconds. */
+export async function runLoad(
+  name: string,
+  baseUrl: string,
+  paths: string[],
+  connections: number,
+  durationS: number,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: durationS,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+    setupClient: (client) => {
+      client.on('response', (_status: number, _bytes: number, responseTime: number) =>
+        latencies.push(responseTime),
+      );
+    },
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    connections,
+    durationS,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.total / durationS),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { DatabaseHandle } from '#src/db/client.ts';
+import { DEMO_FILES } from '#src/features/price-paid/demo-extract.ts';
+import { publicAddressLine } from '#src/features/price-paid/listing-rules.ts';
+import { parsePricePaid, type PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
+import { createTestDatabase } from '#src/testing/test-db.ts';
+import { seedDemo, type SeedDemoResult } from './seed-demo.ts';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const LIMIT = 3000;
+
+let handle: DatabaseHandle;
+let first: SeedDemoResult;
+
+const count = async (query: ReturnType<typeof sql>) =>
+  Number(((await handle.db.execute(query)).rows[0] as { n: number }).n);
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  first = await seedDemo(handle.db, { now: NOW, limit: LIMIT });
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+test('seeds reference data, agents and listings from the extract', async () => {
+  expect(first.seeded).toBe(true);
+  expect(first.import!.read).toBe(LIMIT);
+  expect(first.import!.imported).toBeGreaterThan(LIMIT * 0.9);
+  expect(await count(sql`SELECT count(*)::int AS n FROM postcodes`)).toBeGreaterThan(200_000);
+  expect(await count(sql`SELECT count(*)::int AS n FROM outcodes`)).toBe(2880);
+  expect(await count(sql`SELECT count(*)::int AS n FROM properties`)).toBe(first.import!.imported);
+});
+
+test('agents are fictional: example.com e-mails and Ofcom drama telephone numbers', async () => {
+  const rows = (
+    await handle.db.execute(sql`
+      SELECT u.role, u.email, a.phone, a.phone_secondary, a.agency_name, a.branch_name
+        FROM agents a JOIN users u ON u.id = a.user_id`)
+  ).rows as Record<string, string>[];
+  expect(rows.length).toBe(first.agents);
+  expect(rows.length).toBeGreaterThanOrEqual(24);
+  for (const r of rows) {
+    expect(r.role).toBe('agent');
+    expect(r.email).toMatch(/^[a-z.]+@example\.com$/);
+    expect(r.phone).toMatch(/^(020 7946 0\d{3}|0161 496 0\d{3}|0118 496 0\d{3}|01632 960\d{3})$/);
+    expect(r.phone_secondary).toMatch(/^07700 900\d{3}$/);
+    expect(r.branch_name).toBeTruthy();
+  }
+});
+
+test('statuses match the mode, and about a quarter are rentals', async () => {
+  const rows = (
+    await handle.db.execute(
+      sql`SELECT mode, status, approval_status, count(*)::int AS n FROM properties GROUP BY 1, 2, 3`,
+    )
+  ).rows as { mode: string; status: string; approval_status: string; n: number }[];
+  const total = rows.reduce((s, r) => s + r.n, 0);
+  for (const r of rows) {
+    if (r.mode === 'sale') expect(['active', 'under-offer', 'sold', 'draft']).toContain(r.status);
+    else expect(['active', 'let-agreed', 'let', 'draft']).toContain(r.status);
+    expect(r.approval_status).toBe(r.status === 'draft' ? 'pending' : 'approved');
+  }
+  const rent = rows.filter((r) => r.mode === 'rent').reduce((s, r) => s + r.n, 0) / total;
+  expect(rent).toBeGreaterThan(0.18);
+  expect(rent).toBeLessThan(0.35);
+  const active = rows.filter((r) => r.status === 'active').reduce((s, r) => s + r.n, 0) / total;
+  expect(active).toBeGreaterThan(0.75);
+});
+
+test('public addresses are street, town and postcode: never the house number or name', async () => {
+  const source = new Map<string, PricePaidRow>();
+  for await (const record of parsePricePaid(DEMO_FILES.pricePaid)) {
+    if (record.ok) source.set(record.row.transactionId, record.row);
+    if (source.size >= LIMIT) break;
+  }
+  const listings = (
+    await handle.db.execute(
+      sql`SELECT price_paid_id, address_line_1, title, slug, description FROM properties`,
+    )
+  ).rows as Record<string, string>[];
+  let checked = 0;
+  for (const listing of listings) {
+    const row = source.get(listing.price_paid_id!)!;
+    expect(listing.address_line_1).toBe(publicAddressLine(row));
+    const text = [listing.address_line_1, listing.title, listing.slug, listing.description]
+      .join(' ')
+      .toUpperCase();
+    if (row.paon && row.street) expect(text).not.toContain(`${row.paon} ${row.street}`);
+    if (/\d/.test(row.paon) && !/\d/.test(row.street)) expect(listing.address_line_1).not.toMatch(/\d/);
+    checked++;
+  }
+  expect(checked).toBe(listings.length);
+});
+
+test('a second run does nothing and returns at once', async () => {
+  const before = await count(sql`SELECT count(*)::int AS n FROM properties`);
+  const started = performance.now();
+  const second = await seedDemo(handle.db, { now: NOW, limit: LIMIT });
+  expect(second.seeded).toBe(false);
+  expect(performance.now() - started).toBeLessThan(1000);
+  expect(await count(sql`SELECT count(*)::int AS n FROM properties`)).toBe(before);
+  expect(await count(sql`SELECT count(*)::int AS n FROM agents`)).toBe(first.agents);
+});

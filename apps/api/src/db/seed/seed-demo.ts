@@ -1,0 +1,252 @@
+/**
+ * The real demo data (DESIGN §3 "Real demo data"; docs/demo-data.md): postcodes and outcodes from OS Code-Point Open,
+ * a few dozen fictional agents, and one listing per address in the HM Land Registry Price Paid extract
+ * (apps/api/data/demo), about a quarter of them to rent, with a spread of statuses.
+ *
+ * Runs once per database: completion is recorded in app_meta ('demo_seed'), and a later call returns at once. Every
+ * step is idempotent too (fixed ids, ON CONFLICT DO NOTHING, already-imported transactions skipped), so a seed that
+ * was interrupted finishes on the next start.
+ */
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { ListingMode, ListingStatus } from '@abode/shared/listings/listing.schema';
+import { bulkInsert } from '#src/db/bulk-insert.ts';
+import type { Database } from '#src/db/client.ts';
+import { agents, appMeta, outcodes, postcodes, users } from '#src/db/schema.ts';
+import { DEMO_FILES } from '#src/features/price-paid/demo-extract.ts';
+import { importPricePaid, type ImportPricePaidResult } from '#src/features/price-paid/import-price-paid.ts';
+import { hashUnit } from '#src/features/price-paid/listing-rules.ts';
+import type { PricePaidInput, PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
+import { DEMO_AGENTS, demoAgentEmail, demoAgentFor, demoAgentId, demoUserId } from './demo-agents.ts';
+
+export const DEMO_SEED_KEY = 'demo_seed';
+export const REFERENCE_DATA_KEY = 'reference_data';
+
+export interface SeedDemoOptions {
+  /** The seed's "today"; default now. */
+  now?: Date;
+  /** Progress messages. */
+  log?: (message: string) => void;
+  /** Import only the first `limit` Price Paid records (quick seeds for tests). */
+  limit?: number;
+  /** Price Paid input instead of the extract's price-paid.csv.gz (tests). */
+  pricePaidSource?: PricePaidInput | readonly PricePaidInput[];
+}
+
+export interface SeedDemoResult {
+  /** False when the database had been seeded before and nothing was done. */
+  seeded: boolean;
+  agents: number;
+  import?: ImportPricePaidResult;
+  ms: number;
+}
+
+/**
+ * Share of each PPD type offered to rent (hashed): flats 45%, terraced 32%, semi-detached 22%, detached 12%,
+ * which makes about 27% of the demo listings rentals.
+ */
+export const RENT_SHARE: Record<PricePaidRow['propertyType'], number> = {
+  F: 0.45,
+  T: 0.32,
+  S: 0.22,
+  D: 0.12,
+  O: 0,
+};
+
+/** Status shares (hashed), consistent with the mode: let-agreed/let only for rent, under-offer/sold only for sale. */
+export const STATUS_SHARES: Record<ListingMode, readonly [ListingStatus, number][]> = {
+  sale: [
+    ['active', 0.84],
+    ['under-offer', 0.06],
+    ['sold', 0.05],
+    ['draft', 0.05],
+  ],
+  rent: [
+    ['active', 0.82],
+    ['let-agreed', 0.08],
+    ['let', 0.04],
+    ['draft', 0.06],
+  ],
+};
+
+export function demoModeFor(row: PricePaidRow): ListingMode {
+  return hashUnit(row.transactionId, 'mode') < RENT_SHARE[row.propertyType] ? 'rent' : 'sale';
+}
+
+export function demoStatusFor(row: PricePaidRow, mode: ListingMode): ListingStatus {
+  let h = hashUnit(row.transactionId, 'status');
+  for (const [status, share] of STATUS_SHARES[mode]) {
+    if (h < share) return status;
+    h -= share;
+  }
+  return 'active';
+}
+
+/** Seeds the demo data once (see the module comment). */
+export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
+  if (done.length) return { seeded: false, agents: 0, ms: Math.round(performance.now() - started) };
+  const now = options.now ?? new Date();
+
+  log('Demo data: loading postcodes');
+  await loadReferenceData(db, { log });
+
+  log('Demo data: creating agents');
+  await createDemoAgents(db, now);
+
+  log('Demo data: importing HM Land Registry Price Paid records');
+  const result = await importPricePaid({
+    db,
+    source: options.pricePaidSource ?? DEMO_FILES.pricePaid,
+    agentFor: (row) => demoAgentId(demoAgentFor(row, (id) => hashUnit(id, 'agent'))),
+    modeFor: demoModeFor,
+    statusFor: demoStatusFor,
+    now,
+    limit: options.limit,
+    log,
+  });
+
+  const ms = Math.round(performance.now() - started);
+  await db
+    .insert(appMeta)
+    .values({
+      key: DEMO_SEED_KEY,
+      value: { completedAt: now.toISOString(), agents: DEMO_AGENTS.length, ...result, ms },
+    })
+    .onConflictDoNothing();
+  log(
+    `Demo data: ${result.imported} listings from ${result.read} Price Paid records in ${(ms / 1000).toFixed(1)} s`,
+  );
+  return { seeded: true, agents: DEMO_AGENTS.length, import: result, ms };
+}
+
+/**
+ * Loads OS Code-Point Open postcodes and outcode centroids from the extract, once per database (recorded in
+ * app_meta 'reference_data'; rows that exist are left alone). `districts` loads only the postcodes of those
+ * outcodes (quick test databases) and records nothing, so a later full load still runs.
+ */
+export async function loadReferenceData(
+  db: Database,
+  options: { log?: (message: string) => void; districts?: readonly string[] } = {},
+): Promise<{ loaded: boolean; postcodes: number; outcodes: number }> {
+  const done = await db
+    .select({ value: appMeta.value })
+    .from(appMeta)
+    .where(eq(appMeta.key, REFERENCE_DATA_KEY));
+  if (done.length) return { loaded: false, ...(done[0]!.value as { postcodes: number; outcodes: number }) };
+  const districts = options.districts && new Set(options.districts);
+
+  let outcodeCount = 0;
+  const outcodeRows: (typeof outcodes.$inferInsert)[] = [];
+  for await (const [outcode, latitude, longitude, count] of csvRows(DEMO_FILES.outcodes)) {
+    outcodeRows.push({
+      outcode: outcode!,
+      latitude: Number(latitude),
+      longitude: Number(longitude),
+      postcodeCount: Number(count),
+    });
+  }
+  outcodeCount = outcodeRows.length;
+  await bulkInsert(db, outcodes, outcodeRows, { onConflictDoNothing: true });
+
+  let postcodeCount = 0;
+  let batch: (typeof postcodes.$inferInsert)[] = [];
+  const flush = async () => {
+    await bulkInsert(db, postcodes, batch, { onConflictDoNothing: true });
+    postcodeCount += batch.length;
+    batch = [];
+  };
+  for await (const [postcode, latitude, longitude] of csvRows(DEMO_FILES.postcodes)) {
+    const outcode = postcode!.split(' ')[0]!;
+    if (districts && !districts.has(outcode)) continue;
+    batch.push({
+      postcode: postcode!,
+      outcode,
+      latitude: Number(latitude),
+      longitude: Number(longitude),
+    });
+    if (batch.length === 25_000) await flush();
+  }
+  await flush();
+
+  if (!districts) {
+    await db
+      .insert(appMeta)
+      .values({ key: REFERENCE_DATA_KEY, value: { postcodes: postcodeCount, outcodes: outcodeCount } })
+      .onConflictDoNothing();
+  }
+  options.log?.(`Reference data: ${postcodeCount} postcodes, ${outcodeCount} outcodes`);
+  return { loaded: true, postcodes: postcodeCount, outcodes: outcodeCount };
+}
+
+/** The extract's simple CSVs (no quoted fields), header skipped. */
+async function* csvRows(file: string): AsyncGenerator<string[]> {
+  const input = file.endsWith('.gz')
+    ? fs.createReadStream(file).pipe(createGunzip())
+    : fs.createReadStream(file);
+  let header = true;
+  for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    if (line) yield line.split(',');
+  }
+}
+
+/** A users row (role agent) and an agents row for every demo agent; existing ones are left alone. */
+async function createDemoAgents(db: Database, now: Date): Promise<void> {
+  const day = 86_400_000;
+  const joined = (i: number) => new Date(now.getTime() - (400 + 23 * i) * day);
+  await bulkInsert(
+    db,
+    users,
+    DEMO_AGENTS.map((a, i) => ({
+      id: demoUserId(a),
+      name: `${a.firstName} ${a.lastName}`,
+      email: demoAgentEmail(a),
+      isVerified: true,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      role: 'agent',
+      phone: a.phone,
+      createdAt: joined(i),
+      updatedAt: joined(i),
+    })),
+    { onConflictDoNothing: true },
+  );
+  await bulkInsert(
+    db,
+    agents,
+    DEMO_AGENTS.map((a, i) => ({
+      id: demoAgentId(a),
+      userId: demoUserId(a),
+      name: `${a.firstName} ${a.lastName}`,
+      branchName: a.branch,
+      agencyName: a.agency,
+      email: demoAgentEmail(a),
+      phone: a.phone,
+      phoneSecondary: `07700 900${String(101 + i).padStart(3, '0')}`,
+      bio:
+        `${a.firstName} looks after sales and lettings at the ${a.branch} branch of ${a.agency}. ` +
+        'This is a demo agent: the firm and the person are fictional.',
+      address: a.office,
+      websiteUrl: `https://${a.agency
+        .toLowerCase()
+        .replace(/&/g, 'and')
+        .replace(/[^a-z]+/g, '-')}.example.com`,
+      socialLinks: {},
+      businessHours: { 'Monday to Friday': '9:00 to 17:30', Saturday: '9:00 to 16:00', Sunday: 'Closed' },
+      certifications: [],
+      languages: ['English'],
+      yearsExperience: 3 + ((i * 7) % 20),
+      createdAt: joined(i),
+      updatedAt: joined(i),
+    })),
+    { onConflictDoNothing: true },
+  );
+}
