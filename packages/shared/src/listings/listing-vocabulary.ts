@@ -1,14 +1,14 @@
 /**
- * The listing vocabulary as plain constants, without zod: property types, feature tags and their labels. They mirror
- * the enums and labels of listing.schema.ts (listing-vocabulary.test.ts keeps the two equal) so that code which must
- * stay small — the web app's home page bundle — can offer the same choices without loading zod.
+ * The listing vocabulary as plain constants, without zod: property types, feature tags and their labels.
+ * listing.schema.ts builds its enums from these, and code that must stay small — the web app's home page bundle —
+ * can offer the same choices without loading zod.
  */
 
-/** SPEC §3 property_type, plus 'land' (DESIGN §7). Same values and order as `PropertyTypeSchema`. */
+/** SPEC §3 property_type, plus 'land' (DESIGN §7). `PropertyTypeSchema` is built from it. */
 export const PROPERTY_TYPES = ['house', 'flat', 'bungalow', 'maisonette', 'land'] as const;
 export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
 
-/** The home page's tags (SPEC §2). Same values and order as `FeatureSchema`. */
+/** The home page's tags (SPEC §2). `FeatureSchema` is built from it. */
 export const FEATURES = ['garden', 'parking', 'new-build', 'chain-free', 'reduced', 'virtual-tour'] as const;
 export type FeatureValue = (typeof FEATURES)[number];
 

@@ -3,13 +3,16 @@
  * Field names are camelCase in JSON, snake_case in SQL.
  */
 import { z } from 'zod';
+import { FEATURES, FEATURE_LABELS, PROPERTY_TYPES, PROPERTY_TYPE_LABELS } from './listing-vocabulary.ts';
+
+export { FEATURE_LABELS, PROPERTY_TYPE_LABELS };
 
 /** Sale or rent (SPEC §3 `mode`). Rent prices are per calendar month (pcm). */
 export const ListingModeSchema = z.enum(['sale', 'rent']);
 export type ListingMode = z.infer<typeof ListingModeSchema>;
 
 /** SPEC §3 property_type, plus 'land' for plots (DESIGN §7). */
-export const PropertyTypeSchema = z.enum(['house', 'flat', 'bungalow', 'maisonette', 'land']);
+export const PropertyTypeSchema = z.enum(PROPERTY_TYPES);
 export type PropertyType = z.infer<typeof PropertyTypeSchema>;
 
 /** SPEC §4 property status. 'sold' is shown as 'Sold STC'; only 'active' listings are public. */
@@ -50,14 +53,7 @@ export const FeatureSchema = z.enum([
 ]);
 export type Feature = z.infer<typeof FeatureSchema>;
 
-/** Human labels for the UI. */
-export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
-  house: 'House',
-  flat: 'Flat',
-  bungalow: 'Bungalow',
-  maisonette: 'Maisonette',
-  land: 'Land',
-};
+/** Human labels for the UI (property types and features: listing-vocabulary.ts). */
 export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   active: 'Active',
   draft: 'Draft',
@@ -65,14 +61,6 @@ export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   sold: 'Sold STC',
   'let-agreed': 'Let agreed',
   let: 'Let',
-};
-export const FEATURE_LABELS: Record<Feature, string> = {
-  garden: 'Garden',
-  parking: 'Parking',
-  'new-build': 'New Build',
-  'chain-free': 'Chain Free',
-  reduced: 'Reduced',
-  'virtual-tour': 'Virtual Tour',
 };
 export const TENURE_LABELS: Record<Tenure, string> = {
   freehold: 'Freehold',

@@ -65,7 +65,8 @@ describe('search state → URL', () => {
   test('round-trips any valid state', () => {
     const state = fc.record(
       {
-        location: fc.stringMatching(/^[A-Za-z0-9 ]{1,20}$/).filter((s) => s.trim() === s && s.length > 0),
+        // Canonical locations: white space already folded to single spaces (the schema folds it).
+        location: fc.stringMatching(/^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/).filter((s) => s.length <= 20),
         mode: fc.constantFrom('sale' as const, 'rent' as const),
         type: fc.constantFrom('house' as const, 'flat' as const, 'land' as const),
         minPrice: fc.integer({ min: 0, max: 1_000_000 }),

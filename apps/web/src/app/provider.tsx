@@ -1,0 +1,29 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS } from '@abode/shared/constants';
+import { createQueryClient } from '#src/lib/query-client.ts';
+
+/** App-wide providers: data cache and the toast region (SPEC §9 Notification UI). */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <AppToaster />
+    </QueryClientProvider>
+  );
+}
+
+/** sonner's region: labelled 'Notifications', alt+T focuses it, each toast has a 'Close toast' button. */
+export function AppToaster() {
+  return (
+    <Toaster
+      containerAriaLabel="Notifications"
+      hotkey={['altKey', 'KeyT']}
+      closeButton
+      position="bottom-right"
+      duration={TOAST_DURATION_MS}
+    />
+  );
+}

@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { makeListing, makeSearchResult } from '#src/testing/fixtures/listings.ts';
+import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+const jsonResponse = (body: unknown, status = 200) => Response.json(body, { status });
+
+test('reads the search from the URL, asks the API for it and shows the results', async () => {
+  const fetch = stubFetch(() =>
+    jsonResponse(
+      makeSearchResult(
+        [
+          makeListing({ title: '3 bed semi-detached house for sale' }),
+          makeListing({ title: '2 bed flat for sale', propertyType: 'flat', pricePence: 21_000_000 }),
+        ],
+        { total: 2 },
+      ),
+    ),
+  );
+
+  renderRoute('/search?location=Reading&mode=sale&bedrooms=2&filters=garden,parking&sort=price_asc');
+
+  expect(await screen.findByRole('heading', { level: 1, name: '2 Properties Found' })).toBeInTheDocument();
+  const url = fetchedUrl(fetch);
+  expect(url.pathname).toBe('/api/properties');
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    location: 'Reading',
+    mode: 'sale',
+    bedrooms: '2',
+    filters: 'garden,parking',
+    sort: 'price_asc',
+  });
+  expect(screen.getByRole('heading', { name: '3 bed semi-detached house for sale' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: '2 bed flat for sale' })).toBeInTheDocument();
+  expect(screen.getByText('£210,000')).toBeInTheDocument();
+  expect(screen.getByLabelText('Location')).toHaveValue('Reading');
+  expect(screen.getByText('Reading', { selector: 'span' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Sort by')).toHaveValue('price_asc');
+  expect(document.title).toBe('Property for sale in Reading — Abode');
+});
+
+test('shows exactly six skeleton cards while the results load', async () => {
+  stubFetch(() => new Promise<Response>(() => {}));
+
+  renderRoute('/search?location=Reading');
+
+  await waitFor(() => expect(screen.getAllByTestId('listing-card-skeleton')).toHaveLength(6));
+  expect(screen.getByRole('heading', { level: 1, name: 'Searching properties…' })).toBeInTheDocument();
+});
+
+test('an empty result shows the empty state, and Clear Filters keeps nothing but the view', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch(() => jsonResponse(makeSearchResult([])));
+
+  const { router } = renderRoute('/search?location=Nowhere&mode=rent&type=land&bedrooms=5&view=list&page=2');
+
+  expect(await screen.findByRole('heading', { name: 'No Properties Found' })).toBeInTheDocument();
+  expect(
+    screen.getByText('Try adjusting your search criteria or expanding your location search.'),
+  ).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?view=list'));
+  await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  expect(fetchedUrl(fetch, 1).search).toBe('');
+  expect(screen.getByLabelText('Location')).toHaveValue('');
+});
+
+test('a changed filter is a new history entry and goes back to page 1', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch(() => jsonResponse(makeSearchResult([makeListing()], { total: 60, page: 3 })));
+
+  const { router } = renderRoute('/search?location=Reading&page=3');
+  await screen.findByRole('heading', { level: 1, name: '60 Properties Found' });
+
+  await user.click(screen.getByRole('button', { name: 'Filters' }));
+  expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true');
+  await user.selectOptions(screen.getByLabelText('Bathrooms'), '2+ baths');
+
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&bathrooms=2'));
+  await waitFor(() =>
+    expect(fetchedUrl(fetch, fetch.mock.calls.length - 1).search).toBe('?location=Reading&bathrooms=2'),
+  );
+
+  await router.navigate(-1);
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&page=3'));
+});
+
+test('Enter in the location box runs a new search', async () => {
+  const user = userEvent.setup();
+  stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  const { router } = renderRoute('/search?mode=sale&sort=price_desc');
+  await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
+
+  await user.type(screen.getByLabelText('Location'), 'RG30{Enter}');
+
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=RG30&mode=sale&sort=price_desc'));
+});
+
+test('an inverted price range in the URL shows the toast and sends no request', async () => {
+  const fetch = stubFetch(() => jsonResponse(makeSearchResult([])));
+
+  renderRoute('/search?minPrice=500000&maxPrice=200000');
+
+  expect(await screen.findByText('Invalid price range')).toBeInTheDocument();
+  expect(screen.getAllByText('Minimum price cannot be greater than maximum price.').length).toBeGreaterThan(
+    0,
+  );
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test('choosing a minimum above the maximum is refused with the toast', async () => {
+  const user = userEvent.setup();
+  stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  const { router } = renderRoute('/search?mode=sale&maxPrice=300000');
+  await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
+
+  await user.click(screen.getByRole('button', { name: /Filters/ }));
+  await user.selectOptions(screen.getByLabelText('Min price'), '£500k');
+
+  expect(await screen.findByText('Invalid price range')).toBeInTheDocument();
+  expect(currentUrl(router)).toBe('/search?mode=sale&maxPrice=300000');
+  expect(screen.getByLabelText('Min price')).toHaveValue('');
+});
+
+test('an API error shows the Search error toast with the server message', async () => {
+  stubFetch(() =>
+    jsonResponse(
+      { error: { code: 'VALIDATION_ERROR', message: 'Please check your input and try again.' } },
+      400,
+    ),
+  );
+
+  renderRoute('/search?location=Reading');
+
+  expect(await screen.findByText('Search error')).toBeInTheDocument();
+  expect(screen.getAllByText('Please check your input and try again.').length).toBeGreaterThan(0);
+});
+
+test('INVALID_PRICE_RANGE from the API is reported with the price range message', async () => {
+  stubFetch(() => jsonResponse({ error: { code: 'INVALID_PRICE_RANGE', message: 'Bad range' } }, 400));
+
+  renderRoute('/search?location=Reading');
+
+  expect(await screen.findByText('Search error')).toBeInTheDocument();
+  const toast = screen.getByText('Search error').closest('li');
+  expect(toast).not.toBeNull();
+  expect(within(toast!).getByText('Minimum price cannot be greater than maximum price.')).toBeInTheDocument();
+});
+
+test('Save Search and the heart ask the visitor to sign in', async () => {
+  const user = userEvent.setup();
+  stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  renderRoute('/search');
+  await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
+
+  await user.click(screen.getByRole('button', { name: 'Save Search' }));
+  expect(await screen.findByText('Please sign in to save searches')).toBeInTheDocument();
+
+  const heart = screen.getByRole('button', { name: 'Save to favourites' });
+  expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await user.click(heart);
+  expect(await screen.findByText('Please sign in to save favourites')).toBeInTheDocument();
+  expect(screen.getAllByText('Authentication Required').length).toBeGreaterThan(0);
+});
+
+test('the view toggle switches to list view in the URL without a new request', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  const { router } = renderRoute('/search?location=Reading');
+  await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
+
+  await user.click(screen.getByRole('radio', { name: 'List view' }));
+
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&view=list'));
+  expect(screen.getByRole('radio', { name: 'List view' })).toHaveAttribute('aria-checked', 'true');
+  expect(fetch).toHaveBeenCalledTimes(1);
+});
+
+test('pagination links carry the search and mark the current page', async () => {
+  stubFetch(() => jsonResponse(makeSearchResult([makeListing()], { total: 100, page: 2, pageSize: 24 })));
+  renderRoute('/search?location=Reading&page=2');
+  await screen.findByRole('heading', { level: 1, name: '100 Properties Found' });
+
+  const nav = screen.getByRole('navigation', { name: 'Pagination' });
+  expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  expect(within(nav).getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+    'href',
+    '/search?location=Reading',
+  );
+  expect(within(nav).getByRole('link', { name: 'Next page' })).toHaveAttribute(
+    'href',
+    '/search?location=Reading&page=3',
+  );
+  expect(within(nav).getByRole('link', { name: 'Page 5' })).toBeInTheDocument();
+});
+
+test('a capped count is shown as N+', async () => {
+  stubFetch(() => jsonResponse(makeSearchResult([makeListing()], { total: 10_000, totalCapped: true })));
+  renderRoute('/search');
+  expect(
+    await screen.findByRole('heading', { level: 1, name: '10,000+ Properties Found' }),
+  ).toBeInTheDocument();
+});

@@ -1,0 +1,103 @@
+import { useId, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { Button } from '#src/components/ui/button.tsx';
+import { Logo } from '#src/components/layouts/logo.tsx';
+import { paths, publicNavLinks } from '#src/config/paths.ts';
+import { cn } from '#src/lib/utils.ts';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground',
+    isActive ? 'text-primary' : 'text-muted-foreground',
+  );
+
+/**
+ * The public header (SPEC §2): logo, the five brand/search links and Sign In. Below 768 px the links move behind a
+ * menu button (a disclosure: aria-expanded + aria-controls; Escape closes it and returns focus to the button).
+ */
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link
+          to={paths.home}
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4"
+          onClick={closeMenu}
+        >
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {publicNavLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <Button asChild className="hidden md:inline-flex">
+            <Link to={paths.auth}>Sign In</Link>
+          </Button>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}
+          </Button>
+        </div>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label="Main mobile"
+        hidden={!menuOpen}
+        className="border-t bg-background md:hidden"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            closeMenu();
+            menuButton.current?.focus();
+          }
+        }}
+      >
+        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+          {publicNavLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                onClick={closeMenu}
+                className={({ isActive }) => cn(navLinkClass({ isActive }), 'block py-3 text-base')}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2">
+            <Button asChild className="w-full">
+              <Link to={paths.auth} onClick={closeMenu}>
+                Sign In
+              </Link>
+            </Button>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

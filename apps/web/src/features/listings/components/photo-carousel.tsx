@@ -1,0 +1,137 @@
+import { useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, House } from 'lucide-react';
+import type { ListingPhoto } from '@abode/shared/listings/listing.schema';
+import { cn } from '#src/lib/utils.ts';
+
+/** Demo and uploaded photos are 4:3 (800×600); the box keeps that ratio so nothing shifts as images load. */
+const PHOTO_WIDTH = 800;
+const PHOTO_HEIGHT = 600;
+const SWIPE_THRESHOLD_PX = 40;
+
+/** Photos in their display order (SPEC §7: sorted by order_index on the client). */
+export function orderPhotos(photos: readonly ListingPhoto[]): ListingPhoto[] {
+  return [...photos].sort((a, b) => a.orderIndex - b.orderIndex);
+}
+
+/** Index after stepping by `delta` through `count` items, wrapping round at both ends. */
+export function wrapIndex(index: number, delta: number, count: number): number {
+  return count === 0 ? 0 : (((index + delta) % count) + count) % count;
+}
+
+/**
+ * A listing's photos with previous/next buttons that wrap around (SPEC §2), a position counter and swipe on touch
+ * screens. The first photo loads eagerly (unless the card is far down the page), the rest lazily.
+ */
+export function PhotoCarousel({
+  photos,
+  title,
+  eager = true,
+  className,
+}: {
+  photos: readonly ListingPhoto[];
+  /** The listing title, used for alt text when a photo has none. */
+  title: string;
+  /** Load the first photo immediately (cards near the top of the page). */
+  eager?: boolean;
+  className?: string;
+}) {
+  const ordered = orderPhotos(photos);
+  const count = ordered.length;
+  const [index, setIndex] = useState(0);
+  const touchStartX = useRef<number | null>(null);
+  const current = Math.min(index, Math.max(count - 1, 0));
+  const step = (delta: number) => setIndex((i) => wrapIndex(i, delta, count));
+
+  if (count === 0) {
+    return (
+      <div
+        className={cn('flex aspect-[4/3] flex-col items-center justify-center gap-2 bg-muted', className)}
+        role="img"
+        aria-label={`No photo of ${title}`}
+      >
+        <House aria-hidden="true" className="size-10 text-muted-foreground" />
+        <span aria-hidden="true" className="text-sm text-muted-foreground">
+          No photo yet
+        </span>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className={cn('group/carousel relative aspect-[4/3] overflow-hidden bg-muted', className)}
+      onTouchStart={(event) => {
+        touchStartX.current = event.touches[0]?.clientX ?? null;
+      }}
+      onTouchEnd={(event) => {
+        const start = touchStartX.current;
+        const end = event.changedTouches[0]?.clientX;
+        touchStartX.current = null;
+        if (start === null || end === undefined || count < 2) return;
+        if (Math.abs(end - start) >= SWIPE_THRESHOLD_PX) step(end < start ? 1 : -1);
+      }}
+    >
+      {ordered.map((photo, i) => (
+        <img
+          key={`${photo.url}-${i}`}
+          src={photo.url}
+          alt={photo.altText || `${title}, photo ${i + 1} of ${count}`}
+          width={PHOTO_WIDTH}
+          height={PHOTO_HEIGHT}
+          loading={i === 0 && eager ? 'eager' : 'lazy'}
+          decoding="async"
+          draggable={false}
+          aria-hidden={i === current ? undefined : true}
+          className={cn(
+            'absolute inset-0 size-full object-cover transition-opacity duration-300',
+            i === current ? 'opacity-100' : 'pointer-events-none opacity-0',
+          )}
+        />
+      ))}
+
+      {count > 1 && (
+        <>
+          <CarouselButton direction="previous" onClick={() => step(-1)} />
+          <CarouselButton direction="next" onClick={() => step(1)} />
+          <div className="pointer-events-none absolute inset-x-0 bottom-2 flex items-center justify-center gap-1.5">
+            {ordered.map((photo, i) => (
+              <span
+                key={`${photo.url}-dot-${i}`}
+                aria-hidden="true"
+                className={cn(
+                  'size-1.5 rounded-full bg-white shadow transition-opacity',
+                  i === current ? 'opacity-100' : 'opacity-60',
+                )}
+              />
+            ))}
+          </div>
+          <span className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white tabular-nums">
+            <span aria-hidden="true">
+              {current + 1}/{count}
+            </span>
+            <span className="sr-only" aria-live="polite">
+              Photo {current + 1} of {count}
+            </span>
+          </span>
+        </>
+      )}
+    </div>
+  );
+}
+
+function CarouselButton({ direction, onClick }: { direction: 'previous' | 'next'; onClick: () => void }) {
+  const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={direction === 'previous' ? 'Previous photo' : 'Next photo'}
+      className={cn(
+        'absolute top-1/2 flex size-9 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 text-foreground shadow-md transition-opacity hover:bg-white focus-visible:opacity-100 focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-primary pointer-fine:opacity-0 pointer-fine:group-hover/carousel:opacity-100 pointer-fine:group-focus-within/carousel:opacity-100',
+        direction === 'previous' ? 'left-2' : 'right-2',
+      )}
+    >
+      <Icon aria-hidden="true" className="size-5" />
+    </button>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { HomeSearchBar } from '#src/features/search/components/home-search-bar.tsx';
+import { currentUrl, renderWithRouter } from '#src/testing/test-utils.tsx';
+
+function renderHomeSearch() {
+  const user = userEvent.setup();
+  const view = renderWithRouter(<HomeSearchBar />, {
+    extraRoutes: [{ path: '/search', element: <p>results page</p> }],
+  });
+  return { user, ...view };
+}
+
+test('navigates to /search with the chosen location, type, prices, bedrooms, mode and tags', async () => {
+  const { user, router } = renderHomeSearch();
+
+  await user.type(screen.getByLabelText('Location'), '  Reading ');
+  await user.selectOptions(screen.getByLabelText('Property type'), 'Flat');
+  await user.selectOptions(screen.getByLabelText('Min price'), '£200k');
+  await user.selectOptions(screen.getByLabelText('Max price'), '£500k');
+  await user.selectOptions(screen.getByLabelText('Bedrooms'), '2+ beds');
+  await user.click(screen.getByRole('button', { name: 'Garden' }));
+  await user.click(screen.getByRole('button', { name: 'Chain Free' }));
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+
+  await screen.findByText('results page');
+  expect(currentUrl(router)).toBe(
+    '/search?location=Reading&mode=sale&type=flat&minPrice=200000&maxPrice=500000&bedrooms=2&filters=garden,chain-free',
+  );
+});
+
+test('Buy is the default mode and a bare search sends only mode=sale', async () => {
+  const { user, router } = renderHomeSearch();
+  expect(screen.getByRole('radio', { name: 'Buy' })).toHaveAttribute('aria-checked', 'true');
+
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+
+  await screen.findByText('results page');
+  expect(currentUrl(router)).toBe('/search?mode=sale');
+});
+
+test('Rent offers monthly prices, and the top choice sends no maximum', async () => {
+  const { user, router } = renderHomeSearch();
+
+  await user.click(screen.getByRole('radio', { name: 'Rent' }));
+  const max = screen.getByLabelText('Max price');
+  expect(within(max).getByRole('option', { name: '£3,000+ pcm' })).toBeInTheDocument();
+  expect(within(max).queryByRole('option', { name: '£500k' })).not.toBeInTheDocument();
+
+  await user.selectOptions(screen.getByLabelText('Min price'), '£1,000 pcm');
+  await user.selectOptions(max, '£3,000+ pcm');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+
+  await screen.findByText('results page');
+  expect(currentUrl(router)).toBe('/search?mode=rent&minPrice=1000');
+});
+
+test('refuses an inverted price range with the SPEC toast and stays on the page', async () => {
+  const { user, router } = renderHomeSearch();
+
+  await user.selectOptions(screen.getByLabelText('Min price'), '£750k');
+  await user.selectOptions(screen.getByLabelText('Max price'), '£300k');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+
+  expect(await screen.findByText('Invalid price range')).toBeInTheDocument();
+  expect(screen.getByText('Minimum price cannot be greater than maximum price.')).toBeInTheDocument();
+  await waitFor(() => expect(currentUrl(router)).toBe('/'));
+  expect(screen.queryByText('results page')).not.toBeInTheDocument();
+});
+
+test('the location box is labelled and capped at 100 characters', () => {
+  renderHomeSearch();
+  expect(screen.getByLabelText('Location')).toHaveAttribute('maxLength', '100');
+});

@@ -1,0 +1,208 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { MapPin, Search, SlidersHorizontal } from 'lucide-react';
+import type { PropertyType } from '@abode/shared/listings/listing.schema';
+import { LOCATION_MAX_LENGTH } from '@abode/shared/constants';
+import type { SearchState } from '@abode/shared/search/search-url';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { FeatureTags } from '#src/features/search/components/feature-tags.tsx';
+import { ModeToggle } from '#src/features/search/components/mode-toggle.tsx';
+import { countActiveFilters, type SearchPatch } from '#src/features/search/hooks/use-search-state.ts';
+import {
+  BATHROOM_OPTIONS,
+  BEDROOM_OPTIONS,
+  PROPERTY_TYPE_OPTIONS,
+  countFromOption,
+  maxPriceOptions,
+  minPriceOptions,
+  priceFromOption,
+} from '#src/features/search/utils/search-options.ts';
+import { cn } from '#src/lib/utils.ts';
+
+const optionValue = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+/**
+ * The search page's bar (SPEC §2 Search page): a location box (Enter or the Search button searches), and a Filters
+ * button that shows mode, type, prices, bedrooms, bathrooms and the feature tags. Every filter applies as soon as
+ * it changes; the location applies on submit so typing does not fire a search per keystroke.
+ */
+export function SearchFilters({
+  state,
+  onApply,
+}: {
+  state: SearchState;
+  /** Applies a change to the search; returns false when it was refused (inverted price range). */
+  onApply: (patch: SearchPatch) => boolean;
+}) {
+  const id = useId();
+  const panelId = `${id}-panel`;
+  const [open, setOpen] = useState(false);
+  const active = countActiveFilters(state);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const location = new FormData(event.currentTarget).get('location');
+    onApply({ location: typeof location === 'string' ? location.trim() || undefined : undefined });
+  };
+
+  return (
+    <div className="border-b bg-background">
+      <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 lg:px-8">
+        <form
+          role="search"
+          aria-label="Search properties"
+          onSubmit={onSubmit}
+          className="flex flex-wrap gap-2"
+        >
+          <div className="relative min-w-0 flex-1 basis-full sm:basis-auto">
+            <Label htmlFor={`${id}-location`} className="sr-only">
+              Location
+            </Label>
+            <MapPin
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              // Re-mount when the URL's location changes (Back, Clear Filters) so the box shows it.
+              key={state.location ?? ''}
+              id={`${id}-location`}
+              name="location"
+              type="search"
+              defaultValue={state.location ?? ''}
+              maxLength={LOCATION_MAX_LENGTH}
+              placeholder="Town, street or postcode"
+              autoComplete="off"
+              enterKeyHint="search"
+              className="pl-9"
+            />
+          </div>
+          <Button type="submit" className="flex-1 sm:flex-none">
+            <Search aria-hidden="true" />
+            Search
+          </Button>
+          <Button
+            variant="outline"
+            className="flex-1 sm:flex-none"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <SlidersHorizontal aria-hidden="true" />
+            Filters
+            {active > 0 && (
+              <Badge variant="secondary" className="ml-0.5">
+                <span className="sr-only">(</span>
+                {active}
+                <span className="sr-only"> active)</span>
+              </Badge>
+            )}
+          </Button>
+        </form>
+
+        <div id={panelId} hidden={!open} className="pt-4">
+          <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+            <legend className="sr-only">Filters</legend>
+            <Field label="Buy or rent" id={`${id}-mode`} labelIsForGroup className="col-span-2 md:col-span-1">
+              <ModeToggle
+                labelledBy={`${id}-mode`}
+                value={state.mode ?? 'any'}
+                choices={['any', 'sale', 'rent']}
+                onValueChange={(mode) =>
+                  onApply({
+                    mode: mode === 'any' ? undefined : mode,
+                    // Sale prices and monthly rents are different scales.
+                    minPrice: undefined,
+                    maxPrice: undefined,
+                  })
+                }
+              />
+            </Field>
+            <Field label="Property type" id={`${id}-type`} className="col-span-2 md:col-span-1">
+              <Select
+                id={`${id}-type`}
+                options={PROPERTY_TYPE_OPTIONS}
+                value={state.type ?? ''}
+                onValueChange={(v) => onApply({ type: (v || undefined) as PropertyType | undefined })}
+              />
+            </Field>
+            <Field label="Min price" id={`${id}-min`}>
+              <Select
+                id={`${id}-min`}
+                options={minPriceOptions(state.mode, state.minPrice)}
+                value={optionValue(state.minPrice)}
+                onValueChange={(v) => onApply({ minPrice: priceFromOption(v) })}
+              />
+            </Field>
+            <Field label="Max price" id={`${id}-max`}>
+              <Select
+                id={`${id}-max`}
+                options={maxPriceOptions(state.mode, state.maxPrice)}
+                value={optionValue(state.maxPrice)}
+                onValueChange={(v) => onApply({ maxPrice: priceFromOption(v) })}
+              />
+            </Field>
+            <Field label="Bedrooms" id={`${id}-beds`}>
+              <Select
+                id={`${id}-beds`}
+                options={BEDROOM_OPTIONS}
+                value={optionValue(state.bedrooms)}
+                onValueChange={(v) => onApply({ bedrooms: countFromOption(v) })}
+              />
+            </Field>
+            <Field label="Bathrooms" id={`${id}-baths`}>
+              <Select
+                id={`${id}-baths`}
+                options={BATHROOM_OPTIONS}
+                value={optionValue(state.bathrooms)}
+                onValueChange={(v) => onApply({ bathrooms: countFromOption(v) })}
+              />
+            </Field>
+            <div className="col-span-full flex flex-col gap-2">
+              <span aria-hidden="true" className="text-xs font-medium text-muted-foreground">
+                Must have
+              </span>
+              <FeatureTags
+                label="Must have"
+                value={state.filters ?? []}
+                onValueChange={(filters) => onApply({ filters: filters.length ? filters : undefined })}
+              />
+            </div>
+          </fieldset>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Field({
+  id,
+  label,
+  labelIsForGroup = false,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** The control is a group named by aria-labelledby, not a form control a <label> can point at. */
+  labelIsForGroup?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
+      {labelIsForGroup ? (
+        <span id={id} className="text-xs font-medium text-muted-foreground">
+          {label}
+        </span>
+      ) : (
+        <Label htmlFor={id} className="text-xs text-muted-foreground">
+          {label}
+        </Label>
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { parseSearchParams, toSearchParams, type SearchState } from '@abode/shared/search/search-url';
+import { isPriceRangeInverted, notifyInvalidPriceRange } from '#src/features/search/utils/price-range.ts';
+import { toSearchString } from '#src/features/search/utils/search-string.ts';
+
+export type SearchPatch = Partial<Omit<SearchState, 'page' | 'view'>>;
+
+/**
+ * The /search URL is the single source of truth (shared/search/search-url.ts): this hook reads the state from it
+ * and writes every change back, so results are shareable and Back/Forward step through searches.
+ */
+export function useSearchState() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const state = useMemo(() => parseSearchParams(searchParams), [searchParams]);
+
+  const write = useCallback(
+    (next: Partial<SearchState>, replace = false) => {
+      const search = toSearchString(toSearchParams(next));
+      // Searching again for the same thing should not add a second, identical Back step.
+      const unchanged = search === toSearchString(searchParams);
+      // The filter bar stays where it is; page links scroll to the top themselves (ScrollRestoration).
+      void navigate({ search }, { replace: replace || unchanged, preventScrollReset: true });
+    },
+    [navigate, searchParams],
+  );
+
+  /**
+   * A new search or a changed filter: a new history entry, back to page 1. Refused with the SPEC §5 toast when it
+   * would make the price range inverted. Returns whether the change was applied.
+   */
+  const applyFilters = useCallback(
+    (patch: SearchPatch): boolean => {
+      const next: Partial<SearchState> = { ...state, ...patch, page: 1 };
+      if (isPriceRangeInverted(next.minPrice, next.maxPrice)) {
+        notifyInvalidPriceRange();
+        return false;
+      }
+      write(next);
+      return true;
+    },
+    [state, write],
+  );
+
+  /** Clear Filters: nothing is kept but the chosen view. */
+  const clearFilters = useCallback(() => write({ view: state.view }), [state.view, write]);
+
+  /** Grid/list is presentation, not a new search: it replaces the entry instead of adding one. */
+  const setView = useCallback((view: SearchState['view']) => write({ ...state, view }, true), [state, write]);
+
+  /** Location of another results page, for real links (so opening one in a new tab works). */
+  const pageLink = useCallback(
+    (page: number) => {
+      return { search: toSearchString(toSearchParams({ ...state, page })) };
+    },
+    [state],
+  );
+
+  return { state, applyFilters, clearFilters, setView, pageLink };
+}
+
+/** How many filters beyond location and sort narrow the search (shown on the Filters button). */
+export function countActiveFilters(state: SearchState): number {
+  return (
+    [state.mode, state.type, state.minPrice, state.maxPrice, state.bedrooms, state.bathrooms].filter(
+      (v) => v !== undefined,
+    ).length + (state.filters?.length ?? 0)
+  );
+}

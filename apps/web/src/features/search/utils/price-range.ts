@@ -1,0 +1,15 @@
+import { toast } from 'sonner';
+import { MESSAGES } from '@abode/shared/messages';
+
+/** SPEC §5 Price range: the minimum must not exceed the maximum (either may be absent). */
+export function isPriceRangeInverted(minPrice: number | undefined, maxPrice: number | undefined): boolean {
+  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
+}
+
+/** The SPEC §5 message, as an error toast. One id, so repeated attempts do not stack copies. */
+export function notifyInvalidPriceRange(): void {
+  toast.error(MESSAGES.invalidPriceRangeTitle, {
+    id: 'invalid-price-range',
+    description: MESSAGES.invalidPriceRange,
+  });
+}

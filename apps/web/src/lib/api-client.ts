@@ -1,0 +1,93 @@
+/**
+ * The one way the SPA talks to the API (STYLE §5.3): same-origin fetch under /api, error bodies turned into
+ * {@link ApiError}, success bodies checked against the shared zod schema so a drifted server fails loudly here
+ * rather than as `undefined` deep inside a component.
+ */
+import type { z } from 'zod';
+import { ErrorBodySchema } from '@abode/shared/errors';
+import { MESSAGES } from '@abode/shared/messages';
+import { ApiError } from '#src/lib/api-error.ts';
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Query string parameters. */
+  params?: URLSearchParams | Record<string, string | number | undefined>;
+  /** JSON body. */
+  body?: unknown;
+  /** Schema of a successful response body. */
+  schema: S;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, params: RequestOptions<z.ZodType>['params']): string {
+  const search = new URLSearchParams();
+  if (params instanceof URLSearchParams) {
+    params.forEach((value, key) => search.append(key, value));
+  } else if (params) {
+    for (const [key, value] of Object.entries(params))
+      if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The safe text for a status when the body carries none (SPEC §8 error categories). */
+function fallbackMessage(status: number): string {
+  if (status >= 500) return MESSAGES.server;
+  if (status === 401) return MESSAGES.authentication;
+  if (status === 403) return MESSAGES.authorization;
+  if (status === 400 || status === 422) return MESSAGES.validation;
+  return MESSAGES.unknown;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  { method = 'GET', params, body, schema, signal }: RequestOptions<S>,
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    // Aborts (a newer search replaced this one) are not failures: let TanStack Query see them as such.
+    if (signal?.aborted) throw error;
+    throw new ApiError('NETWORK_ERROR', 0, MESSAGES.network);
+  }
+
+  const json = await readJson(response);
+  if (!response.ok) {
+    const parsed = ErrorBodySchema.safeParse(json);
+    if (parsed.success) {
+      throw new ApiError(parsed.data.error.code, response.status, parsed.data.error.message);
+    }
+    throw new ApiError(`HTTP_${response.status}`, response.status, fallbackMessage(response.status));
+  }
+
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues);
+    throw new ApiError('INVALID_RESPONSE', response.status, MESSAGES.unknown);
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, options: Omit<RequestOptions<S>, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'GET' }),
+};

@@ -1,0 +1,27 @@
+/**
+ * The client-side form of the API's error body `{ error: { code, message } }` (DESIGN §4). Kept apart from the
+ * fetch wrapper so the query client can check errors without loading the zod schemas into the first bundle.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** Upper-case code from the server (`VALIDATION_ERROR`, `INVALID_PRICE_RANGE`, …) or `NETWORK_ERROR` /
+   * `INVALID_RESPONSE` from the client itself. */
+  readonly code: string;
+  /** HTTP status; 0 when the request never got a response. */
+  readonly status: number;
+
+  constructor(code: string, status: number, message: string) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+
+  /** 4xx: the request itself is wrong (or not allowed), so retrying cannot help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

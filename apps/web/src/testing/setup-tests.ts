@@ -1,0 +1,32 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { toast } from 'sonner';
+
+// Route modules load lazily and the whole suite runs in parallel with the API's: give findBy* room.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom lacks layout and scrolling; React Router's ScrollRestoration and the hero's 'Learn More' call these.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollIntoView = vi.fn();
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+afterEach(() => {
+  // sonner keeps active toasts in module state and replays them to the next Toaster: start each test clean.
+  toast.dismiss();
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});

@@ -1,0 +1,60 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AppToaster } from '#src/app/provider.tsx';
+import { routes as appRoutes } from '#src/app/router.tsx';
+import { createQueryClient } from '#src/lib/query-client.ts';
+
+/** The app's own query client (so error toasts behave as in the app) without retries or cache between tests. */
+export function createTestQueryClient() {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  return client;
+}
+
+/**
+ * Renders routes (the app's real route table by default) at `url` with the providers of the app. Returns the
+ * memory router so tests can read where the app navigated.
+ */
+export function renderRoute(url: string, { routes = appRoutes }: { routes?: RouteObject[] } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const queryClient = createTestQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one element on `path` with a router around it (for components that link or navigate). */
+export function renderWithRouter(ui: ReactElement, { url = '/', extraRoutes = [] as RouteObject[] } = {}) {
+  const path = new URL(url, 'http://localhost').pathname;
+  return renderRoute(url, { routes: [{ path, element: ui }, ...extraRoutes] });
+}
+
+/** Current location of a memory router as 'pathname?search'. */
+export function currentUrl(router: ReturnType<typeof createMemoryRouter>): string {
+  const { pathname, search } = router.state.location;
+  return `${pathname}${search}`;
+}
+
+/** Stubs global fetch with a handler; returns the mock to inspect calls. */
+export function stubFetch(handler: (url: URL, init?: RequestInit) => Response | Promise<Response>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return handler(new URL(raw, 'http://localhost'), init);
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** The URL of the nth fetch call. */
+export function fetchedUrl(mock: ReturnType<typeof stubFetch>, call = 0): URL {
+  const input = mock.mock.calls[call]?.[0];
+  const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : (input?.url ?? '');
+  return new URL(raw, 'http://localhost');
+}

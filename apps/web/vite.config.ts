@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The API (apps/api) serves /api and uploaded or demo photos under /media on port 3000. In development and in
+// `vite preview` the SPA is served by Vite, so both prefixes are proxied there; in production the API serves dist/.
+const apiTarget = 'http://127.0.0.1:3000';
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/media': { target: apiTarget, changeOrigin: false },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
