@@ -95,3 +95,14 @@ test('a second server process on the same DATA_DIR exits with a clear message', 
   expect(code).toBe(1);
   expect(stderr).toContain(`Another Abode server is already using the data folder ${dir}`);
 }, 60_000);
+
+test('a lock left by a killed server is taken over at once', async () => {
+  const dir = tempDir();
+  fs.mkdirSync(path.join(dir, 'server.lock'));
+  // A PID that cannot be running: the kernel's pid_max is far below this.
+  fs.writeFileSync(path.join(dir, 'server.pid'), '999999999');
+  const handle = await openPglite(dir);
+  expect(fs.readFileSync(path.join(dir, 'server.pid'), 'utf8')).toBe(String(process.pid));
+  await handle.close();
+  expect(fs.existsSync(path.join(dir, 'server.pid'))).toBe(false);
+});

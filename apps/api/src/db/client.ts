@@ -38,6 +38,56 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/**
+ * Locks `dataDir` for this process. The lock expires 15 s after its holder stops refreshing it; a holder that was
+ * killed outright (kill -9) is recognised at once by the PID it left in `server.pid`, so a restart need not wait.
+ * Throws DataDirLockedError while a live process holds it.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockfilePath = path.join(dataDir, 'server.lock');
+  const pidFile = path.join(dataDir, 'server.pid');
+  const acquire = () => lockfile.lock(dataDir, { lockfilePath, stale: 15_000 });
+  let release: () => Promise<void>;
+  try {
+    release = await acquire();
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    const holder = readPid(pidFile);
+    // No PID on record (an older server, or one still starting): trust the lock.
+    if (holder === undefined || holder === process.pid || isAlive(holder))
+      throw new DataDirLockedError(dataDir);
+    fs.rmSync(lockfilePath, { recursive: true, force: true });
+    try {
+      release = await acquire();
+    } catch {
+      throw new DataDirLockedError(dataDir);
+    }
+  }
+  fs.writeFileSync(pidFile, String(process.pid));
+  return async () => {
+    fs.rmSync(pidFile, { force: true });
+    await release();
+  };
+}
+
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+    return pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
 /** Opens PostgreSQL at `url` and applies pending migrations. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
@@ -58,16 +108,7 @@ export async function openPglite(
   let location = 'memory://';
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
-    try {
-      // realpath: false so the lock works before the folder has content; stale locks (crashed process) expire.
-      release = await lockfile.lock(dataDir, {
-        lockfilePath: path.join(dataDir, 'server.lock'),
-        stale: 15_000,
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
-      throw error;
-    }
+    release = await lockDataDir(dataDir);
     location = path.join(dataDir, 'pglite');
   }
   try {

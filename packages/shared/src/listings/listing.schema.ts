@@ -43,14 +43,7 @@ export type Furnished = z.infer<typeof FurnishedSchema>;
  * Listing features that the home page's tags filter on (SPEC §2 tags; DESIGN §7: they really filter).
  * Stored in `properties.features` as these slugs.
  */
-export const FeatureSchema = z.enum([
-  'garden',
-  'parking',
-  'new-build',
-  'chain-free',
-  'reduced',
-  'virtual-tour',
-]);
+export const FeatureSchema = z.enum(FEATURES);
 export type Feature = z.infer<typeof FeatureSchema>;
 
 /** Human labels for the UI (property types and features: listing-vocabulary.ts). */

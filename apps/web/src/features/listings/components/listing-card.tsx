@@ -73,7 +73,10 @@ export function ListingCard({
 
       <div className={cn('flex min-w-0 flex-1 flex-col gap-2', isList ? 'p-3 sm:p-5' : 'p-4')}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <p className="text-xl font-bold tracking-tight text-primary sm:text-2xl">
+          <p
+            data-testid="listing-price"
+            className="text-xl font-bold tracking-tight text-primary sm:text-2xl"
+          >
             {formatPrice(listing.pricePence, listing.mode)}
           </p>
           {listing.priceReducedAt && <Badge variant="warning">Reduced</Badge>}
@@ -83,13 +86,17 @@ export function ListingCard({
         </h2>
         <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span className={isList ? 'line-clamp-3' : 'line-clamp-2'}>{address}</span>
+          <span data-testid="listing-address" className={isList ? 'line-clamp-3' : 'line-clamp-2'}>
+            {address}
+          </span>
         </p>
         <ul
           aria-label="Key facts"
           className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-foreground"
         >
-          <Fact icon={<BedDouble aria-hidden="true" />}>{plural(listing.bedrooms, 'bed', 'beds')}</Fact>
+          <Fact testId="listing-bedrooms" icon={<BedDouble aria-hidden="true" />}>
+            {plural(listing.bedrooms, 'bed', 'beds')}
+          </Fact>
           <Fact icon={<Bath aria-hidden="true" />}>{plural(listing.bathrooms, 'bath', 'baths')}</Fact>
           {listing.parkingSpaces > 0 && (
             <Fact icon={<Car aria-hidden="true" />}>
@@ -121,9 +128,12 @@ export function ListingCard({
   );
 }
 
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function Fact({ icon, children, testId }: { icon: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <li className="flex items-center gap-1.5 [&_svg]:size-4 [&_svg]:text-muted-foreground">
+    <li
+      data-testid={testId}
+      className="flex items-center gap-1.5 [&_svg]:size-4 [&_svg]:text-muted-foreground"
+    >
       {icon}
       <span>{children}</span>
     </li>
