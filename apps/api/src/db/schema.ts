@@ -265,6 +265,10 @@ export const properties = pgTable(
       .on(t.mode, t.createdAt.desc().nullsFirst())
       .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
     index('properties_price_idx').on(t.pricePence),
+    // Price sorts of the public search without a location: walk this instead of sorting every public listing.
+    index('properties_public_price_idx')
+      .on(t.mode, t.pricePence)
+      .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
     index('properties_location_trgm_idx').using('gin', sql`${t.locationText} gin_trgm_ops`),
     index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "properties_public_price_idx" ON "properties" USING btree ("mode","price_pence") WHERE "properties"."status" = 'active' AND NOT "properties"."is_deleted" AND "properties"."approval_status" = 'approved';
