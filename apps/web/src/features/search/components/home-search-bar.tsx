@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MapPin, Search } from 'lucide-react';
 import type { Feature, ListingMode, PropertyType } from '@abode/shared/listings/listing.schema';
 import { LOCATION_MAX_LENGTH } from '@abode/shared/constants';
 import { Button } from '#src/components/ui/button.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { Field } from '#src/components/ui/field.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { paths } from '#src/config/paths.ts';
@@ -168,16 +169,5 @@ export function HomeSearchBar({ className }: { className?: string }) {
         </div>
       </form>
     </section>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      {children}
-    </div>
   );
 }

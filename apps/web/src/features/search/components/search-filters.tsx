@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MapPin, Search, SlidersHorizontal } from 'lucide-react';
 import type { PropertyType } from '@abode/shared/listings/listing.schema';
 import { LOCATION_MAX_LENGTH } from '@abode/shared/constants';
@@ -6,6 +6,7 @@ import type { SearchState } from '@abode/shared/search/search-url';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { Field } from '#src/components/ui/field.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { FeatureTags } from '#src/features/search/components/feature-tags.tsx';
@@ -20,7 +21,6 @@ import {
   minPriceOptions,
   priceFromOption,
 } from '#src/features/search/utils/search-options.ts';
-import { cn } from '#src/lib/utils.ts';
 
 const optionValue = (n: number | undefined) => (n === undefined ? '' : String(n));
 
@@ -173,36 +173,6 @@ export function SearchFilters({
           </fieldset>
         </div>
       </div>
-    </div>
-  );
-}
-
-function Field({
-  id,
-  label,
-  labelIsForGroup = false,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  /** The control is a group named by aria-labelledby, not a form control a <label> can point at. */
-  labelIsForGroup?: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
-      {labelIsForGroup ? (
-        <span id={id} className="text-xs font-medium text-muted-foreground">
-          {label}
-        </span>
-      ) : (
-        <Label htmlFor={id} className="text-xs text-muted-foreground">
-          {label}
-        </Label>
-      )}
-      {children}
     </div>
   );
 }
