@@ -124,18 +124,23 @@ test('a new location from the search box (Enter) replaces the old one', async ({
 test('pagination moves through the results @mobile', async ({ page }) => {
   await page.goto('/search?location=Reading&mode=sale');
   await expectResults(page);
-  const firstTitle = await cards(page).first().getByRole('heading').textContent();
-  const firstAddress = await cards(page).first().getByTestId('listing-address').textContent();
+  const firstCard = async () =>
+    `${await cards(page).first().getByRole('heading').textContent()} ${await cards(page)
+      .first()
+      .getByTestId('listing-address')
+      .textContent()}`;
+  const pageOne = await firstCard();
   await page
     .getByRole('navigation', { name: /pagination/i })
     .getByRole('link', { name: /next/i })
     .click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(cards(page).first()).toBeVisible();
-  const secondAddress = await cards(page).first().getByTestId('listing-address').textContent();
-  expect(`${firstTitle}${firstAddress}`).not.toBe(
-    `${await cards(page).first().getByRole('heading').textContent()}${secondAddress}`,
-  );
+  // Page 1 stays on screen (dimmed) until page 2 arrives.
+  await expectResults(page);
+  await expect.poll(firstCard).not.toBe(pageOne);
+  await expect(
+    page.getByRole('navigation', { name: /pagination/i }).getByRole('link', { name: 'Page 2' }),
+  ).toHaveAttribute('aria-current', 'page');
 });
 
 test('no results: the empty state, and Clear Filters brings results back @mobile', async ({ page }) => {
