@@ -1,11 +1,20 @@
 /** Hono context variables shared by every route. */
 import type { Database } from '#src/db/client.ts';
+import type { Auth } from '#src/features/auth/auth.ts';
 import type { Logger } from '#src/lib/logger.ts';
+import type { Viewer } from '#src/middleware/auth.ts';
 
 export interface AppEnv {
   Variables: {
     db: Database;
     logger: Logger;
     requestId: string;
+    auth: Auth;
+    /** The server's clock (injectable so tests can move time for rate limits). */
+    now: () => Date;
+    /** Trust X-Forwarded-For (TRUST_PROXY). */
+    trustProxy: boolean;
+    /** The signed-in user, set by the guards in middleware/auth.ts. */
+    viewer: Viewer;
   };
 }

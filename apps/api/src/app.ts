@@ -14,6 +14,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import { MESSAGES } from '@abode/shared/messages';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
+import { adminRoutes } from '#src/features/admin/routes.ts';
+import { agentRoutes } from '#src/features/agent/routes.ts';
+import { createAuth, TEST_AUTH_SECRET, type Auth } from '#src/features/auth/auth.ts';
+import { authRoutes, meRoutes } from '#src/features/auth/routes.ts';
+import { devRoutes } from '#src/features/dev/routes.ts';
 import { docsRoutes } from '#src/features/docs/routes.ts';
 import { healthRoutes } from '#src/features/health/routes.ts';
 import { listingRoutes } from '#src/features/listings/routes.ts';
@@ -29,6 +34,14 @@ export interface AppOptions {
   webDist?: string;
   /** Folder served at /media (demo illustrations; uploads later). */
   publicDir?: string;
+  /** better-auth instance (index.ts builds it from the environment); default: one on `db` with a test secret. */
+  auth?: Auth;
+  /** The server's clock; tests move it to expire rate-limit windows. */
+  now?: () => Date;
+  /** Trust X-Forwarded-For (TRUST_PROXY). */
+  trustProxy?: boolean;
+  /** Production hides /api/dev. */
+  production?: boolean;
 }
 
 export const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
@@ -36,12 +49,25 @@ export const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public')
 export function createApp(options: AppOptions) {
   const logger = options.logger ?? createLogger('silent');
   const app = new OpenAPIHono<AppEnv>();
+  const auth =
+    options.auth ??
+    createAuth({
+      db: options.db,
+      baseURL: 'http://localhost:3000',
+      secret: TEST_AUTH_SECRET,
+      logLevel: 'error',
+    });
+  const now = options.now ?? (() => new Date());
+  const trustProxy = options.trustProxy ?? false;
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
     c.set('db', options.db);
     c.set('logger', logger.child({ requestId }));
+    c.set('auth', auth);
+    c.set('now', now);
+    c.set('trustProxy', trustProxy);
     c.header('X-Request-Id', requestId);
     await next();
   });
@@ -59,6 +85,11 @@ export function createApp(options: AppOptions) {
   api.route('/health', healthRoutes(options.databaseKind ?? 'pglite'));
   api.route('/properties', listingRoutes);
   api.route('/docs', docsRoutes);
+  api.route('/auth', authRoutes);
+  api.route('/me', meRoutes);
+  api.route('/agent', agentRoutes);
+  api.route('/admin', adminRoutes);
+  if (!options.production) api.route('/dev', devRoutes);
   app.route('/api', api);
   // Documented on the root app so the paths carry their /api prefix.
   app.doc31('/api/openapi.json', {

@@ -25,6 +25,12 @@ export const EnvSchema = z.object({
   DEMO_SEED: booleanish.optional(),
   /** Trust X-Forwarded-For from a proxy in front (never trust a client's own header otherwise). */
   TRUST_PROXY: booleanish.default(false),
+  /** better-auth signing secret (required in production; otherwise generated once into DATA_DIR/auth-secret). */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** SMTP server for outgoing e-mail (smtp://user:pass@host:587); without it mail goes to the `outbox` table. */
+  SMTP_URL: z.string().url().optional(),
+  /** From address of outgoing e-mail. */
+  MAIL_FROM: z.string().default('Abode <no-reply@abode.local>'),
   /** Pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built SPA served by the API. */
@@ -41,6 +47,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET)
+    throw new Error(
+      'Invalid environment configuration:\n  AUTH_SECRET: required in production (32+ characters)',
+    );
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     ...env,

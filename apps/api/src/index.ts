@@ -5,7 +5,9 @@
 import { serve } from '@hono/node-server';
 import { createApp } from '#src/app.ts';
 import { DataDirLockedError, openPglite, openPostgres, type DatabaseHandle } from '#src/db/client.ts';
+import { seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
+import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
 import { loadEnv } from '#src/env.ts';
 import { createLogger } from '#src/lib/logger.ts';
 
@@ -29,8 +31,38 @@ async function main(): Promise<void> {
   if (env.demoSeed) {
     await seedDemo(handle.db, { log: (message) => logger.info(message) });
   }
+  const production = env.NODE_ENV === 'production';
+  // Demo sign-ins: demo only, never in production (README "Demo accounts").
+  if (env.demoSeed && !production) {
+    const created = await seedDemoAccounts(handle.db);
+    if (created.length) {
+      const lines = created.map((a) => `  ${a.label.padEnd(12)} ${a.email}  /  ${a.password}`);
+      process.stdout.write(`\nDemo accounts (demo only):\n${lines.join('\n')}\n\n`);
+    }
+  }
 
-  const app = createApp({ db: handle.db, databaseKind: handle.kind, logger, webDist: env.webDist });
+  const auth = createAuth({
+    db: handle.db,
+    baseURL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    secret: resolveAuthSecret(env),
+    production,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    // Without PUBLIC_URL the site is reached as localhost or 127.0.0.1 (Playwright); outside production the Vite dev
+    // server proxies /api from its own origin.
+    trustedOrigins: [
+      ...(env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`]),
+      ...(production ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
+    ],
+  });
+  const app = createApp({
+    db: handle.db,
+    databaseKind: handle.kind,
+    logger,
+    webDist: env.webDist,
+    auth,
+    trustProxy: env.TRUST_PROXY,
+    production,
+  });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
     logger.info(

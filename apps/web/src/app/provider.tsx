@@ -3,13 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@abode/shared/constants';
 import { createQueryClient } from '#src/lib/query-client.ts';
+import { AuthProvider } from '#src/lib/auth.tsx';
 
 /** App-wide providers: data cache and the toast region (SPEC §9 Notification UI). */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <AuthProvider>{children}</AuthProvider>
       <AppToaster />
     </QueryClientProvider>
   );

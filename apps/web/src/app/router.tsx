@@ -9,6 +9,19 @@ import { paths } from '#src/config/paths.ts';
  * Route table (SPEC §2). Each page is its own chunk (`lazy`), so the first visit downloads only the layout and the
  * page it lands on.
  */
+const clientShells: [string, string][] = [
+  [paths.dashboard, 'Dashboard'],
+  [paths.profile, 'Profile'],
+  [paths.favourites, 'Favourites'],
+  [paths.savedSearches, 'Saved Searches'],
+];
+
+const agentPage: RouteObject['lazy'] = () =>
+  import('#src/app/routes/shell-page.tsx').then((m) => ({ Component: m.AgentPortalPage }));
+
+const adminPage: RouteObject['lazy'] = () =>
+  import('#src/app/routes/shell-page.tsx').then((m) => ({ Component: m.AdminPortalPage }));
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -40,9 +53,61 @@ export const routes: RouteObject[] = [
         lazy: () => import('#src/app/routes/why-abode.tsx').then((m) => ({ Component: m.WhyAbodeRoute })),
       },
       {
+        path: paths.auth,
+        lazy: () => import('#src/app/routes/auth/auth.tsx').then((m) => ({ Component: m.AuthRoute })),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: () =>
+          import('#src/app/routes/auth/reset-password.tsx').then((m) => ({
+            Component: m.ResetPasswordRoute,
+          })),
+      },
+      {
+        path: paths.verified,
+        lazy: () => import('#src/app/routes/auth/verified.tsx').then((m) => ({ Component: m.VerifiedRoute })),
+      },
+      {
+        path: paths.devMail,
+        lazy: () => import('#src/app/routes/dev-mail.tsx').then((m) => ({ Component: m.DevMailRoute })),
+      },
+      {
+        lazy: () =>
+          import('#src/app/routes/protected-outlet.tsx').then((m) => ({ Component: m.ProtectedOutlet })),
+        children: clientShells.map(([path, title]) => ({
+          path,
+          lazy: () =>
+            import('#src/app/routes/shell-page.tsx').then((m) => ({
+              Component: () => <m.ClientShellPage title={title} />,
+            })),
+        })),
+      },
+      {
         path: '*',
         lazy: () => import('#src/app/routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
       },
+    ],
+  },
+  {
+    path: '/agent',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    lazy: () =>
+      import('#src/components/layouts/agent-layout.tsx').then((m) => ({ Component: m.AgentLayout })),
+    children: [
+      { index: true, lazy: agentPage },
+      { path: '*', lazy: agentPage },
+    ],
+  },
+  {
+    path: '/admin',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    lazy: () =>
+      import('#src/components/layouts/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+    children: [
+      { index: true, lazy: adminPage },
+      { path: '*', lazy: adminPage },
     ],
   },
 ];

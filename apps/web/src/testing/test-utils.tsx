@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { AppToaster } from '#src/app/provider.tsx';
 import { routes as appRoutes } from '#src/app/router.tsx';
 import { createQueryClient } from '#src/lib/query-client.ts';
+import { AuthProvider, meQueryKey, type Me } from '#src/lib/auth.tsx';
 
 /** The app's own query client (so error toasts behave as in the app) without retries or cache between tests. */
 export function createTestQueryClient() {
@@ -18,12 +19,19 @@ export function createTestQueryClient() {
  * Renders routes (the app's real route table by default) at `url` with the providers of the app. Returns the
  * memory router so tests can read where the app navigated.
  */
-export function renderRoute(url: string, { routes = appRoutes }: { routes?: RouteObject[] } = {}) {
+export function renderRoute(
+  url: string,
+  { routes = appRoutes, me = null }: { routes?: RouteObject[]; me?: Me | null | 'fetch' } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const queryClient = createTestQueryClient();
+  // Who is signed in (GET /api/me): signed out unless a test says otherwise, or 'fetch' to go through fetch.
+  if (me !== 'fetch') queryClient.setQueryData(meQueryKey, me);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
       <AppToaster />
     </QueryClientProvider>,
   );
@@ -31,9 +39,12 @@ export function renderRoute(url: string, { routes = appRoutes }: { routes?: Rout
 }
 
 /** Renders one element on `path` with a router around it (for components that link or navigate). */
-export function renderWithRouter(ui: ReactElement, { url = '/', extraRoutes = [] as RouteObject[] } = {}) {
+export function renderWithRouter(
+  ui: ReactElement,
+  { url = '/', extraRoutes = [] as RouteObject[], me = null as Me | null | 'fetch' } = {},
+) {
   const path = new URL(url, 'http://localhost').pathname;
-  return renderRoute(url, { routes: [{ path, element: ui }, ...extraRoutes] });
+  return renderRoute(url, { routes: [{ path, element: ui }, ...extraRoutes], me });
 }
 
 /** Current location of a memory router as 'pathname?search'. */

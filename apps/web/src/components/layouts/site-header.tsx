@@ -1,10 +1,21 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
 import { Logo } from '#src/components/layouts/logo.tsx';
 import { paths, publicNavLinks } from '#src/config/paths.ts';
 import { cn } from '#src/lib/utils.ts';
+import { useAuth } from '#src/lib/auth.tsx';
+
+// The avatar menu (radix DropdownMenu) only loads for signed-in visitors.
+const UserMenu = lazy(() =>
+  import('#src/components/layouts/user-menu.tsx').then((m) => ({ default: m.UserMenu })),
+);
+
+const memberLinks = [
+  { to: paths.favourites, label: 'Favourites' },
+  { to: paths.savedSearches, label: 'Saved Searches' },
+] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -13,13 +24,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The public header (SPEC §2): logo, the five brand/search links and Sign In. Below 768 px the links move behind a
+ * The public header (SPEC §2): logo, the five brand/search links, Favourites and Saved Searches when signed in, and
+ * Sign In or the avatar menu. Below 768 px the links move behind a
  * menu button (a disclosure: aria-expanded + aria-controls; Escape closes it and returns focus to the button).
  */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const { user } = useAuth();
+  const links = user ? [...publicNavLinks, ...memberLinks] : publicNavLinks;
 
   const closeMenu = () => setMenuOpen(false);
 
@@ -36,7 +50,7 @@ export function SiteHeader() {
 
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {publicNavLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={navLinkClass}>
                   {link.label}
@@ -47,9 +61,15 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Button asChild className="hidden md:inline-flex">
-            <Link to={paths.auth}>Sign In</Link>
-          </Button>
+          {user ? (
+            <Suspense fallback={<span className="size-10" aria-hidden="true" />}>
+              <UserMenu />
+            </Suspense>
+          ) : (
+            <Button asChild className="hidden md:inline-flex">
+              <Link to={paths.auth}>Sign In</Link>
+            </Button>
+          )}
           <Button
             ref={menuButton}
             variant="ghost"
@@ -78,7 +98,7 @@ export function SiteHeader() {
         }}
       >
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-          {publicNavLinks.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}
@@ -89,13 +109,15 @@ export function SiteHeader() {
               </NavLink>
             </li>
           ))}
-          <li className="pt-2">
-            <Button asChild className="w-full">
-              <Link to={paths.auth} onClick={closeMenu}>
-                Sign In
-              </Link>
-            </Button>
-          </li>
+          {!user && (
+            <li className="pt-2">
+              <Button asChild className="w-full">
+                <Link to={paths.auth} onClick={closeMenu}>
+                  Sign In
+                </Link>
+              </Button>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

@@ -1,0 +1,77 @@
+/**
+ * Creates an admin, or promotes an existing user, for a fresh install (issue #3):
+ *
+ *   npm run admin:create -- --email <e-mail> --password <password> [--super]
+ *
+ * Uses the same database as the server (DATABASE_URL, else PGlite in DATA_DIR; stop the server first when it uses
+ * PGlite). The password must meet the sign-up rules (SPEC §5). An existing user's password is replaced.
+ */
+import path from 'node:path';
+import { normaliseEmail, passwordValidationFailedMessage } from '@abode/shared/auth/auth.schema';
+import { checkPasswordStrength } from '@abode/shared/auth/password';
+import { DataDirLockedError, openPglite, openPostgres, type DatabaseHandle } from '#src/db/client.ts';
+import { loadEnv } from '#src/env.ts';
+import { createOrPromoteAdmin } from '#src/features/auth/credential-users.ts';
+
+const USAGE = 'Usage: npm run admin:create -- --email <e-mail> --password <password> [--super]';
+
+export function parseAdminArgs(
+  argv: readonly string[],
+): { email: string; password: string; superAdmin: boolean } | { error: string } {
+  const args = argv.filter((a) => a !== '--');
+  let email = '';
+  let password = '';
+  let superAdmin = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--super') superAdmin = true;
+    else if (a === '--email') email = args[++i] ?? '';
+    else if (a === '--password') password = args[++i] ?? '';
+    else if (a?.startsWith('--email=')) email = a.slice(8);
+    else if (a?.startsWith('--password=')) password = a.slice(11);
+    else return { error: `Unknown argument: ${a}\n${USAGE}` };
+  }
+  if (!email || !password) return { error: USAGE };
+  const normalised = normaliseEmail(email);
+  if (!normalised) return { error: 'Please provide a valid email address' };
+  const strength = checkPasswordStrength(password);
+  if (!strength.isValid) return { error: passwordValidationFailedMessage(strength.errors) };
+  return { email: normalised, password, superAdmin };
+}
+
+async function main(): Promise<number> {
+  const parsed = parseAdminArgs(process.argv.slice(2));
+  if ('error' in parsed) {
+    console.error(parsed.error);
+    return 2;
+  }
+  const env = loadEnv();
+  let handle: DatabaseHandle;
+  try {
+    handle = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    const result = await createOrPromoteAdmin(handle.db, parsed);
+    const role = parsed.superAdmin ? 'super admin' : 'admin';
+    console.log(`${result.created ? 'Created' : 'Promoted'} ${parsed.email} as ${role}.`);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

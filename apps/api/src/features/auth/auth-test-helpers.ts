@@ -1,0 +1,75 @@
+/** HTTP helpers for the auth tests: requests with an Origin header (better-auth refuses POSTs without one). */
+import { desc, eq } from 'drizzle-orm';
+import type { createApp } from '#src/app.ts';
+import type { Database } from '#src/db/client.ts';
+import { admins, outbox, users } from '#src/db/schema.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+export const STRONG_PASSWORD = 'Zebra9!xyzw';
+
+type App = ReturnType<typeof createApp>;
+
+export function post(app: App, path: string, body: unknown, cookie?: string) {
+  return app.request(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+export function get(app: App, path: string, cookie?: string) {
+  return app.request(path, { headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) } });
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => c && !c.endsWith('='))
+    .join('; ');
+}
+
+export async function latestMail(db: Database, to: string) {
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return row;
+}
+
+export function linkIn(text: string): URL {
+  const match = /https?:\/\/\S+/.exec(text);
+  if (!match) throw new Error(`no link in: ${text}`);
+  return new URL(match[0]);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Date.now()}@example.com`;
+}
+
+/** Signs up through the API, marks the e-mail verified, optionally makes an admin, signs in; returns the cookie. */
+export async function signedInUser(
+  app: App,
+  db: Database,
+  o: { role?: 'client' | 'agent'; admin?: 'admin' | 'super_admin'; email?: string } = {},
+): Promise<{ email: string; userId: string; cookie: string }> {
+  const email = o.email ?? uniqueEmail(o.role ?? 'client');
+  const up = await post(app, '/api/auth/sign-up/email', {
+    email,
+    password: STRONG_PASSWORD,
+    firstName: 'Test',
+    role: o.role ?? 'client',
+  });
+  if (up.status !== 200) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
+  const [user] = await db.update(users).set({ isVerified: true }).where(eq(users.email, email)).returning();
+  if (!user) throw new Error('user not created');
+  if (o.admin) await db.insert(admins).values({ userId: user.id, adminRole: o.admin });
+  const res = await post(app, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return { email, userId: user.id, cookie: cookieOf(res) };
+}

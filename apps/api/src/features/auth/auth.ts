@@ -1,0 +1,180 @@
+/**
+ * better-auth on our own Drizzle tables (DESIGN §2, issue #3): e-mail + password with argon2id, sessions in the
+ * database, e-mail confirmation and password reset by e-mail (nodemailer or the `outbox`), httpOnly SameSite=Lax
+ * cookies, `Secure` in production. Role, admin and suspension have one source of truth each: `users.role`, the
+ * `admins` table and `users.is_suspended` (DESIGN §6) — better-auth's admin plugin is not used.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
+import type { Database } from '#src/db/client.ts';
+import { accounts, agents, sessions, users, verifications } from '#src/db/schema.ts';
+import { escapeHtml, sendMail, type MailConfig } from '#src/lib/mail.ts';
+
+export interface CreateAuthOptions {
+  db: Database;
+  /** Origin of the site, used for links in e-mails and as the trusted origin (e.g. http://localhost:3000). */
+  baseURL: string;
+  secret: string;
+  production?: boolean;
+  mail?: MailConfig;
+  /** Extra origins allowed to POST (the Vite dev server). */
+  trustedOrigins?: string[];
+  /** better-auth's own console logging (default 'warn'; tests use 'error'). */
+  logLevel?: 'debug' | 'info' | 'warn' | 'error';
+}
+
+/** Secret used by tests and by `createApp({ db })` without an explicit auth instance. Never in production. */
+export const TEST_AUTH_SECRET = 'abode-test-secret-not-for-production-0123456789';
+
+/** AUTH_SECRET, or one generated once and kept in DATA_DIR/auth-secret (outside production). */
+export function resolveAuthSecret(env: { AUTH_SECRET?: string | undefined; dataDir: string }): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(env.dataDir, 'auth-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  const secret = randomBytes(32).toString('base64url');
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function createAuth(options: CreateAuthOptions) {
+  const { db } = options;
+  const origin = new URL(options.baseURL).origin;
+  const mail = (to: string, subject: string, text: string, link: string) =>
+    sendMail(
+      db,
+      {
+        to,
+        subject,
+        text: `${text}\n\n${link}\n`,
+        html: `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      },
+      options.mail,
+    );
+
+  return betterAuth({
+    baseURL: origin,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [origin, ...(options.trustedOrigins ?? [])],
+    telemetry: { enabled: false },
+    logger: { level: options.logLevel ?? 'warn' },
+    // Our own DB-backed limiter runs in front of sign-up and sign-in (features/auth/routes.ts).
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'isVerified' },
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
+        role: { type: 'string', required: false, input: true, defaultValue: 'client' },
+        phone: { type: 'string', required: false, input: false },
+        isSuspended: { type: 'boolean', required: false, input: false, defaultValue: false },
+        isDeleted: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+    },
+    session: { modelName: 'sessions' },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      password: {
+        hash: (password) => hash(password),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      sendResetPassword: async ({ user, url }) => {
+        await mail(
+          user.email,
+          'Reset your Abode password',
+          'Use this link to choose a new password. It works once and expires in one hour.',
+          url,
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mail(
+          user.email,
+          'Confirm your Abode account',
+          'Confirm your e-mail address to finish creating your Abode account.',
+          withVerifiedLanding(url),
+        );
+      },
+    },
+    advanced: {
+      useSecureCookies: options.production ?? false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // An agent sign-up also creates the agent's `agents` row (issue #3).
+          after: async (user) => {
+            const u = user as typeof user & {
+              role?: string;
+              firstName?: string | null;
+              lastName?: string | null;
+            };
+            if (u.role !== 'agent') return;
+            const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.name || u.email;
+            await db.insert(agents).values({ userId: u.id, name, email: u.email }).onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          // Suspended or deleted users never get a session, whichever path creates it.
+          before: async (session) => {
+            const [row] = await db
+              .select({ isSuspended: users.isSuspended, isDeleted: users.isDeleted })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (!row || row.isSuspended || row.isDeleted)
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_SUSPENDED',
+                message: AUTH_MESSAGES.accountSuspended,
+              });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The confirmation link lands on the SPA's 'e-mail confirmed' page. better-auth re-sends the e-mail on an unconfirmed
+ * sign-in without the callback the sign-up form gave, which would land on the home page with no word of success.
+ */
+export function withVerifiedLanding(url: string): string {
+  const link = new URL(url);
+  const callback = link.searchParams.get('callbackURL');
+  if (!callback || callback === '/') link.searchParams.set('callbackURL', '/auth/verified');
+  return link.toString();
+}

@@ -1,0 +1,231 @@
+/**
+ * /api/auth/* (better-auth) with our checks in front (issue #3, SPEC §5, §7, §9):
+ * - sign-up and sign-in are re-validated with the shared rules, rate-limited per IP + e-mail in `rate_limits`, and
+ *   every attempt is written to `audit_logs` as a security event (never the password);
+ * - a new password on reset must meet the strength rules too;
+ * - every error body carries both better-auth's `{ code, message }` and our `{ error: { code, message } }`.
+ * And GET /api/me: the signed-in user, admin status and agent id.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import {
+  AUTH_MESSAGES,
+  normaliseEmail,
+  passwordValidationFailedMessage,
+  SignUpInputSchema,
+} from '@abode/shared/auth/auth.schema';
+import { checkPasswordStrength } from '@abode/shared/auth/password';
+import type { AppEnv } from '#src/app-env.ts';
+import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
+import { clientIp } from '#src/lib/client-ip.ts';
+import { requireUser } from '#src/middleware/auth.ts';
+import { logSecurityEvent, type Severity } from './security-log.ts';
+
+const MINUTE = 60_000;
+/** SPEC §9: sign-up 3 and sign-in 5 per 60 minutes per IP + e-mail; auth keys blocked for 15 minutes. */
+export const AUTH_RATE_LIMITS = {
+  signup: { limit: 3, windowMs: 60 * MINUTE, blockMs: 15 * MINUTE, message: AUTH_MESSAGES.tooManySignUps },
+  signin: { limit: 5, windowMs: 60 * MINUTE, blockMs: 15 * MINUTE, message: AUTH_MESSAGES.tooManySignIns },
+  /** Requests that send an e-mail (confirmation resend, password reset): SPEC §9 "critical" 3, blocked 1 hour. */
+  email: {
+    limit: 3,
+    windowMs: 60 * MINUTE,
+    blockMs: 60 * MINUTE,
+    message: AUTH_MESSAGES.tooManyEmailRequests,
+  },
+} as const;
+
+type Body = Record<string, unknown>;
+
+function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify({ code, message, error: { code, message } }), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+async function readBody(c: Context<AppEnv>): Promise<Body> {
+  try {
+    const body: unknown = await c.req.raw.clone().json();
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
+  } catch {
+    return {};
+  }
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** Re-sends `body` as JSON to better-auth with the original headers (cookies, Origin, user agent). */
+function forward(c: Context<AppEnv>, body: Body): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  return new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+/** Adds `error: { code, message }` to better-auth's error bodies and words some of them for people. */
+async function normaliseResponse(res: Response): Promise<Response> {
+  if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; message?: string; error?: unknown } | null;
+  if (!body || body.error) return res;
+  const code = body.code ?? 'AUTH_ERROR';
+  const message =
+    code === 'EMAIL_NOT_VERIFIED'
+      ? AUTH_MESSAGES.emailNotVerified
+      : (body.message ?? AUTH_MESSAGES.unexpected);
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, code, message, error: { code, message } }), {
+    status: res.status,
+    headers,
+  });
+}
+
+async function responseJson(res: Response): Promise<{ code?: string; user?: { id?: string } } | null> {
+  return (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; user?: { id?: string } } | null;
+}
+
+type AuthAction = 'signup' | 'signin';
+
+async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promise<Response> {
+  const db = c.var.db;
+  const now = c.var.now();
+  const ip = clientIp(c, c.var.trustProxy);
+  const userAgent = c.req.header('user-agent');
+  const body = await readBody(c);
+  const rawEmail = str(body.email).trim().toLowerCase();
+  const password = str(body.password);
+  const label = action === 'signup' ? 'Sign-up' : 'Sign-in';
+
+  const audit = (outcome: 'success' | 'failure', severity: Severity, reason: string, userId?: string) =>
+    logSecurityEvent(
+      db,
+      {
+        action: 'auth_attempt',
+        severity,
+        description: `${label} ${outcome === 'success' ? 'succeeded' : `failed: ${reason}`}`,
+        metadata: { type: action, outcome, reason, email: rawEmail.slice(0, 254) },
+        entityId: userId ?? (rawEmail.slice(0, 254) || 'anonymous'),
+        userId,
+        ip,
+        userAgent,
+        now,
+      },
+      c.var.logger,
+    );
+  const fail = async (
+    status: number,
+    code: string,
+    message: string,
+    severity: Severity = 'low',
+    headers?: Record<string, string>,
+  ) => {
+    await audit('failure', severity, code);
+    return errorResponse(status, code, message, headers);
+  };
+
+  if (!rawEmail || !password) return fail(400, 'VALIDATION_ERROR', AUTH_MESSAGES.credentialsRequired);
+
+  const rule = AUTH_RATE_LIMITS[action];
+  const limit = await checkRateLimit(db, { key: `${ip}|${rawEmail}`, action, ...rule, now });
+  if (!limit.allowed)
+    return fail(429, 'RATE_LIMITED', rule.message, 'medium', {
+      'Retry-After': String(limit.retryAfterSeconds),
+    });
+
+  const email = normaliseEmail(rawEmail);
+  if (!email) return fail(400, 'VALIDATION_ERROR', AUTH_MESSAGES.invalidEmail);
+
+  let forwarded: Request;
+  if (action === 'signup') {
+    const strength = checkPasswordStrength(password);
+    if (!strength.isValid)
+      return fail(400, 'VALIDATION_ERROR', passwordValidationFailedMessage(strength.errors));
+    const parsed = SignUpInputSchema.safeParse({ ...body, email });
+    if (!parsed.success)
+      return fail(
+        400,
+        'VALIDATION_ERROR',
+        parsed.error.issues[0]?.message ?? AUTH_MESSAGES.signUpMissingFields,
+      );
+    const input = parsed.data;
+    forwarded = forward(c, {
+      email: input.email,
+      password: input.password,
+      name: [input.firstName, input.lastName].filter(Boolean).join(' '),
+      firstName: input.firstName,
+      lastName: input.lastName ?? null,
+      role: input.role,
+      ...(typeof body.callbackURL === 'string' ? { callbackURL: body.callbackURL } : {}),
+    });
+  } else {
+    forwarded = forward(c, {
+      email,
+      password,
+      ...(typeof body.callbackURL === 'string' ? { callbackURL: body.callbackURL } : {}),
+      ...(typeof body.rememberMe === 'boolean' ? { rememberMe: body.rememberMe } : {}),
+    });
+  }
+
+  const res = await c.var.auth.handler(forwarded);
+  const json = await responseJson(res);
+  if (res.ok) await audit('success', 'low', 'ok', json?.user?.id);
+  else await audit('failure', res.status === 403 ? 'medium' : 'low', json?.code ?? `HTTP_${res.status}`);
+  return normaliseResponse(res);
+}
+
+async function handleResetPassword(c: Context<AppEnv>): Promise<Response> {
+  const body = await readBody(c);
+  const strength = checkPasswordStrength(str(body.newPassword));
+  if (!strength.isValid)
+    return errorResponse(400, 'VALIDATION_ERROR', passwordValidationFailedMessage(strength.errors));
+  return normaliseResponse(await c.var.auth.handler(c.req.raw));
+}
+
+/** Limits requests that send mail per IP + e-mail, so the forms cannot be used to flood an inbox. */
+async function handleMailRequest(c: Context<AppEnv>): Promise<Response> {
+  const body = await readBody(c);
+  const email = str(body.email).trim().toLowerCase();
+  if (email) {
+    const rule = AUTH_RATE_LIMITS.email;
+    const ip = clientIp(c, c.var.trustProxy);
+    const limit = await checkRateLimit(c.var.db, {
+      key: `${ip}|${email}`,
+      action: 'email',
+      ...rule,
+      now: c.var.now(),
+    });
+    if (!limit.allowed)
+      return errorResponse(429, 'RATE_LIMITED', rule.message, {
+        'Retry-After': String(limit.retryAfterSeconds),
+      });
+  }
+  return normaliseResponse(await c.var.auth.handler(c.req.raw));
+}
+
+export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
+  const sub = c.req.path.replace(/^\/api\/auth/, '');
+  if (c.req.method === 'POST') {
+    if (sub === '/sign-up/email') return handleCredentials(c, 'signup');
+    if (sub === '/sign-in/email') return handleCredentials(c, 'signin');
+    if (sub === '/reset-password') return handleResetPassword(c);
+    if (sub === '/request-password-reset' || sub === '/send-verification-email') return handleMailRequest(c);
+  }
+  return normaliseResponse(await c.var.auth.handler(c.req.raw));
+});
+
+export const meRoutes = new Hono<AppEnv>().get('/', requireUser, (c) => {
+  c.header('Cache-Control', 'no-store');
+  return c.json(c.var.viewer);
+});

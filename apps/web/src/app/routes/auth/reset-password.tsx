@@ -1,0 +1,89 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { checkPasswordStrength } from '@abode/shared/auth/password';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { loadAuthClient } from '#src/lib/auth.tsx';
+import { paths } from '#src/config/paths.ts';
+import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
+import { authErrorMessage } from '#src/features/auth/utils/validate.ts';
+
+/** /auth/reset-password?token=… : choose a new password (same rules and meter as sign-up), then sign in. */
+export function ResetPasswordRoute() {
+  const id = useId();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const strength = checkPasswordStrength(password);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!token || !strength.isValid) return;
+    setSubmitting(true);
+    try {
+      const client = await loadAuthClient();
+      const { error } = await client.resetPassword({ newPassword: password, token });
+      if (error) toast.error('Error', { description: authErrorMessage(error) });
+      else setDone(true);
+    } catch {
+      toast.error('Error', { description: 'An unexpected error occurred' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="flex justify-center px-4 py-10 sm:py-16">
+      <title>Reset password · Abode</title>
+      <Card className="w-full max-w-md shadow-lg">
+        <CardHeader>
+          <h1 className="text-2xl font-semibold tracking-tight">Reset your password</h1>
+          {!done && token && <CardDescription>Choose a new password for your account.</CardDescription>}
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {done ? (
+            <>
+              <p role="status">Your password has been changed. You can now sign in with it.</p>
+              <Button asChild>
+                <Link to={paths.auth}>Sign In</Link>
+              </Button>
+            </>
+          ) : !token || linkError ? (
+            <>
+              <p role="alert">
+                This reset link is invalid or has expired. Ask for a new one from the sign-in page.
+              </p>
+              <Button asChild variant="outline">
+                <Link to={paths.auth}>Back to sign in</Link>
+              </Button>
+            </>
+          ) : (
+            <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={`${id}-password`}>New password</Label>
+                <Input
+                  id={`${id}-password`}
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  aria-describedby={password ? `${id}-strength` : undefined}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                {password && <PasswordStrengthMeter id={`${id}-strength`} result={strength} />}
+              </div>
+              <Button type="submit" disabled={!strength.isValid || submitting}>
+                {submitting ? 'Saving…' : 'Set new password'}
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

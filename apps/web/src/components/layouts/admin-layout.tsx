@@ -1,0 +1,59 @@
+import {
+  BarChart3,
+  Building2,
+  LayoutDashboard,
+  MessageSquare,
+  ScrollText,
+  Settings,
+  Users,
+} from 'lucide-react';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { AdminRoute } from '#src/components/layouts/guards.tsx';
+import { PortalLayout, type PortalNavGroup } from '#src/components/layouts/portal-layout.tsx';
+import { useAuth } from '#src/lib/auth.tsx';
+import { paths } from '#src/config/paths.ts';
+
+/** SPEC §2 Admin portal sidebar. */
+export const adminNav: PortalNavGroup[] = [
+  {
+    label: 'Administration',
+    items: [
+      { to: paths.admin.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+      { to: paths.admin.users, label: 'Users', icon: Users },
+      { to: paths.admin.properties, label: 'Properties', icon: Building2 },
+      { to: paths.admin.enquiries, label: 'Enquiries', icon: MessageSquare },
+      { to: paths.admin.analytics, label: 'Analytics', icon: BarChart3 },
+      { to: paths.admin.auditLogs, label: 'Audit Logs', icon: ScrollText },
+    ],
+  },
+  { label: 'Settings', items: [{ to: paths.admin.settings, label: 'Settings', icon: Settings }] },
+];
+
+/** 'super_admin' → 'super admin' (SPEC §2 Admin portal header). */
+export function adminRoleLabel(role: string | null | undefined): string {
+  return (role ?? 'admin').replaceAll('_', ' ');
+}
+
+export function AdminLayout() {
+  return (
+    <AdminRoute>
+      <AdminFrame />
+    </AdminRoute>
+  );
+}
+
+function AdminFrame() {
+  const { me } = useAuth();
+  return (
+    <PortalLayout
+      name="Admin Portal"
+      groups={adminNav}
+      footerName={me?.user.firstName || 'Admin'}
+      headerExtra={
+        <Badge variant="secondary" className="capitalize">
+          {adminRoleLabel(me?.adminRole)}
+        </Badge>
+      }
+    />
+  );
+}

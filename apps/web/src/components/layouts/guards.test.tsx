@@ -1,0 +1,145 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '#src/lib/auth.tsx';
+import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { ACCESS_DENIED_TEXT } from '#src/components/layouts/guards.tsx';
+import { SIDEBAR_COOKIE_NAME } from '#src/components/ui/sidebar.tsx';
+
+function me(role: 'client' | 'agent', admin: string | null = null): Me {
+  return {
+    user: {
+      id: 'u1',
+      email: `${role}@example.com`,
+      firstName: role === 'agent' ? 'Alex' : 'Cara',
+      lastName: null,
+      role,
+      phone: null,
+      isVerified: true,
+    },
+    isAdmin: admin !== null,
+    adminRole: admin,
+    agentId: role === 'agent' ? 'a1' : null,
+  };
+}
+
+afterEach(() => {
+  document.cookie = `${SIDEBAR_COOKIE_NAME}=; path=/; max-age=0`;
+});
+
+describe('route guards', { timeout: 20_000 }, () => {
+  it('a signed-out visitor on a protected page goes to /auth (after asking /api/me)', async () => {
+    stubFetch(() => new Response('{}', { status: 401 }));
+    const { router } = renderRoute('/dashboard', { me: 'fetch' });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it('signed out on /agent and /admin also goes to /auth', async () => {
+    const agent = renderRoute('/agent/properties');
+    await vi.waitFor(() => expect(agent.router.state.location.pathname).toBe('/auth'));
+    agent.unmount();
+    const admin = renderRoute('/admin/users');
+    await vi.waitFor(() => expect(admin.router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('a client on /agent is sent to /dashboard', async () => {
+    const { router } = renderRoute('/agent/dashboard', { me: me('client') });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('a non-admin on /admin sees Access Denied with a link home, and nothing is fetched', async () => {
+    const fetchMock = stubFetch(() => new Response('[]'));
+    renderRoute('/admin/users', { me: me('agent') });
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText(ACCESS_DENIED_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('navigation', { name: /Admin/ })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('an admin sees the admin portal with the role in the header', async () => {
+    renderRoute('/admin', { me: me('client', 'super_admin') });
+    const nav = await screen.findByRole('navigation', { name: 'Admin Portal navigation' });
+    for (const name of [
+      'Dashboard',
+      'Users',
+      'Properties',
+      'Enquiries',
+      'Analytics',
+      'Audit Logs',
+      'Settings',
+    ])
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    expect(screen.getByText('super admin')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+  });
+});
+
+describe('agent portal sidebar', { timeout: 20_000 }, () => {
+  it('lists the SPEC links, shows the first name and e-mail, and Ctrl+B collapses it into the cookie', async () => {
+    const user = userEvent.setup();
+    renderRoute('/agent', { me: me('agent') });
+    const sidebar = await screen.findByRole('complementary', { name: 'Agent Portal' });
+    const nav = within(sidebar).getByRole('navigation');
+    for (const name of [
+      'Dashboard',
+      'Properties',
+      'Add Property',
+      'Enquiries',
+      'Analytics',
+      'Reports',
+      'Profile',
+      'Settings',
+    ])
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    expect(within(sidebar).getByText('Alex')).toBeInTheDocument();
+    expect(within(sidebar).getByText('agent@example.com')).toBeInTheDocument();
+    expect(within(sidebar).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+
+    expect(sidebar).toHaveAttribute('data-collapsed', 'false');
+    expect(sidebar).toHaveStyle({ width: '16rem' });
+    await user.keyboard('{Control>}b{/Control}');
+    expect(sidebar).toHaveAttribute('data-collapsed', 'true');
+    expect(sidebar).toHaveStyle({ width: '3rem' });
+    expect(document.cookie).toContain(`${SIDEBAR_COOKIE_NAME}=false`);
+
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    });
+    expect(sidebar).toHaveAttribute('data-collapsed', 'false');
+    expect(document.cookie).toContain(`${SIDEBAR_COOKIE_NAME}=true`);
+  });
+});
+
+describe('public header', { timeout: 20_000 }, () => {
+  it('signed out shows Sign In and no member links', async () => {
+    renderRoute('/about');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Favourites' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign In' })[0]).toHaveAttribute('href', '/auth');
+  });
+
+  it('signed in shows Favourites, Saved Searches and the avatar menu with the e-mail', async () => {
+    const user = userEvent.setup();
+    renderRoute('/about', { me: me('client') });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Favourites' })).toHaveAttribute('href', '/favourites');
+    expect(within(nav).getByRole('link', { name: 'Saved Searches' })).toHaveAttribute(
+      'href',
+      '/saved-searches',
+    );
+    const trigger = await screen.findByRole(
+      'button',
+      { name: 'Account menu for client@example.com' },
+      { timeout: 15_000 },
+    );
+    await user.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('client@example.com')).toBeInTheDocument();
+    for (const name of ['Profile', 'Favourites', 'Saved Searches', 'Sign Out'])
+      expect(within(menu).getByRole('menuitem', { name })).toBeInTheDocument();
+  });
+});

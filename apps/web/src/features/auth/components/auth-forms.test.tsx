@@ -1,0 +1,171 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PASSWORD_MESSAGES } from '@abode/shared/auth/password';
+import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+
+async function openAuth() {
+  const view = renderRoute('/auth');
+  await screen.findByRole('heading', { name: 'Welcome Back' });
+  return view;
+}
+
+async function openSignUp() {
+  const user = userEvent.setup();
+  const view = await openAuth();
+  await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+  return { user, ...view };
+}
+
+function notifications() {
+  return within(screen.getByRole('region', { name: /Notifications/ }));
+}
+
+describe('sign-up form', { timeout: 20_000 }, () => {
+  it('shows the strength meter at 25, 65 and 100 % and enables Create Account only for a valid password', async () => {
+    const { user } = await openSignUp();
+    const create = screen.getByRole('button', { name: 'Create Account' });
+    expect(create).toBeDisabled();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'abc');
+    const meter = screen.getByRole('progressbar', { name: 'Password strength' });
+    expect(meter).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByText('Weak')).toBeInTheDocument();
+    expect(screen.getByText(PASSWORD_MESSAGES.tooShort)).toBeInTheDocument();
+    expect(screen.getByText(PASSWORD_MESSAGES.sequential)).toBeInTheDocument();
+    expect(create).toBeDisabled();
+
+    await user.clear(password);
+    await user.type(password, 'Brightfield9');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '65');
+    expect(screen.getByText('Medium')).toBeInTheDocument();
+    expect(screen.getByText(PASSWORD_MESSAGES.special)).toBeInTheDocument();
+    expect(create).toBeDisabled();
+
+    await user.clear(password);
+    await user.type(password, 'Brightfield9!x');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText('Strong')).toBeInTheDocument();
+    expect(screen.getByText(PASSWORD_MESSAGES.valid)).toBeInTheDocument();
+    expect(create).toBeEnabled();
+  });
+
+  it("offers 'I am a' Client or Agent, Client by default", async () => {
+    await openSignUp();
+    const group = screen.getByRole('radiogroup', { name: 'I am a' });
+    expect(within(group).getByRole('radio', { name: /Client/ })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: /Agent/ })).not.toBeChecked();
+    expect(screen.getByText('Looking for property to buy or rent')).toBeInTheDocument();
+    expect(screen.getByText('Estate agent or landlord')).toBeInTheDocument();
+  });
+
+  it('asks for the required fields, then checks the name, before calling the server', async () => {
+    const fetchMock = stubFetch(() => new Response('{}', { status: 500 }));
+    const { user } = await openSignUp();
+    await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await notifications().findByText(AUTH_MESSAGES.signUpMissing)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('First name'), 'R2D2');
+    await user.type(screen.getByLabelText('Email'), 'r2@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await notifications().findByText(AUTH_MESSAGES.namePattern)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('sign-in form', { timeout: 20_000 }, () => {
+  it.each([
+    ['', '', AUTH_MESSAGES.signInMissing],
+    ['someone@', 'secret123', AUTH_MESSAGES.invalidEmail],
+    ['someone@example.com', '12345', AUTH_MESSAGES.signInPasswordShort],
+  ])('email %j, password %j → %s', async (email, password, message) => {
+    const fetchMock = stubFetch(() => new Response('{}', { status: 500 }));
+    const user = userEvent.setup();
+    await openAuth();
+    if (email) await user.type(screen.getByLabelText('Email'), email);
+    if (password) await user.type(screen.getByLabelText('Password'), password);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await notifications().findByText(message)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a visitor who arrives signed in is sent to /', async () => {
+    const { router } = renderRoute('/auth', {
+      me: {
+        user: {
+          id: 'u1',
+          email: 'c@example.com',
+          firstName: 'Cara',
+          lastName: null,
+          role: 'client',
+          phone: null,
+          isVerified: true,
+        },
+        isAdmin: false,
+        adminRole: null,
+        agentId: null,
+      },
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('signs in, says so, and sends an agent to /agent/dashboard', async () => {
+    const agent = {
+      user: {
+        id: 'u2',
+        email: 'agent@example.com',
+        firstName: 'Alex',
+        lastName: null,
+        role: 'agent',
+        phone: null,
+        isVerified: true,
+      },
+      isAdmin: false,
+      adminRole: null,
+      agentId: 'a1',
+    };
+    let signedIn = false;
+    const fetchMock = stubFetch((url) => {
+      if (url.pathname === '/api/auth/sign-in/email') {
+        signedIn = true;
+        return Response.json({ token: 't', user: { id: 'u2', email: 'agent@example.com' } });
+      }
+      if (url.pathname === '/api/me')
+        return signedIn ? Response.json(agent) : new Response('{}', { status: 401 });
+      return new Response('{}', { status: 404 });
+    });
+    const user = userEvent.setup();
+    const { router } = await openAuth();
+    await user.type(screen.getByLabelText('Email'), ' Agent@Example.com ');
+    await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await notifications().findByText(AUTH_MESSAGES.signedIn)).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/agent/dashboard'));
+    const signInCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/sign-in/email'));
+    expect(
+      JSON.parse(String(signInCall?.[1]?.body ?? (signInCall?.[0] as Request | undefined)?.body)),
+    ).toMatchObject({
+      email: 'agent@example.com',
+    });
+  });
+
+  it('an unconfirmed e-mail is explained, with the server message and a way to resend', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/auth/sign-in/email'
+        ? Response.json({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }, { status: 403 })
+        : new Response('{}', { status: 404 }),
+    );
+    const user = userEvent.setup();
+    await openAuth();
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await notifications().findByText(AUTH_MESSAGES.signInFailed)).toBeInTheDocument();
+    expect(notifications().getByText('Email not verified')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Resend confirmation e-mail' })).toBeInTheDocument();
+  });
+});

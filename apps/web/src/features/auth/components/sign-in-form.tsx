@@ -1,0 +1,185 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { homeFor, loadAuthClient, useAuth } from '#src/lib/auth.tsx';
+import { paths } from '#src/config/paths.ts';
+import {
+  AUTH_MESSAGES,
+  authErrorMessage,
+  isValidEmail,
+  normaliseEmail,
+  signInError,
+} from '#src/features/auth/utils/validate.ts';
+
+/** SPEC §9: the redirect after a successful sign-in waits 100 ms (the toast is seen first). */
+export const POST_SIGN_IN_DELAY_MS = 100;
+
+/** Sign-in tab (SPEC §5 Sign-in form, §8 messages), with 'Forgot password?' and 'Resend confirmation e-mail'. */
+export function SignInForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = signInError(email, password);
+    if (problem) {
+      toast.error('Error', { description: problem });
+      return;
+    }
+    setSubmitting(true);
+    setUnverifiedEmail(null);
+    try {
+      const client = await loadAuthClient();
+      const { error } = await client.signIn.email({ email: normaliseEmail(email), password });
+      if (error) {
+        if (error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(normaliseEmail(email));
+        toast.error(AUTH_MESSAGES.signInFailed, { description: authErrorMessage(error) });
+        return;
+      }
+      const me = await refresh();
+      toast.success(AUTH_MESSAGES.signedIn);
+      setTimeout(() => void navigate(homeFor(me), { replace: true }), POST_SIGN_IN_DELAY_MS);
+    } catch {
+      toast.error('Error', { description: AUTH_MESSAGES.unexpected });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!unverifiedEmail) return;
+    try {
+      const client = await loadAuthClient();
+      const { error } = await client.sendVerificationEmail({
+        email: unverifiedEmail,
+        callbackURL: paths.verified,
+      });
+      if (error) toast.error('Error', { description: authErrorMessage(error) });
+      else
+        toast.success('Confirmation e-mail sent', { description: `Check ${unverifiedEmail} for the link.` });
+    } catch {
+      toast.error('Error', { description: AUTH_MESSAGES.unexpected });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-center justify-between">
+            <Label htmlFor={`${id}-password`}>Password</Label>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              aria-expanded={forgotOpen}
+              onClick={() => setForgotOpen((open) => !open)}
+            >
+              Forgot password?
+            </Button>
+          </div>
+          <Input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Signing in…' : 'Sign In'}
+        </Button>
+      </form>
+
+      {unverifiedEmail && (
+        <div role="alert" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+          <p>Your e-mail address is not confirmed yet. Follow the link we sent to {unverifiedEmail}.</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void resend()}>
+            Resend confirmation e-mail
+          </Button>
+        </div>
+      )}
+
+      {forgotOpen && <ForgotPasswordForm initialEmail={email} />}
+    </div>
+  );
+}
+
+/** Requests the reset e-mail; always answers with the same neutral text (no account enumeration). */
+function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
+  const id = useId();
+  const [email, setEmail] = useState(initialEmail);
+  const [sent, setSent] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      toast.error('Error', { description: AUTH_MESSAGES.invalidEmail });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const client = await loadAuthClient();
+      const { error } = await client.requestPasswordReset({
+        email: normaliseEmail(email),
+        redirectTo: paths.resetPassword,
+      });
+      // Only a rate limit or an outage is worth saying; 'no such account' is never told.
+      if (error && (error.status === 429 || error.status >= 500)) {
+        toast.error('Error', { description: authErrorMessage(error) });
+        return;
+      }
+      setSent(true);
+    } catch {
+      toast.error('Error', { description: AUTH_MESSAGES.unexpected });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Reset your password"
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-3 rounded-md border bg-muted/50 p-4"
+    >
+      <Label htmlFor={`${id}-email`}>E-mail for the reset link</Label>
+      <Input
+        id={`${id}-email`}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Button type="submit" variant="secondary" disabled={submitting}>
+        {submitting ? 'Sending…' : 'Send reset link'}
+      </Button>
+      {sent && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {AUTH_MESSAGES.resetSent}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { useId, useState, type FormEvent } from 'react';
+import { RadioGroup } from 'radix-ui';
+import { toast } from 'sonner';
+import { checkPasswordStrength } from '@abode/shared/auth/password';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { loadAuthClient } from '#src/lib/auth.tsx';
+import { paths } from '#src/config/paths.ts';
+import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
+import { AUTH_MESSAGES, NAME_MAX, authErrorMessage, parseSignUp } from '#src/features/auth/utils/validate.ts';
+
+type Role = 'client' | 'agent';
+
+const ROLES: { value: Role; label: string; hint: string }[] = [
+  { value: 'client', label: 'Client', hint: 'Looking for property to buy or rent' },
+  { value: 'agent', label: 'Agent', hint: 'Estate agent or landlord' },
+];
+
+const EMPTY = { firstName: '', lastName: '', email: '', password: '', role: 'client' as Role };
+
+/** Sign-up tab (SPEC §2 Auth page, §5 Sign-up form and Password strength, §8 messages). */
+export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+  const id = useId();
+  const [fields, setFields] = useState(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const strength = checkPasswordStrength(fields.password);
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { data, error: problem } = parseSignUp(fields);
+    if (!data) {
+      toast.error('Error', { description: problem });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const client = await loadAuthClient();
+      const input = {
+        ...data,
+        lastName: data.lastName ?? '',
+        name: [data.firstName, data.lastName].filter(Boolean).join(' '),
+        callbackURL: paths.verified,
+      };
+      // firstName, lastName and role are the server's additional user fields.
+      const { error } = await client.signUp.email(input as Parameters<typeof client.signUp.email>[0]);
+      if (error) {
+        toast.error(AUTH_MESSAGES.signUpFailed, { description: authErrorMessage(error) });
+        return;
+      }
+      toast.success(AUTH_MESSAGES.checkEmail);
+      setFields(EMPTY);
+      onSignedUp();
+    } catch {
+      toast.error('Error', { description: AUTH_MESSAGES.unexpected });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-first`}>First name</Label>
+          <Input
+            id={`${id}-first`}
+            autoComplete="given-name"
+            maxLength={NAME_MAX}
+            required
+            value={fields.firstName}
+            onChange={set('firstName')}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-last`}>Last name (optional)</Label>
+          <Input
+            id={`${id}-last`}
+            autoComplete="family-name"
+            maxLength={NAME_MAX}
+            value={fields.lastName}
+            onChange={set('lastName')}
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={fields.email}
+          onChange={set('email')}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-describedby={fields.password ? `${id}-strength` : undefined}
+          value={fields.password}
+          onChange={set('password')}
+        />
+        {fields.password && <PasswordStrengthMeter id={`${id}-strength`} result={strength} />}
+      </div>
+      <div className="flex flex-col gap-2">
+        <span id={`${id}-role`} className="text-sm font-medium">
+          I am a
+        </span>
+        <RadioGroup.Root
+          aria-labelledby={`${id}-role`}
+          value={fields.role}
+          onValueChange={(value) => setFields((current) => ({ ...current, role: value as Role }))}
+          className="grid gap-2 sm:grid-cols-2"
+        >
+          {ROLES.map((role) => (
+            <label
+              key={role.value}
+              htmlFor={`${id}-role-${role.value}`}
+              className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-brand-soft/40"
+            >
+              <RadioGroup.Item
+                id={`${id}-role-${role.value}`}
+                value={role.value}
+                aria-describedby={`${id}-role-${role.value}-hint`}
+                className="mt-0.5 flex size-4 shrink-0 cursor-pointer items-center justify-center rounded-full border border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <RadioGroup.Indicator className="size-2 rounded-full bg-primary" />
+              </RadioGroup.Item>
+              <span className="flex flex-col">
+                <span className="text-sm font-medium">{role.label}</span>
+                <span id={`${id}-role-${role.value}-hint`} className="text-xs text-muted-foreground">
+                  {role.hint}
+                </span>
+              </span>
+            </label>
+          ))}
+        </RadioGroup.Root>
+      </div>
+      <Button type="submit" disabled={!strength.isValid || submitting}>
+        {submitting ? 'Creating account…' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
