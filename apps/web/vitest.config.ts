@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // CI runs on two cores shared with builds and databases; component tests that load lazy chunks need headroom.
+    testTimeout: 20_000,
   },
 });

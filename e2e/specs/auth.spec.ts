@@ -104,3 +104,41 @@ test('axe: /auth (both tabs) has no serious or critical violations @mobile', asy
   await page.getByLabel('Password', { exact: true }).fill('abc');
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a forgotten password is reset by e-mail, and the link works once', async ({ page }) => {
+  const email = `reset-${randomUUID().slice(0, 8)}@example.com`;
+  await signUp(page, email, 'Client');
+  await confirmFromOutbox(page, email);
+
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByLabel('E-mail for the reset link').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /.+/ }).first()).toBeVisible();
+
+  await page.goto('/dev/mail');
+  const message = page
+    .getByRole('listitem')
+    .filter({ hasText: `To ${email}` })
+    .filter({ hasText: 'Reset your Abode password' })
+    .first();
+  const link = await message.getByRole('link').first().getAttribute('href');
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
+  const resetPage = page.url();
+  const newPassword = 'Quiet!Meadow#Fern8';
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been changed. You can now sign in with it.')).toBeVisible();
+
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/auth/);
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The same link a second time is refused.
+  await page.goto(link!);
+  await expect(page).not.toHaveURL(resetPage);
+  await expect(page.getByText(/invalid or has expired/)).toBeVisible();
+});

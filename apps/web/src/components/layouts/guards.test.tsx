@@ -136,8 +136,11 @@ describe('public header', { timeout: 20_000 }, () => {
       { name: 'Account menu for client@example.com' },
       { timeout: 15_000 },
     );
-    await user.click(trigger);
-    const menu = await screen.findByRole('menu');
+    // Open it as a keyboard user would (Radix opens menus on Enter); the pointer path depends on jsdom's
+    // incomplete pointer events.
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', {}, { timeout: 10_000 });
     expect(within(menu).getByText('client@example.com')).toBeInTheDocument();
     for (const name of ['Profile', 'Favourites', 'Saved Searches', 'Sign Out'])
       expect(within(menu).getByRole('menuitem', { name })).toBeInTheDocument();
