@@ -4,7 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { createApp } from '#src/app.ts';
-import { DataDirLockedError, openPglite, openPostgres, type DatabaseHandle } from '#src/db/client.ts';
+import { DataDirLockedError, openConfiguredDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import { seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
 
   let handle: DatabaseHandle;
   try {
-    handle = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.dataDir);
+    handle = await openConfiguredDatabase(env);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(`\n${error.message}\n`);

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { normaliseEmail, passwordValidationFailedMessage } from '@abode/shared/auth/auth.schema';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
-import { DataDirLockedError, openPglite, openPostgres, type DatabaseHandle } from '#src/db/client.ts';
+import { DataDirLockedError, openConfiguredDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import { loadEnv } from '#src/env.ts';
 import { createOrPromoteAdmin } from '#src/features/auth/credential-users.ts';
 
@@ -48,7 +48,7 @@ async function main(): Promise<number> {
   const env = loadEnv();
   let handle: DatabaseHandle;
   try {
-    handle = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.dataDir);
+    handle = await openConfiguredDatabase(env);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

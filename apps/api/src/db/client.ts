@@ -132,3 +132,14 @@ export async function openPglite(
     throw error;
   }
 }
+
+/**
+ * The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. Used by the
+ * server and the command-line tools alike. Throws DataDirLockedError when a server holds the PGlite folder.
+ */
+export function openConfiguredDatabase(env: {
+  DATABASE_URL?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.dataDir);
+}

@@ -13,8 +13,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import {
   DataDirLockedError,
-  openPglite,
-  openPostgres,
+  openConfiguredDatabase,
   type Database,
   type DatabaseHandle,
 } from '#src/db/client.ts';
@@ -48,7 +47,7 @@ async function main(): Promise<number> {
   const env = loadEnv();
   let handle: DatabaseHandle;
   try {
-    handle = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.dataDir);
+    handle = await openConfiguredDatabase(env);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -7,26 +7,14 @@
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@abode/shared/messages';
+import type { Me } from '@abode/shared/auth/me.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { admins, agents, sessions, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 
-export interface ViewerUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: 'client' | 'agent';
-  phone: string | null;
-  isVerified: boolean;
-}
-
-export interface Viewer {
-  user: ViewerUser;
-  isAdmin: boolean;
-  adminRole: string | null;
-  agentId: string | null;
-}
+/** The signed-in user of a request: the `GET /api/me` shape. */
+export type Viewer = Me;
+export type ViewerUser = Me['user'];
 
 /** The signed-in user of this request, or null. Revokes the sessions of a suspended or deleted user. */
 export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {

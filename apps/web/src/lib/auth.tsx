@@ -8,23 +8,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Me } from '@abode/shared/auth/me.schema';
 import { ApiError } from '#src/lib/api-error.ts';
 
-/** `GET /api/me` (issue #3): the signed-in user, their admin status and agent id. */
-export interface Me {
-  user: {
-    id: string;
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    role: 'client' | 'agent';
-    phone: string | null;
-    isVerified: boolean;
-  };
-  isAdmin: boolean;
-  adminRole: string | null;
-  agentId: string | null;
-}
+/** `GET /api/me`; a type-only import, so zod stays out of the home page's bundle. */
+export type { Me };
 
 export const meQueryKey = ['me'] as const;
 
