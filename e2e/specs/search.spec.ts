@@ -89,6 +89,8 @@ test('changing filters on /search updates the URL and the results, and Back rest
   await page.getByRole('button', { name: /^Filters/ }).click();
   await page.getByLabel('Bedrooms').selectOption({ label: '4+ beds' });
   await expect(page).toHaveURL(/bedrooms=4/);
+  // The previous results stay on screen until the new ones arrive: wait for the heading to change.
+  await expect(heading(page)).not.toHaveText(`${before.toLocaleString('en-GB')} Properties Found`);
   const after = await expectResults(page);
   expect(after).toBeLessThan(before);
   for (const card of await cards(page).all()) {
@@ -173,7 +175,7 @@ test('grid and list views @mobile', async ({ page, isMobile }) => {
   }
 });
 
-test('card actions: favourite and save search ask to sign in; share copies the link; contact agent', async ({
+test('card actions: favourite and save search ask to sign in; share copies the link; contact agent sends an enquiry', async ({
   page,
   context,
 }) => {
@@ -196,6 +198,10 @@ test('card actions: favourite and save search ask to sign in; share copies the l
 
   const title = (await card.getByRole('heading').textContent())!.trim();
   await card.getByRole('button', { name: 'Contact Agent' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Łukasz Nowak');
+  await dialog.getByLabel('Email').fill('lukasz.nowak@example.com');
+  await dialog.getByRole('button', { name: 'Send enquiry' }).click();
   await expect(page.getByText(new RegExp(`^Contacting .+ about ${title}$`))).toBeVisible();
 });
 

@@ -9,6 +9,10 @@
  * on stdout for docs/benchmarks.md.
  *
  * Options: --listings N, --pglite-listings N, --duration S (default 15), --skip-postgres, --skip-pglite.
+ *
+ * `npm run bench -- alerts` runs the saved-search alert job benchmark instead (bench/alerts.ts; PostgreSQL only):
+ * --searches N (default 100,000), --alert-listings N (default 100,000), --new-listings N (default 5,000),
+ * --noop-mail (no outbox rows).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,8 +25,13 @@ import { growListings } from './generate-listings.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
-const { values: args } = parseArgs({
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
+    searches: { type: 'string', default: '100000' },
+    'alert-listings': { type: 'string', default: '100000' },
+    'new-listings': { type: 'string', default: '5000' },
+    'noop-mail': { type: 'boolean', default: false },
     listings: { type: 'string', default: '1000000' },
     'pglite-listings': { type: 'string', default: '100000' },
     duration: { type: 'string', default: '15' },
@@ -74,6 +83,8 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_SEED: 'false',
+      // Measure the search alone: no alert job ticking in the server under load.
+      ALERTS_INTERVAL_MS: '0',
       WEB_DIST: '/nonexistent',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -192,7 +203,19 @@ async function main(): Promise<void> {
   console.log(`\nSaved ${file}`);
 }
 
-main().catch((error: unknown) => {
+const job =
+  positionals[0] === 'alerts'
+    ? import('./alerts.ts').then(({ runAlertsBench }) =>
+        runAlertsBench({
+          searches: Number(args.searches),
+          listings: Number(args['alert-listings']),
+          newListings: Number(args['new-listings']),
+          noopMail: args['noop-mail'],
+        }),
+      )
+    : main();
+
+job.catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -2,6 +2,7 @@
 import type { Database } from '#src/db/client.ts';
 import type { Auth } from '#src/features/auth/auth.ts';
 import type { Logger } from '#src/lib/logger.ts';
+import type { MailConfig } from '#src/lib/mail.ts';
 import type { Viewer } from '#src/middleware/auth.ts';
 
 export interface AppEnv {
@@ -14,6 +15,10 @@ export interface AppEnv {
     now: () => Date;
     /** Trust X-Forwarded-For (TRUST_PROXY). */
     trustProxy: boolean;
+    /** SMTP settings for `sendMail` (SMTP_URL, MAIL_FROM); empty means the outbox table. */
+    mail: MailConfig;
+    /** Origin of absolute links in e-mails, share tags and the sitemap (PUBLIC_URL), without a trailing slash. */
+    publicUrl: string;
     /** The signed-in user, set by the guards in middleware/auth.ts. */
     viewer: Viewer;
   };

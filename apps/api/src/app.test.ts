@@ -42,8 +42,8 @@ test.each([
   '/vision',
   '/story',
   '/why-abode',
-  '/property/3-bed-house-x',
   '/agent/dashboard',
+  '/alerts/unsubscribe',
 ])('%s is the SPA with 200', async (p) => {
   const res = await app.request(p);
   expect(res.status).toBe(200);
@@ -51,11 +51,14 @@ test.each([
   expect(res.headers.get('cache-control')).toBe('no-cache');
 });
 
-test('an unknown path is the SPA (its 404 page) with status 404', async () => {
-  const res = await app.request('/no-such-page');
-  expect(res.status).toBe(404);
-  expect(await res.text()).toContain('<div id="root">');
-});
+test.each(['/no-such-page', '/property/no-such-listing'])(
+  'an unknown path or listing %s is the SPA (its 404 page) with status 404',
+  async (p) => {
+    const res = await app.request(p);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<div id="root">');
+  },
+);
 
 test('hashed assets are cached for a year, media for a week', async () => {
   const asset = await app.request('/assets/index-abc123.js');

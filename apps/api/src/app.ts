@@ -22,7 +22,13 @@ import { devRoutes } from '#src/features/dev/routes.ts';
 import { docsRoutes } from '#src/features/docs/routes.ts';
 import { healthRoutes } from '#src/features/health/routes.ts';
 import { listingRoutes } from '#src/features/listings/routes.ts';
+import { alertRoutes } from '#src/features/alerts/routes.ts';
+import { clientRoutes } from '#src/features/client/routes.ts';
+import { enquiryRoutes } from '#src/features/enquiries/routes.ts';
+import { profileRoutes } from '#src/features/profile/routes.ts';
+import { renderPropertyPage, seoRoutes } from '#src/features/seo/routes.ts';
 import { createLogger, type Logger } from '#src/lib/logger.ts';
+import type { MailConfig } from '#src/lib/mail.ts';
 import { isSpaRoute } from '#src/lib/spa-routes.ts';
 import { handleError } from '#src/middleware/error-handler.ts';
 
@@ -42,6 +48,10 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Production hides /api/dev. */
   production?: boolean;
+  /** Origin of absolute URLs in e-mails, share tags, the sitemap and robots.txt (PUBLIC_URL); default http://localhost:3000. */
+  publicUrl?: string;
+  /** Outgoing mail settings (SMTP_URL, MAIL_FROM); default: the outbox table. */
+  mail?: MailConfig;
 }
 
 export const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
@@ -59,6 +69,8 @@ export function createApp(options: AppOptions) {
     });
   const now = options.now ?? (() => new Date());
   const trustProxy = options.trustProxy ?? false;
+  const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const mail = options.mail ?? {};
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -68,6 +80,8 @@ export function createApp(options: AppOptions) {
     c.set('auth', auth);
     c.set('now', now);
     c.set('trustProxy', trustProxy);
+    c.set('publicUrl', publicUrl);
+    c.set('mail', mail);
     c.header('X-Request-Id', requestId);
     await next();
   });
@@ -76,10 +90,11 @@ export function createApp(options: AppOptions) {
   app.onError(handleError);
 
   const api = new OpenAPIHono<AppEnv>();
-  // Public listing reads are the same for everyone: let browsers and proxies revalidate them cheaply.
+  // Public listing reads are the same for everyone: let browsers and proxies revalidate them cheaply. A handler that
+  // set its own Cache-Control (previews, per-user answers: `private, no-store`) keeps it.
   api.use('/properties/*', etag(), async (c, next) => {
     await next();
-    if (c.req.method === 'GET' && c.res.status === 200)
+    if (c.req.method === 'GET' && c.res.status === 200 && !c.res.headers.has('Cache-Control'))
       c.res.headers.set('Cache-Control', 'public, max-age=30');
   });
   api.route('/health', healthRoutes(options.databaseKind ?? 'pglite'));
@@ -87,6 +102,13 @@ export function createApp(options: AppOptions) {
   api.route('/docs', docsRoutes);
   api.route('/auth', authRoutes);
   api.route('/me', meRoutes);
+  // The signed-in user's own records (DESIGN §4 /api/me/…): favourites, saved searches, recent views, dashboard.
+  api.route('/me', clientRoutes);
+  // Profile, change e-mail, download my data, delete my account.
+  api.route('/me', profileRoutes);
+  api.route('/enquiries', enquiryRoutes);
+  // Saved-search alert e-mails' unsubscribe link (works signed out).
+  api.route('/alerts', alertRoutes);
   api.route('/agent', agentRoutes);
   api.route('/admin', adminRoutes);
   if (!options.production) api.route('/dev', devRoutes);
@@ -105,6 +127,9 @@ export function createApp(options: AppOptions) {
   // Any other /api path is a JSON 404, never the SPA.
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } }, 404));
 
+  // Crawlers: sitemap and robots.txt (issue #4), before the static files so the build holds no second robots.txt.
+  app.route('/', seoRoutes(publicUrl));
+
   const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
   app.use('/media/*', cacheFor('public, max-age=604800'), serveStatic({ root: publicDir }));
   app.get('/media/*', (c) => c.text('Not found', 404));
@@ -113,11 +138,13 @@ export function createApp(options: AppOptions) {
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
     const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
     app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webDist }));
-    // Other files of the build (favicon, robots.txt, …); paths without an extension are SPA routes.
+    // Other files of the build (favicon, …); paths without an extension are SPA routes.
     const rootFiles = serveStatic({ root: webDist, index: '' });
     app.use('*', cacheFor('public, max-age=3600'), (c, next) =>
       path.extname(c.req.path) ? rootFiles(c, next) : next(),
     );
+    // A listing page carries its own title and share tags (Open Graph, Twitter Card); 404 when not public.
+    app.get('/property/:slug', (c) => renderPropertyPage(c, indexHtml, publicUrl));
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml, isSpaRoute(c.req.path) ? 200 : 404);

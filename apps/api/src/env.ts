@@ -31,6 +31,8 @@ export const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** From address of outgoing e-mail. */
   MAIL_FROM: z.string().default('Abode <no-reply@abode.local>'),
+  /** Milliseconds between runs of the saved-search alert job (ADR 010); 0 disables it in this process. */
+  ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built SPA served by the API. */

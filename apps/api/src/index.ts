@@ -9,6 +9,7 @@ import { seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
 import { loadEnv } from '#src/env.ts';
+import { startJobs, type Jobs } from '#src/jobs/scheduler.ts';
 import { createLogger } from '#src/lib/logger.ts';
 
 async function main(): Promise<void> {
@@ -54,21 +55,34 @@ async function main(): Promise<void> {
       ...(production ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
     ],
   });
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const mail = { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM };
   const app = createApp({
     db: handle.db,
     databaseKind: handle.kind,
+    publicUrl,
+    mail,
     logger,
     webDist: env.webDist,
     auth,
     trustProxy: env.TRUST_PROXY,
     production,
   });
+  let jobs: Jobs | undefined;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
     logger.info(
       { port: info.port, ms: Math.round(performance.now() - started) },
       `Abode is running at ${url}`,
     );
+    // Background jobs once the server listens (ADR 010): saved-search alert e-mails.
+    jobs = startJobs({
+      db: handle.db,
+      logger,
+      publicUrl,
+      mail,
+      intervalMs: env.ALERTS_INTERVAL_MS,
+    });
   });
 
   let stopping = false;
@@ -77,7 +91,8 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close(() => {
-      void handle.close().finally(() => process.exit(0));
+      // Let a running alert job finish before the database closes under it.
+      void (jobs?.stop() ?? Promise.resolve()).then(() => handle.close()).finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

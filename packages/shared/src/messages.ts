@@ -33,11 +33,34 @@ export const MESSAGES = {
   linkCopiedTitle: 'Link copied',
   linkCopied: 'Property link copied to clipboard',
   copyLinkFailed: 'Failed to copy link',
+  favouriteAdded: 'Added to favourites',
+  favouriteRemoved: 'Removed from favourites',
+  favouriteFailed: 'Failed to update favourites',
+  searchSavedTitle: 'Search Saved',
+  searchSaved: 'Your search has been saved successfully',
+  saveSearchFailed: 'Failed to save search',
+
+  /** SPEC §8 Client. */
+  dashboardLoadFailed: 'Failed to load dashboard data',
+  savedSearchDeleted: 'Saved search deleted',
+  savedSearchDeleteFailed: 'Failed to delete saved search',
+
+  /** SPEC §5 Contact data (enquiries). */
+  contactRequired: 'Contact information is required',
+  contactInvalidEmail: 'Invalid email format',
+  contactPhoneLength: 'Phone number should be between 5-20 characters',
+  contactInvalidContent: 'Contact information contains invalid content',
 
   /** SPEC §2 404 page. */
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
 } as const;
+
+/** Label of a saved search: 'Search in {location}' or 'Search in All Areas' (SPEC §7 Writes). */
+export function savedSearchLabel(location: string | undefined): string {
+  const place = location?.trim();
+  return place ? `Search in ${place}` : 'Search in All Areas';
+}
 
 /** 'Contacting {agent} about {title}' (SPEC §2 Search page, listing card). */
 export function contactingAgentMessage(agent: string, title: string): string {

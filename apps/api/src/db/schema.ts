@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -269,6 +270,10 @@ export const properties = pgTable(
     index('properties_public_price_idx')
       .on(t.mode, t.pricePence)
       .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
+    // The alert job's "published since the last run" (issue #4).
+    index('properties_public_published_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
     index('properties_location_trgm_idx').using('gin', sql`${t.locationText} gin_trgm_ops`),
     index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
   ],
@@ -341,12 +346,83 @@ export const savedSearches = pgTable(
     searchParams: jsonb('search_params').$type<Record<string, unknown>>().notNull(),
     emailAlerts: boolean('email_alerts').notNull().default(false),
     alertFrequency: text('alert_frequency').notNull().default('instant'),
+    /** Listings published after this instant are new to the alert job (set when alerts are switched on). */
     lastAlertedAt: timestamptz('last_alerted_at'),
+    /** Secret of the unsubscribe link in alert e-mails: works without signing in (issue #4). */
+    unsubscribeToken: text('unsubscribe_token')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('saved_searches_frequency_check', sql`${t.alertFrequency} IN (${oneOf(['instant', 'daily'])})`),
     index('saved_searches_user_idx').on(t.userId, t.createdAt.desc()),
+    index('saved_searches_alerts_idx')
+      .on(t.lastAlertedAt)
+      .where(sql`${t.emailAlerts}`),
+  ],
+);
+
+/**
+ * Which listings each saved search's alerts have already sent, so no listing is sent twice for one search even
+ * when two alert runners overlap (the primary key decides who sends).
+ */
+export const savedSearchDeliveries = pgTable(
+  'saved_search_deliveries',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.propertyId] })],
+);
+
+/** Visits of a listing per calendar day (UTC), for 'Views This Month' (DESIGN §7) beside `view_count`. */
+export const listingViewDays = pgTable(
+  'listing_view_days',
+  {
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.day] })],
+);
+
+/**
+ * HM Land Registry Price Paid sales (OGL), for 'Sold prices nearby' on a listing page (issue #4). Filled by the
+ * Price Paid importer from every valid record; house numbers (PAON/SAON) are not kept, as UK portals do not
+ * show them. Prices are integer pence (bigint: a few sales exceed £21m).
+ */
+export const pricePaidSales = pgTable(
+  'price_paid_sales',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    pricePence: bigint('price_pence', { mode: 'number' }).notNull(),
+    soldOn: date('sold_on', { mode: 'string' }).notNull(),
+    postcode: text('postcode').notNull(),
+    outcode: text('outcode').notNull(),
+    /** HMLR property type: D detached, S semi-detached, T terraced, F flat/maisonette, O other. */
+    propertyType: text('property_type').notNull(),
+    newBuild: boolean('new_build').notNull().default(false),
+    /** F freehold, L leasehold, U unknown. */
+    duration: text('duration').notNull(),
+    street: text('street').notNull().default(''),
+    locality: text('locality').notNull().default(''),
+    town: text('town').notNull().default(''),
+  },
+  (t) => [
+    check('price_paid_sales_price_check', sql`${t.pricePence} >= 0`),
+    check('price_paid_sales_type_check', sql`${t.propertyType} IN (${oneOf(['D', 'S', 'T', 'F', 'O'])})`),
+    check('price_paid_sales_duration_check', sql`${t.duration} IN (${oneOf(['F', 'L', 'U'])})`),
+    index('price_paid_sales_outcode_idx').on(t.outcode, t.soldOn.desc()),
   ],
 );
 

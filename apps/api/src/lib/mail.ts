@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers for SMTP (e.g. List-Unsubscribe of alert e-mails); the dev outbox does not keep them. */
+  headers?: Record<string, string>;
 }
 
 export interface MailConfig {

@@ -15,6 +15,7 @@ const EXACT = new Set([
   '/saved-searches',
   '/profile',
   '/dev/mail',
+  '/alerts/unsubscribe',
 ]);
 const PREFIXES = ['/agent', '/admin', '/property/', '/auth/'];
 

@@ -9,13 +9,6 @@ import { paths } from '#src/config/paths.ts';
  * Route table (SPEC §2). Each page is its own chunk (`lazy`), so the first visit downloads only the layout and the
  * page it lands on.
  */
-const clientShells: [string, string][] = [
-  [paths.dashboard, 'Dashboard'],
-  [paths.profile, 'Profile'],
-  [paths.favourites, 'Favourites'],
-  [paths.savedSearches, 'Saved Searches'],
-];
-
 const agentPage: RouteObject['lazy'] = () =>
   import('#src/app/routes/shell-page.tsx').then((m) => ({ Component: m.AgentPortalPage }));
 
@@ -68,19 +61,45 @@ export const routes: RouteObject[] = [
         lazy: () => import('#src/app/routes/auth/verified.tsx').then((m) => ({ Component: m.VerifiedRoute })),
       },
       {
+        path: '/property/:slug',
+        lazy: () => import('#src/app/routes/property.tsx').then((m) => ({ Component: m.PropertyRoute })),
+      },
+      {
+        path: paths.unsubscribe,
+        lazy: () =>
+          import('#src/app/routes/alerts-unsubscribe.tsx').then((m) => ({ Component: m.UnsubscribeRoute })),
+      },
+      {
         path: paths.devMail,
         lazy: () => import('#src/app/routes/dev-mail.tsx').then((m) => ({ Component: m.DevMailRoute })),
       },
       {
         lazy: () =>
           import('#src/app/routes/protected-outlet.tsx').then((m) => ({ Component: m.ProtectedOutlet })),
-        children: clientShells.map(([path, title]) => ({
-          path,
-          lazy: () =>
-            import('#src/app/routes/shell-page.tsx').then((m) => ({
-              Component: () => <m.ClientShellPage title={title} />,
-            })),
-        })),
+        children: [
+          {
+            path: paths.dashboard,
+            lazy: () =>
+              import('#src/app/routes/client/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
+          },
+          {
+            path: paths.favourites,
+            lazy: () =>
+              import('#src/app/routes/client/favourites.tsx').then((m) => ({ Component: m.FavouritesRoute })),
+          },
+          {
+            path: paths.savedSearches,
+            lazy: () =>
+              import('#src/app/routes/client/saved-searches.tsx').then((m) => ({
+                Component: m.SavedSearchesRoute,
+              })),
+          },
+          {
+            path: paths.profile,
+            lazy: () =>
+              import('#src/app/routes/client/profile.tsx').then((m) => ({ Component: m.ProfileRoute })),
+          },
+        ],
       },
       {
         path: '*',

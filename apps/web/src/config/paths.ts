@@ -14,6 +14,8 @@ export const paths = {
   profile: '/profile',
   favourites: '/favourites',
   savedSearches: '/saved-searches',
+  /** Landing page of an alert e-mail's unsubscribe link (`?token=`). */
+  unsubscribe: '/alerts/unsubscribe',
   agent: {
     dashboard: '/agent/dashboard',
     properties: '/agent/properties',

@@ -105,8 +105,22 @@ export const ListingSummarySchema = z.object({
 });
 export type ListingSummary = z.infer<typeof ListingSummarySchema>;
 
-/** A public listing page (`GET /api/properties/{slug}`): the summary plus the material information. */
+/** The agent on a listing page: the card's fields plus the branch name on its own (may equal `agencyName`). */
+export const ListingDetailAgentSchema = ListingAgentSchema.extend({
+  branchName: z.string().nullable().optional(),
+});
+export type ListingDetailAgent = z.infer<typeof ListingDetailAgentSchema>;
+
+/**
+ * A public listing page (`GET /api/properties/{slug}`): the summary plus the material information.
+ * `preview: true` marks a listing that is not public, read by its own agent or an admin (issue #4); the field is
+ * absent for public listings. `outcode` is the postcode district ('SW19'), for 'Sold prices nearby'.
+ */
 export const ListingDetailSchema = ListingSummarySchema.extend({
+  agent: ListingDetailAgentSchema.nullable(),
+  outcode: z.string().optional(),
+  approvalStatus: ApprovalStatusSchema.optional(),
+  preview: z.boolean().optional(),
   description: z.string().nullable(),
   tenure: TenureSchema.nullable(),
   councilTaxBand: CouncilTaxBandSchema.nullable(),

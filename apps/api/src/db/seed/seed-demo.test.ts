@@ -25,6 +25,20 @@ afterAll(async () => {
   await handle?.close();
 });
 
+test('stores every valid sale of the extract for sold prices nearby', async () => {
+  expect(first.import!.sales).toBeGreaterThan(LIMIT * 0.95);
+  expect(await count(sql`SELECT count(*)::int AS n FROM price_paid_sales`)).toBe(first.import!.sales);
+});
+
+test('a database seeded before price_paid_sales existed gets its sales back-filled once', async () => {
+  const stored = await count(sql`SELECT count(*)::int AS n FROM price_paid_sales`);
+  await handle.db.execute(sql`DELETE FROM price_paid_sales`);
+  const again = await seedDemo(handle.db, { now: NOW, limit: LIMIT });
+  expect(again).toMatchObject({ seeded: false, sales: stored });
+  expect(await count(sql`SELECT count(*)::int AS n FROM price_paid_sales`)).toBe(stored);
+  expect((await seedDemo(handle.db, { now: NOW, limit: LIMIT })).sales).toBeUndefined();
+});
+
 test('seeds reference data, agents and listings from the extract', async () => {
   expect(first.seeded).toBe(true);
   expect(first.import!.read).toBe(LIMIT);

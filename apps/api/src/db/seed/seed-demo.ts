@@ -10,13 +10,17 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ListingMode, ListingStatus } from '@abode/shared/listings/listing.schema';
 import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
 import { agents, appMeta, outcodes, postcodes, users } from '#src/db/schema.ts';
 import { DEMO_FILES } from '#src/features/price-paid/demo-extract.ts';
-import { importPricePaid, type ImportPricePaidResult } from '#src/features/price-paid/import-price-paid.ts';
+import {
+  importPricePaid,
+  importPricePaidSales,
+  type ImportPricePaidResult,
+} from '#src/features/price-paid/import-price-paid.ts';
 import { hashUnit } from '#src/features/price-paid/listing-rules.ts';
 import type { PricePaidInput, PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 import { DEMO_AGENTS, demoAgentEmail, demoAgentFor, demoAgentId, demoUserId } from './demo-agents.ts';
@@ -36,8 +40,10 @@ export interface SeedDemoOptions {
 }
 
 export interface SeedDemoResult {
-  /** False when the database had been seeded before and nothing was done. */
+  /** False when the database had been seeded before and nothing was done (but a sales back-fill). */
   seeded: boolean;
+  /** Sales back-filled into an already seeded database whose price_paid_sales was empty. */
+  sales?: number;
   agents: number;
   import?: ImportPricePaidResult;
   ms: number;
@@ -89,7 +95,21 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
   const started = performance.now();
   const log = options.log ?? (() => {});
   const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
-  if (done.length) return { seeded: false, agents: 0, ms: Math.round(performance.now() - started) };
+  if (done.length) {
+    // Databases seeded before 'Sold prices nearby' existed (issue #4) get the sales once, from the same extract.
+    const sales = await backfillSales(
+      db,
+      options.pricePaidSource ?? DEMO_FILES.pricePaid,
+      options.limit,
+      log,
+    );
+    return {
+      seeded: false,
+      agents: 0,
+      ...(sales ? { sales } : {}),
+      ms: Math.round(performance.now() - started),
+    };
+  }
   const now = options.now ?? new Date();
 
   log('Demo data: loading postcodes');
@@ -122,6 +142,21 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     `Demo data: ${result.imported} listings from ${result.read} Price Paid records in ${(ms / 1000).toFixed(1)} s`,
   );
   return { seeded: true, agents: DEMO_AGENTS.length, import: result, ms };
+}
+
+/** Fills an empty price_paid_sales from the Price Paid extract; returns the number of sales stored (0 if none). */
+async function backfillSales(
+  db: Database,
+  source: PricePaidInput | readonly PricePaidInput[],
+  limit: number | undefined,
+  log: (message: string) => void,
+): Promise<number> {
+  const any = await db.execute(sql`SELECT 1 FROM price_paid_sales LIMIT 1`);
+  if (any.rows.length) return 0;
+  log('Demo data: storing HM Land Registry sales for sold prices nearby');
+  const sales = await importPricePaidSales(db, source, limit);
+  log(`Demo data: ${sales} sales stored`);
+  return sales;
 }
 
 /**

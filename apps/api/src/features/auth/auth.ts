@@ -10,9 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
+import { AUTH_MESSAGES, passwordValidationFailedMessage } from '@abode/shared/auth/auth.schema';
+import { checkPasswordStrength } from '@abode/shared/auth/password';
+import { ChangeEmailSchema } from '@abode/shared/profile/profile.schema';
+import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import type { Database } from '#src/db/client.ts';
 import { accounts, agents, sessions, users, verifications } from '#src/db/schema.ts';
 import { escapeHtml, sendMail, type MailConfig } from '#src/lib/mail.ts';
@@ -80,6 +83,10 @@ export function createAuth(options: CreateAuthOptions) {
     user: {
       modelName: 'users',
       fields: { emailVerified: 'isVerified' },
+      // Issue #4 /profile: the link goes to the NEW address and the e-mail changes only when it is followed
+      // (no `sendChangeEmailConfirmation`, so better-auth does not ask the current address first); the old
+      // address is told afterwards (afterEmailVerification below).
+      changeEmail: { enabled: true },
       additionalFields: {
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },
@@ -117,7 +124,18 @@ export function createAuth(options: CreateAuthOptions) {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url, token }) => {
+        // A change of address (issue #4): `user.email` is already the new address here.
+        if (tokenPayload(token).updateTo) {
+          await mail(
+            user.email,
+            'Confirm your new Abode e-mail address',
+            'Follow this link to use this address for your Abode account. Your e-mail address changes only ' +
+              'once you do; the link expires in 24 hours. If you did not ask for this, ignore this e-mail.',
+            withLanding(url, '/profile'),
+          );
+          return;
+        }
         await mail(
           user.email,
           'Confirm your Abode account',
@@ -125,6 +143,70 @@ export function createAuth(options: CreateAuthOptions) {
           withVerifiedLanding(url),
         );
       },
+      // After a change of address, the old one is told (issue #4), so a take-over does not go unnoticed.
+      afterEmailVerification: async (user, request) => {
+        const token = request ? new URL(request.url).searchParams.get('token') : null;
+        const payload = token ? tokenPayload(token) : {};
+        if (!payload.updateTo || !payload.email || payload.email === payload.updateTo) return;
+        await sendMail(
+          db,
+          {
+            to: payload.email,
+            subject: 'Your Abode e-mail address was changed',
+            text:
+              `The e-mail address of your Abode account was changed to ${user.email}. ` +
+              'If you did not do this, reset your password and contact us straight away.\n',
+            html:
+              `<p>The e-mail address of your Abode account was changed to ${escapeHtml(user.email)}. ` +
+              'If you did not do this, reset your password and contact us straight away.</p>',
+          },
+          options.mail,
+        );
+      },
+    },
+    hooks: {
+      // Issue #4 /profile, before better-auth's own handling (which checks only the length of a new password):
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/change-password') {
+          // A new password meets the sign-up strength rules (SPEC §5), as on reset.
+          const strength = checkPasswordStrength(
+            typeof body.newPassword === 'string' ? body.newPassword : '',
+          );
+          if (!strength.isValid)
+            throw new APIError('BAD_REQUEST', {
+              code: 'VALIDATION_ERROR',
+              message: passwordValidationFailedMessage(strength.errors),
+            });
+          // Every other session ends with the old password, whatever the client asked (as on reset).
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
+        }
+        if (ctx.path === '/change-email') {
+          const parsed = ChangeEmailSchema.safeParse(body);
+          if (!parsed.success)
+            throw new APIError('BAD_REQUEST', {
+              code: 'VALIDATION_ERROR',
+              message: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.invalidEmail,
+            });
+          // Each request sends an e-mail to an address of the caller's choosing: limit it per user (SPEC §9).
+          const session = await getSessionFromCtx(ctx);
+          if (session) {
+            const limit = await checkRateLimit(db, {
+              key: `user:${session.user.id}`,
+              action: 'change_email',
+              ...CHANGE_EMAIL_RATE_LIMIT,
+              now: new Date(),
+            });
+            if (!limit.allowed)
+              throw new APIError(
+                'TOO_MANY_REQUESTS',
+                { code: 'RATE_LIMITED', message: AUTH_MESSAGES.tooManyEmailRequests },
+                { 'Retry-After': String(limit.retryAfterSeconds) },
+              );
+          }
+          return { context: { body: { ...body, newEmail: parsed.data.newEmail } } };
+        }
+      }),
     },
     advanced: {
       useSecureCookies: options.production ?? false,
@@ -168,13 +250,40 @@ export function createAuth(options: CreateAuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** Change-of-address requests per user (each sends an e-mail): SPEC §9 "critical" 3 an hour, blocked 1 hour. */
+export const CHANGE_EMAIL_RATE_LIMIT = { limit: 3, windowMs: 60 * 60_000, blockMs: 60 * 60_000 } as const;
+
+/**
+ * The claims of a better-auth e-mail token (a JWT it has signed, or just verified, itself): `email`, and for a change
+ * of address `updateTo`. Not a verification: never trust it for anything better-auth has not checked.
+ */
+function tokenPayload(token: string): { email?: string; updateTo?: string } {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    if (!json || typeof json !== 'object') return {};
+    const { email, updateTo } = json as Record<string, unknown>;
+    return {
+      ...(typeof email === 'string' ? { email } : {}),
+      ...(typeof updateTo === 'string' ? { updateTo } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Lands a link on `fallback` when it carries no callback of its own (or just '/'). */
+function withLanding(url: string, fallback: string): string {
+  const link = new URL(url);
+  const callback = link.searchParams.get('callbackURL');
+  if (!callback || callback === '/') link.searchParams.set('callbackURL', fallback);
+  return link.toString();
+}
+
 /**
  * The confirmation link lands on the SPA's 'e-mail confirmed' page. better-auth re-sends the e-mail on an unconfirmed
  * sign-in without the callback the sign-up form gave, which would land on the home page with no word of success.
  */
 export function withVerifiedLanding(url: string): string {
-  const link = new URL(url);
-  const callback = link.searchParams.get('callbackURL');
-  if (!callback || callback === '/') link.searchParams.set('callbackURL', '/auth/verified');
-  return link.toString();
+  return withLanding(url, '/auth/verified');
 }

@@ -1,21 +1,59 @@
-/** Development helpers under /api/dev (mounted only when NODE_ENV !== 'production'; issue #3). */
-import { desc } from 'drizzle-orm';
+/**
+ * Development helpers under /api/dev (mounted only when NODE_ENV !== 'production'; issues #3, #4): the outbox, and
+ * a way for browser tests to put a waiting demo listing live, as an admin's approval will (issue #6).
+ */
+import { desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '#src/app-env.ts';
 import { outbox } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { alertDevRoutes } from '#src/features/alerts/dev-routes.ts';
 
-export const devRoutes = new Hono<AppEnv>().get('/mail', async (c) => {
-  const rows = await c.var.db
-    .select({
-      to: outbox.to,
-      subject: outbox.subject,
-      text: outbox.text,
-      html: outbox.html,
-      createdAt: outbox.createdAt,
-    })
-    .from(outbox)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(200);
-  c.header('Cache-Control', 'no-store');
-  return c.json(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
+const PublishBodySchema = z.object({
+  /** Partial, case-insensitive match on the listing's town, street or postcode, as the search uses. */
+  location: z.string().trim().min(1).max(100),
+  mode: z.enum(['sale', 'rent']).default('sale'),
 });
+
+export const devRoutes = new Hono<AppEnv>()
+  .get('/mail', async (c) => {
+    const rows = await c.var.db
+      .select({
+        to: outbox.to,
+        subject: outbox.subject,
+        text: outbox.text,
+        html: outbox.html,
+        createdAt: outbox.createdAt,
+      })
+      .from(outbox)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(200);
+    c.header('Cache-Control', 'no-store');
+    return c.json(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
+  })
+  /**
+   * `POST /api/dev/publish-listing { location, mode }`: approves and publishes (now) one waiting (non-public)
+   * listing in that location, so a "new listing appears" journey can run without the admin portal.
+   * → 200 { id, slug, title }; 404 when none waits there.
+   */
+  .post('/publish-listing', async (c) => {
+    const parsed = PublishBodySchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw AppError.validation();
+    const { location, mode } = parsed.data;
+    const now = c.var.now().toISOString();
+    const result = await c.var.db.execute(sql`
+      UPDATE properties SET status = 'active', approval_status = 'approved', approved_at = ${now}::timestamptz,
+             published_at = ${now}::timestamptz, created_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
+       WHERE id = (SELECT id FROM properties
+                    WHERE NOT is_deleted AND mode = ${mode}
+                      AND (status <> 'active' OR approval_status <> 'approved')
+                      AND location_text LIKE ${`%${location.toLowerCase()}%`}
+                    ORDER BY id LIMIT 1)
+       RETURNING id, slug, title`);
+    const row = result.rows[0] as { id: string; slug: string; title: string } | undefined;
+    if (!row) throw AppError.notFound('No waiting listing in that location.');
+    return c.json(row);
+  })
+  // POST /api/dev/run-alerts: the saved-search alert job, at once.
+  .route('/', alertDevRoutes);

@@ -1,19 +1,34 @@
 /**
  * Public listing routes (DESIGN §4 `/api/properties…`). Documented in the OpenAPI document at /api/openapi.json.
+ *
+ * Caching: app.ts marks 200 answers of GET /api/properties/* `public, max-age=30` unless the handler set its own
+ * Cache-Control; previews (issue #4) set `private, no-store` so a proxy never hands a draft to someone else.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { ErrorBodySchema } from '@abode/shared/errors';
 import { ListingDetailSchema, ListingSearchResultSchema } from '@abode/shared/listings/listing.schema';
+import { SoldPricesQuerySchema, SoldPricesResultSchema } from '@abode/shared/property/sold-prices.schema';
 import { SearchQuerySchema } from '@abode/shared/search/search.schema';
 import type { AppEnv } from '#src/app-env.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { clientIp } from '#src/lib/client-ip.ts';
+import { loadViewer } from '#src/middleware/auth.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { findListings } from './find-listings.ts';
-import { getListing } from './get-listing.ts';
+import { findSoldPrices } from './find-sold-prices.ts';
+import { canPreview, findListingAccess, getListing, LISTING_UNAVAILABLE } from './get-listing.ts';
+import { recordView, viewerKey } from './record-view.ts';
+
+/** Not to be stored by shared caches: previews and per-user answers. */
+export const PRIVATE_NO_STORE = 'private, no-store';
 
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: ErrorBodySchema } },
 });
+
+const slugParams = z.object({ slug: z.string().min(1).max(200) });
 
 const searchRoute = createRoute({
   method: 'get',
@@ -39,17 +54,93 @@ const getRoute = createRoute({
   method: 'get',
   path: '/{slug}',
   tags: ['Listings'],
-  summary: 'One public listing',
-  request: { params: z.object({ slug: z.string().min(1).max(200) }) },
+  summary: 'One listing',
+  description:
+    'A public listing, for everyone. A listing that is not public (draft, pending, under offer…) is returned only ' +
+    'to its own agent and to admins, with `preview: true` and `Cache-Control: private, no-store`.',
+  request: { params: slugParams },
   responses: {
     200: { description: 'The listing', content: { 'application/json': { schema: ListingDetailSchema } } },
-    404: errorResponse('No public listing has this slug'),
+    404: errorResponse(
+      "'This property is no longer available.': no listing the caller may see has this slug",
+    ),
   },
 });
+
+const viewRoute = createRoute({
+  method: 'post',
+  path: '/{slug}/views',
+  tags: ['Listings'],
+  summary: 'Record a visit of a listing page',
+  description:
+    'Counts one visit of a public listing (`view_count` and the day in `listing_view_days`), once per viewer ' +
+    '(the signed-in user, else IP address and user agent) and listing per 30 minutes; later calls in that window ' +
+    "answer 204 without counting. A signed-in user's recent views are refreshed on every call. Visits of a listing " +
+    'that is not public are not counted.',
+  request: { params: slugParams },
+  responses: {
+    204: { description: 'Recorded (or deliberately not counted)' },
+    404: errorResponse('No listing has this slug'),
+  },
+});
+
+const soldPricesRoute = createRoute({
+  method: 'get',
+  path: '/{slug}/sold-prices',
+  tags: ['Listings'],
+  summary: 'Sold prices near a listing',
+  description:
+    "HM Land Registry Price Paid sales in the listing's postcode district, most recent first, 20 a page, with the " +
+    'median price of the 12 months up to the latest sale in the data. Street, town and postcode only: never house ' +
+    'numbers. Contains HM Land Registry data © Crown copyright and database right, licensed under the OGL v3.0.',
+  request: { params: slugParams, query: SoldPricesQuerySchema },
+  responses: {
+    200: {
+      description: 'A page of sales',
+      content: { 'application/json': { schema: SoldPricesResultSchema } },
+    },
+    404: errorResponse('No listing the caller may see has this slug'),
+  },
+});
+
+/** The listing's access facts, or 404 when the caller may not see it (public, or a preview for agent/admin). */
+async function visibleListing(c: Context<AppEnv>, slug: string) {
+  const listing = await findListingAccess(c.var.db, slug);
+  if (!listing) throw AppError.notFound(LISTING_UNAVAILABLE);
+  if (!listing.isPublic && !canPreview(await loadViewer(c), listing.agentId))
+    throw AppError.notFound(LISTING_UNAVAILABLE);
+  return listing;
+}
 
 export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(searchRoute, async (c) => {
     const result = await findListings(c.var.db, c.req.valid('query'));
     return c.json(result, 200);
   })
-  .openapi(getRoute, async (c) => c.json(await getListing(c.var.db, c.req.valid('param').slug), 200));
+  .openapi(getRoute, async (c) => {
+    const listing = await getListing(c.var.db, c.req.valid('param').slug, () => loadViewer(c));
+    if (listing.preview) c.header('Cache-Control', PRIVATE_NO_STORE);
+    return c.json(listing, 200);
+  })
+  .openapi(viewRoute, async (c) => {
+    const listing = await findListingAccess(c.var.db, c.req.valid('param').slug);
+    if (!listing) throw AppError.notFound(LISTING_UNAVAILABLE);
+    c.header('Cache-Control', PRIVATE_NO_STORE);
+    if (listing.isPublic) {
+      const viewer = await loadViewer(c);
+      const userId = viewer?.user.id ?? null;
+      await recordView(c.var.db, {
+        propertyId: listing.id,
+        viewer: viewerKey(userId, clientIp(c, c.var.trustProxy), c.req.header('user-agent') ?? ''),
+        userId,
+        now: c.var.now(),
+      });
+    }
+    return c.body(null, 204);
+  })
+  .openapi(soldPricesRoute, async (c) => {
+    const listing = await visibleListing(c, c.req.valid('param').slug);
+    if (!listing.isPublic) c.header('Cache-Control', PRIVATE_NO_STORE);
+    const result = await findSoldPrices(c.var.db, listing.outcode, c.req.valid('query').page);
+    return c.json(result, 200);
+  });

@@ -58,6 +58,8 @@ describe('importPricePaid', () => {
       read: 51,
       imported: 33,
       skipped: { 'other-property-type': 5, 'older-sale-of-address': 13 },
+      // Every sale is kept for 'Sold prices nearby', including type O and older sales of an address.
+      sales: 51,
     });
   });
 
@@ -67,6 +69,7 @@ describe('importPricePaid', () => {
       read: 51,
       imported: 0,
       skipped: { 'other-property-type': 5, 'older-sale-of-address': 13, 'already-imported': 33 },
+      sales: 0,
     });
   });
 
@@ -93,6 +96,36 @@ describe('importPricePaid', () => {
       'already-imported': 1,
     });
     expect(result.imported).toBe(1);
+    // Sales kept: type O, the unknown postcode (a valid one) and the Bembridge sale; the Cowper Road sale was
+    // stored with the SW19 fixture; no postcode, deleted record, bad price and the malformed line are not.
+    expect(result.sales).toBe(3);
+  });
+
+  test('stores every valid sale in price_paid_sales without house numbers, and none deleted or unplaced', async () => {
+    const rows = (
+      await handle.db.execute(sql`SELECT * FROM price_paid_sales WHERE outcode LIKE 'PO%' ORDER BY sold_on`)
+    ).rows as Record<string, unknown>[];
+    expect(rows.map((r) => r.transaction_id)).toEqual([
+      '{2F7F2B43-12FA-E08F-E063-4804A8C05A49}',
+      '{2F7F2B43-D21B-E08F-E063-4804A8C05A49}',
+    ]);
+    // bigint comes back as a string from node-postgres and as a number from PGlite.
+    expect(Number(rows[0]!.price_pence)).toBe(42_000_000);
+    expect(rows[0]).toMatchObject({
+      postcode: 'PO35 5XZ',
+      outcode: 'PO35',
+      property_type: 'D',
+      duration: 'F',
+      new_build: false,
+      street: 'MEADOW DRIVE',
+      town: 'BEMBRIDGE',
+    });
+    expect(Object.keys(rows[0]!)).not.toContain('paon');
+    expect(JSON.stringify(rows)).not.toContain('GRANGE KENNELS');
+    const sw19 = (
+      await handle.db.execute(sql`SELECT count(*)::int AS n FROM price_paid_sales WHERE outcode = 'SW19'`)
+    ).rows[0] as { n: number };
+    expect(sw19.n).toBe(51);
   });
 
   test('reads HM Land Registry files without a header, with "00:00" times, plain or gzip', async () => {
@@ -106,7 +139,8 @@ describe('importPricePaid', () => {
     });
 
     const result = await run(Readable.from([gzipSync(fs.readFileSync(NO_HEADER))]));
-    expect(result).toEqual({ read: 17, imported: 15, skipped: { 'other-property-type': 2 } });
+    // Two of its sales (D21B, D226) were stored from bad-rows.csv above.
+    expect(result).toEqual({ read: 17, imported: 15, skipped: { 'other-property-type': 2 }, sales: 15 });
   });
 
   test('stores no house number, name or flat in any public field', async () => {

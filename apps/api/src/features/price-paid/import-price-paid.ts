@@ -9,10 +9,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ListingMode, ListingStatus } from '@abode/shared/listings/listing.schema';
-import { normalisePostcode } from '@abode/shared/postcode';
+import { isUkPostcode, normalisePostcode, outcodeOf } from '@abode/shared/postcode';
 import { bulkInsert, type Executor } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
-import { properties, propertyPhotos } from '#src/db/schema.ts';
+import { pricePaidSales, properties, propertyPhotos } from '#src/db/schema.ts';
 import { loadLondonRents } from './demo-extract.ts';
 import {
   addressKey,
@@ -56,6 +56,8 @@ export interface ImportPricePaidResult {
   imported: number;
   /** Records not imported, by reason (see SKIP_REASONS). */
   skipped: Partial<Record<SkipReason, number>>;
+  /** Sales newly stored in `price_paid_sales` (for 'Sold prices nearby'; already stored ones are not counted). */
+  sales: number;
 }
 
 /** Imports the records of `source` as listings; see the module comment and docs/demo-data.md. */
@@ -87,6 +89,9 @@ export async function importPricePaid(options: ImportPricePaidOptions): Promise<
       byId.set(record.row.transactionId, { row: record.row, order: read });
     }
   }
+
+  // 2a. Every valid sale goes to price_paid_sales, listing or not ('Sold prices nearby' shows them all).
+  const sales = await insertSales(db, byId.values(), batchSize * 2);
 
   // 2. Rows that cannot be listings; then the latest sale of each address (ties: the later line).
   const latestByAddress = new Map<string, { row: PricePaidRow; order: number }>();
@@ -159,7 +164,91 @@ export async function importPricePaid(options: ImportPricePaidOptions): Promise<
   // Fresh statistics, or the planner takes the new rows for an empty table and walks the whole feed index for a
   // location search (PGlite has no autovacuum to do this for us).
   if (imported > 0) await db.execute(sql`ANALYZE properties, property_photos`);
-  return { read, imported, skipped };
+  if (sales > 0) await db.execute(sql`ANALYZE price_paid_sales`);
+  return { read, imported, skipped, sales };
+}
+
+/** A `price_paid_sales` row from a record, or undefined for a deleted record or one without a valid postcode. */
+export function toSaleRow(row: PricePaidRow): typeof pricePaidSales.$inferInsert | undefined {
+  if (row.recordStatus === 'D' || !isUkPostcode(row.postcode)) return undefined;
+  const postcode = normalisePostcode(row.postcode);
+  // PAON and SAON (house number or name, flat) are deliberately not stored: they are never shown.
+  return {
+    transactionId: row.transactionId,
+    pricePence: row.price * 100,
+    soldOn: row.dateOfTransfer,
+    postcode,
+    outcode: outcodeOf(postcode)!,
+    propertyType: row.propertyType,
+    newBuild: row.newBuild,
+    duration: row.duration,
+    street: row.street,
+    locality: row.locality,
+    town: row.townCity,
+  };
+}
+
+/**
+ * Stores every valid sale of `rows` in `price_paid_sales` in batches (ON CONFLICT DO NOTHING, so re-runs add
+ * nothing; a changed record keeps its first version) and removes deleted ones (record status D). Returns how many
+ * were new.
+ */
+export async function insertSales(
+  db: Executor,
+  rows: Iterable<{ row: PricePaidRow }>,
+  batchSize = 5_000,
+): Promise<number> {
+  let inserted = 0;
+  let batch: (typeof pricePaidSales.$inferInsert)[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    const done = await bulkInsert(db, pricePaidSales, batch, {
+      onConflictDoNothing: true,
+      returning: ['transactionId'],
+    });
+    inserted += done.length;
+    batch = [];
+  };
+  const deleted: string[] = [];
+  for (const { row } of rows) {
+    if (row.recordStatus === 'D') deleted.push(row.transactionId);
+    const sale = toSaleRow(row);
+    if (!sale) continue;
+    batch.push(sale);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  // HMLR's monthly files withdraw a sale with a later 'D' record.
+  if (deleted.length)
+    await db.execute(sql`
+      DELETE FROM price_paid_sales
+       WHERE transaction_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(deleted)}::jsonb))`);
+  return inserted;
+}
+
+/**
+ * Fills `price_paid_sales` from Price Paid files without creating listings (back-fill of databases seeded before
+ * the table existed). The last version of a transaction in the input wins, as in {@link importPricePaid}.
+ */
+export async function importPricePaidSales(
+  db: Database,
+  source: PricePaidInput | readonly PricePaidInput[],
+  /** Read at most this many records, as `importPricePaid`'s `limit`. */
+  limit?: number,
+): Promise<number> {
+  const sources = Array.isArray(source) ? source : [source as PricePaidInput];
+  const byId = new Map<string, { row: PricePaidRow }>();
+  let read = 0;
+  reading: for (const input of sources) {
+    for await (const record of parsePricePaid(input)) {
+      if (limit !== undefined && read >= limit) break reading;
+      read++;
+      if (record.ok) byId.set(record.row.transactionId, record);
+    }
+  }
+  const sales = await insertSales(db, byId.values());
+  if (sales > 0) await db.execute(sql`ANALYZE price_paid_sales`);
+  return sales;
 }
 
 async function insertBatch(

@@ -8,7 +8,6 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { ListingList, ListingListSkeleton } from '#src/features/listings/components/listing-list.tsx';
 import { SaveSearchButton } from '#src/features/saved-homes/components/save-search-button.tsx';
-import { promptSignInToFavourite } from '#src/features/saved-homes/utils/prompt-sign-in.ts';
 import { useListings } from '#src/features/search/api/get-listings.ts';
 import { SearchFilters } from '#src/features/search/components/search-filters.tsx';
 import { SearchPagination } from '#src/features/search/components/search-pagination.tsx';
@@ -77,7 +76,7 @@ export function SearchRoute() {
             )}
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <SaveSearchButton />
+            <SaveSearchButton filters={state} />
             <SortSelect value={state.sort} onValueChange={(sort) => applyFilters({ sort })} />
             <ViewToggle value={state.view} onValueChange={setView} />
           </div>
@@ -178,9 +177,7 @@ function Results({
     );
   }
 
-  return (
-    <ListingList listings={data.items} layout={state.view} onToggleFavourite={promptSignInToFavourite} />
-  );
+  return <ListingList listings={data.items} layout={state.view} />;
 }
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

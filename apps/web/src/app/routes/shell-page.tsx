@@ -17,16 +17,6 @@ export function ShellPage({ title, intro }: { title: string; intro?: string }) {
   );
 }
 
-/** Client pages inside the public layout get the usual page padding. */
-export function ClientShellPage({ title }: { title: string }) {
-  const { user } = useAuth();
-  return (
-    <div className="px-4 py-10 sm:px-6 lg:px-8">
-      <ShellPage title={title} intro={user ? `Signed in as ${user.email}.` : undefined} />
-    </div>
-  );
-}
-
 /** The agent dashboard greets by first name, falling back to 'Agent' (SPEC §2). */
 export function AgentDashboardShell() {
   const { user } = useAuth();

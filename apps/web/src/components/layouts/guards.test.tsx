@@ -46,7 +46,7 @@ describe('route guards', { timeout: 20_000 }, () => {
   it('a client on /agent is sent to /dashboard', async () => {
     const { router } = renderRoute('/agent/dashboard', { me: me('client') });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Cara' })).toBeInTheDocument();
   });
 
   it('a non-admin on /admin sees Access Denied with a link home, and nothing is fetched', async () => {

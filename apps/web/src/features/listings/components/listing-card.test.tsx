@@ -1,20 +1,28 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { AppToaster } from '#src/app/provider.tsx';
+import type { ListingSummary } from '@abode/shared/listings/listing.schema';
+import { MESSAGES } from '@abode/shared/messages';
 import { ListingCard } from '#src/features/listings/components/listing-card.tsx';
 import { makeListing } from '#src/testing/fixtures/listings.ts';
-import type { ListingSummary } from '@abode/shared/listings/listing.schema';
+import { currentUrl, renderWithRouter } from '#src/testing/test-utils.tsx';
 
-function renderCard(overrides: Partial<ListingSummary> = {}, onToggleFavourite = vi.fn()) {
+// Contact Agent opens the enquiry dialog of another feature; here it only has to receive the card's listing.
+const contactAgent = vi.hoisted(() => vi.fn());
+vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
+  ContactAgentButton: (props: { listing: ListingSummary; size?: string }) => {
+    contactAgent(props);
+    return <button type="button">Contact Agent</button>;
+  },
+}));
+
+function renderCard(overrides: Partial<ListingSummary> = {}) {
   const listing = makeListing(overrides);
-  render(
-    <>
-      <ListingCard listing={listing} onToggleFavourite={onToggleFavourite} />
-      <AppToaster />
-    </>,
-  );
-  return { listing, onToggleFavourite, user: userEvent.setup() };
+  const { router } = renderWithRouter(<ListingCard listing={listing} />, {
+    url: '/search',
+    extraRoutes: [{ path: '/property/:slug', element: <p>Property page</p> }],
+  });
+  return { listing, router, user: userEvent.setup() };
 }
 
 test('a sale price is whole pounds', () => {
@@ -60,32 +68,35 @@ test('no Reduced badge without a reduction', () => {
   expect(screen.queryByText('Reduced')).not.toBeInTheDocument();
 });
 
-test('the heart is a toggle button that calls back with the listing', async () => {
-  const { user, listing, onToggleFavourite } = renderCard();
+test('the title links to the listing page', async () => {
+  const { user, listing, router } = renderCard({ title: '2 bed flat to rent' });
+  const link = screen.getByRole('link', { name: '2 bed flat to rent' });
+  expect(link).toHaveAttribute('href', `/property/${listing.slug}`);
+  await user.click(link);
+  expect(currentUrl(router)).toBe(`/property/${listing.slug}`);
+});
+
+test('a click on the photo opens the listing, but its own buttons do not', async () => {
+  const { user, listing, router } = renderCard();
+  await user.click(screen.getByRole('button', { name: 'Next photo' }));
+  expect(currentUrl(router)).toBe('/search');
+  await user.click(screen.getByRole('img', { name: 'Living room' }));
+  expect(currentUrl(router)).toBe(`/property/${listing.slug}`);
+});
+
+test('the heart asks a visitor to sign in (SPEC §5 Gating)', async () => {
+  const { user, router } = renderCard();
   const heart = screen.getByRole('button', { name: 'Save to favourites' });
   expect(heart).toHaveAttribute('aria-pressed', 'false');
   await user.click(heart);
-  expect(onToggleFavourite).toHaveBeenCalledWith(listing);
+  expect(await screen.findByText(MESSAGES.signInToFavourite)).toBeInTheDocument();
+  expect(currentUrl(router)).toBe('/search');
 });
 
-test('Contact Agent names the agency and the listing', async () => {
-  const { user } = renderCard({
-    title: '3 bed semi-detached house for sale',
-    agent: { name: 'Sam Patel', agencyName: 'Thames Valley Homes', phone: null, email: null },
-  });
-  await user.click(screen.getByRole('button', { name: 'Contact Agent' }));
-  expect(
-    await screen.findByText('Contacting Thames Valley Homes about 3 bed semi-detached house for sale'),
-  ).toBeInTheDocument();
-});
-
-test('Contact Agent falls back to the agent name without an agency', async () => {
-  const { user } = renderCard({
-    title: 'Plot of land',
-    agent: { name: 'Sam Patel', agencyName: null, phone: null, email: null },
-  });
-  await user.click(screen.getByRole('button', { name: 'Contact Agent' }));
-  expect(await screen.findByText('Contacting Sam Patel about Plot of land')).toBeInTheDocument();
+test('Contact Agent gets the listing and a small size', () => {
+  const { listing } = renderCard();
+  expect(screen.getByRole('button', { name: 'Contact Agent' })).toBeInTheDocument();
+  expect(contactAgent).toHaveBeenCalledWith(expect.objectContaining({ listing, size: 'sm' }));
 });
 
 test('share copies the property link', async () => {

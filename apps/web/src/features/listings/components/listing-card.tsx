@@ -1,11 +1,12 @@
-import { useId, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { Bath, BedDouble, Car, Heart, MapPin, Share2 } from 'lucide-react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Bath, BedDouble, Car, MapPin, Share2 } from 'lucide-react';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
-import { contactingAgentMessage } from '@abode/shared/messages';
 import { formatPrice } from '@abode/shared/money';
 import { Badge } from '#src/components/ui/badge.tsx';
-import { Button } from '#src/components/ui/button.tsx';
+import { paths } from '#src/config/paths.ts';
+import { ContactAgentButton } from '#src/features/enquiries/components/contact-agent-button.tsx';
+import { FavouriteButton } from '#src/features/favourites/components/favourite-button.tsx';
 import { PhotoCarousel } from '#src/features/listings/components/photo-carousel.tsx';
 import { copyListingLink } from '#src/features/listings/utils/share-listing.ts';
 import { cn } from '#src/lib/utils.ts';
@@ -21,26 +22,36 @@ export function agentDisplayName(agent: ListingSummary['agent']): string {
 
 /**
  * A search result (SPEC §2 listing card): photos, price, title, address without a house number, bedrooms,
- * bathrooms, parking when there is some, and the favourite, share and Contact Agent actions.
+ * bathrooms, parking when there is some, and the favourite (heart), share and Contact Agent actions. The title links
+ * to the listing page; a click on the photo goes there too (keyboard users reach it through the title link).
  */
 export function ListingCard({
   listing,
   layout = 'grid',
   eagerImage = true,
-  isFavourite = false,
-  onToggleFavourite,
+  children,
 }: {
   listing: ListingSummary;
   layout?: ListingCardLayout;
   /** Load the first photo at once (cards near the top of the page). */
   eagerImage?: boolean;
-  isFavourite?: boolean;
-  onToggleFavourite: (listing: ListingSummary) => void;
+  /** Extra lines under the key facts, e.g. 'Viewed 2 hours ago' on the dashboard. */
+  children?: ReactNode;
 }) {
   const titleId = useId();
+  const navigate = useNavigate();
   const isList = layout === 'list';
   const agent = agentDisplayName(listing.agent);
   const address = [listing.addressLine1, listing.city, listing.postcode].filter(Boolean).join(', ');
+  const href = paths.property(listing.slug);
+
+  // The photo's own buttons (previous/next, heart, share) keep their meaning; anywhere else opens the listing.
+  const openFromPhoto = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest('button, a')) return;
+    // Like a link: Ctrl/Cmd-click opens the listing in a new tab.
+    if (event.metaKey || event.ctrlKey) window.open(href, '_blank', 'noopener');
+    else void navigate(href);
+  };
 
   return (
     <article
@@ -50,7 +61,10 @@ export function ListingCard({
         isList ? 'flex-row' : 'flex-col',
       )}
     >
-      <div className={cn('relative shrink-0', isList && 'w-36 sm:w-64 lg:w-80')}>
+      <div
+        className={cn('relative shrink-0 cursor-pointer', isList && 'w-36 sm:w-64 lg:w-80')}
+        onClick={openFromPhoto}
+      >
         <PhotoCarousel
           photos={listing.photos}
           title={listing.title}
@@ -58,13 +72,7 @@ export function ListingCard({
           className={cn(isList && 'aspect-auto h-full min-h-40 w-full')}
         />
         <div className="absolute top-2 right-2 flex gap-1.5">
-          <IconAction
-            label="Save to favourites"
-            pressed={isFavourite}
-            onClick={() => onToggleFavourite(listing)}
-          >
-            <Heart aria-hidden="true" className={cn(isFavourite && 'fill-current text-destructive')} />
-          </IconAction>
+          <FavouriteButton listingId={listing.id} listingTitle={listing.title} variant="icon" />
           <IconAction label="Copy link to this property" onClick={() => void copyListingLink(listing.slug)}>
             <Share2 aria-hidden="true" />
           </IconAction>
@@ -82,7 +90,12 @@ export function ListingCard({
           {listing.priceReducedAt && <Badge variant="warning">Reduced</Badge>}
         </div>
         <h2 id={titleId} className="line-clamp-2 text-base leading-snug font-semibold">
-          {listing.title}
+          <Link
+            to={href}
+            className="rounded-sm underline-offset-4 hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {listing.title}
+          </Link>
         </h2>
         <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -104,6 +117,7 @@ export function ListingCard({
             </Fact>
           )}
         </ul>
+        {children}
         <div
           className={cn(
             'mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-3 [&>button]:ml-auto',
@@ -115,13 +129,7 @@ export function ListingCard({
               Marketed by <span className="font-medium text-foreground">{agent}</span>
             </p>
           )}
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => toast(contactingAgentMessage(agent, listing.title))}
-          >
-            Contact Agent
-          </Button>
+          <ContactAgentButton listing={listing} size="sm" variant="outline" className="ml-auto" />
         </div>
       </div>
     </article>
@@ -142,12 +150,10 @@ function Fact({ icon, children, testId }: { icon: ReactNode; children: ReactNode
 
 function IconAction({
   label,
-  pressed,
   onClick,
   children,
 }: {
   label: string;
-  pressed?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -155,7 +161,6 @@ function IconAction({
     <button
       type="button"
       aria-label={label}
-      aria-pressed={pressed}
       onClick={onClick}
       className="flex size-9 cursor-pointer items-center justify-center rounded-full bg-white/95 text-foreground shadow-md transition-colors hover:bg-white hover:text-primary focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-primary [&_svg]:size-4"
     >

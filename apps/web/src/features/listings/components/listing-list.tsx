@@ -14,22 +14,15 @@ const layoutClass = (layout: ListingCardLayout) =>
 export function ListingList({
   listings,
   layout,
-  onToggleFavourite,
 }: {
   listings: readonly ListingSummary[];
   layout: ListingCardLayout;
-  onToggleFavourite: (listing: ListingSummary) => void;
 }) {
   return (
     <ul className={layoutClass(layout)}>
       {listings.map((listing, index) => (
         <li key={listing.id}>
-          <ListingCard
-            listing={listing}
-            layout={layout}
-            eagerImage={index < EAGER_CARDS}
-            onToggleFavourite={onToggleFavourite}
-          />
+          <ListingCard listing={listing} layout={layout} eagerImage={index < EAGER_CARDS} />
         </li>
       ))}
     </ul>

@@ -1,11 +1,51 @@
 import { Bookmark } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGES } from '@abode/shared/messages';
+import type { SearchFilters } from '@abode/shared/search/search.schema';
 import { Button } from '#src/components/ui/button.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useCreateSavedSearch } from '#src/features/saved-homes/api/saved-searches.ts';
 import { promptSignInToSaveSearch } from '#src/features/saved-homes/utils/prompt-sign-in.ts';
+import { useAuth } from '#src/lib/auth.tsx';
+import { errorMessage } from '#src/lib/query-client.ts';
 
-/** Save Search (SPEC §2 Search page). Saving needs an account; signed out it says so. */
-export function SaveSearchButton() {
+/** Only the filter object (SPEC §3): paging, sort and the grid/list view are not part of a saved search. */
+function filterObject(f: SearchFilters): SearchFilters {
+  const { location, mode, type, minPrice, maxPrice, bedrooms, bathrooms, filters } = f;
+  return { location, mode, type, minPrice, maxPrice, bedrooms, bathrooms, filters };
+}
+
+/**
+ * Save Search (SPEC §2 Search page): stores the current filters with the default label and instant e-mail alerts,
+ * then offers 'Manage' to rename it or change the alerts. Signed out, it says saving needs an account (SPEC §5).
+ */
+export function SaveSearchButton({ filters }: { filters: SearchFilters }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const create = useCreateSavedSearch();
+
+  const onClick = () => {
+    if (!user) {
+      promptSignInToSaveSearch();
+      return;
+    }
+    create.mutate(
+      { searchParams: filterObject(filters) },
+      {
+        onSuccess: () =>
+          toast.success(MESSAGES.searchSavedTitle, {
+            description: MESSAGES.searchSaved,
+            action: { label: 'Manage', onClick: () => void navigate(paths.savedSearches) },
+          }),
+        // The server's reason helps here, e.g. the saved-search limit or an inverted price range.
+        onError: (error) => toast.error(MESSAGES.saveSearchFailed, { description: errorMessage(error) }),
+      },
+    );
+  };
+
   return (
-    <Button variant="outline" onClick={promptSignInToSaveSearch}>
+    <Button variant="outline" onClick={onClick} disabled={create.isPending}>
       <Bookmark aria-hidden="true" />
       Save Search
     </Button>

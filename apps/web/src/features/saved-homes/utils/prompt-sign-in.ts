@@ -2,8 +2,9 @@ import { toast } from 'sonner';
 import { MESSAGES } from '@abode/shared/messages';
 
 /**
- * Favourites and saved searches need an account (SPEC §5 Gating). Until sign-in exists in the SPA these actions
- * only explain that, with the SPEC §8 texts.
+ * Favourites and saved searches need an account (SPEC §5 Gating): a signed-out visitor who presses the heart or
+ * Save Search is told so with the SPEC §8 texts ('Authentication Required' / 'Please sign in to save favourites' or
+ * 'Please sign in to save searches'). One toast id each, so repeated clicks do not stack copies.
  */
 export function promptSignInToFavourite(): void {
   toast.error(MESSAGES.authRequiredTitle, {

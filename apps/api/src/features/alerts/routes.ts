@@ -1,0 +1,123 @@
+/**
+ * `/api/alerts`: the unsubscribe link of saved-search alert e-mails (issue #4). It works signed out — the
+ * saved search's `unsubscribe_token` is the secret — and only a POST changes anything, so a mail scanner that
+ * follows links (GET) cannot unsubscribe anyone. Rate-limited per IP. Documented at /api/openapi.json.
+ */
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { sql } from 'drizzle-orm';
+import {
+  ALERT_MESSAGES,
+  UnsubscribeInputSchema,
+  UnsubscribeQuerySchema,
+  UnsubscribeResultSchema,
+  type UnsubscribeResult,
+} from '@abode/shared/alerts/alerts.schema';
+import { ErrorBodySchema } from '@abode/shared/errors';
+import type { AppEnv } from '#src/app-env.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
+import { clientIp } from '#src/lib/client-ip.ts';
+import { validationHook } from '#src/middleware/validation-hook.ts';
+
+/** Per IP: generous for people, a wall for anyone trying tokens (which are random UUIDs anyway). */
+export const UNSUBSCRIBE_RATE_LIMIT = { limit: 30, windowMs: 10 * 60_000, blockMs: 10 * 60_000 } as const;
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBodySchema } },
+});
+
+const okResponse = {
+  description: 'The saved search of the token',
+  content: { 'application/json': { schema: UnsubscribeResultSchema } },
+};
+
+const commonErrors = {
+  400: errorResponse('No token'),
+  404: errorResponse('Unknown token'),
+  429: errorResponse('Too many requests from this IP (Retry-After says when to try again)'),
+};
+
+const readRoute = createRoute({
+  method: 'get',
+  path: '/unsubscribe',
+  tags: ['Alerts'],
+  summary: 'Which saved search an unsubscribe link is for',
+  description: 'Changes nothing (mail scanners follow links). Works signed out.',
+  request: { query: UnsubscribeQuerySchema },
+  responses: { 200: okResponse, ...commonErrors },
+});
+
+const unsubscribeRoute = createRoute({
+  method: 'post',
+  path: '/unsubscribe',
+  tags: ['Alerts'],
+  summary: 'Turn off e-mail alerts of a saved search',
+  description: 'Sets `email_alerts` off for the saved search of the token. Idempotent; works signed out.',
+  request: { body: { content: { 'application/json': { schema: UnsubscribeInputSchema } }, required: true } },
+  responses: { 200: okResponse, ...commonErrors },
+});
+
+const oneClickRoute = createRoute({
+  method: 'post',
+  path: '/unsubscribe/one-click',
+  tags: ['Alerts'],
+  summary: 'One-click unsubscribe (RFC 8058)',
+  description:
+    'The `List-Unsubscribe` URL of alert e-mails: mail clients POST `List-Unsubscribe=One-Click` to it. Same effect as `POST /api/alerts/unsubscribe`; the body is ignored.',
+  request: { query: UnsubscribeQuerySchema },
+  responses: { 200: okResponse, ...commonErrors },
+});
+
+async function limitPerIp(c: Context<AppEnv>): Promise<void> {
+  const result = await checkRateLimit(c.var.db, {
+    key: clientIp(c, c.var.trustProxy),
+    action: 'alerts-unsubscribe',
+    ...UNSUBSCRIBE_RATE_LIMIT,
+    now: c.var.now(),
+  });
+  if (!result.allowed)
+    throw new AppError('RATE_LIMITED', ALERT_MESSAGES.tooManyRequests, {
+      retryAfterSeconds: result.retryAfterSeconds,
+    });
+}
+
+async function findLabel(c: Context<AppEnv>, token: string): Promise<UnsubscribeResult> {
+  const rows = await c.var.db.execute(
+    sql`SELECT label FROM saved_searches WHERE unsubscribe_token = ${token}`,
+  );
+  const row = rows.rows[0] as { label: string } | undefined;
+  if (!row) throw AppError.notFound(ALERT_MESSAGES.invalidToken);
+  return { label: row.label };
+}
+
+async function unsubscribe(c: Context<AppEnv>, token: string): Promise<UnsubscribeResult> {
+  const now = c.var.now().toISOString();
+  // Only a real change touches updated_at, so repeating the POST is a no-op.
+  const rows = await c.var.db.execute(sql`
+    UPDATE saved_searches
+       SET email_alerts = false,
+           updated_at = CASE WHEN email_alerts THEN ${now}::timestamptz ELSE updated_at END
+     WHERE unsubscribe_token = ${token}
+     RETURNING label`);
+  const row = rows.rows[0] as { label: string } | undefined;
+  if (!row) throw AppError.notFound(ALERT_MESSAGES.invalidToken);
+  c.var.logger.info('saved-search alerts switched off by unsubscribe link');
+  return { label: row.label };
+}
+
+export const alertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(readRoute, async (c) => {
+    await limitPerIp(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await findLabel(c, c.req.valid('query').token), 200);
+  })
+  .openapi(unsubscribeRoute, async (c) => {
+    await limitPerIp(c);
+    return c.json(await unsubscribe(c, c.req.valid('json').token), 200);
+  })
+  .openapi(oneClickRoute, async (c) => {
+    await limitPerIp(c);
+    return c.json(await unsubscribe(c, c.req.valid('query').token), 200);
+  });

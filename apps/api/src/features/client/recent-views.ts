@@ -1,0 +1,27 @@
+/**
+ * Recently viewed listings of the signed-in user (SPEC §3 recent_views, §7: ordered by viewed_at descending,
+ * limit 6). Views are recorded by the listing page (`POST /api/properties/{slug}/views`); this only reads them.
+ */
+import { sql } from 'drizzle-orm';
+import { RECENT_VIEWS_SHOWN } from '@abode/shared/constants';
+import type { RecentView } from '@abode/shared/client/client.schema';
+import type { Database } from '#src/db/client.ts';
+import { PUBLIC_LISTING, SUMMARY_COLUMNS, toListingSummary } from '#src/features/listings/listing-row.ts';
+
+type Row = Record<string, unknown>;
+
+/** The latest 6 (SPEC §9) public listings the user viewed, newest view first. */
+export async function findRecentViews(db: Database, userId: string): Promise<RecentView[]> {
+  const result = await db.execute(sql`
+    SELECT ${SUMMARY_COLUMNS}, rv.viewed_at
+      FROM recent_views rv
+      JOIN properties p ON p.id = rv.property_id
+      LEFT JOIN agents a ON a.id = p.agent_id
+     WHERE rv.user_id = ${userId} AND ${PUBLIC_LISTING}
+     ORDER BY rv.viewed_at DESC, p.id DESC
+     LIMIT ${RECENT_VIEWS_SHOWN}`);
+  return (result.rows as Row[]).map((r) => ({
+    listing: toListingSummary(r),
+    viewedAt: (r.viewed_at instanceof Date ? r.viewed_at : new Date(String(r.viewed_at))).toISOString(),
+  }));
+}

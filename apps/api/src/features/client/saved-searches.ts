@@ -1,0 +1,135 @@
+/**
+ * Saved searches of the signed-in user (SPEC §3 saved_searches, §7; issue #4): the whole filter object, a label,
+ * and e-mail alerts (instant or daily) that the alert job sends. Every read and write is scoped to the user: another
+ * user's saved search answers 404, never revealing that it exists.
+ */
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  CLIENT_MESSAGES,
+  defaultSavedSearchLabel,
+  SAVED_SEARCHES_PER_USER,
+  type CreateSavedSearchInputSchema,
+  type SavedSearch,
+  type UpdateSavedSearchInputSchema,
+} from '@abode/shared/client/client.schema';
+import { SearchFiltersSchema } from '@abode/shared/search/search.schema';
+import type { z } from 'zod';
+import type { Database } from '#src/db/client.ts';
+import { savedSearches } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+
+type SavedSearchRow = typeof savedSearches.$inferSelect;
+type CreateInput = z.output<typeof CreateSavedSearchInputSchema>;
+type UpdateInput = z.output<typeof UpdateSavedSearchInputSchema>;
+
+const notFound = () => AppError.notFound(CLIENT_MESSAGES.savedSearchNotFound);
+
+/** Row → API shape. Stored filters were validated on the way in; anything unreadable becomes "all areas". */
+export function toSavedSearch(row: SavedSearchRow): SavedSearch {
+  const filters = SearchFiltersSchema.safeParse(row.searchParams);
+  return {
+    id: row.id,
+    label: row.label,
+    searchParams: filters.success ? filters.data : {},
+    emailAlerts: row.emailAlerts,
+    alertFrequency: row.alertFrequency === 'daily' ? 'daily' : 'instant',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const ownedBy = (userId: string, id: string) =>
+  and(eq(savedSearches.id, id), eq(savedSearches.userId, userId));
+
+/** The user's saved searches, newest first (SPEC §7). */
+export async function findSavedSearches(db: Database, userId: string): Promise<SavedSearch[]> {
+  const rows = await db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+  return rows.map(toSavedSearch);
+}
+
+/** One saved search of the user. Throws NOT_FOUND when it is missing or someone else's. */
+export async function getSavedSearch(db: Database, userId: string, id: string): Promise<SavedSearch> {
+  const [row] = await db.select().from(savedSearches).where(ownedBy(userId, id));
+  if (!row) throw notFound();
+  return toSavedSearch(row);
+}
+
+/**
+ * Saves a search. The label defaults to 'Search in {location}' / 'Search in All Areas' (SPEC §7). With alerts on,
+ * `last_alerted_at` starts now, so only listings published after saving are alerted (not the whole back catalogue).
+ * Throws CONFLICT (409) beyond SAVED_SEARCHES_PER_USER.
+ */
+export async function createSavedSearch(
+  db: Database,
+  userId: string,
+  input: CreateInput,
+  now: Date,
+): Promise<SavedSearch> {
+  const [existing] = await db
+    .select({ n: count() })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId));
+  if ((existing?.n ?? 0) >= SAVED_SEARCHES_PER_USER)
+    throw new AppError('CONFLICT', CLIENT_MESSAGES.savedSearchLimit);
+  const [row] = await db
+    .insert(savedSearches)
+    .values({
+      userId,
+      label: input.label ?? defaultSavedSearchLabel(input.searchParams.location),
+      searchParams: input.searchParams,
+      emailAlerts: input.emailAlerts,
+      alertFrequency: input.alertFrequency,
+      lastAlertedAt: input.emailAlerts ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toSavedSearch(row!);
+}
+
+/**
+ * Renames a saved search, switches its alerts on or off or changes their frequency, and stamps `updated_at`.
+ * Switching alerts on (from off) restarts `last_alerted_at` at now, so listings published while alerts were off are
+ * not sent in a burst. Throws NOT_FOUND when it is missing or someone else's.
+ */
+export async function updateSavedSearch(
+  db: Database,
+  userId: string,
+  id: string,
+  input: UpdateInput,
+  now: Date,
+): Promise<SavedSearch> {
+  const at = now.toISOString();
+  const [row] = await db
+    .update(savedSearches)
+    .set({
+      ...(input.label !== undefined ? { label: input.label } : {}),
+      ...(input.alertFrequency !== undefined ? { alertFrequency: input.alertFrequency } : {}),
+      ...(input.emailAlerts !== undefined
+        ? {
+            emailAlerts: input.emailAlerts,
+            ...(input.emailAlerts
+              ? {
+                  lastAlertedAt: sql`CASE WHEN ${savedSearches.emailAlerts} THEN ${savedSearches.lastAlertedAt}
+                                     ELSE ${at}::timestamptz END`,
+                }
+              : {}),
+          }
+        : {}),
+      updatedAt: now,
+    })
+    .where(ownedBy(userId, id))
+    .returning();
+  if (!row) throw notFound();
+  return toSavedSearch(row);
+}
+
+/** Deletes a saved search (SPEC §7: by id and user_id). Throws NOT_FOUND when it is missing or someone else's. */
+export async function deleteSavedSearch(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db.delete(savedSearches).where(ownedBy(userId, id)).returning();
+  if (deleted.length === 0) throw notFound();
+}

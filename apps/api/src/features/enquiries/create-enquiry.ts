@@ -1,0 +1,132 @@
+/**
+ * Stores an enquiry about a public listing and tells its agent by e-mail (issue #4, SPEC §3 enquiries, DESIGN §7
+ * "Contact Agent opens an enquiry form that creates a real enquiry").
+ */
+import { sql } from 'drizzle-orm';
+import type { CreateEnquiry, EnquiryCreated } from '@abode/shared/enquiries/enquiry.schema';
+import type { Database } from '#src/db/client.ts';
+import { enquiries } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
+import type { Logger } from '#src/lib/logger.ts';
+import { escapeHtml, sendMail, type MailConfig } from '#src/lib/mail.ts';
+
+/** Shown when the listing is missing, deleted, inactive or not approved (never say which). */
+export const LISTING_UNAVAILABLE = 'This property is no longer available.';
+
+interface ListingForEnquiry {
+  id: string;
+  title: string;
+  slug: string;
+  agentId: string | null;
+  /** The agent's contact address, else the agent user's sign-in address; null when the listing has no agent. */
+  agentEmail: string | null;
+}
+
+export interface CreateEnquiryOptions {
+  /** The signed-in enquirer, stored as `user_id` (null for visitors). */
+  userId: string | null;
+  /** Origin for links in the agent's e-mail, e.g. https://abode.example. */
+  publicOrigin: string;
+  logger: Logger;
+  mail?: MailConfig | undefined;
+}
+
+/**
+ * Inserts the enquiry (status 'new', `contact_info` {name, email, phone?}, the listing's agent) in one transaction
+ * that also locks the listing row, so a listing deleted or withdrawn at the same moment never gets a half-made
+ * enquiry. Then e-mails the agent; a mail failure is logged and does not lose the enquiry.
+ *
+ * @throws AppError NOT_FOUND (404) when the listing is not public.
+ */
+export async function createEnquiry(
+  db: Database,
+  input: CreateEnquiry,
+  options: CreateEnquiryOptions,
+): Promise<EnquiryCreated> {
+  const contactInfo = {
+    name: input.name,
+    email: input.email,
+    ...(input.phone ? { phone: input.phone } : {}),
+  };
+
+  const { listing, row } = await db.transaction(async (tx) => {
+    const found = await tx.execute(sql`
+      SELECT p.id, p.title, p.slug, p.agent_id, COALESCE(NULLIF(a.email, ''), u.email) AS agent_email
+        FROM properties p
+        LEFT JOIN agents a ON a.id = p.agent_id
+        LEFT JOIN users u ON u.id = a.user_id
+       WHERE p.id = ${input.propertyId} AND ${PUBLIC_LISTING}
+         FOR SHARE OF p`);
+    const r = found.rows[0] as Record<string, unknown> | undefined;
+    if (!r) throw AppError.notFound(LISTING_UNAVAILABLE);
+    const listing: ListingForEnquiry = {
+      id: String(r.id),
+      title: String(r.title),
+      slug: String(r.slug),
+      agentId: (r.agent_id as string | null) ?? null,
+      agentEmail: (r.agent_email as string | null) ?? null,
+    };
+    const [row] = await tx
+      .insert(enquiries)
+      .values({
+        agentId: listing.agentId,
+        propertyId: listing.id,
+        userId: options.userId,
+        message: input.message,
+        status: 'new',
+        contactInfo,
+      })
+      .returning();
+    if (!row) throw new Error('enquiry insert returned no row');
+    return { listing, row };
+  });
+
+  if (listing.agentEmail) {
+    try {
+      await sendMail(db, agentMail(listing, input, options.publicOrigin), options.mail);
+    } catch (error) {
+      options.logger.error(
+        { err: error, enquiryId: row.id, propertyId: listing.id },
+        'enquiry stored but the agent e-mail failed',
+      );
+    }
+  } else {
+    options.logger.warn({ enquiryId: row.id, propertyId: listing.id }, 'enquiry listing has no agent e-mail');
+  }
+
+  return { id: row.id, status: 'new', createdAt: row.createdAt.toISOString() };
+}
+
+/** The agent's notification: listing, the enquirer's details and message, and a link to their enquiries. */
+function agentMail(listing: ListingForEnquiry, input: CreateEnquiry, origin: string) {
+  const enquiriesUrl = new URL('/agent/enquiries', origin).href;
+  const listingUrl = new URL(`/property/${encodeURIComponent(listing.slug)}`, origin).href;
+  const details: [string, string][] = [
+    ['Property', listing.title],
+    ['Name', input.name],
+    ['E-mail', input.email],
+    ...(input.phone ? ([['Phone', input.phone]] as [string, string][]) : []),
+  ];
+  const text = [
+    `You have a new enquiry about ${listing.title}.`,
+    '',
+    ...details.map(([k, v]) => `${k}: ${v}`),
+    `Listing: ${listingUrl}`,
+    '',
+    'Message:',
+    input.message,
+    '',
+    `Reply to the enquirer at ${input.email}, or see all your enquiries: ${enquiriesUrl}`,
+    '',
+  ].join('\n');
+  const html = [
+    `<p>You have a new enquiry about <a href="${escapeHtml(listingUrl)}">${escapeHtml(listing.title)}</a>.</p>`,
+    '<table>',
+    ...details.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
+    '</table>',
+    `<p>${escapeHtml(input.message).replaceAll('\n', '<br>')}</p>`,
+    `<p><a href="${escapeHtml(enquiriesUrl)}">See all your enquiries</a></p>`,
+  ].join('\n');
+  return { to: listing.agentEmail!, subject: `New enquiry: ${listing.title}`, text, html };
+}

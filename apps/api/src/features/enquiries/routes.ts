@@ -1,0 +1,170 @@
+/**
+ * `POST /api/enquiries` (issue #4, DESIGN §4): a visitor or signed-in user contacts the agent of a public listing.
+ * SPEC §5 Contact data rules come from the shared {@link CreateEnquirySchema}; script-like content is refused and
+ * logged as a high-severity `suspicious_activity` security event; requests are rate-limited per client IP.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { createRoute, OpenAPIHono, type Hook } from '@hono/zod-openapi';
+import type { ZodError } from 'zod';
+import { ErrorBodySchema } from '@abode/shared/errors';
+import { MESSAGES } from '@abode/shared/messages';
+import {
+  CONTACT_ERROR_PRIORITY,
+  CONTACT_FIELDS,
+  containsScriptLikeContent,
+  CreateEnquirySchema,
+  ENQUIRY_MESSAGES,
+  EnquiryCreatedSchema,
+} from '@abode/shared/enquiries/enquiry.schema';
+import type { AppEnv } from '#src/app-env.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { logSecurityEvent } from '#src/features/auth/security-log.ts';
+import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
+import { clientIp } from '#src/lib/client-ip.ts';
+import { loadViewer } from '#src/middleware/auth.ts';
+import { validationError } from '#src/middleware/error-handler.ts';
+import { createEnquiry } from './create-enquiry.ts';
+
+const MINUTE = 60_000;
+/** Per client IP: 5 enquiries per 10 minutes, then blocked for 10 minutes (issue #4 "rate-limited per IP"). */
+export const ENQUIRY_RATE_LIMIT = { limit: 5, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE } as const;
+/** Audit metadata keeps at most this much of what was typed (never the whole payload). */
+const AUDIT_SAMPLE_LENGTH = 200;
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBodySchema } },
+});
+
+/** Counts every attempt (valid or not) so probing with bad payloads is limited too; answers 429 with Retry-After. */
+const enquiryRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const ip = clientIp(c, c.var.trustProxy);
+  const now = c.var.now();
+  const result = await checkRateLimit(c.var.db, { key: ip, action: 'enquiry', ...ENQUIRY_RATE_LIMIT, now });
+  if (!result.allowed) {
+    await logSecurityEvent(
+      c.var.db,
+      {
+        action: 'rate_limit_exceeded',
+        severity: 'medium',
+        description: 'Too many enquiries from one IP address',
+        metadata: { type: 'enquiry', limit: ENQUIRY_RATE_LIMIT.limit, windowMinutes: 10 },
+        entityId: ip,
+        ip,
+        userAgent: c.req.header('user-agent'),
+        now,
+      },
+      c.var.logger,
+    );
+    throw new AppError('RATE_LIMITED', ENQUIRY_MESSAGES.tooManyEnquiries, {
+      retryAfterSeconds: result.retryAfterSeconds,
+    });
+  }
+  await next();
+};
+
+/** The fields of a raw body that hold script-like strings (checked on the raw body, whatever else is wrong). */
+function scriptedFields(body: unknown): { field: string; value: string }[] {
+  if (!body || typeof body !== 'object') return [];
+  const record = body as Record<string, unknown>;
+  return CONTACT_FIELDS.flatMap((field) => {
+    const value = record[field];
+    return typeof value === 'string' && containsScriptLikeContent(value) ? [{ field, value }] : [];
+  });
+}
+
+/** The first SPEC §5 contact message among the issues, else the generic validation error. */
+function contactValidationError(error: ZodError): AppError {
+  const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const message = CONTACT_ERROR_PRIORITY.find((m) => error.issues.some((i) => i.message === m));
+  return message ? new AppError('VALIDATION_ERROR', message, { details }) : validationError(error);
+}
+
+/**
+ * Like the shared `validationHook`, but passes the SPEC §5 contact messages through as `error.message` (as the
+ * shared hook does for the price-range message), and logs script-like content as a security event.
+ */
+const enquiryValidationHook: Hook<unknown, AppEnv, string, unknown> = async (result, c) => {
+  // zod-validator passes the raw body as `data` on failure too (the hook's type only declares it on success).
+  const raw = (result as { data?: unknown }).data;
+  const scripted = scriptedFields(raw);
+  if (scripted.length) {
+    await logSuspiciousContent(c, scripted, raw);
+    throw new AppError('VALIDATION_ERROR', MESSAGES.contactInvalidContent, {
+      details: scripted.map(({ field }) => ({ path: field, message: MESSAGES.contactInvalidContent })),
+    });
+  }
+  if (!result.success) throw contactValidationError(result.error);
+};
+
+async function logSuspiciousContent(
+  c: Context<AppEnv>,
+  scripted: { field: string; value: string }[],
+  body: unknown,
+): Promise<void> {
+  const ip = clientIp(c, c.var.trustProxy);
+  const propertyId = (body as { propertyId?: unknown }).propertyId;
+  const viewer = await loadViewer(c).catch(() => null);
+  await logSecurityEvent(
+    c.var.db,
+    {
+      action: 'suspicious_activity',
+      severity: 'high',
+      description: 'Script-like content in an enquiry',
+      metadata: {
+        type: 'enquiry',
+        fields: scripted.map((s) => s.field),
+        propertyId: typeof propertyId === 'string' ? propertyId.slice(0, 64) : null,
+        // An excerpt helps an admin judge the attempt; the rest of the payload is never kept.
+        sample: scripted[0]!.value.slice(0, AUDIT_SAMPLE_LENGTH),
+      },
+      entityId: typeof propertyId === 'string' && propertyId ? propertyId.slice(0, 64) : ip,
+      userId: viewer?.user.id ?? null,
+      ip,
+      userAgent: c.req.header('user-agent'),
+      now: c.var.now(),
+    },
+    c.var.logger,
+  );
+}
+
+const createEnquiryRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Enquiries'],
+  summary: 'Contact the agent of a public listing',
+  description:
+    'Stores an enquiry (status `new`) for the listing’s agent and e-mails the agent. Works signed out; a ' +
+    'signed-in user’s id is recorded. SPEC §5 Contact data: name, e-mail and message are required (' +
+    "'Contact information is required'), the e-mail must be valid ('Invalid email format'), an optional phone " +
+    "must be 5–20 characters after cleaning ('Phone number should be between 5-20 characters'), and script-like " +
+    "content is refused ('Contact information contains invalid content') and logged. Rate limit: " +
+    `${ENQUIRY_RATE_LIMIT.limit} requests per 10 minutes per IP.`,
+  middleware: [enquiryRateLimit] as const,
+  request: {
+    body: { required: true, content: { 'application/json': { schema: CreateEnquirySchema } } },
+  },
+  responses: {
+    201: {
+      description: 'The enquiry was stored',
+      content: { 'application/json': { schema: EnquiryCreatedSchema } },
+    },
+    400: errorResponse('A SPEC §5 contact-data message, or the generic validation message'),
+    404: errorResponse('The listing does not exist or is not public'),
+    429: errorResponse("'Too many enquiries. Please try again later.' with Retry-After"),
+  },
+});
+
+export const enquiryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: enquiryValidationHook }).openapi(
+  createEnquiryRoute,
+  async (c) => {
+    const viewer = await loadViewer(c);
+    const created = await createEnquiry(c.var.db, c.req.valid('json'), {
+      userId: viewer?.user.id ?? null,
+      publicOrigin: c.var.publicUrl,
+      mail: c.var.mail,
+      logger: c.var.logger,
+    });
+    return c.json(created, 201);
+  },
+);

@@ -1,0 +1,300 @@
+/**
+ * The listing page's API (issue #4) over HTTP on a real database: previews for the owning agent and admins,
+ * visit counting with de-duplication and recent views, and sold prices nearby.
+ */
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ListingDetailSchema } from '@abode/shared/listings/listing.schema';
+import { SoldPricesResultSchema } from '@abode/shared/property/sold-prices.schema';
+import { createApp } from '#src/app.ts';
+import type { DatabaseHandle } from '#src/db/client.ts';
+import { agents, listingViewDays, properties, recentViews } from '#src/db/schema.ts';
+import { get, signedInUser, ORIGIN } from '#src/features/auth/auth-test-helpers.ts';
+import { insertSales } from '#src/features/price-paid/import-price-paid.ts';
+import { readPricePaid, type PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
+import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { readJson } from '#src/testing/http.ts';
+import { createTestDatabase } from '#src/testing/test-db.ts';
+
+let handle: DatabaseHandle;
+let app: ReturnType<typeof createApp>;
+let clock = new Date('2026-11-22T10:00:00Z');
+let owner: { cookie: string; agentId: string };
+let otherAgent: { cookie: string };
+let admin: { cookie: string };
+let client: { cookie: string; userId: string };
+let pending: typeof properties.$inferSelect;
+let draft: typeof properties.$inferSelect;
+let publicListing: typeof properties.$inferSelect;
+let sw19Rows: PricePaidRow[];
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  const { db } = handle;
+  app = createApp({ db, now: () => clock });
+  const signedOwner = await signedInUser(app, db, { role: 'agent' });
+  const [ownerAgent] = await db.select().from(agents).where(eq(agents.userId, signedOwner.userId));
+  owner = { cookie: signedOwner.cookie, agentId: ownerAgent!.id };
+  otherAgent = await signedInUser(app, db, { role: 'agent' });
+  admin = await signedInUser(app, db, { admin: 'admin' });
+  client = await signedInUser(app, db);
+  pending = await createListing(db, owner.agentId, { approvalStatus: 'pending', approvedAt: null });
+  draft = await createListing(db, owner.agentId, { status: 'draft' });
+  const someAgent = await createAgent(db, { branchName: 'Wimbledon Village' });
+  publicListing = await createListing(db, someAgent.id, { at: 'wimbledon' });
+  sw19Rows = (
+    await readPricePaid(path.join(import.meta.dirname, '../price-paid/fixtures/sw19-with-header.csv'))
+  ).flatMap((r) => (r.ok ? [r.row] : []));
+  await insertSales(
+    db,
+    sw19Rows.map((row) => ({ row })),
+  );
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe('GET /api/properties/{slug}: previews', () => {
+  test.each([
+    ['a visitor', () => undefined, 404],
+    ['another agent', () => otherAgent.cookie, 404],
+    ['a client', () => client.cookie, 404],
+    ['the owning agent', () => owner.cookie, 200],
+    ['an admin', () => admin.cookie, 200],
+  ])('%s reading a pending listing gets %i', async (_who, cookie, status) => {
+    const res = await get(app, `/api/properties/${pending.slug}`, cookie());
+    expect(res.status).toBe(status);
+    const body = await readJson(res);
+    if (status === 404) {
+      expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'This property is no longer available.' });
+      return;
+    }
+    expect(ListingDetailSchema.parse(body)).toMatchObject({
+      slug: pending.slug,
+      preview: true,
+      approvalStatus: 'pending',
+      outcode: 'SW19',
+    });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  test('the owning agent can preview a draft; another agent cannot', async () => {
+    expect((await get(app, `/api/properties/${draft.slug}`, owner.cookie)).status).toBe(200);
+    expect((await get(app, `/api/properties/${draft.slug}`, otherAgent.cookie)).status).toBe(404);
+  });
+
+  test('a soft-deleted listing is gone even for its agent', async () => {
+    const gone = await createListing(handle.db, owner.agentId, { isDeleted: true });
+    expect((await get(app, `/api/properties/${gone.slug}`, owner.cookie)).status).toBe(404);
+  });
+
+  test('a public listing is public-cacheable, has no preview flag, and carries outcode and branch', async () => {
+    const res = await get(app, `/api/properties/${publicListing.slug}`, owner.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+    const body = ListingDetailSchema.parse(await readJson(res));
+    expect(body.preview).toBeUndefined();
+    expect(body.outcode).toBe('SW19');
+    expect(body.agent).toMatchObject({ agencyName: 'Harbour & Vale', branchName: 'Wimbledon Village' });
+  });
+});
+
+describe('POST /api/properties/{slug}/views', () => {
+  const view = (slug: string, o: { cookie?: string; ua?: string } = {}) =>
+    app.request(`/api/properties/${slug}/views`, {
+      method: 'POST',
+      headers: {
+        Origin: ORIGIN,
+        'User-Agent': o.ua ?? 'Mozilla/5.0 (test A)',
+        ...(o.cookie ? { Cookie: o.cookie } : {}),
+      },
+    });
+  const counts = async (id: string) => {
+    const [p] = await handle.db
+      .select({ n: properties.viewCount })
+      .from(properties)
+      .where(eq(properties.id, id));
+    const days = await handle.db.select().from(listingViewDays).where(eq(listingViewDays.propertyId, id));
+    return { total: p!.n, days: days.map((d) => [d.day, d.views]) };
+  };
+
+  test('the same viewer counts once per 30 minutes; another viewer counts again; 204 every time', async () => {
+    const listing = await createListing(handle.db, owner.agentId);
+    for (let i = 0; i < 2; i++) {
+      const res = await view(listing.slug);
+      expect(res.status).toBe(204);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
+    expect(await counts(listing.id)).toEqual({ total: 1, days: [['2026-11-22', 1]] });
+
+    expect((await view(listing.slug, { ua: 'Mozilla/5.0 (test B)' })).status).toBe(204);
+    expect(await counts(listing.id)).toEqual({ total: 2, days: [['2026-11-22', 2]] });
+
+    // A signed-in user is a viewer of their own, whatever the browser.
+    expect((await view(listing.slug, { cookie: client.cookie })).status).toBe(204);
+    expect((await view(listing.slug, { cookie: client.cookie, ua: 'Other browser' })).status).toBe(204);
+    expect((await counts(listing.id)).total).toBe(3);
+
+    // After the window (and the block it started) the same viewer counts again, on the new day's row.
+    const before = clock;
+    clock = new Date('2026-11-23T09:00:00Z');
+    try {
+      expect((await view(listing.slug)).status).toBe(204);
+    } finally {
+      clock = before;
+    }
+    expect(await counts(listing.id)).toEqual({
+      total: 4,
+      days: [
+        ['2026-11-22', 3],
+        ['2026-11-23', 1],
+      ],
+    });
+  });
+
+  test('a visit of a listing that is not public is not counted', async () => {
+    const res = await view(pending.slug, { cookie: owner.cookie });
+    expect(res.status).toBe(204);
+    expect(await counts(pending.id)).toEqual({ total: 0, days: [] });
+  });
+
+  test('an unknown slug is 404', async () => {
+    expect((await view('no-such-listing')).status).toBe(404);
+  });
+
+  test("a signed-in user's visit upserts recent_views every time", async () => {
+    const listing = await createListing(handle.db, owner.agentId);
+    const viewedAt = async () => {
+      const rows = await handle.db
+        .select()
+        .from(recentViews)
+        .where(and(eq(recentViews.userId, client.userId), eq(recentViews.propertyId, listing.id)));
+      return rows.map((r) => r.viewedAt.toISOString());
+    };
+    await view(listing.slug, { cookie: client.cookie });
+    expect(await viewedAt()).toEqual(['2026-11-22T10:00:00.000Z']);
+    const before = clock;
+    clock = new Date('2026-11-22T10:05:00Z');
+    try {
+      // Not counted again (5 minutes later), but the recent view moves to now.
+      await view(listing.slug, { cookie: client.cookie });
+    } finally {
+      clock = before;
+    }
+    expect(await viewedAt()).toEqual(['2026-11-22T10:05:00.000Z']);
+    expect((await counts(listing.id)).total).toBe(1);
+  });
+
+  test('a visitor leaves no recent view', async () => {
+    const listing = await createListing(handle.db, owner.agentId);
+    await view(listing.slug, { ua: 'anonymous' });
+    const rows = await handle.db.select().from(recentViews).where(eq(recentViews.propertyId, listing.id));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('GET /api/properties/{slug}/sold-prices', () => {
+  const soldPrices = async (slug: string, query = '', cookie?: string) => {
+    const res = await get(app, `/api/properties/${slug}/sold-prices${query}`, cookie);
+    return {
+      res,
+      body: res.status === 200 ? SoldPricesResultSchema.parse(await readJson(res)) : await readJson(res),
+    };
+  };
+
+  test('sales in the postcode district, most recent first, 20 a page, with total and 12-month median', async () => {
+    const { res, body } = await soldPrices(publicListing.slug);
+    expect(res.status).toBe(200);
+    const sorted = [...sw19Rows].sort((a, b) => (a.dateOfTransfer < b.dateOfTransfer ? 1 : -1));
+    expect(body).toMatchObject({ outcode: 'SW19', total: sw19Rows.length, page: 1, pageSize: 20 });
+    expect(body.items).toHaveLength(20);
+    expect(body.items.map((i: { soldOn: string }) => i.soldOn)).toEqual(
+      sorted.slice(0, 20).map((r) => r.dateOfTransfer),
+    );
+    expect(body.items[0]).toMatchObject({
+      pricePence: sorted[0]!.price * 100,
+      postcode: sorted[0]!.postcode,
+    });
+
+    // Median of the 12 months up to the latest sale in the data.
+    const latest = new Date(`${sorted[0]!.dateOfTransfer}T00:00:00Z`);
+    const from = new Date(latest);
+    from.setUTCFullYear(from.getUTCFullYear() - 1);
+    const recent = sorted
+      .filter((r) => new Date(`${r.dateOfTransfer}T00:00:00Z`) > from)
+      .map((r) => r.price * 100)
+      .sort((a, b) => a - b);
+    const mid = recent.length / 2;
+    const median = recent.length % 2 ? recent[Math.floor(mid)]! : (recent[mid - 1]! + recent[mid]!) / 2;
+    expect(body.median12MonthsPence).toBe(Math.round(median));
+    expect(body.medianCount).toBe(recent.length);
+    expect(body.latestSoldOn).toBe(sorted[0]!.dateOfTransfer);
+
+    const page3 = (await soldPrices(publicListing.slug, '?page=3')).body;
+    expect(page3.items).toHaveLength(sw19Rows.length - 40);
+  });
+
+  test('labels type and tenure, and never shows a house number or flat', async () => {
+    const all = [
+      ...(await soldPrices(publicListing.slug)).body.items,
+      ...(await soldPrices(publicListing.slug, '?page=2')).body.items,
+      ...(await soldPrices(publicListing.slug, '?page=3')).body.items,
+    ];
+    expect(all).toHaveLength(sw19Rows.length);
+    const cowper = all.find((i) => i.soldOn === '2019-08-30');
+    expect(cowper).toEqual({
+      soldOn: '2019-08-30',
+      pricePence: 57_200_000,
+      propertyType: 'F',
+      propertyTypeLabel: 'Flat/maisonette',
+      tenure: 'Leasehold',
+      newBuild: false,
+      street: 'Cowper Road',
+      town: 'London',
+      postcode: 'SW19 1AA',
+    });
+    const text = JSON.stringify(all).toUpperCase();
+    for (const row of sw19Rows) {
+      if (row.saon) expect(text).not.toContain(row.saon);
+      expect(text).not.toContain(`"${row.paon}`);
+    }
+    for (const item of all) expect(item.street).not.toMatch(/\d/);
+  });
+
+  test('follows the listing access rule: pending is 404 for a visitor, private for its agent', async () => {
+    expect((await soldPrices(pending.slug)).res.status).toBe(404);
+    const { res } = await soldPrices(pending.slug, '', owner.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  test('a bad page is 400', async () => {
+    expect((await soldPrices(publicListing.slug, '?page=0')).res.status).toBe(400);
+  });
+
+  test('a district with no data answers an empty page', async () => {
+    const listing = await createListing(handle.db, owner.agentId, { at: 'newport' });
+    const { body } = await soldPrices(listing.slug);
+    expect(body).toMatchObject({
+      outcode: 'PO30',
+      items: [],
+      total: 0,
+      median12MonthsPence: null,
+      medianCount: 0,
+    });
+  });
+});
+
+test('the listing page routes are in the OpenAPI document', async () => {
+  const doc = await readJson(await app.request('/api/openapi.json'));
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining([
+      '/api/properties/{slug}',
+      '/api/properties/{slug}/views',
+      '/api/properties/{slug}/sold-prices',
+    ]),
+  );
+  expect(doc.paths['/api/properties/{slug}/views'].post.responses).toHaveProperty('204');
+});

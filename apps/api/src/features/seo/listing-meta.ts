@@ -1,0 +1,124 @@
+/**
+ * Open Graph and Twitter Card tags for a listing page (issue #4): the SPA's index.html is served for
+ * `/property/{slug}` with tags for the listing in its <head>, so links shared in chat apps and social networks
+ * preview with the title, price and first photo (their crawlers do not run JavaScript).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  PROPERTY_TYPE_LABELS,
+  type ListingMode,
+  type PropertyType,
+} from '@abode/shared/listings/listing.schema';
+import { formatPrice } from '@abode/shared/money';
+import type { Database } from '#src/db/client.ts';
+import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
+
+/** The product name, as in the SPA's page titles ('{title} — Abode'). */
+export const SITE_NAME = 'Abode';
+
+export interface ListingMeta {
+  slug: string;
+  title: string;
+  pricePence: number;
+  mode: ListingMode;
+  bedrooms: number;
+  propertyType: PropertyType;
+  addressLine1: string;
+  city: string;
+  postcode: string;
+  /** URL of the first photo (by order_index) as stored: site-relative ('/media/…') or absolute. */
+  photoUrl: string | null;
+  photoAlt: string | null;
+}
+
+/** The tag facts of the PUBLIC listing with this slug, or undefined (drafts are never described to crawlers). */
+export async function findListingMeta(db: Database, slug: string): Promise<ListingMeta | undefined> {
+  const result = await db.execute(sql`
+    SELECT p.slug, p.title, p.price_pence, p.mode, p.bedrooms, p.property_type, p.address_line_1, p.city,
+           p.postcode, ph.url AS photo_url, ph.alt_text AS photo_alt
+      FROM properties p
+      LEFT JOIN LATERAL (SELECT url, alt_text FROM property_photos
+                          WHERE property_id = p.id ORDER BY order_index, id LIMIT 1) ph ON true
+     WHERE p.slug = ${slug} AND ${PUBLIC_LISTING}`);
+  const r = result.rows[0] as Record<string, unknown> | undefined;
+  if (!r) return undefined;
+  return {
+    slug: String(r.slug),
+    title: String(r.title),
+    pricePence: Number(r.price_pence),
+    mode: r.mode as ListingMode,
+    bedrooms: Number(r.bedrooms),
+    propertyType: r.property_type as PropertyType,
+    addressLine1: String(r.address_line_1),
+    city: String(r.city),
+    postcode: String(r.postcode),
+    photoUrl: (r.photo_url as string | null) ?? null,
+    photoAlt: (r.photo_alt as string | null) ?? null,
+  };
+}
+
+/** Escapes text for HTML text and double-quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** '£350,000 · 3 bed house for sale · Cowper Road, London, SW19 1AA' (the address never has a house number). */
+export function listingDescription(m: ListingMeta): string {
+  const type = PROPERTY_TYPE_LABELS[m.propertyType].toLowerCase();
+  const beds = m.propertyType !== 'land' && m.bedrooms > 0 ? `${m.bedrooms} bed ` : '';
+  const what = `${beds}${type} ${m.mode === 'rent' ? 'to rent' : 'for sale'}`;
+  const address = [m.addressLine1, m.city, m.postcode].filter(Boolean).join(', ');
+  return `${formatPrice(m.pricePence, m.mode)} · ${what.charAt(0).toUpperCase()}${what.slice(1)} · ${address}`;
+}
+
+/** An absolute URL for `url` on `publicUrl` (already absolute URLs are kept). */
+export function absoluteUrl(publicUrl: string, url: string): string {
+  return new URL(url, `${publicUrl}/`).toString();
+}
+
+/**
+ * `indexHtml` with the listing's <title>, description, canonical link, Open Graph and Twitter Card tags. Every
+ * value is HTML-escaped; the SPA replaces the title once it runs.
+ */
+export function renderListingHead(indexHtml: string, meta: ListingMeta, publicUrl: string): string {
+  const title = `${meta.title} — ${SITE_NAME}`;
+  const description = listingDescription(meta);
+  const pageUrl = absoluteUrl(publicUrl, `/property/${encodeURIComponent(meta.slug)}`);
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', SITE_NAME],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', pageUrl],
+    ['property', 'og:locale', 'en_GB'],
+    ['name', 'twitter:card', meta.photoUrl ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', description],
+  ];
+  if (meta.photoUrl) {
+    const image = absoluteUrl(publicUrl, meta.photoUrl);
+    tags.push(['property', 'og:image', image], ['name', 'twitter:image', image]);
+    if (meta.photoAlt)
+      tags.push(['property', 'og:image:alt', meta.photoAlt], ['name', 'twitter:image:alt', meta.photoAlt]);
+  }
+  const head = [
+    `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
+  ].join('\n    ');
+  let html = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
+  if (!/<title>/i.test(html))
+    html = html.replace(/<\/head>/i, () => `<title>${escapeHtml(title)}</title></head>`);
+  // The page's own description replaces the site-wide one.
+  html = html.replace(
+    /<meta\s+name="description"[\s\S]*?\/?>/i,
+    () => `<meta name="description" content="${escapeHtml(description)}" />`,
+  );
+  return /<\/head>/i.test(html)
+    ? html.replace(/<\/head>/i, () => `    ${head}\n  </head>`)
+    : html.replace(/<title>/i, () => `${head}\n<title>`);
+}

@@ -1,0 +1,181 @@
+/**
+ * Share tags on listing pages, sitemap.xml and robots.txt (issue #4) through HTTP, with a built SPA stand-in.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '#src/app.ts';
+import type { DatabaseHandle } from '#src/db/client.ts';
+import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { createTestDatabase } from '#src/testing/test-db.ts';
+import { buildSitemap } from './sitemap.ts';
+
+const PUBLIC_URL = 'https://abode.example.org';
+const INDEX_HTML = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="Abode is an open-source UK property marketplace: search homes for sale and to rent."
+    />
+    <title>Abode — Property for sale and to rent</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let handle: DatabaseHandle;
+let app: ReturnType<typeof createApp>;
+let dir: string;
+let listing: Awaited<ReturnType<typeof createListing>>;
+let nasty: Awaited<ReturnType<typeof createListing>>;
+let rental: Awaited<ReturnType<typeof createListing>>;
+let draft: Awaited<ReturnType<typeof createListing>>;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-seo-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  app = createApp({ db: handle.db, webDist: dir, publicUrl: `${PUBLIC_URL}/` });
+  const agent = await createAgent(handle.db);
+  listing = await createListing(handle.db, agent.id, {
+    title: '3 bedroom semi-detached house for sale',
+    pricePence: 350_000_00,
+    bedrooms: 3,
+  });
+  nasty = await createListing(handle.db, agent.id, {
+    title: `Owner's "special" <script>alert(1)</script> & more`,
+  });
+  rental = await createListing(handle.db, agent.id, {
+    at: 'reading',
+    mode: 'rent',
+    propertyType: 'flat',
+    pricePence: 1_400_00,
+    bedrooms: 2,
+  });
+  draft = await createListing(handle.db, agent.id, { status: 'draft' });
+});
+
+afterAll(async () => {
+  await handle?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** `content` of a meta tag with this property or name. */
+function meta(html: string, key: string): string | undefined {
+  const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html);
+  return m?.[1];
+}
+
+describe('listing page share tags', () => {
+  test('a public listing gets its title, Open Graph and Twitter Card tags', async () => {
+    const res = await app.request(`/property/${listing.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<title>3 bedroom semi-detached house for sale — Abode</title>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(meta(html, 'og:title')).toBe('3 bedroom semi-detached house for sale');
+    expect(meta(html, 'og:type')).toBe('website');
+    expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}/property/${listing.slug}`);
+    expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/media/demo/house-semi-1.svg`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:image')).toBe(`${PUBLIC_URL}/media/demo/house-semi-1.svg`);
+    const description = '£350,000 · 3 bed house for sale · Cowper Road, London, SW19 1AA';
+    expect(meta(html, 'og:description')).toBe(description);
+    expect(meta(html, 'twitter:description')).toBe(description);
+    // The page's description replaces the site-wide one.
+    expect(meta(html, 'description')).toBe(description);
+    expect(html).not.toContain('open-source UK property marketplace');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  test('rent shows the monthly price', async () => {
+    const html = await (await app.request(`/property/${rental.slug}`)).text();
+    expect(meta(html, 'og:description')).toBe(
+      '£1,400/month · 2 bed flat to rent · Parkside Road, Reading, RG30 2BY',
+    );
+  });
+
+  test('every value is HTML-escaped', async () => {
+    const html = await (await app.request(`/property/${nasty.slug}`)).text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(meta(html, 'og:title')).toBe(
+      'Owner&#39;s &quot;special&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; more',
+    );
+    expect(html).toContain(
+      '<title>Owner&#39;s &quot;special&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; more — Abode</title>',
+    );
+  });
+
+  test.each([
+    ['an unknown slug', 'no-such-listing'],
+    ['a draft', () => draft.slug],
+  ])('%s is the plain SPA with 404', async (_what, slug) => {
+    const res = await app.request(`/property/${typeof slug === 'function' ? slug() : slug}`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('og:title');
+  });
+});
+
+describe('sitemap.xml', () => {
+  test('lists the public pages and public listings with lastmod, not drafts', async () => {
+    const res = await app.request('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    for (const p of ['/', '/search', '/about', '/vision', '/story', '/why-abode'])
+      expect(xml).toContain(`<loc>${PUBLIC_URL}${p}</loc>`);
+    expect(xml).toMatch(
+      new RegExp(`<loc>${PUBLIC_URL}/property/${listing.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`),
+    );
+    expect(xml).toContain(`/property/${rental.slug}<`);
+    expect(xml).not.toContain(draft.slug);
+    expect(xml).not.toContain('/dashboard');
+  });
+
+  test('above the per-file limit it becomes an index of pages that together list everything', async () => {
+    const index = (await buildSitemap(handle.db, PUBLIC_URL, undefined, 4))!;
+    expect(index).toContain('<sitemapindex');
+    // 6 static pages + 3 public listings = 9 URLs → 3 files of 4.
+    const locs = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([1, 2, 3].map((n) => `${PUBLIC_URL}/sitemap.xml?page=${n}`));
+    const pages = await Promise.all([1, 2, 3].map((n) => buildSitemap(handle.db, PUBLIC_URL, n, 4)));
+    const urls = pages.flatMap((p) => [...p!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    expect(urls).toHaveLength(9);
+    expect(new Set(urls).size).toBe(9);
+    expect(await buildSitemap(handle.db, PUBLIC_URL, 4, 4)).toBeUndefined();
+  });
+
+  test('a page number beyond the sitemap is 404', async () => {
+    expect((await app.request('/sitemap.xml?page=2')).status).toBe(404);
+    expect((await app.request('/sitemap.xml?page=1')).status).toBe(200);
+  });
+});
+
+test('robots.txt points at the sitemap and keeps crawlers out of private areas', async () => {
+  const res = await app.request('/robots.txt');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/plain');
+  expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  const text = await res.text();
+  expect(text).toContain('User-agent: *');
+  expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  for (const p of [
+    '/api/',
+    '/dashboard',
+    '/agent',
+    '/admin',
+    '/auth',
+    '/profile',
+    '/favourites',
+    '/saved-searches',
+    '/dev/',
+  ])
+    expect(text).toContain(`Disallow: ${p}\n`);
+});

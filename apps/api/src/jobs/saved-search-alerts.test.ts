@@ -1,0 +1,397 @@
+/**
+ * The saved-search alert job on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL): what matches,
+ * what is never sent (old, non-public, already sent), frequency, who receives, the e-mail's links, the
+ * unsubscribe link end to end, and two runners at once.
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { createApp } from '#src/app.ts';
+import type { Database, DatabaseHandle } from '#src/db/client.ts';
+import { outbox, savedSearchDeliveries, savedSearches, users } from '#src/db/schema.ts';
+import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { createTestDatabase } from '#src/testing/test-db.ts';
+import { MAX_LISTED, runSavedSearchAlerts } from './saved-search-alerts.ts';
+
+const PUBLIC_URL = 'https://abode.example.org';
+const HOUR = 3_600_000;
+/** The alerts were switched on at T0; listings are published after it; runs happen at T0 + n hours. */
+const T0 = new Date(Date.now() - 3 * 24 * HOUR);
+const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
+
+let handle: DatabaseHandle;
+let db: Database;
+let agentId: string;
+
+beforeEach(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+  agentId = (await createAgent(db)).id;
+});
+afterEach(async () => {
+  await handle.close();
+});
+
+let userCounter = 0;
+async function createUser(o: { verified?: boolean; suspended?: boolean; deleted?: boolean } = {}) {
+  userCounter += 1;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `alerts${userCounter}.${Date.now()}@example.com`,
+      firstName: 'Sam',
+      isVerified: o.verified ?? true,
+      isSuspended: o.suspended ?? false,
+      isDeleted: o.deleted ?? false,
+    })
+    .returning();
+  return user!;
+}
+
+async function saveSearch(
+  userId: string,
+  filters: Record<string, unknown>,
+  o: { label?: string; frequency?: 'instant' | 'daily'; alerts?: boolean; lastAlertedAt?: Date | null } = {},
+) {
+  const [row] = await db
+    .insert(savedSearches)
+    .values({
+      userId,
+      label: o.label ?? `Search in ${String(filters.location ?? 'All Areas')}`,
+      searchParams: filters,
+      emailAlerts: o.alerts ?? true,
+      alertFrequency: o.frequency ?? 'instant',
+      lastAlertedAt: o.lastAlertedAt === undefined ? T0 : o.lastAlertedAt,
+    })
+    .returning();
+  return row!;
+}
+
+const run = (now: Date, extra: Partial<Parameters<typeof runSavedSearchAlerts>[0]> = {}) =>
+  runSavedSearchAlerts({ db, now, publicUrl: PUBLIC_URL, ...extra });
+
+async function mailsTo(email: string) {
+  return db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.createdAt, outbox.id);
+}
+
+describe('matching', () => {
+  test('sends one e-mail with the listings that match every filter, and none that do not', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, {
+      location: 'manchester',
+      mode: 'sale',
+      type: 'house',
+      minPrice: 200_000,
+      maxPrice: 400_000,
+      bedrooms: 2,
+      bathrooms: 1,
+      filters: ['garden'],
+    });
+    const published = at(1);
+    const base = {
+      at: 'manchester' as const,
+      mode: 'sale' as const,
+      propertyType: 'house' as const,
+      pricePence: 350_000_00,
+      bedrooms: 3,
+      bathrooms: 1,
+      features: ['garden', 'parking'],
+      publishedAt: published,
+    };
+    const match = await createListing(db, agentId, { ...base, title: 'Match in Old Lane' });
+    await createListing(db, agentId, { ...base, at: 'manchesterCentre', title: 'Match in Aytoun Street' });
+    const misses = {
+      rent: { mode: 'rent' as const },
+      flat: { propertyType: 'flat' as const },
+      tooDear: { pricePence: 400_000_01 },
+      tooCheap: { pricePence: 199_999_99 },
+      oneBed: { bedrooms: 1 },
+      noBath: { bathrooms: 0 },
+      noGarden: { features: ['parking'] },
+      reading: { at: 'reading' as const },
+    };
+    for (const [name, o] of Object.entries(misses))
+      await createListing(db, agentId, { ...base, ...o, title: `Miss ${name}` });
+
+    const result = await run(at(2));
+
+    expect(result).toEqual({
+      searchesChecked: 1,
+      emailsSent: 1,
+      listingsSent: 2,
+      listingsMatched: 2,
+      emailsFailed: 0,
+    });
+    const [mail, ...others] = await mailsTo(user.email);
+    expect(others).toHaveLength(0);
+    expect(mail!.subject).toBe('2 new homes for "Search in manchester"');
+    expect(mail!.text).toContain('Match in Old Lane');
+    expect(mail!.text).toContain('Match in Aytoun Street');
+    expect(mail!.text).not.toContain('Miss');
+    expect(mail!.text).toContain(`${PUBLIC_URL}/property/${match.slug}`);
+    expect(mail!.text).toContain('£350,000');
+    expect(mail!.text).toContain('Old Lane, Manchester, M11 1DE');
+    expect(mail!.html).toContain(`href="${PUBLIC_URL}/property/${match.slug}"`);
+  });
+
+  test('location is a partial match on town, street or postcode, and a postcode typed without its space', async () => {
+    const user = await createUser();
+    const searches = {
+      town: await saveSearch(user.id, { location: 'READ' }),
+      street: await saveSearch(user.id, { location: 'parkside' }),
+      district: await saveSearch(user.id, { location: 'rg30' }),
+      postcode: await saveSearch(user.id, { location: 'rg302by' }),
+      elsewhere: await saveSearch(user.id, { location: 'Wimbledon' }),
+    };
+    await createListing(db, agentId, { at: 'reading', publishedAt: at(1), title: 'Parkside home' });
+    await run(at(2));
+    const sent = await db.select().from(savedSearchDeliveries);
+    const ids = new Set(sent.map((d) => d.savedSearchId));
+    expect(ids).toEqual(
+      new Set([searches.town.id, searches.street.id, searches.district.id, searches.postcode.id]),
+    );
+  });
+
+  test('rent prices are per month and shown as such', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, { location: 'London', mode: 'rent', maxPrice: 2500 });
+    await createListing(db, agentId, { mode: 'rent', pricePence: 2_150_00, publishedAt: at(1) });
+    await createListing(db, agentId, { mode: 'rent', pricePence: 2_600_00, publishedAt: at(1) });
+    await run(at(2));
+    const [mail] = await mailsTo(user.email);
+    expect(mail!.subject).toBe('1 new home for "Search in London"');
+    expect(mail!.text).toContain('£2,150/month');
+    expect(mail!.text).not.toContain('£2,600');
+  });
+});
+
+describe('never sent', () => {
+  test('a listing published before the alert watermark, or after the run', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, { location: 'London' });
+    await createListing(db, agentId, { publishedAt: at(-1), title: 'Before the search' });
+    await createListing(db, agentId, { publishedAt: at(5), title: 'After the run' });
+    const result = await run(at(2));
+    expect(result.emailsSent).toBe(0);
+    expect(await mailsTo(user.email)).toHaveLength(0);
+  });
+
+  test('a deleted, draft, unapproved or never-published listing', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, { location: 'London' });
+    await createListing(db, agentId, { publishedAt: at(1), isDeleted: true });
+    await createListing(db, agentId, { publishedAt: at(1), status: 'draft' });
+    await createListing(db, agentId, { publishedAt: at(1), status: 'sold' });
+    await createListing(db, agentId, { publishedAt: at(1), approvalStatus: 'pending' });
+    await createListing(db, agentId, { publishedAt: null });
+    expect((await run(at(2))).emailsSent).toBe(0);
+  });
+
+  test('a listing already sent: a second run, even later, sends nothing again', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, { location: 'London' });
+    await createListing(db, agentId, { publishedAt: at(1) });
+    expect((await run(at(2))).emailsSent).toBe(1);
+    expect(await run(at(2))).toMatchObject({ searchesChecked: 0, emailsSent: 0 });
+    expect(await run(at(3))).toMatchObject({ searchesChecked: 1, emailsSent: 0 });
+    // Even if the watermark were put back, the deliveries record stops a repeat.
+    await db.update(savedSearches).set({ lastAlertedAt: T0 });
+    expect(await run(at(4))).toMatchObject({ searchesChecked: 1, emailsSent: 0 });
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    await createListing(db, agentId, { publishedAt: at(4.5), title: 'Newer' });
+    expect(await run(at(5))).toMatchObject({ emailsSent: 1, listingsSent: 1 });
+    expect((await mailsTo(user.email))[1]!.text).toContain('Newer');
+  });
+
+  test('alerts off, or a user who is unverified, suspended or deleted', async () => {
+    const off = await createUser();
+    await saveSearch(off.id, { location: 'London' }, { alerts: false });
+    for (const o of [{ verified: false }, { suspended: true }, { deleted: true }]) {
+      const user = await createUser(o);
+      await saveSearch(user.id, { location: 'London' });
+    }
+    await createListing(db, agentId, { publishedAt: at(1) });
+    expect(await run(at(2))).toMatchObject({ searchesChecked: 0, emailsSent: 0 });
+    expect(await db.select().from(outbox)).toHaveLength(0);
+  });
+
+  test('a saved search with unreadable filters is skipped without stopping the others', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, { location: 'London', minPrice: 500_000, maxPrice: 100 }, { label: 'Broken' });
+    await saveSearch(user.id, { bedrooms: 'many' }, { label: 'Broken too' });
+    await saveSearch(user.id, { location: 'London' }, { label: 'Fine' });
+    await createListing(db, agentId, { publishedAt: at(1) });
+    expect(await run(at(2))).toMatchObject({ searchesChecked: 3, emailsSent: 1 });
+    expect((await mailsTo(user.email))[0]!.subject).toBe('1 new home for "Fine"');
+  });
+});
+
+describe('frequency', () => {
+  test('daily alerts wait 24 hours after the last one, then send everything new since', async () => {
+    const user = await createUser();
+    const search = await saveSearch(user.id, { location: 'London' }, { frequency: 'daily' });
+    await createListing(db, agentId, { publishedAt: at(1), title: 'First' });
+    expect(await run(at(2))).toMatchObject({ searchesChecked: 0, emailsSent: 0 });
+    expect(await run(at(24))).toMatchObject({ searchesChecked: 1, emailsSent: 1 });
+    await createListing(db, agentId, { publishedAt: at(25), title: 'Second' });
+    await createListing(db, agentId, { publishedAt: at(30), title: 'Third' });
+    expect(await run(at(47))).toMatchObject({ searchesChecked: 0, emailsSent: 0 });
+    expect(await run(at(48))).toMatchObject({ searchesChecked: 1, emailsSent: 1, listingsSent: 2 });
+    const [row] = await db.select().from(savedSearches).where(eq(savedSearches.id, search.id));
+    expect(row!.lastAlertedAt).toEqual(at(48));
+  });
+
+  test('instant alerts go out on every run that has something new', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, { location: 'London' });
+    await createListing(db, agentId, { publishedAt: at(1) });
+    expect((await run(at(1.1))).emailsSent).toBe(1);
+    await createListing(db, agentId, { publishedAt: at(1.2) });
+    expect((await run(at(1.3))).emailsSent).toBe(1);
+  });
+});
+
+describe('the e-mail', () => {
+  test('lists at most 10, then "and N more" with a link to the search', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, { location: 'Reading', mode: 'sale', bedrooms: 2, filters: ['garden'] });
+    for (let i = 0; i < MAX_LISTED + 3; i++)
+      await createListing(db, agentId, {
+        at: 'reading',
+        features: ['garden'],
+        publishedAt: new Date(at(1).getTime() + i * 60_000),
+        title: `Home number ${String(i).padStart(2, '0')}`,
+      });
+    const result = await run(at(2));
+    expect(result).toMatchObject({
+      emailsSent: 1,
+      listingsSent: MAX_LISTED,
+      listingsMatched: MAX_LISTED + 3,
+    });
+    const [mail] = await mailsTo(user.email);
+    expect(mail!.subject).toBe('13 new homes for "Search in Reading"');
+    // Newest first: 12 … 03 listed, 00–02 counted.
+    expect(mail!.text).toContain('Home number 12');
+    expect(mail!.text).toContain('Home number 03');
+    expect(mail!.text).not.toContain('Home number 02');
+    const searchUrl = `${PUBLIC_URL}/search?location=Reading&mode=sale&bedrooms=2&filters=garden`;
+    expect(mail!.text).toContain(`and 3 more: ${searchUrl}`);
+    expect(mail!.html).toContain(`href="${searchUrl.replaceAll('&', '&amp;')}"`);
+    // The 10 named are recorded; none of the 13 comes back in a later e-mail (the watermark passed them).
+    expect(await db.select().from(savedSearchDeliveries)).toHaveLength(MAX_LISTED);
+    expect(await run(at(3))).toMatchObject({ searchesChecked: 1, emailsSent: 0 });
+  });
+
+  test('escapes the label and titles in HTML', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, { location: 'London' }, { label: '<b>Mine</b> & "yours"' });
+    await createListing(db, agentId, { publishedAt: at(1), title: 'Flat <script>x</script>' });
+    await run(at(2));
+    const [mail] = await mailsTo(user.email);
+    expect(mail!.subject).toBe('1 new home for "<b>Mine</b> & "yours""');
+    expect(mail!.html).toContain('&lt;b&gt;Mine&lt;/b&gt; &amp; &quot;yours&quot;');
+    expect(mail!.html).toContain('Flat &lt;script&gt;x&lt;/script&gt;');
+    expect(mail!.html).not.toContain('<script>');
+  });
+
+  test('carries a List-Unsubscribe header for one-click unsubscribe', async () => {
+    const user = await createUser();
+    const search = await saveSearch(user.id, { location: 'London' });
+    await createListing(db, agentId, { publishedAt: at(1) });
+    const sent: { headers?: Record<string, string> }[] = [];
+    await run(at(2), { send: async (m) => void sent.push(m) });
+    expect(sent[0]!.headers).toEqual({
+      'List-Unsubscribe': `<${PUBLIC_URL}/api/alerts/unsubscribe/one-click?token=${search.unsubscribeToken}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
+  test('its unsubscribe link works signed out and stops further alerts', async () => {
+    const user = await createUser();
+    const search = await saveSearch(user.id, { location: 'London' }, { label: 'Search in London' });
+    await createListing(db, agentId, { publishedAt: at(1) });
+    await run(at(2));
+    const [mail] = await mailsTo(user.email);
+    const link = /https:\/\/\S+\/alerts\/unsubscribe\?token=\S+/.exec(mail!.text)?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.pathname).toBe('/alerts/unsubscribe');
+    const token = url.searchParams.get('token')!;
+    expect(mail!.html).toContain(`href="${PUBLIC_URL}/alerts/unsubscribe?token=${token}"`);
+
+    const app = createApp({ db });
+    const read = await app.request(`/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(await read.json()).toEqual({ label: 'Search in London' });
+    const res = await app.request('/api/alerts/unsubscribe', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(res.status).toBe(200);
+    const [row] = await db.select().from(savedSearches).where(eq(savedSearches.id, search.id));
+    expect(row!.emailAlerts).toBe(false);
+
+    await createListing(db, agentId, { publishedAt: at(3) });
+    expect(await run(at(4))).toMatchObject({ searchesChecked: 0, emailsSent: 0 });
+  });
+});
+
+describe('failures and concurrency', () => {
+  test('a failed e-mail is retried on the next run, with the same listings', async () => {
+    const user = await createUser();
+    await saveSearch(user.id, { location: 'London' });
+    await createListing(db, agentId, { publishedAt: at(1), title: 'Retried' });
+    const failed = await run(at(2), {
+      send: () => Promise.reject(new Error('SMTP down')),
+    });
+    expect(failed).toMatchObject({ searchesChecked: 1, emailsSent: 0, emailsFailed: 1 });
+    expect(await db.select().from(savedSearchDeliveries)).toHaveLength(0);
+    const retried = await run(at(3));
+    expect(retried).toMatchObject({ emailsSent: 1, listingsSent: 1 });
+    expect((await mailsTo(user.email))[0]!.text).toContain('Retried');
+  });
+
+  test('two runners at once send each listing once per search', async () => {
+    const searches = [];
+    for (let i = 0; i < 12; i++) {
+      const user = await createUser();
+      searches.push(await saveSearch(user.id, { location: i % 2 ? 'London' : 'Reading' }));
+    }
+    for (let i = 0; i < 3; i++) {
+      await createListing(db, agentId, { at: 'wimbledon', publishedAt: at(1) });
+      await createListing(db, agentId, { at: 'tilehurst', publishedAt: at(1) });
+    }
+    // Small batches so the runners interleave; the second runner's clock is a little later.
+    const [a, b] = await Promise.all([
+      run(at(2), { batchSize: 2 }),
+      run(new Date(at(2).getTime() + 1000), { batchSize: 3 }),
+    ]);
+    expect(a.emailsSent + b.emailsSent).toBe(12);
+    expect(a.listingsSent + b.listingsSent).toBe(36);
+    const mails = await db.select().from(outbox);
+    expect(mails).toHaveLength(12);
+    expect(new Set(mails.map((m) => m.to)).size).toBe(12);
+    const deliveries = await db.execute(
+      sql`SELECT count(*)::int AS n, count(DISTINCT (saved_search_id, property_id))::int AS d FROM saved_search_deliveries`,
+    );
+    expect(deliveries.rows[0]).toEqual({ n: 36, d: 36 });
+    expect(await run(at(3))).toMatchObject({ emailsSent: 0 });
+  });
+
+  test('a saved search claimed by another runner is skipped, not waited for', async () => {
+    const user = await createUser();
+    const search = await saveSearch(user.id, { location: 'London' });
+    await createListing(db, agentId, { publishedAt: at(1) });
+    // PGlite has a single connection: a second runner cannot run while a transaction is open there.
+    if (handle.kind === 'pglite') return;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM saved_searches WHERE id = ${search.id} FOR UPDATE`);
+      expect(await run(at(2))).toMatchObject({ searchesChecked: 0, emailsSent: 0 });
+    });
+    expect(await run(at(2))).toMatchObject({ searchesChecked: 1, emailsSent: 1 });
+    const rows = await db
+      .select()
+      .from(savedSearchDeliveries)
+      .where(and(eq(savedSearchDeliveries.savedSearchId, search.id)));
+    expect(rows).toHaveLength(1);
+  });
+});

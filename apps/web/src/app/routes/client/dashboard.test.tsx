@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test, vi } from 'vitest';
+import { MESSAGES } from '@abode/shared/messages';
+import { DashboardRoute } from '#src/app/routes/client/dashboard.tsx';
+import type { Me } from '#src/lib/auth.tsx';
+import { makeListing } from '#src/testing/fixtures/listings.ts';
+import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+// The enquiry dialog is another feature's; a plain button stands in for it on the cards.
+vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
+  ContactAgentButton: () => <button type="button">Contact Agent</button>,
+}));
+
+const ME: Me = {
+  user: {
+    id: 'user-1',
+    email: 'jo@example.com',
+    firstName: 'Jo',
+    lastName: null,
+    role: 'client',
+    phone: null,
+    isVerified: true,
+  },
+  isAdmin: false,
+  adminRole: null,
+  agentId: null,
+};
+
+type Bodies = Partial<Record<string, unknown>>;
+const EMPTY: Bodies = {
+  '/api/me/dashboard': { favourites: 0, savedSearches: 0, recentViews: 0, activeAlerts: 0 },
+  '/api/me/favourites': { items: [] },
+  '/api/me/favourites/ids': { propertyIds: [] },
+  '/api/me/saved-searches': { items: [] },
+  '/api/me/recent-views': { items: [] },
+};
+
+function serve(bodies: Bodies, failing: string[] = []) {
+  return stubFetch((url) => {
+    if (failing.includes(url.pathname))
+      return Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 });
+    const body = bodies[url.pathname];
+    return body === undefined
+      ? Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 })
+      : Response.json(body);
+  });
+}
+
+function renderDashboard(url = '/dashboard') {
+  return renderRoute(url, {
+    routes: [
+      { path: '/dashboard', element: <DashboardRoute /> },
+      { path: '/search', element: <p>Search page</p> },
+    ],
+    me: ME,
+  });
+}
+
+const countOf = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+test('greets the user and shows an empty state with a link to search in every tab', async () => {
+  const user = userEvent.setup();
+  serve(EMPTY);
+  renderDashboard();
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Jo' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'No favourites yet' })).toBeInTheDocument();
+  for (const label of ['Favourites', 'Saved Searches', 'Recent Views', 'Active Alerts'])
+    expect(countOf(label)).toBe('0');
+  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+
+  await user.click(screen.getByRole('tab', { name: 'Saved Searches' }));
+  expect(await screen.findByRole('heading', { name: 'No saved searches yet' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+
+  await user.click(screen.getByRole('tab', { name: 'Recent Views' }));
+  expect(await screen.findByRole('heading', { name: 'No recently viewed homes' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+});
+
+test('shows the counts and the three lists', async () => {
+  const user = userEvent.setup();
+  const favourite = makeListing({ title: '4 bed detached house for sale' });
+  const viewed = makeListing({ title: '1 bed flat to rent', mode: 'rent', pricePence: 95_000 });
+  serve({
+    ...EMPTY,
+    '/api/me/dashboard': { favourites: 1, savedSearches: 1, recentViews: 9, activeAlerts: 1 },
+    '/api/me/favourites': { items: [{ listing: favourite, savedAt: '2026-11-20T10:00:00.000Z' }] },
+    '/api/me/favourites/ids': { propertyIds: [favourite.id] },
+    '/api/me/saved-searches': {
+      items: [
+        {
+          id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
+          label: 'Search in Reading',
+          searchParams: { location: 'Reading', mode: 'sale' },
+          emailAlerts: true,
+          alertFrequency: 'instant',
+          createdAt: '2026-11-20T10:00:00.000Z',
+          updatedAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    },
+    '/api/me/recent-views': { items: [{ listing: viewed, viewedAt: new Date().toISOString() }] },
+  });
+  renderDashboard();
+
+  const card = await screen.findByRole('article', { name: '4 bed detached house for sale' });
+  expect(within(card).getByRole('link', { name: '4 bed detached house for sale' })).toHaveAttribute(
+    'href',
+    `/property/${favourite.slug}`,
+  );
+  await waitFor(() => expect(countOf('Recent Views')).toBe('9'));
+  expect(countOf('Active Alerts')).toBe('1');
+
+  await user.click(screen.getByRole('tab', { name: 'Saved Searches' }));
+  const saved = await screen.findByRole('article', { name: 'Search in Reading' });
+  expect(within(saved).getByText('Alerts On')).toBeInTheDocument();
+  expect(within(saved).getByRole('link', { name: 'Run Search' })).toHaveAttribute(
+    'href',
+    '/search?location=Reading&mode=sale',
+  );
+
+  await user.click(screen.getByRole('tab', { name: 'Recent Views' }));
+  const recent = await screen.findByRole('article', { name: '1 bed flat to rent' });
+  expect(within(recent).getByText('Viewed just now')).toBeInTheDocument();
+});
+
+test('a tab can be opened from the URL', async () => {
+  serve(EMPTY);
+  renderDashboard('/dashboard?tab=recent-views');
+  expect(await screen.findByRole('heading', { name: 'No recently viewed homes' })).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Recent Views' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test("a failed load says 'Failed to load dashboard data' and can be retried", async () => {
+  const user = userEvent.setup();
+  const fetch = serve(EMPTY, ['/api/me/dashboard']);
+  renderDashboard();
+
+  const alert = await screen.findByRole('alert');
+  expect(within(alert).getByText(MESSAGES.dashboardLoadFailed)).toBeInTheDocument();
+  // The toast as well (SPEC §8 Client).
+  expect(screen.getAllByText(MESSAGES.dashboardLoadFailed)).toHaveLength(2);
+
+  fetch.mockImplementation(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    return Response.json(EMPTY[path]);
+  });
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  expect(countOf('Favourites')).toBe('0');
+});

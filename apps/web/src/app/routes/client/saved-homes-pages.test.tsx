@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { screen, within } from '@testing-library/react';
+import { expect, test, vi } from 'vitest';
+import { FavouritesRoute } from '#src/app/routes/client/favourites.tsx';
+import { SavedSearchesRoute } from '#src/app/routes/client/saved-searches.tsx';
+import type { Me } from '#src/lib/auth.tsx';
+import { makeListing } from '#src/testing/fixtures/listings.ts';
+import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
+  ContactAgentButton: () => <button type="button">Contact Agent</button>,
+}));
+
+const ME: Me = {
+  user: {
+    id: 'user-1',
+    email: 'jo@example.com',
+    firstName: 'Jo',
+    lastName: null,
+    role: 'client',
+    phone: null,
+    isVerified: true,
+  },
+  isAdmin: false,
+  adminRole: null,
+  agentId: null,
+};
+
+function serve(bodies: Record<string, unknown>) {
+  return stubFetch((url) => Response.json(bodies[url.pathname] ?? {}));
+}
+
+const render = (path: string, element: ReactNode) =>
+  renderRoute(path, { routes: [{ path, element }], me: ME });
+
+test('/favourites lists the favourite listings with filled hearts', async () => {
+  const listing = makeListing({ title: '2 bed terraced house for sale' });
+  serve({
+    '/api/me/favourites': { items: [{ listing, savedAt: '2026-11-20T10:00:00.000Z' }] },
+    '/api/me/favourites/ids': { propertyIds: [listing.id] },
+  });
+  render('/favourites', <FavouritesRoute />);
+  expect(screen.getByRole('heading', { level: 1, name: 'Favourites' })).toBeInTheDocument();
+  const card = await screen.findByRole('article', { name: '2 bed terraced house for sale' });
+  expect(await within(card).findByRole('button', { name: 'Remove from favourites' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(screen.getByText('1 home you have saved.')).toBeInTheDocument();
+});
+
+test('/favourites without favourites explains how to add some', async () => {
+  serve({ '/api/me/favourites': { items: [] }, '/api/me/favourites/ids': { propertyIds: [] } });
+  render('/favourites', <FavouritesRoute />);
+  expect(await screen.findByRole('heading', { name: 'No favourites yet' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+});
+
+test('/saved-searches shows each search with its alert settings', async () => {
+  serve({
+    '/api/me/saved-searches': {
+      items: [
+        {
+          id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
+          label: 'Search in Reading',
+          searchParams: { location: 'Reading' },
+          emailAlerts: false,
+          alertFrequency: 'daily',
+          createdAt: '2026-11-20T10:00:00.000Z',
+          updatedAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    },
+  });
+  render('/saved-searches', <SavedSearchesRoute />);
+  const card = await screen.findByRole('article', { name: 'Search in Reading' });
+  expect(within(card).getByRole('switch', { name: 'E-mail alerts' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  expect(within(card).getByLabelText('Alert frequency')).toHaveValue('daily');
+  expect(within(card).getByLabelText('Alert frequency')).toBeDisabled();
+  expect(within(card).getByRole('button', { name: 'Rename' })).toBeInTheDocument();
+  expect(within(card).queryByText('Alerts On')).not.toBeInTheDocument();
+});
+
+test('/saved-searches without any explains how to save one', async () => {
+  serve({ '/api/me/saved-searches': { items: [] } });
+  render('/saved-searches', <SavedSearchesRoute />);
+  expect(await screen.findByRole('heading', { name: 'No saved searches yet' })).toBeInTheDocument();
+});

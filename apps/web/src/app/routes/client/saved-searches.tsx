@@ -1,0 +1,47 @@
+import { Bookmark } from 'lucide-react';
+import { useSavedSearches } from '#src/features/saved-homes/api/saved-searches.ts';
+import { EmptyState, LoadError } from '#src/features/saved-homes/components/client-notice.tsx';
+import { SavedSearchCard } from '#src/features/saved-homes/components/saved-search-card.tsx';
+import { SavedSearchSkeletons } from '#src/features/saved-homes/components/saved-search-skeletons.tsx';
+
+/**
+ * /saved-searches (SPEC §2 route table): each saved search with Run Search, rename, the e-mail alerts switch and
+ * frequency, and Delete with confirmation.
+ */
+export function SavedSearchesRoute() {
+  const savedSearches = useSavedSearches();
+  const items = savedSearches.data?.items;
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 lg:px-8">
+      <title>Saved Searches · Abode</title>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Saved Searches</h1>
+        <p className="text-muted-foreground">
+          Run a search again in one click, and get an e-mail when new homes match it.
+        </p>
+      </div>
+      {savedSearches.isError ? (
+        <LoadError
+          title="We could not load your saved searches."
+          onRetry={() => void savedSearches.refetch()}
+        />
+      ) : !items ? (
+        <SavedSearchSkeletons />
+      ) : items.length === 0 ? (
+        <EmptyState icon={<Bookmark aria-hidden="true" />} title="No saved searches yet">
+          Search for homes, then press Save Search to keep the search here and get e-mail alerts of new
+          matches.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {items.map((savedSearch) => (
+            <li key={savedSearch.id}>
+              <SavedSearchCard savedSearch={savedSearch} manage />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import type { ReactElement } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@abode/shared/messages';
+import { AppToaster } from '#src/app/provider.tsx';
+import { AuthProvider, meQueryKey, type Me } from '#src/lib/auth.tsx';
+import { createQueryClient } from '#src/lib/query-client.ts';
+import { ContactAgentButton } from './contact-agent-button.tsx';
+
+/**
+ * The app's providers around one element. (Not test-utils' renderWithRouter: that loads the whole route table,
+ * and this component needs no router.)
+ */
+function renderWithProviders(ui: ReactElement, { me = null }: { me?: Me | null } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  queryClient.setQueryData(meQueryKey, me);
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>{ui}</AuthProvider>
+      <AppToaster />
+    </QueryClientProvider>,
+  );
+}
+
+/** Stubs fetch: `/api/me` answers with `me`, everything else goes to `handler`. Returns the mock of the latter. */
+function stubFetch(
+  handler: (url: string, init?: RequestInit) => Response | Promise<Response>,
+  me: Me | null = null,
+) {
+  const calls = vi.fn(handler);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url === '/api/me')
+        return me ? new Response(JSON.stringify(me), { status: 200 }) : new Response('{}', { status: 401 });
+      return calls(url, init);
+    }),
+  );
+  return calls;
+}
+
+const listing = {
+  id: '3f8e5f0e-6f7b-4a53-9d4e-2b9f3c1a7e10',
+  title: '3 bedroom semi-detached house for sale',
+  agent: { name: 'Alex Morgan', agencyName: 'Harbour & Vale', phone: '020 7946 0001', email: null },
+};
+
+const signedIn: Me = {
+  user: {
+    id: 'u1',
+    email: 'jo.bloggs@example.com',
+    firstName: 'Jo',
+    lastName: 'Bloggs',
+    role: 'client',
+    phone: '07700 900123',
+    isVerified: true,
+  },
+  isAdmin: false,
+  adminRole: null,
+  agentId: null,
+};
+
+const created = () =>
+  new Response(
+    JSON.stringify({
+      id: '8d0c7a4e-1b2c-4d5e-8f90-123456789abc',
+      status: 'new',
+      createdAt: '2026-11-22T10:00:00.000Z',
+    }),
+    { status: 201, headers: { 'Content-Type': 'application/json' } },
+  );
+
+function notifications() {
+  return within(screen.getByRole('region', { name: /Notifications/ }));
+}
+
+async function openDialog(
+  me: Me | null = null,
+  props: Partial<Parameters<typeof ContactAgentButton>[0]> = {},
+) {
+  const user = userEvent.setup();
+  renderWithProviders(<ContactAgentButton listing={listing} {...props} />, { me });
+  await user.click(
+    screen.getByRole('button', { name: props.children ? String(props.children) : 'Contact Agent' }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Contact Harbour & Vale' });
+  return { user, dialog };
+}
+
+describe('ContactAgentButton', { timeout: 20_000 }, () => {
+  it('opens the enquiry dialog naming the agent and the listing, with the message prefilled', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog).toHaveAccessibleDescription(/3 bedroom semi-detached house for sale/);
+    expect(within(dialog).getByLabelText('Message')).toHaveValue(
+      'I am interested in 3 bedroom semi-detached house for sale and would like more information.',
+    );
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Phone (optional)')).toHaveValue('');
+  });
+
+  it('falls back to the agent’s name without an agency, and accepts custom button text', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ContactAgentButton listing={{ ...listing, agent: { ...listing.agent, agencyName: null } }}>
+        Request a viewing
+      </ContactAgentButton>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Request a viewing' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact Alex Morgan' })).toBeInTheDocument();
+  });
+
+  it('prefills name, e-mail and phone for a signed-in user', async () => {
+    const { dialog } = await openDialog(signedIn);
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Jo Bloggs');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('jo.bloggs@example.com');
+    expect(within(dialog).getByLabelText('Phone (optional)')).toHaveValue('07700 900123');
+  });
+
+  it('shows the SPEC §5 messages under each field and sends nothing', async () => {
+    const fetchMock = stubFetch(() => created());
+    const { user, dialog } = await openDialog();
+    const message = within(dialog).getByLabelText('Message');
+    await user.clear(message);
+    await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
+
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(MESSAGES.contactRequired);
+    expect(name).toHaveFocus();
+    expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription(MESSAGES.contactRequired);
+    expect(message).toHaveAccessibleDescription(MESSAGES.contactRequired);
+    expect(within(dialog).getByLabelText('Phone (optional)')).not.toHaveAttribute('aria-invalid');
+
+    await user.type(name, 'Jo');
+    await user.type(within(dialog).getByLabelText('Email'), 'jo@example');
+    await user.type(within(dialog).getByLabelText('Phone (optional)'), '1234');
+    await user.type(message, 'Is it chain free? alert(1)');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    // Script-like content hides the other problems until it is gone (the server refuses it first too).
+    expect(message).toHaveAccessibleDescription(MESSAGES.contactInvalidContent);
+    await user.clear(message);
+    await user.type(message, 'Is it chain free?');
+    expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription(MESSAGES.contactInvalidEmail);
+    expect(within(dialog).getByLabelText('Phone (optional)')).toHaveAccessibleDescription(
+      MESSAGES.contactPhoneLength,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the enquiry, closes the dialog and toasts "Contacting … about …"', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = stubFetch(async () => {
+      await gate;
+      return created();
+    }, signedIn);
+    const { user, dialog } = await openDialog(signedIn);
+    const phone = within(dialog).getByLabelText('Phone (optional)');
+    await user.clear(phone);
+    await user.type(phone, '+44 (0)20 7946 0000');
+    await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
+
+    // Disabled while sending, so a double click cannot send twice.
+    expect(within(dialog).getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    release();
+
+    expect(
+      await notifications().findByText(
+        'Contacting Harbour & Vale about 3 bedroom semi-detached house for sale',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Contact Agent' })).toHaveFocus();
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe('/api/enquiries');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      propertyId: listing.id,
+      name: 'Jo Bloggs',
+      email: 'jo.bloggs@example.com',
+      phone: '+44 (0)20 7946 0000',
+      message: 'I am interested in 3 bedroom semi-detached house for sale and would like more information.',
+    });
+  });
+
+  it('shows the server’s message when it refuses (429) and keeps the dialog open', async () => {
+    stubFetch(
+      () =>
+        new Response(
+          JSON.stringify({
+            error: { code: 'RATE_LIMITED', message: 'Too many enquiries. Please try again later.' },
+          }),
+          { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '600' } },
+        ),
+      signedIn,
+    );
+    const { user, dialog } = await openDialog(signedIn);
+    await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
+    expect(
+      await notifications().findByText('Too many enquiries. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send enquiry' })).toBeEnabled();
+  });
+});

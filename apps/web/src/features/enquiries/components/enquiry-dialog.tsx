@@ -1,0 +1,194 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  CreateEnquirySchema,
+  defaultEnquiryMessage,
+  ENQUIRY_MESSAGE_MAX_LENGTH,
+  ENQUIRY_MESSAGES,
+  ENQUIRY_NAME_MAX_LENGTH,
+  type ContactField,
+  type CreateEnquiry,
+} from '@abode/shared/enquiries/enquiry.schema';
+import { contactingAgentMessage, MESSAGES } from '@abode/shared/messages';
+import { Button } from '#src/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#src/components/ui/dialog.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { Textarea } from '#src/components/ui/textarea.tsx';
+import { useAuth } from '#src/lib/auth.tsx';
+import { errorMessage } from '#src/lib/query-client.ts';
+import { createEnquiry } from '#src/features/enquiries/api/create-enquiry.ts';
+import type { ContactAgentListing } from '#src/features/enquiries/components/contact-agent-button.tsx';
+import { agentName } from '#src/features/enquiries/utils/agent-name.ts';
+
+type Values = Record<ContactField, string>;
+type Errors = Partial<Record<ContactField, string>>;
+
+/** Checks the form with the API's own schema (SPEC §5 Contact data): the data to send, or one message per field. */
+function validate(
+  propertyId: string,
+  values: Values,
+): { data: CreateEnquiry; errors?: undefined } | { errors: Errors } {
+  const result = CreateEnquirySchema.safeParse({ propertyId, ...values });
+  if (result.success) return { data: result.data };
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    errors[field] ??= issue.message;
+  }
+  // propertyId comes from the page, not the person: show its (unlikely) failure somewhere they can see.
+  if (!Object.keys(errors).length) errors.message = MESSAGES.validation;
+  return { errors };
+}
+
+/**
+ * The enquiry dialog (issue #4): name, e-mail, optional phone and message, prefilled for signed-in users, checked
+ * with the shared schema (errors under each field), sent to `POST /api/enquiries`. On success it closes and shows
+ * 'Contacting {agent} about {title}'; server refusals (400, 404, 429) show the server's message.
+ */
+export function EnquiryDialog({
+  listing,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  listing: ContactAgentListing;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog; focus goes back to it on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
+  const agent = agentName(listing.agent);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Contact {agent}</DialogTitle>
+          <DialogDescription>
+            Send an enquiry about <span className="font-medium text-foreground">{listing.title}</span>. The
+            agent will reply to you by e-mail or phone.
+          </DialogDescription>
+        </DialogHeader>
+        <EnquiryForm listing={listing} agent={agent} onSent={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EnquiryForm({
+  listing,
+  agent,
+  onSent,
+}: {
+  listing: ContactAgentListing;
+  agent: string;
+  onSent: () => void;
+}) {
+  const id = useId();
+  const { user } = useAuth();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(() => ({
+    name: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    message: defaultEnquiryMessage(listing.title),
+  }));
+  // Errors appear after the first attempt to send, then follow every keystroke.
+  const [attempts, setAttempts] = useState(0);
+  const attempted = attempts > 0;
+  const checked = validate(listing.id, values);
+  const errors: Errors = attempted ? (checked.errors ?? {}) : {};
+
+  const mutation = useMutation({
+    mutationFn: createEnquiry,
+    onSuccess: () => {
+      onSent();
+      toast.success(contactingAgentMessage(agent, listing.title), { description: ENQUIRY_MESSAGES.sent });
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+    },
+  });
+
+  // After a refused attempt, take the person to the first field that needs them.
+  useEffect(() => {
+    if (attempts) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempts]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    setAttempts((n) => n + 1);
+    if (!checked.errors) mutation.mutate(checked.data);
+  };
+
+  const field = (name: ContactField) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: event.target.value })),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <FormRow id={`${id}-name`} label="Name" error={errors.name}>
+        <Input {...field('name')} autoComplete="name" maxLength={ENQUIRY_NAME_MAX_LENGTH} aria-required />
+      </FormRow>
+      <FormRow id={`${id}-email`} label="Email" error={errors.email}>
+        <Input {...field('email')} type="email" autoComplete="email" inputMode="email" aria-required />
+      </FormRow>
+      <FormRow id={`${id}-phone`} label="Phone (optional)" error={errors.phone}>
+        <Input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" />
+      </FormRow>
+      <FormRow id={`${id}-message`} label="Message" error={errors.message}>
+        <Textarea {...field('message')} rows={5} maxLength={ENQUIRY_MESSAGE_MAX_LENGTH} aria-required />
+      </FormRow>
+      <DialogFooter>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Sending…' : 'Send enquiry'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function FormRow({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

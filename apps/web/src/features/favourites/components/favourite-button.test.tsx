@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { MESSAGES } from '@abode/shared/messages';
+import { FavouriteButton } from '#src/features/favourites/components/favourite-button.tsx';
+import type { Me } from '#src/lib/auth.tsx';
+import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+
+const LISTING_ID = '0b8e4c2a-3f1d-4e5b-9a7c-6d2e1f0a9b8c';
+const ME: Me = {
+  user: {
+    id: 'user-1',
+    email: 'jo@example.com',
+    firstName: 'Jo',
+    lastName: null,
+    role: 'client',
+    phone: null,
+    isVerified: true,
+  },
+  isAdmin: false,
+  adminRole: null,
+  agentId: null,
+};
+
+/** A fake /api/me/favourites server holding one user's favourite ids. */
+function favouritesServer(initial: string[] = [], { failWrites = false } = {}) {
+  const saved = new Set(initial);
+  const fetch = stubFetch((url, init) => {
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/me/favourites/ids') return Response.json({ propertyIds: [...saved] });
+    const match = /^\/api\/me\/favourites\/(.+)$/.exec(url.pathname);
+    if (match) {
+      if (failWrites)
+        return Response.json(
+          { error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } },
+          { status: 500 },
+        );
+      if (method === 'PUT') {
+        saved.add(match[1]!);
+        return Response.json({ propertyId: match[1], isFavourite: true });
+      }
+      if (method === 'DELETE') {
+        saved.delete(match[1]!);
+        return new Response(null, { status: 204 });
+      }
+    }
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
+  });
+  const writes = () =>
+    fetch.mock.calls
+      .filter(([, init]) => init?.method === 'PUT' || init?.method === 'DELETE')
+      .map(([input, init]) => `${init?.method} ${new URL(String(input), 'http://localhost').pathname}`);
+  return { fetch, saved, writes };
+}
+
+test('signed out, the heart asks the visitor to sign in and calls nothing', async () => {
+  const user = userEvent.setup();
+  const { fetch } = favouritesServer();
+  renderWithRouter(<FavouriteButton listingId={LISTING_ID} listingTitle="2 bed flat" />);
+
+  const heart = screen.getByRole('button', { name: 'Save to favourites' });
+  expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await user.click(heart);
+
+  expect(await screen.findByText(MESSAGES.authRequiredTitle)).toBeInTheDocument();
+  expect(screen.getByText(MESSAGES.signInToFavourite)).toBeInTheDocument();
+  expect(heart).toHaveAttribute('aria-pressed', 'false');
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test('signed in, the heart saves and removes a favourite with the SPEC toasts', async () => {
+  const user = userEvent.setup();
+  const { saved, writes } = favouritesServer();
+  renderWithRouter(<FavouriteButton listingId={LISTING_ID} listingTitle="2 bed flat" />, { me: ME });
+
+  await user.click(screen.getByRole('button', { name: 'Save to favourites' }));
+  const filled = await screen.findByRole('button', { name: 'Remove from favourites' });
+  expect(filled).toHaveAttribute('aria-pressed', 'true');
+  expect(await screen.findByText(MESSAGES.favouriteAdded)).toBeInTheDocument();
+  expect(saved.has(LISTING_ID)).toBe(true);
+
+  await user.click(filled);
+  expect(await screen.findByText(MESSAGES.favouriteRemoved)).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Save to favourites' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  expect(saved.has(LISTING_ID)).toBe(false);
+  expect(writes()).toEqual([
+    `PUT /api/me/favourites/${LISTING_ID}`,
+    `DELETE /api/me/favourites/${LISTING_ID}`,
+  ]);
+});
+
+test('a saved listing shows a filled heart; the button variant reads Saved', async () => {
+  favouritesServer([LISTING_ID]);
+  renderWithRouter(<FavouriteButton listingId={LISTING_ID} listingTitle="2 bed flat" variant="button" />, {
+    me: ME,
+  });
+  const button = await screen.findByRole('button', { name: 'Remove from favourites' });
+  expect(button).toHaveAttribute('aria-pressed', 'true');
+  expect(button).toHaveTextContent('Saved');
+});
+
+test('a failed save rolls the heart back and says so', async () => {
+  const user = userEvent.setup();
+  favouritesServer([], { failWrites: true });
+  renderWithRouter(<FavouriteButton listingId={LISTING_ID} listingTitle="2 bed flat" variant="button" />, {
+    me: ME,
+  });
+  const button = screen.getByRole('button', { name: 'Save to favourites' });
+  expect(button).toHaveTextContent('Save');
+  await user.click(button);
+
+  expect(await screen.findByText(MESSAGES.favouriteFailed)).toBeInTheDocument();
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Save to favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    ),
+  );
+  expect(screen.queryByText(MESSAGES.favouriteAdded)).not.toBeInTheDocument();
+});

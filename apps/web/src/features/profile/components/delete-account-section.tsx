@@ -1,0 +1,141 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Trash2 } from 'lucide-react';
+import {
+  DELETE_CONFIRMATION_WORD,
+  DeleteAccountSchema,
+  PROFILE_MESSAGES,
+} from '@abode/shared/profile/profile.schema';
+import { Button } from '#src/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '#src/components/ui/dialog.tsx';
+import { paths } from '#src/config/paths.ts';
+import { isApiError } from '#src/lib/api-error.ts';
+import { meQueryKey, useAuth } from '#src/lib/auth.tsx';
+import { deleteAccount } from '../api/profile.ts';
+import { fieldErrors } from '../utils/field-errors.ts';
+import { TextField } from './text-field.tsx';
+
+const EMPTY = { password: '', confirmation: '' };
+
+/**
+ * Delete my account (issue #4): a danger-zone button opening a dialog that asks for the password and the typed
+ * word DELETE. On success the server has ended every session; here the cached user and their data are dropped
+ * (as on sign-out, components/layouts/user-menu.tsx) and the visitor lands on /.
+ */
+export function DeleteAccountSection() {
+  const { isAgent, isAdmin } = useAuth();
+  // Agents and admins are closed by support (the API answers 403 for them too).
+  if (isAgent || isAdmin)
+    return <p className="text-sm text-muted-foreground">{PROFILE_MESSAGES.deleteNotAllowed}</p>;
+  return <DeleteAccountDialog />;
+}
+
+function DeleteAccountDialog() {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  const onOpenChange = (next: boolean) => {
+    if (submitting) return;
+    setOpen(next);
+    if (!next) {
+      setFields(EMPTY);
+      setErrors({});
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = DeleteAccountSchema.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await deleteAccount(parsed.data);
+    } catch (failure) {
+      setSubmitting(false);
+      if (isApiError(failure) && failure.message === PROFILE_MESSAGES.passwordWrong)
+        setErrors({ password: PROFILE_MESSAGES.passwordWrong });
+      else
+        toast.error(PROFILE_MESSAGES.deleteFailed, {
+          description: isApiError(failure) ? failure.message : undefined,
+        });
+      return;
+    }
+    // Leave the protected page first, so its guard does not send the now signed-out visitor to /auth.
+    await navigate(paths.home, { replace: true });
+    queryClient.setQueryData(meQueryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    toast.success(PROFILE_MESSAGES.accountDeleted);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="destructive">
+          <Trash2 aria-hidden="true" /> Delete account
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              This cannot be undone. Your profile, favourites, saved searches and alerts, and recently viewed
+              homes are erased and you are signed out everywhere. Agents keep the enquiries you sent them.
+            </DialogDescription>
+          </DialogHeader>
+          <TextField
+            id={`${id}-password`}
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            value={fields.password}
+            onChange={set('password')}
+            error={errors.password}
+          />
+          <TextField
+            id={`${id}-confirm`}
+            label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={fields.confirmation}
+            onChange={set('confirmation')}
+            error={errors.confirmation}
+          />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={submitting}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={submitting}>
+              {submitting ? 'Deleting…' : 'Delete my account'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ListingDetailSchema, type ListingDetail } from '@abode/shared/listings/listing.schema';
+import { SoldPricesResultSchema, type SoldPricesResult } from '@abode/shared/property/sold-prices.schema';
+import { apiRequest } from '#src/lib/api-client.ts';
+
+const propertyPath = (slug: string) => `/api/properties/${encodeURIComponent(slug)}`;
+
+/** `GET /api/properties/{slug}`: the listing, or a preview (`preview: true`) for its agent or an admin. */
+export function getProperty(slug: string, signal?: AbortSignal): Promise<ListingDetail> {
+  return apiRequest(propertyPath(slug), { schema: ListingDetailSchema, ...(signal ? { signal } : {}) });
+}
+
+export function propertyQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: ['property', slug],
+    queryFn: ({ signal }) => getProperty(slug, signal),
+  });
+}
+
+/** The listing page's data. A 404 is an answer (the page says the property is gone), not a toast. */
+export function useProperty(slug: string) {
+  return useQuery(propertyQueryOptions(slug));
+}
+
+/** `POST /api/properties/{slug}/views`: one visit (the server de-duplicates per viewer and 30 minutes). */
+export async function recordPropertyView(slug: string): Promise<void> {
+  await apiRequest(`${propertyPath(slug)}/views`, { method: 'POST', schema: z.unknown() });
+}
+
+/** `GET /api/properties/{slug}/sold-prices?page=`. */
+export function getSoldPrices(slug: string, page: number, signal?: AbortSignal): Promise<SoldPricesResult> {
+  return apiRequest(`${propertyPath(slug)}/sold-prices`, {
+    params: { page },
+    schema: SoldPricesResultSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Sold prices nearby, 20 at a time ('Show more' loads the next page). */
+export function useSoldPrices(slug: string) {
+  return useInfiniteQuery({
+    queryKey: ['property', slug, 'sold-prices'],
+    queryFn: ({ pageParam, signal }) => getSoldPrices(slug, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    staleTime: 10 * 60_000,
+  });
+}

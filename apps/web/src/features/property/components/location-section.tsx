@@ -1,0 +1,54 @@
+import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
+import { MapPin } from 'lucide-react';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+
+// Leaflet and its CSS are their own chunk, fetched only when a listing with coordinates is shown.
+const PropertyMap = lazy(() => import('./property-map.tsx'));
+
+/** Keeps the page alive when the map cannot load (offline, blocked chunk): the address text stays. */
+class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? (
+      <p className="rounded-xl border bg-muted px-4 py-6 text-sm text-muted-foreground">
+        The map could not be loaded.
+      </p>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/** The listing's location: a map when it has coordinates, and always the address in words. */
+export function LocationSection({
+  address,
+  latitude,
+  longitude,
+}: {
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-xl font-semibold">
+        Location
+      </h2>
+      <p className="flex items-start gap-1.5 text-sm">
+        <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        <span data-testid="location-address">{address}</span>
+      </p>
+      {latitude !== null && longitude !== null && (
+        <MapBoundary>
+          <Suspense fallback={<Skeleton className="h-64 w-full rounded-xl sm:h-80" />}>
+            <PropertyMap latitude={latitude} longitude={longitude} label={address} />
+          </Suspense>
+        </MapBoundary>
+      )}
+    </section>
+  );
+}

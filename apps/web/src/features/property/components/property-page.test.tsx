@@ -1,0 +1,204 @@
+import { StrictMode } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, test } from 'vitest';
+import type { ListingDetail } from '@abode/shared/listings/listing.schema';
+import type { SoldPricesResult } from '@abode/shared/property/sold-prices.schema';
+import { AuthProvider, meQueryKey } from '#src/lib/auth.tsx';
+import { makeListing } from '#src/testing/fixtures/listings.ts';
+import { createTestQueryClient, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { PropertyPage } from './property-page.tsx';
+
+function makeDetail(overrides: Partial<ListingDetail> = {}): ListingDetail {
+  return {
+    ...makeListing({
+      slug: 'three-bed-house-cowper-road',
+      title: '3 bedroom semi-detached house for sale',
+      addressLine1: 'Cowper Road',
+      city: 'London',
+      postcode: 'SW19 1AA',
+      // No map in these tests: Leaflet needs a real layout engine.
+      latitude: null,
+      longitude: null,
+    }),
+    agent: {
+      name: 'Alex Morgan',
+      agencyName: 'Harbour & Vale',
+      branchName: 'Wimbledon',
+      phone: '020 7946 0001',
+      email: 'wimbledon@example.com',
+    },
+    outcode: 'SW19',
+    description: 'A bright semi-detached house.',
+    tenure: 'freehold',
+    councilTaxBand: 'E',
+    epcRating: 'C',
+    floorAreaSqm: 85,
+    availableFrom: null,
+    furnished: null,
+    publishedAt: '2026-10-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function soldPage(page: number, total = 25): SoldPricesResult {
+  const count = Math.min(20, total - (page - 1) * 20);
+  return {
+    outcode: 'SW19',
+    items: Array.from({ length: count }, (_, i) => ({
+      soldOn: `2019-0${(i % 9) + 1}-1${page}`,
+      pricePence: (500_000 + i + (page - 1) * 20) * 100,
+      propertyType: 'F' as const,
+      propertyTypeLabel: 'Flat/maisonette',
+      tenure: 'Leasehold' as const,
+      newBuild: false,
+      street: 'Cowper Road',
+      town: 'London',
+      postcode: 'SW19 1AA',
+    })),
+    total,
+    page,
+    pageSize: 20,
+    median12MonthsPence: 480_000_00,
+    medianCount: 12,
+    latestSoldOn: '2019-12-06',
+  };
+}
+
+function serve(detail: ListingDetail | null) {
+  return stubFetch((url, init) => {
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    if (url.pathname.endsWith('/views') && init?.method === 'POST')
+      return new Response(null, { status: 204 });
+    if (url.pathname.endsWith('/sold-prices'))
+      return json(soldPage(Number(url.searchParams.get('page') ?? 1)));
+    if (url.pathname.startsWith('/api/properties/')) {
+      return detail
+        ? json(detail)
+        : json({ error: { code: 'NOT_FOUND', message: 'This property is no longer available.' } }, 404);
+    }
+    return json({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in' } }, 401);
+  });
+}
+
+const viewCalls = (mock: ReturnType<typeof stubFetch>) =>
+  mock.mock.calls.filter(([input, init]) => String(input).endsWith('/views') && init?.method === 'POST');
+
+describe('the property page', () => {
+  test('shows price, title, address, key facts, agent links, sold prices and the calculators', async () => {
+    serve(makeDetail());
+    renderRoute('/property/three-bed-house-cowper-road');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '3 bedroom semi-detached house for sale' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('3 bedroom semi-detached house for sale — Abode');
+    expect(screen.getByTestId('property-price')).toHaveTextContent('£325,000');
+    expect(screen.getByTestId('property-address')).toHaveTextContent('Cowper Road, London, SW19 1AA');
+
+    const facts = within(screen.getByRole('region', { name: 'Key facts' }));
+    expect(facts.getByText('Freehold')).toBeInTheDocument();
+    expect(facts.getByText('Band E')).toBeInTheDocument();
+    expect(facts.getByText('85 m² (915 sq ft)')).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Call 020 7946 0001' })).toHaveAttribute(
+      'href',
+      'tel:02079460001',
+    );
+    expect(screen.getByRole('link', { name: 'E-mail wimbledon@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:wimbledon@example.com',
+    );
+    expect(screen.getByText('Wimbledon branch')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Save to favourites' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Contact Agent' })).toBeInTheDocument();
+
+    // Sold prices: 20 first, 'Show more' loads the rest.
+    const sold = within(screen.getByRole('region', { name: 'Sold prices nearby' }));
+    expect(await sold.findByText('Showing 20 of 25.', { exact: false })).toBeInTheDocument();
+    await userEvent.click(sold.getByRole('button', { name: 'Show more' }));
+    expect(await sold.findByText('Showing 25 of 25.', { exact: false })).toBeInTheDocument();
+    expect(sold.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { name: 'Stamp Duty calculator' })).toBeInTheDocument();
+    expect(screen.getByTestId('sdlt-total')).toHaveTextContent('£6,250');
+    expect(screen.getByRole('heading', { name: 'Mortgage calculator' })).toBeInTheDocument();
+  });
+
+  test('a rental shows the monthly and weekly rent and no buying calculators', async () => {
+    serve(
+      makeDetail({
+        mode: 'rent',
+        pricePence: 1_300_00,
+        availableFrom: '2099-01-01',
+        furnished: 'part_furnished',
+      }),
+    );
+    renderRoute('/property/three-bed-house-cowper-road');
+    expect(await screen.findByTestId('property-price')).toHaveTextContent('£1,300/month');
+    expect(screen.getByText(/£300 per week/)).toBeInTheDocument();
+    expect(screen.getByText('Part furnished')).toBeInTheDocument();
+    expect(screen.getByText('1 January 2099')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Stamp Duty calculator' })).not.toBeInTheDocument();
+  });
+
+  test('a reduced price is marked and a preview says so', async () => {
+    serve(
+      makeDetail({ priceReducedAt: '2026-11-01T00:00:00.000Z', preview: true, approvalStatus: 'pending' }),
+    );
+    renderRoute('/property/three-bed-house-cowper-road');
+    expect(await screen.findByText('Reduced')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Preview. This listing is not public (approval pending)',
+    );
+  });
+
+  test('an unknown listing says it is no longer available, with a way to search', async () => {
+    const fetchMock = serve(null);
+    renderRoute('/property/gone');
+    expect(
+      await screen.findByRole('heading', { name: 'This property is no longer available.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+    expect(viewCalls(fetchMock)).toHaveLength(0);
+  });
+});
+
+describe('visit recording', () => {
+  test('one POST per page load, even under StrictMode and re-renders', async () => {
+    const fetchMock = serve(makeDetail());
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(meQueryKey, null);
+    const router = createMemoryRouter(
+      [{ path: '/property/:slug', element: <PropertyPage slug="three-bed-house-cowper-road" /> }],
+      { initialEntries: ['/property/three-bed-house-cowper-road'] },
+    );
+    const tree = () => (
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </QueryClientProvider>
+      </StrictMode>
+    );
+    const { rerender } = render(tree());
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(viewCalls(fetchMock)).toHaveLength(1));
+    rerender(tree());
+    await userEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    await queryClient.refetchQueries({ queryKey: ['property'] });
+    expect(viewCalls(fetchMock)).toHaveLength(1);
+    expect(String(viewCalls(fetchMock)[0]![0])).toBe('/api/properties/three-bed-house-cowper-road/views');
+  });
+
+  test('a preview is not recorded as a visit', async () => {
+    const fetchMock = serve(makeDetail({ preview: true, approvalStatus: 'pending' }));
+    renderRoute('/property/three-bed-house-cowper-road');
+    await screen.findByRole('heading', { level: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(viewCalls(fetchMock)).toHaveLength(0);
+  });
+});

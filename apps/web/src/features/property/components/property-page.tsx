@@ -1,0 +1,292 @@
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ArrowLeft, Bath, BedDouble, Car, Check, Eye, SearchX } from 'lucide-react';
+import { FEATURE_LABELS, type ListingDetail } from '@abode/shared/listings/listing.schema';
+import { formatPrice } from '@abode/shared/money';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { paths } from '#src/config/paths.ts';
+import { pageTitle } from '#src/config/site.ts';
+import { useProperty } from '#src/features/property/api/get-property.ts';
+import { useRecordView } from '#src/features/property/hooks/use-record-view.ts';
+import {
+  formatWeeklyRent,
+  LISTING_STATUS_LABELS,
+  plural,
+  publicAddress,
+} from '#src/features/property/utils/format.ts';
+import { isApiError } from '#src/lib/api-error.ts';
+import { errorMessage } from '#src/lib/query-client.ts';
+import { AgentCard } from './agent-card.tsx';
+import { KeyFacts } from './key-facts.tsx';
+import { LocationSection } from './location-section.tsx';
+import { PropertyGallery } from './property-gallery.tsx';
+import { ShareButton } from './share-button.tsx';
+import { SoldPrices } from './sold-prices.tsx';
+
+// The calculators (and the SDLT table) load after the page itself.
+const StampDutyCalculator = lazy(() => import('./stamp-duty-calculator.tsx'));
+const MortgageCalculator = lazy(() => import('./mortgage-calculator.tsx'));
+
+/** Shown for unknown slugs and listings that are no longer public. */
+export const PROPERTY_UNAVAILABLE = 'This property is no longer available.';
+
+export interface PropertyPageSlots {
+  /** The favourite (heart) button for this listing; composed by the route from the favourites feature. */
+  favourite?: (listing: ListingDetail) => ReactNode;
+  /** The Contact Agent button; composed by the route from the enquiries feature. */
+  contact?: (listing: ListingDetail) => ReactNode;
+}
+
+/**
+ * /property/{slug} (issue #4): what a Rightmove or Zoopla visitor expects — photos, price, address without a house
+ * number, key facts, description, features, map, the agent, share and save, sold prices nearby and, for sales,
+ * the Stamp Duty and mortgage calculators. Previews (not public) are marked with a banner.
+ */
+export function PropertyPage({ slug, favourite, contact }: { slug: string } & PropertyPageSlots) {
+  const query = useProperty(slug);
+  const listing = query.data;
+  useRecordView(slug, !!listing && !listing.preview);
+
+  if (query.isPending) return <PropertyPageSkeleton />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <PropertyUnavailable />;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <title>{pageTitle('Property')}</title>
+        <h1 className="text-2xl font-bold">This property could not be loaded</h1>
+        <p className="mt-3 text-muted-foreground">{errorMessage(query.error)}</p>
+        <Button className="mt-6" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!listing) return <PropertyPageSkeleton />;
+  return <PropertyDetails listing={listing} favourite={favourite} contact={contact} />;
+}
+
+function PropertyDetails({ listing, favourite, contact }: { listing: ListingDetail } & PropertyPageSlots) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const featuresId = useId();
+  const calculatorsId = useId();
+  const address = publicAddress(listing);
+  const isSale = listing.mode === 'sale';
+  const actions = (
+    <div className="flex flex-wrap gap-2">
+      {favourite?.(listing)}
+      <ShareButton slug={listing.slug} title={listing.title} />
+    </div>
+  );
+
+  return (
+    <article aria-labelledby={titleId} className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <title>{pageTitle(listing.title)}</title>
+      <Breadcrumbs title={listing.title} />
+
+      {listing.preview && (
+        <div
+          role="note"
+          className="mb-4 flex items-start gap-3 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm"
+        >
+          <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+          <p>
+            <strong>Preview.</strong> This listing is not public (
+            {listing.approvalStatus && listing.approvalStatus !== 'approved'
+              ? `approval ${listing.approvalStatus}`
+              : LISTING_STATUS_LABELS[listing.status].toLowerCase()}
+            ): only you and administrators can see this page.
+          </p>
+        </div>
+      )}
+
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-8 lg:col-span-2">
+          <PropertyGallery photos={listing.photos} title={listing.title} />
+
+          <header className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <p data-testid="property-price" className="text-3xl font-bold tracking-tight text-primary">
+                {formatPrice(listing.pricePence, listing.mode)}
+              </p>
+              {listing.priceReducedAt && <Badge variant="warning">Reduced</Badge>}
+              {listing.status !== 'active' && (
+                <Badge variant="outline">{LISTING_STATUS_LABELS[listing.status]}</Badge>
+              )}
+            </div>
+            {!isSale && (
+              <p className="-mt-2 text-sm text-muted-foreground">
+                {formatWeeklyRent(listing.pricePence)} (pcm × 12 ÷ 52)
+              </p>
+            )}
+            <h1 id={titleId} className="text-2xl leading-tight font-bold sm:text-3xl">
+              {listing.title}
+            </h1>
+            <p data-testid="property-address" className="text-muted-foreground">
+              {address}
+            </p>
+            <ul aria-label="Summary" className="flex flex-wrap gap-x-5 gap-y-1 text-sm [&_svg]:size-4">
+              {listing.propertyType !== 'land' && (
+                <>
+                  <li className="flex items-center gap-1.5">
+                    <BedDouble aria-hidden="true" className="text-muted-foreground" />
+                    {plural(listing.bedrooms, 'bedroom', 'bedrooms')}
+                  </li>
+                  <li className="flex items-center gap-1.5">
+                    <Bath aria-hidden="true" className="text-muted-foreground" />
+                    {plural(listing.bathrooms, 'bathroom', 'bathrooms')}
+                  </li>
+                </>
+              )}
+              {listing.parkingSpaces > 0 && (
+                <li className="flex items-center gap-1.5">
+                  <Car aria-hidden="true" className="text-muted-foreground" />
+                  {plural(listing.parkingSpaces, 'parking space', 'parking spaces')}
+                </li>
+              )}
+            </ul>
+            <div className="lg:hidden">{actions}</div>
+          </header>
+
+          <KeyFacts listing={listing} />
+
+          {listing.description && (
+            <section aria-labelledby={descriptionId}>
+              <h2 id={descriptionId} className="text-xl font-semibold">
+                Description
+              </h2>
+              <div className="mt-3 flex flex-col gap-3 leading-relaxed whitespace-pre-line">
+                {listing.description}
+              </div>
+            </section>
+          )}
+
+          {listing.features.length > 0 && (
+            <section aria-labelledby={featuresId}>
+              <h2 id={featuresId} className="text-xl font-semibold">
+                Features
+              </h2>
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                {listing.features.map((feature) => (
+                  <li key={feature} className="flex items-center gap-2">
+                    <Check aria-hidden="true" className="size-4 text-primary" />
+                    {FEATURE_LABELS[feature]}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <LocationSection address={address} latitude={listing.latitude} longitude={listing.longitude} />
+
+          <SoldPrices slug={listing.slug} outcode={listing.outcode} />
+
+          {isSale && (
+            <section aria-labelledby={calculatorsId} className="flex flex-col gap-6">
+              <h2 id={calculatorsId} className="sr-only">
+                Costs of buying
+              </h2>
+              <Suspense fallback={<Skeleton className="h-72 w-full rounded-xl" />}>
+                <CalculatorCard title="Stamp Duty calculator">
+                  <StampDutyCalculator askingPricePence={listing.pricePence} />
+                </CalculatorCard>
+                <CalculatorCard title="Mortgage calculator">
+                  <MortgageCalculator askingPricePence={listing.pricePence} />
+                </CalculatorCard>
+              </Suspense>
+            </section>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">
+          <div className="hidden lg:block">{actions}</div>
+          <AgentCard agent={listing.agent} actions={contact?.(listing)} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function CalculatorCard({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-xl border bg-card p-5 shadow-xs">
+      <h3 id={id} className="mb-4 text-xl font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Breadcrumbs({ title }: { title: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Back to the results the visitor came from (their filters and page), when they came from within the site.
+  const cameFromSite = location.key !== 'default';
+  return (
+    <nav aria-label="Breadcrumb" className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+      <ol className="flex min-w-0 flex-wrap items-center gap-1.5 text-muted-foreground">
+        <li>
+          <Link to={paths.home} className="hover:text-foreground hover:underline">
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          <Link to={paths.search} className="hover:text-foreground hover:underline">
+            Search
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li aria-current="page" className="min-w-0 truncate text-foreground">
+          {title}
+        </li>
+      </ol>
+      {cameFromSite && (
+        <Button variant="ghost" size="sm" onClick={() => void navigate(-1)}>
+          <ArrowLeft aria-hidden="true" />
+          Back to results
+        </Button>
+      )}
+    </nav>
+  );
+}
+
+/** 404: the listing does not exist or is no longer public. */
+export function PropertyUnavailable() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <title>{pageTitle('Property not available')}</title>
+      <SearchX aria-hidden="true" className="size-12 text-muted-foreground" />
+      <h1 className="mt-4 text-2xl font-bold">{PROPERTY_UNAVAILABLE}</h1>
+      <p className="mt-3 text-muted-foreground">It may have been sold, let or withdrawn by the agent.</p>
+      <Button asChild className="mt-8">
+        <Link to={paths.search}>Search properties</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The page's shape while the listing loads. */
+export function PropertyPageSkeleton() {
+  return (
+    <div role="status" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <title>{pageTitle('Loading property')}</title>
+      <span className="sr-only">Loading property…</span>
+      <Skeleton className="mb-4 h-5 w-64" />
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="flex flex-col gap-4 lg:col-span-2">
+          <Skeleton className="aspect-[4/3] w-full rounded-xl sm:aspect-[16/9]" />
+          <Skeleton className="h-9 w-48" />
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+        <Skeleton className="h-56 w-full rounded-xl" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { CLIENT_MESSAGES, type SavedSearch } from '@abode/shared/client/client.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import { SavedSearchCard } from '#src/features/saved-homes/components/saved-search-card.tsx';
+import type { Me } from '#src/lib/auth.tsx';
+import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+
+const ME: Me = {
+  user: {
+    id: 'user-1',
+    email: 'jo@example.com',
+    firstName: 'Jo',
+    lastName: null,
+    role: 'client',
+    phone: null,
+    isVerified: true,
+  },
+  isAdmin: false,
+  adminRole: null,
+  agentId: null,
+};
+
+function makeSavedSearch(overrides: Partial<SavedSearch> = {}): SavedSearch {
+  return {
+    id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
+    label: 'Search in Reading',
+    searchParams: { location: 'Reading', mode: 'sale', type: 'flat', bedrooms: 2, minPrice: 100_000 },
+    emailAlerts: true,
+    alertFrequency: 'instant',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+function renderCard(savedSearch: SavedSearch, manage = false) {
+  return renderWithRouter(<SavedSearchCard savedSearch={savedSearch} manage={manage} />, {
+    url: '/dashboard',
+    me: ME,
+  });
+}
+
+test('shows the label, Alerts On and badges for location, mode, type, beds and price (SPEC §2)', () => {
+  renderCard(makeSavedSearch());
+  const card = screen.getByRole('article', { name: 'Search in Reading' });
+  expect(within(card).getByRole('heading', { name: 'Search in Reading' })).toBeInTheDocument();
+  expect(within(card).getByText('Alerts On')).toBeInTheDocument();
+  const filters = within(card).getByRole('list', { name: 'Search filters' });
+  expect(
+    within(filters)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Reading', 'Buy', 'Flat', '2+ beds', 'From £100k']);
+});
+
+test('without alerts or filters: no Alerts On badge, all areas, rent prices per month', () => {
+  renderCard(
+    makeSavedSearch({
+      label: 'Search in All Areas',
+      emailAlerts: false,
+      searchParams: { mode: 'rent', maxPrice: 2000 },
+    }),
+  );
+  expect(screen.queryByText('Alerts On')).not.toBeInTheDocument();
+  const filters = screen.getByRole('list', { name: 'Search filters' });
+  expect(
+    within(filters)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['All Areas', 'Rent', 'Up to £2,000/month']);
+});
+
+test('Run Search links to /search with the saved filters', () => {
+  renderCard(
+    makeSavedSearch({ searchParams: { location: 'SW19', mode: 'rent', bedrooms: 2, filters: ['garden'] } }),
+  );
+  expect(screen.getByRole('link', { name: 'Run Search' })).toHaveAttribute(
+    'href',
+    '/search?location=SW19&mode=rent&bedrooms=2&filters=garden',
+  );
+});
+
+test('Delete asks for confirmation first, then deletes and says so', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch(() => new Response(null, { status: 204 }));
+  renderCard(makeSavedSearch());
+
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete this saved search?' });
+  expect(
+    within(dialog).getByText(/“Search in Reading” will be deleted and its e-mail alerts will stop/),
+  ).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  expect(fetch).not.toHaveBeenCalled();
+
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+  expect(await screen.findByText(MESSAGES.savedSearchDeleted)).toBeInTheDocument();
+  const [input, init] = fetch.mock.calls[0]!;
+  expect(String(input)).toBe('/api/me/saved-searches/5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f');
+  expect(init?.method).toBe('DELETE');
+});
+
+test('a failed delete says so', async () => {
+  const user = userEvent.setup();
+  stubFetch(() => json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, 500));
+  renderCard(makeSavedSearch());
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText(MESSAGES.savedSearchDeleteFailed)).toBeInTheDocument();
+});
+
+test('manage: rename checks the name, then saves it', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch((_url, init) =>
+    json(makeSavedSearch({ label: JSON.parse(String(init?.body)).label as string })),
+  );
+  renderCard(makeSavedSearch(), true);
+
+  await user.click(screen.getByRole('button', { name: 'Rename' }));
+  const input = screen.getByLabelText('Search name');
+  await user.clear(input);
+  await user.type(input, '  <>  ');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText(CLIENT_MESSAGES.labelRequired)).toBeInTheDocument();
+  expect(fetch).not.toHaveBeenCalled();
+
+  await user.clear(input);
+  await user.type(input, 'Reading flats near the station');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+
+  expect(await screen.findByText('Saved search renamed')).toBeInTheDocument();
+  const [, init] = fetch.mock.calls[0]!;
+  expect(init?.method).toBe('PATCH');
+  expect(JSON.parse(String(init?.body))).toEqual({ label: 'Reading flats near the station' });
+  await waitFor(() => expect(screen.queryByLabelText('Search name')).not.toBeInTheDocument());
+});
+
+test('manage: the alerts switch and frequency update the saved search', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch((_url, init) => json(makeSavedSearch(JSON.parse(String(init?.body)))));
+  renderCard(makeSavedSearch(), true);
+
+  const alerts = screen.getByRole('switch', { name: 'E-mail alerts' });
+  expect(alerts).toHaveAttribute('aria-checked', 'true');
+  await user.selectOptions(screen.getByLabelText('Alert frequency'), 'daily');
+  expect(await screen.findByText('Alert frequency updated')).toBeInTheDocument();
+  await user.click(alerts);
+  expect(await screen.findByText('E-mail alerts switched off')).toBeInTheDocument();
+
+  expect(fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+    { alertFrequency: 'daily' },
+    { emailAlerts: false },
+  ]);
+});

@@ -1,0 +1,302 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { BedDouble, Bell, Home, MapPin, Pencil, Search, Tag, Trash2 } from 'lucide-react';
+import {
+  ALERT_FREQUENCY_LABELS,
+  AlertFrequencySchema,
+  SAVED_SEARCH_LABEL_MAX_LENGTH,
+  SavedSearchLabelSchema,
+  type SavedSearch,
+  type UpdateSavedSearchInput,
+} from '@abode/shared/client/client.schema';
+import { PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import { formatPriceChoice } from '@abode/shared/money';
+import { toSearchParams } from '@abode/shared/search/search-url';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '#src/components/ui/alert-dialog.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { Switch } from '#src/components/ui/switch.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useDeleteSavedSearch, useUpdateSavedSearch } from '#src/features/saved-homes/api/saved-searches.ts';
+import { cn } from '#src/lib/utils.ts';
+
+/** Texts of this card that SPEC §8 does not word. */
+export const SAVED_SEARCH_TEXT = {
+  renamed: 'Saved search renamed',
+  alertsOn: 'E-mail alerts switched on',
+  alertsOff: 'E-mail alerts switched off',
+  frequencyChanged: 'Alert frequency updated',
+  updateFailed: 'Failed to update saved search',
+} as const;
+
+const FREQUENCY_OPTIONS = AlertFrequencySchema.options.map((value) => ({
+  value,
+  label: ALERT_FREQUENCY_LABELS[value],
+}));
+
+const savedOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+/** `/search?…` with the saved filters, so Run Search restores them (DESIGN §7). */
+export function runSearchHref(searchParams: SavedSearch['searchParams']): string {
+  const query = toSearchParams(searchParams).toString();
+  return query ? `${paths.search}?${query}` : paths.search;
+}
+
+/** What the search looks for, as short badge texts: location, Buy/Rent, type, 'N+ beds', price (SPEC §2). */
+export function savedSearchBadges(f: SavedSearch['searchParams']) {
+  const badges: { key: string; icon: typeof MapPin; text: string }[] = [];
+  badges.push({ key: 'location', icon: MapPin, text: f.location || 'All Areas' });
+  if (f.mode) badges.push({ key: 'mode', icon: Tag, text: f.mode === 'sale' ? 'Buy' : 'Rent' });
+  if (f.type) badges.push({ key: 'type', icon: Home, text: PROPERTY_TYPE_LABELS[f.type] });
+  if (f.bedrooms) badges.push({ key: 'beds', icon: BedDouble, text: `${f.bedrooms}+ beds` });
+  if (f.minPrice !== undefined || f.maxPrice !== undefined) {
+    const pcm = f.mode === 'rent' ? '/month' : '';
+    const text =
+      f.minPrice !== undefined && f.maxPrice !== undefined
+        ? `${formatPriceChoice(f.minPrice)} – ${formatPriceChoice(f.maxPrice)}${pcm}`
+        : f.minPrice !== undefined
+          ? `From ${formatPriceChoice(f.minPrice)}${pcm}`
+          : `Up to ${formatPriceChoice(f.maxPrice!)}${pcm}`;
+    badges.push({ key: 'price', icon: Tag, text });
+  }
+  return badges;
+}
+
+/**
+ * A saved search (SPEC §2 Client dashboard): its label, 'Alerts On' when alerts are on, badges for what it looks
+ * for, Run Search (→ /search with its filters) and Delete (after confirmation). With `manage`, also rename, the
+ * e-mail alerts switch and their frequency (/saved-searches).
+ */
+export function SavedSearchCard({
+  savedSearch,
+  manage = false,
+  headingLevel = 2,
+}: {
+  savedSearch: SavedSearch;
+  manage?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        {/* Stays (hidden) while renaming: it names the card and its buttons. */}
+        <Heading
+          id={titleId}
+          className={cn('min-w-0 text-lg leading-tight font-semibold break-words', editing && 'sr-only')}
+        >
+          {savedSearch.label}
+        </Heading>
+        {editing && <RenameForm savedSearch={savedSearch} onDone={() => setEditing(false)} />}
+        {savedSearch.emailAlerts && (
+          <Badge>
+            <Bell aria-hidden="true" />
+            Alerts On
+          </Badge>
+        )}
+      </div>
+
+      <ul aria-label="Search filters" className="flex flex-wrap gap-2">
+        {savedSearchBadges(savedSearch.searchParams).map(({ key, icon: Icon, text }) => (
+          <li key={key}>
+            <Badge variant="secondary" data-testid={`saved-search-${key}`}>
+              <Icon aria-hidden="true" />
+              {text}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+
+      <p className="text-xs text-muted-foreground">Saved {savedOn.format(new Date(savedSearch.createdAt))}</p>
+
+      {manage && <AlertSettings savedSearch={savedSearch} />}
+
+      <div className="mt-auto flex flex-wrap items-center gap-2 border-t pt-4">
+        <Button asChild size="sm">
+          <Link to={runSearchHref(savedSearch.searchParams)} aria-describedby={titleId}>
+            <Search aria-hidden="true" />
+            Run Search
+          </Link>
+        </Button>
+        {manage && !editing && (
+          <Button variant="outline" size="sm" aria-describedby={titleId} onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Rename
+          </Button>
+        )}
+        <DeleteSavedSearch savedSearch={savedSearch} describedBy={titleId} />
+      </div>
+    </article>
+  );
+}
+
+function RenameForm({ savedSearch, onDone }: { savedSearch: SavedSearch; onDone: () => void }) {
+  const inputId = useId();
+  const errorId = useId();
+  const [value, setValue] = useState(savedSearch.label);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateSavedSearch();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = SavedSearchLabelSchema.safeParse(value);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? MESSAGES.validation);
+      return;
+    }
+    setError(null);
+    if (parsed.data === savedSearch.label) {
+      onDone();
+      return;
+    }
+    update.mutate(
+      { id: savedSearch.id, changes: { label: parsed.data } },
+      {
+        onSuccess: () => {
+          toast.success(SAVED_SEARCH_TEXT.renamed);
+          onDone();
+        },
+        onError: () => toast.error(SAVED_SEARCH_TEXT.updateFailed),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-2">
+      <Label htmlFor={inputId}>Search name</Label>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          id={inputId}
+          value={value}
+          autoFocus
+          maxLength={SAVED_SEARCH_LABEL_MAX_LENGTH + 20}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onDone();
+          }}
+          className="min-w-48 flex-1"
+        />
+        <Button type="submit" size="default" disabled={update.isPending}>
+          Save
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function AlertSettings({ savedSearch }: { savedSearch: SavedSearch }) {
+  const switchId = useId();
+  const frequencyId = useId();
+  const update = useUpdateSavedSearch();
+
+  const change = (changes: UpdateSavedSearchInput, success: string) =>
+    update.mutate(
+      { id: savedSearch.id, changes },
+      {
+        onSuccess: () => toast.success(success),
+        onError: () => toast.error(SAVED_SEARCH_TEXT.updateFailed),
+      },
+    );
+
+  return (
+    <div className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-lg bg-muted/50 p-3">
+      <div className="flex items-center gap-3">
+        <Switch
+          id={switchId}
+          checked={savedSearch.emailAlerts}
+          disabled={update.isPending}
+          onCheckedChange={(on) =>
+            change({ emailAlerts: on }, on ? SAVED_SEARCH_TEXT.alertsOn : SAVED_SEARCH_TEXT.alertsOff)
+          }
+        />
+        <Label htmlFor={switchId}>E-mail alerts</Label>
+      </div>
+      <div className={cn('flex flex-col gap-1.5', !savedSearch.emailAlerts && 'opacity-70')}>
+        <Label htmlFor={frequencyId} className="text-xs text-muted-foreground">
+          Alert frequency
+        </Label>
+        <Select
+          id={frequencyId}
+          options={FREQUENCY_OPTIONS}
+          value={savedSearch.alertFrequency}
+          disabled={!savedSearch.emailAlerts || update.isPending}
+          onValueChange={(value) => {
+            const parsed = AlertFrequencySchema.safeParse(value);
+            if (parsed.success) change({ alertFrequency: parsed.data }, SAVED_SEARCH_TEXT.frequencyChanged);
+          }}
+          className="w-36"
+        />
+      </div>
+    </div>
+  );
+}
+
+function DeleteSavedSearch({ savedSearch, describedBy }: { savedSearch: SavedSearch; describedBy: string }) {
+  const remove = useDeleteSavedSearch();
+  const onConfirm = () =>
+    remove.mutate(savedSearch.id, {
+      onSuccess: () => toast.success(MESSAGES.savedSearchDeleted),
+      onError: () => toast.error(MESSAGES.savedSearchDeleteFailed),
+    });
+
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-describedby={describedBy}
+          disabled={remove.isPending}
+          className="ml-auto text-destructive hover:text-destructive"
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this saved search?</AlertDialogTitle>
+          <AlertDialogDescription>
+            “{savedSearch.label}” will be deleted
+            {savedSearch.emailAlerts ? ' and its e-mail alerts will stop' : ''}. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

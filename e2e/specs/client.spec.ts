@@ -1,0 +1,181 @@
+/**
+ * The client journey of issue #4 against the real server and its outbox: a visitor opens a property from search,
+ * sends an enquiry (the agent's e-mail arrives), signs up, favourites the home, saves a search with alerts; a new
+ * matching listing goes live, the alert job runs and the alert e-mail arrives with a working link and a working
+ * unsubscribe link. Axe runs on every page of the issue.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+
+const PASSWORD = 'Tidy!Harbour#Lamp7';
+
+const results = (page: Page) => page.getByRole('region', { name: 'Search results' });
+const cards = (page: Page) => results(page).getByRole('article');
+
+async function searchFor(page: Page, query: string): Promise<void> {
+  await page.goto(`/search?${query}`);
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(cards(page).first()).toBeVisible();
+}
+
+/** The newest message of the dev outbox to `to` whose subject matches, as { subject, text }. */
+async function mailTo(page: Page, to: string, subject: RegExp): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get('/api/dev/mail');
+        const mails = (await response.json()) as { to: string; subject: string; text: string }[];
+        found = mails.find((m) => m.to === to && subject.test(m.subject));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+function linkIn(text: string, pattern: RegExp): string {
+  const link = text.match(/https?:\/\/\S+/g)?.find((l) => pattern.test(l));
+  if (!link) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  // Mail links use PUBLIC_URL; follow them on the server under test.
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+async function signUpAndIn(page: Page, email: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First name').fill('Zoë');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Check your email to confirm your account')).toBeVisible();
+  const confirmation = await mailTo(page, email, /confirm/i);
+  await page.goto(linkIn(confirmation.text, /verify/));
+  await expect(page).toHaveURL(/\/auth\/verified/);
+  await signIn(page, email, PASSWORD);
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('visitor → enquiry → sign up → favourite → saved search → alert e-mail → unsubscribe', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // 1. A visitor opens a property from search.
+  await searchFor(page, 'location=Manchester&mode=sale');
+  const firstCard = cards(page).first();
+  const title = (await firstCard.getByRole('heading').textContent())!.trim();
+  await firstCard.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/property\//);
+  const propertyUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /sold prices nearby/i })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /stamp duty/i })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // 2. Sends an enquiry; the agent's e-mail arrives.
+  const agentEmail = (await page.locator('a[href^="mailto:"]').first().getAttribute('href'))!.slice(7);
+  await page.getByRole('button', { name: 'Contact Agent' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Name').fill("Siân O'Brien");
+  await dialog.getByLabel('Email').fill('sian.obrien@example.com');
+  const message = `Is it still available for a viewing on Saturday? (${randomUUID().slice(0, 8)})`;
+  await dialog.getByLabel('Message').fill(message);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Send enquiry' }).click();
+  await expect(page.getByText(new RegExp(`^Contacting .+ about ${escapeRegExp(title)}$`))).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const agentMail = await mailTo(page, agentEmail, new RegExp(escapeRegExp(title)));
+  expect(agentMail.text).toContain(message);
+  expect(agentMail.text).toContain('sian.obrien@example.com');
+
+  // 3. Signed out, the heart asks to sign in.
+  await page.getByRole('button', { name: 'Save to favourites' }).first().click();
+  await expect(page.getByText('Please sign in to save favourites')).toBeVisible();
+
+  // 4. Signs up, confirms, signs in; favourites the home.
+  const email = `alerts-${randomUUID().slice(0, 8)}@example.com`;
+  await signUpAndIn(page, email);
+  await page.goto(propertyUrl);
+  await page.getByRole('button', { name: 'Save to favourites' }).first().click();
+  await expect(page.getByText('Added to favourites')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove from favourites' }).first()).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // 5. Saves a search with alerts on.
+  await searchFor(page, 'location=Manchester&mode=sale');
+  await page.getByRole('button', { name: 'Save Search' }).click();
+  await expect(page.getByText('Your search has been saved successfully')).toBeVisible();
+  await page.goto('/saved-searches');
+  await expect(page.getByText('Search in Manchester').first()).toBeVisible();
+  await expect(page.getByText('Alerts On').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // 6. A new matching listing goes live and the alert job runs.
+  const published = await page.request.post('/api/dev/publish-listing', {
+    data: { location: 'Manchester', mode: 'sale' },
+  });
+  expect(published.status()).toBe(200);
+  const listing = (await published.json()) as { slug: string; title: string };
+  const run = await page.request.post('/api/dev/run-alerts');
+  expect(run.status()).toBe(200);
+
+  // 7. The alert e-mail arrives with a working link to the new listing.
+  const alert = await mailTo(page, email, /new home/i);
+  expect(alert.text).toContain(listing.title);
+  await page.goto(linkIn(alert.text, new RegExp(`/property/${listing.slug}`)));
+  await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
+
+  // 8. The dashboard counts and tabs.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('tab', { name: /favourites/i })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/favourites');
+  await expect(page.getByRole('article').filter({ hasText: title })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // 9. The unsubscribe link works signed out.
+  await page.context().clearCookies();
+  await page.goto(linkIn(alert.text, /unsubscribe/));
+  await expect(page.getByText('Search in Manchester').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText(/no longer receive/i)).toBeVisible();
+});
+
+test("a new client's dashboard, saved searches and profile have no accessibility faults @mobile", async ({
+  page,
+}) => {
+  const email = `profile-${randomUUID().slice(0, 8)}@example.com`;
+  await signUpAndIn(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Zoë' })).toBeVisible();
+  await expect(page.getByText('No favourites yet')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('tab', { name: 'Saved Searches' }).click();
+  await expect(page.getByText('No saved searches yet')).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByLabel('First name')).toHaveValue('Zoë');
+  await page.getByLabel('Phone (optional)').fill('0161 496 0102');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/saved-searches');
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved Searches' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,162 @@
+/**
+ * Enquiries (issue #4): the Contact Agent form's data (SPEC §5 Contact data, DESIGN §7 sanitising) and the API's
+ * answer. The SPA's enquiry form and `POST /api/enquiries` parse with the same {@link CreateEnquirySchema}, so a
+ * rule changed here changes in both places.
+ */
+import { z } from 'zod';
+import { normaliseEmail } from '../auth/auth.schema.ts';
+import { MESSAGES } from '../messages.ts';
+
+/** Contact names are cut to this length, like every name (SPEC §5 Sign-up form, §9). */
+export const ENQUIRY_NAME_MAX_LENGTH = 50;
+/** Longest enquiry message we accept (issue #4). */
+export const ENQUIRY_MESSAGE_MAX_LENGTH = 2000;
+/** Phone length after cleaning (SPEC §5 Contact data). */
+export const PHONE_MIN_LENGTH = 5;
+export const PHONE_MAX_LENGTH = 20;
+/** Longest e-mail address (RFC 5321 path limit). */
+const EMAIL_MAX_LENGTH = 254;
+
+/** Texts of this feature that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
+export const ENQUIRY_MESSAGES = {
+  messageTooLong: `Message should be at most ${ENQUIRY_MESSAGE_MAX_LENGTH} characters`,
+  tooManyEnquiries: 'Too many enquiries. Please try again later.',
+  sent: 'Your enquiry has been sent',
+} as const;
+
+/** The fields a person types; each is checked for script-like content (SPEC §5). */
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/**
+ * SPEC §5 Contact data: script tags, javascript:, onclick=, onerror=, onload=, eval(, alert(, confirm( or prompt(,
+ * matched as substrings, case-insensitively. Deliberately literal: allowing a space before '(' would reject honest
+ * messages such as "please confirm (by e-mail) …".
+ */
+const SCRIPT_LIKE_STRINGS = [
+  '<script',
+  'javascript:',
+  'onclick=',
+  'onerror=',
+  'onload=',
+  'eval(',
+  'alert(',
+  'confirm(',
+  'prompt(',
+] as const;
+
+/** True when `text` holds a script-like string that SPEC §5 rejects ('Contact information contains invalid content'). */
+export function containsScriptLikeContent(text: string): boolean {
+  const lower = text.toLowerCase();
+  return SCRIPT_LIKE_STRINGS.some((s) => lower.includes(s));
+}
+
+/**
+ * DESIGN §7 sanitising for contact text: strips `<` and `>` and trims. Apostrophes, quotes and ampersands stay as
+ * text (O'Brien, Smith & Sons); they are escaped when shown, never stored escaped.
+ */
+export function sanitiseContactText(text: string): string {
+  return text.replace(/[<>]/g, '').trim();
+}
+
+/**
+ * SPEC §5 phone cleaning: keeps digits, '+', '-', spaces and brackets, then trims. The result must be 5 to 20
+ * characters long.
+ */
+export function cleanPhone(phone: string): string {
+  return phone.replace(/[^\d+\-\s()]/g, '').trim();
+}
+
+/** Message prefilled in the enquiry form (issue #4). */
+export function defaultEnquiryMessage(title: string): string {
+  return `I am interested in ${title} and would like more information.`;
+}
+
+const optionalText = z.string().nullish();
+
+/**
+ * `POST /api/enquiries` body and the enquiry form (SPEC §5 Contact data). Input: `{ propertyId: uuid, name, email,
+ * phone?, message }` as typed. Output: name sanitised and cut to 50 characters, e-mail trimmed and lower-cased,
+ * phone cleaned (or absent when blank), message sanitised.
+ *
+ * Errors, each on its field's path, in this order of importance:
+ * - any field with script-like content → 'Contact information contains invalid content' (and nothing else);
+ * - name, e-mail or message empty after sanitising → 'Contact information is required';
+ * - e-mail not x@y.z → 'Invalid email format';
+ * - phone given but not 5–20 characters after cleaning → 'Phone number should be between 5-20 characters';
+ * - message over 2,000 characters → {@link ENQUIRY_MESSAGES.messageTooLong}.
+ */
+export const CreateEnquirySchema = z
+  .object({
+    propertyId: z.uuid(),
+    name: optionalText,
+    email: optionalText,
+    phone: optionalText,
+    message: optionalText,
+  })
+  .transform((v, ctx) => {
+    const raw: Record<ContactField, string> = {
+      name: v.name ?? '',
+      email: v.email ?? '',
+      phone: v.phone ?? '',
+      message: v.message ?? '',
+    };
+    const scripted = CONTACT_FIELDS.filter((field) => containsScriptLikeContent(raw[field]));
+    if (scripted.length) {
+      for (const field of scripted)
+        ctx.addIssue({ code: 'custom', message: MESSAGES.contactInvalidContent, path: [field] });
+      return z.NEVER;
+    }
+
+    const name = sanitiseContactText(raw.name).slice(0, ENQUIRY_NAME_MAX_LENGTH).trim();
+    const emailInput = raw.email.trim();
+    const message = sanitiseContactText(raw.message);
+    const phoneGiven = raw.phone.trim() !== '';
+    const phone = cleanPhone(raw.phone);
+    const problem = (field: ContactField, text: string) =>
+      ctx.addIssue({ code: 'custom', message: text, path: [field] });
+
+    if (!name) problem('name', MESSAGES.contactRequired);
+    if (!emailInput) problem('email', MESSAGES.contactRequired);
+    if (!message) problem('message', MESSAGES.contactRequired);
+    const email = emailInput.length <= EMAIL_MAX_LENGTH ? normaliseEmail(emailInput) : '';
+    if (emailInput && !email) problem('email', MESSAGES.contactInvalidEmail);
+    if (phoneGiven && (phone.length < PHONE_MIN_LENGTH || phone.length > PHONE_MAX_LENGTH))
+      problem('phone', MESSAGES.contactPhoneLength);
+    if (message.length > ENQUIRY_MESSAGE_MAX_LENGTH) problem('message', ENQUIRY_MESSAGES.messageTooLong);
+    if (ctx.issues.length) return z.NEVER;
+
+    return {
+      propertyId: v.propertyId,
+      name,
+      email,
+      ...(phoneGiven ? { phone } : {}),
+      message,
+    };
+  });
+export type CreateEnquiryInput = z.input<typeof CreateEnquirySchema>;
+export type CreateEnquiry = z.output<typeof CreateEnquirySchema>;
+
+/**
+ * The messages of {@link CreateEnquirySchema} in the order the API reports them: the first one present becomes
+ * `error.message` of the 400.
+ */
+export const CONTACT_ERROR_PRIORITY: readonly string[] = [
+  MESSAGES.contactInvalidContent,
+  MESSAGES.contactRequired,
+  MESSAGES.contactInvalidEmail,
+  MESSAGES.contactPhoneLength,
+  ENQUIRY_MESSAGES.messageTooLong,
+];
+
+/** Enquiry status (SPEC §3 enquiries; a new enquiry is always 'new'). */
+export const EnquiryStatusSchema = z.enum(['new', 'in_progress', 'closed']);
+export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
+
+/** `POST /api/enquiries` 201 body: the stored enquiry's id, status 'new' and creation time (ISO 8601). */
+export const EnquiryCreatedSchema = z.object({
+  id: z.uuid(),
+  status: z.literal('new'),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type EnquiryCreated = z.infer<typeof EnquiryCreatedSchema>;
