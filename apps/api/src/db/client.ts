@@ -91,6 +91,12 @@ function isAlive(pid: number): boolean {
 /** Opens PostgreSQL at `url` and applies pending migrations. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle pooled connection that the server ends (restart, failover, a test database dropped WITH (FORCE)) emits
+  // 'error' on the pool; without a listener Node treats it as an uncaught exception and the process dies. The pool
+  // drops that connection and opens a new one on the next query, so reporting it is enough.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection ended by the server: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'postgres', close: () => pool.end() };

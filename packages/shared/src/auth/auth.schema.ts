@@ -54,7 +54,7 @@ export function normaliseEmail(email: string): string {
 }
 
 /** Only Unicode letters, spaces, apostrophes and hyphens (SPEC §5 Sign-up form). */
-const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
+export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
 
 /** Names are trimmed and cut to 50 characters (SPEC §5). */
 export function normaliseName(name: string): string {

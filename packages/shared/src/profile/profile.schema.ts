@@ -5,7 +5,7 @@
  * (SPEC §5 Password strength).
  */
 import { z } from 'zod';
-import { AUTH_MESSAGES, normaliseEmail, normaliseName } from '../auth/auth.schema.ts';
+import { AUTH_MESSAGES, NAME_PATTERN, normaliseEmail, normaliseName } from '../auth/auth.schema.ts';
 import { checkPasswordStrength } from '../auth/password.ts';
 import { MESSAGES } from '../messages.ts';
 
@@ -42,10 +42,6 @@ export const PHONE_MIN_LENGTH = 5;
 export const PHONE_MAX_LENGTH = 20;
 /** The typed word that confirms account deletion. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
-
-/** Letters (any script), spaces, apostrophes and hyphens: the sign-up name rule (SPEC §5 Sign-up form). */
-// Same pattern as the sign-up schema's (not exported from auth.schema.ts); keep the two in step.
-export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
 
 /** SPEC §5 Contact data: keeps only digits, +, -, spaces and brackets, trimmed. */
 export function cleanPhone(phone: string): string {

@@ -27,7 +27,7 @@ import { useAuth } from '#src/lib/auth.tsx';
 import { errorMessage } from '#src/lib/query-client.ts';
 import { createEnquiry } from '#src/features/enquiries/api/create-enquiry.ts';
 import type { ContactAgentListing } from '#src/features/enquiries/components/contact-agent-button.tsx';
-import { agentName } from '#src/features/enquiries/utils/agent-name.ts';
+import { agentDisplayName } from '@abode/shared/listings/agent-display-name';
 
 type Values = Record<ContactField, string>;
 type Errors = Partial<Record<ContactField, string>>;
@@ -66,7 +66,7 @@ export function EnquiryDialog({
   /** The button that opened the dialog; focus goes back to it on close. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
-  const agent = agentName(listing.agent);
+  const agent = agentDisplayName(listing.agent);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

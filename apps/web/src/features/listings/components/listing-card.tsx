@@ -1,6 +1,7 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Bath, BedDouble, Car, MapPin, Share2 } from 'lucide-react';
+import { agentDisplayName } from '@abode/shared/listings/agent-display-name';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
 import { formatPrice } from '@abode/shared/money';
 import { Badge } from '#src/components/ui/badge.tsx';
@@ -14,11 +15,6 @@ import { cn } from '#src/lib/utils.ts';
 export type ListingCardLayout = 'grid' | 'list';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The name the public sees for the marketing agent: agency, else the agent's own name (DESIGN §7). */
-export function agentDisplayName(agent: ListingSummary['agent']): string {
-  return agent?.agencyName ?? agent?.name ?? 'the agent';
-}
 
 /**
  * A search result (SPEC §2 listing card): photos, price, title, address without a house number, bedrooms,
