@@ -6,9 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { linkIn, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
-
-const PASSWORD = 'Tidy!Harbour#Lamp7';
 
 const results = (page: Page) => page.getByRole('region', { name: 'Search results' });
 const cards = (page: Page) => results(page).getByRole('article');
@@ -17,53 +16,6 @@ async function searchFor(page: Page, query: string): Promise<void> {
   await page.goto(`/search?${query}`);
   await expect(results(page)).toHaveAttribute('aria-busy', 'false');
   await expect(cards(page).first()).toBeVisible();
-}
-
-/** The newest message of the dev outbox to `to` whose subject matches, as { subject, text }. */
-async function mailTo(page: Page, to: string, subject: RegExp): Promise<{ subject: string; text: string }> {
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get('/api/dev/mail');
-        const mails = (await response.json()) as { to: string; subject: string; text: string }[];
-        found = mails.find((m) => m.to === to && subject.test(m.subject));
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-function linkIn(text: string, pattern: RegExp): string {
-  const link = text.match(/https?:\/\/\S+/g)?.find((l) => pattern.test(l));
-  if (!link) throw new Error(`no link matching ${pattern} in:\n${text}`);
-  // Mail links use PUBLIC_URL; follow them on the server under test.
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
-async function signUpAndIn(page: Page, email: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('First name').fill('Zoë');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Check your email to confirm your account')).toBeVisible();
-  const confirmation = await mailTo(page, email, /confirm/i);
-  await page.goto(linkIn(confirmation.text, /verify/));
-  await expect(page).toHaveURL(/\/auth\/verified/);
-  await signIn(page, email, PASSWORD);
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test('visitor → enquiry → sign up → favourite → saved search → alert e-mail → unsubscribe', async ({

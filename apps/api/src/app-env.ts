@@ -3,6 +3,7 @@ import type { Database } from '#src/db/client.ts';
 import type { Auth } from '#src/features/auth/auth.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
+import type { Storage } from '#src/lib/storage.ts';
 import type { Viewer } from '#src/middleware/auth.ts';
 
 export interface AppEnv {
@@ -19,6 +20,8 @@ export interface AppEnv {
     mail: MailConfig;
     /** Origin of absolute links in e-mails, share tags and the sitemap (PUBLIC_URL), without a trailing slash. */
     publicUrl: string;
+    /** Uploaded files (listing photos, agent logos; issue #5): disk under DATA_DIR/uploads by default. */
+    storage: Storage;
     /** The signed-in user, set by the guards in middleware/auth.ts. */
     viewer: Viewer;
   };

@@ -3,6 +3,7 @@
  * the built SPA and `/media` files (DESIGN §1). `index.ts` only opens the database and listens.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -29,6 +30,7 @@ import { profileRoutes } from '#src/features/profile/routes.ts';
 import { renderPropertyPage, seoRoutes } from '#src/features/seo/routes.ts';
 import { createLogger, type Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
+import { createDiskStorage, type Storage, UPLOADS_URL_PREFIX } from '#src/lib/storage.ts';
 import { isSpaRoute } from '#src/lib/spa-routes.ts';
 import { handleError } from '#src/middleware/error-handler.ts';
 
@@ -38,7 +40,7 @@ export interface AppOptions {
   logger?: Logger;
   /** Folder of the built SPA; when absent or missing, only the API is served. */
   webDist?: string;
-  /** Folder served at /media (demo illustrations; uploads later). */
+  /** Folder served at /media (the demo illustrations; uploads are served from `storage` at /media/uploads). */
   publicDir?: string;
   /** better-auth instance (index.ts builds it from the environment); default: one on `db` with a test secret. */
   auth?: Auth;
@@ -52,6 +54,10 @@ export interface AppOptions {
   publicUrl?: string;
   /** Outgoing mail settings (SMTP_URL, MAIL_FROM); default: the outbox table. */
   mail?: MailConfig;
+  /** Folder of uploaded files (DATA_DIR/uploads), served at /media/uploads; default: a fresh temp folder (tests). */
+  uploadsDir?: string;
+  /** Storage of uploaded files; overrides `uploadsDir` (the S3-compatible storage when S3_BUCKET is set, or a test double). */
+  storage?: Storage;
 }
 
 export const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
@@ -71,6 +77,10 @@ export function createApp(options: AppOptions) {
   const trustProxy = options.trustProxy ?? false;
   const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const mail = options.mail ?? {};
+  // The temp folder is only created on the first upload, so tests that upload nothing leave nothing behind.
+  const storage =
+    options.storage ??
+    createDiskStorage(options.uploadsDir ?? path.join(os.tmpdir(), `abode-uploads-${randomUUID()}`));
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -82,6 +92,7 @@ export function createApp(options: AppOptions) {
     c.set('trustProxy', trustProxy);
     c.set('publicUrl', publicUrl);
     c.set('mail', mail);
+    c.set('storage', storage);
     c.header('X-Request-Id', requestId);
     await next();
   });
@@ -129,6 +140,23 @@ export function createApp(options: AppOptions) {
 
   // Crawlers: sitemap and robots.txt (issue #4), before the static files so the build holds no second robots.txt.
   app.route('/', seoRoutes(publicUrl));
+
+  // Uploaded photos and logos (issue #5). Every upload gets a new file name, so a file never changes: browsers and
+  // proxies may keep it for a year. Registered before /media/* so the demo folder is never searched for them.
+  app.get(`${UPLOADS_URL_PREFIX}*`, async (c) => {
+    let key: string;
+    try {
+      key = decodeURIComponent(c.req.path.slice(UPLOADS_URL_PREFIX.length));
+    } catch {
+      return c.text('Not found', 404);
+    }
+    // get() refuses keys with '..', odd characters or absolute paths.
+    const file = await storage.get(key);
+    if (!file) return c.text('Not found', 404);
+    c.header('Content-Type', file.contentType);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200);
+  });
 
   const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
   app.use('/media/*', cacheFor('public, max-age=604800'), serveStatic({ root: publicDir }));

@@ -4,10 +4,17 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from '#src/lib/storage-s3.ts';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** An optional string where an empty value (`S3_BUCKET=` in a compose file) counts as unset. */
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/** Default S3_REGION: AWS London, as Abode serves England and Wales; Cloudflare R2 wants `auto`. */
+export const DEFAULT_S3_REGION = 'eu-west-2';
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,9 +44,28 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built SPA served by the API. */
   WEB_DIST: z.string().optional(),
+  /** Keep uploads in this S3-compatible bucket instead of DATA_DIR/uploads (DESIGN §2 Images). */
+  S3_BUCKET: optionalText,
+  /** Region requests are signed for (`auto` for Cloudflare R2; MinIO accepts any). */
+  S3_REGION: z.string().trim().default(DEFAULT_S3_REGION),
+  /** Endpoint of a non-AWS service (MinIO, R2, B2, …), e.g. http://127.0.0.1:9000. */
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /** Path-style bucket addressing (`{endpoint}/{bucket}`); default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.preprocess((v) => (v === '' ? undefined : v), booleanish.optional()),
+  /** Static credentials; without both the AWS SDK's default chain is used (env, profile, IAM role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Folder inside the bucket for Abode's files, e.g. `abode/` (default: the bucket's root). */
+  S3_PREFIX: optionalText,
 });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string; demoSeed: boolean; webDist: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  dataDir: string;
+  demoSeed: boolean;
+  webDist: string;
+  /** Where uploads go: the bucket when S3_BUCKET is set, else null (DATA_DIR/uploads on disk). */
+  s3: S3StorageOptions | null;
+};
 
 /** Parses `source` (default `process.env`). Throws an Error listing every bad variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -53,6 +79,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid environment configuration:\n  AUTH_SECRET: required in production (32+ characters)',
     );
+  const s3 = s3Options(env);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     ...env,
@@ -60,5 +87,29 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     demoSeed: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    s3,
+  };
+}
+
+/** The bucket settings when S3_BUCKET is set; throws on a set bucket with an empty region or half a key pair. */
+function s3Options(env: z.infer<typeof EnvSchema>): S3StorageOptions | null {
+  if (!env.S3_BUCKET) return null;
+  const problems: string[] = [];
+  if (!env.S3_REGION)
+    problems.push('  S3_REGION: required when S3_BUCKET is set (e.g. eu-west-2, or auto for R2)');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push(
+      '  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default credential chain',
+    );
+  if (problems.length) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+    ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : {}),
+    ...(env.S3_PREFIX ? { prefix: env.S3_PREFIX } : {}),
   };
 }

@@ -2,15 +2,18 @@
  * Starts Abode: validates the environment, opens the database (PGlite in DATA_DIR or PostgreSQL), applies
  * migrations, seeds the demo data once, and serves the API and the built SPA on PORT.
  */
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '#src/app.ts';
 import { DataDirLockedError, openConfiguredDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import { seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
+import { seedDemoActivity } from '#src/db/seed/demo-activity.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
 import { loadEnv } from '#src/env.ts';
 import { startJobs, type Jobs } from '#src/jobs/scheduler.ts';
 import { createLogger } from '#src/lib/logger.ts';
+import { createS3Storage } from '#src/lib/storage-s3.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -36,6 +39,8 @@ async function main(): Promise<void> {
   // Demo sign-ins: demo only, never in production (README "Demo accounts").
   if (env.demoSeed && !production) {
     const created = await seedDemoAccounts(handle.db);
+    // Views and enquiries for the demo agent's portal (fictional applicants; once).
+    await seedDemoActivity(handle.db);
     if (created.length) {
       const lines = created.map((a) => `  ${a.label.padEnd(12)} ${a.email}  /  ${a.password}`);
       process.stdout.write(`\nDemo accounts (demo only):\n${lines.join('\n')}\n\n`);
@@ -57,6 +62,21 @@ async function main(): Promise<void> {
   });
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mail = { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM };
+  // Uploaded listing photos and agent logos (DESIGN §2 Images): the S3 bucket when S3_BUCKET is set, else
+  // DATA_DIR/uploads. Either way the app serves them at /media/uploads.
+  const uploadsDir = path.join(env.dataDir, 'uploads');
+  const storage = env.s3 ? createS3Storage(env.s3) : undefined;
+  logger.info(
+    env.s3
+      ? {
+          storage: 's3',
+          bucket: env.s3.bucket,
+          endpoint: env.s3.endpoint ?? 'aws',
+          prefix: env.s3.prefix ?? '',
+        }
+      : { storage: 'disk', uploadsDir },
+    'upload storage',
+  );
   const app = createApp({
     db: handle.db,
     databaseKind: handle.kind,
@@ -67,6 +87,8 @@ async function main(): Promise<void> {
     auth,
     trustProxy: env.TRUST_PROXY,
     production,
+    uploadsDir,
+    ...(storage ? { storage } : {}),
   });
   let jobs: Jobs | undefined;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -10,7 +10,8 @@ import { z } from 'zod';
  * - INVALID_PRICE_RANGE: minPrice > maxPrice (400, SPEC §5).
  * - UNAUTHENTICATED: no valid session (401). FORBIDDEN: signed in without the right (403).
  * - NOT_FOUND: no such record, or not visible to the caller (404).
- * - CONFLICT: the write clashes with existing data (409). RATE_LIMITED: too many requests (429).
+ * - CONFLICT: the write clashes with existing data (409). PAYLOAD_TOO_LARGE: an upload over its size limit (413).
+ * - RATE_LIMITED: too many requests (429).
  * - SERVICE_UNAVAILABLE: the database is not reachable (503). INTERNAL_ERROR: anything unexpected (500).
  */
 export const ERROR_STATUS = {
@@ -20,6 +21,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

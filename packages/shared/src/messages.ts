@@ -51,6 +51,30 @@ export const MESSAGES = {
   contactPhoneLength: 'Phone number should be between 5-20 characters',
   contactInvalidContent: 'Contact information contains invalid content',
 
+  /** SPEC §8 Agent. */
+  agentProfileNotFound: 'Agent profile not found',
+  propertiesLoadFailed: 'Failed to load properties',
+  propertyDeleted: 'Property deleted successfully',
+  propertyDeleteFailed: 'Failed to delete property',
+  propertyDeleteConfirm: 'Are you sure you want to delete this property?',
+  enquiriesLoadFailed: 'Failed to load enquiries',
+  enquiryStatusUpdated: 'Enquiry status updated',
+  enquiryStatusUpdateFailed: 'Failed to update enquiry status',
+  profileLoadFailed: 'Failed to load profile',
+  profileUpdated: 'Profile updated successfully',
+  profileUpdateFailed: 'Failed to update profile',
+  /** SPEC §2 Agent profile. */
+  profileNotFound: 'Profile not found',
+  /** SPEC §2 Agent properties empty states. */
+  noPropertiesYet: 'No properties yet',
+  addFirstProperty: 'Add Your First Property',
+  noPropertiesMatch: 'No properties match your filters',
+  /** SPEC §8 display fallbacks. */
+  propertyDeletedFallback: 'Property Deleted',
+  anonymous: 'Anonymous',
+  notAvailable: 'N/A',
+  noAgency: 'No agency',
+
   /** SPEC §2 404 page. */
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',

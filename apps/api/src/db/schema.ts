@@ -161,6 +161,8 @@ export const agents = pgTable(
       .default(sql`'{}'::text[]`),
     yearsExperience: integer('years_experience'),
     logoUrl: text('logo_url'),
+    /** Settings (issue #5): e-mail the agent about each new enquiry. */
+    notifyNewEnquiries: boolean('notify_new_enquiries').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -293,6 +295,16 @@ export const propertyPhotos = pgTable(
     isMain: boolean('is_main').notNull().default(false),
     width: integer('width'),
     height: integer('height'),
+    /**
+     * Web sizes of an uploaded photo (issue #5; DESIGN §2: 1600/800/400 px WebP), widest first, for `srcset`;
+     * empty for the demo illustrations. `url` is the widest.
+     */
+    variants: jsonb('variants')
+      .$type<{ width: number; height: number; url: string }[]>()
+      .notNull()
+      .default([]),
+    /** Where the uploaded files live in storage (prefix of the variants), so deleting a photo removes them. */
+    storageKey: text('storage_key'),
     createdAt: createdAt(),
   },
   (t) => [index('property_photos_property_idx').on(t.propertyId, t.orderIndex)],
@@ -316,6 +328,45 @@ export const enquiries = pgTable(
     check('enquiries_status_check', sql`${t.status} IN (${oneOf(['new', 'in_progress', 'closed'])})`),
     index('enquiries_agent_idx').on(t.agentId, t.createdAt.desc()),
     index('enquiries_property_idx').on(t.propertyId),
+  ],
+);
+
+export const AGENT_ACTIVITY_TYPES = [
+  'enquiry_received',
+  'enquiry_status_changed',
+  'listing_created',
+  'listing_updated',
+  'listing_status_changed',
+  'listing_price_changed',
+  'listing_deleted',
+  'listing_approved',
+  'listing_rejected',
+  'photos_added',
+] as const;
+
+/**
+ * What happened to an agent's listings and enquiries (issue #5: the dashboard's Recent Activity from real events,
+ * DESIGN §7). One row per event, written in the same transaction as the change; `details` holds the event's
+ * before/after facts (e.g. `{ from: 'new', to: 'closed' }`); `property_title` is kept so the line still reads well
+ * after the listing is deleted.
+ */
+export const agentActivity = pgTable(
+  'agent_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    propertyTitle: text('property_title'),
+    enquiryId: uuid('enquiry_id').references(() => enquiries.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('agent_activity_type_check', sql`${t.type} IN (${oneOf(AGENT_ACTIVITY_TYPES)})`),
+    index('agent_activity_agent_idx').on(t.agentId, t.createdAt.desc()),
   ],
 );
 

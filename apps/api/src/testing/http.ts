@@ -1,5 +1,35 @@
+import type { createApp } from '#src/app.ts';
+import { ORIGIN } from '#src/features/auth/auth-test-helpers.ts';
+
 /** Reads a test response body as loosely typed JSON, for assertions with toMatchObject / toEqual. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions check the shape at run time
 export async function readJson(res: Response): Promise<any> {
   return res.json();
+}
+
+/**
+ * Sends one request to the app in-process, as the browser would: with our `Origin` (the CSRF check of state-changing
+ * requests), the session `cookie` when given, and `body` as JSON when given. `headers` adds or overrides any header
+ * (e.g. `X-Forwarded-For` to pick the client IP a rate limit counts).
+ */
+export function callApi(
+  app: ReturnType<typeof createApp>,
+  method: string,
+  path: string,
+  cookie?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return Promise.resolve(
+    app.request(path, {
+      method,
+      headers: {
+        Origin: ORIGIN,
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
 }

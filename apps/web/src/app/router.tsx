@@ -9,9 +9,6 @@ import { paths } from '#src/config/paths.ts';
  * Route table (SPEC §2). Each page is its own chunk (`lazy`), so the first visit downloads only the layout and the
  * page it lands on.
  */
-const agentPage: RouteObject['lazy'] = () =>
-  import('#src/app/routes/shell-page.tsx').then((m) => ({ Component: m.AgentPortalPage }));
-
 const adminPage: RouteObject['lazy'] = () =>
   import('#src/app/routes/shell-page.tsx').then((m) => ({ Component: m.AdminPortalPage }));
 
@@ -114,8 +111,64 @@ export const routes: RouteObject[] = [
     lazy: () =>
       import('#src/components/layouts/agent-layout.tsx').then((m) => ({ Component: m.AgentLayout })),
     children: [
-      { index: true, lazy: agentPage },
-      { path: '*', lazy: agentPage },
+      {
+        index: true,
+        lazy: () =>
+          import('#src/app/routes/agent/dashboard.tsx').then((m) => ({ Component: m.AgentDashboardRoute })),
+      },
+      {
+        path: 'dashboard',
+        lazy: () =>
+          import('#src/app/routes/agent/dashboard.tsx').then((m) => ({ Component: m.AgentDashboardRoute })),
+      },
+      {
+        path: 'properties',
+        lazy: () =>
+          import('#src/app/routes/agent/properties.tsx').then((m) => ({ Component: m.AgentPropertiesRoute })),
+      },
+      {
+        path: 'properties/new',
+        lazy: () =>
+          import('#src/app/routes/agent/property-new.tsx').then((m) => ({
+            Component: m.AgentNewPropertyRoute,
+          })),
+      },
+      {
+        path: 'properties/:id/edit',
+        lazy: () =>
+          import('#src/app/routes/agent/property-edit.tsx').then((m) => ({
+            Component: m.AgentEditPropertyRoute,
+          })),
+      },
+      {
+        path: 'enquiries',
+        lazy: () =>
+          import('#src/app/routes/agent/enquiries.tsx').then((m) => ({ Component: m.AgentEnquiriesRoute })),
+      },
+      {
+        path: 'analytics',
+        lazy: () =>
+          import('#src/app/routes/agent/analytics.tsx').then((m) => ({ Component: m.AgentAnalyticsRoute })),
+      },
+      {
+        path: 'reports',
+        lazy: () =>
+          import('#src/app/routes/agent/reports.tsx').then((m) => ({ Component: m.AgentReportsRoute })),
+      },
+      {
+        path: 'profile',
+        lazy: () =>
+          import('#src/app/routes/agent/profile.tsx').then((m) => ({ Component: m.AgentProfileRoute })),
+      },
+      {
+        path: 'settings',
+        lazy: () =>
+          import('#src/app/routes/agent/settings.tsx').then((m) => ({ Component: m.AgentSettingsRoute })),
+      },
+      {
+        path: '*',
+        lazy: () => import('#src/app/routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+      },
     ],
   },
   {

@@ -20,6 +20,7 @@ export const paths = {
     dashboard: '/agent/dashboard',
     properties: '/agent/properties',
     newProperty: '/agent/properties/new',
+    editProperty: (id: string) => `/agent/properties/${encodeURIComponent(id)}/edit`,
     enquiries: '/agent/enquiries',
     analytics: '/agent/analytics',
     reports: '/agent/reports',

@@ -74,7 +74,8 @@ export async function apiRequest<S extends z.ZodType>(
   if (!response.ok) {
     const parsed = ErrorBodySchema.safeParse(json);
     if (parsed.success) {
-      throw new ApiError(parsed.data.error.code, response.status, parsed.data.error.message);
+      const { code, message, details } = parsed.data.error;
+      throw new ApiError(code, response.status, message, details);
     }
     throw new ApiError(`HTTP_${response.status}`, response.status, fallbackMessage(response.status));
   }

@@ -9,11 +9,19 @@ export class ApiError extends Error {
   readonly code: string;
   /** HTTP status; 0 when the request never got a response. */
   readonly status: number;
+  /** Field-level problems of a 400 (`path` is the dotted field name), so a form can show each under its field. */
+  readonly details: readonly { path: string; message: string }[];
 
-  constructor(code: string, status: number, message: string) {
+  constructor(
+    code: string,
+    status: number,
+    message: string,
+    details: readonly { path: string; message: string }[] = [],
+  ) {
     super(message);
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 
   /** 4xx: the request itself is wrong (or not allowed), so retrying cannot help. */

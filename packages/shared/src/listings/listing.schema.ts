@@ -62,12 +62,18 @@ export const TENURE_LABELS: Record<Tenure, string> = {
   commonhold: 'Commonhold',
 };
 
-/** One photo of a listing, ordered by `orderIndex` (SPEC §3 property_photos). */
+/**
+ * One photo of a listing, ordered by `orderIndex` (SPEC §3 property_photos). Uploaded photos (issue #5) also carry
+ * `srcSet` (their 1600/800/400 px WebP sizes, for `<img srcset>`) and their pixel size; demo illustrations do not.
+ */
 export const ListingPhotoSchema = z.object({
   url: z.string(),
   altText: z.string().nullable(),
   orderIndex: z.number().int(),
   isMain: z.boolean(),
+  srcSet: z.string().optional(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
 });
 export type ListingPhoto = z.infer<typeof ListingPhotoSchema>;
 
@@ -105,9 +111,13 @@ export const ListingSummarySchema = z.object({
 });
 export type ListingSummary = z.infer<typeof ListingSummarySchema>;
 
-/** The agent on a listing page: the card's fields plus the branch name on its own (may equal `agencyName`). */
+/**
+ * The agent on a listing page: the card's fields plus the branch name on its own (may equal `agencyName`) and the
+ * photo or logo the agent uploaded on their profile (issue #5), a same-origin URL.
+ */
 export const ListingDetailAgentSchema = ListingAgentSchema.extend({
   branchName: z.string().nullable().optional(),
+  logoUrl: z.string().nullable().optional(),
 });
 export type ListingDetailAgent = z.infer<typeof ListingDetailAgentSchema>;
 

@@ -5,6 +5,8 @@ import { DEMO_FILES } from '#src/features/price-paid/demo-extract.ts';
 import { publicAddressLine } from '#src/features/price-paid/listing-rules.ts';
 import { parsePricePaid, type PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
+import { seedDemoActivity } from './demo-activity.ts';
+import { DEMO_AGENTS, demoAgentId } from './demo-agents.ts';
 import { seedDemo, type SeedDemoResult } from './seed-demo.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -117,4 +119,48 @@ test('a second run does nothing and returns at once', async () => {
   expect(performance.now() - started).toBeLessThan(1000);
   expect(await count(sql`SELECT count(*)::int AS n FROM properties`)).toBe(before);
   expect(await count(sql`SELECT count(*)::int AS n FROM agents`)).toBe(first.agents);
+});
+
+test("the demo agent's portal gets views and fictional enquiries, once, on its own live listings only", async () => {
+  const agentId = demoAgentId(DEMO_AGENTS[0]!);
+  // The first 3,000 records of the extract fall to other branches: hand the demo agent 60 of them.
+  await handle.db.execute(sql`
+    UPDATE properties SET agent_id = ${agentId}
+     WHERE id IN (SELECT id FROM properties ORDER BY id LIMIT 60)`);
+  expect(await seedDemoActivity(handle.db, NOW)).toBe(true);
+  const enquiries = (
+    await handle.db.execute(sql`
+      SELECT e.contact_info->>'email' AS email, e.created_at, p.agent_id, p.status, e.agent_id AS enquiry_agent
+        FROM enquiries e JOIN properties p ON p.id = e.property_id`)
+  ).rows as { email: string; created_at: string; agent_id: string; status: string; enquiry_agent: string }[];
+  expect(enquiries.length).toBe(8);
+  for (const e of enquiries) {
+    expect(e.email).toMatch(/@example\.com$/);
+    expect(e.agent_id).toBe(agentId);
+    expect(e.enquiry_agent).toBe(agentId);
+    expect(e.status).toBe('active');
+    expect(new Date(e.created_at).getTime()).toBeLessThanOrEqual(NOW.getTime());
+  }
+  expect(
+    await count(sql`SELECT count(*)::int AS n FROM agent_activity WHERE type = 'enquiry_received'`),
+  ).toBe(8);
+  // Views: only the demo agent's live listings, within the last 45 days, and view_count is their sum.
+  const views = (
+    await handle.db.execute(sql`
+      SELECT count(*)::int AS days, count(DISTINCT v.property_id)::int AS listings,
+             count(*) FILTER (WHERE p.agent_id <> ${agentId} OR p.status <> 'active')::int AS foreign_rows,
+             min(v.day)::text AS first_day, max(v.day)::text AS last_day
+        FROM listing_view_days v JOIN properties p ON p.id = v.property_id`)
+  ).rows[0] as { days: number; listings: number; foreign_rows: number; first_day: string; last_day: string };
+  expect(views.listings).toBeGreaterThan(0);
+  expect(views.foreign_rows).toBe(0);
+  expect(views.first_day >= '2026-10-08').toBe(true);
+  expect(views.last_day).toBe('2026-11-21');
+  expect(
+    await count(sql`
+      SELECT count(*)::int AS n FROM properties p
+       WHERE p.view_count <> COALESCE((SELECT sum(views) FROM listing_view_days v WHERE v.property_id = p.id), 0)`),
+  ).toBe(0);
+  expect(await seedDemoActivity(handle.db, NOW)).toBe(false);
+  expect(await count(sql`SELECT count(*)::int AS n FROM enquiries`)).toBe(8);
 });

@@ -1,15 +1,34 @@
-/** The agent area, /api/agent (SPEC §6): every route needs role agent and acts on the caller's own agents row. */
-import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+/**
+ * The agent area, /api/agent (DESIGN §4, SPEC §6, issue #5). Every route needs role agent with an agents row
+ * (`requireAgent`, which puts the caller's `agentId` on `c.var.viewer`) and acts only on that agent's own records:
+ * another agent's listing or enquiry id answers 404, never data. Answers are personal: `Cache-Control: no-store`.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '#src/app-env.ts';
-import { agents } from '#src/db/schema.ts';
-import { AppError } from '#src/errors/app-error.ts';
 import { requireAgent } from '#src/middleware/auth.ts';
+import { noStore } from '#src/middleware/no-store.ts';
+import { agentDashboardRoutes } from './dashboard/routes.ts';
+import { agentEnquiryRoutes } from './enquiries/routes.ts';
+import { agentInsightRoutes } from './insights/routes.ts';
+import { agentListingRoutes } from './listings/routes.ts';
+import { agentPhotoRoutes } from './photos/routes.ts';
+import { agentProfileRoutes } from './profile/routes.ts';
 
-export const agentRoutes = new Hono<AppEnv>().use('*', requireAgent).get('/profile', async (c) => {
-  const agentId = c.var.viewer.agentId;
-  if (!agentId) throw AppError.notFound('Agent profile not found');
-  const [row] = await c.var.db.select().from(agents).where(eq(agents.id, agentId));
-  if (!row) throw AppError.notFound('Agent profile not found');
-  return c.json({ agent: row });
-});
+export const agentRoutes = new OpenAPIHono<AppEnv>();
+// Before any sub-app, so a visitor always gets 401 (and a client 403) rather than a 400 about their input.
+agentRoutes.use('*', noStore, requireAgent);
+agentRoutes.route('/dashboard', agentDashboardRoutes);
+agentRoutes.route('/enquiries', agentEnquiryRoutes);
+agentRoutes.route('/properties', agentListingRoutes);
+// Photo routes carry their own paths: /properties/{id}/photos… and /profile/logo.
+agentRoutes.route('/', agentPhotoRoutes);
+agentRoutes.route('/profile', agentProfileRoutes);
+// Analytics, reports (CSV) and settings.
+agentRoutes.route('/', agentInsightRoutes);
+
+/** The caller's agents row id (set by `requireAgent`). */
+export function agentIdOf(c: { var: AppEnv['Variables'] }): string {
+  const id = c.var.viewer.agentId;
+  if (!id) throw new Error('agentIdOf used outside requireAgent');
+  return id;
+}

@@ -13,8 +13,8 @@ import {
   UnsubscribeResultSchema,
   type UnsubscribeResult,
 } from '@abode/shared/alerts/alerts.schema';
-import { ErrorBodySchema } from '@abode/shared/errors';
 import type { AppEnv } from '#src/app-env.ts';
+import { errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
@@ -23,15 +23,7 @@ import { validationHook } from '#src/middleware/validation-hook.ts';
 /** Per IP: generous for people, a wall for anyone trying tokens (which are random UUIDs anyway). */
 export const UNSUBSCRIBE_RATE_LIMIT = { limit: 30, windowMs: 10 * 60_000, blockMs: 10 * 60_000 } as const;
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBodySchema } },
-});
-
-const okResponse = {
-  description: 'The saved search of the token',
-  content: { 'application/json': { schema: UnsubscribeResultSchema } },
-};
+const okResponse = json(UnsubscribeResultSchema, 'The saved search of the token');
 
 const commonErrors = {
   400: errorResponse('No token'),
@@ -55,7 +47,7 @@ const unsubscribeRoute = createRoute({
   tags: ['Alerts'],
   summary: 'Turn off e-mail alerts of a saved search',
   description: 'Sets `email_alerts` off for the saved search of the token. Idempotent; works signed out.',
-  request: { body: { content: { 'application/json': { schema: UnsubscribeInputSchema } }, required: true } },
+  request: { body: jsonBody(UnsubscribeInputSchema) },
   responses: { 200: okResponse, ...commonErrors },
 });
 

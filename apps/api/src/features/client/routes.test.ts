@@ -18,9 +18,9 @@ import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { favourites, properties, recentViews, savedSearches } from '#src/db/schema.ts';
-import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
+import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
-import { readJson } from '#src/testing/http.ts';
+import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
 let handle: DatabaseHandle;
@@ -48,17 +48,8 @@ afterAll(async () => {
   await handle?.close();
 });
 
-function call(method: string, path: string, cookie?: string, body?: unknown) {
-  return app.request(path, {
-    method,
-    headers: {
-      Origin: ORIGIN,
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const call = (method: string, path: string, cookie?: string, body?: unknown) =>
+  callApi(app, method, path, cookie, body);
 
 async function favouriteIds(cookie: string): Promise<string[]> {
   const res = await call('GET', '/api/me/favourites/ids', cookie);

@@ -19,9 +19,10 @@ import {
   SavedSearchSchema,
   UpdateSavedSearchInputSchema,
 } from '@abode/shared/client/client.schema';
-import { ErrorBodySchema } from '@abode/shared/errors';
 import type { AppEnv } from '#src/app-env.ts';
+import { errorResponse, json, jsonBody, unauthenticated } from '#src/lib/openapi.ts';
 import { requireUser } from '#src/middleware/auth.ts';
+import { noStore } from '#src/middleware/no-store.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { addFavourite, findFavouriteIds, findFavourites, removeFavourite } from './favourites.ts';
 import { getDashboard } from './get-dashboard.ts';
@@ -34,22 +35,8 @@ import {
   updateSavedSearch,
 } from './saved-searches.ts';
 
-/** Personal data: never stored by the browser's or a proxy's cache (also on errors, e.g. the 401). */
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.res.headers.set('Cache-Control', 'no-store');
-};
-
 /** Runs before request validation, so a visitor always gets 401 rather than a 400 about their input. */
 const middleware: MiddlewareHandler<AppEnv>[] = [noStore, requireUser];
-
-const json = <S>(schema: S, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(ErrorBodySchema, description);
-const unauthenticated = { 401: errorResponse('Not signed in') };
-const jsonBody = <S>(schema: S) => ({ content: { 'application/json': { schema } }, required: true });
 
 const FAVOURITES = ['Favourites'];
 const SAVED_SEARCHES = ['Saved searches'];

@@ -10,11 +10,15 @@ import { outbox } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { alertDevRoutes } from '#src/features/alerts/dev-routes.ts';
 
-const PublishBodySchema = z.object({
-  /** Partial, case-insensitive match on the listing's town, street or postcode, as the search uses. */
-  location: z.string().trim().min(1).max(100),
-  mode: z.enum(['sale', 'rent']).default('sale'),
-});
+const PublishBodySchema = z
+  .object({
+    /** Partial, case-insensitive match on the listing's town, street or postcode, as the search uses. */
+    location: z.string().trim().min(1).max(100).optional(),
+    /** Or exactly this listing (e.g. one an agent just created in a browser test). */
+    slug: z.string().trim().min(1).max(200).optional(),
+    mode: z.enum(['sale', 'rent']).default('sale'),
+  })
+  .refine((b) => b.location !== undefined || b.slug !== undefined);
 
 export const devRoutes = new Hono<AppEnv>()
   .get('/mail', async (c) => {
@@ -33,22 +37,25 @@ export const devRoutes = new Hono<AppEnv>()
     return c.json(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
   })
   /**
-   * `POST /api/dev/publish-listing { location, mode }`: approves and publishes (now) one waiting (non-public)
-   * listing in that location, so a "new listing appears" journey can run without the admin portal.
-   * → 200 { id, slug, title }; 404 when none waits there.
+   * `POST /api/dev/publish-listing { location, mode } | { slug }`: approves and publishes (now) one waiting
+   * (non-public) listing in that location, or the listing with that slug, so a "new listing appears" journey can
+   * run without the admin portal. → 200 { id, slug, title }; 404 when none waits there.
    */
   .post('/publish-listing', async (c) => {
     const parsed = PublishBodySchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) throw AppError.validation();
-    const { location, mode } = parsed.data;
+    const { location, slug, mode } = parsed.data;
     const now = c.var.now().toISOString();
+    const match =
+      slug !== undefined
+        ? sql`slug = ${slug}`
+        : sql`mode = ${mode} AND location_text LIKE ${`%${(location ?? '').toLowerCase()}%`}`;
     const result = await c.var.db.execute(sql`
       UPDATE properties SET status = 'active', approval_status = 'approved', approved_at = ${now}::timestamptz,
              published_at = ${now}::timestamptz, created_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
        WHERE id = (SELECT id FROM properties
-                    WHERE NOT is_deleted AND mode = ${mode}
+                    WHERE NOT is_deleted AND ${match}
                       AND (status <> 'active' OR approval_status <> 'approved')
-                      AND location_text LIKE ${`%${location.toLowerCase()}%`}
                     ORDER BY id LIMIT 1)
        RETURNING id, slug, title`);
     const row = result.rows[0] as { id: string; slug: string; title: string } | undefined;

@@ -1,12 +1,14 @@
 /**
  * Stores an enquiry about a public listing and tells its agent by e-mail (issue #4, SPEC §3 enquiries, DESIGN §7
- * "Contact Agent opens an enquiry form that creates a real enquiry").
+ * "Contact Agent opens an enquiry form that creates a real enquiry"), unless the agent switched new-enquiry e-mails
+ * off in Settings (issue #5, `agents.notify_new_enquiries`). The agent's Recent Activity records each one.
  */
 import { sql } from 'drizzle-orm';
 import type { CreateEnquiry, EnquiryCreated } from '@abode/shared/enquiries/enquiry.schema';
 import type { Database } from '#src/db/client.ts';
 import { enquiries } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
+import { recordAgentActivity } from '#src/features/agent/activity.ts';
 import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import { escapeHtml, sendMail, type MailConfig } from '#src/lib/mail.ts';
@@ -21,6 +23,8 @@ interface ListingForEnquiry {
   agentId: string | null;
   /** The agent's contact address, else the agent user's sign-in address; null when the listing has no agent. */
   agentEmail: string | null;
+  /** The agent's Settings choice (issue #5): e-mail them about new enquiries. */
+  notifyAgent: boolean;
 }
 
 export interface CreateEnquiryOptions {
@@ -35,7 +39,8 @@ export interface CreateEnquiryOptions {
 /**
  * Inserts the enquiry (status 'new', `contact_info` {name, email, phone?}, the listing's agent) in one transaction
  * that also locks the listing row, so a listing deleted or withdrawn at the same moment never gets a half-made
- * enquiry. Then e-mails the agent; a mail failure is logged and does not lose the enquiry.
+ * enquiry, and records an 'enquiry_received' event in the agent's Recent Activity. Then e-mails the agent when their
+ * `notify_new_enquiries` setting is on; a mail failure is logged and does not lose the enquiry.
  *
  * @throws AppError NOT_FOUND (404) when the listing is not public.
  */
@@ -52,7 +57,8 @@ export async function createEnquiry(
 
   const { listing, row } = await db.transaction(async (tx) => {
     const found = await tx.execute(sql`
-      SELECT p.id, p.title, p.slug, p.agent_id, COALESCE(NULLIF(a.email, ''), u.email) AS agent_email
+      SELECT p.id, p.title, p.slug, p.agent_id, COALESCE(NULLIF(a.email, ''), u.email) AS agent_email,
+             COALESCE(a.notify_new_enquiries, true) AS notify_agent
         FROM properties p
         LEFT JOIN agents a ON a.id = p.agent_id
         LEFT JOIN users u ON u.id = a.user_id
@@ -66,6 +72,7 @@ export async function createEnquiry(
       slug: String(r.slug),
       agentId: (r.agent_id as string | null) ?? null,
       agentEmail: (r.agent_email as string | null) ?? null,
+      notifyAgent: r.notify_agent !== false,
     };
     const [row] = await tx
       .insert(enquiries)
@@ -79,9 +86,20 @@ export async function createEnquiry(
       })
       .returning();
     if (!row) throw new Error('enquiry insert returned no row');
+    if (listing.agentId)
+      await recordAgentActivity(tx, {
+        agentId: listing.agentId,
+        type: 'enquiry_received',
+        propertyId: listing.id,
+        propertyTitle: listing.title,
+        enquiryId: row.id,
+      });
     return { listing, row };
   });
 
+  const created: EnquiryCreated = { id: row.id, status: 'new', createdAt: row.createdAt.toISOString() };
+  // With e-mails off the agent still sees the enquiry in the portal.
+  if (!listing.notifyAgent) return created;
   if (listing.agentEmail) {
     try {
       await sendMail(db, agentMail(listing, input, options.publicOrigin), options.mail);
@@ -94,8 +112,7 @@ export async function createEnquiry(
   } else {
     options.logger.warn({ enquiryId: row.id, propertyId: listing.id }, 'enquiry listing has no agent e-mail');
   }
-
-  return { id: row.id, status: 'new', createdAt: row.createdAt.toISOString() };
+  return created;
 }
 
 /** The agent's notification: listing, the enquirer's details and message, and a link to their enquiries. */

@@ -1,7 +1,8 @@
 /**
  * `POST /api/enquiries` over HTTP on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL): storage,
- * the agent's e-mail, SPEC §5 contact-data messages, script-content logging, public-only listings, the per-IP rate
- * limit and the signed-in user's id.
+ * the agent's e-mail (only when their new-enquiry e-mails are on), the agent's Recent Activity event, SPEC §5
+ * contact-data messages, script-content logging, public-only listings, the per-IP rate limit and the signed-in
+ * user's id.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -9,8 +10,7 @@ import { ENQUIRY_MESSAGES } from '@abode/shared/enquiries/enquiry.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import type { agents } from '#src/db/schema.ts';
-import { auditLogs, enquiries, outbox, users } from '#src/db/schema.ts';
+import { agentActivity, agents, auditLogs, enquiries, outbox, users } from '#src/db/schema.ts';
 import { latestMail, linkIn, ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { readJson } from '#src/testing/http.ts';
@@ -98,6 +98,40 @@ describe('POST /api/enquiries', () => {
     // The HTML part escapes what the enquirer typed.
     expect(mail!.html).toContain('Siobhán O&#39;Brien');
     expect(mail!.html).toContain('home &amp; would');
+  });
+
+  test('records an enquiry_received event in the agent’s Recent Activity', async () => {
+    const res = await send(valid());
+    expect(res.status).toBe(201);
+    const { id } = await readJson(res);
+    const events = await handle.db.select().from(agentActivity).where(eq(agentActivity.enquiryId, id));
+    expect(events).toEqual([
+      expect.objectContaining({
+        agentId: agent.id,
+        type: 'enquiry_received',
+        propertyId: listing.id,
+        propertyTitle: listing.title,
+      }),
+    ]);
+  });
+
+  test('an agent with new-enquiry e-mails off gets no e-mail, but the enquiry is stored', async () => {
+    const quiet = await createAgent(handle.db, {
+      email: 'quiet@harbourandvale.example.com',
+      notifyNewEnquiries: false,
+    });
+    const other = await createListing(handle.db, quiet.id, { at: 'manchester' });
+    const res = await send({ ...valid(), propertyId: other.id });
+    expect(res.status).toBe(201);
+    expect(await enquiriesFor(other.id)).toHaveLength(1);
+    expect(await latestMail(handle.db, 'quiet@harbourandvale.example.com')).toBeUndefined();
+
+    // Switched back on, the next enquiry is e-mailed.
+    await handle.db.update(agents).set({ notifyNewEnquiries: true }).where(eq(agents.id, quiet.id));
+    expect((await send({ ...valid(), propertyId: other.id })).status).toBe(201);
+    expect((await latestMail(handle.db, 'quiet@harbourandvale.example.com'))?.subject).toBe(
+      `New enquiry: ${other.title}`,
+    );
   });
 
   test('phone is optional and left out of contact_info when blank', async () => {

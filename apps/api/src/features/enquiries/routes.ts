@@ -6,7 +6,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createRoute, OpenAPIHono, type Hook } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
-import { ErrorBodySchema } from '@abode/shared/errors';
 import { MESSAGES } from '@abode/shared/messages';
 import {
   CONTACT_ERROR_PRIORITY,
@@ -17,6 +16,7 @@ import {
   EnquiryCreatedSchema,
 } from '@abode/shared/enquiries/enquiry.schema';
 import type { AppEnv } from '#src/app-env.ts';
+import { errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { logSecurityEvent } from '#src/features/auth/security-log.ts';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
@@ -30,11 +30,6 @@ const MINUTE = 60_000;
 export const ENQUIRY_RATE_LIMIT = { limit: 5, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE } as const;
 /** Audit metadata keeps at most this much of what was typed (never the whole payload). */
 const AUDIT_SAMPLE_LENGTH = 200;
-
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBodySchema } },
-});
 
 /** Counts every attempt (valid or not) so probing with bad payloads is limited too; answers 429 with Retry-After. */
 const enquiryRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -142,13 +137,10 @@ const createEnquiryRoute = createRoute({
     `${ENQUIRY_RATE_LIMIT.limit} requests per 10 minutes per IP.`,
   middleware: [enquiryRateLimit] as const,
   request: {
-    body: { required: true, content: { 'application/json': { schema: CreateEnquirySchema } } },
+    body: jsonBody(CreateEnquirySchema),
   },
   responses: {
-    201: {
-      description: 'The enquiry was stored',
-      content: { 'application/json': { schema: EnquiryCreatedSchema } },
-    },
+    201: json(EnquiryCreatedSchema, 'The enquiry was stored'),
     400: errorResponse('A SPEC §5 contact-data message, or the generic validation message'),
     404: errorResponse('The listing does not exist or is not public'),
     429: errorResponse("'Too many enquiries. Please try again later.' with Retry-After"),

@@ -2,6 +2,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import type { AppEnv } from '#src/app-env.ts';
+import { json } from '#src/lib/openapi.ts';
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string() });
 
@@ -11,8 +12,8 @@ const healthRoute = createRoute({
   tags: ['System'],
   summary: 'Readiness',
   responses: {
-    200: { description: 'Ready', content: { 'application/json': { schema: HealthSchema } } },
-    503: { description: 'Database unavailable', content: { 'application/json': { schema: HealthSchema } } },
+    200: json(HealthSchema, 'Ready'),
+    503: json(HealthSchema, 'Database unavailable'),
   },
 });
 

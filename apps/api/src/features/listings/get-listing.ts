@@ -29,7 +29,7 @@ export async function getListing(
   loadViewer: () => Promise<Viewer | null>,
 ): Promise<ListingDetail> {
   const result = await db.execute(sql`
-    SELECT ${DETAIL_COLUMNS}, p.agent_id, p.outcode, p.approval_status, a.branch_name AS agent_branch,
+    SELECT ${DETAIL_COLUMNS}, p.agent_id, p.outcode, p.approval_status, a.branch_name AS agent_branch, a.logo_url AS agent_logo,
            (${PUBLIC_LISTING}) AS is_public
       FROM properties p LEFT JOIN agents a ON a.id = p.agent_id
      WHERE p.slug = ${slug} AND NOT p.is_deleted`);
@@ -41,7 +41,11 @@ export async function getListing(
   const detail = toListingDetail(row);
   return {
     ...detail,
-    agent: detail.agent && { ...detail.agent, branchName: (row.agent_branch as string | null) ?? null },
+    agent: detail.agent && {
+      ...detail.agent,
+      branchName: (row.agent_branch as string | null) ?? null,
+      logoUrl: (row.agent_logo as string | null) ?? null,
+    },
     outcode: String(row.outcode),
     ...(isPublic
       ? {}

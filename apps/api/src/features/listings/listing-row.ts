@@ -3,7 +3,8 @@
  * search and the single-listing read so both return the same fields.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ListingDetail, ListingSummary } from '@abode/shared/listings/listing.schema';
+import { buildSrcSet, type PhotoVariant } from '@abode/shared/agent/photos.schema';
+import type { ListingDetail, ListingPhoto, ListingSummary } from '@abode/shared/listings/listing.schema';
 
 /** Public = active, not deleted and approved (SPEC §4 plus approval, DESIGN §7). Alias `p`. */
 export const PUBLIC_LISTING = sql`p.status = 'active' AND NOT p.is_deleted AND p.approval_status = 'approved'`;
@@ -17,7 +18,8 @@ export const SUMMARY_COLUMNS = sql`
   a.email AS agent_email,
   COALESCE((
     SELECT json_agg(json_build_object('url', ph.url, 'altText', ph.alt_text, 'orderIndex', ph.order_index,
-                                      'isMain', ph.is_main) ORDER BY ph.order_index, ph.id)
+                                      'isMain', ph.is_main, 'width', ph.width, 'height', ph.height,
+                                      'variants', ph.variants) ORDER BY ph.order_index, ph.id)
       FROM property_photos ph WHERE ph.property_id = p.id
   ), '[]'::json) AS photos`;
 
@@ -28,6 +30,32 @@ type Row = Record<string, unknown>;
 
 const iso = (v: unknown): string | null =>
   v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
+
+interface PhotoRow {
+  url: string;
+  altText: string | null;
+  orderIndex: number;
+  isMain: boolean;
+  width: number | null;
+  height: number | null;
+  variants: PhotoVariant[] | null;
+}
+
+/**
+ * A photo as the public sees it: uploaded photos (issue #5) carry `srcSet` of their 1600/800/400 px WebP sizes and
+ * their pixel size; demo illustrations have neither.
+ */
+function toListingPhoto(p: PhotoRow): ListingPhoto {
+  const srcSet = buildSrcSet(p.variants);
+  return {
+    url: p.url,
+    altText: p.altText,
+    orderIndex: p.orderIndex,
+    isMain: p.isMain,
+    ...(srcSet ? { srcSet } : {}),
+    ...(p.width && p.height ? { width: p.width, height: p.height } : {}),
+  };
+}
 
 /** Maps a row selected with SUMMARY_COLUMNS to the API shape. */
 export function toListingSummary(r: Row): ListingSummary {
@@ -50,7 +78,9 @@ export function toListingSummary(r: Row): ListingSummary {
     features: (r.features ?? []) as ListingSummary['features'],
     priceReducedAt: iso(r.price_reduced_at),
     createdAt: iso(r.created_at) ?? '',
-    photos: (typeof r.photos === 'string' ? JSON.parse(r.photos) : r.photos) as ListingSummary['photos'],
+    photos: ((typeof r.photos === 'string' ? JSON.parse(r.photos) : r.photos) as PhotoRow[]).map(
+      toListingPhoto,
+    ),
     agent:
       r.agent_name == null
         ? null

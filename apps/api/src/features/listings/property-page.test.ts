@@ -41,7 +41,10 @@ beforeAll(async () => {
   client = await signedInUser(app, db);
   pending = await createListing(db, owner.agentId, { approvalStatus: 'pending', approvedAt: null });
   draft = await createListing(db, owner.agentId, { status: 'draft' });
-  const someAgent = await createAgent(db, { branchName: 'Wimbledon Village' });
+  const someAgent = await createAgent(db, {
+    branchName: 'Wimbledon Village',
+    logoUrl: '/media/uploads/agents/logo-test.webp',
+  });
   publicListing = await createListing(db, someAgent.id, { at: 'wimbledon' });
   sw19Rows = (
     await readPricePaid(path.join(import.meta.dirname, '../price-paid/fixtures/sw19-with-header.csv'))
@@ -97,7 +100,11 @@ describe('GET /api/properties/{slug}: previews', () => {
     const body = ListingDetailSchema.parse(await readJson(res));
     expect(body.preview).toBeUndefined();
     expect(body.outcode).toBe('SW19');
-    expect(body.agent).toMatchObject({ agencyName: 'Harbour & Vale', branchName: 'Wimbledon Village' });
+    expect(body.agent).toMatchObject({
+      agencyName: 'Harbour & Vale',
+      branchName: 'Wimbledon Village',
+      logoUrl: '/media/uploads/agents/logo-test.webp',
+    });
   });
 });
 

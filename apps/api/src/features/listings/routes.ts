@@ -6,11 +6,11 @@
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ErrorBodySchema } from '@abode/shared/errors';
 import { ListingDetailSchema, ListingSearchResultSchema } from '@abode/shared/listings/listing.schema';
 import { SoldPricesQuerySchema, SoldPricesResultSchema } from '@abode/shared/property/sold-prices.schema';
 import { SearchQuerySchema } from '@abode/shared/search/search.schema';
 import type { AppEnv } from '#src/app-env.ts';
+import { errorResponse, json } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
 import { loadViewer } from '#src/middleware/auth.ts';
@@ -22,11 +22,6 @@ import { recordView, viewerKey } from './record-view.ts';
 
 /** Not to be stored by shared caches: previews and per-user answers. */
 export const PRIVATE_NO_STORE = 'private, no-store';
-
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBodySchema } },
-});
 
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 
@@ -42,10 +37,7 @@ const searchRoute = createRoute({
     'apply. `total` is exact up to 10,000; above that it is 10,000 with `totalCapped: true`.',
   request: { query: SearchQuerySchema },
   responses: {
-    200: {
-      description: 'A page of listings',
-      content: { 'application/json': { schema: ListingSearchResultSchema } },
-    },
+    200: json(ListingSearchResultSchema, 'A page of listings'),
     400: errorResponse("Bad parameter, or 'Minimum price cannot be greater than maximum price.'"),
   },
 });
@@ -60,7 +52,7 @@ const getRoute = createRoute({
     'to its own agent and to admins, with `preview: true` and `Cache-Control: private, no-store`.',
   request: { params: slugParams },
   responses: {
-    200: { description: 'The listing', content: { 'application/json': { schema: ListingDetailSchema } } },
+    200: json(ListingDetailSchema, 'The listing'),
     404: errorResponse(
       "'This property is no longer available.': no listing the caller may see has this slug",
     ),
@@ -95,10 +87,7 @@ const soldPricesRoute = createRoute({
     'numbers. Contains HM Land Registry data © Crown copyright and database right, licensed under the OGL v3.0.',
   request: { params: slugParams, query: SoldPricesQuerySchema },
   responses: {
-    200: {
-      description: 'A page of sales',
-      content: { 'application/json': { schema: SoldPricesResultSchema } },
-    },
+    200: json(SoldPricesResultSchema, 'A page of sales'),
     404: errorResponse('No listing the caller may see has this slug'),
   },
 });

@@ -11,7 +11,6 @@
  */
 import { createRoute, OpenAPIHono, type Hook } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ErrorBodySchema } from '@abode/shared/errors';
 import { MESSAGES } from '@abode/shared/messages';
 import {
   DataExportSchema,
@@ -21,6 +20,7 @@ import {
   UpdateProfileSchema,
 } from '@abode/shared/profile/profile.schema';
 import type { AppEnv } from '#src/app-env.ts';
+import { errorResponse, json, jsonBody, unauthenticated } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { logSecurityEvent } from '#src/features/auth/security-log.ts';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
@@ -33,13 +33,6 @@ import { updateProfile } from './update-profile.ts';
 
 /** Password attempts on account deletion per user: 5 in 15 minutes, then blocked 15 minutes (SPEC §9 auth keys). */
 export const DELETE_ACCOUNT_RATE_LIMIT = { limit: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 } as const;
-
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBodySchema } },
-});
-
-const unauthenticated = errorResponse('Not signed in');
 
 /**
  * Instead of the shared validation hook: form bodies answer 400 with the first problem's own message (e.g. 'Phone number should be between 5-20
@@ -59,8 +52,8 @@ const getProfileRoute = createRoute({
   summary: "The signed-in user's profile",
   middleware: [requireUser] as const,
   responses: {
-    200: { description: 'The profile', content: { 'application/json': { schema: ProfileSchema } } },
-    401: unauthenticated,
+    200: json(ProfileSchema, 'The profile'),
+    ...unauthenticated,
   },
 });
 
@@ -75,12 +68,12 @@ const updateProfileRoute = createRoute({
     '-, spaces and brackets, 5–20 characters (SPEC §5 Contact data). better-auth\'s `name` becomes "first last".',
   middleware: [requireUser] as const,
   request: {
-    body: { required: true, content: { 'application/json': { schema: UpdateProfileSchema } } },
+    body: jsonBody(UpdateProfileSchema),
   },
   responses: {
-    200: { description: 'The updated profile', content: { 'application/json': { schema: ProfileSchema } } },
+    200: json(ProfileSchema, 'The updated profile'),
     400: errorResponse("A field failed its rule: the message is that rule's (SPEC §5, §8)"),
-    401: unauthenticated,
+    ...unauthenticated,
   },
 });
 
@@ -96,8 +89,8 @@ const exportRoute = createRoute({
     'IP) and their agent record. Never password hashes or tokens.',
   middleware: [requireUser] as const,
   responses: {
-    200: { description: 'The export', content: { 'application/json': { schema: DataExportSchema } } },
-    401: unauthenticated,
+    200: json(DataExportSchema, 'The export'),
+    ...unauthenticated,
   },
 });
 
@@ -114,12 +107,12 @@ const deleteRoute = createRoute({
     'account. Answers 204 and expires the session cookie. Agent and admin accounts are closed by support (403).',
   middleware: [requireUser] as const,
   request: {
-    body: { required: true, content: { 'application/json': { schema: DeleteAccountSchema } } },
+    body: jsonBody(DeleteAccountSchema),
   },
   responses: {
     204: { description: 'Deleted; the session cookie is cleared' },
     400: errorResponse("Missing password or confirmation, or 'Incorrect password'"),
-    401: unauthenticated,
+    ...unauthenticated,
     403: errorResponse('Agent and administrator accounts cannot be deleted here'),
     429: errorResponse('Too many attempts (Retry-After)'),
   },

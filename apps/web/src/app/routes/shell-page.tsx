@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { useAuth } from '#src/lib/auth.tsx';
 import { NotFoundRoute } from '#src/app/routes/not-found.tsx';
 
 /**
@@ -16,24 +15,6 @@ export function ShellPage({ title, intro }: { title: string; intro?: string }) {
     </section>
   );
 }
-
-/** The agent dashboard greets by first name, falling back to 'Agent' (SPEC §2). */
-export function AgentDashboardShell() {
-  const { user } = useAuth();
-  return <ShellPage title="Dashboard" intro={`Welcome back, ${user?.firstName || 'Agent'}.`} />;
-}
-
-/** Agent portal pages (SPEC §2 route table and sidebar), matched on the part after /agent/. */
-const AGENT_PAGES: [RegExp, string][] = [
-  [/^properties$/, 'My Properties'],
-  [/^properties\/new$/, 'Add Property'],
-  [/^properties\/[^/]+\/edit$/, 'Edit Property'],
-  [/^enquiries$/, 'Enquiries'],
-  [/^analytics$/, 'Analytics'],
-  [/^reports$/, 'Reports'],
-  [/^profile$/, 'Agent Profile'],
-  [/^settings$/, 'Settings'],
-];
 
 /** Admin portal pages, matched on the part after /admin/. */
 const ADMIN_PAGES: [RegExp, string][] = [
@@ -52,13 +33,6 @@ function usePortalPath(): string {
 
 function titleFor(pages: [RegExp, string][], path: string): string | undefined {
   return pages.find(([pattern]) => pattern.test(path))?.[1];
-}
-
-export function AgentPortalPage() {
-  const path = usePortalPath();
-  if (path === '' || path === 'dashboard') return <AgentDashboardShell />;
-  const title = titleFor(AGENT_PAGES, path);
-  return title ? <ShellPage title={title} /> : <NotFoundRoute />;
 }
 
 export function AdminPortalPage() {

@@ -2,25 +2,17 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '#src/lib/auth.tsx';
+import { agentMe, clientMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 import { ACCESS_DENIED_TEXT } from '#src/components/layouts/guards.tsx';
 import { SIDEBAR_COOKIE_NAME } from '#src/components/ui/sidebar.tsx';
 
+/** The signed-in user of a guard test: Cara the client or Alex the agent, optionally an admin too. */
 function me(role: 'client' | 'agent', admin: string | null = null): Me {
-  return {
-    user: {
-      id: 'u1',
-      email: `${role}@example.com`,
-      firstName: role === 'agent' ? 'Alex' : 'Cara',
-      lastName: null,
-      role,
-      phone: null,
-      isVerified: true,
-    },
-    isAdmin: admin !== null,
-    adminRole: admin,
-    agentId: role === 'agent' ? 'a1' : null,
-  };
+  const access = { isAdmin: admin !== null, adminRole: admin };
+  return role === 'agent'
+    ? agentMe({ email: 'agent@example.com' }, access)
+    : clientMe({ email: 'client@example.com', firstName: 'Cara' }, access);
 }
 
 afterEach(() => {
@@ -80,6 +72,15 @@ describe('route guards', { timeout: 20_000 }, () => {
 describe('agent portal sidebar', { timeout: 20_000 }, () => {
   it('lists the SPEC links, shows the first name and e-mail, and Ctrl+B collapses it into the cookie', async () => {
     const user = userEvent.setup();
+    const fetchMock = stubFetch((url) =>
+      url.pathname === '/api/agent/dashboard'
+        ? Response.json({
+            firstName: 'Alex',
+            stats: { activeListings: 2, totalEnquiries: 5, viewsThisMonth: 40, newLeads: 1 },
+            recentActivity: [],
+          })
+        : Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 }),
+    );
     renderRoute('/agent', { me: me('agent') });
     const sidebar = await screen.findByRole('complementary', { name: 'Agent Portal' });
     const nav = within(sidebar).getByRole('navigation');
@@ -97,7 +98,9 @@ describe('agent portal sidebar', { timeout: 20_000 }, () => {
     expect(within(sidebar).getByText('Alex')).toBeInTheDocument();
     expect(within(sidebar).getByText('agent@example.com')).toBeInTheDocument();
     expect(within(sidebar).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    // /agent is the dashboard: its greeting, from GET /api/agent/dashboard.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Alex' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/agent/dashboard', expect.anything());
 
     expect(sidebar).toHaveAttribute('data-collapsed', 'false');
     expect(sidebar).toHaveStyle({ width: '16rem' });

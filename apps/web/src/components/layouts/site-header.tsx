@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
@@ -24,12 +24,34 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
+ * Whether the phone menu is open, kept outside the component: the loading screen shows this header too and is then
+ * replaced by the page's own, so a tap on the menu during the first load must survive the swap.
+ */
+const menuStore = {
+  open: false,
+  listeners: new Set<() => void>(),
+  set(open: boolean) {
+    menuStore.open = open;
+    menuStore.listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void) {
+    menuStore.listeners.add(listener);
+    return () => menuStore.listeners.delete(listener);
+  },
+};
+
+function useMenuOpen(): [boolean, (open: boolean) => void] {
+  const open = useSyncExternalStore(menuStore.subscribe, () => menuStore.open);
+  return [open, menuStore.set];
+}
+
+/**
  * The public header (SPEC §2): logo, the five brand/search links, Favourites and Saved Searches when signed in, and
  * Sign In or the avatar menu. Below 768 px the links move behind a
  * menu button (a disclosure: aria-expanded + aria-controls; Escape closes it and returns focus to the button).
  */
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useMenuOpen();
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const { user } = useAuth();
@@ -78,7 +100,7 @@ export function SiteHeader() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}
           </Button>

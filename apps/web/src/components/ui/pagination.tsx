@@ -42,10 +42,13 @@ export function PaginationStep({
   direction,
   to,
   onClick,
+  preventScrollReset,
 }: {
   direction: 'previous' | 'next';
   to: LinkProps['to'] | undefined;
   onClick?: LinkProps['onClick'];
+  /** Keep the scroll position (ScrollRestoration) when the list is not at the top of the page. */
+  preventScrollReset?: boolean;
 }) {
   const label = direction === 'previous' ? 'Previous' : 'Next';
   const content =
@@ -69,7 +72,13 @@ export function PaginationStep({
     );
   }
   return (
-    <Link to={to} onClick={onClick} className={classes} aria-label={`${label} page`}>
+    <Link
+      to={to}
+      onClick={onClick}
+      preventScrollReset={preventScrollReset}
+      className={classes}
+      aria-label={`${label} page`}
+    >
       {content}
     </Link>
   );

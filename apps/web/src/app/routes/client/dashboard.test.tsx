@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { MESSAGES } from '@abode/shared/messages';
 import { DashboardRoute } from '#src/app/routes/client/dashboard.tsx';
-import type { Me } from '#src/lib/auth.tsx';
 import { makeListing } from '#src/testing/fixtures/listings.ts';
+import { clientMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 // The enquiry dialog is another feature's; a plain button stands in for it on the cards.
@@ -12,20 +12,7 @@ vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
   ContactAgentButton: () => <button type="button">Contact Agent</button>,
 }));
 
-const ME: Me = {
-  user: {
-    id: 'user-1',
-    email: 'jo@example.com',
-    firstName: 'Jo',
-    lastName: null,
-    role: 'client',
-    phone: null,
-    isVerified: true,
-  },
-  isAdmin: false,
-  adminRole: null,
-  agentId: null,
-};
+const ME = clientMe();
 
 type Bodies = Partial<Record<string, unknown>>;
 const EMPTY: Bodies = {

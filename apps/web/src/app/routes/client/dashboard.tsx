@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Bell, Bookmark, Eye, Heart } from 'lucide-react';
 import { MESSAGES } from '@abode/shared/messages';
 import { Button } from '#src/components/ui/button.tsx';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { LoadFailed } from '#src/components/ui/load-failed.tsx';
+import { StatCard } from '#src/components/ui/stat-card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#src/components/ui/tabs.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useFavourites } from '#src/features/favourites/api/favourites.ts';
@@ -15,7 +16,7 @@ import {
   useRecentViews,
   useSavedSearches,
 } from '#src/features/saved-homes/api/saved-searches.ts';
-import { EmptyState, LoadError } from '#src/features/saved-homes/components/client-notice.tsx';
+import { SearchEmptyState } from '#src/features/saved-homes/components/client-notice.tsx';
 import { SavedSearchCard } from '#src/features/saved-homes/components/saved-search-card.tsx';
 import { SavedSearchSkeletons } from '#src/features/saved-homes/components/saved-search-skeletons.tsx';
 import { viewedAgo } from '#src/features/saved-homes/utils/viewed-ago.ts';
@@ -66,13 +67,17 @@ export function DashboardRoute() {
         </p>
       </div>
 
-      {failed && <LoadError title={MESSAGES.dashboardLoadFailed} onRetry={retry} />}
+      {failed && <LoadFailed message={MESSAGES.dashboardLoadFailed} onRetry={retry} />}
 
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Count icon={<Heart aria-hidden="true" />} label="Favourites" value={counts?.favourites} />
-        <Count icon={<Bookmark aria-hidden="true" />} label="Saved Searches" value={counts?.savedSearches} />
-        <Count icon={<Eye aria-hidden="true" />} label="Recent Views" value={counts?.recentViews} />
-        <Count icon={<Bell aria-hidden="true" />} label="Active Alerts" value={counts?.activeAlerts} />
+        <StatCard icon={<Heart aria-hidden="true" />} label="Favourites" value={counts?.favourites} />
+        <StatCard
+          icon={<Bookmark aria-hidden="true" />}
+          label="Saved Searches"
+          value={counts?.savedSearches}
+        />
+        <StatCard icon={<Eye aria-hidden="true" />} label="Recent Views" value={counts?.recentViews} />
+        <StatCard icon={<Bell aria-hidden="true" />} label="Active Alerts" value={counts?.activeAlerts} />
       </dl>
 
       <Tabs
@@ -94,9 +99,9 @@ export function DashboardRoute() {
         <TabsContent value="favourites">
           {favourites.data ? (
             favourites.data.items.length === 0 ? (
-              <EmptyState icon={<Heart aria-hidden="true" />} title="No favourites yet">
+              <SearchEmptyState icon={<Heart aria-hidden="true" />} title="No favourites yet">
                 Press the heart on any property to keep it here and come back to it later.
-              </EmptyState>
+              </SearchEmptyState>
             ) : (
               <ListingList listings={favourites.data.items.map((f) => f.listing)} layout="grid" />
             )
@@ -108,10 +113,10 @@ export function DashboardRoute() {
         <TabsContent value="saved-searches" className="flex flex-col gap-4">
           {savedSearches.data ? (
             savedSearches.data.items.length === 0 ? (
-              <EmptyState icon={<Bookmark aria-hidden="true" />} title="No saved searches yet">
+              <SearchEmptyState icon={<Bookmark aria-hidden="true" />} title="No saved searches yet">
                 Search for homes, then press Save Search to keep the search here and get e-mail alerts of new
                 matches.
-              </EmptyState>
+              </SearchEmptyState>
             ) : (
               <>
                 <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -134,9 +139,9 @@ export function DashboardRoute() {
         <TabsContent value="recent-views">
           {recentViews.data ? (
             recentViews.data.items.length === 0 ? (
-              <EmptyState icon={<Eye aria-hidden="true" />} title="No recently viewed homes">
+              <SearchEmptyState icon={<Eye aria-hidden="true" />} title="No recently viewed homes">
                 The last homes you open appear here, so you can find them again.
-              </EmptyState>
+              </SearchEmptyState>
             ) : (
               <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                 {recentViews.data.items.map(({ listing, viewedAt }) => (
@@ -155,27 +160,6 @@ export function DashboardRoute() {
           )}
         </TabsContent>
       </Tabs>
-    </div>
-  );
-}
-
-function Count({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
-  return (
-    <div className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs sm:p-5">
-      <dt className="flex items-center gap-2 text-sm font-medium text-muted-foreground [&_svg]:size-4">
-        {icon}
-        {label}
-      </dt>
-      <dd className="text-3xl font-bold tracking-tight tabular-nums">
-        {value === undefined ? (
-          <>
-            <Skeleton className="h-9 w-12" />
-            <span className="sr-only">Loading</span>
-          </>
-        ) : (
-          value.toLocaleString('en-GB')
-        )}
-      </dd>
     </div>
   );
 }

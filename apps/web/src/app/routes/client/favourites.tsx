@@ -1,7 +1,8 @@
 import { Heart } from 'lucide-react';
+import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { ListingList, ListingListSkeleton } from '#src/features/listings/components/listing-list.tsx';
 import { useFavourites } from '#src/features/favourites/api/favourites.ts';
-import { EmptyState, LoadError } from '#src/features/saved-homes/components/client-notice.tsx';
+import { SearchEmptyState } from '#src/features/saved-homes/components/client-notice.tsx';
 
 /** /favourites (SPEC §2 route table): the user's favourite listings as cards, newest saved first. */
 export function FavouritesRoute() {
@@ -20,7 +21,7 @@ export function FavouritesRoute() {
         </p>
       </div>
       {favourites.isError ? (
-        <LoadError title="We could not load your favourites." onRetry={() => void favourites.refetch()} />
+        <LoadFailed message="We could not load your favourites." onRetry={() => void favourites.refetch()} />
       ) : !items ? (
         <>
           <p className="sr-only" role="status">
@@ -29,9 +30,9 @@ export function FavouritesRoute() {
           <ListingListSkeleton layout="grid" />
         </>
       ) : items.length === 0 ? (
-        <EmptyState icon={<Heart aria-hidden="true" />} title="No favourites yet">
+        <SearchEmptyState icon={<Heart aria-hidden="true" />} title="No favourites yet">
           Press the heart on any property to keep it here and come back to it later.
-        </EmptyState>
+        </SearchEmptyState>
       ) : (
         <ListingList listings={items.map((f) => f.listing)} layout="grid" />
       )}

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { PROFILE_MESSAGES, type Profile } from '@abode/shared/profile/profile.schema';
-import type { Me } from '#src/lib/auth.tsx';
 import { meQueryKey } from '#src/lib/auth.tsx';
+import { clientMe } from '#src/testing/fixtures/me.ts';
 import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 import { ProfileRoute } from './profile.tsx';
 
@@ -23,20 +23,7 @@ const PROFILE: Profile = {
   createdAt: '2026-11-01T09:00:00.000Z',
 };
 
-const ME: Me = {
-  user: {
-    id: 'u1',
-    email: 'cara@example.com',
-    firstName: 'Cara',
-    lastName: 'Jones',
-    role: 'client',
-    phone: null,
-    isVerified: true,
-  },
-  isAdmin: false,
-  adminRole: null,
-  agentId: null,
-};
+const ME = clientMe({ id: 'u1', email: 'cara@example.com', firstName: 'Cara', lastName: 'Jones' });
 
 const routes = [
   { path: '/profile', element: <ProfileRoute /> },

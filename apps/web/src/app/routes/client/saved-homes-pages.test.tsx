@@ -3,28 +3,15 @@ import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { FavouritesRoute } from '#src/app/routes/client/favourites.tsx';
 import { SavedSearchesRoute } from '#src/app/routes/client/saved-searches.tsx';
-import type { Me } from '#src/lib/auth.tsx';
 import { makeListing } from '#src/testing/fixtures/listings.ts';
+import { clientMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
   ContactAgentButton: () => <button type="button">Contact Agent</button>,
 }));
 
-const ME: Me = {
-  user: {
-    id: 'user-1',
-    email: 'jo@example.com',
-    firstName: 'Jo',
-    lastName: null,
-    role: 'client',
-    phone: null,
-    isVerified: true,
-  },
-  isAdmin: false,
-  adminRole: null,
-  agentId: null,
-};
+const ME = clientMe();
 
 function serve(bodies: Record<string, unknown>) {
   return stubFetch((url) => Response.json(bodies[url.pathname] ?? {}));

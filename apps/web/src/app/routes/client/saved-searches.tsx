@@ -1,6 +1,7 @@
 import { Bookmark } from 'lucide-react';
+import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { useSavedSearches } from '#src/features/saved-homes/api/saved-searches.ts';
-import { EmptyState, LoadError } from '#src/features/saved-homes/components/client-notice.tsx';
+import { SearchEmptyState } from '#src/features/saved-homes/components/client-notice.tsx';
 import { SavedSearchCard } from '#src/features/saved-homes/components/saved-search-card.tsx';
 import { SavedSearchSkeletons } from '#src/features/saved-homes/components/saved-search-skeletons.tsx';
 
@@ -22,17 +23,17 @@ export function SavedSearchesRoute() {
         </p>
       </div>
       {savedSearches.isError ? (
-        <LoadError
-          title="We could not load your saved searches."
+        <LoadFailed
+          message="We could not load your saved searches."
           onRetry={() => void savedSearches.refetch()}
         />
       ) : !items ? (
         <SavedSearchSkeletons />
       ) : items.length === 0 ? (
-        <EmptyState icon={<Bookmark aria-hidden="true" />} title="No saved searches yet">
+        <SearchEmptyState icon={<Bookmark aria-hidden="true" />} title="No saved searches yet">
           Search for homes, then press Save Search to keep the search here and get e-mail alerts of new
           matches.
-        </EmptyState>
+        </SearchEmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {items.map((savedSearch) => (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
@@ -20,8 +20,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#src/components/ui/dialog.tsx';
+import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
-import { Label } from '#src/components/ui/label.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
 import { errorMessage } from '#src/lib/query-client.ts';
@@ -137,58 +137,32 @@ function EnquiryForm({
   };
 
   const field = (name: ContactField) => ({
-    id: `${id}-${name}`,
+    ...fieldA11y(`${id}-${name}`, errors[name]),
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [name]: event.target.value })),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
   });
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormRow id={`${id}-name`} label="Name" error={errors.name}>
+      <FormField id={`${id}-name`} label="Name" error={errors.name}>
         <Input {...field('name')} autoComplete="name" maxLength={ENQUIRY_NAME_MAX_LENGTH} aria-required />
-      </FormRow>
-      <FormRow id={`${id}-email`} label="Email" error={errors.email}>
+      </FormField>
+      <FormField id={`${id}-email`} label="Email" error={errors.email}>
         <Input {...field('email')} type="email" autoComplete="email" inputMode="email" aria-required />
-      </FormRow>
-      <FormRow id={`${id}-phone`} label="Phone (optional)" error={errors.phone}>
+      </FormField>
+      <FormField id={`${id}-phone`} label="Phone (optional)" error={errors.phone}>
         <Input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" />
-      </FormRow>
-      <FormRow id={`${id}-message`} label="Message" error={errors.message}>
+      </FormField>
+      <FormField id={`${id}-message`} label="Message" error={errors.message}>
         <Textarea {...field('message')} rows={5} maxLength={ENQUIRY_MESSAGE_MAX_LENGTH} aria-required />
-      </FormRow>
+      </FormField>
       <DialogFooter>
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Sending…' : 'Send enquiry'}
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-function FormRow({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

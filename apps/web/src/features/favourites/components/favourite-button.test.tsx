@@ -3,24 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { MESSAGES } from '@abode/shared/messages';
 import { FavouriteButton } from '#src/features/favourites/components/favourite-button.tsx';
-import type { Me } from '#src/lib/auth.tsx';
+import { clientMe } from '#src/testing/fixtures/me.ts';
 import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
 
 const LISTING_ID = '0b8e4c2a-3f1d-4e5b-9a7c-6d2e1f0a9b8c';
-const ME: Me = {
-  user: {
-    id: 'user-1',
-    email: 'jo@example.com',
-    firstName: 'Jo',
-    lastName: null,
-    role: 'client',
-    phone: null,
-    isVerified: true,
-  },
-  isAdmin: false,
-  adminRole: null,
-  agentId: null,
-};
+const ME = clientMe();
 
 /** A fake /api/me/favourites server holding one user's favourite ids. */
 function favouritesServer(initial: string[] = [], { failWrites = false } = {}) {

@@ -7,6 +7,8 @@ import { cn } from '#src/lib/utils.ts';
 const PHOTO_WIDTH = 800;
 const PHOTO_HEIGHT = 600;
 const SWIPE_THRESHOLD_PX = 40;
+/** How wide a card's photo is drawn: one column on phones, two on tablets, three on desktops. */
+const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /** Photos in their display order (SPEC §7: sorted by order_index on the client). */
 export function orderPhotos(photos: readonly ListingPhoto[]): ListingPhoto[] {
@@ -75,6 +77,9 @@ export function PhotoCarousel({
         <img
           key={`${photo.url}-${i}`}
           src={photo.url}
+          // Uploaded photos come in 1600/800/400 px sizes: a card needs the 400 or 800 one, not the 1600.
+          srcSet={photo.srcSet}
+          sizes={photo.srcSet ? CARD_SIZES : undefined}
           alt={photo.altText || `${title}, photo ${i + 1} of ${count}`}
           width={PHOTO_WIDTH}
           height={PHOTO_HEIGHT}

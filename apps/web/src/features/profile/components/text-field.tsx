@@ -1,10 +1,10 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
-import { Label } from '#src/components/ui/label.tsx';
 
 /**
- * A labelled input with its error underneath: `aria-invalid` and `aria-describedby` point at the error (and at
- * `describedBy`, e.g. a strength meter) so screen readers read it with the field.
+ * A labelled input with its error underneath ({@link FormField}): `aria-invalid` and `aria-describedby` point at the
+ * error (and at `describedBy`, e.g. a strength meter) so screen readers read it with the field.
  */
 export function TextField({
   id,
@@ -21,18 +21,11 @@ export function TextField({
   /** Shown under the input, above the error (e.g. the strength meter). */
   children?: ReactNode;
 }) {
-  const errorId = `${id}-error`;
-  const described = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
+  const described = [error ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <FormField id={id} label={label} error={error}>
       <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...props} />
       {children}
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }

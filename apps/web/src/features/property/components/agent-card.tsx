@@ -12,13 +12,25 @@ export function AgentCard({ agent, actions }: { agent: ListingDetail['agent']; a
       aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-xs"
     >
-      <div>
-        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Marketed by</p>
-        <h2 id={headingId} className="mt-1 text-lg leading-tight font-semibold">
-          {agent.agencyName ?? agent.name}
-        </h2>
-        {branch && <p className="text-sm text-muted-foreground">{branch} branch</p>}
-        {agent.agencyName && <p className="mt-1 text-sm">{agent.name}</p>}
+      <div className="flex items-start gap-4">
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Marketed by</p>
+          <h2 id={headingId} className="mt-1 text-lg leading-tight font-semibold">
+            {agent.agencyName ?? agent.name}
+          </h2>
+          {branch && <p className="text-sm text-muted-foreground">{branch} branch</p>}
+          {agent.agencyName && <p className="mt-1 text-sm">{agent.name}</p>}
+        </div>
+        {agent.logoUrl && (
+          <img
+            src={agent.logoUrl}
+            alt={`${agent.agencyName ?? agent.name} logo`}
+            width={64}
+            height={64}
+            loading="lazy"
+            className="size-16 shrink-0 rounded-lg border bg-white object-contain"
+          />
+        )}
       </div>
       {(agent.phone || agent.email) && (
         <ul className="flex flex-col gap-2 text-sm">

@@ -8,6 +8,8 @@ import { cn } from '#src/lib/utils.ts';
 const SWIPE_THRESHOLD_PX = 40;
 const PHOTO_WIDTH = 800;
 const PHOTO_HEIGHT = 600;
+/** The main photo spans the page's content column (about two thirds of a wide screen, all of a phone's). */
+const GALLERY_SIZES = '(min-width: 1024px) 66vw, 100vw';
 
 /** Index after stepping by `delta` through `count` items, wrapping round at both ends. */
 export function stepIndex(index: number, delta: number, count: number): number {
@@ -75,6 +77,8 @@ export function PropertyGallery({ photos, title }: { photos: readonly ListingPho
               >
                 <img
                   src={photo.url}
+                  srcSet={photo.srcSet}
+                  sizes={photo.srcSet ? '96px' : undefined}
                   alt=""
                   loading="lazy"
                   decoding="async"
@@ -181,6 +185,9 @@ function Slides({
         <img
           key={`${photo.url}-${i}`}
           src={photo.url}
+          // Uploaded photos come in 1600/800/400 px sizes; the browser picks by the drawn width below.
+          srcSet={photo.srcSet}
+          sizes={photo.srcSet ? (fit === 'cover' ? GALLERY_SIZES : '100vw') : undefined}
           alt={altOf(photo, title, i, count)}
           width={PHOTO_WIDTH}
           height={PHOTO_HEIGHT}

@@ -27,6 +27,7 @@ function makeDetail(overrides: Partial<ListingDetail> = {}): ListingDetail {
       name: 'Alex Morgan',
       agencyName: 'Harbour & Vale',
       branchName: 'Wimbledon',
+      logoUrl: '/media/uploads/agents/harbour-and-vale.webp',
       phone: '020 7946 0001',
       email: 'wimbledon@example.com',
     },
@@ -97,6 +98,10 @@ describe('the property page', () => {
     expect(document.title).toBe('3 bedroom semi-detached house for sale — Abode');
     expect(screen.getByTestId('property-price')).toHaveTextContent('£325,000');
     expect(screen.getByTestId('property-address')).toHaveTextContent('Cowper Road, London, SW19 1AA');
+    expect(screen.getByRole('img', { name: 'Harbour & Vale logo' })).toHaveAttribute(
+      'src',
+      '/media/uploads/agents/harbour-and-vale.webp',
+    );
 
     const facts = within(screen.getByRole('region', { name: 'Key facts' }));
     expect(facts.getByText('Freehold')).toBeInTheDocument();

@@ -4,23 +4,10 @@ import { expect, test } from 'vitest';
 import { MESSAGES } from '@abode/shared/messages';
 import { parseSearchParams } from '@abode/shared/search/search-url';
 import { SaveSearchButton } from '#src/features/saved-homes/components/save-search-button.tsx';
-import type { Me } from '#src/lib/auth.tsx';
+import { clientMe } from '#src/testing/fixtures/me.ts';
 import { currentUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
 
-const ME: Me = {
-  user: {
-    id: 'user-1',
-    email: 'jo@example.com',
-    firstName: 'Jo',
-    lastName: null,
-    role: 'client',
-    phone: null,
-    isVerified: true,
-  },
-  isAdmin: false,
-  adminRole: null,
-  agentId: null,
-};
+const ME = clientMe();
 
 const state = parseSearchParams(
   new URLSearchParams(

@@ -4,23 +4,10 @@ import { expect, test } from 'vitest';
 import { CLIENT_MESSAGES, type SavedSearch } from '@abode/shared/client/client.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { SavedSearchCard } from '#src/features/saved-homes/components/saved-search-card.tsx';
-import type { Me } from '#src/lib/auth.tsx';
+import { clientMe } from '#src/testing/fixtures/me.ts';
 import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
 
-const ME: Me = {
-  user: {
-    id: 'user-1',
-    email: 'jo@example.com',
-    firstName: 'Jo',
-    lastName: null,
-    role: 'client',
-    phone: null,
-    isVerified: true,
-  },
-  isAdmin: false,
-  adminRole: null,
-  agentId: null,
-};
+const ME = clientMe();
 
 function makeSavedSearch(overrides: Partial<SavedSearch> = {}): SavedSearch {
   return {

@@ -1,0 +1,68 @@
+/**
+ * Environment parsing of the upload storage (DESIGN §5, issue #5 "S3-compatible storage when configured"): S3_BUCKET
+ * switches uploads to S3, the other S3_* variables shape the connection, and bad combinations stop start-up.
+ */
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_S3_REGION, loadEnv } from '#src/env.ts';
+
+const base = { NODE_ENV: 'test' } as NodeJS.ProcessEnv;
+
+describe('loadEnv: upload storage', () => {
+  test('without S3_BUCKET uploads stay on disk (an empty S3_BUCKET counts as unset)', () => {
+    expect(loadEnv(base).s3).toBeNull();
+    expect(loadEnv({ ...base, S3_BUCKET: '', S3_ENDPOINT: '' }).s3).toBeNull();
+  });
+
+  test('S3_BUCKET alone switches to S3 on AWS in the default region with the default credential chain', () => {
+    expect(loadEnv({ ...base, S3_BUCKET: 'abode-uploads' }).s3).toEqual({
+      bucket: 'abode-uploads',
+      region: DEFAULT_S3_REGION,
+      forcePathStyle: false,
+    });
+    expect(DEFAULT_S3_REGION).toBe('eu-west-2');
+  });
+
+  test('an endpoint turns path-style addressing on unless told otherwise; keys and prefix are passed on', () => {
+    const env = loadEnv({
+      ...base,
+      S3_BUCKET: 'abode',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_PREFIX: 'uploads/',
+    });
+    expect(env.s3).toEqual({
+      bucket: 'abode',
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+      prefix: 'uploads/',
+    });
+    const virtualHosted = loadEnv({
+      ...base,
+      S3_BUCKET: 'abode',
+      S3_ENDPOINT: 'https://s3.example.org',
+      S3_FORCE_PATH_STYLE: 'false',
+    });
+    expect(virtualHosted.s3?.forcePathStyle).toBe(false);
+    expect(loadEnv({ ...base, S3_BUCKET: 'abode', S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(
+      true,
+    );
+  });
+
+  test('a set bucket with an empty region, half a key pair or a bad endpoint stops start-up', () => {
+    expect(() => loadEnv({ ...base, S3_BUCKET: 'abode', S3_REGION: ' ' })).toThrow(/S3_REGION: required/);
+    expect(() => loadEnv({ ...base, S3_BUCKET: 'abode', S3_ACCESS_KEY_ID: 'only-half' })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadEnv({ ...base, S3_BUCKET: 'abode', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadEnv({ ...base, S3_BUCKET: 'abode', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+    // Without a bucket the S3 settings are not used, so an empty region is no reason to refuse to start.
+    expect(loadEnv({ ...base, S3_REGION: '' }).s3).toBeNull();
+  });
+});

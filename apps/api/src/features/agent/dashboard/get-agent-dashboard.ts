@@ -1,0 +1,93 @@
+/**
+ * The agent dashboard's data (SPEC §2 Agent dashboard, §9; DESIGN §7; issue #5): the agent user's first name, the
+ * four stat cards and the latest Recent Activity events, all for the caller's agent id only.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  NEW_LEADS_DAYS,
+  RECENT_ACTIVITY_LIMIT,
+  type AgentActivityItem,
+  type AgentDashboard,
+} from '@abode/shared/agent/dashboard.schema';
+import type { Database } from '#src/db/client.ts';
+
+const DAY_MS = 86_400_000;
+
+/** First day of `now`'s UTC calendar month and of the next one, as YYYY-MM-DD (the unit of listing_view_days). */
+export function utcMonthBounds(now: Date): { from: string; to: string } {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return { from: day(new Date(Date.UTC(y, m, 1))), to: day(new Date(Date.UTC(y, m + 1, 1))) };
+}
+
+const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
+const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/**
+ * Stats: Active Listings = status active and not deleted; Total Enquiries = every enquiry of the agent; Views This
+ * Month = views recorded this UTC calendar month (`listing_view_days`) of the agent's non-deleted listings (DESIGN
+ * §7); New Leads = enquiries created in the 7 days up to `now` (SPEC §9). Recent Activity: the latest 10 events;
+ * a listing link only while the listing exists and is not deleted; the enquirer's name for enquiry events.
+ */
+export async function getAgentDashboard(db: Database, agentId: string, now: Date): Promise<AgentDashboard> {
+  const month = utcMonthBounds(now);
+  const leadsSince = new Date(now.getTime() - NEW_LEADS_DAYS * DAY_MS);
+
+  const [statsResult, activityResult] = await Promise.all([
+    db.execute(sql`
+      SELECT
+        (SELECT u.first_name FROM agents a JOIN users u ON u.id = a.user_id WHERE a.id = ${agentId}) AS first_name,
+        (SELECT count(*) FROM properties
+          WHERE agent_id = ${agentId} AND status = 'active' AND NOT is_deleted)::int AS active_listings,
+        (SELECT count(*) FROM enquiries WHERE agent_id = ${agentId})::int AS total_enquiries,
+        (SELECT coalesce(sum(v.views), 0) FROM listing_view_days v JOIN properties p ON p.id = v.property_id
+          WHERE p.agent_id = ${agentId} AND NOT p.is_deleted
+            AND v.day >= ${month.from}::date AND v.day < ${month.to}::date)::int AS views_this_month,
+        (SELECT count(*) FROM enquiries
+          WHERE agent_id = ${agentId} AND created_at > ${leadsSince.toISOString()}::timestamptz
+            AND created_at <= ${now.toISOString()}::timestamptz)::int AS new_leads`),
+    db.execute(sql`
+      SELECT aa.id, aa.type, aa.created_at, aa.enquiry_id, aa.details,
+             coalesce(aa.property_title, p.title) AS property_title,
+             CASE WHEN p.id IS NOT NULL AND NOT p.is_deleted THEN p.id END AS property_id,
+             CASE WHEN p.id IS NOT NULL AND NOT p.is_deleted THEN p.slug END AS property_slug,
+             p.mode AS property_mode,
+             nullif(trim(e.contact_info->>'name'), '') AS contact_name
+        FROM agent_activity aa
+        LEFT JOIN properties p ON p.id = aa.property_id AND p.agent_id = aa.agent_id
+        LEFT JOIN enquiries e ON e.id = aa.enquiry_id AND e.agent_id = aa.agent_id
+       WHERE aa.agent_id = ${agentId}
+       ORDER BY aa.created_at DESC, aa.id DESC
+       LIMIT ${RECENT_ACTIVITY_LIMIT}`),
+  ]);
+
+  const s = (statsResult.rows[0] ?? {}) as Record<string, unknown>;
+  const recentActivity: AgentActivityItem[] = (activityResult.rows as Record<string, unknown>[]).map((r) => ({
+    id: String(r.id),
+    type: String(r.type),
+    createdAt: iso(r.created_at),
+    propertyId: textOrNull(r.property_id),
+    propertySlug: textOrNull(r.property_slug),
+    propertyTitle: textOrNull(r.property_title),
+    propertyMode: r.property_mode === 'sale' || r.property_mode === 'rent' ? r.property_mode : null,
+    enquiryId: textOrNull(r.enquiry_id),
+    contactName: textOrNull(r.contact_name),
+    details:
+      r.details && typeof r.details === 'object' && !Array.isArray(r.details)
+        ? (r.details as Record<string, unknown>)
+        : {},
+  }));
+
+  const firstName = textOrNull(s.first_name)?.trim() || null;
+  return {
+    firstName,
+    stats: {
+      activeListings: Number(s.active_listings ?? 0),
+      totalEnquiries: Number(s.total_enquiries ?? 0),
+      viewsThisMonth: Number(s.views_this_month ?? 0),
+      newLeads: Number(s.new_leads ?? 0),
+    },
+    recentActivity,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * `GET /api/agent/dashboard` (SPEC §2 Agent dashboard, §9; DESIGN §7; issue #5). Mounted by agent/routes.ts behind
+ * `requireAgent` (visitor 401, non-agent 403) and `no-store`; reads only the caller's records.
+ */
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { AgentDashboardSchema } from '@abode/shared/agent/dashboard.schema';
+import type { AppEnv } from '#src/app-env.ts';
+import { agentOnly, json } from '#src/lib/openapi.ts';
+import { validationHook } from '#src/middleware/validation-hook.ts';
+import { agentIdOf } from '../routes.ts';
+import { getAgentDashboard } from './get-agent-dashboard.ts';
+
+const dashboardRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Agent dashboard'],
+  summary: 'My dashboard: greeting, stat cards and Recent Activity',
+  description:
+    '`firstName` (users.first_name, null when unset); `stats`: activeListings (status active, not deleted), ' +
+    'totalEnquiries, viewsThisMonth (views this UTC calendar month of non-deleted listings, DESIGN §7), newLeads ' +
+    '(enquiries of the last 7 days, SPEC §9); `recentActivity`: the latest 10 events (new enquiries, enquiry and ' +
+    'listing status changes, price changes, approvals, …), newest first.',
+  responses: {
+    200: json(AgentDashboardSchema, 'The dashboard'),
+    ...agentOnly,
+  },
+});
+
+export const agentDashboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  dashboardRoute,
+  async (c) => c.json(await getAgentDashboard(c.var.db, agentIdOf(c), c.var.now()), 200),
+);

@@ -1,0 +1,59 @@
+/**
+ * An agent changes the status of one of their enquiries (SPEC §4: any of new, in_progress, closed from any state;
+ * SPEC §7 Writes "Update enquiries set status by id"). Stamps `updated_at` (as admin updates do) and records an
+ * 'enquiry_status_changed' event for Recent Activity in the same transaction when the status really changed.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  AGENT_ENQUIRY_MESSAGES,
+  type AgentEnquiry,
+  type EnquiryStatus,
+} from '@abode/shared/agent/enquiries.schema';
+import type { Database } from '#src/db/client.ts';
+import { enquiries, properties } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { recordAgentActivity } from '../activity.ts';
+import { getAgentEnquiry, isUuid } from './find-agent-enquiries.ts';
+
+/**
+ * Sets the status and returns the updated enquiry.
+ *
+ * @throws AppError NOT_FOUND (404) when the enquiry is not the agent's (or the id is not a UUID); nothing changes.
+ */
+export async function updateEnquiryStatus(
+  db: Database,
+  agentId: string,
+  id: string,
+  status: EnquiryStatus,
+  now: Date,
+): Promise<AgentEnquiry> {
+  if (!isUuid(id)) throw AppError.notFound(AGENT_ENQUIRY_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    // Locks the row so two quick changes record their events in the order they were made.
+    const [current] = await tx
+      .select({
+        status: enquiries.status,
+        propertyId: enquiries.propertyId,
+        propertyTitle: sql<
+          string | null
+        >`(SELECT p.title FROM ${properties} p WHERE p.id = ${enquiries.propertyId})`,
+      })
+      .from(enquiries)
+      .where(and(eq(enquiries.id, id), eq(enquiries.agentId, agentId)))
+      .for('update');
+    if (!current) throw AppError.notFound(AGENT_ENQUIRY_MESSAGES.notFound);
+
+    await tx.update(enquiries).set({ status, updatedAt: now }).where(eq(enquiries.id, id));
+    if (current.status !== status) {
+      await recordAgentActivity(tx, {
+        agentId,
+        type: 'enquiry_status_changed',
+        propertyId: current.propertyId,
+        propertyTitle: current.propertyTitle,
+        enquiryId: id,
+        details: { from: current.status, to: status },
+      });
+    }
+    return getAgentEnquiry(tx, agentId, id);
+  });
+}

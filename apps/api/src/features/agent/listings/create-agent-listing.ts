@@ -1,0 +1,96 @@
+/**
+ * Creates a listing for the calling agent (issue #5). The server sets what the agent may not: the slug, the
+ * coordinates and outcode (from the postcode), approval 'pending' (public only once an admin approves, DESIGN §7),
+ * and records `listing_created` in the same transaction.
+ */
+import { eq } from 'drizzle-orm';
+import type { AgentListingDetail, ListingInput } from '@abode/shared/agent/listing-input.schema';
+import type { Database } from '#src/db/client.ts';
+import { properties } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { recordAgentActivity } from '../activity.ts';
+import { toAgentListingDetail } from './get-agent-listing.ts';
+import { newListingSlug } from './listing-slug.ts';
+import { locatePostcode, UNKNOWN_POSTCODE_DETAIL } from './locate-postcode.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The row values every write takes from the validated input. */
+export function listingValues(input: ListingInput) {
+  return {
+    title: input.title,
+    description: input.description || null,
+    pricePence: input.pricePence,
+    mode: input.mode,
+    status: input.status,
+    propertyType: input.propertyType,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    parkingSpaces: input.parkingSpaces,
+    addressLine1: input.addressLine1,
+    city: input.city,
+    postcode: input.postcode,
+    tenure: input.tenure,
+    councilTaxBand: input.councilTaxBand,
+    epcRating: input.epcRating,
+    floorAreaSqm: input.floorAreaSqm,
+    features: input.features,
+    availableFrom: input.availableFrom,
+    furnished: input.furnished,
+  };
+}
+
+/** Coordinates of the input's postcode; throws VALIDATION_ERROR (400) on the postcode field when it is unknown. */
+export async function locateOrReject(db: Pick<Database, 'select'>, postcode: string) {
+  const location = await locatePostcode(db, postcode);
+  if (!location) throw AppError.validation([UNKNOWN_POSTCODE_DETAIL]);
+  return location;
+}
+
+/** A slug no listing has yet (tries a fresh random suffix on the rare clash). */
+async function uniqueSlug(tx: Tx, input: ListingInput, outcode: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const slug = newListingSlug(input.title, input.addressLine1, outcode);
+    const [taken] = await tx.select({ id: properties.id }).from(properties).where(eq(properties.slug, slug));
+    if (!taken) return slug;
+  }
+  throw new Error('could not find a free listing slug');
+}
+
+/**
+ * Inserts the listing (approval pending, `published_at` unset until an admin approves) and its activity row.
+ * Throws VALIDATION_ERROR (400) 'We could not find this postcode' on the postcode field.
+ */
+export async function createAgentListing(
+  db: Database,
+  agentId: string,
+  input: ListingInput,
+  now: Date,
+): Promise<AgentListingDetail> {
+  const location = await locateOrReject(db, input.postcode);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(properties)
+      .values({
+        ...listingValues(input),
+        agentId,
+        slug: await uniqueSlug(tx, input, location.outcode),
+        outcode: location.outcode,
+        latitude: location.latitude,
+        longitude: location.longitude,
+        approvalStatus: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('listing insert returned no row');
+    await recordAgentActivity(tx, {
+      agentId,
+      type: 'listing_created',
+      propertyId: row.id,
+      propertyTitle: row.title,
+      details: { status: row.status },
+    });
+    return toAgentListingDetail(tx, row);
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * One listing of the calling agent, with every editable field and its photos (the edit form; issue #5). Another
+ * agent's, a deleted, an unknown or a malformed id all answer 404 'Property not found': the caller never learns
+ * whether someone else's listing exists.
+ */
+import { and, asc, eq, not } from 'drizzle-orm';
+import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
+import type { Database } from '#src/db/client.ts';
+import { properties, propertyPhotos } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+
+export type ListingRow = typeof properties.$inferSelect;
+type Reader = Pick<Database, 'select'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 404 for a listing the agent may not see (or that does not exist). */
+export const listingNotFound = () => AppError.notFound(LISTING_MESSAGES.notFound);
+
+/**
+ * The agent's own non-deleted listing row; `forUpdate` locks it for the rest of the transaction (concurrent edits
+ * then apply one after the other, each on the other's result). Throws NOT_FOUND (404) otherwise.
+ */
+export async function findOwnListingRow(
+  db: Reader,
+  agentId: string,
+  id: string,
+  { forUpdate = false } = {},
+): Promise<ListingRow> {
+  if (!UUID.test(id)) throw listingNotFound();
+  const query = (db as Database)
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.agentId, agentId), not(properties.isDeleted)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw listingNotFound();
+  return row;
+}
+
+/** The stored row and its photos as the API's detail shape. */
+export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise<AgentListingDetail> {
+  const photos = await (db as Database)
+    .select({
+      id: propertyPhotos.id,
+      url: propertyPhotos.url,
+      altText: propertyPhotos.altText,
+      orderIndex: propertyPhotos.orderIndex,
+      isMain: propertyPhotos.isMain,
+    })
+    .from(propertyPhotos)
+    .where(eq(propertyPhotos.propertyId, row.id))
+    .orderBy(asc(propertyPhotos.orderIndex), asc(propertyPhotos.id));
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description ?? '',
+    pricePence: row.pricePence,
+    mode: row.mode as AgentListingDetail['mode'],
+    status: row.status as AgentListingDetail['status'],
+    propertyType: row.propertyType as AgentListingDetail['propertyType'],
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    parkingSpaces: row.parkingSpaces,
+    addressLine1: row.addressLine1,
+    city: row.city,
+    postcode: row.postcode,
+    outcode: row.outcode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    tenure: row.tenure as AgentListingDetail['tenure'],
+    councilTaxBand: row.councilTaxBand as AgentListingDetail['councilTaxBand'],
+    epcRating: row.epcRating as AgentListingDetail['epcRating'],
+    floorAreaSqm: row.floorAreaSqm,
+    features: row.features as AgentListingDetail['features'],
+    availableFrom: row.availableFrom,
+    furnished: row.furnished as AgentListingDetail['furnished'],
+    approvalStatus: row.approvalStatus as AgentListingDetail['approvalStatus'],
+    approvedAt: iso(row.approvedAt),
+    publishedAt: iso(row.publishedAt),
+    priceReducedAt: iso(row.priceReducedAt),
+    viewCount: row.viewCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    photos,
+  };
+}
+
+/** The agent's own listing with photos. Throws NOT_FOUND (404) for anything else. */
+export async function getAgentListing(
+  db: Database,
+  agentId: string,
+  id: string,
+): Promise<AgentListingDetail> {
+  return toAgentListingDetail(db, await findOwnListingRow(db, agentId, id));
+}

@@ -1,0 +1,169 @@
+/**
+ * The agent's listings, /api/agent/properties (issue #5; SPEC §2 Agent properties, §4 delete, §7 agent reads and
+ * writes; DESIGN §3, §7). Mounted by agent/routes.ts behind `requireAgent` (401 visitor, 403 non-agent) and
+ * `no-store`. Every route acts only on the caller's own listings: another agent's id answers 404, never data.
+ * Bodies are checked with the shared ListingInputSchema (the add/edit form uses the same one); failures answer 400
+ * `{ error: { code: 'VALIDATION_ERROR', message, details: [{ path, message }] } }`.
+ */
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  AgentListingDetailSchema,
+  AgentListingFiltersSchema,
+  AgentListingListSchema,
+  LISTING_MESSAGES,
+  ListingIdParamsSchema,
+  ListingInputSchema,
+  PostcodeLocationSchema,
+  UpdateListingInputSchema,
+} from '@abode/shared/agent/listing-input.schema';
+import { isUkPostcode } from '@abode/shared/postcode';
+import type { AppEnv } from '#src/app-env.ts';
+import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { validationHook } from '#src/middleware/validation-hook.ts';
+import { agentIdOf } from '../routes.ts';
+import { createAgentListing } from './create-agent-listing.ts';
+import { deleteAgentListing } from './delete-agent-listing.ts';
+import { findAgentListings } from './find-agent-listings.ts';
+import { getAgentListing } from './get-agent-listing.ts';
+import { locatePostcode } from './locate-postcode.ts';
+import { updateAgentListing } from './update-agent-listing.ts';
+
+const notFound = {
+  404: errorResponse("'Property not found': unknown, deleted, malformed or another agent's id"),
+};
+const TAGS = ['Agent listings'];
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: TAGS,
+  summary: 'My listings, with the stat cards',
+  description:
+    "One page of the caller's non-deleted listings, newest first (created DESC, then id DESC). `q`: " +
+    'case-insensitive partial match on title, address line 1 or town (≤ 100 characters); `status`: one of the six ' +
+    'statuses or all; `mode`: sale, rent or all; `page`: from 1 (default 1, ≤ 1000); `pageSize`: 1–100 (default ' +
+    '25). Answer `{ items, total, page, pageSize, stats }`: `total` counts every match of the filters, a page past ' +
+    'the end has no items. Each item has the main photo, photo count, price in integer pence, status, approval ' +
+    'status and view count. `stats` (total, active, under offer including let agreed, total views) cover all the ' +
+    'listings whatever the filters. SPEC §2 Agent properties.',
+  request: { query: AgentListingFiltersSchema },
+  responses: {
+    200: json(AgentListingListSchema, 'Listings and stats'),
+    400: errorResponse('Bad filter, page or pageSize'),
+    ...agentOnly,
+  },
+});
+
+const postcodeRoute = createRoute({
+  method: 'get',
+  path: '/postcodes/{postcode}',
+  tags: TAGS,
+  summary: 'Locate a postcode',
+  description:
+    'Where a full UK postcode is (OS Code-Point Open): normalised postcode, outcode, latitude and longitude in ' +
+    'degrees (WGS84). The add/edit form calls it when the postcode field loses focus; create and update locate ' +
+    'the postcode the same way.',
+  request: { params: z.object({ postcode: z.string().max(20) }) },
+  responses: {
+    200: json(PostcodeLocationSchema, 'The location'),
+    400: errorResponse(`'${LISTING_MESSAGES.postcodeInvalid}'`),
+    ...agentOnly,
+    404: errorResponse(`'${LISTING_MESSAGES.postcodeUnknown}': not in the project's postcode data`),
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: TAGS,
+  summary: 'One of my listings',
+  description:
+    'Every editable field, the server-set facts (slug, approval, coordinates, published and reduced times) and photos.',
+  request: { params: ListingIdParamsSchema },
+  responses: { 200: json(AgentListingDetailSchema, 'The listing'), ...agentOnly, ...notFound },
+});
+
+const createListingRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: TAGS,
+  summary: 'Create a listing',
+  description:
+    'Body: the listing fields (price in integer pence; see ListingInputSchema). The status defaults to draft; ' +
+    'any other status needs material information Part A (price above 0, council tax band, and tenure for sale). ' +
+    'The server sets the slug (title, street, outcode and a random suffix; never changed later), the coordinates ' +
+    "from the postcode (400 'We could not find this postcode' when it is not in our data) and approval pending: " +
+    'the listing is public only once an admin approves it. Records listing_created.',
+  request: { body: jsonBody(ListingInputSchema) },
+  responses: {
+    201: json(AgentListingDetailSchema, 'The new listing'),
+    400: errorResponse('Bad input, with field messages in details'),
+    ...agentOnly,
+  },
+});
+
+const updateListingRoute = createRoute({
+  method: 'patch',
+  path: '/{id}',
+  tags: TAGS,
+  summary: 'Edit a listing',
+  description:
+    'Partial: any subset of the listing fields, merged onto the stored listing and checked whole (status fits the ' +
+    'mode; material information before leaving draft). An approved listing stays approved and live; a rejected one ' +
+    'goes back to pending. A price drop stamps priceReducedAt, a rise clears it. publishedAt is set the first time ' +
+    'the listing is active and approved. The slug never changes. Records status, price and other changes as ' +
+    'activity.',
+  request: { params: ListingIdParamsSchema, body: jsonBody(UpdateListingInputSchema) },
+  responses: {
+    200: json(AgentListingDetailSchema, 'The edited listing'),
+    400: errorResponse('Bad input, with field messages in details'),
+    ...agentOnly,
+    ...notFound,
+  },
+});
+
+const deleteListingRoute = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: TAGS,
+  summary: 'Delete a listing (soft)',
+  description:
+    'Sets is_deleted (SPEC §4): the listing leaves every list and the public site; its enquiries stay. Records ' +
+    'listing_deleted.',
+  request: { params: ListingIdParamsSchema },
+  responses: { 204: { description: 'Deleted' }, ...agentOnly, ...notFound },
+});
+
+export const agentListingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(listRoute, async (c) =>
+    c.json(await findAgentListings(c.var.db, agentIdOf(c), c.req.valid('query')), 200),
+  )
+  .openapi(postcodeRoute, async (c) => {
+    const { postcode } = c.req.valid('param');
+    if (!isUkPostcode(postcode))
+      throw AppError.validation([{ path: 'postcode', message: LISTING_MESSAGES.postcodeInvalid }]);
+    const location = await locatePostcode(c.var.db, postcode);
+    if (!location) throw AppError.notFound(LISTING_MESSAGES.postcodeUnknown);
+    return c.json(location, 200);
+  })
+  .openapi(getRoute, async (c) =>
+    c.json(await getAgentListing(c.var.db, agentIdOf(c), c.req.valid('param').id), 200),
+  )
+  .openapi(createListingRoute, async (c) =>
+    c.json(await createAgentListing(c.var.db, agentIdOf(c), c.req.valid('json'), c.var.now()), 201),
+  )
+  .openapi(updateListingRoute, async (c) => {
+    const listing = await updateAgentListing(
+      c.var.db,
+      agentIdOf(c),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+      c.var.now(),
+    );
+    return c.json(listing, 200);
+  })
+  .openapi(deleteListingRoute, async (c) => {
+    await deleteAgentListing(c.var.db, agentIdOf(c), c.req.valid('param').id, c.var.now());
+    return c.body(null, 204);
+  });

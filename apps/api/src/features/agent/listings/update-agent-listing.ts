@@ -1,0 +1,140 @@
+/**
+ * Edits a listing of the calling agent (issue #5). `PATCH` is partial: the given fields are merged onto the stored
+ * listing and the result is checked whole with the shared ListingInputSchema, so the status/mode and material
+ * information rules hold whatever subset was sent.
+ *
+ * What an edit does besides the fields (DESIGN §7):
+ * - approval: an approved listing stays approved (and public: edits stay live); a rejected one goes back to pending
+ *   for a new review; a pending one stays pending.
+ * - `published_at` is stamped when the listing is public (active and approved) for the first time.
+ * - price: a drop stamps `price_reduced_at` (the public 'Reduced' mark); a rise clears it, as the portals do.
+ * - a changed postcode is located again; the slug never changes, so shared links keep working.
+ * - activity rows: `listing_status_changed` {from, to}, `listing_price_changed` {fromPence, toPence}, and
+ *   `listing_updated` {fields} for any other change — all in the edit's transaction. An edit that changes nothing
+ *   writes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  ListingInputSchema,
+  type AgentListingDetail,
+  type UpdateListingInputSchema,
+} from '@abode/shared/agent/listing-input.schema';
+import type { z } from 'zod';
+import type { Database } from '#src/db/client.ts';
+import { properties } from '#src/db/schema.ts';
+import { validationError } from '#src/middleware/error-handler.ts';
+import { recordAgentActivity } from '../activity.ts';
+import { listingValues, locateOrReject } from './create-agent-listing.ts';
+import { findOwnListingRow, toAgentListingDetail, type ListingRow } from './get-agent-listing.ts';
+
+type UpdateInput = z.output<typeof UpdateListingInputSchema>;
+
+/** The stored row as input to ListingInputSchema. */
+function storedInput(row: ListingRow) {
+  return {
+    title: row.title,
+    description: row.description ?? '',
+    pricePence: row.pricePence,
+    mode: row.mode,
+    status: row.status,
+    propertyType: row.propertyType,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    parkingSpaces: row.parkingSpaces,
+    addressLine1: row.addressLine1,
+    city: row.city,
+    postcode: row.postcode,
+    tenure: row.tenure,
+    councilTaxBand: row.councilTaxBand,
+    epcRating: row.epcRating,
+    floorAreaSqm: row.floorAreaSqm,
+    features: row.features,
+    availableFrom: row.availableFrom,
+    furnished: row.furnished,
+  };
+}
+
+/** floor_area_sqm is a 4-byte float: 85.3 is stored as 85.30000305…, so compare at single precision. */
+function sameFloorArea(a: number | null | undefined, b: number | null | undefined): boolean {
+  if (a == null || b == null) return a == b;
+  return Math.fround(a) === Math.fround(b);
+}
+
+/**
+ * Applies the edit. Throws NOT_FOUND (404) when the listing is not the agent's (or deleted), VALIDATION_ERROR (400)
+ * with field messages when the merged listing breaks a rule or its new postcode is unknown.
+ */
+export async function updateAgentListing(
+  db: Database,
+  agentId: string,
+  id: string,
+  changes: UpdateInput,
+  now: Date,
+): Promise<AgentListingDetail> {
+  return db.transaction(async (tx) => {
+    const row = await findOwnListingRow(tx, agentId, id, { forUpdate: true });
+    const merged = ListingInputSchema.safeParse({ ...storedInput(row), ...changes });
+    if (!merged.success) throw validationError(merged.error);
+    // Compared with the raw stored values (not re-parsed: an old row may predate a rule).
+    const before: Record<string, unknown> = { ...storedInput(row), description: row.description || null };
+    const after = listingValues(merged.data);
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) =>
+      key === 'floorAreaSqm'
+        ? !sameFloorArea(after.floorAreaSqm, before.floorAreaSqm as number | null)
+        : JSON.stringify(after[key]) !== JSON.stringify(before[key]),
+    );
+    if (changed.length === 0) return toAgentListingDetail(tx, row);
+
+    const location =
+      after.postcode !== row.postcode || row.latitude === null
+        ? await locateOrReject(tx, after.postcode)
+        : undefined;
+    const approvalStatus = row.approvalStatus === 'rejected' ? 'pending' : row.approvalStatus;
+    const becomesPublic = after.status === 'active' && approvalStatus === 'approved';
+    const priceReducedAt =
+      after.pricePence < row.pricePence ? now : after.pricePence > row.pricePence ? null : row.priceReducedAt;
+
+    const [updated] = await tx
+      .update(properties)
+      .set({
+        ...after,
+        ...(location
+          ? { outcode: location.outcode, latitude: location.latitude, longitude: location.longitude }
+          : {}),
+        approvalStatus,
+        publishedAt: row.publishedAt ?? (becomesPublic ? now : null),
+        priceReducedAt,
+        updatedAt: now,
+      })
+      .where(eq(properties.id, row.id))
+      .returning();
+    if (!updated) throw new Error('listing update returned no row');
+
+    const event = { agentId, propertyId: row.id, propertyTitle: updated.title };
+    if (changed.includes('status'))
+      await recordAgentActivity(tx, {
+        ...event,
+        type: 'listing_status_changed',
+        details: { from: row.status, to: updated.status },
+      });
+    if (changed.includes('pricePence'))
+      await recordAgentActivity(tx, {
+        ...event,
+        type: 'listing_price_changed',
+        details: { fromPence: row.pricePence, toPence: updated.pricePence },
+      });
+    const otherFields = changed.filter((key) => key !== 'status' && key !== 'pricePence');
+    if (otherFields.length)
+      await recordAgentActivity(tx, {
+        ...event,
+        type: 'listing_updated',
+        details: {
+          fields: otherFields,
+          ...(row.approvalStatus !== approvalStatus
+            ? { approvalStatus: { from: row.approvalStatus, to: approvalStatus } }
+            : {}),
+        },
+      });
+    return toAgentListingDetail(tx, updated);
+  });
+}

@@ -1,0 +1,317 @@
+/**
+ * The agent's listing photos and logo (issue #5 "Photo upload"; SPEC §3 property_photos, agents.logo_url). Every
+ * function takes the caller's agent id and touches only that agent's not-deleted listings: anything else is a 404.
+ *
+ * Invariant kept by every write here: a listing's photos have `order_index` 0..n-1 and the photo at 0 is the only
+ * main photo, so every public read (which shows photos by `order_index`) leads with the main photo. Writes lock the
+ * listing row (`FOR UPDATE`) so concurrent uploads or reorders of one listing queue up instead of clashing.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  buildSrcSet,
+  MAX_PHOTOS_PER_LISTING,
+  PHOTO_MESSAGES,
+  type AgentPhoto,
+  type PhotoVariant,
+} from '@abode/shared/agent/photos.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import type { Database } from '#src/db/client.ts';
+import { agents, properties, propertyPhotos } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import type { Logger } from '#src/lib/logger.ts';
+import type { Storage } from '#src/lib/storage.ts';
+import { recordAgentActivity } from '../activity.ts';
+import { makeLogo, makePhotoVariants } from './images.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Tx;
+type PhotoRow = typeof propertyPhotos.$inferSelect;
+
+/** Who is acting, and with what. */
+export interface PhotoContext {
+  db: Database;
+  storage: Storage;
+  logger: Logger;
+  agentId: string;
+}
+
+/** The API shape of a stored photo. */
+export function toAgentPhoto(row: PhotoRow): AgentPhoto {
+  const srcSet = buildSrcSet(row.variants);
+  return {
+    id: row.id,
+    url: row.url,
+    altText: row.altText,
+    orderIndex: row.orderIndex,
+    isMain: row.isMain,
+    width: row.width,
+    height: row.height,
+    variants: row.variants,
+    ...(srcSet ? { srcSet } : {}),
+  };
+}
+
+/** The agent's own, not-deleted listing (id and title), locked for the transaction when `lock`; else 404. */
+async function ownListing(db: Executor, agentId: string, propertyId: string, lock = false) {
+  const query = db
+    .select({ id: properties.id, title: properties.title })
+    .from(properties)
+    .where(
+      and(eq(properties.id, propertyId), eq(properties.agentId, agentId), eq(properties.isDeleted, false)),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+async function photosOf(db: Executor, propertyId: string): Promise<PhotoRow[]> {
+  return db
+    .select()
+    .from(propertyPhotos)
+    .where(eq(propertyPhotos.propertyId, propertyId))
+    .orderBy(asc(propertyPhotos.orderIndex), asc(propertyPhotos.createdAt), asc(propertyPhotos.id));
+}
+
+/** Writes `ids` as the order 0..n-1, the first one main (only rows whose place or main flag changes). */
+async function writeOrder(tx: Tx, current: PhotoRow[], ids: string[]): Promise<void> {
+  const byId = new Map(current.map((p) => [p.id, p]));
+  for (const [index, id] of ids.entries()) {
+    const row = byId.get(id)!;
+    const isMain = index === 0;
+    if (row.orderIndex !== index || row.isMain !== isMain) {
+      await tx.update(propertyPhotos).set({ orderIndex: index, isMain }).where(eq(propertyPhotos.id, id));
+    }
+  }
+}
+
+/** `GET …/photos`: the listing's photos in order. */
+export async function listPhotos(ctx: PhotoContext, propertyId: string): Promise<AgentPhoto[]> {
+  await ownListing(ctx.db, ctx.agentId, propertyId);
+  return (await photosOf(ctx.db, propertyId)).map(toAgentPhoto);
+}
+
+/**
+ * `POST …/photos`: checks and resizes the image, stores its sizes under `properties/{propertyId}/{photoId}-{w}.webp`
+ * and appends the photo (main when it is the first). Nothing stays behind on failure: files written before a
+ * failed insert are removed.
+ */
+export async function addPhoto(
+  ctx: PhotoContext,
+  propertyId: string,
+  file: Buffer,
+  altText: string | undefined,
+): Promise<AgentPhoto> {
+  // A stranger's listing is a 404 before any image work.
+  await ownListing(ctx.db, ctx.agentId, propertyId);
+  // Cheap early refusal before the CPU work; checked again under the lock below.
+  const [{ n } = { n: 0 }] = await ctx.db
+    .select({ n: count() })
+    .from(propertyPhotos)
+    .where(eq(propertyPhotos.propertyId, propertyId));
+  if (n >= MAX_PHOTOS_PER_LISTING) throw new AppError('VALIDATION_ERROR', PHOTO_MESSAGES.tooManyPhotos);
+
+  const outputs = await makePhotoVariants(file);
+  const photoId = randomUUID();
+  const storageKey = `properties/${propertyId}/${photoId}`;
+  const written: string[] = [];
+  try {
+    const variants: PhotoVariant[] = [];
+    for (const output of outputs) {
+      const key = `${storageKey}-${output.width}.webp`;
+      await ctx.storage.put(key, output.data, 'image/webp');
+      written.push(key);
+      variants.push({ width: output.width, height: output.height, url: ctx.storage.urlOf(key) });
+    }
+    const widest = variants[0]!;
+    const row = await ctx.db.transaction(async (tx) => {
+      const locked = await ownListing(tx, ctx.agentId, propertyId, true);
+      const existing = await photosOf(tx, propertyId);
+      if (existing.length >= MAX_PHOTOS_PER_LISTING) {
+        throw new AppError('VALIDATION_ERROR', PHOTO_MESSAGES.tooManyPhotos);
+      }
+      const orderIndex = existing.length;
+      const [inserted] = await tx
+        .insert(propertyPhotos)
+        .values({
+          id: photoId,
+          propertyId,
+          url: widest.url,
+          altText: altText || `Photo ${orderIndex + 1} of ${locked.title}`,
+          orderIndex,
+          isMain: orderIndex === 0,
+          width: widest.width,
+          height: widest.height,
+          variants,
+          storageKey,
+        })
+        .returning();
+      // Keeps the order compact even if an older write left a gap.
+      await writeOrder(tx, [...existing, inserted!], [...existing.map((p) => p.id), photoId]);
+      await tx
+        .update(properties)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(properties.id, propertyId));
+      // A batch of uploads reads as one line in Recent Activity: within 10 minutes, count onto the last one. The
+      // listing row is locked above, so two uploads to it cannot both miss or both bump the same line.
+      const bumped = await tx.execute(sql`
+        UPDATE agent_activity
+           SET details = jsonb_set(details, '{count}', to_jsonb(COALESCE((details->>'count')::int, 1) + 1)),
+               created_at = now()
+         WHERE id = (SELECT id FROM agent_activity
+                      WHERE agent_id = ${ctx.agentId} AND property_id = ${propertyId} AND type = 'photos_added'
+                        AND created_at > now() - interval '10 minutes'
+                      ORDER BY created_at DESC LIMIT 1)
+        RETURNING id`);
+      if (bumped.rows.length === 0)
+        await recordAgentActivity(tx, {
+          agentId: ctx.agentId,
+          type: 'photos_added',
+          propertyId,
+          propertyTitle: locked.title,
+          details: { count: 1 },
+        });
+      return { ...inserted!, orderIndex, isMain: orderIndex === 0 };
+    });
+    return toAgentPhoto(row);
+  } catch (error) {
+    await removeFiles(ctx, written);
+    throw error;
+  }
+}
+
+/** `PATCH …/photos/{photoId}`: the alt text (already sanitised; empty clears it). */
+export async function updatePhotoAlt(
+  ctx: PhotoContext,
+  propertyId: string,
+  photoId: string,
+  altText: string,
+): Promise<AgentPhoto> {
+  await ownListing(ctx.db, ctx.agentId, propertyId);
+  const [row] = await ctx.db
+    .update(propertyPhotos)
+    .set({ altText: altText || null })
+    .where(and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.propertyId, propertyId)))
+    .returning();
+  if (!row) throw AppError.notFound();
+  return toAgentPhoto(row);
+}
+
+/** `PUT …/photos/order`: `photoIds` must be exactly the listing's photo ids (each once); the first becomes main. */
+export async function reorderPhotos(
+  ctx: PhotoContext,
+  propertyId: string,
+  photoIds: string[],
+): Promise<AgentPhoto[]> {
+  return ctx.db.transaction(async (tx) => {
+    await ownListing(tx, ctx.agentId, propertyId, true);
+    const current = await photosOf(tx, propertyId);
+    const known = new Set(current.map((p) => p.id));
+    const unique = new Set(photoIds);
+    if (
+      unique.size !== photoIds.length ||
+      unique.size !== known.size ||
+      photoIds.some((id) => !known.has(id))
+    ) {
+      throw new AppError('VALIDATION_ERROR', PHOTO_MESSAGES.orderMismatch);
+    }
+    await writeOrder(tx, current, photoIds);
+    return (await photosOf(tx, propertyId)).map(toAgentPhoto);
+  });
+}
+
+/** `POST …/photos/{photoId}/main`: moves the photo to the front, making it the one main photo. */
+export async function setMainPhoto(
+  ctx: PhotoContext,
+  propertyId: string,
+  photoId: string,
+): Promise<AgentPhoto[]> {
+  return ctx.db.transaction(async (tx) => {
+    await ownListing(tx, ctx.agentId, propertyId, true);
+    const current = await photosOf(tx, propertyId);
+    if (!current.some((p) => p.id === photoId)) throw AppError.notFound();
+    await writeOrder(tx, current, [photoId, ...current.filter((p) => p.id !== photoId).map((p) => p.id)]);
+    return (await photosOf(tx, propertyId)).map(toAgentPhoto);
+  });
+}
+
+/**
+ * `DELETE …/photos/{photoId}`: removes the row, closes the gap in the order (the next photo becomes main when the
+ * main one goes), then removes its files once the change is committed.
+ */
+export async function deletePhoto(ctx: PhotoContext, propertyId: string, photoId: string): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    await ownListing(tx, ctx.agentId, propertyId, true);
+    const current = await photosOf(tx, propertyId);
+    const photo = current.find((p) => p.id === photoId);
+    if (!photo) throw AppError.notFound();
+    await tx.delete(propertyPhotos).where(eq(propertyPhotos.id, photoId));
+    const rest = current.filter((p) => p.id !== photoId);
+    await writeOrder(
+      tx,
+      rest,
+      rest.map((p) => p.id),
+    );
+    return photo;
+  });
+  if (removed.storageKey) await removeFiles(ctx, await ctx.storage.list(`${removed.storageKey}-`));
+}
+
+/** Deletes stored files, logging (not failing) when one cannot be removed: the database change already stands. */
+async function removeFiles(ctx: Pick<PhotoContext, 'storage' | 'logger'>, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await ctx.storage.delete(key);
+    } catch (error) {
+      ctx.logger.warn({ err: error, key }, 'could not delete an uploaded file');
+    }
+  }
+}
+
+/**
+ * `POST /api/agent/profile/logo`: checks and resizes the logo, stores it under `agents/{agentId}/logo-{id}.webp`,
+ * sets agents.logo_url and removes the previous uploaded logo (a logo URL from elsewhere is left alone).
+ */
+export async function setLogo(ctx: PhotoContext, file: Buffer): Promise<string> {
+  const output = await makeLogo(file);
+  const key = `agents/${ctx.agentId}/logo-${randomUUID()}.webp`;
+  await ctx.storage.put(key, output.data, 'image/webp');
+  const url = ctx.storage.urlOf(key);
+  let previous: string | null;
+  try {
+    previous = await replaceLogoUrl(ctx, url);
+  } catch (error) {
+    await removeFiles(ctx, [key]);
+    throw error;
+  }
+  await removeOldLogo(ctx, previous);
+  return url;
+}
+
+/** `DELETE /api/agent/profile/logo`: clears agents.logo_url and removes the uploaded file. */
+export async function removeLogo(ctx: PhotoContext): Promise<void> {
+  await removeOldLogo(ctx, await replaceLogoUrl(ctx, null));
+}
+
+/** Sets the logo URL and returns the one it replaced. */
+async function replaceLogoUrl(ctx: PhotoContext, url: string | null): Promise<string | null> {
+  return ctx.db.transaction(async (tx) => {
+    const [agent] = await tx
+      .select({ logoUrl: agents.logoUrl })
+      .from(agents)
+      .where(eq(agents.id, ctx.agentId))
+      .for('update');
+    if (!agent) throw AppError.notFound(MESSAGES.profileNotFound);
+    await tx
+      .update(agents)
+      .set({ logoUrl: url, updatedAt: sql`now()` })
+      .where(eq(agents.id, ctx.agentId));
+    return agent.logoUrl;
+  });
+}
+
+async function removeOldLogo(ctx: PhotoContext, previous: string | null): Promise<void> {
+  const key = previous ? ctx.storage.keyOf(previous) : null;
+  // Only this agent's own uploads: never a file another record might point at.
+  if (key?.startsWith(`agents/${ctx.agentId}/`)) await removeFiles(ctx, [key]);
+}

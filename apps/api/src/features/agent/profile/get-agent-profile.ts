@@ -1,0 +1,72 @@
+/**
+ * Reading the agent's own profile (SPEC §2 Agent profile, §7 "agents by user_id"): the agents row in the API's shape
+ * and the quick stats of the profile page's side panel.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type {
+  AgentProfile,
+  AgentProfileResponse,
+  AgentProfileStats,
+} from '@abode/shared/agent/profile.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import type { Database } from '#src/db/client.ts';
+import { agents } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+
+type AgentRow = typeof agents.$inferSelect;
+
+/** Row → API shape (every column, camelCase, instants as ISO 8601). */
+export function toAgentProfile(row: AgentRow): AgentProfile {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    branchName: row.branchName,
+    agencyName: row.agencyName,
+    email: row.email,
+    phone: row.phone,
+    phoneSecondary: row.phoneSecondary,
+    bio: row.bio,
+    address: row.address,
+    websiteUrl: row.websiteUrl,
+    socialLinks: {
+      ...(row.socialLinks?.linkedin ? { linkedin: row.socialLinks.linkedin } : {}),
+      ...(row.socialLinks?.facebook ? { facebook: row.socialLinks.facebook } : {}),
+    },
+    businessHours: row.businessHours ?? null,
+    certifications: row.certifications,
+    languages: row.languages,
+    yearsExperience: row.yearsExperience,
+    logoUrl: row.logoUrl,
+    notifyNewEnquiries: row.notifyNewEnquiries,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Quick stats: active and all non-deleted listings (DESIGN §7: deleted listings vanish from agent stats), every
+ * enquiry received (enquiries about a deleted listing stay), and the join date.
+ */
+export async function getAgentProfileStats(db: Database, row: AgentRow): Promise<AgentProfileStats> {
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT count(*) FROM properties
+        WHERE agent_id = ${row.id} AND NOT is_deleted AND status = 'active')::int AS active_listings,
+      (SELECT count(*) FROM properties WHERE agent_id = ${row.id} AND NOT is_deleted)::int AS total_listings,
+      (SELECT count(*) FROM enquiries WHERE agent_id = ${row.id})::int AS total_enquiries`);
+  const r = result.rows[0] as Record<string, unknown>;
+  return {
+    activeListings: Number(r.active_listings),
+    totalListings: Number(r.total_listings),
+    totalEnquiries: Number(r.total_enquiries),
+    memberSince: row.createdAt.toISOString(),
+  };
+}
+
+/** The agent's profile and quick stats. Throws NOT_FOUND ('Agent profile not found') when the row is missing. */
+export async function getAgentProfile(db: Database, agentId: string): Promise<AgentProfileResponse> {
+  const [row] = await db.select().from(agents).where(eq(agents.id, agentId));
+  if (!row) throw AppError.notFound(MESSAGES.agentProfileNotFound);
+  return { agent: toAgentProfile(row), stats: await getAgentProfileStats(db, row) };
+}

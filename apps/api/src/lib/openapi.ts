@@ -1,0 +1,27 @@
+/**
+ * Building blocks of the OpenAPI route definitions (`createRoute` from @hono/zod-openapi), shared by every feature's
+ * routes.ts so a response or body is described the same way everywhere (DESIGN §4 API conventions). They only shape
+ * the OpenAPI document and the handler's typed responses; nothing here runs per request.
+ */
+import { ErrorBodySchema } from '@abode/shared/errors';
+
+/** A JSON response of `schema` (an application/json content entry plus its description). */
+export const json = <S>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** An error response: the `{ error: { code, message, fields? } }` body of AppError (DESIGN §4). */
+export const errorResponse = (description: string) => json(ErrorBodySchema, description);
+
+/** A required JSON request body of `schema`. */
+export const jsonBody = <S>(schema: S) => ({ content: { 'application/json': { schema } }, required: true });
+
+/** The 401 of a route behind `requireUser` or `requireAgent`. */
+export const unauthenticated = { 401: errorResponse('Not signed in') };
+
+/** The 401 and 403 of every /api/agent route (`requireAgent`: role agent with an agents row). */
+export const agentOnly = {
+  ...unauthenticated,
+  403: errorResponse('Signed in, but not an agent'),
+};

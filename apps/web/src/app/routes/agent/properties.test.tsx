@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import type { AgentListingList, AgentListingSummary } from '@abode/shared/agent/listing-input.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
+import { agentMe } from '#src/testing/fixtures/me.ts';
+import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+const ME = agentMe();
+
+function listing(overrides: Partial<AgentListingSummary> = {}): AgentListingSummary {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    slug: '3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c',
+    title: '3 bedroom house for sale',
+    addressLine1: 'Cowper Road',
+    city: 'London',
+    postcode: 'SW19 1AA',
+    bedrooms: 3,
+    bathrooms: 2,
+    propertyType: 'house',
+    mode: 'sale',
+    pricePence: 650_000_00,
+    status: 'active',
+    approvalStatus: 'approved',
+    viewCount: 42,
+    photoCount: 1,
+    mainPhoto: { url: '/media/demo/house-semi-1.svg', altText: 'Front of the house' },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    approvedAt: '2026-11-20T11:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const RENTAL = listing({
+  id: '00000000-0000-4000-8000-000000000002',
+  slug: '2-bedroom-flat-to-rent-old-lane-m11-9f8e7d',
+  title: '2 bedroom flat to rent',
+  addressLine1: 'Old Lane',
+  city: 'Manchester',
+  postcode: 'M11 1DE',
+  propertyType: 'flat',
+  mode: 'rent',
+  pricePence: 1_950_00,
+  status: 'let-agreed',
+  approvalStatus: 'pending',
+  viewCount: 3,
+});
+
+const STATS = { total: 2, active: 1, underOffer: 1, totalViews: 45 };
+
+function page(items: AgentListingSummary[], stats = STATS): AgentListingList {
+  return { items, total: items.length, page: 1, pageSize: 25, stats };
+}
+
+/** Page `n` of an agent with `total` listings, 25 a page: the items are stand-ins titled by their position. */
+function pageOf(n: number, total: number): AgentListingList {
+  const first = (n - 1) * 25;
+  const count = Math.max(0, Math.min(25, total - first));
+  const items = Array.from({ length: count }, (_, i) =>
+    listing({
+      id: `00000000-0000-4000-8000-${String(first + i + 10).padStart(12, '0')}`,
+      title: `Listing ${first + i + 1}`,
+    }),
+  );
+  return { items, total, page: n, pageSize: 25, stats: { ...STATS, total } };
+}
+
+function render(url = '/agent/properties') {
+  return renderRoute(url, {
+    routes: [
+      { path: '/agent/properties', element: <AgentPropertiesRoute /> },
+      { path: '/agent/properties/new', element: <h1>Add Property</h1> },
+    ],
+    me: ME,
+  });
+}
+
+test('shows the stat cards and the table with every column; rent shows pcm', async () => {
+  stubFetch(() => Response.json(page([listing(), RENTAL])));
+  render();
+  expect(screen.getByRole('heading', { level: 1, name: 'My Properties' })).toBeInTheDocument();
+  const table = await screen.findByRole('table', { name: 'My properties' });
+  const stats = screen.getByText('Total Properties').closest('dl')!;
+  expect(within(stats).getByText('45')).toBeInTheDocument();
+  const rows = within(table).getAllByRole('row');
+  expect(rows).toHaveLength(3);
+  const sale = within(rows[1]!);
+  expect(sale.getByRole('link', { name: '3 bedroom house for sale' })).toHaveAttribute(
+    'href',
+    '/agent/properties/00000000-0000-4000-8000-000000000001/edit',
+  );
+  expect(sale.getByText('Cowper Road, London, SW19 1AA')).toBeInTheDocument();
+  expect(sale.getByText('3 bed · 2 bath · House')).toBeInTheDocument();
+  expect(sale.getByText('For Sale')).toBeInTheDocument();
+  expect(sale.getByText('£650,000')).toBeInTheDocument();
+  expect(sale.getByText('Active')).toBeInTheDocument();
+  expect(sale.getByText('Live')).toBeInTheDocument();
+  expect(sale.getByText('20 Nov 2026')).toBeInTheDocument();
+  const rent = within(rows[2]!);
+  expect(rent.getByText('£1,950 pcm')).toBeInTheDocument();
+  expect(rent.getByText('Let agreed')).toBeInTheDocument();
+  expect(rent.getByText('Pending approval')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Add Property' })).toHaveAttribute('href', '/agent/properties/new');
+});
+
+test('search (debounced), status and type filters live in the URL and in the request', async () => {
+  const fetchMock = stubFetch((url) =>
+    Response.json(url.searchParams.get('q') === 'cowper' ? page([listing()]) : page([listing(), RENTAL])),
+  );
+  const user = userEvent.setup();
+  const { router } = render('/agent/properties?mode=sale');
+  expect(await screen.findByRole('table')).toBeInTheDocument();
+  expect(screen.getByLabelText('Type')).toHaveValue('sale');
+  await user.type(screen.getByLabelText('Search'), 'cowper');
+  await waitFor(() => expect(currentUrl(router)).toBe('/agent/properties?mode=sale&q=cowper'));
+  // The page has re-rendered with the new URL (it asked for the search) before the next filter changes: React
+  // Router's setSearchParams starts from the search params of the render it came from.
+  await waitFor(() =>
+    expect(new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('q')).toBe(
+      'cowper',
+    ),
+  );
+  await user.selectOptions(screen.getByLabelText('Status'), 'under-offer');
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe('/agent/properties?mode=sale&q=cowper&status=under-offer'),
+  );
+  const last = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
+  expect(last.pathname).toBe('/api/agent/properties');
+  expect(Object.fromEntries(last.searchParams)).toEqual({ q: 'cowper', status: 'under-offer', mode: 'sale' });
+  // Typing does not fire one request per key.
+  const qs = fetchMock.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost').searchParams.get('q'));
+  expect(qs.filter((q) => q && q !== 'cowper')).toEqual([]);
+});
+
+test('pages: 25 a page, Showing 26–50 of 3,539, page links keep the filters, a filter goes back to page 1', async () => {
+  const fetchMock = stubFetch((url) =>
+    Response.json(pageOf(Number(url.searchParams.get('page') ?? 1), 3539)),
+  );
+  const user = userEvent.setup();
+  const { router } = render('/agent/properties?mode=sale&page=2');
+  const table = await screen.findByRole('table', { name: 'My properties' });
+  expect(within(table).getAllByRole('row')).toHaveLength(26);
+  expect(within(table).getByRole('link', { name: 'Listing 26' })).toBeInTheDocument();
+  expect(screen.getByText('Showing 26–50 of 3,539 properties')).toBeInTheDocument();
+  expect(
+    Object.fromEntries(new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost').searchParams),
+  ).toEqual({
+    mode: 'sale',
+    page: '2',
+  });
+  const nav = screen.getByRole('navigation', { name: 'Pagination' });
+  expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  expect(within(nav).getByRole('link', { name: 'Page 142' })).toHaveAttribute(
+    'href',
+    '/agent/properties?mode=sale&page=142',
+  );
+  await user.click(within(nav).getByRole('link', { name: 'Next page' }));
+  expect(currentUrl(router)).toBe('/agent/properties?mode=sale&page=3');
+  expect(await screen.findByText('Showing 51–75 of 3,539 properties')).toBeInTheDocument();
+  await user.selectOptions(screen.getByLabelText('Status'), 'active');
+  await waitFor(() => expect(currentUrl(router)).toBe('/agent/properties?mode=sale&status=active'));
+  expect(await screen.findByText('Showing 1–25 of 3,539 properties')).toBeInTheDocument();
+});
+
+test('a page past the end (e.g. after deleting its last listing) moves to the last page', async () => {
+  stubFetch((url) => Response.json(pageOf(Number(url.searchParams.get('page') ?? 1), 30)));
+  const { router } = render('/agent/properties?page=9');
+  expect(await screen.findByText('Showing 26–30 of 30 properties')).toBeInTheDocument();
+  expect(currentUrl(router)).toBe('/agent/properties?page=2');
+  expect(screen.queryByText(MESSAGES.noPropertiesMatch)).not.toBeInTheDocument();
+});
+
+test('no listings at all: No properties yet, with Add Your First Property', async () => {
+  stubFetch(() => Response.json(page([], { total: 0, active: 0, underOffer: 0, totalViews: 0 })));
+  const user = userEvent.setup();
+  const { router } = render();
+  expect(await screen.findByRole('heading', { name: MESSAGES.noPropertiesYet })).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: MESSAGES.addFirstProperty }));
+  expect(currentUrl(router)).toBe('/agent/properties/new');
+});
+
+test('filters that hide everything: No properties match your filters, and Clear filters', async () => {
+  stubFetch((url) => Response.json(url.searchParams.has('status') ? page([]) : page([listing(), RENTAL])));
+  const user = userEvent.setup();
+  const { router } = render('/agent/properties?status=sold');
+  expect(await screen.findByRole('heading', { name: MESSAGES.noPropertiesMatch })).toBeInTheDocument();
+  expect(screen.queryByText(MESSAGES.noPropertiesYet)).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+  expect(currentUrl(router)).toBe('/agent/properties');
+  expect(await screen.findByRole('table')).toBeInTheDocument();
+});
+
+test('a load failure says Failed to load properties', async () => {
+  stubFetch(() =>
+    Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+  );
+  render();
+  expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.propertiesLoadFailed);
+});
+
+test('Delete asks for confirmation, soft-deletes and confirms with a toast', async () => {
+  let deleted = false;
+  const fetchMock = stubFetch((url, init) => {
+    if (init?.method === 'DELETE') {
+      deleted = true;
+      return new Response(null, { status: 204 });
+    }
+    return Response.json(deleted ? page([RENTAL], { ...STATS, total: 1 }) : page([listing(), RENTAL]));
+  });
+  const user = userEvent.setup();
+  render();
+  const table = await screen.findByRole('table');
+  const trigger = within(table).getByRole('button', { name: 'Actions for 3 bedroom house for sale' });
+  trigger.focus();
+  await user.keyboard('{Enter}');
+  const menu = await screen.findByRole('menu');
+  expect(within(menu).getByRole('menuitem', { name: /View Live/ })).toHaveAttribute(
+    'href',
+    '/property/3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c',
+  );
+  expect(within(menu).getByRole('menuitem', { name: /View Live/ })).toHaveAttribute('target', '_blank');
+  await user.click(within(menu).getByRole('menuitem', { name: /Delete/ }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveTextContent(MESSAGES.propertyDeleteConfirm);
+  expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'DELETE')).toBe(false);
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText(MESSAGES.propertyDeleted)).toBeInTheDocument();
+  const call = fetchMock.mock.calls.find((c) => c[1]?.method === 'DELETE')!;
+  expect(new URL(String(call[0]), 'http://localhost').pathname).toBe(
+    '/api/agent/properties/00000000-0000-4000-8000-000000000001',
+  );
+  await waitFor(() =>
+    expect(screen.queryByRole('link', { name: '3 bedroom house for sale' })).not.toBeInTheDocument(),
+  );
+});
+
+test('a failed delete shows Failed to delete property', async () => {
+  stubFetch((url, init) =>
+    init?.method === 'DELETE'
+      ? Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 })
+      : Response.json(page([listing()])),
+  );
+  const user = userEvent.setup();
+  render();
+  const trigger = within(await screen.findByRole('table')).getByRole('button', {
+    name: 'Actions for 3 bedroom house for sale',
+  });
+  trigger.focus();
+  await user.keyboard('{Enter}');
+  await user.click(await screen.findByRole('menuitem', { name: /Delete/ }));
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText(MESSAGES.propertyDeleteFailed)).toBeInTheDocument();
+});

@@ -1,0 +1,224 @@
+import { useEffect, useState } from 'react';
+import { Building2, Plus, SearchX } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  AGENT_LISTINGS_MAX_PAGE,
+  AGENT_LISTINGS_QUERY_MAX_LENGTH,
+  type AgentListingSummary,
+} from '@abode/shared/agent/listing-input.schema';
+import { LISTING_STATUS_LABELS, ListingStatusSchema } from '@abode/shared/listings/listing.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import { Button } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Field } from '#src/components/ui/field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { LoadFailed } from '#src/components/ui/load-failed.tsx';
+import { PageLinks } from '#src/components/ui/page-links.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useAgentListings } from '#src/features/agent-listings/api/agent-listings.ts';
+import { DeleteListingDialog } from '#src/features/agent-listings/components/delete-listing-dialog.tsx';
+import { ListingStats } from '#src/features/agent-listings/components/listing-stats.tsx';
+import { ListingTable } from '#src/features/agent-listings/components/listing-table.tsx';
+
+/** The search box waits this long after the last key before it searches (and updates `?q=`). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All statuses' },
+  ...ListingStatusSchema.options.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] })),
+];
+// SPEC §9: the agent's type filter is sale/rent; shown as For Sale / To Rent.
+const MODE_OPTIONS = [
+  { value: 'all', label: 'Sale and rent' },
+  { value: 'sale', label: 'For Sale' },
+  { value: 'rent', label: 'To Rent' },
+];
+
+const oneOf = <T extends string>(value: string | null, options: { value: string }[], fallback: T): T =>
+  (options.some((o) => o.value === value) ? value : fallback) as T;
+
+/** `?page=` as a page number the API accepts; anything else is page 1. */
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= AGENT_LISTINGS_MAX_PAGE ? page : 1;
+}
+
+const formatCount = (n: number) => n.toLocaleString('en-GB');
+
+/**
+ * /agent/properties (SPEC §2 Agent properties): stat cards, search (title, address line 1, town), status and
+ * sale/rent filters and the page — all kept in the URL (`?q=&status=&mode=&page=`) so a filtered list can be
+ * bookmarked or shared; changing a filter goes back to page 1 — the table of 25 listings per page with its row
+ * menu, 'Showing 1–25 of 3,539' and page links, Delete with confirmation, and both empty states.
+ */
+export function AgentPropertiesRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const status = oneOf<'all' | AgentListingSummary['status']>(
+    searchParams.get('status'),
+    STATUS_OPTIONS,
+    'all',
+  );
+  const mode = oneOf<'all' | 'sale' | 'rent'>(searchParams.get('mode'), MODE_OPTIONS, 'all');
+  const page = pageOf(searchParams.get('page'));
+  const [search, setSearch] = useState(q);
+  const [toDelete, setToDelete] = useState<AgentListingSummary | null>(null);
+  const listings = useAgentListings({ q, status, mode, page });
+
+  /** Sets one filter and goes back to page 1 (page 7 of the old filter means nothing for the new one). */
+  const setParam = (key: 'q' | 'status' | 'mode', value: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (value && value !== 'all') next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const hrefFor = (target: number) => {
+    const next = new URLSearchParams(searchParams);
+    if (target > 1) next.set('page', String(target));
+    else next.delete('page');
+    const query = next.toString();
+    return query ? `?${query}` : '?';
+  };
+
+  // Debounce typing into the URL; the URL drives the query.
+  useEffect(() => {
+    const trimmed = search.trim();
+    if (trimmed === q) return;
+    const timer = setTimeout(() => setParam('q', trimmed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setParam is rebuilt each render; q/search decide
+  }, [search, q]);
+
+  const data = listings.data;
+  const filtered = Boolean(q || status !== 'all' || mode !== 'all');
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // Past the last page (the last listing of the last page deleted, or an old link): go to the real last page.
+  const pastTheEnd = Boolean(data && data.page === page && data.items.length === 0 && page > pageCount);
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (pageCount > 1) next.set('page', String(pageCount));
+        else next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [pastTheEnd, pageCount, setSearchParams]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>My Properties · Abode</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">My Properties</h1>
+          <p className="text-sm text-muted-foreground">
+            Your listings, their status and how often they are viewed.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to={paths.agent.newProperty}>
+            <Plus aria-hidden="true" /> Add Property
+          </Link>
+        </Button>
+      </div>
+
+      <ListingStats stats={data?.stats} />
+
+      <form
+        role="search"
+        aria-label="Filter properties"
+        className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setParam('q', search.trim());
+        }}
+      >
+        <Field id="agent-properties-q" label="Search">
+          <Input
+            id="agent-properties-q"
+            type="search"
+            placeholder="Title, address or town"
+            maxLength={AGENT_LISTINGS_QUERY_MAX_LENGTH}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </Field>
+        <Field id="agent-properties-status" label="Status">
+          <Select
+            id="agent-properties-status"
+            options={STATUS_OPTIONS}
+            value={status}
+            onValueChange={(value) => setParam('status', value)}
+          />
+        </Field>
+        <Field id="agent-properties-mode" label="Type">
+          <Select
+            id="agent-properties-mode"
+            options={MODE_OPTIONS}
+            value={mode}
+            onValueChange={(value) => setParam('mode', value)}
+          />
+        </Field>
+      </form>
+
+      {listings.isError ? (
+        <LoadFailed message={MESSAGES.propertiesLoadFailed} onRetry={() => void listings.refetch()} />
+      ) : !data || pastTheEnd ? (
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading properties">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </div>
+      ) : data.stats.total === 0 ? (
+        <EmptyState
+          icon={<Building2 aria-hidden="true" />}
+          title={MESSAGES.noPropertiesYet}
+          action={
+            <Button asChild>
+              <Link to={paths.agent.newProperty}>{MESSAGES.addFirstProperty}</Link>
+            </Button>
+          }
+        />
+      ) : data.items.length === 0 ? (
+        <EmptyState
+          icon={<SearchX aria-hidden="true" />}
+          title={MESSAGES.noPropertiesMatch}
+          action={
+            filtered && (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setSearch('');
+                  setSearchParams({}, { replace: true });
+                }}
+              >
+                Clear filters
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <>
+          <ListingTable listings={data.items} onDelete={setToDelete} />
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {`Showing ${formatCount((data.page - 1) * data.pageSize + 1)}–${formatCount(
+              (data.page - 1) * data.pageSize + data.items.length,
+            )} of ${formatCount(data.total)} ${data.total === 1 ? 'property' : 'properties'}`}
+          </p>
+          <PageLinks page={data.page} pageCount={pageCount} hrefFor={hrefFor} />
+        </>
+      )}
+
+      <DeleteListingDialog listing={toDelete} onClose={() => setToDelete(null)} />
+    </div>
+  );
+}

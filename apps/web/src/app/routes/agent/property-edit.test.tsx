@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
+import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
+import { agentMe } from '#src/testing/fixtures/me.ts';
+import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+const ME = agentMe();
+
+const ID = '00000000-0000-4000-8000-0000000000bb';
+const RENTAL: AgentListingDetail = {
+  id: ID,
+  slug: '2-bedroom-flat-to-rent-old-lane-m11-9f8e7d',
+  title: '2 bedroom flat to rent',
+  description: 'Close to the tram.',
+  pricePence: 1_950_00,
+  mode: 'rent',
+  status: 'active',
+  propertyType: 'flat',
+  bedrooms: 2,
+  bathrooms: 1,
+  parkingSpaces: 0,
+  addressLine1: 'Old Lane',
+  city: 'Manchester',
+  postcode: 'M11 1DE',
+  outcode: 'M11',
+  latitude: 53.47417,
+  longitude: -2.16811,
+  tenure: null,
+  councilTaxBand: 'B',
+  epcRating: 'C',
+  floorAreaSqm: 64,
+  features: ['parking'],
+  availableFrom: '2027-01-04',
+  furnished: 'unfurnished',
+  approvalStatus: 'pending',
+  approvedAt: null,
+  publishedAt: null,
+  priceReducedAt: null,
+  viewCount: 0,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  photos: [],
+};
+
+const render = (id = ID) =>
+  renderRoute(`/agent/properties/${id}/edit`, {
+    routes: [{ path: '/agent/properties/:id/edit', element: <AgentEditPropertyRoute /> }],
+    me: ME,
+  });
+
+test('shows the approval state and the stored values; saving sends the edited rent in pence', async () => {
+  const patched: Record<string, unknown>[] = [];
+  stubFetch((url, init) => {
+    if (init?.method === 'PATCH') {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      patched.push(body);
+      return Response.json({ ...RENTAL, ...body });
+    }
+    return Response.json(RENTAL);
+  });
+  const user = userEvent.setup();
+  render();
+  expect(
+    await screen.findByText('Pending approval: it will appear on Abode once an admin approves it.'),
+  ).toBeInTheDocument();
+  const rent = screen.getByLabelText('Rent (£ pcm)');
+  expect(rent).toHaveValue('1950');
+  expect(screen.getByLabelText('Available from')).toHaveValue('2027-01-04');
+  expect(screen.getByLabelText('Council tax band')).toHaveValue('B');
+  await user.clear(rent);
+  await user.type(rent, '1,875');
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  expect(await screen.findByText(LISTING_MESSAGES.updated)).toBeInTheDocument();
+  expect(patched[0]).toMatchObject({ pricePence: 1_875_00, mode: 'rent', furnished: 'unfurnished' });
+});
+
+test("another agent's or a deleted listing shows Property not found", async () => {
+  stubFetch(() =>
+    Response.json({ error: { code: 'NOT_FOUND', message: LISTING_MESSAGES.notFound } }, { status: 404 }),
+  );
+  render('not-mine');
+  expect(
+    await screen.findByRole('heading', { level: 1, name: LISTING_MESSAGES.notFound }),
+  ).toBeInTheDocument();
+});

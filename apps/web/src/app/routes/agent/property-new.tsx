@@ -1,0 +1,41 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
+import { Button } from '#src/components/ui/button.tsx';
+import { paths } from '#src/config/paths.ts';
+import { useCreateAgentListing } from '#src/features/agent-listings/api/agent-listings.ts';
+import { ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
+
+/**
+ * /agent/properties/new (issue #5): the listing form; once created the agent lands on the edit page, where the
+ * photos are managed and the approval state is shown.
+ */
+export function AgentNewPropertyRoute() {
+  const create = useCreateAgentListing();
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <title>Add Property · Abode</title>
+      <div className="flex flex-col gap-2">
+        <Button asChild variant="link" className="w-fit px-0">
+          <Link to={paths.agent.properties}>
+            <ArrowLeft aria-hidden="true" /> My Properties
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-bold tracking-tight">Add Property</h1>
+        <p className="text-sm text-muted-foreground">
+          Save it as a draft and add photos next. A new listing appears on Abode once an admin approves it.
+        </p>
+      </div>
+      <ListingForm
+        submitLabel="Create property"
+        onSubmit={async (input) => {
+          const listing = await create.mutateAsync(input);
+          toast.success(LISTING_MESSAGES.created, { description: listing.title });
+          void navigate(paths.agent.editProperty(listing.id));
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
+import { NotificationsCard } from '#src/features/agent-settings/components/notifications-card.tsx';
+import { PasswordSection } from '#src/features/profile/components/password-section.tsx';
+
+/**
+ * /agent/settings (issue #5 Settings): notification preferences (new-enquiry e-mails on/off) and the password
+ * change of the client profile (the same component: same rules, same better-auth call).
+ */
+export function AgentSettingsRoute() {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <title>Settings · Abode Agent Portal</title>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+        <p className="text-muted-foreground">Notifications and your password.</p>
+      </div>
+      <NotificationsCard />
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg leading-tight font-semibold">Password</h2>
+          <CardDescription>Changing it signs you out on your other devices.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PasswordSection />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { cn } from '#src/lib/utils.ts';
+
+/**
+ * One stat card of a dashboard-style page (client dashboard, agent dashboard, enquiries, properties, analytics):
+ * a term (optional icon + label) and its value, inside the caller's `<dl>`. `value` is a count (shown with en-GB
+ * grouping, e.g. 1,234), an already formatted text (e.g. '12.5%'), or `undefined` while it loads — then a skeleton
+ * with 'Loading' for screen readers. `hint` is a second description under the value (e.g. 'this week', or a change
+ * against the previous period).
+ */
+export function StatCard({
+  icon,
+  label,
+  value,
+  hint,
+  className,
+}: {
+  icon?: ReactNode;
+  label: string;
+  value: number | string | undefined;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs sm:p-5', className)}>
+      <dt className="flex items-center gap-2 text-sm font-medium text-muted-foreground [&_svg]:size-4">
+        {icon}
+        {label}
+      </dt>
+      <dd className="text-3xl font-bold tracking-tight tabular-nums">
+        {value === undefined ? (
+          <>
+            <Skeleton className="h-9 w-12" />
+            <span className="sr-only">Loading</span>
+          </>
+        ) : typeof value === 'number' ? (
+          value.toLocaleString('en-GB')
+        ) : (
+          value
+        )}
+      </dd>
+      {hint && <dd className="text-sm text-muted-foreground">{hint}</dd>}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { Link } from 'react-router';
+import { ArrowDown } from 'lucide-react';
+import type { AnalyticsListing, AnalyticsListingSort } from '@abode/shared/agent/analytics.schema';
+import { LISTING_STATUS_LABELS, type ListingStatus } from '@abode/shared/listings/listing.schema';
+import { paths } from '#src/config/paths.ts';
+import { cn } from '#src/lib/utils.ts';
+import { formatCount, formatRate } from './format.ts';
+
+/** The numeric columns in display order; each sorts the table (on the server) when its header is followed. */
+const COLUMNS: { key: AnalyticsListingSort; label: string; cell: (l: AnalyticsListing) => string }[] = [
+  { key: 'views', label: 'Views', cell: (l) => formatCount(l.views) },
+  { key: 'totalViews', label: 'Total views', cell: (l) => formatCount(l.totalViews) },
+  { key: 'favourites', label: 'Favourites', cell: (l) => formatCount(l.favourites) },
+  { key: 'enquiries', label: 'Enquiries', cell: (l) => formatCount(l.enquiries) },
+  { key: 'conversion', label: 'Conversion', cell: (l) => formatRate(l.conversion) },
+];
+
+/** How the caption names each sort. */
+const SORT_NAMES: Record<AnalyticsListingSort, string> = {
+  views: 'views',
+  totalViews: 'total views',
+  favourites: 'favourites',
+  enquiries: 'enquiries',
+  conversion: 'conversion',
+};
+
+/**
+ * One page of per-listing performance (issue #5): views and enquiries in the period, total views, favourites and
+ * conversion. The server sorts and pages (an agent may have thousands of listings); each numeric header is a link to
+ * `hrefForSort(column)` (most first) and the current one carries aria-sort="descending". Scrolls sideways on a
+ * narrow screen instead of squeezing.
+ */
+export function ListingTable({
+  listings,
+  days,
+  sort,
+  hrefForSort,
+}: {
+  /** The rows of this page, already in order. */
+  listings: AnalyticsListing[];
+  days: number;
+  sort: AnalyticsListingSort;
+  hrefForSort: (sort: AnalyticsListingSort) => string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full min-w-[44rem] text-sm">
+        <caption className="sr-only">
+          Performance of each listing in the last {days} days, sorted by {SORT_NAMES[sort]}, most first
+        </caption>
+        <thead className="bg-muted text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              Listing
+            </th>
+            {COLUMNS.map(({ key, label }) => (
+              <th
+                key={key}
+                scope="col"
+                className="px-3 py-2 text-right font-medium"
+                aria-sort={sort === key ? 'descending' : 'none'}
+              >
+                <Link
+                  to={hrefForSort(key)}
+                  preventScrollReset
+                  className={cn(
+                    'inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    sort === key && 'text-foreground',
+                  )}
+                >
+                  {label}
+                  <ArrowDown
+                    className={sort === key ? 'size-3.5' : 'size-3.5 opacity-0'}
+                    aria-hidden="true"
+                  />
+                  <span className="sr-only">
+                    {sort === key ? '(sorted, most first)' : '(sort by this column)'}
+                  </span>
+                </Link>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {listings.map((listing) => (
+            <tr key={listing.id} className="border-t">
+              <th scope="row" className="max-w-[18rem] px-3 py-2 text-left font-normal">
+                <Link
+                  to={paths.agent.editProperty(listing.id)}
+                  className="block truncate font-medium hover:underline"
+                >
+                  {listing.title}
+                </Link>
+                <span className="text-xs text-muted-foreground">
+                  {LISTING_STATUS_LABELS[listing.status as ListingStatus] ?? listing.status} ·{' '}
+                  {listing.mode === 'rent' ? 'To rent' : 'For sale'}
+                </span>
+              </th>
+              {COLUMNS.map(({ key, cell }) => (
+                <td key={key} className="px-3 py-2 text-right tabular-nums">
+                  {cell(listing)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The agent's enquiries (`/api/agent/enquiries`, issue #5): the list query and the status change. Keyed under
+ * `['agent', 'enquiries']`; a status change is shown at once in every cached page (optimistic, rolled back on
+ * failure) and then refetched, with the dashboard (its Recent Activity) refreshed too.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  AgentEnquiryListSchema,
+  AgentEnquirySchema,
+  type AgentEnquiryList,
+  type AgentEnquiryStats,
+  type EnquiryStatus,
+  type EnquiryStatusFilter,
+} from '@abode/shared/agent/enquiries.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import { apiRequest } from '#src/lib/api-client.ts';
+
+const BASE = '/api/agent/enquiries';
+const enquiriesKey = ['agent', 'enquiries'] as const;
+/** The dashboard's key (features/agent-dashboard): its Recent Activity shows status changes. */
+const dashboardKey = ['agent', 'dashboard'] as const;
+
+export interface EnquiryFilters {
+  q: string;
+  status: EnquiryStatusFilter;
+  page: number;
+}
+
+export function agentEnquiriesQueryOptions(filters: EnquiryFilters) {
+  return queryOptions({
+    queryKey: [...enquiriesKey, 'list', filters] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(BASE, {
+        schema: AgentEnquiryListSchema,
+        signal,
+        params: {
+          q: filters.q || undefined,
+          status: filters.status === 'all' ? undefined : filters.status,
+          page: filters.page > 1 ? filters.page : undefined,
+        },
+      }),
+  });
+}
+
+/** One page of enquiries with the stats; the previous answer stays on screen while a new search loads. */
+export function useAgentEnquiries(filters: EnquiryFilters) {
+  return useQuery({ ...agentEnquiriesQueryOptions(filters), placeholderData: keepPreviousData });
+}
+
+const statKey: Record<EnquiryStatus, keyof Omit<AgentEnquiryStats, 'total'>> = {
+  new: 'new',
+  in_progress: 'inProgress',
+  closed: 'closed',
+};
+
+/** The list with one enquiry's status changed, and the stat cards moved with it. */
+function withStatus(list: AgentEnquiryList, id: string, status: EnquiryStatus): AgentEnquiryList {
+  const current = list.items.find((item) => item.id === id);
+  if (!current || current.status === status) return list;
+  const stats = { ...list.stats };
+  stats[statKey[current.status]] = Math.max(0, stats[statKey[current.status]] - 1);
+  stats[statKey[status]] += 1;
+  return {
+    ...list,
+    stats,
+    items: list.items.map((item) => (item.id === id ? { ...item, status } : item)),
+  };
+}
+
+/**
+ * `PATCH /api/agent/enquiries/{id}` `{ status }`: optimistic, toasts 'Enquiry status updated' or 'Error' /
+ * 'Failed to update enquiry status' (SPEC §8) and rolls back on failure.
+ */
+export function useUpdateEnquiryStatus() {
+  const queryClient = useQueryClient();
+  const listKey = [...enquiriesKey, 'list'] as const;
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: EnquiryStatus }) =>
+      apiRequest(`${BASE}/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { status },
+        schema: AgentEnquirySchema,
+      }),
+    onMutate: async ({ id, status }) => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const previous = queryClient.getQueriesData<AgentEnquiryList>({ queryKey: listKey });
+      queryClient.setQueriesData<AgentEnquiryList>({ queryKey: listKey }, (list) =>
+        list ? withStatus(list, id, status) : list,
+      );
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+      toast.error('Error', { description: MESSAGES.enquiryStatusUpdateFailed });
+    },
+    onSuccess: () => {
+      toast.success(MESSAGES.enquiryStatusUpdated);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: enquiriesKey });
+      void queryClient.invalidateQueries({ queryKey: dashboardKey });
+    },
+  });
+}

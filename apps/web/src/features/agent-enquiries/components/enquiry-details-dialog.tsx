@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import { Mail, Phone } from 'lucide-react';
+import {
+  enquiryReplyMailto,
+  type AgentEnquiry,
+  type EnquiryStatus,
+} from '@abode/shared/agent/enquiries.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import { Button } from '#src/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#src/components/ui/dialog.tsx';
+import { paths } from '#src/config/paths.ts';
+import { customerName } from './enquiry-list.tsx';
+import { EnquiryStatusBadge, EnquiryStatusSelect } from './enquiry-status.tsx';
+
+const receivedFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * The enquiry's details (SPEC §2): customer, property, the whole message, when it arrived, a status selector, and
+ * ways to answer — 'Reply by e-mail' (a mailto: link with 'Re: {title}' and the message quoted) and 'Call' when
+ * the customer left a phone number.
+ */
+export function EnquiryDetailsDialog({
+  enquiry,
+  onClose,
+  onStatusChange,
+}: {
+  enquiry: AgentEnquiry | null;
+  onClose: () => void;
+  onStatusChange: (enquiry: AgentEnquiry, status: EnquiryStatus) => void;
+}) {
+  return (
+    <Dialog open={enquiry !== null} onOpenChange={(open) => !open && onClose()}>
+      {enquiry && (
+        <DialogContent className="sm:max-w-xl">
+          <DialogHeader>
+            <DialogTitle>Enquiry from {customerName(enquiry)}</DialogTitle>
+            <DialogDescription>
+              Received{' '}
+              <time dateTime={enquiry.createdAt}>{receivedFormat.format(new Date(enquiry.createdAt))}</time>
+            </DialogDescription>
+          </DialogHeader>
+
+          <dl className="grid gap-4 text-sm sm:grid-cols-2">
+            <div className="flex flex-col gap-1">
+              <dt className="text-xs font-medium text-muted-foreground">Customer</dt>
+              <dd className="flex flex-col">
+                <span className="font-medium">{customerName(enquiry)}</span>
+                <span className="break-all">{enquiry.contactInfo.email}</span>
+                {enquiry.contactInfo.phone && <span>{enquiry.contactInfo.phone}</span>}
+              </dd>
+            </div>
+            <div className="flex flex-col gap-1">
+              <dt className="text-xs font-medium text-muted-foreground">Property</dt>
+              <dd>
+                {enquiry.property ? (
+                  <Link
+                    to={paths.property(enquiry.property.slug)}
+                    className="font-medium underline-offset-4 hover:underline"
+                  >
+                    {enquiry.property.title}
+                  </Link>
+                ) : (
+                  <span className="text-muted-foreground italic">{MESSAGES.propertyDeletedFallback}</span>
+                )}
+              </dd>
+            </div>
+            <div className="flex flex-col gap-1 sm:col-span-2">
+              <dt className="text-xs font-medium text-muted-foreground">Message</dt>
+              <dd className="rounded-md bg-muted/50 p-3 break-words whitespace-pre-wrap">
+                {enquiry.message}
+              </dd>
+            </div>
+            <div className="flex flex-col gap-1 sm:col-span-2">
+              <dt className="text-xs font-medium text-muted-foreground">Status</dt>
+              <dd className="flex flex-wrap items-center gap-3">
+                <EnquiryStatusBadge status={enquiry.status} />
+                <EnquiryStatusSelect
+                  id={`enquiry-dialog-status-${enquiry.id}`}
+                  status={enquiry.status}
+                  label="Enquiry status"
+                  onChange={(status) => onStatusChange(enquiry, status)}
+                  className="w-44"
+                />
+              </dd>
+            </div>
+          </dl>
+
+          <DialogFooter>
+            {enquiry.contactInfo.phone && (
+              <Button asChild variant="outline">
+                <a href={`tel:${enquiry.contactInfo.phone.replace(/[^\d+]/g, '')}`}>
+                  <Phone aria-hidden="true" /> Call
+                </a>
+              </Button>
+            )}
+            {enquiry.contactInfo.email && (
+              <Button asChild>
+                <a href={enquiryReplyMailto(enquiry)}>
+                  <Mail aria-hidden="true" /> Reply by e-mail
+                </a>
+              </Button>
+            )}
+          </DialogFooter>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

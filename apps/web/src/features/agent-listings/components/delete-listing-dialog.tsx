@@ -1,0 +1,51 @@
+import { toast } from 'sonner';
+import { MESSAGES } from '@abode/shared/messages';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#src/components/ui/alert-dialog.tsx';
+import { useDeleteAgentListing } from '#src/features/agent-listings/api/agent-listings.ts';
+
+/**
+ * Confirms and soft-deletes a listing (SPEC §2: 'Are you sure you want to delete this property?'; toasts 'Property
+ * deleted successfully' / 'Failed to delete property'). Open while `listing` is set.
+ */
+export function DeleteListingDialog({
+  listing,
+  onClose,
+}: {
+  listing: { id: string; title: string } | null;
+  onClose: () => void;
+}) {
+  const deleteListing = useDeleteAgentListing();
+  const confirm = () => {
+    if (!listing) return;
+    deleteListing.mutate(listing.id, {
+      onSuccess: () => toast.success(MESSAGES.propertyDeleted, { description: listing.title }),
+      onError: () => toast.error('Error', { description: MESSAGES.propertyDeleteFailed }),
+    });
+    onClose();
+  };
+  return (
+    <AlertDialog open={listing !== null} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete property</AlertDialogTitle>
+          <AlertDialogDescription>
+            {MESSAGES.propertyDeleteConfirm} {listing ? `“${listing.title}” will be removed from Abode.` : ''}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm}>Delete</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

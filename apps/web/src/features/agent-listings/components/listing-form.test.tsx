@@ -1,0 +1,174 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
+import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
+import { agentMe } from '#src/testing/fixtures/me.ts';
+import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+const ME = agentMe();
+
+const ID = '00000000-0000-4000-8000-0000000000aa';
+
+function created(body: Record<string, unknown>): AgentListingDetail {
+  return {
+    ...(body as Omit<AgentListingDetail, 'id'>),
+    id: ID,
+    slug: '3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c',
+    outcode: 'SW19',
+    latitude: 51.42164,
+    longitude: -0.18615,
+    approvalStatus: 'pending',
+    approvedAt: null,
+    publishedAt: null,
+    priceReducedAt: null,
+    viewCount: 0,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    photos: [],
+  } as AgentListingDetail;
+}
+
+/** Serves the postcode lookup (SW19 1AA known, others unknown) and the create call; records the POST body. */
+function serve() {
+  const posted: Record<string, unknown>[] = [];
+  const fetchMock = stubFetch(async (url, init) => {
+    if (url.pathname.startsWith('/api/agent/properties/postcodes/')) {
+      return decodeURIComponent(url.pathname).endsWith('SW19 1AA')
+        ? Response.json({ postcode: 'SW19 1AA', outcode: 'SW19', latitude: 51.42164, longitude: -0.18615 })
+        : Response.json(
+            { error: { code: 'NOT_FOUND', message: LISTING_MESSAGES.postcodeUnknown } },
+            { status: 404 },
+          );
+    }
+    if (init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      posted.push(body);
+      return Response.json(created(body), { status: 201 });
+    }
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
+  });
+  return { posted, fetchMock };
+}
+
+function render() {
+  return renderRoute('/agent/properties/new', {
+    routes: [
+      { path: '/agent/properties/new', element: <AgentNewPropertyRoute /> },
+      { path: '/agent/properties/:id/edit', element: <h1>Edit Property</h1> },
+    ],
+    me: ME,
+  });
+}
+
+async function fillBasics(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Title'), '3 bedroom house for sale');
+  await user.type(screen.getByLabelText('Asking price (£)'), '650,000');
+  await user.type(screen.getByLabelText('Address line 1'), 'Cowper Road');
+  await user.type(screen.getByLabelText('Town'), 'London');
+  await user.type(screen.getByLabelText('Postcode'), 'sw19 1aa');
+  await user.tab();
+}
+
+test('the postcode is located on blur; an unknown one shows the error under the field', async () => {
+  serve();
+  const user = userEvent.setup();
+  render();
+  await user.type(screen.getByLabelText('Postcode'), 'SW19 1AA');
+  await user.tab();
+  expect(await screen.findByText('Located: 51.42164, -0.18615')).toBeInTheDocument();
+  await user.clear(screen.getByLabelText('Postcode'));
+  await user.type(screen.getByLabelText('Postcode'), 'SW1A 1AA');
+  await user.tab();
+  expect(await screen.findByText(LISTING_MESSAGES.postcodeUnknown)).toBeInTheDocument();
+  expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription(LISTING_MESSAGES.postcodeUnknown);
+});
+
+test('going live without a council tax band shows the material-information error and sends nothing', async () => {
+  const { posted } = serve();
+  const user = userEvent.setup();
+  render();
+  await fillBasics(user);
+  await user.selectOptions(screen.getByLabelText('Status'), 'active');
+  await user.selectOptions(screen.getByLabelText('Tenure'), 'freehold');
+  await user.click(screen.getByRole('button', { name: 'Create property' }));
+  expect(await screen.findByText(LISTING_MESSAGES.councilTaxBandRequired)).toBeInTheDocument();
+  const band = screen.getByLabelText('Council tax band');
+  expect(band).toHaveAccessibleDescription(LISTING_MESSAGES.councilTaxBandRequired);
+  await waitFor(() => expect(band).toHaveFocus());
+  expect(posted).toEqual([]);
+});
+
+test('the Lettings section and the pcm price only show for rentals; the status choices follow the mode', async () => {
+  serve();
+  const user = userEvent.setup();
+  render();
+  expect(screen.queryByRole('heading', { name: 'Lettings' })).not.toBeInTheDocument();
+  expect(screen.queryByLabelText('Available from')).not.toBeInTheDocument();
+  expect(screen.getByRole('option', { name: 'Sold STC' })).toBeInTheDocument();
+  await user.selectOptions(screen.getByLabelText('Sale or rent'), 'rent');
+  expect(screen.getByRole('heading', { name: 'Lettings' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Available from')).toBeInTheDocument();
+  expect(screen.getByLabelText('Furnishing')).toBeInTheDocument();
+  expect(screen.getByLabelText('Rent (£ pcm)')).toBeInTheDocument();
+  expect(screen.getByText('pcm')).toBeInTheDocument();
+  expect(screen.queryByRole('option', { name: 'Sold STC' })).not.toBeInTheDocument();
+  expect(screen.getByRole('option', { name: 'Let agreed' })).toBeInTheDocument();
+});
+
+test('creating sends the price in pence, then toasts and opens the edit page', async () => {
+  const { posted } = serve();
+  const user = userEvent.setup();
+  const { router } = render();
+  await fillBasics(user);
+  await user.click(screen.getByRole('checkbox', { name: 'Garden' }));
+  await user.click(screen.getByRole('button', { name: 'Create property' }));
+  expect(await screen.findByText(LISTING_MESSAGES.created)).toBeInTheDocument();
+  expect(posted).toHaveLength(1);
+  expect(posted[0]).toMatchObject({
+    title: '3 bedroom house for sale',
+    pricePence: 65_000_000,
+    mode: 'sale',
+    status: 'draft',
+    postcode: 'SW19 1AA',
+    features: ['garden'],
+    tenure: null,
+    availableFrom: null,
+  });
+  await waitFor(() => expect(currentUrl(router)).toBe(`/agent/properties/${ID}/edit`));
+});
+
+test('a field problem only the server sees (an unknown postcode) is shown under that field', async () => {
+  stubFetch(async (url, init) => {
+    if (url.pathname.startsWith('/api/agent/properties/postcodes/'))
+      return Response.json({
+        postcode: 'SW19 1AA',
+        outcode: 'SW19',
+        latitude: 51.42164,
+        longitude: -0.18615,
+      });
+    if (init?.method === 'POST')
+      return Response.json(
+        {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Please check your input and try again.',
+            details: [{ path: 'postcode', message: LISTING_MESSAGES.postcodeUnknown }],
+          },
+        },
+        { status: 400 },
+      );
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
+  });
+  const user = userEvent.setup();
+  render();
+  await fillBasics(user);
+  await user.click(screen.getByRole('button', { name: 'Create property' }));
+  const postcode = screen.getByLabelText('Postcode');
+  await waitFor(() =>
+    expect(postcode).toHaveAccessibleDescription(expect.stringContaining(LISTING_MESSAGES.postcodeUnknown)),
+  );
+  expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await waitFor(() => expect(postcode).toHaveFocus());
+});

@@ -1,0 +1,213 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, test } from 'vitest';
+import { PHOTO_MESSAGES, type AgentPhoto } from '@abode/shared/agent/photos.schema';
+import { PhotoManager } from '#src/features/agent-photos/components/photo-manager.tsx';
+import { openXhrs, stubXhr, FakeXhr } from '#src/features/agent-photos/testing/fake-xhr.ts';
+import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+
+const PROPERTY_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const ids = [
+  '11111111-1111-4111-8111-111111111111',
+  '22222222-2222-4222-8222-222222222222',
+  '33333333-3333-4333-8333-333333333333',
+];
+
+function photo(i: number, overrides: Partial<AgentPhoto> = {}): AgentPhoto {
+  const base = `/media/uploads/properties/${PROPERTY_ID}/${ids[i]}`;
+  return {
+    id: ids[i]!,
+    url: `${base}-1600.webp`,
+    altText: `Room ${i + 1}`,
+    orderIndex: i,
+    isMain: i === 0,
+    width: 1600,
+    height: 1200,
+    variants: [
+      { width: 1600, height: 1200, url: `${base}-1600.webp` },
+      { width: 400, height: 300, url: `${base}-400.webp` },
+    ],
+    srcSet: `${base}-1600.webp 1600w, ${base}-400.webp 400w`,
+    ...overrides,
+  };
+}
+
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+const file = (name: string, type: string, size = 1000) => {
+  const f = new File(['x'], name, { type });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+let photos: AgentPhoto[];
+let fetchMock: ReturnType<typeof stubFetch>;
+
+beforeEach(() => {
+  photos = [photo(0), photo(1), photo(2)];
+  stubXhr();
+  fetchMock = stubFetch((url, init) => {
+    const method = init?.method ?? 'GET';
+    if (url.pathname === `/api/agent/properties/${PROPERTY_ID}/photos` && method === 'GET')
+      return json({ items: photos });
+    if (url.pathname.endsWith('/photos/order') && method === 'PUT') {
+      const { photoIds } = JSON.parse(String(init?.body)) as { photoIds: string[] };
+      photos = photoIds.map((id, i) => ({
+        ...photos.find((p) => p.id === id)!,
+        orderIndex: i,
+        isMain: i === 0,
+      }));
+      return json({ items: photos });
+    }
+    if (url.pathname.endsWith('/main') && method === 'POST') return json({ items: photos });
+    if (method === 'PATCH') {
+      const { altText } = JSON.parse(String(init?.body)) as { altText: string };
+      return json({ ...photos[1]!, altText: altText.trim() });
+    }
+    if (method === 'DELETE') return new Response(null, { status: 204 });
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  });
+});
+
+const calls = (method: string) =>
+  fetchMock.mock.calls.filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method);
+
+async function renderManager() {
+  const result = renderWithRouter(<PhotoManager propertyId={PROPERTY_ID} />);
+  await screen.findByRole('list', { name: 'Listing photos' });
+  return result;
+}
+
+test('shows the photos in order with the main photo badge, srcset and the tip', async () => {
+  await renderManager();
+  expect(screen.getByText(PHOTO_MESSAGES.photoTip)).toBeInTheDocument();
+  const cards = within(screen.getByRole('list', { name: 'Listing photos' })).getAllByRole('listitem');
+  expect(cards).toHaveLength(3);
+  expect(within(cards[0]!).getByText('Main photo')).toBeInTheDocument();
+  expect(within(cards[0]!).queryByRole('button', { name: /as main/ })).not.toBeInTheDocument();
+  expect(within(cards[1]!).getByRole('button', { name: 'Set photo 2 of 3 as main' })).toBeInTheDocument();
+  const img = within(cards[1]!).getByRole('img', { name: 'Room 2' });
+  expect(img).toHaveAttribute('srcset', photos[1]!.srcSet);
+  expect(screen.getByRole('button', { name: 'Move left (photo 1 of 3)' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Move right (photo 3 of 3)' })).toBeDisabled();
+  // The drag handle is keyboard-operable with instructions for screen readers.
+  const handle = screen.getByRole('button', { name: 'Drag to reorder photo 1 of 3' });
+  expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
+  expect(handle).toHaveAttribute('aria-describedby');
+});
+
+test('refuses wrong types and files over 10 MB before sending anything', async () => {
+  await renderManager();
+  const user = userEvent.setup({ applyAccept: false });
+  await user.upload(screen.getByLabelText('Choose photos to upload'), [
+    file('notes.txt', 'text/plain'),
+    file('huge.jpg', 'image/jpeg', 11 * 1024 * 1024),
+  ]);
+  const uploads = screen.getByRole('list', { name: 'Uploads' });
+  expect(within(uploads).getByText('notes.txt')).toBeInTheDocument();
+  expect(
+    within(uploads)
+      .getAllByRole('alert')
+      .map((a) => a.textContent),
+  ).toEqual([PHOTO_MESSAGES.photoType, PHOTO_MESSAGES.photoTooLarge]);
+  expect(FakeXhr.all).toHaveLength(0);
+  await user.click(screen.getByRole('button', { name: 'Dismiss notes.txt' }));
+  expect(within(uploads).queryByText('notes.txt')).not.toBeInTheDocument();
+});
+
+test('uploads at most 3 files at a time, each with its own progress bar, and refreshes the grid', async () => {
+  await renderManager();
+  const user = userEvent.setup();
+  const files = ['a.jpg', 'b.png', 'c.webp', 'd.jpg', 'e.jpg'].map((name) =>
+    file(name, name.endsWith('png') ? 'image/png' : name.endsWith('webp') ? 'image/webp' : 'image/jpeg'),
+  );
+  await user.upload(screen.getByLabelText('Choose photos to upload'), files);
+
+  expect(openXhrs()).toHaveLength(3);
+  const first = FakeXhr.all[0]!;
+  expect(first.method).toBe('POST');
+  expect(first.url).toBe(`/api/agent/properties/${PROPERTY_ID}/photos`);
+  expect(first.file.name).toBe('a.jpg');
+
+  act(() => first.progress(40));
+  expect(screen.getByRole('progressbar', { name: 'a.jpg' })).toHaveAttribute('value', '40');
+  expect(screen.getByRole('progressbar', { name: 'd.jpg' })).toHaveAttribute('value', '0');
+
+  const getsBefore = calls('GET').length;
+  photos = [
+    ...photos,
+    photo(0, { id: '44444444-4444-4444-8444-444444444444', orderIndex: 3, isMain: false }),
+  ];
+  act(() => first.respond(201, photos[3]));
+  await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'a.jpg' })).not.toBeInTheDocument());
+  // The fourth file starts once a place is free.
+  await waitFor(() => expect(FakeXhr.all).toHaveLength(4));
+  expect(FakeXhr.all[3]!.file.name).toBe('d.jpg');
+  expect(openXhrs()).toHaveLength(3);
+  await waitFor(() => expect(calls('GET').length).toBeGreaterThan(getsBefore));
+
+  // A refusal by the server shows its message on that file's row.
+  act(() =>
+    FakeXhr.all[1]!.respond(400, { error: { code: 'VALIDATION_ERROR', message: PHOTO_MESSAGES.photoType } }),
+  );
+  const uploads = screen.getByRole('list', { name: 'Uploads' });
+  expect(await within(uploads).findByRole('alert')).toHaveTextContent(PHOTO_MESSAGES.photoType);
+});
+
+test('Move right sends every photo id in the new order', async () => {
+  await renderManager();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Move right (photo 1 of 3)' }));
+  await waitFor(() => expect(calls('PUT')).toHaveLength(1));
+  const [url, init] = calls('PUT')[0]!;
+  expect(String(url)).toBe(`/api/agent/properties/${PROPERTY_ID}/photos/order`);
+  expect(JSON.parse(String((init as RequestInit).body))).toEqual({ photoIds: [ids[1], ids[0], ids[2]] });
+  // The grid follows: photo 2 is now first and main.
+  await waitFor(() => {
+    const cards = within(screen.getByRole('list', { name: 'Listing photos' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByRole('img')).toHaveAccessibleName('Room 2');
+    expect(within(cards[0]!).getByText('Main photo')).toBeInTheDocument();
+  });
+});
+
+test('Set as main posts to the photo’s main route', async () => {
+  await renderManager();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Set photo 3 of 3 as main' }));
+  await waitFor(() => expect(calls('POST')).toHaveLength(1));
+  expect(String(calls('POST')[0]![0])).toBe(`/api/agent/properties/${PROPERTY_ID}/photos/${ids[2]}/main`);
+  expect(await screen.findByText(PHOTO_MESSAGES.mainPhotoSet)).toBeInTheDocument();
+});
+
+test('alt text is saved on blur with a toast, and not when unchanged', async () => {
+  await renderManager();
+  const user = userEvent.setup();
+  const field = screen.getByLabelText('Alt text for photo 2 of 3');
+  await user.click(field);
+  await user.tab();
+  expect(calls('PATCH')).toHaveLength(0);
+
+  await user.clear(field);
+  await user.type(field, 'Bright kitchen ');
+  await user.tab();
+  await waitFor(() => expect(calls('PATCH')).toHaveLength(1));
+  const [url, init] = calls('PATCH')[0]!;
+  expect(String(url)).toBe(`/api/agent/properties/${PROPERTY_ID}/photos/${ids[1]}`);
+  expect(JSON.parse(String((init as RequestInit).body))).toEqual({ altText: 'Bright kitchen ' });
+  expect(await screen.findByText(PHOTO_MESSAGES.photoUpdated)).toBeInTheDocument();
+});
+
+test('delete asks for confirmation first', async () => {
+  await renderManager();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Delete photo 2 of 3' }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveTextContent(PHOTO_MESSAGES.photoDeleteConfirm);
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(calls('DELETE')).toHaveLength(0);
+
+  await user.click(screen.getByRole('button', { name: 'Delete photo 2 of 3' }));
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(calls('DELETE')).toHaveLength(1));
+  expect(String(calls('DELETE')[0]![0])).toBe(`/api/agent/properties/${PROPERTY_ID}/photos/${ids[1]}`);
+  expect(await screen.findByText(PHOTO_MESSAGES.photoDeleted)).toBeInTheDocument();
+});

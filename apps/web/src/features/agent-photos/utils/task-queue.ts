@@ -1,0 +1,31 @@
+/**
+ * Runs async tasks with at most `concurrency` at a time, in the order they were added. The photo manager sends
+ * several photos at once this way (issue #5) without opening one request per file. A failing task does not stop
+ * the queue; tasks handle their own errors.
+ */
+export interface TaskQueue {
+  add(task: () => Promise<unknown>): void;
+}
+
+export function createTaskQueue(concurrency: number): TaskQueue {
+  const waiting: (() => Promise<unknown>)[] = [];
+  let running = 0;
+  const next = () => {
+    while (running < concurrency && waiting.length > 0) {
+      const task = waiting.shift()!;
+      running += 1;
+      void task()
+        .catch(() => undefined)
+        .finally(() => {
+          running -= 1;
+          next();
+        });
+    }
+  };
+  return {
+    add(task) {
+      waiting.push(task);
+      next();
+    },
+  };
+}

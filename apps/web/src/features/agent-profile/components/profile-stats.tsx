@@ -1,0 +1,31 @@
+import type { AgentProfileStats } from '@abode/shared/agent/profile.schema';
+import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx';
+
+const memberSince = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Quick stats of the profile page (SPEC §2 Agent profile) as a description list. */
+export function ProfileStats({ stats }: { stats: AgentProfileStats }) {
+  const items: [string, string][] = [
+    ['Active listings', stats.activeListings.toLocaleString('en-GB')],
+    ['Total listings', stats.totalListings.toLocaleString('en-GB')],
+    ['Total enquiries', stats.totalEnquiries.toLocaleString('en-GB')],
+    ['Member since', memberSince.format(new Date(stats.memberSince))],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg leading-tight font-semibold">Quick stats</h2>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-4">
+          {items.map(([label, value]) => (
+            <div key={label} className="flex flex-col gap-0.5">
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

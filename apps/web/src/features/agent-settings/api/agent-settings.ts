@@ -1,0 +1,32 @@
+/**
+ * The agent's notification settings (`GET` / `PATCH /api/agent/settings`, issue #5), keyed ['agent', 'settings'].
+ * The profile's copy (`notifyNewEnquiries` on ['agent', 'profile']) is refreshed after a change.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AgentSettingsSchema, type UpdateAgentSettings } from '@abode/shared/agent/settings.schema';
+import { apiRequest } from '#src/lib/api-client.ts';
+
+export const agentSettingsQueryKey = ['agent', 'settings'] as const;
+
+export function agentSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: agentSettingsQueryKey,
+    queryFn: ({ signal }) => apiRequest('/api/agent/settings', { schema: AgentSettingsSchema, signal }),
+  });
+}
+
+export function useAgentSettings() {
+  return useQuery(agentSettingsQueryOptions());
+}
+
+export function useUpdateAgentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateAgentSettings) =>
+      apiRequest('/api/agent/settings', { method: 'PATCH', body: input, schema: AgentSettingsSchema }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(agentSettingsQueryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: ['agent', 'profile'] });
+    },
+  });
+}

@@ -1,0 +1,145 @@
+import { describe, expect, test } from 'vitest';
+import {
+  AgentListingFiltersSchema,
+  LISTING_MESSAGES,
+  ListingInputSchema,
+  UpdateListingInputSchema,
+  type ListingFormValues,
+} from './listing-input.schema.ts';
+
+const SALE: ListingFormValues = {
+  title: '3 bedroom house for sale',
+  description: 'A bright terraced house.',
+  pricePence: 350_000_00,
+  mode: 'sale',
+  status: 'active',
+  propertyType: 'house',
+  bedrooms: 3,
+  bathrooms: 1,
+  addressLine1: 'Cowper Road',
+  city: 'London',
+  postcode: 'sw19 1aa',
+  tenure: 'freehold',
+  councilTaxBand: 'E',
+};
+
+const RENT: ListingFormValues = {
+  ...SALE,
+  title: '2 bedroom flat to rent',
+  mode: 'rent',
+  pricePence: 1_850_00,
+  tenure: '',
+  availableFrom: '2026-12-01',
+  furnished: 'part_furnished',
+};
+
+function issues(input: unknown): Record<string, string> {
+  const result = ListingInputSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('ListingInputSchema', () => {
+  test('normalises a complete sale listing and drops the rent-only fields', () => {
+    const out = ListingInputSchema.parse({
+      ...SALE,
+      title: '  3 bedroom <b>house</b> for sale ',
+      description: '',
+      features: ['garden', 'garden', 'parking'],
+      availableFrom: '2026-12-01',
+      furnished: 'furnished',
+      epcRating: '',
+      floorAreaSqm: Number.NaN,
+    });
+    expect(out).toMatchObject({
+      title: '3 bedroom bhouse/b for sale',
+      postcode: 'SW19 1AA',
+      parkingSpaces: 0,
+      features: ['garden', 'parking'],
+      availableFrom: null,
+      furnished: null,
+      epcRating: null,
+      floorAreaSqm: null,
+      description: '',
+    });
+  });
+
+  test('keeps the rent-only fields of a rental, with tenure optional', () => {
+    const out = ListingInputSchema.parse(RENT);
+    expect(out).toMatchObject({ availableFrom: '2026-12-01', furnished: 'part_furnished', tenure: null });
+  });
+
+  test('a new listing defaults to draft', () => {
+    const { status: _status, ...rest } = SALE;
+    expect(ListingInputSchema.parse(rest).status).toBe('draft');
+  });
+
+  test('material information Part A is required before a listing leaves draft', () => {
+    const missing = { ...SALE, tenure: '', councilTaxBand: null, pricePence: 0 };
+    expect(issues(missing)).toEqual({
+      pricePence: LISTING_MESSAGES.askingPriceRequired,
+      tenure: LISTING_MESSAGES.tenureRequired,
+      councilTaxBand: LISTING_MESSAGES.councilTaxBandRequired,
+    });
+    expect(issues({ ...missing, status: 'under-offer' })).toHaveProperty('councilTaxBand');
+    expect(issues({ ...missing, status: 'draft' })).toEqual({});
+    expect(issues({ ...RENT, pricePence: 0, councilTaxBand: '' })).toEqual({
+      pricePence: LISTING_MESSAGES.rentRequired,
+      councilTaxBand: LISTING_MESSAGES.councilTaxBandRequired,
+    });
+  });
+
+  test('the status must fit the mode', () => {
+    expect(issues({ ...SALE, status: 'let-agreed' })).toEqual({ status: LISTING_MESSAGES.rentStatusForSale });
+    expect(issues({ ...RENT, status: 'sold' })).toEqual({ status: LISTING_MESSAGES.saleStatusForRent });
+    expect(issues({ ...SALE, status: 'sold' })).toEqual({});
+    expect(issues({ ...RENT, status: 'let' })).toEqual({});
+  });
+
+  test('rejects script-like content, bad postcodes, bad counts and prices', () => {
+    expect(issues({ ...SALE, title: 'Nice <script>alert(1)</script>' })).toEqual({
+      title: LISTING_MESSAGES.invalidContent,
+    });
+    expect(issues({ ...SALE, description: 'see javascript:void(0)' })).toEqual({
+      description: LISTING_MESSAGES.invalidContent,
+    });
+    expect(issues({ ...SALE, postcode: 'SW19' })).toEqual({ postcode: LISTING_MESSAGES.postcodeInvalid });
+    expect(issues({ ...SALE, bedrooms: 2.5 })).toEqual({ bedrooms: LISTING_MESSAGES.countInvalid });
+    expect(issues({ ...SALE, pricePence: Number.NaN })).toEqual({
+      pricePence: LISTING_MESSAGES.priceRequired,
+    });
+    expect(issues({ ...SALE, pricePence: 3_000_000_000 })).toEqual({
+      pricePence: LISTING_MESSAGES.priceTooHigh,
+    });
+    expect(issues({ ...SALE, title: ' <> ' })).toEqual({ title: LISTING_MESSAGES.titleRequired });
+    expect(issues({ ...SALE, title: 'x'.repeat(121) })).toEqual({ title: LISTING_MESSAGES.titleTooLong });
+    expect(issues({ ...SALE, description: 'x'.repeat(5001) })).toEqual({
+      description: LISTING_MESSAGES.descriptionTooLong,
+    });
+  });
+});
+
+test('UpdateListingInputSchema leaves out what the PATCH left out (no defaults filled in)', () => {
+  expect(UpdateListingInputSchema.parse({ pricePence: 1000 })).toEqual({ pricePence: 1000 });
+  expect(UpdateListingInputSchema.parse({ councilTaxBand: '' })).toEqual({ councilTaxBand: null });
+});
+
+test('AgentListingFiltersSchema defaults to all statuses and modes, page 1 of 25', () => {
+  expect(AgentListingFiltersSchema.parse({})).toEqual({ status: 'all', mode: 'all', page: 1, pageSize: 25 });
+  expect(AgentListingFiltersSchema.safeParse({ status: 'archived' }).success).toBe(false);
+});
+
+test('AgentListingFiltersSchema reads page and pageSize from the query string and bounds them', () => {
+  expect(AgentListingFiltersSchema.parse({ page: '3', pageSize: '100' })).toMatchObject({
+    page: 3,
+    pageSize: 100,
+  });
+  for (const bad of [
+    { page: '0' },
+    { page: '1001' },
+    { page: '1.5' },
+    { pageSize: '101' },
+    { pageSize: '0' },
+  ])
+    expect(AgentListingFiltersSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+});

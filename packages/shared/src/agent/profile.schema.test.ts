@@ -1,0 +1,159 @@
+import { describe, expect, test } from 'vitest';
+import { MESSAGES } from '../messages.ts';
+import {
+  addChip,
+  AGENT_PROFILE_MESSAGES,
+  CHIPS_MAX_COUNT,
+  normaliseChips,
+  normaliseHttpUrl,
+  parseYearsExperience,
+  UpdateAgentProfileSchema,
+} from './profile.schema.ts';
+
+const VALID = {
+  name: 'Priya Shah',
+  agencyName: '',
+  branchName: 'Wimbledon',
+  email: 'priya@example.com',
+  phone: '020 7946 0123',
+};
+
+describe('parseYearsExperience (SPEC §5: parsed as an integer, non-numbers become 0)', () => {
+  test.each([
+    ['12', 12],
+    [' 7 ', 7],
+    ['12.9 years', 12],
+    ['many', 0],
+    ['', 0],
+    [null, 0],
+    [3.7, 3],
+    [Number.NaN, 0],
+    ['-4', -4],
+  ])('%j → %i', (input, expected) => {
+    expect(parseYearsExperience(input)).toBe(expected);
+  });
+});
+
+describe('normaliseHttpUrl', () => {
+  test('accepts http(s) and adds https:// to a bare host', () => {
+    expect(normaliseHttpUrl(' https://example.co.uk/about ')).toBe('https://example.co.uk/about');
+    expect(normaliseHttpUrl('www.example.co.uk')).toBe('https://www.example.co.uk/');
+  });
+  test.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,x',
+    'ftp://example.com',
+    'http://localhost',
+    'https://user:pw@example.com',
+  ])('refuses %s', (url) => {
+    expect(normaliseHttpUrl(url)).toBeNull();
+  });
+});
+
+describe('chips', () => {
+  test('normaliseChips trims, drops blanks and case-insensitive duplicates, strips < >', () => {
+    expect(normaliseChips([' English ', '', 'english', '<b>Welsh</b>', '  '])).toEqual([
+      'English',
+      'bWelsh/b',
+    ]);
+  });
+  test('addChip trims, ignores blank, refuses duplicates, over-long and the 21st', () => {
+    expect(addChip(['English'], '  Polish ')).toEqual({ list: ['English', 'Polish'] });
+    expect(addChip(['English'], '   ')).toEqual({ list: ['English'] });
+    expect(addChip(['English'], 'ENGLISH').error).toBe(AGENT_PROFILE_MESSAGES.chipDuplicate);
+    expect(addChip([], 'x'.repeat(51)).error).toBe(AGENT_PROFILE_MESSAGES.chipTooLong);
+    const full = Array.from({ length: CHIPS_MAX_COUNT }, (_, i) => `L${i}`);
+    expect(addChip(full, 'One more')).toEqual({ list: full, error: AGENT_PROFILE_MESSAGES.tooManyChips });
+  });
+});
+
+describe('UpdateAgentProfileSchema', () => {
+  test('a body that is not an object fails cleanly instead of throwing (the OpenAPI generator probes null)', () => {
+    for (const body of [null, undefined, 'profile', 42]) {
+      expect(() => UpdateAgentProfileSchema.safeParse(body)).not.toThrow();
+      expect(UpdateAgentProfileSchema.safeParse(body).success).toBe(false);
+    }
+  });
+
+  test('a minimal valid profile: blanks become null, a branch alone is enough', () => {
+    expect(UpdateAgentProfileSchema.parse(VALID)).toEqual({
+      ...VALID,
+      agencyName: null,
+      phoneSecondary: null,
+      bio: null,
+      address: null,
+      websiteUrl: null,
+      socialLinks: {},
+      businessHours: null,
+      certifications: [],
+      languages: [],
+      yearsExperience: 0,
+    });
+  });
+
+  test('keeps apostrophes and ampersands (DESIGN §7) and cleans phones (SPEC §5)', () => {
+    const out = UpdateAgentProfileSchema.parse({
+      ...VALID,
+      name: "Siân O'Neill",
+      agencyName: 'Smith & Sons',
+      phone: 'tel: +44 (0)20 7946 0123',
+    });
+    expect(out).toMatchObject({
+      name: "Siân O'Neill",
+      agencyName: 'Smith & Sons',
+      phone: '+44 (0)20 7946 0123',
+    });
+  });
+
+  test('social links must be on their own site', () => {
+    const ok = UpdateAgentProfileSchema.parse({
+      ...VALID,
+      socialLinks: { linkedin: 'uk.linkedin.com/in/priya', facebook: 'https://www.facebook.com/harbourvale' },
+    });
+    expect(ok.socialLinks).toEqual({
+      linkedin: 'https://uk.linkedin.com/in/priya',
+      facebook: 'https://www.facebook.com/harbourvale',
+    });
+    const bad = UpdateAgentProfileSchema.safeParse({
+      ...VALID,
+      socialLinks: {
+        linkedin: 'https://notlinkedin.com/in/x',
+        facebook: 'https://facebook.com.evil.example',
+      },
+    });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['socialLinks.linkedin', AGENT_PROFILE_MESSAGES.invalidLinkedin],
+      ['socialLinks.facebook', AGENT_PROFILE_MESSAGES.invalidFacebook],
+    ]);
+  });
+
+  test('reports the agency/branch rule together with other errors', () => {
+    const r = UpdateAgentProfileSchema.safeParse({
+      ...VALID,
+      branchName: ' ',
+      email: 'x',
+      phoneSecondary: '1',
+    });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['email', MESSAGES.contactInvalidEmail],
+      ['phoneSecondary', MESSAGES.contactPhoneLength],
+      ['agencyName', AGENT_PROFILE_MESSAGES.agencyOrBranchRequired],
+    ]);
+  });
+
+  test('years must be 0–70 after parsing', () => {
+    expect(UpdateAgentProfileSchema.parse({ ...VALID, yearsExperience: '70' }).yearsExperience).toBe(70);
+    expect(
+      UpdateAgentProfileSchema.safeParse({ ...VALID, yearsExperience: '-1' }).error?.issues[0]?.message,
+    ).toBe(AGENT_PROFILE_MESSAGES.yearsRange);
+  });
+
+  test('business hours keep the named days only, blank days dropped', () => {
+    const out = UpdateAgentProfileSchema.parse({
+      ...VALID,
+      businessHours: { monday: ' 9am–5pm ', sunday: '' },
+    });
+    expect(out.businessHours).toEqual({ monday: '9am–5pm' });
+  });
+});

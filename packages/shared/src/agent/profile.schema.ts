@@ -1,0 +1,358 @@
+/**
+ * The agent's own profile (SPEC §2 Agent profile, §3 agents, §5 Profile, §7 "Update agents by user_id"; issue #5).
+ * The profile form (react-hook-form + zodResolver) and `PATCH /api/agent/profile` parse with the same
+ * {@link UpdateAgentProfileSchema} (STYLE §5.2), so a rule changed here changes in both places.
+ *
+ * Our reading of SPEC §5 Profile: the fields SPEC labels required (name, agency or branch name, e-mail, primary phone)
+ * are enforced; e-mail and phones follow the contact-data rules (SPEC §5); text is sanitised as DESIGN §7 says (strip
+ * `<` `>`, trim; apostrophes and ampersands stay); web links must be http(s) so a `javascript:` link can never be
+ * stored and rendered as a clickable profile link.
+ */
+import { z } from 'zod';
+import { normaliseEmail } from '../auth/auth.schema.ts';
+import {
+  cleanPhone,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+  sanitiseContactText,
+} from '../enquiries/enquiry.schema.ts';
+import { MESSAGES } from '../messages.ts';
+
+/** Longest name, agency name and branch name we store. */
+export const AGENT_NAME_MAX_LENGTH = 100;
+/** Longest bio (issue #5). */
+export const BIO_MAX_LENGTH = 2000;
+/** Longest office address and web address. */
+export const ADDRESS_MAX_LENGTH = 500;
+export const URL_MAX_LENGTH = 500;
+/** Longest e-mail address (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Certifications and languages: each chip at most this long, at most this many of each. */
+export const CHIP_MAX_LENGTH = 50;
+export const CHIPS_MAX_COUNT = 20;
+/** Years of experience range. */
+export const YEARS_EXPERIENCE_MAX = 70;
+/** Days of the optional business hours, e.g. `{ monday: '9am–5:30pm' }`; each text at most 50 characters. */
+export const BUSINESS_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export const BUSINESS_HOURS_MAX_LENGTH = 50;
+
+/** Texts of the profile page that SPEC §8 does not word (SPEC's own ones are in MESSAGES). */
+export const AGENT_PROFILE_MESSAGES = {
+  nameRequired: 'Name is required',
+  agencyOrBranchRequired: 'Enter an agency name or a branch name',
+  emailRequired: 'Email is required',
+  phoneRequired: 'Primary phone is required',
+  textTooLong: (max: number) => `Should be at most ${max} characters`,
+  bioTooLong: `Bio should be at most ${BIO_MAX_LENGTH} characters`,
+  invalidUrl: 'Enter a web address starting with http:// or https://',
+  invalidLinkedin: 'Enter a LinkedIn address (linkedin.com)',
+  invalidFacebook: 'Enter a Facebook address (facebook.com)',
+  chipTooLong: `Each entry should be at most ${CHIP_MAX_LENGTH} characters`,
+  tooManyChips: `Add at most ${CHIPS_MAX_COUNT}`,
+  chipDuplicate: 'Already added',
+  yearsRange: `Years of experience should be between 0 and ${YEARS_EXPERIENCE_MAX}`,
+} as const;
+
+/** DESIGN §7 sanitising (strip `<` `>`, trim), without a length cut: the schema reports over-long text instead. */
+export const sanitiseProfileText = sanitiseContactText;
+
+/**
+ * SPEC §5 Profile: years of experience are parsed as an integer and non-numbers become 0 (like `parseInt`):
+ * '12' → 12, '12.9 years' → 12, 'many' → 0, '' → 0.
+ */
+export function parseYearsExperience(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
+  const parsed = Number.parseInt(String(value ?? '').trim(), 10);
+  return Number.isNaN(parsed) ? 0 : parsed;
+}
+
+/**
+ * A web address as stored: trimmed; a bare 'www.example.co.uk' gets 'https://'; anything whose scheme is not
+ * http or https (javascript:, data:, ftp:) or without a dotted host gives null. Returns the normalised href.
+ */
+export function normaliseHttpUrl(input: string): string | null {
+  const trimmed = input.trim();
+  if (!trimmed) return null;
+  const withScheme = /^[a-z][a-z\d+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!url.hostname.includes('.') || url.username || url.password) return null;
+  return url.href;
+}
+
+/** True when the URL's host is `domain` or one of its subdomains (www.linkedin.com, uk.linkedin.com). */
+export function isOnDomain(href: string, domain: string): boolean {
+  const host = new URL(href).hostname.toLowerCase();
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/**
+ * Certifications or languages as stored: each trimmed and sanitised, blanks dropped, duplicates (ignoring case)
+ * dropped keeping the first. Length and count limits are checked by the schema, not silently applied.
+ */
+export function normaliseChips(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of values) {
+    const value = sanitiseProfileText(raw);
+    const key = value.toLocaleLowerCase('en-GB');
+    if (!value || seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+  }
+  return out;
+}
+
+/**
+ * Adds a chip typed in the form (Enter or Add, SPEC §2): trimmed; blank is ignored. Returns the new list, or an
+ * error text (too long, duplicate, too many) and the list unchanged.
+ */
+export function addChip(list: readonly string[], input: string): { list: string[]; error?: string } {
+  const value = sanitiseProfileText(input);
+  if (!value) return { list: [...list] };
+  if (value.length > CHIP_MAX_LENGTH) return { list: [...list], error: AGENT_PROFILE_MESSAGES.chipTooLong };
+  const key = value.toLocaleLowerCase('en-GB');
+  if (list.some((v) => v.toLocaleLowerCase('en-GB') === key))
+    return { list: [...list], error: AGENT_PROFILE_MESSAGES.chipDuplicate };
+  if (list.length >= CHIPS_MAX_COUNT) return { list: [...list], error: AGENT_PROFILE_MESSAGES.tooManyChips };
+  return { list: [...list, value] };
+}
+
+const optionalString = z.string().nullish();
+
+/** Required text: sanitised, not blank, at most `max` characters. */
+const requiredText = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .nullish()
+    .transform((v) => sanitiseProfileText(v ?? ''))
+    .pipe(z.string().min(1, required).max(max, AGENT_PROFILE_MESSAGES.textTooLong(max)));
+
+/** Optional text: sanitised; blank becomes null. */
+const optionalText = (max: number, tooLong: string = AGENT_PROFILE_MESSAGES.textTooLong(max)) =>
+  optionalString
+    .transform((v) => sanitiseProfileText(v ?? ''))
+    .pipe(z.string().max(max, tooLong))
+    .transform((v) => v || null);
+
+/** A phone cleaned as SPEC §5 Contact data says, 5–20 characters; '' → null when optional. */
+const phone = (required: string | null) =>
+  optionalString.transform((v, ctx) => {
+    const given = (v ?? '').trim();
+    if (!given) {
+      if (required) ctx.addIssue({ code: 'custom', message: required });
+      return null;
+    }
+    const cleaned = cleanPhone(given);
+    if (cleaned.length < PHONE_MIN_LENGTH || cleaned.length > PHONE_MAX_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.contactPhoneLength });
+      return z.NEVER;
+    }
+    return cleaned;
+  });
+
+/** An http(s) link, optionally required to be on `domain`; '' → null. */
+const link = (invalid: string, domain?: string) =>
+  optionalString.transform((v, ctx) => {
+    const given = (v ?? '').trim();
+    if (!given) return null;
+    const href = given.length <= URL_MAX_LENGTH ? normaliseHttpUrl(given) : null;
+    if (!href || (domain && !isOnDomain(href, domain))) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return href;
+  });
+
+const chips = z
+  .array(z.string().max(1000))
+  .max(200)
+  .nullish()
+  .transform((v) => normaliseChips(v ?? []))
+  .pipe(
+    z
+      .array(z.string().max(CHIP_MAX_LENGTH, AGENT_PROFILE_MESSAGES.chipTooLong))
+      // A refinement, not .max(): a failed array length check would stop the agency/branch rule from running.
+      .refine((list) => list.length <= CHIPS_MAX_COUNT, AGENT_PROFILE_MESSAGES.tooManyChips),
+  );
+
+const BusinessHoursInputSchema = z
+  .partialRecord(z.enum(BUSINESS_DAYS), z.string().nullish())
+  .nullish()
+  .transform((v, ctx) => {
+    const out: Partial<Record<(typeof BUSINESS_DAYS)[number], string>> = {};
+    for (const day of BUSINESS_DAYS) {
+      const text = sanitiseProfileText(v?.[day] ?? '');
+      if (!text) continue;
+      if (text.length > BUSINESS_HOURS_MAX_LENGTH)
+        ctx.addIssue({
+          code: 'custom',
+          message: AGENT_PROFILE_MESSAGES.textTooLong(BUSINESS_HOURS_MAX_LENGTH),
+          path: [day],
+        });
+      out[day] = text;
+    }
+    return Object.keys(out).length ? out : null;
+  });
+
+/**
+ * `PATCH /api/agent/profile` body and the profile form. The whole editable profile at once, as SPEC §7's update sets
+ * every column: an omitted optional field is cleared. Output (what is stored):
+ * `{ name, agencyName, branchName, email, phone, phoneSecondary, bio, address, websiteUrl, socialLinks: { linkedin?,
+ * facebook? }, businessHours, certifications[], languages[], yearsExperience }` — blank optional text is null, e-mail
+ * lower-cased, phones cleaned, links normalised to absolute http(s) URLs, chips normalised by {@link normaliseChips},
+ * years parsed by {@link parseYearsExperience}.
+ *
+ * Errors, each on its field's path: the AGENT_PROFILE_MESSAGES texts, 'Invalid email format' and 'Phone number
+ * should be between 5-20 characters' (SPEC §5 Contact data); the agency/branch rule is reported on `agencyName`.
+ */
+export const UpdateAgentProfileSchema = z
+  .object({
+    name: requiredText(AGENT_PROFILE_MESSAGES.nameRequired, AGENT_NAME_MAX_LENGTH),
+    agencyName: optionalText(AGENT_NAME_MAX_LENGTH),
+    branchName: optionalText(AGENT_NAME_MAX_LENGTH),
+    email: optionalString.transform((v, ctx) => {
+      const given = (v ?? '').trim();
+      if (!given) {
+        ctx.addIssue({ code: 'custom', message: AGENT_PROFILE_MESSAGES.emailRequired });
+        return z.NEVER;
+      }
+      const email = given.length <= EMAIL_MAX_LENGTH ? normaliseEmail(given) : '';
+      if (!email) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.contactInvalidEmail });
+        return z.NEVER;
+      }
+      return email;
+    }),
+    phone: phone(AGENT_PROFILE_MESSAGES.phoneRequired),
+    phoneSecondary: phone(null),
+    bio: optionalText(BIO_MAX_LENGTH, AGENT_PROFILE_MESSAGES.bioTooLong),
+    address: optionalText(ADDRESS_MAX_LENGTH),
+    websiteUrl: link(AGENT_PROFILE_MESSAGES.invalidUrl),
+    socialLinks: z
+      .object({
+        linkedin: link(AGENT_PROFILE_MESSAGES.invalidLinkedin, 'linkedin.com'),
+        facebook: link(AGENT_PROFILE_MESSAGES.invalidFacebook, 'facebook.com'),
+      })
+      .nullish()
+      .transform((v) => ({
+        ...(v?.linkedin ? { linkedin: v.linkedin } : {}),
+        ...(v?.facebook ? { facebook: v.facebook } : {}),
+      })),
+    businessHours: BusinessHoursInputSchema,
+    certifications: chips,
+    languages: chips,
+    yearsExperience: z
+      .union([z.string().max(20), z.number()])
+      .nullish()
+      .transform(parseYearsExperience)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(0, AGENT_PROFILE_MESSAGES.yearsRange)
+          .max(YEARS_EXPERIENCE_MAX, AGENT_PROFILE_MESSAGES.yearsRange),
+      ),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (!v.agencyName && !v.branchName)
+        ctx.addIssue({
+          code: 'custom',
+          message: AGENT_PROFILE_MESSAGES.agencyOrBranchRequired,
+          path: ['agencyName'],
+        });
+    },
+    {
+      // Checked alongside the other fields' errors (so the form shows them all at once), unless the two names
+      // themselves failed — or the input is not an object at all (e.g. null, which the OpenAPI generator probes).
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !payload.issues.some((i) => i.path?.[0] === 'agencyName' || i.path?.[0] === 'branchName'),
+    },
+  );
+/** What the form holds (strings as typed, years as text). */
+export type UpdateAgentProfileFormInput = z.input<typeof UpdateAgentProfileSchema>;
+/** What is stored. */
+export type UpdateAgentProfile = z.output<typeof UpdateAgentProfileSchema>;
+
+/**
+ * The agent's profile as the API returns it: every agents column in camelCase (SPEC §3 agents plus the
+ * notify-new-enquiries setting). Instants are ISO 8601.
+ */
+export const AgentProfileSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  branchName: z.string().nullable(),
+  agencyName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  phoneSecondary: z.string().nullable(),
+  bio: z.string().nullable(),
+  address: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  socialLinks: z.object({ linkedin: z.string().optional(), facebook: z.string().optional() }),
+  businessHours: z.record(z.string(), z.string()).nullable(),
+  certifications: z.array(z.string()),
+  languages: z.array(z.string()),
+  yearsExperience: z.number().int().nullable(),
+  logoUrl: z.string().nullable(),
+  notifyNewEnquiries: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AgentProfile = z.infer<typeof AgentProfileSchema>;
+
+/**
+ * Quick stats of the profile's side panel (SPEC §2 Agent profile): non-deleted listings that are active, all
+ * non-deleted listings, every enquiry the agent received, and when the agent joined (ISO 8601).
+ */
+export const AgentProfileStatsSchema = z.object({
+  activeListings: z.number().int().nonnegative(),
+  totalListings: z.number().int().nonnegative(),
+  totalEnquiries: z.number().int().nonnegative(),
+  memberSince: z.string(),
+});
+export type AgentProfileStats = z.infer<typeof AgentProfileStatsSchema>;
+
+/** `GET` and `PATCH /api/agent/profile` response. */
+export const AgentProfileResponseSchema = z.object({
+  agent: AgentProfileSchema,
+  stats: AgentProfileStatsSchema,
+});
+export type AgentProfileResponse = z.infer<typeof AgentProfileResponseSchema>;
+
+/** The form's starting values from a stored profile (nulls as '', years as text). */
+export function profileFormValues(agent: AgentProfile): UpdateAgentProfileFormInput {
+  return {
+    name: agent.name,
+    agencyName: agent.agencyName ?? '',
+    branchName: agent.branchName ?? '',
+    email: agent.email ?? '',
+    phone: agent.phone ?? '',
+    phoneSecondary: agent.phoneSecondary ?? '',
+    bio: agent.bio ?? '',
+    address: agent.address ?? '',
+    websiteUrl: agent.websiteUrl ?? '',
+    socialLinks: { linkedin: agent.socialLinks.linkedin ?? '', facebook: agent.socialLinks.facebook ?? '' },
+    businessHours: agent.businessHours ?? null,
+    certifications: agent.certifications,
+    languages: agent.languages,
+    yearsExperience: agent.yearsExperience == null ? '' : String(agent.yearsExperience),
+  };
+}
