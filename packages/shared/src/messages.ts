@@ -75,6 +75,25 @@ export const MESSAGES = {
   notAvailable: 'N/A',
   noAgency: 'No agency',
 
+  /** SPEC §8 Admin. */
+  usersLoadFailed: 'Failed to fetch users',
+  adminPropertiesLoadFailed: 'Failed to fetch properties',
+  adminEnquiriesLoadFailed: 'Failed to fetch enquiries',
+  suspendFailed: 'Failed to suspend user',
+  userSuspended: 'User suspended successfully',
+  reactivateFailed: 'Failed to reactivate user',
+  userReactivated: 'User reactivated successfully',
+  propertyApproved: 'Property approved successfully',
+  approveFailed: 'Failed to approve property',
+  propertyRejected: 'Property rejected successfully',
+  rejectFailed: 'Failed to reject property',
+  /** SPEC §2 Admin portal. */
+  loadingAdminPortal: 'Loading admin portal...',
+  accessDenied: 'Access Denied',
+  accessDeniedText: "You don't have permission to access the admin portal.",
+  unnamedUser: 'Unnamed User',
+  emailOnFile: 'Email on file',
+
   /** SPEC §2 404 page. */
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
@@ -89,6 +108,11 @@ export function savedSearchLabel(location: string | undefined): string {
 /** 'Contacting {agent} about {title}' (SPEC §2 Search page, listing card). */
 export function contactingAgentMessage(agent: string, title: string): string {
   return `Contacting ${agent} about ${title}`;
+}
+
+/** 'Enquiry marked as {status}' (SPEC §8 Admin), with the status as shown (e.g. 'In Progress'). */
+export function enquiryMarkedMessage(statusLabel: string): string {
+  return `Enquiry marked as ${statusLabel}`;
 }
 
 /** 'N Properties Found' (SPEC §2), with 'N+' when the count was capped (issue #9). */

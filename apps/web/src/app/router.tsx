@@ -9,9 +9,6 @@ import { paths } from '#src/config/paths.ts';
  * Route table (SPEC §2). Each page is its own chunk (`lazy`), so the first visit downloads only the layout and the
  * page it lands on.
  */
-const adminPage: RouteObject['lazy'] = () =>
-  import('#src/app/routes/shell-page.tsx').then((m) => ({ Component: m.AdminPortalPage }));
-
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -178,8 +175,49 @@ export const routes: RouteObject[] = [
     lazy: () =>
       import('#src/components/layouts/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
     children: [
-      { index: true, lazy: adminPage },
-      { path: '*', lazy: adminPage },
+      {
+        index: true,
+        lazy: () =>
+          import('#src/app/routes/admin/dashboard.tsx').then((m) => ({ Component: m.AdminDashboardRoute })),
+      },
+      {
+        path: 'dashboard',
+        lazy: () =>
+          import('#src/app/routes/admin/dashboard.tsx').then((m) => ({ Component: m.AdminDashboardRoute })),
+      },
+      {
+        path: 'users',
+        lazy: () => import('#src/app/routes/admin/users.tsx').then((m) => ({ Component: m.AdminUsersRoute })),
+      },
+      {
+        path: 'properties',
+        lazy: () =>
+          import('#src/app/routes/admin/properties.tsx').then((m) => ({ Component: m.AdminPropertiesRoute })),
+      },
+      {
+        path: 'enquiries',
+        lazy: () =>
+          import('#src/app/routes/admin/enquiries.tsx').then((m) => ({ Component: m.AdminEnquiriesRoute })),
+      },
+      {
+        path: 'analytics',
+        lazy: () =>
+          import('#src/app/routes/admin/analytics.tsx').then((m) => ({ Component: m.AdminAnalyticsRoute })),
+      },
+      {
+        path: 'audit-logs',
+        lazy: () =>
+          import('#src/app/routes/admin/audit-logs.tsx').then((m) => ({ Component: m.AdminAuditLogsRoute })),
+      },
+      {
+        path: 'settings',
+        lazy: () =>
+          import('#src/app/routes/admin/settings.tsx').then((m) => ({ Component: m.AdminSettingsRoute })),
+      },
+      {
+        path: '*',
+        lazy: () => import('#src/app/routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+      },
     ],
   },
 ];

@@ -1,0 +1,92 @@
+/**
+ * Site-wide analytics for /api/admin/analytics (issue #6): four daily series over the last 30/90 UTC days (today
+ * included, zero-filled), listings by status and the top 10 towns by public listings. Deleted users and listings are
+ * left out; enquiries count all (including those about a listing deleted since); views come from
+ * `listing_view_days` of non-deleted listings (there is no search log: views are shown as 'Listing views').
+ */
+import { sql } from 'drizzle-orm';
+import {
+  TOP_TOWNS,
+  type AdminAnalytics,
+  type AdminAnalyticsDay,
+  type AdminAnalyticsPeriod,
+} from '@abode/shared/admin/analytics.schema';
+import { ListingStatusSchema } from '@abode/shared/listings/listing.schema';
+import type { Database } from '#src/db/client.ts';
+
+type Row = Record<string, unknown>;
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
+const startOf = (day: string) => `${day}T00:00:00.000Z`;
+
+/** Rows of `{ day, n }` as a day → count map. */
+const byDay = (rows: unknown[]) => new Map((rows as Row[]).map((r) => [String(r.day), Number(r.n)]));
+
+/** The analytics of the `days` UTC days ending with the day of `now`. */
+export async function getAdminAnalytics(
+  db: Database,
+  days: AdminAnalyticsPeriod,
+  now: Date,
+): Promise<AdminAnalytics> {
+  const to = utcDay(now);
+  const from = addDays(to, -(days - 1));
+  const start = startOf(from);
+  const end = startOf(addDays(to, 1));
+  const perDay = (table: string, extra = '') =>
+    sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
+        FROM ${sql.raw(table)}
+        WHERE created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz ${sql.raw(extra)}
+        GROUP BY 1`;
+
+  const [signups, listings, enquiries, views, statuses, towns] = await Promise.all([
+    db.execute(perDay('users', 'AND NOT is_deleted')),
+    db.execute(perDay('properties', 'AND NOT is_deleted')),
+    db.execute(perDay('enquiries')),
+    db.execute(sql`
+      SELECT to_char(v.day, 'YYYY-MM-DD') AS day, sum(v.views)::int AS n
+      FROM listing_view_days v JOIN properties p ON p.id = v.property_id
+      WHERE NOT p.is_deleted AND v.day >= ${from}::date AND v.day <= ${to}::date
+      GROUP BY v.day`),
+    db.execute(sql`
+      SELECT status, count(*)::int AS n FROM properties WHERE NOT is_deleted GROUP BY status`),
+    db.execute(sql`
+      SELECT city AS town, count(*)::int AS n FROM properties
+      WHERE status = 'active' AND approval_status = 'approved' AND NOT is_deleted
+      GROUP BY city ORDER BY n DESC, city LIMIT ${TOP_TOWNS}`),
+  ]);
+
+  const maps = {
+    signups: byDay(signups.rows),
+    listings: byDay(listings.rows),
+    enquiries: byDay(enquiries.rows),
+    views: byDay(views.rows),
+  };
+  const series: AdminAnalyticsDay[] = [];
+  for (let i = 0; i < days; i += 1) {
+    const date = addDays(from, i);
+    series.push({
+      date,
+      signups: maps.signups.get(date) ?? 0,
+      listings: maps.listings.get(date) ?? 0,
+      enquiries: maps.enquiries.get(date) ?? 0,
+      views: maps.views.get(date) ?? 0,
+    });
+  }
+  const sum = (k: keyof typeof maps) => series.reduce((t, d) => t + d[k], 0);
+  const statusCounts = new Map((statuses.rows as Row[]).map((r) => [String(r.status), Number(r.n)]));
+  return {
+    days,
+    from,
+    to,
+    series,
+    totals: {
+      signups: sum('signups'),
+      listings: sum('listings'),
+      enquiries: sum('enquiries'),
+      views: sum('views'),
+    },
+    byStatus: ListingStatusSchema.options.map((status) => ({ status, count: statusCounts.get(status) ?? 0 })),
+    byTown: (towns.rows as Row[]).map((r) => ({ town: String(r.town), count: Number(r.n) })),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Reads the audit log for /api/admin/audit-logs (issue #6; SPEC §3 audit_logs): one page of 50 rows, newest first
+ * (ties by id), filtered by event type, action, severity (after_data->>'severity'), user (id or e-mail), IP, UTC day
+ * range and free text; plus the distinct actions for the filter. Read-only: nothing here writes.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_SEVERITIES,
+  type AuditLogEntry,
+  type AuditLogList,
+  type AuditLogQuery,
+  type AuditSeverity,
+} from '@abode/shared/admin/audit.schema';
+import type { Database } from '#src/db/client.ts';
+
+type Row = Record<string, unknown>;
+
+/** `%` and `_` (and `\`) made literal for ILIKE. */
+const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** The next UTC day of YYYY-MM-DD. */
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The WHERE conditions of a query; the values are bound parameters, never SQL text. */
+function conditions(q: AuditLogQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.eventType !== 'all') where.push(sql`a.entity_type = ${q.eventType}`);
+  if (q.action) where.push(sql`a.action = ${q.action}`);
+  if (q.severity) where.push(sql`a.after_data->>'severity' = ${q.severity}`);
+  if (q.user) {
+    where.push(sql`(a.user_id = ${q.user} OR lower(u.email) = lower(${q.user}))`);
+  }
+  if (q.ip) where.push(sql`a.ip_address = ${q.ip}`);
+  if (q.from) where.push(sql`a.created_at >= ${`${q.from}T00:00:00.000Z`}::timestamptz`);
+  if (q.to) where.push(sql`a.created_at < ${`${nextDay(q.to)}T00:00:00.000Z`}::timestamptz`);
+  if (q.q) {
+    const pattern = likeLiteral(q.q);
+    where.push(
+      sql`(coalesce(a.after_data->>'description', '') ILIKE ${pattern} OR a.action ILIKE ${pattern} OR a.entity_id ILIKE ${pattern})`,
+    );
+  }
+  return where;
+}
+
+const severityOf = (value: unknown): AuditSeverity | null =>
+  (AUDIT_SEVERITIES as readonly unknown[]).includes(value) ? (value as AuditSeverity) : null;
+
+/** The name to show for a user: first + last name, else the account name, else ''. */
+const nameOf = (r: Row) =>
+  [r.first_name, r.last_name].filter((p) => typeof p === 'string' && p.trim()).join(' ') ||
+  (typeof r.name === 'string' ? r.name : '');
+
+function toEntry(r: Row): AuditLogEntry {
+  const after = (r.after_data ?? null) as Record<string, unknown> | null;
+  const afterObject = after && typeof after === 'object' && !Array.isArray(after) ? after : null;
+  return {
+    id: String(r.id),
+    entityType: String(r.entity_type),
+    entityId: String(r.entity_id),
+    action: String(r.action),
+    severity: severityOf(afterObject?.severity),
+    description: typeof afterObject?.description === 'string' ? afterObject.description : null,
+    metadata: afterObject?.metadata ?? null,
+    beforeData: r.before_data ?? null,
+    afterData: r.after_data ?? null,
+    user: r.user_id && r.email ? { id: String(r.user_id), email: String(r.email), name: nameOf(r) } : null,
+    ipAddress: (r.ip_address as string | null) ?? null,
+    userAgent: (r.user_agent as string | null) ?? null,
+    createdAt: new Date(r.created_at as string).toISOString(),
+  };
+}
+
+/** One page of the audit log matching `query`, with the total and the distinct actions. */
+export async function findAuditLogs(db: Database, query: AuditLogQuery): Promise<AuditLogList> {
+  const where = conditions(query);
+  const whereSql = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  const from = sql`FROM audit_logs a LEFT JOIN users u ON u.id = a.user_id`;
+  const offset = (query.page - 1) * AUDIT_PAGE_SIZE;
+  const [rows, total, actions] = await Promise.all([
+    db.execute(sql`
+      SELECT a.id, a.entity_type, a.entity_id, a.action, a.before_data, a.after_data, a.user_id, a.ip_address,
+             a.user_agent, a.created_at, u.email, u.first_name, u.last_name, u.name
+      ${from} ${whereSql}
+      ORDER BY a.created_at DESC, a.id DESC
+      LIMIT ${AUDIT_PAGE_SIZE} OFFSET ${offset}`),
+    db.execute(sql`SELECT count(*)::int AS total ${from} ${whereSql}`),
+    db.execute(sql`SELECT DISTINCT action FROM audit_logs ORDER BY action`),
+  ]);
+  return {
+    items: (rows.rows as Row[]).map(toEntry),
+    total: Number((total.rows[0] as Row | undefined)?.total ?? 0),
+    page: query.page,
+    pageSize: AUDIT_PAGE_SIZE,
+    actions: (actions.rows as Row[]).map((r) => String(r.action)),
+  };
+}

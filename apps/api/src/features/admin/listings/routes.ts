@@ -1,0 +1,93 @@
+/**
+ * `/api/admin/properties` (SPEC §2 Admin properties, §4 approval, §7 admin reads/writes; issue #6): every non-deleted
+ * listing with search, status and approval filters, pages and counts by approval; approve and reject. Mounted by
+ * admin/routes.ts behind `requireAdmin` (visitor 401, non-admin 403) and `no-store`. Each action writes an
+ * admin_action audit row and the agent's activity event with the change. Preview is the public
+ * `GET /api/properties/{slug}`, which lets admins see non-public listings.
+ */
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import {
+  AdminListingListSchema,
+  AdminListingParamsSchema,
+  AdminListingQuerySchema,
+  AdminListingSchema,
+  RejectListingSchema,
+} from '@abode/shared/admin/listings.schema';
+import type { AppEnv } from '#src/app-env.ts';
+import { errorResponse, json, unauthenticated } from '#src/lib/openapi.ts';
+import { validationHook } from '#src/middleware/validation-hook.ts';
+import { findAdminListings } from './find-admin-listings.ts';
+import { approveListing, rejectListing } from './moderate-listing.ts';
+
+const TAGS = ['Admin properties'];
+const adminOnly = { ...unauthenticated, 403: errorResponse('Signed in, but not an admin') };
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: TAGS,
+  summary: 'All listings',
+  description:
+    'Every non-deleted listing, newest first (SPEC §2, §7). `q` matches case-insensitively anywhere in the title, ' +
+    'address line 1, city or postcode (`%` and `_` are literal); `status` is a listing status or all; `approval` ' +
+    'is pending, approved, rejected or all; `page` from 1, `pageSize` 1–100 (default 25). Prices in integer pence. ' +
+    '`editedSinceApproval` is true for an approved listing updated more than a second after approval (DESIGN §7). ' +
+    '`agent.agencyName` is the agency, else the branch, else null; `agent` is null when the agent is gone. ' +
+    '`stats` counts all non-deleted listings by approval status, whatever the filters.',
+  request: { query: AdminListingQuerySchema },
+  responses: {
+    200: json(AdminListingListSchema, 'One page of listings with stats'),
+    400: errorResponse('Bad query'),
+    ...adminOnly,
+  },
+});
+
+const approveRoute = createRoute({
+  method: 'post',
+  path: '/{id}/approve',
+  tags: TAGS,
+  summary: 'Approve a listing',
+  description:
+    'Pending or rejected → approved with approvedAt now (SPEC §4); an active listing that was never published is ' +
+    "published now (saved-search alerts). Audited as 'approve_listing' with before/after. Toasts: 'Property " +
+    "approved successfully' / 'Failed to approve property'.",
+  request: { params: AdminListingParamsSchema },
+  responses: {
+    200: json(AdminListingSchema, 'The approved listing'),
+    ...adminOnly,
+    404: errorResponse('No such (non-deleted) listing; also for a malformed id'),
+    409: errorResponse('Already approved; nothing changed'),
+  },
+});
+
+const rejectRoute = createRoute({
+  method: 'post',
+  path: '/{id}/reject',
+  tags: TAGS,
+  summary: 'Reject a listing',
+  description:
+    'Pending → rejected with status draft (SPEC §4; an approved listing cannot be rejected). Body (optional) ' +
+    "`{ reason?: string }`, at most 500 characters, `<`/`>` stripped. Audited as 'reject_listing'; the agent is " +
+    "e-mailed the reason and a link to edit the listing (a mail failure is logged only). Toasts: 'Property " +
+    "rejected successfully' / 'Failed to reject property'.",
+  request: {
+    params: AdminListingParamsSchema,
+    body: { content: { 'application/json': { schema: RejectListingSchema } }, required: false },
+  },
+  responses: {
+    200: json(AdminListingSchema, 'The rejected listing'),
+    400: errorResponse('Reason too long or unknown field'),
+    ...adminOnly,
+    404: errorResponse('No such (non-deleted) listing; also for a malformed id'),
+    409: errorResponse('Not pending; nothing changed'),
+  },
+});
+
+export const adminListingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(listRoute, async (c) => c.json(await findAdminListings(c.var.db, c.req.valid('query')), 200))
+  .openapi(approveRoute, async (c) => c.json(await approveListing(c, c.req.valid('param').id), 200))
+  .openapi(rejectRoute, async (c) => {
+    // Without a JSON body the validator is skipped: no reason.
+    const body = (c.req.valid('json') as { reason?: string } | undefined) ?? {};
+    return c.json(await rejectListing(c, c.req.valid('param').id, body.reason ?? ''), 200);
+  });

@@ -1,0 +1,188 @@
+/**
+ * Admin users (SPEC §2 Admin users, §4 user active/suspended, §7 "users (admin)" and "Update users"; issue #6): the
+ * non-deleted users newest first with search, role filter and pages; suspend (super admins only) and reactivate (any
+ * admin), each audited in the same transaction as the change.
+ */
+import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminUser,
+  type AdminUserList,
+  type AdminUserQuery,
+} from '@abode/shared/admin/users.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import type { AppEnv } from '#src/app-env.ts';
+import type { Database } from '#src/db/client.ts';
+import { admins, sessions, users } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { recordAdminAction } from '../audit.ts';
+
+type Reader = Pick<Database, 'select'>;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** `%`, `_` and `\` typed by the admin are literal characters, not LIKE wildcards. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+const columns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+  phone: users.phone,
+  isVerified: users.isVerified,
+  isSuspended: users.isSuspended,
+  suspendedAt: users.suspendedAt,
+  createdAt: users.createdAt,
+  adminRole: admins.adminRole,
+};
+
+type Row = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  role: string;
+  phone: string | null;
+  isVerified: boolean;
+  isSuspended: boolean;
+  suspendedAt: Date | null;
+  createdAt: Date;
+  adminRole: string | null;
+};
+
+function toAdminUser(r: Row): AdminUser {
+  return {
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    role: r.role === 'agent' ? 'agent' : 'client',
+    phone: r.phone,
+    isVerified: r.isVerified,
+    isSuspended: r.isSuspended,
+    suspendedAt: r.suspendedAt ? r.suspendedAt.toISOString() : null,
+    createdAt: r.createdAt.toISOString(),
+    adminRole: r.adminRole,
+  };
+}
+
+/**
+ * One page of non-deleted users, newest first (ties by id), with the number of matches. `q` matches
+ * case-insensitively anywhere in the first name, last name, "first last" or e-mail; role 'admin' means an admins row.
+ */
+export async function findAdminUsers(db: Reader, query: AdminUserQuery): Promise<AdminUserList> {
+  const filters: SQL[] = [eq(users.isDeleted, false)];
+  if (query.q) {
+    const p = likePattern(query.q);
+    const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+    filters.push(
+      or(
+        ilike(users.firstName, p),
+        ilike(users.lastName, p),
+        ilike(fullName, p),
+        ilike(users.email, p),
+      ) as SQL,
+    );
+  }
+  if (query.role === 'admin') filters.push(isNotNull(admins.userId));
+  else if (query.role !== 'all') filters.push(eq(users.role, query.role));
+  const where = and(...filters);
+
+  const [rows, totals] = await Promise.all([
+    db
+      .select(columns)
+      .from(users)
+      .leftJoin(admins, eq(admins.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).leftJoin(admins, eq(admins.userId, users.id)).where(where),
+  ]);
+  return {
+    items: rows.map(toAdminUser),
+    total: Number(totals[0]?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The non-deleted user `id`, locked for update inside `tx`; 404 when unknown or deleted. */
+async function lockUser(tx: Tx, id: string): Promise<Row> {
+  const [row] = await tx
+    .select(columns)
+    .from(users)
+    .leftJoin(admins, eq(admins.userId, users.id))
+    .where(and(eq(users.id, id), eq(users.isDeleted, false)))
+    .for('update', { of: users });
+  if (!row) throw AppError.notFound(ADMIN_USER_MESSAGES.userNotFound);
+  return row;
+}
+
+const facts = (r: Row) => ({
+  isSuspended: r.isSuspended,
+  suspendedAt: r.suspendedAt ? r.suspendedAt.toISOString() : null,
+});
+
+/**
+ * Suspends user `id` (SPEC §4): sets is_suspended and suspended_at, deletes all their sessions (they are signed out
+ * at once) and writes the `suspend_user` audit row, in one transaction. Rules: only a super admin (403); never
+ * yourself (400); never a super admin (403). Suspending an already suspended user changes nothing and writes no
+ * audit row (idempotent 200). Unknown or deleted id → 404.
+ */
+export async function suspendUser(c: Context<AppEnv>, id: string): Promise<AdminUser> {
+  const viewer = c.var.viewer;
+  if (viewer.adminRole !== 'super_admin') throw new AppError('FORBIDDEN', MESSAGES.authorization);
+  if (id === viewer.user.id) throw new AppError('VALIDATION_ERROR', ADMIN_USER_MESSAGES.cannotSuspendSelf);
+  return c.var.db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    if (before.adminRole === 'super_admin')
+      throw new AppError('FORBIDDEN', ADMIN_USER_MESSAGES.cannotSuspendSuperAdmin);
+    if (before.isSuspended) return toAdminUser(before);
+    const now = c.var.now();
+    await tx
+      .update(users)
+      .set({ isSuspended: true, suspendedAt: now, updatedAt: now })
+      .where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    const after = { ...before, isSuspended: true, suspendedAt: now };
+    await recordAdminAction(tx, c, {
+      action: 'suspend_user',
+      entityType: 'user',
+      entityId: id,
+      before: facts(before),
+      after: facts(after),
+      description: `Suspended user ${before.email}`,
+      severity: 'high',
+    });
+    return toAdminUser(after);
+  });
+}
+
+/**
+ * Reactivates user `id` (SPEC §4, any admin): clears is_suspended and suspended_at and writes the `reactivate_user`
+ * audit row in one transaction. A user who is not suspended is returned unchanged with no audit row (idempotent
+ * 200). Unknown or deleted id → 404.
+ */
+export async function reactivateUser(c: Context<AppEnv>, id: string): Promise<AdminUser> {
+  return c.var.db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    if (!before.isSuspended) return toAdminUser(before);
+    await tx
+      .update(users)
+      .set({ isSuspended: false, suspendedAt: null, updatedAt: c.var.now() })
+      .where(eq(users.id, id));
+    const after = { ...before, isSuspended: false, suspendedAt: null };
+    await recordAdminAction(tx, c, {
+      action: 'reactivate_user',
+      entityType: 'user',
+      entityId: id,
+      before: facts(before),
+      after: facts(after),
+      description: `Reactivated user ${before.email}`,
+    });
+    return toAdminUser(after);
+  });
+}

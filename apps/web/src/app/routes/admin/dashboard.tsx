@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Building2, MessageSquare, UserCheck, Users } from 'lucide-react';
+import { ADMIN_DASHBOARD_MESSAGES as T } from '@abode/shared/admin/dashboard.schema';
+import { LoadFailed } from '#src/components/ui/load-failed.tsx';
+import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { useAdminDashboard } from '#src/features/admin-dashboard/api/admin-dashboard.ts';
+import { ActivityPanel, BreakdownPanel } from '#src/features/admin-dashboard/components/dashboard-panels.tsx';
+
+const n = (v: number) => v.toLocaleString('en-GB');
+
+/**
+ * /admin and /admin/dashboard (SPEC §2 Admin dashboard): four stat cards (users +N today, properties with the active
+ * count, enquiries with the new count, agents with the client count), three breakdowns with +N this week, and — in
+ * place of 'Activity monitoring will be available soon' — the latest serious security events and admin actions.
+ */
+export function AdminDashboardRoute() {
+  const dashboard = useAdminDashboard();
+  const failed = dashboard.isError;
+  useEffect(() => {
+    if (failed) toast.error('Error', { description: T.loadFailed, id: 'admin-dashboard-load-failed' });
+  }, [failed]);
+  const d = dashboard.data;
+  const s = d?.stats;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Admin Dashboard · Abode</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{T.heading}</h1>
+        <p className="text-sm text-muted-foreground">Users, listings and enquiries across the marketplace.</p>
+      </div>
+
+      {failed && !d && <LoadFailed message={T.loadFailed} onRetry={() => void dashboard.refetch()} />}
+
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          icon={<Users aria-hidden="true" />}
+          label={T.totalUsers}
+          value={s?.totalUsers}
+          hint={s && `+${n(s.usersToday)} today`}
+        />
+        <StatCard
+          icon={<Building2 aria-hidden="true" />}
+          label={T.totalProperties}
+          value={s?.totalProperties}
+          hint={s && `${n(s.activeProperties)} active`}
+        />
+        <StatCard
+          icon={<MessageSquare aria-hidden="true" />}
+          label={T.totalEnquiries}
+          value={s?.totalEnquiries}
+          hint={s && `${n(s.newEnquiries)} new`}
+        />
+        <StatCard
+          icon={<UserCheck aria-hidden="true" />}
+          label={T.agents}
+          value={s?.agents}
+          hint={s && `${n(s.clients)} clients`}
+        />
+      </dl>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <BreakdownPanel title={T.usersByRole} metric="users" rows={d?.breakdowns.users} />
+        <BreakdownPanel title={T.propertiesByStatus} metric="properties" rows={d?.breakdowns.properties} />
+        <BreakdownPanel title={T.enquiriesByStatus} metric="enquiries" rows={d?.breakdowns.enquiries} />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ActivityPanel title={T.securityEvents} empty={T.noSecurityEvents} entries={d?.securityEvents} />
+        <ActivityPanel title={T.adminActions} empty={T.noAdminActions} entries={d?.adminActions} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import type { AdminEnquiry, AdminEnquiryList } from '@abode/shared/admin/enquiries.schema';
+import { MESSAGES, enquiryMarkedMessage } from '@abode/shared/messages';
+import { AdminEnquiriesRoute } from '#src/app/routes/admin/enquiries.tsx';
+import { adminMe } from '#src/testing/fixtures/me.ts';
+import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+const LONG =
+  'We are very interested in this house and would like to arrange a viewing next Saturday morning if possible, thanks.';
+
+const JANE: AdminEnquiry = {
+  id: '11111111-1111-4111-8111-111111111111',
+  status: 'new',
+  message: LONG,
+  contactInfo: { name: 'Jane Smith', email: 'jane@example.com' },
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  property: {
+    id: 'p1',
+    title: '3 bedroom house',
+    slug: '3-bed-house',
+    addressLine1: 'Cowper Road',
+    city: 'London',
+  },
+  agent: { name: 'Alex Morgan', agencyName: 'Harbour & Vale' },
+};
+const ORPHAN: AdminEnquiry = {
+  ...JANE,
+  id: '22222222-2222-4222-8222-222222222222',
+  status: 'in_progress',
+  message: 'Still available?',
+  contactInfo: { name: ' ', email: 'anon@example.com' },
+  property: null,
+  agent: null,
+};
+const NO_AGENCY: AdminEnquiry = {
+  ...JANE,
+  id: '33333333-3333-4333-8333-333333333333',
+  contactInfo: { name: 'Omar Reed', email: 'omar@example.com' },
+  agent: { name: 'Indie Agent', agencyName: null },
+};
+
+const listOf = (items: AdminEnquiry[]): AdminEnquiryList => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 25,
+  stats: { total: 6, new: 3, inProgress: 2, closed: 1 },
+});
+
+function serve(list: AdminEnquiryList, patch?: () => Response) {
+  return stubFetch(async (url, init) => {
+    if (url.pathname === '/api/admin/enquiries') return Response.json(list);
+    if (init?.method === 'PATCH') {
+      if (patch) return patch();
+      const id = url.pathname.split('/').pop();
+      const { status } = JSON.parse(String(init.body)) as { status: AdminEnquiry['status'] };
+      return Response.json({ ...list.items.find((e) => e.id === id), status });
+    }
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
+  });
+}
+
+function renderPage(url = '/admin/enquiries') {
+  return renderRoute(url, {
+    routes: [{ path: '/admin/enquiries', element: <AdminEnquiriesRoute /> }],
+    me: adminMe(),
+  });
+}
+
+test('shows counts and rows with the SPEC fallbacks and a truncated message', async () => {
+  serve(listOf([JANE, ORPHAN, NO_AGENCY]));
+  renderPage();
+  expect(screen.getByRole('heading', { level: 1, name: 'Enquiries' })).toBeInTheDocument();
+  const table = await screen.findByRole('table');
+  expect(screen.getByText('In Progress', { selector: 'dt' }).nextElementSibling?.textContent).toBe('2');
+  const [, jane, orphan, noAgency] = within(table).getAllByRole('row');
+  expect(within(jane!).getByRole('link', { name: '3 bedroom house' })).toHaveAttribute(
+    'href',
+    '/property/3-bed-house',
+  );
+  expect(within(jane!).getByText('Harbour & Vale')).toBeInTheDocument();
+  expect(within(jane!).queryByText(LONG)).not.toBeInTheDocument();
+  expect(within(jane!).getByText(/^We are very interested.*…$/)).toBeInTheDocument();
+  expect(within(orphan!).getByText(MESSAGES.anonymous)).toBeInTheDocument();
+  expect(within(orphan!).getByText(MESSAGES.propertyDeletedFallback)).toBeInTheDocument();
+  expect(within(orphan!).getByText(MESSAGES.notAvailable)).toBeInTheDocument();
+  expect(within(orphan!).getByText(MESSAGES.noAgency)).toBeInTheDocument();
+  expect(within(noAgency!).getByText(MESSAGES.noAgency)).toBeInTheDocument();
+});
+
+test('search and status filter go to the URL and the query', async () => {
+  const user = userEvent.setup();
+  const fetchMock = serve(listOf([JANE]));
+  const { router } = renderPage();
+  await screen.findByRole('table');
+  await user.type(screen.getByRole('searchbox', { name: 'Search enquiries' }), 'alex');
+  await waitFor(() => expect(currentUrl(router)).toBe('/admin/enquiries?q=alex'));
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'closed');
+  await waitFor(() => expect(currentUrl(router)).toBe('/admin/enquiries?q=alex&status=closed'));
+  await waitFor(() => {
+    const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    expect(Object.fromEntries(last.searchParams)).toEqual({ q: 'alex', status: 'closed' });
+  });
+});
+
+test('the row menu offers only the other statuses; choosing one PATCHes and toasts', async () => {
+  const user = userEvent.setup();
+  const fetchMock = serve(listOf([JANE]));
+  renderPage();
+  await user.click(
+    await screen.findByRole('button', { name: 'Change the status of the enquiry from Jane Smith' }),
+  );
+  const items = await screen.findAllByRole('menuitem');
+  expect(items.map((i) => i.textContent)).toEqual(['In Progress', 'Closed']);
+  await user.click(screen.getByRole('menuitem', { name: 'In Progress' }));
+  expect(await screen.findByText(enquiryMarkedMessage('In Progress'))).toBeInTheDocument();
+  const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+  expect(String(patch?.[0])).toBe(`/api/admin/enquiries/${JANE.id}`);
+  expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'in_progress' });
+});
+
+test('a failed change toasts an error (the menu of an in-progress enquiry offers New and Closed)', async () => {
+  const user = userEvent.setup();
+  serve(listOf([ORPHAN]), () =>
+    Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+  );
+  renderPage();
+  await user.click(
+    await screen.findByRole('button', { name: 'Change the status of the enquiry from Anonymous' }),
+  );
+  const items = await screen.findAllByRole('menuitem');
+  expect(items.map((i) => i.textContent)).toEqual(['New', 'Closed']);
+  await user.click(screen.getByRole('menuitem', { name: 'Closed' }));
+  expect(await screen.findByText('Failed to update enquiry status')).toBeInTheDocument();
+});
+
+test('a failed load shows the SPEC message', async () => {
+  stubFetch(() => Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }));
+  renderPage();
+  expect((await screen.findAllByText(MESSAGES.adminEnquiriesLoadFailed)).length).toBeGreaterThan(0);
+});

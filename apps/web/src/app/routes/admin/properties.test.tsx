@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import type { AdminListing, AdminListingList } from '@abode/shared/admin/listings.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import { AdminPropertiesRoute } from '#src/app/routes/admin/properties.tsx';
+import { adminMe } from '#src/testing/fixtures/me.ts';
+import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+const PENDING: AdminListing = {
+  id: '11111111-1111-4111-8111-111111111111',
+  slug: '2-bed-flat-to-rent-cowper-road',
+  title: '2 bedroom flat to rent',
+  addressLine1: '12 Cowper Road',
+  city: 'London',
+  postcode: 'SW19 1AA',
+  mode: 'rent',
+  pricePence: 1_250_00,
+  status: 'active',
+  approvalStatus: 'pending',
+  approvedAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  editedSinceApproval: false,
+  mainPhoto: null,
+  agent: { name: 'Alex Morgan', agencyName: null },
+};
+const APPROVED: AdminListing = {
+  ...PENDING,
+  id: '22222222-2222-4222-8222-222222222222',
+  slug: '3-bed-house-for-sale',
+  title: '3 bedroom house for sale',
+  mode: 'sale',
+  pricePence: 350_000_00,
+  approvalStatus: 'approved',
+  approvedAt: '2026-11-20T11:00:00.000Z',
+  editedSinceApproval: true,
+  agent: { name: 'Priya Shah', agencyName: 'Harbour & Vale' },
+};
+const REJECTED: AdminListing = {
+  ...PENDING,
+  id: '33333333-3333-4333-8333-333333333333',
+  title: '1 bedroom flat for sale',
+  mode: 'sale',
+  status: 'draft',
+  approvalStatus: 'rejected',
+  agent: null,
+};
+
+const listOf = (items: AdminListing[]): AdminListingList => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 25,
+  stats: { total: 9, pending: 4, approved: 3, rejected: 2 },
+});
+
+function serve(list: AdminListingList, action?: () => Response) {
+  return stubFetch(async (url, init) => {
+    if (url.pathname === '/api/admin/properties') return Response.json(list);
+    if (init?.method === 'POST') {
+      if (action) return action();
+      const id = url.pathname.split('/')[4];
+      return Response.json(list.items.find((l) => l.id === id));
+    }
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
+  });
+}
+
+function renderPage(url = '/admin/properties') {
+  return renderRoute(url, {
+    routes: [{ path: '/admin/properties', element: <AdminPropertiesRoute /> }],
+    me: adminMe(),
+  });
+}
+
+const rowOf = (table: HTMLElement, title: string) =>
+  within(table)
+    .getAllByRole('row')
+    .find((r) => within(r).queryByText(title))!;
+
+test('shows the counts and rows with agency fallbacks, /month rent, badges, preview and only the allowed actions', async () => {
+  serve(listOf([PENDING, APPROVED, REJECTED]));
+  renderPage();
+  expect(screen.getByRole('heading', { level: 1, name: 'Properties' })).toBeInTheDocument();
+  const table = await screen.findByRole('table');
+  expect(screen.getByText('Pending', { selector: 'dt' }).nextElementSibling?.textContent).toBe('4');
+
+  const pending = rowOf(table, PENDING.title);
+  expect(within(pending).getByText('£1,250/month')).toBeInTheDocument();
+  expect(within(pending).getByText(MESSAGES.noAgency)).toBeInTheDocument();
+  expect(within(pending).getByRole('button', { name: `Approve ${PENDING.title}` })).toBeInTheDocument();
+  expect(within(pending).getByRole('button', { name: `Reject ${PENDING.title}` })).toBeInTheDocument();
+  expect(within(pending).getByRole('link', { name: /Preview/ })).toHaveAttribute(
+    'href',
+    `/property/${PENDING.slug}`,
+  );
+  expect(within(pending).getByRole('link', { name: /Preview/ })).toHaveAttribute('target', '_blank');
+
+  const approved = rowOf(table, APPROVED.title);
+  expect(within(approved).getByText('£350,000')).toBeInTheDocument();
+  expect(within(approved).getByText('Harbour & Vale')).toBeInTheDocument();
+  expect(within(approved).getByText('Edited since approval')).toBeInTheDocument();
+  expect(within(approved).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
+
+  const rejected = rowOf(table, REJECTED.title);
+  expect(within(rejected).getByText(MESSAGES.notAvailable)).toBeInTheDocument();
+  expect(within(rejected).getByRole('button', { name: `Approve ${REJECTED.title}` })).toBeInTheDocument();
+  expect(within(rejected).queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
+});
+
+test('filters go to the URL and the query', async () => {
+  const user = userEvent.setup();
+  const fetchMock = serve(listOf([PENDING]));
+  const { router } = renderPage('/admin/properties?page=2');
+  await screen.findByRole('table');
+  await user.type(screen.getByRole('searchbox', { name: 'Search properties' }), 'sw19');
+  await waitFor(() => expect(currentUrl(router)).toBe('/admin/properties?q=sw19'));
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Approval' }), 'pending');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'under-offer');
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe('/admin/properties?q=sw19&approval=pending&status=under-offer'),
+  );
+  await waitFor(() => {
+    const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    expect(Object.fromEntries(last.searchParams)).toEqual({
+      q: 'sw19',
+      approval: 'pending',
+      status: 'under-offer',
+    });
+  });
+});
+
+test('Approve posts and toasts the SPEC success', async () => {
+  const user = userEvent.setup();
+  const fetchMock = serve(listOf([PENDING]));
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `Approve ${PENDING.title}` }));
+  expect(await screen.findByText(MESSAGES.propertyApproved)).toBeInTheDocument();
+  const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+  expect(String(post?.[0])).toBe(`/api/admin/properties/${PENDING.id}/approve`);
+});
+
+test('Reject asks for a reason in a dialog, posts it and toasts the SPEC success', async () => {
+  const user = userEvent.setup();
+  const fetchMock = serve(listOf([PENDING]));
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `Reject ${PENDING.title}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reject this property?' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Photos are blurry');
+  await user.click(within(dialog).getByRole('button', { name: 'Reject property' }));
+  expect(await screen.findByText(MESSAGES.propertyRejected)).toBeInTheDocument();
+  const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+  expect(String(post?.[0])).toBe(`/api/admin/properties/${PENDING.id}/reject`);
+  expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'Photos are blurry' });
+});
+
+test('a failed approval toasts the SPEC error', async () => {
+  const user = userEvent.setup();
+  serve(listOf([PENDING]), () =>
+    Response.json({ error: { code: 'CONFLICT', message: 'Only a pending…' } }, { status: 409 }),
+  );
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: `Approve ${PENDING.title}` }));
+  expect(await screen.findByText(MESSAGES.approveFailed)).toBeInTheDocument();
+});
+
+test('a failed load shows the SPEC message', async () => {
+  stubFetch(() => Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }));
+  renderPage();
+  expect((await screen.findAllByText(MESSAGES.adminPropertiesLoadFailed)).length).toBeGreaterThan(0);
+});

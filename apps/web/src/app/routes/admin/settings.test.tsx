@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, expect, test, vi } from 'vitest';
+import { TEAM_MESSAGES, type TeamList } from '@abode/shared/admin/team.schema';
+import { AdminSettingsRoute } from '#src/app/routes/admin/settings.tsx';
+import { adminMe, superAdminMe } from '#src/testing/fixtures/me.ts';
+import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const team = (canManage: boolean): TeamList => ({
+  canManage,
+  items: [
+    {
+      userId: 'user-super-1',
+      email: 'pat@example.com',
+      name: 'Pat',
+      adminRole: 'super_admin',
+      createdAt: '2026-01-01T00:00:00Z',
+    },
+    {
+      userId: 'user-admin-1',
+      email: 'sam@example.com',
+      name: 'Sam',
+      adminRole: 'admin',
+      createdAt: '2026-02-01T00:00:00Z',
+    },
+  ],
+});
+
+const render = (me = superAdminMe()) =>
+  renderRoute('/admin/settings', {
+    routes: [{ path: '/admin/settings', element: <AdminSettingsRoute /> }],
+    me,
+  });
+
+test('a plain admin sees the list read-only with a note', async () => {
+  stubFetch(() => Response.json(team(false)));
+  render(adminMe());
+  const list = await screen.findByRole('list', { name: 'Administrators' });
+  expect(within(list).getByText('pat@example.com')).toBeInTheDocument();
+  expect(within(list).getByText('super admin')).toBeInTheDocument();
+  expect(screen.getByText(TEAM_MESSAGES.readOnlyNote)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /add administrator/i })).toBeNull();
+  expect(screen.queryByRole('button', { name: /remove/i })).toBeNull();
+});
+
+test('a super admin promotes by e-mail, changes a role and removes an admin; not their own row', async () => {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  stubFetch(async (url, init) => {
+    const method = init?.method ?? 'GET';
+    if (method === 'GET') return Response.json(team(true));
+    calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === 'DELETE') return new Response(null, { status: 204 });
+    return Response.json(
+      {
+        userId: 'user-admin-1',
+        email: 'sam@example.com',
+        name: 'Sam',
+        adminRole: 'super_admin',
+        createdAt: '2026-02-01T00:00:00Z',
+      },
+      { status: method === 'POST' ? 201 : 200 },
+    );
+  });
+  render();
+  const list = await screen.findByRole('list', { name: 'Administrators' });
+  // Own row: a badge, no controls.
+  expect(within(list).getByText(/super admin \(you\)/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Remove Pat' })).toBeNull();
+
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Add administrator' }));
+  expect(await screen.findByText('Enter an e-mail address')).toBeInTheDocument();
+  expect(calls).toHaveLength(0);
+  await user.type(screen.getByLabelText('E-mail address'), 'new@example.com');
+  await user.selectOptions(screen.getByLabelText('Role'), 'super_admin');
+  await user.click(screen.getByRole('button', { name: 'Add administrator' }));
+  await waitFor(() =>
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/api/admin/team',
+      body: { email: 'new@example.com', adminRole: 'super_admin' },
+    }),
+  );
+  expect(await screen.findByText(TEAM_MESSAGES.promoted)).toBeInTheDocument();
+
+  await user.selectOptions(screen.getByLabelText('Role of Sam'), 'super_admin');
+  await waitFor(() =>
+    expect(calls[1]).toEqual({
+      method: 'PATCH',
+      path: '/api/admin/team/user-admin-1',
+      body: { adminRole: 'super_admin' },
+    }),
+  );
+
+  await user.click(screen.getByRole('button', { name: 'Remove Sam' }));
+  const confirm = await screen.findByRole('alertdialog');
+  await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+  await waitFor(() =>
+    expect(calls[2]).toMatchObject({ method: 'DELETE', path: '/api/admin/team/user-admin-1' }),
+  );
+});
+
+test('a refused change shows the server message', async () => {
+  stubFetch(async (_url, init) =>
+    (init?.method ?? 'GET') === 'GET'
+      ? Response.json(team(true))
+      : Response.json(
+          { error: { code: 'CONFLICT', message: TEAM_MESSAGES.lastSuperAdmin } },
+          { status: 409 },
+        ),
+  );
+  render();
+  await screen.findByRole('list', { name: 'Administrators' });
+  await userEvent.selectOptions(screen.getByLabelText('Role of Sam'), 'super_admin');
+  expect(await screen.findByText(TEAM_MESSAGES.lastSuperAdmin)).toBeInTheDocument();
+});

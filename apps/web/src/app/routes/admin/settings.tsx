@@ -1,0 +1,17 @@
+import { TeamCard } from '#src/features/admin-team/components/team-card.tsx';
+import { useAuth } from '#src/lib/auth.tsx';
+
+/** /admin/settings (issue #6): the 'Administrators' card (any admin reads; super admins manage). */
+export function AdminSettingsRoute() {
+  const { me } = useAuth();
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <title>Settings · Abode Admin</title>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+        <p className="text-muted-foreground">Who can use the admin portal.</p>
+      </div>
+      <TeamCard viewerId={me?.user.id} />
+    </div>
+  );
+}

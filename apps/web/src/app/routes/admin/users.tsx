@@ -1,0 +1,214 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { SearchX } from 'lucide-react';
+import {
+  ADMIN_USER_MESSAGES as T,
+  ADMIN_USER_PAGE_ROLE_FILTERS,
+  ADMIN_USER_SEARCH_MAX_LENGTH,
+  adminUserName,
+  parseAdminUserFilters,
+  USER_ROLE_LABELS,
+  type AdminUser,
+} from '@abode/shared/admin/users.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#src/components/ui/alert-dialog.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Field } from '#src/components/ui/field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { LoadFailed } from '#src/components/ui/load-failed.tsx';
+import { PageLinks } from '#src/components/ui/page-links.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { useAdminUsers, useUserAction } from '#src/features/admin-users/api/admin-users.ts';
+import { SUSPEND_HINT_ID, UserList } from '#src/features/admin-users/components/user-list.tsx';
+import { useMe } from '#src/lib/auth.tsx';
+
+/** The search box waits this long after the last key before it searches (and updates `?q=`). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const ROLE_OPTIONS = ADMIN_USER_PAGE_ROLE_FILTERS.map((r) => ({
+  value: r,
+  label: r === 'all' ? 'All roles' : USER_ROLE_LABELS[r],
+}));
+
+/**
+ * /admin/users (SPEC §2 Admin users): a debounced search over name and e-mail (`?q=`), a role filter (`?role=` all,
+ * agent, client), the users table, pages (`?page=`), Suspend (super admins only — disabled with an explanation
+ * otherwise — after a confirmation) and Reactivate, with the SPEC §8 toasts. A failed load toasts 'Failed to fetch
+ * users' and offers a retry.
+ */
+export function AdminUsersRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parseAdminUserFilters(searchParams);
+  const [search, setSearch] = useState(filters.q);
+  const [confirming, setConfirming] = useState<AdminUser | null>(null);
+  const me = useMe().data;
+  const canSuspend = me?.adminRole === 'super_admin';
+  const users = useAdminUsers(filters);
+  const suspend = useUserAction('suspend');
+  const reactivate = useUserAction('reactivate');
+  const busyId =
+    (suspend.isPending && suspend.variables) || (reactivate.isPending && reactivate.variables) || null;
+
+  /** Sets one filter and goes back to page 1. */
+  const setFilter = (key: 'q' | 'role', value: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (value && value !== 'all') next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Debounce typing into the URL; the URL drives the query.
+  useEffect(() => {
+    const trimmed = search.trim();
+    if (trimmed === filters.q) return;
+    const timer = setTimeout(() => setFilter('q', trimmed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setFilter is rebuilt each render; q/search decide
+  }, [search, filters.q]);
+
+  const failed = users.isError;
+  useEffect(() => {
+    if (failed) toast.error('Error', { description: MESSAGES.usersLoadFailed, id: 'users-load-failed' });
+  }, [failed]);
+
+  const data = users.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const hrefFor = (page: number) => {
+    const next = new URLSearchParams(searchParams);
+    if (page > 1) next.set('page', String(page));
+    else next.delete('page');
+    const query = next.toString();
+    return query ? `?${query}` : '?';
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Users · Abode admin</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{T.pageTitle}</h1>
+        <p className="text-sm text-muted-foreground">Everyone with an account, newest first.</p>
+      </div>
+
+      <form
+        role="search"
+        aria-label="Filter users"
+        className="grid gap-3 sm:grid-cols-[1fr_12rem]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilter('q', search.trim());
+        }}
+      >
+        <Field id="admin-users-q" label={T.searchLabel}>
+          <Input
+            id="admin-users-q"
+            type="search"
+            placeholder={T.searchPlaceholder}
+            maxLength={ADMIN_USER_SEARCH_MAX_LENGTH}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </Field>
+        <Field id="admin-users-role" label={T.roleLabel}>
+          <Select
+            id="admin-users-role"
+            options={ROLE_OPTIONS}
+            value={filters.role}
+            onValueChange={(value) => setFilter('role', value)}
+          />
+        </Field>
+      </form>
+
+      {!canSuspend && (
+        <p id={SUSPEND_HINT_ID} className="text-sm text-muted-foreground">
+          {T.suspendSuperAdminOnly}
+        </p>
+      )}
+
+      {failed && !data ? (
+        <LoadFailed message={MESSAGES.usersLoadFailed} onRetry={() => void users.refetch()} />
+      ) : !data ? (
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading users">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : data.items.length === 0 ? (
+        <EmptyState
+          icon={<SearchX aria-hidden="true" />}
+          title={T.noUsersTitle}
+          action={
+            (filters.q || filters.role !== 'all') && (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setSearch('');
+                  setSearchParams({}, { replace: true });
+                }}
+              >
+                Clear filters
+              </Button>
+            )
+          }
+        >
+          {T.noUsersText}
+        </EmptyState>
+      ) : (
+        <>
+          <UserList
+            users={data.items}
+            canSuspend={canSuspend}
+            viewerId={me?.user.id}
+            busyId={busyId}
+            onSuspend={setConfirming}
+            onReactivate={(u) => reactivate.mutate(u.id)}
+          />
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'user' : 'users'}
+            {pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ''}
+          </p>
+          <PageLinks page={filters.page} pageCount={pageCount} hrefFor={hrefFor} />
+        </>
+      )}
+
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{T.suspendConfirmTitle}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {confirming ? `${adminUserName(confirming, MESSAGES.unnamedUser)}: ` : ''}
+              {T.suspendConfirmText}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (confirming) suspend.mutate(confirming.id);
+                setConfirming(null);
+              }}
+            >
+              {T.suspend}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

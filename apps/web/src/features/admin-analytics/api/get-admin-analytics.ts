@@ -1,0 +1,18 @@
+/** Site analytics (`GET /api/admin/analytics?days=`, issue #6), keyed ['admin', 'analytics', days]. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  ADMIN_ANALYTICS_MESSAGES,
+  AdminAnalyticsSchema,
+  type AdminAnalyticsPeriod,
+} from '@abode/shared/admin/analytics.schema';
+import { apiRequest } from '#src/lib/api-client.ts';
+
+export function useAdminAnalytics(days: AdminAnalyticsPeriod) {
+  return useQuery({
+    queryKey: ['admin', 'analytics', days] as const,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/analytics', { params: { days }, schema: AdminAnalyticsSchema, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: ADMIN_ANALYTICS_MESSAGES.loadFailed },
+  });
+}

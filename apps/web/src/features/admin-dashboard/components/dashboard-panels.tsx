@@ -1,0 +1,111 @@
+import {
+  actionLabel,
+  ADMIN_DASHBOARD_MESSAGES as T,
+  breakdownLabel,
+  type AdminAuditEntry,
+  type AdminBreakdownRow,
+} from '@abode/shared/admin/dashboard.schema';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+const loading = (
+  <div className="flex flex-col gap-2" aria-busy="true">
+    <Skeleton className="h-5 w-full" />
+    <Skeleton className="h-5 w-3/4" />
+    <span className="sr-only">Loading</span>
+  </div>
+);
+
+/** One breakdown (users by role, properties by status, enquiries by status): label, total, '+N this week'. */
+export function BreakdownPanel({
+  title,
+  metric,
+  rows,
+}: {
+  title: string;
+  metric: 'users' | 'properties' | 'enquiries';
+  rows: AdminBreakdownRow[] | undefined;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg leading-tight font-semibold">{title}</h2>
+      </CardHeader>
+      <CardContent>
+        {!rows ? (
+          loading
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{T.noData}</p>
+        ) : (
+          <ul className="flex flex-col gap-2" aria-label={title}>
+            {rows.map((r) => (
+              <li key={r.category} className="flex items-center justify-between gap-3 text-sm">
+                <span>{breakdownLabel(metric, r.category)}</span>
+                <span className="flex items-center gap-2 tabular-nums">
+                  <span className="font-semibold">{r.total.toLocaleString('en-GB')}</span>
+                  <span className="text-xs text-muted-foreground">
+                    +{r.week.toLocaleString('en-GB')} this week
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The latest security events or admin actions: what, severity, who, when. */
+export function ActivityPanel({
+  title,
+  empty,
+  entries,
+}: {
+  title: string;
+  empty: string;
+  entries: AdminAuditEntry[] | undefined;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg leading-tight font-semibold">{title}</h2>
+      </CardHeader>
+      <CardContent>
+        {!entries ? (
+          loading
+        ) : entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        ) : (
+          <ul className="flex flex-col divide-y" aria-label={title}>
+            {entries.map((e) => (
+              <li key={e.id} className="flex flex-col gap-1 py-2 text-sm first:pt-0">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{actionLabel(e.action)}</span>
+                  <Badge variant={e.severity === 'critical' || e.severity === 'high' ? 'warning' : 'outline'}>
+                    {e.severity}
+                  </Badge>
+                </div>
+                {e.description && <p className="break-words text-muted-foreground">{e.description}</p>}
+                <p className="text-xs text-muted-foreground">
+                  {e.actorName ?? T.system}
+                  {e.ipAddress ? ` · ${e.ipAddress}` : ''} ·{' '}
+                  <time dateTime={e.createdAt}>{dateTime.format(new Date(e.createdAt))}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

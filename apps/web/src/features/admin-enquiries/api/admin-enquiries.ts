@@ -1,0 +1,63 @@
+/**
+ * Admin enquiries (`/api/admin/enquiries`, issue #6): the list query and the status change. Keyed under
+ * `['admin', 'enquiries']`; a change refetches the list (and the admin dashboard's counts) and toasts 'Enquiry
+ * marked as {status}' (SPEC §8).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  ADMIN_ENQUIRY_MESSAGES,
+  AdminEnquiryListSchema,
+  AdminEnquirySchema,
+  ENQUIRY_STATUS_LABELS,
+  type EnquiryStatus,
+  type EnquiryStatusFilter,
+} from '@abode/shared/admin/enquiries.schema';
+import { enquiryMarkedMessage } from '@abode/shared/messages';
+import { apiRequest } from '#src/lib/api-client.ts';
+
+const BASE = '/api/admin/enquiries';
+const enquiriesKey = ['admin', 'enquiries'] as const;
+
+export interface AdminEnquiryFilters {
+  q: string;
+  status: EnquiryStatusFilter;
+  page: number;
+}
+
+/** One page of enquiries with the status counts; the previous answer stays on screen while a new one loads. */
+export function useAdminEnquiries(filters: AdminEnquiryFilters) {
+  return useQuery({
+    queryKey: [...enquiriesKey, 'list', filters] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(BASE, {
+        schema: AdminEnquiryListSchema,
+        signal,
+        params: {
+          q: filters.q || undefined,
+          status: filters.status === 'all' ? undefined : filters.status,
+          page: filters.page > 1 ? filters.page : undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `PATCH …/{id}` `{ status }`: toasts 'Enquiry marked as In Progress' (etc.) or 'Error' / the failure text. */
+export function useAdminEnquiryStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: EnquiryStatus }) =>
+      apiRequest(`${BASE}/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { status },
+        schema: AdminEnquirySchema,
+      }),
+    onSuccess: (enquiry) => toast.success(enquiryMarkedMessage(ENQUIRY_STATUS_LABELS[enquiry.status])),
+    onError: () => toast.error('Error', { description: ADMIN_ENQUIRY_MESSAGES.updateFailed }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: enquiriesKey });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+    },
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Admin listings (`/api/admin/properties`, issue #6): the list query and the approve / reject actions. Keyed under
+ * `['admin', 'properties']`; an action refetches the list (and the admin dashboard's counts) and shows the SPEC §8
+ * toasts.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  AdminListingListSchema,
+  AdminListingSchema,
+  type ApprovalStatusFilter,
+  type ListingStatusFilter,
+} from '@abode/shared/admin/listings.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import { apiRequest } from '#src/lib/api-client.ts';
+
+const BASE = '/api/admin/properties';
+const listingsKey = ['admin', 'properties'] as const;
+
+export interface AdminListingFilters {
+  q: string;
+  status: ListingStatusFilter;
+  approval: ApprovalStatusFilter;
+  page: number;
+}
+
+/** One page of listings with the approval counts; the previous answer stays on screen while a new one loads. */
+export function useAdminListings(filters: AdminListingFilters) {
+  return useQuery({
+    queryKey: [...listingsKey, 'list', filters] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(BASE, {
+        schema: AdminListingListSchema,
+        signal,
+        params: {
+          q: filters.q || undefined,
+          status: filters.status === 'all' ? undefined : filters.status,
+          approval: filters.approval === 'all' ? undefined : filters.approval,
+          page: filters.page > 1 ? filters.page : undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: listingsKey });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+  };
+}
+
+/** `POST …/{id}/approve`: toasts 'Property approved successfully' or 'Error' / 'Failed to approve property'. */
+export function useApproveListing() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`${BASE}/${encodeURIComponent(id)}/approve`, { method: 'POST', schema: AdminListingSchema }),
+    onSuccess: () => toast.success(MESSAGES.propertyApproved),
+    onError: () => toast.error('Error', { description: MESSAGES.approveFailed }),
+    onSettled: refresh,
+  });
+}
+
+/** `POST …/{id}/reject` `{ reason }`: toasts 'Property rejected successfully' or 'Error' / 'Failed to reject property'. */
+export function useRejectListing() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiRequest(`${BASE}/${encodeURIComponent(id)}/reject`, {
+        method: 'POST',
+        body: reason.trim() ? { reason: reason.trim() } : {},
+        schema: AdminListingSchema,
+      }),
+    onSuccess: () => toast.success(MESSAGES.propertyRejected),
+    onError: () => toast.error('Error', { description: MESSAGES.rejectFailed }),
+    onSettled: refresh,
+  });
+}

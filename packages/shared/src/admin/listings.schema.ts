@@ -1,0 +1,182 @@
+/**
+ * Admin oversight of listings (issue #6; SPEC §2 Admin properties, §4 approval status, §7 admin reads/writes; DESIGN
+ * §7 "admins see 'edited since approval'"). `GET /api/admin/properties` validates {@link AdminListingQuerySchema} and
+ * answers {@link AdminListingListSchema}; `POST /api/admin/properties/{id}/approve` and `/reject` (body
+ * {@link RejectListingSchema}) answer {@link AdminListingSchema}. The page reads its filters from the URL with
+ * {@link parseAdminListingFilters}.
+ */
+import { z } from 'zod';
+import { sanitiseContactText } from '../enquiries/enquiry.schema.ts';
+import {
+  ApprovalStatusSchema,
+  ListingModeSchema,
+  ListingStatusSchema,
+  type ApprovalStatus,
+  type ListingStatus,
+} from '../listings/listing.schema.ts';
+
+/** Listings per page (default) and the most one request may ask for. */
+export const ADMIN_LISTINGS_PAGE_SIZE = 25;
+export const ADMIN_LISTINGS_MAX_PAGE_SIZE = 100;
+/** Longest search text; longer input is cut. */
+export const ADMIN_LISTINGS_SEARCH_MAX_LENGTH = 100;
+/** Longest rejection reason (characters, after sanitising). */
+export const REJECTION_REASON_MAX_LENGTH = 500;
+
+export const LISTING_STATUS_FILTERS = [
+  'all',
+  'active',
+  'draft',
+  'under-offer',
+  'sold',
+  'let-agreed',
+  'let',
+] as const satisfies readonly ('all' | ListingStatus)[];
+export type ListingStatusFilter = (typeof LISTING_STATUS_FILTERS)[number];
+
+export const APPROVAL_STATUS_FILTERS = [
+  'all',
+  'pending',
+  'approved',
+  'rejected',
+] as const satisfies readonly ('all' | ApprovalStatus)[];
+export type ApprovalStatusFilter = (typeof APPROVAL_STATUS_FILTERS)[number];
+
+/** Labels of the approval badge and filter. */
+export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/** Texts of the admin properties page and API that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
+export const ADMIN_LISTING_MESSAGES = {
+  notFound: 'This property does not exist.',
+  cannotApprove: 'Only a pending or rejected property can be approved.',
+  cannotReject: 'Only a pending property can be rejected.',
+  reasonTooLong: `The reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters.`,
+  editedSinceApproval: 'Edited since approval',
+  searchLabel: 'Search properties',
+  searchPlaceholder: 'Search by title, address, city or postcode',
+  noListingsTitle: 'No properties yet',
+  noListingsText: 'Listings appear here as agents add them.',
+  noMatchesTitle: 'No properties match your filters',
+  noMatchesText: 'Try another search, status or approval.',
+  rejectTitle: 'Reject this property?',
+  rejectDescription:
+    'The listing goes back to draft and its agent is e-mailed. Add a reason to tell them what to change.',
+  reasonLabel: 'Reason (optional)',
+} as const;
+
+const cutSearch = (v: string) => v.trim().slice(0, ADMIN_LISTINGS_SEARCH_MAX_LENGTH);
+
+/**
+ * `GET /api/admin/properties` query: `q` (partial, case-insensitive over title, address line 1, city and postcode;
+ * blank = none), `status` (a listing status or all), `approval` (pending, approved, rejected or all), `page` from 1,
+ * `pageSize` 1–100 (default 25). Bad values → 400.
+ */
+export const AdminListingQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((v) => (v ? cutSearch(v) : '')),
+  status: z.enum(LISTING_STATUS_FILTERS).optional().default('all'),
+  approval: z.enum(APPROVAL_STATUS_FILTERS).optional().default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ADMIN_LISTINGS_MAX_PAGE_SIZE)
+    .optional()
+    .default(ADMIN_LISTINGS_PAGE_SIZE),
+});
+export type AdminListingQuery = z.output<typeof AdminListingQuerySchema>;
+
+/** Path of `/api/admin/properties/{id}/…`: any text; one that is not a UUID is simply not found (404). */
+export const AdminListingParamsSchema = z.object({ id: z.string() });
+
+/**
+ * `POST /api/admin/properties/{id}/reject` body: an optional reason, `<`/`>` stripped and trimmed (DESIGN §7), at
+ * most 500 characters; blank = none. The body itself may be omitted.
+ */
+export const RejectListingSchema = z.strictObject({
+  reason: z
+    .string()
+    .optional()
+    .transform((v) => (v ? sanitiseContactText(v) : ''))
+    .pipe(z.string().max(REJECTION_REASON_MAX_LENGTH, ADMIN_LISTING_MESSAGES.reasonTooLong)),
+});
+export type RejectListingInput = z.input<typeof RejectListingSchema>;
+
+/** One listing in the admin table. Prices in integer pence; times ISO 8601. */
+export const AdminListingSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  addressLine1: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  mode: ListingModeSchema,
+  pricePence: z.number().int().nonnegative(),
+  status: ListingStatusSchema,
+  approvalStatus: ApprovalStatusSchema,
+  approvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Approved, and changed more than a second after approval (DESIGN §7). */
+  editedSinceApproval: z.boolean(),
+  /** The main photo, else the first by order; null without photos. */
+  mainPhoto: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
+  /** The owning agent; `agencyName` is the agency, else the branch, else null ('No agency'). */
+  agent: z.object({ name: z.string(), agencyName: z.string().nullable() }).nullable(),
+});
+export type AdminListing = z.infer<typeof AdminListingSchema>;
+
+const count = z.number().int().nonnegative();
+
+/** Counts of every non-deleted listing by approval status, whatever the filters. */
+export const AdminListingStatsSchema = z.object({
+  total: count,
+  pending: count,
+  approved: count,
+  rejected: count,
+});
+export type AdminListingStats = z.infer<typeof AdminListingStatsSchema>;
+
+/** `GET /api/admin/properties`: one page, newest first; `total` counts the matches of the filters. */
+export const AdminListingListSchema = z.object({
+  items: z.array(AdminListingSchema),
+  total: count,
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  stats: AdminListingStatsSchema,
+});
+export type AdminListingList = z.infer<typeof AdminListingListSchema>;
+
+/** True when an admin may approve a listing in this approval state (SPEC §4: pending or rejected). */
+export const canApprove = (approval: ApprovalStatus) => approval === 'pending' || approval === 'rejected';
+/** True when an admin may reject a listing in this approval state (SPEC §4: pending only). */
+export const canReject = (approval: ApprovalStatus) => approval === 'pending';
+
+/** The page's filters as the URL carries them (`?q=&status=&approval=&page=`); unknown values fall back. */
+export function parseAdminListingFilters(params: URLSearchParams): {
+  q: string;
+  status: ListingStatusFilter;
+  approval: ApprovalStatusFilter;
+  page: number;
+} {
+  const status = params.get('status') ?? '';
+  const approval = params.get('approval') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    q: cutSearch(params.get('q') ?? ''),
+    status: (LISTING_STATUS_FILTERS as readonly string[]).includes(status)
+      ? (status as ListingStatusFilter)
+      : 'all',
+    approval: (APPROVAL_STATUS_FILTERS as readonly string[]).includes(approval)
+      ? (approval as ApprovalStatusFilter)
+      : 'all',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
