@@ -87,7 +87,7 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
                       <img
                         src={l.mainPhoto.url}
                         alt={l.mainPhoto.altText ?? ''}
-                        className="h-12 w-16 rounded-md object-cover"
+                        className="h-12 w-16 max-w-none shrink-0 rounded-md object-cover"
                         loading="lazy"
                       />
                     ) : (
