@@ -75,8 +75,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     ...(options.accessKeyId && options.secretAccessKey
       ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
       : {}),
-    // The SDK's default CRC32 checksums on every request are not implemented by every S3-compatible service (older
-    // MinIO, Ceph, B2, test fakes): only send them where the API requires them when the endpoint is not AWS.
+    // Some S3-compatible services (older MinIO, Ceph, B2, test fakes) reject the SDK's default CRC32 checksum on
+    // every request, so with a custom endpoint checksums are sent only where the S3 API requires them.
     ...(custom
       ? {
           requestChecksumCalculation: 'WHEN_REQUIRED' as const,
