@@ -3,6 +3,7 @@ import type { Database } from '#src/db/client.ts';
 import type { Auth } from '#src/features/auth/auth.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
+import type { SearchCounter } from '#src/features/listings/search-counter.ts';
 import type { Storage } from '#src/lib/storage.ts';
 import type { Viewer } from '#src/middleware/auth.ts';
 
@@ -22,6 +23,8 @@ export interface AppEnv {
     publicUrl: string;
     /** Uploaded files (listing photos, agent logos; issue #5): disk under DATA_DIR/uploads by default. */
     storage: Storage;
+    /** Searches per day for the admin analytics (features/listings/search-counter.ts). */
+    searchCounter: SearchCounter;
     /** The signed-in user, set by the guards in middleware/auth.ts. */
     viewer: Viewer;
   };

@@ -23,6 +23,7 @@ import { devRoutes } from '#src/features/dev/routes.ts';
 import { docsRoutes } from '#src/features/docs/routes.ts';
 import { healthRoutes } from '#src/features/health/routes.ts';
 import { listingRoutes } from '#src/features/listings/routes.ts';
+import { createSearchCounter, type SearchCounter } from '#src/features/listings/search-counter.ts';
 import { alertRoutes } from '#src/features/alerts/routes.ts';
 import { clientRoutes } from '#src/features/client/routes.ts';
 import { enquiryRoutes } from '#src/features/enquiries/routes.ts';
@@ -58,6 +59,8 @@ export interface AppOptions {
   uploadsDir?: string;
   /** Storage of uploaded files; overrides `uploadsDir` (the S3-compatible storage when S3_BUCKET is set, or a test double). */
   storage?: Storage;
+  /** Counts searches per day for the admin analytics; default: one on `db` (index.ts flushes it on shutdown). */
+  searchCounter?: SearchCounter;
 }
 
 export const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
@@ -81,6 +84,7 @@ export function createApp(options: AppOptions) {
   const storage =
     options.storage ??
     createDiskStorage(options.uploadsDir ?? path.join(os.tmpdir(), `abode-uploads-${randomUUID()}`));
+  const searchCounter = options.searchCounter ?? createSearchCounter({ db: options.db, logger });
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -93,6 +97,7 @@ export function createApp(options: AppOptions) {
     c.set('publicUrl', publicUrl);
     c.set('mail', mail);
     c.set('storage', storage);
+    c.set('searchCounter', searchCounter);
     c.header('X-Request-Id', requestId);
     await next();
   });

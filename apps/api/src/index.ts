@@ -11,6 +11,7 @@ import { seedDemoActivity } from '#src/db/seed/demo-activity.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
 import { loadEnv } from '#src/env.ts';
+import { createSearchCounter } from '#src/features/listings/search-counter.ts';
 import { startJobs, type Jobs } from '#src/jobs/scheduler.ts';
 import { createLogger } from '#src/lib/logger.ts';
 import { createS3Storage } from '#src/lib/storage-s3.ts';
@@ -77,8 +78,10 @@ async function main(): Promise<void> {
       : { storage: 'disk', uploadsDir },
     'upload storage',
   );
+  const searchCounter = createSearchCounter({ db: handle.db, logger });
   const app = createApp({
     db: handle.db,
+    searchCounter,
     databaseKind: handle.kind,
     publicUrl,
     mail,
@@ -113,8 +116,10 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close(() => {
-      // Let a running alert job finish before the database closes under it.
-      void (jobs?.stop() ?? Promise.resolve()).then(() => handle.close()).finally(() => process.exit(0));
+      // Let a running alert job finish, and write the last search counts, before the database closes under them.
+      void Promise.all([jobs?.stop(), searchCounter.stop()])
+        .then(() => handle.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

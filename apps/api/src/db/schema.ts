@@ -448,6 +448,17 @@ export const listingViewDays = pgTable(
 );
 
 /**
+ * Searches per UTC day, for the admin analytics chart (issue #6). A search is a first page of public results
+ * (`GET /api/properties` without `page` > 1): paging through results is not a new search. Counted in memory by each
+ * API process and added here in one upsert every few seconds (features/listings/search-counter.ts), so the search
+ * path never waits on this table.
+ */
+export const searchDays = pgTable('search_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  searches: integer('searches').notNull().default(0),
+});
+
+/**
  * HM Land Registry Price Paid sales (OGL), for 'Sold prices nearby' on a listing page (issue #4). Filled by the
  * Price Paid importer from every valid record; house numbers (PAON/SAON) are not kept, as UK portals do not
  * show them. Prices are integer pence (bigint: a few sales exceed £21m).

@@ -1,9 +1,8 @@
 /**
  * Site-wide analytics for admins (issue #6, /admin/analytics): per UTC day over the last 30 or 90 days (today
  * included, days without rows are 0) the sign-ups (`users.created_at`), new listings (`properties.created_at`),
- * enquiries (`enquiries.created_at`) and listing views (`listing_view_days`; there is no search log, so views stand
- * in for search activity and are labelled 'Listing views'); listings by status; and the top 10 towns by public
- * listings. `GET /api/admin/analytics?days=` answers {@link AdminAnalyticsSchema}. Deleted users and listings are not
+ * enquiries (`enquiries.created_at`), searches (`search_days`: first pages of public search results) and listing
+ * views (`listing_view_days`); listings by status; and the top 10 towns by public listings. `GET /api/admin/analytics?days=` answers {@link AdminAnalyticsSchema}. Deleted users and listings are not
  * counted.
  */
 import { z } from 'zod';
@@ -15,11 +14,12 @@ export const DEFAULT_ADMIN_ANALYTICS_PERIOD: AdminAnalyticsPeriod = 30;
 /** How many towns the 'by town' list shows. */
 export const TOP_TOWNS = 10;
 
-/** The four daily series, in chart order, with their labels. */
+/** The five daily series, in chart order, with their labels. */
 export const ADMIN_ANALYTICS_SERIES = [
   { key: 'signups', label: 'Sign-ups' },
   { key: 'listings', label: 'New listings' },
   { key: 'enquiries', label: 'Enquiries' },
+  { key: 'searches', label: 'Searches' },
   { key: 'views', label: 'Listing views' },
 ] as const;
 export type AdminAnalyticsSeriesKey = (typeof ADMIN_ANALYTICS_SERIES)[number]['key'];
@@ -45,13 +45,15 @@ export const AdminAnalyticsQuerySchema = z.object({
 
 const count = z.number().int().nonnegative();
 
-/** One UTC day of the four series. */
+/** One UTC day of the five series. */
 export const AdminAnalyticsDaySchema = z.object({
   /** YYYY-MM-DD (UTC). */
   date: z.string(),
   signups: count,
   listings: count,
   enquiries: count,
+  /** New public searches (first result pages; paging is not counted). */
+  searches: count,
   views: count,
 });
 export type AdminAnalyticsDay = z.infer<typeof AdminAnalyticsDaySchema>;
@@ -65,7 +67,7 @@ export const AdminAnalyticsSchema = z.object({
   /** One entry per day, oldest first, `days` long. */
   series: z.array(AdminAnalyticsDaySchema),
   /** Sums of the series over the period. */
-  totals: z.object({ signups: count, listings: count, enquiries: count, views: count }),
+  totals: z.object({ signups: count, listings: count, enquiries: count, searches: count, views: count }),
   /** Non-deleted listings per status (every status, 0 included), in LISTING_STATUSES order. */
   byStatus: z.array(z.object({ status: z.string(), count })),
   /** Top 10 towns by public listings (active, approved, not deleted), most first, ties by name. */

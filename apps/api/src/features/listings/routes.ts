@@ -103,7 +103,10 @@ async function visibleListing(c: Context<AppEnv>, slug: string) {
 
 export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(searchRoute, async (c) => {
-    const result = await findListings(c.var.db, c.req.valid('query'));
+    const query = c.req.valid('query');
+    const result = await findListings(c.var.db, query);
+    // A first page is a search; later pages are paging through one (admin analytics, issue #6).
+    if (query.page === 1) c.var.searchCounter.record(c.var.now());
     return c.json(result, 200);
   })
   .openapi(getRoute, async (c) => {

@@ -1,8 +1,9 @@
 /**
- * Site-wide analytics for /api/admin/analytics (issue #6): four daily series over the last 30/90 UTC days (today
+ * Site-wide analytics for /api/admin/analytics (issue #6): five daily series over the last 30/90 UTC days (today
  * included, zero-filled), listings by status and the top 10 towns by public listings. Deleted users and listings are
- * left out; enquiries count all (including those about a listing deleted since); views come from
- * `listing_view_days` of non-deleted listings (there is no search log: views are shown as 'Listing views').
+ * left out; enquiries count all (including those about a listing deleted since); searches come from `search_days`
+ * (written by features/listings/search-counter.ts, up to its flush interval behind); views from `listing_view_days`
+ * of non-deleted listings.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -39,10 +40,13 @@ export async function getAdminAnalytics(
         WHERE created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz ${sql.raw(extra)}
         GROUP BY 1`;
 
-  const [signups, listings, enquiries, views, statuses, towns] = await Promise.all([
+  const [signups, listings, enquiries, searches, views, statuses, towns] = await Promise.all([
     db.execute(perDay('users', 'AND NOT is_deleted')),
     db.execute(perDay('properties', 'AND NOT is_deleted')),
     db.execute(perDay('enquiries')),
+    db.execute(sql`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, searches AS n FROM search_days
+      WHERE day >= ${from}::date AND day <= ${to}::date`),
     db.execute(sql`
       SELECT to_char(v.day, 'YYYY-MM-DD') AS day, sum(v.views)::int AS n
       FROM listing_view_days v JOIN properties p ON p.id = v.property_id
@@ -60,6 +64,7 @@ export async function getAdminAnalytics(
     signups: byDay(signups.rows),
     listings: byDay(listings.rows),
     enquiries: byDay(enquiries.rows),
+    searches: byDay(searches.rows),
     views: byDay(views.rows),
   };
   const series: AdminAnalyticsDay[] = [];
@@ -70,6 +75,7 @@ export async function getAdminAnalytics(
       signups: maps.signups.get(date) ?? 0,
       listings: maps.listings.get(date) ?? 0,
       enquiries: maps.enquiries.get(date) ?? 0,
+      searches: maps.searches.get(date) ?? 0,
       views: maps.views.get(date) ?? 0,
     });
   }
@@ -84,6 +90,7 @@ export async function getAdminAnalytics(
       signups: sum('signups'),
       listings: sum('listings'),
       enquiries: sum('enquiries'),
+      searches: sum('searches'),
       views: sum('views'),
     },
     byStatus: ListingStatusSchema.options.map((status) => ({ status, count: statusCounts.get(status) ?? 0 })),

@@ -8,14 +8,16 @@ import { AdminAnalyticsSchema } from '@abode/shared/admin/analytics.schema';
 import { AuditLogListSchema } from '@abode/shared/admin/audit.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, auditLogs, enquiries, listingViewDays, users } from '#src/db/schema.ts';
+import { agents, auditLogs, enquiries, listingViewDays, searchDays, users } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
+import { createSearchCounter, type SearchCounter } from '#src/features/listings/search-counter.ts';
 import { createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
+let searchCounter: SearchCounter;
 const clock = new Date('2026-11-23T10:00:00.000Z');
 let admin: { cookie: string; userId: string; email: string };
 let superAdmin: { cookie: string; userId: string; email: string };
@@ -66,7 +68,8 @@ async function addLog(o: {
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  app = createApp({ db: handle.db, trustProxy: true, now: () => clock });
+  searchCounter = createSearchCounter({ db: handle.db });
+  app = createApp({ db: handle.db, trustProxy: true, now: () => clock, searchCounter });
   admin = await signedInUser(app, handle.db, { admin: 'admin' });
   superAdmin = await signedInUser(app, handle.db, { admin: 'super_admin' });
   client = await signedInUser(app, handle.db);
@@ -259,17 +262,41 @@ describe('analytics', () => {
       .set({ createdAt: day('2026-01-01') })
       .where(eq(users.id, superAdmin.userId));
 
+    // Searches: two earlier days stored, and three requests now through the real search route, of which the
+    // second page is paging, not a new search.
+    await handle.db.insert(searchDays).values([
+      { day: '2026-11-22', searches: 40 },
+      { day: '2026-10-01', searches: 500 }, // outside 30 days, inside 90
+    ]);
+    for (const query of ['location=Reading', 'location=Reading&page=2', 'mode=rent'])
+      expect((await call('GET', `/api/properties?${query}`)).status).toBe(200);
+    await searchCounter.flush();
+
     const res = await call('GET', '/api/admin/analytics', admin.cookie);
     expect(res.status).toBe(200);
     const data = AdminAnalyticsSchema.parse(await readJson(res));
     expect(data).toMatchObject({ days: 30, from: '2026-10-25', to: '2026-11-23' });
     expect(data.series).toHaveLength(30);
     const on = (d: string) => data.series.find((s) => s.date === d)!;
-    expect(on('2026-11-23')).toEqual({ date: '2026-11-23', signups: 0, listings: 1, enquiries: 0, views: 7 });
-    expect(on('2026-11-22')).toEqual({ date: '2026-11-22', signups: 0, listings: 0, enquiries: 1, views: 3 });
+    expect(on('2026-11-23')).toEqual({
+      date: '2026-11-23',
+      signups: 0,
+      listings: 1,
+      enquiries: 0,
+      searches: 2,
+      views: 7,
+    });
+    expect(on('2026-11-22')).toEqual({
+      date: '2026-11-22',
+      signups: 0,
+      listings: 0,
+      enquiries: 1,
+      searches: 40,
+      views: 3,
+    });
     expect(on('2026-11-21')).toMatchObject({ signups: 2 });
     expect(on('2026-11-20')).toMatchObject({ listings: 2 });
-    expect(data.totals).toEqual({ signups: 2, listings: 3, enquiries: 1, views: 10 });
+    expect(data.totals).toEqual({ signups: 2, listings: 3, enquiries: 1, searches: 42, views: 10 });
 
     const statuses = Object.fromEntries(data.byStatus.map((s) => [s.status, s.count]));
     expect(statuses).toMatchObject({ active: 3, draft: 1, sold: 0 });
@@ -284,6 +311,7 @@ describe('analytics', () => {
     );
     expect(long.series).toHaveLength(90);
     expect(long.totals.views).toBe(110);
+    expect(long.totals.searches).toBe(542);
     expect(long.totals.listings).toBe(4);
     expect((await call('GET', '/api/admin/analytics?days=7', admin.cookie)).status).toBe(400);
   });

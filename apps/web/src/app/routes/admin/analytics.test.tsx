@@ -20,10 +20,10 @@ const DATA: AdminAnalytics = {
   from: '2026-10-25',
   to: '2026-11-23',
   series: [
-    { date: '2026-11-22', signups: 2, listings: 0, enquiries: 1, views: 3 },
-    { date: '2026-11-23', signups: 0, listings: 1, enquiries: 0, views: 1234 },
+    { date: '2026-11-22', signups: 2, listings: 0, enquiries: 1, searches: 12, views: 3 },
+    { date: '2026-11-23', signups: 0, listings: 1, enquiries: 0, searches: 5, views: 1234 },
   ],
-  totals: { signups: 2, listings: 1, enquiries: 1, views: 1237 },
+  totals: { signups: 2, listings: 1, enquiries: 1, searches: 17, views: 1237 },
   byStatus: [
     { status: 'active', count: 5 },
     { status: 'sold', count: 2 },
@@ -46,6 +46,7 @@ test('totals, chart, daily table and the two bar lists', async () => {
   expect(await screen.findByTestId('chart')).toHaveTextContent('2 days charted');
   const totals = screen.getByLabelText('Totals, last 30 days');
   expect(within(totals).getByText('Listing views').parentElement).toHaveTextContent('1,237');
+  expect(within(totals).getByText('Searches').parentElement).toHaveTextContent('17');
   const daily = screen.getByRole('table', { name: /per day/i });
   const row = within(daily).getAllByRole('row')[2]!;
   expect(row).toHaveTextContent('1,234');

@@ -22,9 +22,9 @@ import {
 const TrendsChart = lazy(() => import('#src/features/admin-analytics/components/trends-chart.tsx'));
 
 /**
- * /admin/analytics (issue #6): the period (30/90 days, ?days= in the URL), totals of the four daily series, a line
- * chart with a table fallback, and listings by status and by town. 'Listing views' stand in for search activity:
- * there is no search log.
+ * /admin/analytics (issue #6): the period (30/90 days, ?days= in the URL), totals of the five daily series (sign-ups,
+ * new listings, enquiries, searches, listing views), a line chart with a table fallback, and listings by status and
+ * by town.
  */
 export function AdminAnalyticsRoute() {
   const [params, setParams] = useSearchParams();
@@ -52,7 +52,7 @@ export function AdminAnalyticsRoute() {
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Analytics</h1>
           <p className="text-muted-foreground">
-            Sign-ups, listings, enquiries and listing views across the site.
+            Sign-ups, listings, enquiries, searches and listing views across the site.
           </p>
         </div>
         <ToggleGroup
@@ -83,7 +83,10 @@ export function AdminAnalyticsRoute() {
         </div>
       ) : (
         <div className="flex flex-col gap-6" aria-busy={analytics.isPlaceholderData || undefined}>
-          <dl aria-label={`Totals, last ${data.days} days`} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <dl
+            aria-label={`Totals, last ${data.days} days`}
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+          >
             {ADMIN_ANALYTICS_SERIES.map((s) => (
               <StatCard key={s.key} label={s.label} value={data.totals[s.key]} />
             ))}
@@ -92,7 +95,7 @@ export function AdminAnalyticsRoute() {
             <CardHeader>
               <h2 className="text-lg leading-tight font-semibold">Activity per day</h2>
               <CardDescription>
-                Last {data.days} days, UTC. Listing views stand in for search activity.
+                Last {data.days} days, UTC. A search is a first page of results; paging is not counted.
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">

@@ -11,7 +11,9 @@ export function TrendsTable({ data }: { data: AdminAnalytics }) {
       </summary>
       <div className="max-h-80 overflow-auto">
         <table className="w-full text-sm">
-          <caption className="sr-only">Sign-ups, new listings, enquiries and listing views per day</caption>
+          <caption className="sr-only">
+            Sign-ups, new listings, enquiries, searches and listing views per day
+          </caption>
           <thead className="sticky top-0 bg-muted">
             <tr>
               <th scope="col" className="px-3 py-2 text-left font-medium">

@@ -1,12 +1,12 @@
 /**
- * The four daily series as a recharts line chart (issue #6). Default export, loaded with React.lazy, so recharts
+ * The five daily series as a recharts line chart (issue #6). Default export, loaded with React.lazy, so recharts
  * only downloads with the analytics page. The chart is aria-hidden: the daily table beside it carries the numbers.
  */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ADMIN_ANALYTICS_SERIES, type AdminAnalyticsDay } from '@abode/shared/admin/analytics.schema';
 import { formatDay } from '#src/features/agent-analytics/components/format.ts';
 
-const COLOURS = ['var(--color-primary)', '#c2410c', '#15803d', '#7c3aed'];
+const COLOURS = ['var(--color-primary)', '#c2410c', '#15803d', '#b45309', '#7c3aed'];
 
 export default function TrendsChart({ series }: { series: AdminAnalyticsDay[] }) {
   return (

@@ -23,6 +23,11 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 });
 /** An instant as '23 Nov 2026, 10:00:00 UTC' (the log is read in UTC, like its date filters). */
 export const formatLogTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const clockOnly = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZone: 'UTC' });
+/** The table's two lines of an instant: '23 Nov 2026' and '10:00:00 UTC'. */
+const formatLogDate = (iso: string) => dateOnly.format(new Date(iso));
+const formatLogClock = (iso: string) => `${clockOnly.format(new Date(iso))} UTC`;
 
 const SEVERITY_VARIANT: Record<AuditSeverity, BadgeProps['variant']> = {
   low: 'outline',
@@ -116,7 +121,7 @@ export function AuditTable({ items }: { items: AuditLogEntry[] }) {
           <caption className="sr-only">Audit log entries, newest first</caption>
           <thead className="bg-muted text-left">
             <tr>
-              {['Date', 'Event', 'Severity', 'User', 'IP address', 'Description'].map((h) => (
+              {['Date', 'Event', 'Severity', 'User and IP address', 'Description'].map((h) => (
                 <th key={h} scope="col" className="px-3 py-2 font-medium">
                   {h}
                 </th>
@@ -130,7 +135,12 @@ export function AuditTable({ items }: { items: AuditLogEntry[] }) {
             {items.map((entry) => (
               <tr key={entry.id} className="border-t align-top">
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <time dateTime={entry.createdAt}>{formatLogTime(entry.createdAt)}</time>
+                  <time dateTime={entry.createdAt}>
+                    {formatLogDate(entry.createdAt)}
+                    <span className="block text-xs text-muted-foreground">
+                      {formatLogClock(entry.createdAt)}
+                    </span>
+                  </time>
                 </td>
                 <td className="px-3 py-2">
                   <div className="font-medium">{actionLabel(entry.action)}</div>
@@ -139,9 +149,13 @@ export function AuditTable({ items }: { items: AuditLogEntry[] }) {
                 <td className="px-3 py-2">
                   <SeverityBadge severity={entry.severity} />
                 </td>
-                <td className="max-w-48 truncate px-3 py-2">{userLabel(entry)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{entry.ipAddress ?? '—'}</td>
-                <td className="max-w-80 px-3 py-2 break-words">{entry.description ?? '—'}</td>
+                <td className="max-w-56 px-3 py-2">
+                  <div className="truncate" title={userLabel(entry)}>
+                    {userLabel(entry)}
+                  </div>
+                  <div className="text-xs text-muted-foreground">{entry.ipAddress ?? '—'}</div>
+                </td>
+                <td className="min-w-48 px-3 py-2 break-words">{entry.description ?? '—'}</td>
                 <td className="px-3 py-2 text-right">{details(entry)}</td>
               </tr>
             ))}

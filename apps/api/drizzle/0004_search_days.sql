@@ -1,0 +1,4 @@
+CREATE TABLE "search_days" (
+	"day" date PRIMARY KEY NOT NULL,
+	"searches" integer DEFAULT 0 NOT NULL
+);
