@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Inbox, SearchX } from 'lucide-react';
@@ -14,19 +14,17 @@ import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Select } from '#src/components/ui/select.tsx';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatCard } from '#src/components/ui/stat-card.tsx';
 import {
   useAdminEnquiries,
   useAdminEnquiryStatus,
 } from '#src/features/admin-enquiries/api/admin-enquiries.ts';
 import { AdminEnquiryTable } from '#src/features/admin-enquiries/components/admin-enquiry-table.tsx';
-
-/** The search box waits this long after the last key before it searches (and updates `?q=`). */
-const SEARCH_DEBOUNCE_MS = 300;
+import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 
 const STATUS_OPTIONS = ENQUIRY_STATUS_FILTERS.map((s) => ({
   value: s,
@@ -39,32 +37,13 @@ const STATUS_OPTIONS = ENQUIRY_STATUS_FILTERS.map((s) => ({
  * (`?page=`). A failed load toasts 'Failed to fetch enquiries' and offers a retry.
  */
 export function AdminEnquiriesRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const filters = parseAdminEnquiryFilters(searchParams);
-  const [search, setSearch] = useState(filters.q);
   const enquiries = useAdminEnquiries(filters);
   const updateStatus = useAdminEnquiryStatus();
-
-  /** Sets one filter and goes back to page 1. */
-  const setFilter = (key: 'q' | 'status', value: string) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value && value !== 'all') next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  useEffect(() => {
-    const trimmed = search.trim();
-    if (trimmed === filters.q) return;
-    const timer = setTimeout(() => setFilter('q', trimmed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setFilter is rebuilt each render; q/search decide
-  }, [search, filters.q]);
+  const data = enquiries.data;
+  const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } =
+    useUrlFilters<'status'>({ q: filters.q, list: data });
 
   const failed = enquiries.isError;
   useEffect(() => {
@@ -75,16 +54,7 @@ export function AdminEnquiriesRoute() {
       });
   }, [failed]);
 
-  const data = enquiries.data;
   const filtered = Boolean(filters.q || filters.status !== 'all');
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const hrefFor = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (page > 1) next.set('page', String(page));
-    else next.delete('page');
-    const query = next.toString();
-    return query ? `?${query}` : '?';
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -107,7 +77,7 @@ export function AdminEnquiriesRoute() {
         className="grid gap-3 sm:grid-cols-[1fr_12rem]"
         onSubmit={(event) => {
           event.preventDefault();
-          setFilter('q', search.trim());
+          submitSearch();
         }}
       >
         <Field id="admin-enquiries-q" label={ADMIN_ENQUIRY_MESSAGES.searchLabel}>
@@ -133,11 +103,7 @@ export function AdminEnquiriesRoute() {
       {failed && !data ? (
         <LoadFailed message={MESSAGES.adminEnquiriesLoadFailed} onRetry={() => void enquiries.refetch()} />
       ) : !data ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading enquiries">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-16 w-full" />
-          ))}
-        </div>
+        <ListSkeleton label="Loading enquiries" />
       ) : data.stats.total === 0 ? (
         <EmptyState icon={<Inbox aria-hidden="true" />} title={ADMIN_ENQUIRY_MESSAGES.noEnquiriesTitle}>
           {ADMIN_ENQUIRY_MESSAGES.noEnquiriesText}
@@ -148,13 +114,7 @@ export function AdminEnquiriesRoute() {
           title={ADMIN_ENQUIRY_MESSAGES.noMatchesTitle}
           action={
             filtered && (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setSearch('');
-                  setSearchParams({}, { replace: true });
-                }}
-              >
+              <Button variant="outline" onClick={clearFilters}>
                 Clear filters
               </Button>
             )

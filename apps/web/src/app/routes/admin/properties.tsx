@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Building2, SearchX } from 'lucide-react';
@@ -16,10 +16,10 @@ import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Select } from '#src/components/ui/select.tsx';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatCard } from '#src/components/ui/stat-card.tsx';
 import {
   useAdminListings,
@@ -27,9 +27,7 @@ import {
   useRejectListing,
 } from '#src/features/admin-listings/api/admin-listings.ts';
 import { AdminListingTable } from '#src/features/admin-listings/components/admin-listing-table.tsx';
-
-/** The search box waits this long after the last key before it searches (and updates `?q=`). */
-const SEARCH_DEBOUNCE_MS = 300;
+import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 
 const STATUS_OPTIONS = LISTING_STATUS_FILTERS.map((s) => ({
   value: s,
@@ -46,33 +44,15 @@ const APPROVAL_OPTIONS = APPROVAL_STATUS_FILTERS.map((s) => ({
  * Reject, and pages (`?page=`). A failed load toasts 'Failed to fetch properties' and offers a retry.
  */
 export function AdminPropertiesRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const filters = parseAdminListingFilters(searchParams);
-  const [search, setSearch] = useState(filters.q);
   const listings = useAdminListings(filters);
   const approve = useApproveListing();
   const reject = useRejectListing();
-
-  /** Sets one filter and goes back to page 1. */
-  const setFilter = (key: 'q' | 'status' | 'approval', value: string) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value && value !== 'all') next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  useEffect(() => {
-    const trimmed = search.trim();
-    if (trimmed === filters.q) return;
-    const timer = setTimeout(() => setFilter('q', trimmed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setFilter is rebuilt each render; q/search decide
-  }, [search, filters.q]);
+  const data = listings.data;
+  const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } = useUrlFilters<
+    'status' | 'approval'
+  >({ q: filters.q, list: data });
 
   const failed = listings.isError;
   useEffect(() => {
@@ -83,17 +63,8 @@ export function AdminPropertiesRoute() {
       });
   }, [failed]);
 
-  const data = listings.data;
   const busyId = approve.isPending ? approve.variables : reject.isPending ? reject.variables.id : null;
   const filtered = Boolean(filters.q || filters.status !== 'all' || filters.approval !== 'all');
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const hrefFor = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (page > 1) next.set('page', String(page));
-    else next.delete('page');
-    const query = next.toString();
-    return query ? `?${query}` : '?';
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -116,7 +87,7 @@ export function AdminPropertiesRoute() {
         className="grid gap-3 sm:grid-cols-[1fr_11rem_11rem]"
         onSubmit={(event) => {
           event.preventDefault();
-          setFilter('q', search.trim());
+          submitSearch();
         }}
       >
         <Field id="admin-properties-q" label={ADMIN_LISTING_MESSAGES.searchLabel}>
@@ -150,11 +121,7 @@ export function AdminPropertiesRoute() {
       {failed && !data ? (
         <LoadFailed message={MESSAGES.adminPropertiesLoadFailed} onRetry={() => void listings.refetch()} />
       ) : !data ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading properties">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-16 w-full" />
-          ))}
-        </div>
+        <ListSkeleton label="Loading properties" />
       ) : data.stats.total === 0 ? (
         <EmptyState icon={<Building2 aria-hidden="true" />} title={ADMIN_LISTING_MESSAGES.noListingsTitle}>
           {ADMIN_LISTING_MESSAGES.noListingsText}
@@ -165,13 +132,7 @@ export function AdminPropertiesRoute() {
           title={ADMIN_LISTING_MESSAGES.noMatchesTitle}
           action={
             filtered && (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setSearch('');
-                  setSearchParams({}, { replace: true });
-                }}
-              >
+              <Button variant="outline" onClick={clearFilters}>
                 Clear filters
               </Button>
             )

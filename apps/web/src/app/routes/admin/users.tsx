@@ -26,16 +26,14 @@ import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Select } from '#src/components/ui/select.tsx';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useAdminUsers, useUserAction } from '#src/features/admin-users/api/admin-users.ts';
 import { SUSPEND_HINT_ID, UserList } from '#src/features/admin-users/components/user-list.tsx';
 import { useMe } from '#src/lib/auth.tsx';
-
-/** The search box waits this long after the last key before it searches (and updates `?q=`). */
-const SEARCH_DEBOUNCE_MS = 300;
+import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 
 const ROLE_OPTIONS = ADMIN_USER_PAGE_ROLE_FILTERS.map((r) => ({
   value: r,
@@ -49,9 +47,8 @@ const ROLE_OPTIONS = ADMIN_USER_PAGE_ROLE_FILTERS.map((r) => ({
  * users' and offers a retry.
  */
 export function AdminUsersRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const filters = parseAdminUserFilters(searchParams);
-  const [search, setSearch] = useState(filters.q);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const me = useMe().data;
   const canSuspend = me?.adminRole === 'super_admin';
@@ -60,43 +57,14 @@ export function AdminUsersRoute() {
   const reactivate = useUserAction('reactivate');
   const busyId =
     (suspend.isPending && suspend.variables) || (reactivate.isPending && reactivate.variables) || null;
-
-  /** Sets one filter and goes back to page 1. */
-  const setFilter = (key: 'q' | 'role', value: string) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value && value !== 'all') next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  // Debounce typing into the URL; the URL drives the query.
-  useEffect(() => {
-    const trimmed = search.trim();
-    if (trimmed === filters.q) return;
-    const timer = setTimeout(() => setFilter('q', trimmed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setFilter is rebuilt each render; q/search decide
-  }, [search, filters.q]);
+  const data = users.data;
+  const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } =
+    useUrlFilters<'role'>({ q: filters.q, list: data });
 
   const failed = users.isError;
   useEffect(() => {
     if (failed) toast.error('Error', { description: MESSAGES.usersLoadFailed, id: 'users-load-failed' });
   }, [failed]);
-
-  const data = users.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const hrefFor = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (page > 1) next.set('page', String(page));
-    else next.delete('page');
-    const query = next.toString();
-    return query ? `?${query}` : '?';
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -112,7 +80,7 @@ export function AdminUsersRoute() {
         className="grid gap-3 sm:grid-cols-[1fr_12rem]"
         onSubmit={(event) => {
           event.preventDefault();
-          setFilter('q', search.trim());
+          submitSearch();
         }}
       >
         <Field id="admin-users-q" label={T.searchLabel}>
@@ -144,24 +112,14 @@ export function AdminUsersRoute() {
       {failed && !data ? (
         <LoadFailed message={MESSAGES.usersLoadFailed} onRetry={() => void users.refetch()} />
       ) : !data ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading users">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
+        <ListSkeleton label="Loading users" rows={6} rowClassName="h-14" />
       ) : data.items.length === 0 ? (
         <EmptyState
           icon={<SearchX aria-hidden="true" />}
           title={T.noUsersTitle}
           action={
             (filters.q || filters.role !== 'all') && (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setSearch('');
-                  setSearchParams({}, { replace: true });
-                }}
-              >
+              <Button variant="outline" onClick={clearFilters}>
                 Clear filters
               </Button>
             )

@@ -16,20 +16,18 @@ import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
+import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Select } from '#src/components/ui/select.tsx';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import {
   useAgentEnquiries,
   useUpdateEnquiryStatus,
 } from '#src/features/agent-enquiries/api/agent-enquiries.ts';
 import { EnquiryDetailsDialog } from '#src/features/agent-enquiries/components/enquiry-details-dialog.tsx';
 import { EnquiryList } from '#src/features/agent-enquiries/components/enquiry-list.tsx';
-import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { EnquiryStats } from '#src/features/agent-enquiries/components/enquiry-stats.tsx';
-
-/** The search box waits this long after the last key before it searches (and updates `?q=`). */
-const SEARCH_DEBOUNCE_MS = 300;
+import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 
 const STATUS_OPTIONS = ENQUIRY_STATUS_FILTERS.map((s) => ({
   value: s,
@@ -43,34 +41,14 @@ const STATUS_OPTIONS = ENQUIRY_STATUS_FILTERS.map((s) => ({
  * to load enquiries' and offers a retry.
  */
 export function AgentEnquiriesRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const filters = parseEnquiryFilters(searchParams);
-  const [search, setSearch] = useState(filters.q);
   const [openId, setOpenId] = useState<string | null>(null);
   const enquiries = useAgentEnquiries(filters);
   const updateStatus = useUpdateEnquiryStatus();
-
-  /** Sets one filter and goes back to page 1. */
-  const setFilter = (key: 'q' | 'status', value: string) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value && value !== 'all') next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  // Debounce typing into the URL; the URL drives the query.
-  useEffect(() => {
-    const trimmed = search.trim();
-    if (trimmed === filters.q) return;
-    const timer = setTimeout(() => setFilter('q', trimmed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setFilter is rebuilt each render; q/search decide
-  }, [search, filters.q]);
+  const data = enquiries.data;
+  const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } =
+    useUrlFilters<'status'>({ q: filters.q, list: data });
 
   const failed = enquiries.isError;
   useEffect(() => {
@@ -78,31 +56,11 @@ export function AgentEnquiriesRoute() {
       toast.error('Error', { description: MESSAGES.enquiriesLoadFailed, id: 'enquiries-load-failed' });
   }, [failed]);
 
-  const data = enquiries.data;
   // The dialog shows the cached row, so an inline or optimistic change shows there too.
   const open = (openId && data?.items.find((e) => e.id === openId)) || null;
   const filtered = Boolean(filters.q || filters.status !== 'all');
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const hrefFor = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (page > 1) next.set('page', String(page));
-    else next.delete('page');
-    const query = next.toString();
-    return query ? `?${query}` : '?';
-  };
   const changeStatus = (enquiry: AgentEnquiry, status: EnquiryStatus) =>
     updateStatus.mutate({ id: enquiry.id, status });
-  const clearFilters = (
-    <Button
-      variant="outline"
-      onClick={() => {
-        setSearch('');
-        setSearchParams({}, { replace: true });
-      }}
-    >
-      Clear filters
-    </Button>
-  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -120,7 +78,7 @@ export function AgentEnquiriesRoute() {
         className="grid gap-3 sm:grid-cols-[1fr_12rem]"
         onSubmit={(event) => {
           event.preventDefault();
-          setFilter('q', search.trim());
+          submitSearch();
         }}
       >
         <Field id="agent-enquiries-q" label={AGENT_ENQUIRY_MESSAGES.searchLabel}>
@@ -146,11 +104,7 @@ export function AgentEnquiriesRoute() {
       {failed && !data ? (
         <LoadFailed message={MESSAGES.enquiriesLoadFailed} onRetry={() => void enquiries.refetch()} />
       ) : !data ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading enquiries">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-16 w-full" />
-          ))}
-        </div>
+        <ListSkeleton label="Loading enquiries" />
       ) : data.stats.total === 0 ? (
         <EmptyState icon={<Inbox aria-hidden="true" />} title={AGENT_ENQUIRY_MESSAGES.noEnquiriesTitle}>
           {AGENT_ENQUIRY_MESSAGES.noEnquiriesText}
@@ -159,7 +113,13 @@ export function AgentEnquiriesRoute() {
         <EmptyState
           icon={<SearchX aria-hidden="true" />}
           title={AGENT_ENQUIRY_MESSAGES.noMatchesTitle}
-          action={filtered && clearFilters}
+          action={
+            filtered && (
+              <Button variant="outline" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            )
+          }
         >
           {AGENT_ENQUIRY_MESSAGES.noMatchesText}
         </EmptyState>

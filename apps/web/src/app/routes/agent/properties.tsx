@@ -12,18 +12,16 @@ import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Select } from '#src/components/ui/select.tsx';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useAgentListings } from '#src/features/agent-listings/api/agent-listings.ts';
 import { DeleteListingDialog } from '#src/features/agent-listings/components/delete-listing-dialog.tsx';
 import { ListingStats } from '#src/features/agent-listings/components/listing-stats.tsx';
 import { ListingTable } from '#src/features/agent-listings/components/listing-table.tsx';
-
-/** The search box waits this long after the last key before it searches (and updates `?q=`). */
-const SEARCH_DEBOUNCE_MS = 300;
+import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -54,7 +52,7 @@ const formatCount = (n: number) => n.toLocaleString('en-GB');
  * menu, 'Showing 1–25 of 3,539' and page links, Delete with confirmation, and both empty states.
  */
 export function AgentPropertiesRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
   const status = oneOf<'all' | AgentListingSummary['status']>(
     searchParams.get('status'),
@@ -63,56 +61,18 @@ export function AgentPropertiesRoute() {
   );
   const mode = oneOf<'all' | 'sale' | 'rent'>(searchParams.get('mode'), MODE_OPTIONS, 'all');
   const page = pageOf(searchParams.get('page'));
-  const [search, setSearch] = useState(q);
   const [toDelete, setToDelete] = useState<AgentListingSummary | null>(null);
   const listings = useAgentListings({ q, status, mode, page });
-
-  /** Sets one filter and goes back to page 1 (page 7 of the old filter means nothing for the new one). */
-  const setParam = (key: 'q' | 'status' | 'mode', value: string) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value && value !== 'all') next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  const hrefFor = (target: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
-    const query = next.toString();
-    return query ? `?${query}` : '?';
-  };
-
-  // Debounce typing into the URL; the URL drives the query.
-  useEffect(() => {
-    const trimmed = search.trim();
-    if (trimmed === q) return;
-    const timer = setTimeout(() => setParam('q', trimmed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setParam is rebuilt each render; q/search decide
-  }, [search, q]);
-
   const data = listings.data;
+  const { search, setSearch, submitSearch, setFilter, setPage, clearFilters, hrefFor, pageCount } =
+    useUrlFilters<'status' | 'mode'>({ q, list: data });
+
   const filtered = Boolean(q || status !== 'all' || mode !== 'all');
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // Past the last page (the last listing of the last page deleted, or an old link): go to the real last page.
   const pastTheEnd = Boolean(data && data.page === page && data.items.length === 0 && page > pageCount);
   useEffect(() => {
-    if (!pastTheEnd) return;
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (pageCount > 1) next.set('page', String(pageCount));
-        else next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [pastTheEnd, pageCount, setSearchParams]);
+    if (pastTheEnd) setPage(pageCount);
+  }, [pastTheEnd, pageCount, setPage]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -139,7 +99,7 @@ export function AgentPropertiesRoute() {
         className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]"
         onSubmit={(event) => {
           event.preventDefault();
-          setParam('q', search.trim());
+          submitSearch();
         }}
       >
         <Field id="agent-properties-q" label="Search">
@@ -157,7 +117,7 @@ export function AgentPropertiesRoute() {
             id="agent-properties-status"
             options={STATUS_OPTIONS}
             value={status}
-            onValueChange={(value) => setParam('status', value)}
+            onValueChange={(value) => setFilter('status', value)}
           />
         </Field>
         <Field id="agent-properties-mode" label="Type">
@@ -165,7 +125,7 @@ export function AgentPropertiesRoute() {
             id="agent-properties-mode"
             options={MODE_OPTIONS}
             value={mode}
-            onValueChange={(value) => setParam('mode', value)}
+            onValueChange={(value) => setFilter('mode', value)}
           />
         </Field>
       </form>
@@ -173,11 +133,7 @@ export function AgentPropertiesRoute() {
       {listings.isError ? (
         <LoadFailed message={MESSAGES.propertiesLoadFailed} onRetry={() => void listings.refetch()} />
       ) : !data || pastTheEnd ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading properties">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-16 w-full" />
-          ))}
-        </div>
+        <ListSkeleton label="Loading properties" rows={4} />
       ) : data.stats.total === 0 ? (
         <EmptyState
           icon={<Building2 aria-hidden="true" />}
@@ -194,13 +150,7 @@ export function AgentPropertiesRoute() {
           title={MESSAGES.noPropertiesMatch}
           action={
             filtered && (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setSearch('');
-                  setSearchParams({}, { replace: true });
-                }}
-              >
+              <Button variant="outline" onClick={clearFilters}>
                 Clear filters
               </Button>
             )

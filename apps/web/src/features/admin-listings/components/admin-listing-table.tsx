@@ -20,6 +20,7 @@ import {
   DialogTitle,
 } from '#src/components/ui/dialog.tsx';
 import { Field } from '#src/components/ui/field.tsx';
+import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApprovalBadge, StatusBadge } from '#src/features/agent-listings/components/listing-badges.tsx';
@@ -34,65 +35,167 @@ interface TableProps {
   onReject: (listing: AdminListing, reason: string) => void;
 }
 
+function Photo({ listing }: { listing: AdminListing }) {
+  return listing.mainPhoto ? (
+    <img
+      src={listing.mainPhoto.url}
+      alt={listing.mainPhoto.altText ?? ''}
+      className="h-12 w-16 max-w-none shrink-0 rounded-md object-cover"
+      loading="lazy"
+    />
+  ) : (
+    <div className="h-12 w-16 shrink-0 rounded-md bg-muted" aria-hidden="true" />
+  );
+}
+
+function Agent({ listing }: { listing: AdminListing }) {
+  return (
+    <div>
+      <div>{listing.agent?.name || MESSAGES.notAvailable}</div>
+      <div className="text-xs text-muted-foreground">{listing.agent?.agencyName ?? MESSAGES.noAgency}</div>
+    </div>
+  );
+}
+
+function Approval({ listing, className }: { listing: AdminListing; className: string }) {
+  return (
+    <div className={className}>
+      <ApprovalBadge approvalStatus={listing.approvalStatus} />
+      {listing.editedSinceApproval && (
+        <Badge variant="warning">{ADMIN_LISTING_MESSAGES.editedSinceApproval}</Badge>
+      )}
+    </div>
+  );
+}
+
+/** Preview, and Approve / Reject where the approval status allows them; disabled while `busy`. */
+function Actions({
+  listing,
+  busy,
+  onApprove,
+  onReject,
+  className,
+}: {
+  listing: AdminListing;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <Button variant="outline" size="sm" asChild>
+        <a
+          href={paths.property(listing.slug)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Preview ${listing.title} (opens in a new tab)`}
+        >
+          <ExternalLink aria-hidden="true" /> Preview
+        </a>
+      </Button>
+      {canApprove(listing.approvalStatus) && (
+        <Button size="sm" disabled={busy} onClick={onApprove} aria-label={`Approve ${listing.title}`}>
+          <Check aria-hidden="true" /> Approve
+        </Button>
+      )}
+      {canReject(listing.approvalStatus) && (
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={busy}
+          onClick={onReject}
+          aria-label={`Reject ${listing.title}`}
+        >
+          <X aria-hidden="true" /> Reject
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * The admin properties table (SPEC §2 Admin properties): photo, title and address, agent and agency, price ('/month'
  * for rent, SPEC §9), status, approval (with 'Edited since approval', DESIGN §7), created date, and Preview (the
  * public page in a new tab), Approve (pending or rejected) and Reject (pending; a dialog asks for an optional
- * reason). Below 768 px the table scrolls sideways inside its frame, never the page.
+ * reason). Below 768 px the rows become cards with the same actions (one layout is rendered, never both).
  */
 export function AdminListingTable({ listings, busyId, onApprove, onReject }: TableProps) {
+  const isMobile = useIsMobile();
   const [rejecting, setRejecting] = useState<AdminListing | null>(null);
   const [reason, setReason] = useState('');
+  const actionsOf = (l: AdminListing, className: string) => (
+    <Actions
+      listing={l}
+      busy={busyId === l.id}
+      onApprove={() => onApprove(l)}
+      onReject={() => {
+        setReason('');
+        setRejecting(l);
+      }}
+      className={className}
+    />
+  );
 
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border">
-        <table className="w-full min-w-[56rem] text-sm">
-          <caption className="sr-only">Properties, newest first</caption>
-          <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                <span className="sr-only">Photo</span>
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Property
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Agent
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Price
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Approval
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Created
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {listings.map((l) => {
-              const busy = busyId === l.id;
-              return (
+      {isMobile ? (
+        <ul className="flex flex-col gap-3" aria-label="Properties">
+          {listings.map((l) => (
+            <li key={l.id}>
+              <article
+                aria-label={l.title}
+                className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"
+              >
+                <div className="flex items-start gap-3">
+                  <Photo listing={l} />
+                  <div className="min-w-0">
+                    <div className="font-medium break-words">{l.title}</div>
+                    <div className="text-xs text-muted-foreground">
+                      {l.addressLine1}, {l.city}, {l.postcode}
+                    </div>
+                  </div>
+                </div>
+                <div className="flex items-start justify-between gap-3 text-sm">
+                  <Agent listing={l} />
+                  <span className="whitespace-nowrap tabular-nums">{formatPrice(l.pricePence, l.mode)}</span>
+                </div>
+                <div className="flex flex-wrap gap-1">
+                  <StatusBadge status={l.status} />
+                  <Approval listing={l} className="contents" />
+                </div>
+                <p className="text-xs text-muted-foreground">
+                  Created <time dateTime={l.createdAt}>{dateFormat.format(new Date(l.createdAt))}</time>
+                </p>
+                {actionsOf(l, 'flex flex-wrap gap-2')}
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border">
+          <table className="w-full min-w-[56rem] text-sm">
+            <caption className="sr-only">Properties, newest first</caption>
+            <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  <span className="sr-only">Photo</span>
+                </th>
+                {['Property', 'Agent', 'Price', 'Status', 'Approval', 'Created'].map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3 font-medium">
+                    {h}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-3 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {listings.map((l) => (
                 <tr key={l.id} className="border-t align-top">
                   <td className="px-4 py-3">
-                    {l.mainPhoto ? (
-                      <img
-                        src={l.mainPhoto.url}
-                        alt={l.mainPhoto.altText ?? ''}
-                        className="h-12 w-16 max-w-none shrink-0 rounded-md object-cover"
-                        loading="lazy"
-                      />
-                    ) : (
-                      <div className="h-12 w-16 rounded-md bg-muted" aria-hidden="true" />
-                    )}
+                    <Photo listing={l} />
                   </td>
                   <td className="px-4 py-3">
                     <div className="font-medium">{l.title}</div>
@@ -101,10 +204,7 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
                     </div>
                   </td>
                   <td className="px-4 py-3">
-                    <div>{l.agent?.name || MESSAGES.notAvailable}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {l.agent?.agencyName ?? MESSAGES.noAgency}
-                    </div>
+                    <Agent listing={l} />
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap tabular-nums">
                     {formatPrice(l.pricePence, l.mode)}
@@ -113,60 +213,18 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
                     <StatusBadge status={l.status} />
                   </td>
                   <td className="px-4 py-3">
-                    <div className="flex flex-col gap-1">
-                      <ApprovalBadge approvalStatus={l.approvalStatus} />
-                      {l.editedSinceApproval && (
-                        <Badge variant="warning">{ADMIN_LISTING_MESSAGES.editedSinceApproval}</Badge>
-                      )}
-                    </div>
+                    <Approval listing={l} className="flex flex-col gap-1" />
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     <time dateTime={l.createdAt}>{dateFormat.format(new Date(l.createdAt))}</time>
                   </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      <Button variant="outline" size="sm" asChild>
-                        <a
-                          href={paths.property(l.slug)}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={`Preview ${l.title} (opens in a new tab)`}
-                        >
-                          <ExternalLink aria-hidden="true" /> Preview
-                        </a>
-                      </Button>
-                      {canApprove(l.approvalStatus) && (
-                        <Button
-                          size="sm"
-                          disabled={busy}
-                          onClick={() => onApprove(l)}
-                          aria-label={`Approve ${l.title}`}
-                        >
-                          <Check aria-hidden="true" /> Approve
-                        </Button>
-                      )}
-                      {canReject(l.approvalStatus) && (
-                        <Button
-                          size="sm"
-                          variant="destructive"
-                          disabled={busy}
-                          onClick={() => {
-                            setReason('');
-                            setRejecting(l);
-                          }}
-                          aria-label={`Reject ${l.title}`}
-                        >
-                          <X aria-hidden="true" /> Reject
-                        </Button>
-                      )}
-                    </div>
-                  </td>
+                  <td className="px-4 py-3">{actionsOf(l, 'flex flex-wrap justify-end gap-2')}</td>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
 
       <Dialog open={rejecting !== null} onOpenChange={(open) => !open && setRejecting(null)}>
         <DialogContent>

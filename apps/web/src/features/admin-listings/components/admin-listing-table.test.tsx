@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, test, vi } from 'vitest';
+import type { AdminListing } from '@abode/shared/admin/listings.schema';
+import { MESSAGES } from '@abode/shared/messages';
+import { AdminListingTable } from '#src/features/admin-listings/components/admin-listing-table.tsx';
+import { renderWithRouter } from '#src/testing/test-utils.tsx';
+import { stubMobileViewport } from '#src/testing/viewport.ts';
+
+const PENDING: AdminListing = {
+  id: '11111111-1111-4111-8111-111111111111',
+  slug: '2-bed-flat-to-rent-cowper-road',
+  title: '2 bedroom flat to rent',
+  addressLine1: '12 Cowper Road',
+  city: 'London',
+  postcode: 'SW19 1AA',
+  mode: 'rent',
+  pricePence: 1_250_00,
+  status: 'active',
+  approvalStatus: 'pending',
+  approvedAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  editedSinceApproval: false,
+  mainPhoto: null,
+  agent: { name: 'Alex Morgan', agencyName: null },
+};
+const APPROVED: AdminListing = {
+  ...PENDING,
+  id: '22222222-2222-4222-8222-222222222222',
+  slug: '3-bed-house-for-sale',
+  title: '3 bedroom house for sale',
+  mode: 'sale',
+  pricePence: 350_000_00,
+  approvalStatus: 'approved',
+  editedSinceApproval: true,
+  agent: null,
+};
+
+beforeEach(stubMobileViewport);
+
+test('below 768 px each listing is a card with its details and the same actions, and there is no table', () => {
+  renderWithRouter(
+    <AdminListingTable listings={[PENDING, APPROVED]} busyId={null} onApprove={vi.fn()} onReject={vi.fn()} />,
+  );
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  const pending = screen.getByRole('article', { name: PENDING.title });
+  expect(within(pending).getByText('12 Cowper Road, London, SW19 1AA')).toBeInTheDocument();
+  expect(within(pending).getByText('£1,250/month')).toBeInTheDocument();
+  expect(within(pending).getByText(MESSAGES.noAgency)).toBeInTheDocument();
+  expect(within(pending).getByText('20 Nov 2026')).toBeInTheDocument();
+  expect(within(pending).getByRole('link', { name: /Preview/ })).toHaveAttribute(
+    'href',
+    `/property/${PENDING.slug}`,
+  );
+  expect(within(pending).getByRole('button', { name: `Approve ${PENDING.title}` })).toBeInTheDocument();
+  expect(within(pending).getByRole('button', { name: `Reject ${PENDING.title}` })).toBeInTheDocument();
+
+  const approved = screen.getByRole('article', { name: APPROVED.title });
+  expect(within(approved).getByText(MESSAGES.notAvailable)).toBeInTheDocument();
+  expect(within(approved).getByText('Edited since approval')).toBeInTheDocument();
+  expect(within(approved).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
+});
+
+test('on a card, Approve and Reject (with its reason dialog) work as in the table', async () => {
+  const user = userEvent.setup();
+  const onApprove = vi.fn();
+  const onReject = vi.fn();
+  renderWithRouter(
+    <AdminListingTable listings={[PENDING]} busyId={null} onApprove={onApprove} onReject={onReject} />,
+  );
+  await user.click(screen.getByRole('button', { name: `Approve ${PENDING.title}` }));
+  expect(onApprove).toHaveBeenCalledWith(PENDING);
+  await user.click(screen.getByRole('button', { name: `Reject ${PENDING.title}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reject this property?' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Blurry');
+  await user.click(within(dialog).getByRole('button', { name: 'Reject property' }));
+  expect(onReject).toHaveBeenCalledWith(PENDING, 'Blurry');
+});
+
+test('a card whose action is running has its buttons disabled', () => {
+  renderWithRouter(
+    <AdminListingTable listings={[PENDING]} busyId={PENDING.id} onApprove={vi.fn()} onReject={vi.fn()} />,
+  );
+  expect(screen.getByRole('button', { name: `Approve ${PENDING.title}` })).toBeDisabled();
+  expect(screen.getByRole('button', { name: `Reject ${PENDING.title}` })).toBeDisabled();
+});
