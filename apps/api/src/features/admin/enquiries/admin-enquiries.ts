@@ -4,7 +4,7 @@
  * once gone: 'N/A'), a search over customer name, property title, agent name and message, a status filter, pages and
  * counts by status; and the admin's status change, which stamps updated_at and is audited.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   ADMIN_ENQUIRY_MESSAGES,
@@ -19,26 +19,21 @@ import type { Database } from '#src/db/client.ts';
 import { agents, enquiries, properties } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
-import { isUuid, likePattern } from '#src/features/agent/enquiries/find-agent-enquiries.ts';
+import { isUuid } from '#src/features/agent/enquiries/find-agent-enquiries.ts';
+import {
+  enquiryListColumns,
+  findEnquiryPage,
+  listingJoin,
+  toEnquiryListItem,
+} from '#src/features/enquiries/find-enquiry-page.ts';
 import { recordAdminAction } from '../audit.ts';
 
 /** A database or an open transaction: both can select. */
 type Reader = Pick<Database, 'select'>;
 
-const contactName = sql<string>`coalesce(${enquiries.contactInfo}->>'name', '')`;
-
+/** Columns of one enquiry row of the admin table: the common ones and the agent's. */
 const enquiryColumns = {
-  id: enquiries.id,
-  status: enquiries.status,
-  message: enquiries.message,
-  contactInfo: enquiries.contactInfo,
-  createdAt: enquiries.createdAt,
-  updatedAt: enquiries.updatedAt,
-  propertyId: properties.id,
-  propertyTitle: properties.title,
-  propertySlug: properties.slug,
-  propertyAddressLine1: properties.addressLine1,
-  propertyCity: properties.city,
+  ...enquiryListColumns,
   agentId: agents.id,
   agentName: agents.name,
   // The agency, else the branch, else none ('No agency').
@@ -47,37 +42,21 @@ const enquiryColumns = {
   >`COALESCE(NULLIF(btrim(${agents.agencyName}), ''), NULLIF(btrim(${agents.branchName}), ''))`,
 };
 
-/** A soft-deleted listing joins as no listing at all. */
-const listingJoin = and(eq(properties.id, enquiries.propertyId), eq(properties.isDeleted, false));
+const agentJoin = eq(agents.id, enquiries.agentId);
 
-type Row = { [K in keyof typeof enquiryColumns]: unknown };
+/** Rows of the admin table: enquiries with their live listing and their agent. */
+const selectAdminEnquiries = (db: Reader) =>
+  db
+    .select(enquiryColumns)
+    .from(enquiries)
+    .leftJoin(properties, listingJoin)
+    .leftJoin(agents, agentJoin)
+    .$dynamic();
 
-function toAdminEnquiry(r: Row): AdminEnquiry {
-  const info = (r.contactInfo ?? {}) as Record<string, unknown>;
-  const phone = typeof info.phone === 'string' && info.phone.trim() ? info.phone : undefined;
+function toAdminEnquiry(r: Awaited<ReturnType<typeof selectAdminEnquiries>>[number]): AdminEnquiry {
   return {
-    id: r.id as string,
-    status: r.status as EnquiryStatus,
-    message: r.message as string,
-    contactInfo: {
-      name: typeof info.name === 'string' ? info.name : '',
-      email: typeof info.email === 'string' ? info.email : '',
-      ...(phone ? { phone } : {}),
-    },
-    createdAt: (r.createdAt as Date).toISOString(),
-    updatedAt: (r.updatedAt as Date).toISOString(),
-    property: r.propertyId
-      ? {
-          id: r.propertyId as string,
-          title: r.propertyTitle as string,
-          slug: r.propertySlug as string,
-          addressLine1: (r.propertyAddressLine1 as string | null) ?? '',
-          city: (r.propertyCity as string | null) ?? '',
-        }
-      : null,
-    agent: r.agentId
-      ? { name: (r.agentName as string | null) ?? '', agencyName: (r.agencyName as string | null) ?? null }
-      : null,
+    ...toEnquiryListItem(r),
+    agent: r.agentId ? { name: r.agentName ?? '', agencyName: r.agencyName ?? null } : null,
   };
 }
 
@@ -105,46 +84,20 @@ export async function getAdminEnquiryStats(db: Reader): Promise<AdminEnquiryStat
  * the message; `%` and `_` in it are literal.
  */
 export async function findAdminEnquiries(db: Database, query: AdminEnquiryQuery): Promise<AdminEnquiryList> {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        sql`${contactName} ILIKE ${pattern}`,
-        ilike(properties.title, pattern),
-        ilike(agents.name, pattern),
-        ilike(enquiries.message, pattern),
-      )!,
-    );
-  }
-  if (query.status !== 'all') conditions.push(eq(enquiries.status, query.status));
-  const where = conditions.length ? and(...conditions) : undefined;
-
-  const [rows, [matched], stats] = await Promise.all([
-    db
-      .select(enquiryColumns)
-      .from(enquiries)
-      .leftJoin(properties, listingJoin)
-      .leftJoin(agents, eq(agents.id, enquiries.agentId))
-      .where(where)
-      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: count() })
-      .from(enquiries)
-      .leftJoin(properties, listingJoin)
-      .leftJoin(agents, eq(agents.id, enquiries.agentId))
-      .where(where),
+  const [page, stats] = await Promise.all([
+    findEnquiryPage(query, {
+      rows: selectAdminEnquiries(db),
+      matches: db
+        .select({ n: count() })
+        .from(enquiries)
+        .leftJoin(properties, listingJoin)
+        .leftJoin(agents, agentJoin)
+        .$dynamic(),
+      alsoSearch: [agents.name],
+    }),
     getAdminEnquiryStats(db),
   ]);
-  return {
-    items: rows.map((r) => toAdminEnquiry(r as Row)),
-    total: Number(matched?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-    stats,
-  };
+  return { ...page, items: page.items.map(toAdminEnquiry), stats };
 }
 
 /**
@@ -154,15 +107,9 @@ export async function findAdminEnquiries(db: Database, query: AdminEnquiryQuery)
  */
 export async function getAdminEnquiry(db: Reader, id: string): Promise<AdminEnquiry> {
   if (!isUuid(id)) throw AppError.notFound(ADMIN_ENQUIRY_MESSAGES.notFound);
-  const [row] = await db
-    .select(enquiryColumns)
-    .from(enquiries)
-    .leftJoin(properties, listingJoin)
-    .leftJoin(agents, eq(agents.id, enquiries.agentId))
-    .where(eq(enquiries.id, id))
-    .limit(1);
+  const [row] = await selectAdminEnquiries(db).where(eq(enquiries.id, id)).limit(1);
   if (!row) throw AppError.notFound(ADMIN_ENQUIRY_MESSAGES.notFound);
-  return toAdminEnquiry(row as Row);
+  return toAdminEnquiry(row);
 }
 
 /**

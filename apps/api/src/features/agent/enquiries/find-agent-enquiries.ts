@@ -4,18 +4,25 @@
  * Deleted'), a search over customer name, customer e-mail, property title and message, a status filter, pages, and
  * the stat cards over all of the agent's enquiries.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   AGENT_ENQUIRY_MESSAGES,
   type AgentEnquiry,
   type AgentEnquiryList,
   type AgentEnquiryQuery,
   type AgentEnquiryStats,
-  type EnquiryStatus,
 } from '@abode/shared/agent/enquiries.schema';
 import type { Database } from '#src/db/client.ts';
 import { enquiries, properties } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
+import {
+  enquiryListColumns,
+  findEnquiryPage,
+  listingJoin,
+  toEnquiryListItem,
+} from '#src/features/enquiries/find-enquiry-page.ts';
+
+export { likePattern } from '#src/features/enquiries/find-enquiry-page.ts';
 
 /** A database or an open transaction: both can select. */
 type Reader = Pick<Database, 'select'>;
@@ -25,74 +32,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** True when `id` can be an enquiry id; anything else is answered 404 like a missing one. */
 export const isUuid = (id: string) => UUID.test(id);
 
-/** `%`, `_` and `\` typed by the agent are literal characters, not LIKE wildcards. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const contactName = sql<string>`coalesce(${enquiries.contactInfo}->>'name', '')`;
 const contactEmail = sql<string>`coalesce(${enquiries.contactInfo}->>'email', '')`;
 
-/** Columns of one enquiry row; the listing's columns are null when it is gone or deleted (see the join). */
+/** Columns of one enquiry row of the agent: the common ones and the listing's main photo. */
 const enquiryColumns = {
-  id: enquiries.id,
-  status: enquiries.status,
-  message: enquiries.message,
-  contactInfo: enquiries.contactInfo,
-  createdAt: enquiries.createdAt,
-  updatedAt: enquiries.updatedAt,
-  propertyId: properties.id,
-  propertyTitle: properties.title,
-  propertySlug: properties.slug,
-  propertyAddressLine1: properties.addressLine1,
-  propertyCity: properties.city,
+  ...enquiryListColumns,
   mainPhotoUrl: sql<string | null>`(
     SELECT ph.url FROM property_photos ph WHERE ph.property_id = ${properties.id}
      ORDER BY ph.is_main DESC, ph.order_index, ph.id LIMIT 1)`,
 };
 
-/** A soft-deleted listing joins as no listing at all. */
-const listingJoin = and(eq(properties.id, enquiries.propertyId), eq(properties.isDeleted, false));
+/** Rows of the agent's table: enquiries with their live listing. */
+const selectAgentEnquiries = (db: Reader) =>
+  db.select(enquiryColumns).from(enquiries).leftJoin(properties, listingJoin).$dynamic();
 
-type Row = {
-  id: string;
-  status: string;
-  message: string;
-  contactInfo: unknown;
-  createdAt: Date;
-  updatedAt: Date;
-  propertyId: string | null;
-  propertyTitle: string | null;
-  propertySlug: string | null;
-  propertyAddressLine1: string | null;
-  propertyCity: string | null;
-  mainPhotoUrl: string | null;
-};
-
-function toAgentEnquiry(r: Row): AgentEnquiry {
-  const info = (r.contactInfo ?? {}) as Record<string, unknown>;
-  const phone = typeof info.phone === 'string' && info.phone.trim() ? info.phone : undefined;
-  return {
-    id: r.id,
-    status: r.status as EnquiryStatus,
-    message: r.message,
-    contactInfo: {
-      name: typeof info.name === 'string' ? info.name : '',
-      email: typeof info.email === 'string' ? info.email : '',
-      ...(phone ? { phone } : {}),
-    },
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    property:
-      r.propertyId && r.propertyTitle !== null && r.propertySlug !== null
-        ? {
-            id: r.propertyId,
-            title: r.propertyTitle,
-            slug: r.propertySlug,
-            addressLine1: r.propertyAddressLine1 ?? '',
-            city: r.propertyCity ?? '',
-            mainPhotoUrl: r.mainPhotoUrl ?? null,
-          }
-        : null,
-  };
+function toAgentEnquiry(r: Awaited<ReturnType<typeof selectAgentEnquiries>>[number]): AgentEnquiry {
+  const { property, ...item } = toEnquiryListItem(r);
+  return { ...item, property: property && { ...property, mainPhotoUrl: r.mainPhotoUrl ?? null } };
 }
 
 /** The stat cards: counts over every enquiry of the agent (SPEC §2), regardless of search and filter. */
@@ -124,41 +80,16 @@ export async function findAgentEnquiries(
   agentId: string,
   query: AgentEnquiryQuery,
 ): Promise<AgentEnquiryList> {
-  const conditions: SQL[] = [eq(enquiries.agentId, agentId)];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        sql`${contactName} ILIKE ${pattern}`,
-        sql`${contactEmail} ILIKE ${pattern}`,
-        ilike(properties.title, pattern),
-        ilike(enquiries.message, pattern),
-      )!,
-    );
-  }
-  if (query.status !== 'all') conditions.push(eq(enquiries.status, query.status));
-  const where = and(...conditions);
-
-  const [rows, [matched], stats] = await Promise.all([
-    db
-      .select(enquiryColumns)
-      .from(enquiries)
-      .leftJoin(properties, listingJoin)
-      .where(where)
-      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(enquiries).leftJoin(properties, listingJoin).where(where),
+  const [page, stats] = await Promise.all([
+    findEnquiryPage(query, {
+      rows: selectAgentEnquiries(db),
+      matches: db.select({ n: count() }).from(enquiries).leftJoin(properties, listingJoin).$dynamic(),
+      scope: eq(enquiries.agentId, agentId),
+      alsoSearch: [contactEmail],
+    }),
     getAgentEnquiryStats(db, agentId),
   ]);
-
-  return {
-    items: rows.map(toAgentEnquiry),
-    total: Number(matched?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-    stats,
-  };
+  return { ...page, items: page.items.map(toAgentEnquiry), stats };
 }
 
 /**
@@ -169,10 +100,7 @@ export async function findAgentEnquiries(
  */
 export async function getAgentEnquiry(db: Reader, agentId: string, id: string): Promise<AgentEnquiry> {
   if (!isUuid(id)) throw AppError.notFound(AGENT_ENQUIRY_MESSAGES.notFound);
-  const [row] = await db
-    .select(enquiryColumns)
-    .from(enquiries)
-    .leftJoin(properties, listingJoin)
+  const [row] = await selectAgentEnquiries(db)
     .where(and(eq(enquiries.id, id), eq(enquiries.agentId, agentId)))
     .limit(1);
   if (!row) throw AppError.notFound(AGENT_ENQUIRY_MESSAGES.notFound);
