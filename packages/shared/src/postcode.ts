@@ -19,7 +19,8 @@ export function isOutcode(input: string): boolean {
 
 /**
  * Upper-cases, removes stray characters and puts the single space before the inward code: 'sw19 1aa' → 'SW19 1AA'.
- * Input that is not a valid postcode is upper-cased, cleaned and cut to 10 characters (SPEC §5).
+ * Input that is not a valid postcode is upper-cased, cleaned (letters, digits and single spaces) and cut to 10
+ * characters (SPEC §5). Idempotent: normalising the result again changes nothing.
  */
 export function normalisePostcode(input: string): string {
   const c = compact(input);
@@ -27,9 +28,12 @@ export function normalisePostcode(input: string): string {
   if (c === 'GIR0AA') return 'GIR 0AA';
   return input
     .toUpperCase()
+    .replace(/\s+/g, ' ')
     .replace(/[^A-Z0-9 ]/g, '')
+    .replace(/ {2,}/g, ' ')
     .trim()
-    .slice(0, 10);
+    .slice(0, 10)
+    .trimEnd();
 }
 
 /** The outward code of a full postcode ('SW19 1AA' → 'SW19'), or undefined when it is not one. */

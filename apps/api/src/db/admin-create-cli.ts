@@ -7,7 +7,8 @@
  * PGlite). The password must meet the sign-up rules (SPEC §5). An existing user's password is replaced.
  */
 import path from 'node:path';
-import { normaliseEmail, passwordValidationFailedMessage } from '@abode/shared/auth/auth.schema';
+import { passwordValidationFailedMessage } from '@abode/shared/auth/auth.schema';
+import { sanitiseEmail } from '@abode/shared/sanitise';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
 import { DataDirLockedError, openConfiguredDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import { loadEnv } from '#src/env.ts';
@@ -32,7 +33,7 @@ export function parseAdminArgs(
     else return { error: `Unknown argument: ${a}\n${USAGE}` };
   }
   if (!email || !password) return { error: USAGE };
-  const normalised = normaliseEmail(email);
+  const normalised = sanitiseEmail(email);
   if (!normalised) return { error: 'Please provide a valid email address' };
   const strength = checkPasswordStrength(password);
   if (!strength.isValid) return { error: passwordValidationFailedMessage(strength.errors) };

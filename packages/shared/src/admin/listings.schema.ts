@@ -6,7 +6,6 @@
  * {@link parseAdminListingFilters}.
  */
 import { z } from 'zod';
-import { sanitiseContactText } from '../enquiries/enquiry.schema.ts';
 import {
   ApprovalStatusSchema,
   ListingModeSchema,
@@ -14,6 +13,7 @@ import {
   type ApprovalStatus,
   type ListingStatus,
 } from '../listings/listing.schema.ts';
+import { sanitisedText } from '../sanitise.ts';
 
 /** Listings per page (default) and the most one request may ask for. */
 export const ADMIN_LISTINGS_PAGE_SIZE = 25;
@@ -97,15 +97,15 @@ export type AdminListingQuery = z.output<typeof AdminListingQuerySchema>;
 export const AdminListingParamsSchema = z.object({ id: z.string() });
 
 /**
- * `POST /api/admin/properties/{id}/reject` body: an optional reason, `<`/`>` stripped and trimmed (DESIGN §7), at
- * most 500 characters; blank = none. The body itself may be omitted.
+ * `POST /api/admin/properties/{id}/reject` body: an optional reason, sanitised (sanitise.ts; DESIGN §7: `<`/`>`
+ * stripped, trimmed), at most 500 characters; blank = none. The body itself may be omitted.
  */
 export const RejectListingSchema = z.strictObject({
   reason: z
     .string()
     .optional()
-    .transform((v) => (v ? sanitiseContactText(v) : ''))
-    .pipe(z.string().max(REJECTION_REASON_MAX_LENGTH, ADMIN_LISTING_MESSAGES.reasonTooLong)),
+    .transform((v) => v ?? '')
+    .pipe(sanitisedText(REJECTION_REASON_MAX_LENGTH, { tooLong: ADMIN_LISTING_MESSAGES.reasonTooLong })),
 });
 export type RejectListingInput = z.input<typeof RejectListingSchema>;
 

@@ -5,6 +5,7 @@
  * `PATCH/DELETE /api/admin/team/{userId}`.
  */
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, sanitiseEmail } from '../sanitise.ts';
 
 export const ADMIN_ROLES = ['admin', 'super_admin'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -28,9 +29,18 @@ export const TEAM_MESSAGES = {
   demoteConfirm: 'This user will lose access to the admin portal.',
 } as const;
 
-/** `POST /api/admin/team` body: an existing user's e-mail (any case) and the role to give. */
+/**
+ * `POST /api/admin/team` body: an existing user's e-mail (any case; SPEC §5 E-mail, {@link sanitiseEmail}: trimmed,
+ * lower-cased, x@y.z) and the role to give.
+ */
 export const PromoteAdminSchema = z.object({
-  email: z.string().trim().min(1, 'Enter an e-mail address').max(254).email('Enter a valid e-mail address'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter an e-mail address')
+    .max(EMAIL_MAX_LENGTH, 'Enter a valid e-mail address')
+    .transform(sanitiseEmail)
+    .refine((email) => email !== '', 'Enter a valid e-mail address'),
   adminRole: z.enum(ADMIN_ROLES),
 });
 export type PromoteAdminInput = z.infer<typeof PromoteAdminSchema>;

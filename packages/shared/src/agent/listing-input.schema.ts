@@ -4,7 +4,7 @@
  * the shapes the agent listing API answers with.
  *
  * Rules that live here so the form and the server agree:
- * - Text is trimmed and loses `<` and `>` (DESIGN §7 sanitising); script-like content (SPEC §5) is rejected.
+ * - Text is sanitised by sanitise.ts (DESIGN §7: trimmed, no `<` `>`); script-like content (SPEC §5) is rejected.
  * - Status fits the mode: sale listings may be under offer or sold (Sold STC), rentals let agreed or let.
  * - Material information Part A (National Trading Standards' guidance for property listings): a listing can only
  *   leave draft (go live, be under offer, …) with an asking price or rent above £0, a council tax band and — for
@@ -13,7 +13,6 @@
  * - Rent-only fields (available from, furnished) are dropped for sale listings.
  */
 import { z } from 'zod';
-import { containsScriptLikeContent } from '../enquiries/enquiry.schema.ts';
 import {
   ApprovalStatusSchema,
   CouncilTaxBandSchema,
@@ -27,7 +26,8 @@ import {
   type ListingMode,
   type ListingStatus,
 } from '../listings/listing.schema.ts';
-import { isUkPostcode, normalisePostcode } from '../postcode.ts';
+import { isUkPostcode } from '../postcode.ts';
+import { sanitisedText, sanitisePostcode } from '../sanitise.ts';
 
 /** Longest title and description (issue #5). */
 export const LISTING_TITLE_MAX_LENGTH = 120;
@@ -89,13 +89,12 @@ export const LISTING_MESSAGES = {
 const blankToUndefined = (v: unknown) =>
   v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v;
 
-/** Sanitised text: script-like content rejected on the raw input, then `<`/`>` stripped and trimmed. */
+/**
+ * Sanitised text (sanitise.ts, SPEC §5 / DESIGN §7): script-like content rejected on the raw input, then `<`/`>` and
+ * control characters stripped, NFC, trimmed; over-long text is refused with the field's own message, not cut.
+ */
 const text = (required: string | undefined, max: number, tooLong: string) =>
-  z
-    .string({ error: required ?? LISTING_MESSAGES.invalidContent })
-    .refine((s) => !containsScriptLikeContent(s), LISTING_MESSAGES.invalidContent)
-    .transform((s) => s.replace(/[<>]/g, '').trim())
-    .pipe(required ? z.string().min(1, required).max(max, tooLong) : z.string().max(max, tooLong));
+  sanitisedText(max, { required, tooLong, scriptLike: LISTING_MESSAGES.invalidContent });
 
 const count = z.preprocess(
   blankToUndefined,
@@ -148,7 +147,7 @@ export const ListingFieldsSchema = z.object({
     .trim()
     .min(1, LISTING_MESSAGES.postcodeRequired)
     .refine(isUkPostcode, LISTING_MESSAGES.postcodeInvalid)
-    .transform(normalisePostcode),
+    .transform(sanitisePostcode),
   tenure: optionalChoice(TenureSchema),
   councilTaxBand: optionalChoice(CouncilTaxBandSchema),
   epcRating: optionalChoice(EpcRatingSchema),

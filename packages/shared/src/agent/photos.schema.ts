@@ -9,7 +9,7 @@
  * 'Set as main' moves the photo to the front; deleting the main photo makes the next one main.
  */
 import { z } from 'zod';
-import { sanitiseContactText } from '../enquiries/enquiry.schema.ts';
+import { sanitisedText } from '../sanitise.ts';
 
 /** Image types a listing photo may be (checked by content on the server). */
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -131,17 +131,21 @@ export const ListingPhotosParamsSchema = z.object({ id: z.uuid() });
 export const ListingPhotoParamsSchema = z.object({ id: z.uuid(), photoId: z.uuid() });
 
 /**
- * `PATCH /api/agent/properties/{id}/photos/{photoId}` body: the alt text, `<`/`>` stripped and trimmed, at most
- * 200 characters; empty clears it (pages then describe the photo by the listing title and position).
+ * `PATCH /api/agent/properties/{id}/photos/{photoId}` body: the alt text, sanitised (sanitise.ts: `<`/`>` stripped,
+ * trimmed), at most 200 characters; empty clears it (pages then describe the photo by the listing title and
+ * position).
  */
 export const UpdatePhotoInputSchema = z.object({
-  altText: z
-    .string()
-    .transform(sanitiseContactText)
-    .pipe(
-      z.string().max(PHOTO_ALT_MAX_LENGTH, `Alt text must be ${PHOTO_ALT_MAX_LENGTH} characters or fewer`),
-    ),
+  altText: sanitisedText(PHOTO_ALT_MAX_LENGTH, {
+    tooLong: `Alt text must be ${PHOTO_ALT_MAX_LENGTH} characters or fewer`,
+  }),
 });
+
+/**
+ * The optional `alt` field of a photo upload (multipart): sanitised like {@link UpdatePhotoInputSchema}'s, but cut
+ * to 200 characters rather than refused, so a long caption never fails an upload.
+ */
+export const PhotoUploadAltSchema = sanitisedText(PHOTO_ALT_MAX_LENGTH);
 export type UpdatePhotoInput = z.input<typeof UpdatePhotoInputSchema>;
 
 /** `PUT /api/agent/properties/{id}/photos/order` body: every photo id of the listing once, first = main. */

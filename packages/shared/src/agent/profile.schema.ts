@@ -9,14 +9,15 @@
  * stored and rendered as a clickable profile link.
  */
 import { z } from 'zod';
-import { normaliseEmail } from '../auth/auth.schema.ts';
+import { MESSAGES } from '../messages.ts';
 import {
-  cleanPhone,
   PHONE_MAX_LENGTH,
   PHONE_MIN_LENGTH,
-  sanitiseContactText,
-} from '../enquiries/enquiry.schema.ts';
-import { MESSAGES } from '../messages.ts';
+  sanitisedText,
+  sanitiseEmail,
+  sanitisePhone,
+  sanitiseText,
+} from '../sanitise.ts';
 
 /** Longest name, agency name and branch name we store. */
 export const AGENT_NAME_MAX_LENGTH = 100;
@@ -25,8 +26,6 @@ export const BIO_MAX_LENGTH = 2000;
 /** Longest office address and web address. */
 export const ADDRESS_MAX_LENGTH = 500;
 export const URL_MAX_LENGTH = 500;
-/** Longest e-mail address (RFC 5321 path limit). */
-export const EMAIL_MAX_LENGTH = 254;
 /** Certifications and languages: each chip at most this long, at most this many of each. */
 export const CHIP_MAX_LENGTH = 50;
 export const CHIPS_MAX_COUNT = 20;
@@ -61,8 +60,13 @@ export const AGENT_PROFILE_MESSAGES = {
   yearsRange: `Years of experience should be between 0 and ${YEARS_EXPERIENCE_MAX}`,
 } as const;
 
-/** DESIGN §7 sanitising (strip `<` `>`, trim), without a length cut: the schema reports over-long text instead. */
-export const sanitiseProfileText = sanitiseContactText;
+/**
+ * SPEC §5 / DESIGN §7 sanitising ({@link sanitiseText}: strip `<` `>` and control characters, NFC, trim), without a
+ * length cut: the schema reports over-long text instead.
+ */
+function sanitiseProfileText(value: string): string {
+  return sanitiseText(value, Number.POSITIVE_INFINITY);
+}
 
 /**
  * SPEC §5 Profile: years of experience are parsed as an integer and non-numbers become 0 (like `parseInt`):
@@ -133,19 +137,19 @@ export function addChip(list: readonly string[], input: string): { list: string[
 
 const optionalString = z.string().nullish();
 
-/** Required text: sanitised, not blank, at most `max` characters. */
+/** Required text: sanitised (sanitise.ts), not blank, at most `max` characters. */
 const requiredText = (required: string, max: number) =>
   z
     .string({ error: required })
     .nullish()
-    .transform((v) => sanitiseProfileText(v ?? ''))
-    .pipe(z.string().min(1, required).max(max, AGENT_PROFILE_MESSAGES.textTooLong(max)));
+    .transform((v) => v ?? '')
+    .pipe(sanitisedText(max, { required, tooLong: AGENT_PROFILE_MESSAGES.textTooLong(max) }));
 
-/** Optional text: sanitised; blank becomes null. */
+/** Optional text: sanitised (sanitise.ts), at most `max` characters; blank becomes null. */
 const optionalText = (max: number, tooLong: string = AGENT_PROFILE_MESSAGES.textTooLong(max)) =>
   optionalString
-    .transform((v) => sanitiseProfileText(v ?? ''))
-    .pipe(z.string().max(max, tooLong))
+    .transform((v) => v ?? '')
+    .pipe(sanitisedText(max, { tooLong }))
     .transform((v) => v || null);
 
 /** A phone cleaned as SPEC §5 Contact data says, 5–20 characters; '' → null when optional. */
@@ -156,7 +160,7 @@ const phone = (required: string | null) =>
       if (required) ctx.addIssue({ code: 'custom', message: required });
       return null;
     }
-    const cleaned = cleanPhone(given);
+    const cleaned = sanitisePhone(given);
     if (cleaned.length < PHONE_MIN_LENGTH || cleaned.length > PHONE_MAX_LENGTH) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.contactPhoneLength });
       return z.NEVER;
@@ -230,7 +234,7 @@ export const UpdateAgentProfileSchema = z
         ctx.addIssue({ code: 'custom', message: AGENT_PROFILE_MESSAGES.emailRequired });
         return z.NEVER;
       }
-      const email = given.length <= EMAIL_MAX_LENGTH ? normaliseEmail(given) : '';
+      const email = sanitiseEmail(given);
       if (!email) {
         ctx.addIssue({ code: 'custom', message: MESSAGES.contactInvalidEmail });
         return z.NEVER;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { sanitiseEmail } from '../sanitise.ts';
 import {
   AUTH_MESSAGES as A,
-  normaliseEmail,
   passwordValidationFailedMessage,
   SignInInputSchema,
   SignUpInputSchema,
@@ -14,10 +14,10 @@ function firstMessage(r: {
   return r.success ? undefined : r.error?.issues[0]?.message;
 }
 
-describe('normaliseEmail (SPEC §5 E-mail)', () => {
-  test('trims and lower-cases', () => expect(normaliseEmail('  Jo@Example.COM ')).toBe('jo@example.com'));
+describe('sanitiseEmail (SPEC §5 E-mail)', () => {
+  test('trims and lower-cases', () => expect(sanitiseEmail('  Jo@Example.COM ')).toBe('jo@example.com'));
   test.each(['', 'jo', 'jo@example', '@example.com', 'jo @example.com'])('%s is empty', (e) =>
-    expect(normaliseEmail(e)).toBe(''),
+    expect(sanitiseEmail(e)).toBe(''),
   );
 });
 

@@ -3,6 +3,7 @@
  * checks the form with these schemas and the API re-checks the same data on sign-up (issue #3).
  */
 import { z } from 'zod';
+import { sanitiseEmail, sanitiseText } from '../sanitise.ts';
 import { checkPasswordStrength } from './password.ts';
 
 export const AUTH_MESSAGES = {
@@ -45,20 +46,20 @@ export function passwordValidationFailedMessage(errors: readonly string[]): stri
 export const NAME_MAX_LENGTH = 50;
 export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
 
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** SPEC §5 E-mail: trimmed and lower-cased; '' when it does not match a simple x@y.z shape. */
-export function normaliseEmail(email: string): string {
-  const e = email.trim().toLowerCase();
-  return SIMPLE_EMAIL.test(e) ? e : '';
-}
-
-/** Only Unicode letters, spaces, apostrophes and hyphens (SPEC §5 Sign-up form). */
+/** Only Unicode letters, spaces, apostrophes and hyphens (SPEC §5 Sign-up form; DESIGN §7: any Unicode letter). */
 export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
 
-/** Names are trimmed and cut to 50 characters (SPEC §5). */
+/** Names are sanitised (SPEC §5 Text sanitising: NFC, no `<` `>` or control characters), trimmed and cut to 50. */
 export function normaliseName(name: string): string {
-  return name.trim().slice(0, NAME_MAX_LENGTH).trim();
+  return sanitiseText(name, NAME_MAX_LENGTH);
+}
+
+/**
+ * True when a typed name meets the SPEC §5 name rule once normalised. A name typed with `<` or `>` is refused rather
+ * than silently changed by sanitising: the rule allows neither.
+ */
+export function isValidName(typed: string): boolean {
+  return !/[<>]/.test(typed) && NAME_PATTERN.test(normaliseName(typed));
 }
 
 export const SignInInputSchema = z
@@ -68,7 +69,7 @@ export const SignInInputSchema = z
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signInMissingFields });
       return z.NEVER;
     }
-    const email = normaliseEmail(v.email);
+    const email = sanitiseEmail(v.email);
     if (!email) {
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signInInvalidEmail, path: ['email'] });
       return z.NEVER;
@@ -99,7 +100,7 @@ export const SignUpInputSchema = z
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpMissingFields });
       return z.NEVER;
     }
-    const email = normaliseEmail(v.email);
+    const email = sanitiseEmail(v.email);
     if (!email) {
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signInInvalidEmail, path: ['email'] });
       return z.NEVER;
@@ -108,7 +109,7 @@ export const SignUpInputSchema = z
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpPasswordRequirements, path: ['password'] });
       return z.NEVER;
     }
-    if (!NAME_PATTERN.test(firstName)) {
+    if (!isValidName(v.firstName)) {
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: ['firstName'] });
       return z.NEVER;
     }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ListingSummarySchema } from '../listings/listing.schema.ts';
 import { savedSearchLabel } from '../messages.ts';
+import { sanitiseSingleLine } from '../sanitise.ts';
 import { SearchFiltersSchema } from '../search/search.schema.ts';
 
 /** A saved search's label is 1 to 100 characters after sanitising (SPEC §5 Text sanitising, with a shorter cap). */
@@ -34,16 +35,13 @@ export const FavouriteParamsSchema = z.object({ propertyId: RecordIdSchema });
 export const SavedSearchParamsSchema = z.object({ id: RecordIdSchema });
 
 /**
- * Sanitises a label (DESIGN §7 reading of SPEC §5: strip `<` and `>`, fold white space, trim) and requires 1 to
- * 100 characters: 'Please enter a name for this search' / 'Search names can be at most 100 characters'.
+ * A saved search's label: sanitised as one line ({@link sanitiseSingleLine}: DESIGN §7 reading of SPEC §5 — strip
+ * `<` and `>`, fold white space, trim), then 1 to 100 characters: 'Please enter a name for this search' / 'Search
+ * names can be at most 100 characters'.
  */
-export function sanitiseLabel(text: string): string {
-  return text.replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
-}
-
 export const SavedSearchLabelSchema = z
   .string()
-  .transform(sanitiseLabel)
+  .transform((v) => sanitiseSingleLine(v, Number.POSITIVE_INFINITY))
   .pipe(
     z
       .string()
@@ -56,7 +54,7 @@ export const SavedSearchLabelSchema = z
  * label cap (a 100-character location would otherwise overflow it).
  */
 export function defaultSavedSearchLabel(location: string | undefined): string {
-  return savedSearchLabel(location).slice(0, SAVED_SEARCH_LABEL_MAX_LENGTH).trim();
+  return sanitiseSingleLine(savedSearchLabel(location), SAVED_SEARCH_LABEL_MAX_LENGTH);
 }
 
 /** How often alert e-mails go out: at once after new matches, or one digest a day. */

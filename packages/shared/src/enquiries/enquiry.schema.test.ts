@@ -1,14 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { MESSAGES } from '../messages.ts';
+import { containsScript, sanitisePhone, sanitiseText } from '../sanitise.ts';
 import {
   CONTACT_ERROR_PRIORITY,
-  cleanPhone,
-  containsScriptLikeContent,
   CreateEnquirySchema,
   defaultEnquiryMessage,
   ENQUIRY_MESSAGES,
   EnquiryCreatedSchema,
-  sanitiseContactText,
 } from './enquiry.schema.ts';
 
 const propertyId = '3f8e5f0e-6f7b-4a53-9d4e-2b9f3c1a7e10';
@@ -28,7 +26,7 @@ function problems(input: unknown): Record<string, string[]> {
   return out;
 }
 
-describe('containsScriptLikeContent (SPEC §5 Contact data)', () => {
+describe('containsScript (SPEC §5 Contact data)', () => {
   test.each([
     '<script>alert(1)</script>',
     '<SCRIPT src=x>',
@@ -41,7 +39,7 @@ describe('containsScriptLikeContent (SPEC §5 Contact data)', () => {
     'alert(1)',
     'Confirm(yes)',
     'PROMPT(name)',
-  ])('%s is script-like', (text) => expect(containsScriptLikeContent(text)).toBe(true));
+  ])('%s is script-like', (text) => expect(containsScript(text)).toBe(true));
 
   test.each([
     "O'Brien",
@@ -52,15 +50,15 @@ describe('containsScriptLikeContent (SPEC §5 Contact data)', () => {
     'Is the alert system fitted?',
     'a < b and c > d',
     '',
-  ])('%s is plain text', (text) => expect(containsScriptLikeContent(text)).toBe(false));
+  ])('%s is plain text', (text) => expect(containsScript(text)).toBe(false));
 });
 
-describe('sanitiseContactText and cleanPhone', () => {
+describe('sanitiseText and sanitisePhone on contact data', () => {
   test('strips < and > and trims, keeping apostrophes, quotes and ampersands', () => {
-    expect(sanitiseContactText('  <b>O\'Brien</b> & "Sons"  ')).toBe('bO\'Brien/b & "Sons"');
+    expect(sanitiseText('  <b>O\'Brien</b> & "Sons"  ')).toBe('bO\'Brien/b & "Sons"');
   });
   test('phone keeps digits, +, -, spaces and brackets', () => {
-    expect(cleanPhone(' +44 (0)20 7946-0000 ext. ')).toBe('+44 (0)20 7946-0000');
+    expect(sanitisePhone(' +44 (0)20 7946-0000 ext. ')).toBe('+44 (0)20 7946-0000');
   });
 });
 

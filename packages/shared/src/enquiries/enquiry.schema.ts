@@ -1,21 +1,23 @@
 /**
- * Enquiries (issue #4): the Contact Agent form's data (SPEC §5 Contact data, DESIGN §7 sanitising) and the API's
- * answer. The SPA's enquiry form and `POST /api/enquiries` parse with the same {@link CreateEnquirySchema}, so a
- * rule changed here changes in both places.
+ * Enquiries (issue #4): the Contact Agent form's data (SPEC §5 Contact data, DESIGN §7 sanitising, both from
+ * sanitise.ts) and the API's answer. The SPA's enquiry form and `POST /api/enquiries` parse with the same
+ * {@link CreateEnquirySchema}, so a rule changed here changes in both places.
  */
 import { z } from 'zod';
-import { normaliseEmail } from '../auth/auth.schema.ts';
 import { MESSAGES } from '../messages.ts';
+import {
+  containsScript,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+  sanitiseEmail,
+  sanitisePhone,
+  sanitiseText,
+} from '../sanitise.ts';
 
 /** Contact names are cut to this length, like every name (SPEC §5 Sign-up form, §9). */
 export const ENQUIRY_NAME_MAX_LENGTH = 50;
 /** Longest enquiry message we accept (issue #4). */
 export const ENQUIRY_MESSAGE_MAX_LENGTH = 2000;
-/** Phone length after cleaning (SPEC §5 Contact data). */
-export const PHONE_MIN_LENGTH = 5;
-export const PHONE_MAX_LENGTH = 20;
-/** Longest e-mail address (RFC 5321 path limit). */
-const EMAIL_MAX_LENGTH = 254;
 
 /** Texts of this feature that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
 export const ENQUIRY_MESSAGES = {
@@ -24,48 +26,9 @@ export const ENQUIRY_MESSAGES = {
   sent: 'Your enquiry has been sent',
 } as const;
 
-/** The fields a person types; each is checked for script-like content (SPEC §5). */
+/** The fields a person types; each is checked for script-like content (SPEC §5, `containsScript`). */
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-/**
- * SPEC §5 Contact data: script tags, javascript:, onclick=, onerror=, onload=, eval(, alert(, confirm( or prompt(,
- * matched as substrings, case-insensitively. Deliberately literal: allowing a space before '(' would reject honest
- * messages such as "please confirm (by e-mail) …".
- */
-const SCRIPT_LIKE_STRINGS = [
-  '<script',
-  'javascript:',
-  'onclick=',
-  'onerror=',
-  'onload=',
-  'eval(',
-  'alert(',
-  'confirm(',
-  'prompt(',
-] as const;
-
-/** True when `text` holds a script-like string that SPEC §5 rejects ('Contact information contains invalid content'). */
-export function containsScriptLikeContent(text: string): boolean {
-  const lower = text.toLowerCase();
-  return SCRIPT_LIKE_STRINGS.some((s) => lower.includes(s));
-}
-
-/**
- * DESIGN §7 sanitising for contact text: strips `<` and `>` and trims. Apostrophes, quotes and ampersands stay as
- * text (O'Brien, Smith & Sons); they are escaped when shown, never stored escaped.
- */
-export function sanitiseContactText(text: string): string {
-  return text.replace(/[<>]/g, '').trim();
-}
-
-/**
- * SPEC §5 phone cleaning: keeps digits, '+', '-', spaces and brackets, then trims. The result must be 5 to 20
- * characters long.
- */
-export function cleanPhone(phone: string): string {
-  return phone.replace(/[^\d+\-\s()]/g, '').trim();
-}
 
 /** Message prefilled in the enquiry form (issue #4). */
 export function defaultEnquiryMessage(title: string): string {
@@ -101,25 +64,26 @@ export const CreateEnquirySchema = z
       phone: v.phone ?? '',
       message: v.message ?? '',
     };
-    const scripted = CONTACT_FIELDS.filter((field) => containsScriptLikeContent(raw[field]));
+    const scripted = CONTACT_FIELDS.filter((field) => containsScript(raw[field]));
     if (scripted.length) {
       for (const field of scripted)
         ctx.addIssue({ code: 'custom', message: MESSAGES.contactInvalidContent, path: [field] });
       return z.NEVER;
     }
 
-    const name = sanitiseContactText(raw.name).slice(0, ENQUIRY_NAME_MAX_LENGTH).trim();
+    const name = sanitiseText(raw.name, ENQUIRY_NAME_MAX_LENGTH);
     const emailInput = raw.email.trim();
-    const message = sanitiseContactText(raw.message);
+    // The message's own limit is reported (below), not silently applied.
+    const message = sanitiseText(raw.message, Number.POSITIVE_INFINITY);
     const phoneGiven = raw.phone.trim() !== '';
-    const phone = cleanPhone(raw.phone);
+    const phone = sanitisePhone(raw.phone);
     const problem = (field: ContactField, text: string) =>
       ctx.addIssue({ code: 'custom', message: text, path: [field] });
 
     if (!name) problem('name', MESSAGES.contactRequired);
     if (!emailInput) problem('email', MESSAGES.contactRequired);
     if (!message) problem('message', MESSAGES.contactRequired);
-    const email = emailInput.length <= EMAIL_MAX_LENGTH ? normaliseEmail(emailInput) : '';
+    const email = sanitiseEmail(emailInput);
     if (emailInput && !email) problem('email', MESSAGES.contactInvalidEmail);
     if (phoneGiven && (phone.length < PHONE_MIN_LENGTH || phone.length > PHONE_MAX_LENGTH))
       problem('phone', MESSAGES.contactPhoneLength);

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { AUTH_MESSAGES } from '../auth/auth.schema.ts';
 import { MESSAGES } from '../messages.ts';
+import { sanitisePhone } from '../sanitise.ts';
 import {
   ChangeEmailSchema,
   ChangePasswordSchema,
-  cleanPhone,
   DeleteAccountSchema,
   PROFILE_MESSAGES as P,
   UpdateProfileSchema,
@@ -56,7 +56,7 @@ describe('UpdateProfileSchema (SPEC §5 Sign-up names, Contact data phone)', () 
   ])('%j → %j', (input, expected) => expect(issues(UpdateProfileSchema.safeParse(input))).toEqual(expected));
 
   test('phone length is counted after removing other characters (SPEC §5)', () => {
-    expect(cleanPhone('tel: 01234')).toBe('01234');
+    expect(sanitisePhone('tel: 01234')).toBe('01234');
     expect(UpdateProfileSchema.parse({ firstName: 'Jo', phone: 'tel: 01234' }).phone).toBe('01234');
     expect(UpdateProfileSchema.parse({ firstName: 'Jo', phone: '+44 (0)20 7946-0958' }).phone).toBe(
       '+44 (0)20 7946-0958',

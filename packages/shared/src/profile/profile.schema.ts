@@ -5,9 +5,10 @@
  * (SPEC §5 Password strength).
  */
 import { z } from 'zod';
-import { AUTH_MESSAGES, NAME_PATTERN, normaliseEmail, normaliseName } from '../auth/auth.schema.ts';
+import { AUTH_MESSAGES, isValidName, normaliseName } from '../auth/auth.schema.ts';
 import { checkPasswordStrength } from '../auth/password.ts';
 import { MESSAGES } from '../messages.ts';
+import { PHONE_MAX_LENGTH, PHONE_MIN_LENGTH, sanitiseEmail, sanitisePhone } from '../sanitise.ts';
 
 /** Texts of the profile page that SPEC §8 does not give verbatim (issue #4). */
 export const PROFILE_MESSAGES = {
@@ -38,15 +39,8 @@ export const PROFILE_MESSAGES = {
     'Agent and administrator accounts cannot be deleted here. Please contact support to close this account.',
 } as const;
 
-export const PHONE_MIN_LENGTH = 5;
-export const PHONE_MAX_LENGTH = 20;
 /** The typed word that confirms account deletion. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
-
-/** SPEC §5 Contact data: keeps only digits, +, -, spaces and brackets, trimmed. */
-export function cleanPhone(phone: string): string {
-  return phone.replace(/[^0-9+\-\s()]/g, '').trim();
-}
 
 const optionalText = z
   .string()
@@ -56,31 +50,32 @@ const optionalText = z
 
 /**
  * PATCH /api/me/profile. firstName required; lastName and phone optional ('' or null clears them). Names are
- * trimmed and cut to 50 characters like on sign-up; the phone is stored cleaned (SPEC §5 Contact data), 5–20
- * characters. Output: `{ firstName, lastName: string | null, phone: string | null }`.
+ * sanitised, trimmed and cut to 50 characters like on sign-up ({@link normaliseName}; one typed with `<` or `>` is
+ * refused); the phone is stored cleaned (SPEC §5 Contact data), 5–20 characters. Output: `{ firstName, lastName:
+ * string | null, phone: string | null }`.
  */
 export const UpdateProfileSchema = z.object({
   firstName: z
     .string({ error: PROFILE_MESSAGES.firstNameRequired })
     .max(500)
-    .transform(normaliseName)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: PROFILE_MESSAGES.firstNameRequired, abort: true })
-        .regex(NAME_PATTERN, AUTH_MESSAGES.signUpInvalidName),
-    ),
+    .transform((typed, ctx) => {
+      const name = normaliseName(typed);
+      if (!name && !/[<>]/.test(typed))
+        ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.firstNameRequired });
+      else if (!isValidName(typed))
+        ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName });
+      return name;
+    }),
   lastName: optionalText
-    .transform(normaliseName)
-    .refine((v) => v === '' || NAME_PATTERN.test(v), AUTH_MESSAGES.signUpInvalidName)
-    .transform((v) => v || null),
+    .refine((typed) => normaliseName(typed) === '' || isValidName(typed), AUTH_MESSAGES.signUpInvalidName)
+    .transform((typed) => normaliseName(typed) || null),
   phone: optionalText
     // A phone of only other characters ('call me') is refused, not silently cleared.
     .refine((v) => {
-      const cleaned = cleanPhone(v);
+      const cleaned = sanitisePhone(v);
       return v.trim() === '' || (cleaned.length >= PHONE_MIN_LENGTH && cleaned.length <= PHONE_MAX_LENGTH);
     }, MESSAGES.contactPhoneLength)
-    .transform((v) => cleanPhone(v) || null),
+    .transform((v) => sanitisePhone(v) || null),
 });
 export type UpdateProfileInput = z.output<typeof UpdateProfileSchema>;
 export type UpdateProfileFormInput = z.input<typeof UpdateProfileSchema>;
@@ -137,7 +132,7 @@ export const ChangeEmailSchema = z.object({
   newEmail: z
     .string()
     .default('')
-    .transform(normaliseEmail)
+    .transform(sanitiseEmail)
     .refine((v) => v !== '', AUTH_MESSAGES.signInInvalidEmail),
 });
 export type ChangeEmailInput = z.output<typeof ChangeEmailSchema>;

@@ -76,6 +76,10 @@ export function createAuth(options: CreateAuthOptions) {
     logger: { level: options.logLevel ?? 'warn' },
     // Our own DB-backed limiter runs in front of sign-up and sign-in (features/auth/routes.ts).
     rateLimit: { enabled: false },
+    // better-auth's generic `update-user` would store name, image and every `input: true` field (firstName, lastName,
+    // role!) unsanitised and unchecked. Profiles change through PATCH /api/me/profile (shared UpdateProfileSchema,
+    // issue #7) and roles never change by the user's own hand.
+    disabledPaths: ['/update-user'],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications },
@@ -251,7 +255,12 @@ export function createAuth(options: CreateAuthOptions) {
 export type Auth = ReturnType<typeof createAuth>;
 
 /** Change-of-address requests per user (each sends an e-mail): SPEC §9 "critical" 3 an hour, blocked 1 hour. */
-export const CHANGE_EMAIL_RATE_LIMIT = { limit: 3, windowMs: 60 * 60_000, blockMs: 60 * 60_000 } as const;
+export const CHANGE_EMAIL_RATE_LIMIT = {
+  limit: 3,
+  windowMs: 60 * 60_000,
+  blockMs: 60 * 60_000,
+  actionClass: 'critical',
+} as const;
 
 /**
  * The claims of a better-auth e-mail token (a JWT it has signed, or just verified, itself): `email`, and for a change

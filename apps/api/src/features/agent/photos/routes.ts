@@ -25,10 +25,10 @@ import {
   MAX_PHOTO_BYTES,
   PHOTO_ALT_MAX_LENGTH,
   PHOTO_MESSAGES,
+  PhotoUploadAltSchema,
   ReorderPhotosInputSchema,
   UpdatePhotoInputSchema,
 } from '@abode/shared/agent/photos.schema';
-import { sanitiseContactText } from '@abode/shared/enquiries/enquiry.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
@@ -65,12 +65,12 @@ const PHOTOS = ['Agent photos'];
 
 const PhotoUploadFormSchema = z.object({
   file: fileField.openapi({ description: 'The image: JPG, PNG or WebP (by content), at most 10 MB.' }),
-  alt: z
-    .string()
-    .optional()
-    .openapi({
-      description: `Alt text, at most ${PHOTO_ALT_MAX_LENGTH} characters; default 'Photo {n} of {title}'.`,
-    }),
+  alt: PhotoUploadAltSchema.optional().openapi({
+    type: 'string',
+    description:
+      `Alt text, sanitised ('<' and '>' removed, trimmed) and cut to ${PHOTO_ALT_MAX_LENGTH} characters; default ` +
+      "'Photo {n} of {title}'.",
+  }),
 });
 const LogoUploadFormSchema = z.object({
   file: fileField.openapi({ description: 'The logo: JPG or PNG (by content), at most 2 MB.' }),
@@ -231,9 +231,7 @@ export const agentPhotoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
       missing: PHOTO_MESSAGES.photoMissing,
       tooLarge: PHOTO_MESSAGES.photoTooLarge,
     });
-    const alt =
-      typeof form.alt === 'string' ? sanitiseContactText(form.alt).slice(0, PHOTO_ALT_MAX_LENGTH) : '';
-    const photo = await addPhoto(contextOf(c), c.req.valid('param').id, bytes, alt || undefined);
+    const photo = await addPhoto(contextOf(c), c.req.valid('param').id, bytes, form.alt || undefined);
     return c.json(photo, 201);
   })
   .openapi(updatePhotoRoute, async (c) => {

@@ -7,8 +7,8 @@ import {
   NAME_MAX_LENGTH,
   SignInInputSchema,
   SignUpInputSchema,
-  normaliseEmail as sharedNormaliseEmail,
 } from '@abode/shared/auth/auth.schema';
+import { sanitiseEmail } from '@abode/shared/sanitise';
 
 export const AUTH_MESSAGES = {
   signInMissing: SHARED.signInMissingFields,
@@ -29,11 +29,11 @@ export const NAME_MAX = NAME_MAX_LENGTH;
 
 /** Trimmed and lower-cased (SPEC §5 E-mail); '' when it is not a valid address. */
 export function normaliseEmail(email: string): string {
-  return sharedNormaliseEmail(email);
+  return sanitiseEmail(email);
 }
 
 export function isValidEmail(email: string): boolean {
-  return sharedNormaliseEmail(email) !== '';
+  return sanitiseEmail(email) !== '';
 }
 
 /** The first problem with a sign-in attempt, or null. */

@@ -1,12 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { NAME_MAX_LENGTH } from '@abode/shared/auth/auth.schema';
-import {
-  PHONE_MAX_LENGTH,
-  PROFILE_MESSAGES,
-  UpdateProfileSchema,
-  type Profile,
-} from '@abode/shared/profile/profile.schema';
+import { PROFILE_MESSAGES, UpdateProfileSchema, type Profile } from '@abode/shared/profile/profile.schema';
+import { PHONE_MAX_LENGTH } from '@abode/shared/sanitise';
 import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { useUpdateProfile } from '../api/profile.ts';
