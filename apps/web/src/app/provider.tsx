@@ -1,13 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@abode/shared/constants';
 import { createQueryClient } from '#src/lib/query-client.ts';
 import { AuthProvider } from '#src/lib/auth.tsx';
+import { installGlobalErrorReporting } from '#src/lib/report-error.ts';
 
-/** App-wide providers: data cache and the toast region (SPEC §9 Notification UI). */
+/**
+ * App-wide providers: data cache and the toast region (SPEC §9 Notification UI); also reports errors nothing
+ * caught as security events (SPEC §8 'Logged only').
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => installGlobalErrorReporting(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

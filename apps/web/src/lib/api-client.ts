@@ -1,12 +1,15 @@
 /**
  * The one way the SPA talks to the API (STYLE §5.3): same-origin fetch under /api, error bodies turned into
  * {@link ApiError}, success bodies checked against the shared zod schema so a drifted server fails loudly here
- * rather than as `undefined` deep inside a component.
+ * rather than as `undefined` deep inside a component. Every failure is reported once as a security event (SPEC §8:
+ * every handled error is logged as medium-severity suspicious activity).
  */
 import type { z } from 'zod';
 import { ErrorBodySchema } from '@abode/shared/errors';
 import { MESSAGES } from '@abode/shared/messages';
 import { ApiError } from '#src/lib/api-error.ts';
+import { catalogueError } from '#src/lib/error-catalogue.ts';
+import { reportHandledError } from '#src/lib/report-error.ts';
 
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,6 +20,10 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Schema of a successful response body. */
   schema: S;
   signal?: AbortSignal;
+  /** Sees the response before its body is read, success or not (e.g. the search reads its rate-limit headers). */
+  onResponse?: (response: Response) => void;
+  /** Texts that replace the message of an error with this status (e.g. search's 429, SPEC §8). */
+  statusMessages?: Partial<Record<number, string>>;
 }
 
 function buildUrl(path: string, params: RequestOptions<z.ZodType>['params']): string {
@@ -33,11 +40,7 @@ function buildUrl(path: string, params: RequestOptions<z.ZodType>['params']): st
 
 /** The safe text for a status when the body carries none (SPEC §8 error categories). */
 function fallbackMessage(status: number): string {
-  if (status >= 500) return MESSAGES.server;
-  if (status === 401) return MESSAGES.authentication;
-  if (status === 403) return MESSAGES.authorization;
-  if (status === 400 || status === 422) return MESSAGES.validation;
-  return MESSAGES.unknown;
+  return catalogueError({ status }).message;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -48,9 +51,28 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The path with record ids replaced by ':id' (`/api/admin/users/:id/suspend`): where it failed, not whose. */
+function routeOf(path: string): string {
+  return path
+    .replace(/[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/gi, ':id')
+    .replace(/\/\d+(?=\/|$)/g, '/:id');
+}
+
 export async function apiRequest<S extends z.ZodType>(
   path: string,
-  { method = 'GET', params, body, schema, signal }: RequestOptions<S>,
+  options: RequestOptions<S>,
+): Promise<z.infer<S>> {
+  try {
+    return await send(path, options);
+  } catch (error) {
+    reportHandledError(error, { source: 'api', method: options.method ?? 'GET', endpoint: routeOf(path) });
+    throw error;
+  }
+}
+
+async function send<S extends z.ZodType>(
+  path: string,
+  { method = 'GET', params, body, schema, signal, onResponse, statusMessages }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
   let response: Response;
   try {
@@ -70,14 +92,20 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError('NETWORK_ERROR', 0, MESSAGES.network);
   }
 
+  onResponse?.(response);
   const json = await readJson(response);
   if (!response.ok) {
+    const override = statusMessages?.[response.status];
     const parsed = ErrorBodySchema.safeParse(json);
     if (parsed.success) {
       const { code, message, details } = parsed.data.error;
-      throw new ApiError(code, response.status, message, details);
+      throw new ApiError(code, response.status, override ?? message, details);
     }
-    throw new ApiError(`HTTP_${response.status}`, response.status, fallbackMessage(response.status));
+    throw new ApiError(
+      `HTTP_${response.status}`,
+      response.status,
+      override ?? fallbackMessage(response.status),
+    );
   }
 
   const parsed = schema.safeParse(json);

@@ -1,6 +1,9 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest } from '#src/lib/api-client.ts';
 import { ApiError } from '#src/lib/api-error.ts';
-import { errorMessage, retryDelay, shouldRetry } from '#src/lib/query-client.ts';
+import { createQueryClient, errorMessage, retryDelay, shouldRetry } from '#src/lib/query-client.ts';
+import { flushedSecurityEvents } from '#src/testing/security-events.ts';
 
 test('retry backoff starts at 1 s, doubles and stops growing at 30 s', () => {
   expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
@@ -22,4 +25,46 @@ test('the price range code always reads with the SPEC message', () => {
     'Please slow down your search requests.',
   );
   expect(errorMessage(new Error('boom'))).toBe('An unexpected error occurred. Please try again.');
+});
+
+test('failed queries and mutations are reported once: not again when the fetch wrapper already did', async () => {
+  const fetch = vi.fn(async (input: RequestInfo | URL) =>
+    String(input) === '/api/security-events'
+      ? new Response(null, { status: 202 })
+      : Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
+
+  // Through apiRequest: reported there, not again by the query cache.
+  await client
+    .fetchQuery({
+      queryKey: ['listings', 'x'],
+      queryFn: () => apiRequest('/api/properties', { schema: z.unknown() }),
+    })
+    .catch(() => {});
+  // Not through apiRequest: the caches report it.
+  await client
+    .fetchQuery({ queryKey: ['me'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')) })
+    .catch(() => {});
+  await client
+    .getMutationCache()
+    .build(client, { mutationKey: ['favourite'], mutationFn: () => Promise.reject(new Error('Forbidden')) })
+    .execute(undefined)
+    .catch(() => {});
+
+  expect(
+    flushedSecurityEvents(fetch).map((e) => [e.severity, e.description, e.metadata.source, e.metadata.key]),
+  ).toEqual([
+    ['medium', 'Handled server error', 'api', undefined],
+    ['medium', 'Handled network error', 'query', 'me'],
+    ['medium', 'Handled authorization error', 'mutation', 'favourite'],
+  ]);
+});
+
+test('errors that are not from the API read with the catalogue message', () => {
+  expect(errorMessage(new TypeError('Failed to fetch'))).toBe(
+    'Network error. Please check your connection and try again.',
+  );
 });

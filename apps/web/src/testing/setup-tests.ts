@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toast } from 'sonner';
+import { resetSecurityEvents } from '#src/lib/security-events.ts';
 
 // Route modules load lazily and the whole suite runs in parallel with the API's: give findBy* room.
 configure({ asyncUtilTimeout: 5000 });
@@ -36,6 +37,8 @@ afterEach(() => {
   // sonner keeps active toasts in module state and replays them to the next Toaster: start each test clean.
   toast.dismiss();
   cleanup();
+  // Security events are module state too (queue, timers, unload listeners): none carry over to the next test.
+  resetSecurityEvents();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

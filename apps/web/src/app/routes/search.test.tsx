@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { resetSearchRateLimitWarning } from '#src/features/search/utils/search-rate-limit.ts';
 import { makeListing, makeSearchResult } from '#src/testing/fixtures/listings.ts';
+import { flushedSecurityEvents } from '#src/testing/security-events.ts';
 import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 const jsonResponse = (body: unknown, status = 200) => Response.json(body, { status });
@@ -203,4 +205,83 @@ test('a capped count is shown as N+', async () => {
   expect(
     await screen.findByRole('heading', { level: 1, name: '10,000+ Properties Found' }),
   ).toBeInTheDocument();
+});
+
+test('a blocked search (429) shows the Search error toast and keeps the previous results usable', async () => {
+  const user = userEvent.setup();
+  stubFetch((url) =>
+    url.searchParams.get('location') === 'Leeds'
+      ? jsonResponse(
+          {
+            error: {
+              code: 'SEARCH_RATE_LIMITED',
+              message: 'Too many search requests. Please wait before searching again.',
+            },
+          },
+          429,
+        )
+      : jsonResponse(makeSearchResult([makeListing({ title: '2 bed flat in Reading' })])),
+  );
+  const { router } = renderRoute('/search?location=Reading');
+  await screen.findByRole('heading', { name: '2 bed flat in Reading' });
+
+  const box = screen.getByLabelText('Location');
+  await user.clear(box);
+  await user.type(box, 'Leeds{Enter}');
+
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Leeds'));
+  const toast = (await screen.findByText('Search error')).closest('li');
+  expect(
+    within(toast!).getByText('Too many search requests. Please wait before searching again.'),
+  ).toBeInTheDocument();
+  // The last results stay on screen and can still be opened, favourited and paged.
+  expect(screen.getByRole('heading', { name: '2 bed flat in Reading' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: '1 Property Found' })).toBeInTheDocument();
+  expect(screen.queryByText('We could not load properties')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
+});
+
+test('a 429 without our error body still reads with the SPEC search message', async () => {
+  stubFetch(() => new Response('Too Many Requests', { status: 429, headers: { 'Retry-After': '30' } }));
+  renderRoute('/search?location=Reading');
+  const toast = (await screen.findByText('Search error')).closest('li');
+  expect(
+    within(toast!).getByText('Too many search requests. Please wait before searching again.'),
+  ).toBeInTheDocument();
+});
+
+test('more than 15 searches used in the window asks the visitor to slow down', async () => {
+  resetSearchRateLimitWarning();
+  stubFetch(() =>
+    Response.json(makeSearchResult([makeListing()]), {
+      headers: { 'RateLimit-Limit': '20', 'RateLimit-Remaining': '4', 'RateLimit-Reset': '42' },
+    }),
+  );
+  renderRoute('/search?location=Reading');
+
+  const toast = (await screen.findByText('Please slow down your search requests.')).closest('li');
+  expect(within(toast!).getByText('Search error')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: '1 Property Found' })).toBeInTheDocument();
+});
+
+test('script typed into the location box is reported as high-severity suspicious activity', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  const { router } = renderRoute('/search');
+  await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
+
+  await user.type(screen.getByLabelText('Location'), 'Reading');
+  await user.keyboard('{Enter}');
+  await user.clear(screen.getByLabelText('Location'));
+  await user.type(screen.getByLabelText('Location'), '<img src=x onerror=alert(1)>{Enter}');
+
+  await waitFor(() => expect(currentUrl(router)).toMatch(/onerror/));
+  expect(flushedSecurityEvents(fetch)).toEqual([
+    expect.objectContaining({
+      type: 'suspicious_activity',
+      severity: 'high',
+      description: 'Script injection attempt in the search location',
+      metadata: { field: 'location', sample: '<img src=x onerror=alert(1)>' },
+    }),
+  ]);
 });

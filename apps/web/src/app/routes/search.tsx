@@ -25,7 +25,7 @@ import { errorMessage } from '#src/lib/query-client.ts';
 export function SearchRoute() {
   const { state, applyFilters, clearFilters, setView, pageLink } = useSearchState();
   const invertedRange = isPriceRangeInverted(state.minPrice, state.maxPrice);
-  const listings = useListings(state, { enabled: !invertedRange });
+  const { query: listings, results, showingPrevious } = useListings(state, { enabled: !invertedRange });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingOnPageChange = useRef(false);
 
@@ -41,7 +41,7 @@ export function SearchRoute() {
     headingRef.current?.focus({ preventScroll: true });
   }, [state.page]);
 
-  const data = listings.data;
+  const data = results;
   const pageCount = data ? Math.min(Math.ceil(data.total / data.pageSize), MAX_PAGE) : 0;
   const heading = invertedRange
     ? 'Property search'
@@ -86,12 +86,13 @@ export function SearchRoute() {
           aria-label="Search results"
           aria-busy={listings.isFetching}
           className="mt-6 transition-opacity data-[stale=true]:opacity-60"
-          data-stale={listings.isPlaceholderData}
+          data-stale={listings.isPlaceholderData || showingPrevious}
         >
           <Results
             state={state}
             invertedRange={invertedRange}
             listings={listings}
+            data={data}
             onClearFilters={clearFilters}
             firstPage={pageLink(1)}
           />
@@ -116,12 +117,15 @@ function Results({
   state,
   invertedRange,
   listings,
+  data,
   onClearFilters,
   firstPage,
 }: {
   state: SearchState;
   invertedRange: boolean;
-  listings: ReturnType<typeof useListings>;
+  listings: ReturnType<typeof useListings>['query'];
+  /** What to show: this search's results, or the last ones while this search failed. */
+  data: ReturnType<typeof useListings>['results'];
   onClearFilters: () => void;
   firstPage: To;
 }) {
@@ -136,7 +140,6 @@ function Results({
     );
   }
 
-  const { data } = listings;
   if (!data) {
     if (listings.isError) {
       return (

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { HomeSearchBar } from '#src/features/search/components/home-search-bar.tsx';
-import { currentUrl, renderWithRouter } from '#src/testing/test-utils.tsx';
+import { flushedSecurityEvents } from '#src/testing/security-events.ts';
+import { currentUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
 
 function renderHomeSearch() {
   const user = userEvent.setup();
@@ -72,4 +73,31 @@ test('refuses an inverted price range with the SPEC toast and stays on the page'
 test('the location box is labelled and capped at 100 characters', () => {
   renderHomeSearch();
   expect(screen.getByLabelText('Location')).toHaveAttribute('maxLength', '100');
+});
+
+test('script typed into the location is reported as high-severity suspicious activity', async () => {
+  const fetch = stubFetch(() => new Response(null, { status: 202 }));
+  const { user, router } = renderHomeSearch();
+
+  await user.type(screen.getByLabelText('Location'), 'javascript:alert(1)');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+
+  await screen.findByText('results page');
+  expect(currentUrl(router)).toMatch(/^\/search\?location=javascript/);
+  expect(flushedSecurityEvents(fetch)).toEqual([
+    expect.objectContaining({
+      type: 'suspicious_activity',
+      severity: 'high',
+      description: 'Script injection attempt in the search location',
+    }),
+  ]);
+});
+
+test('an ordinary location reports nothing', async () => {
+  const fetch = stubFetch(() => new Response(null, { status: 202 }));
+  const { user } = renderHomeSearch();
+  await user.type(screen.getByLabelText('Location'), "King's Lynn & prompt (by post)");
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await screen.findByText('results page');
+  expect(flushedSecurityEvents(fetch)).toEqual([]);
 });

@@ -63,8 +63,12 @@ export function HomeSearchBar({ className }: { className?: string }) {
       notifyInvalidPriceRange();
       return;
     }
-    // Loaded on submit: it brings zod, which the results page needs anyway, and keeps it out of the home bundle.
-    const { toSearchParams } = await import('@abode/shared/search/search-url');
+    // Loaded on submit: they bring zod, which the results page needs anyway, and keep it out of the home bundle.
+    const [{ toSearchParams }, { reportScriptInput }] = await Promise.all([
+      import('@abode/shared/search/search-url'),
+      import('#src/features/search/utils/report-script-input.ts'),
+    ]);
+    reportScriptInput(form.location, 'location');
     const params = toSearchParams({
       location: form.location.trim() || undefined,
       mode: form.mode,

@@ -12,6 +12,7 @@ import { Select } from '#src/components/ui/select.tsx';
 import { FeatureTags } from '#src/features/search/components/feature-tags.tsx';
 import { ModeToggle } from '#src/features/search/components/mode-toggle.tsx';
 import { countActiveFilters, type SearchPatch } from '#src/features/search/hooks/use-search-state.ts';
+import { reportScriptInput } from '#src/features/search/utils/report-script-input.ts';
 import {
   BATHROOM_OPTIONS,
   BEDROOM_OPTIONS,
@@ -45,6 +46,7 @@ export function SearchFilters({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const location = new FormData(event.currentTarget).get('location');
+    if (typeof location === 'string') reportScriptInput(location, 'location');
     onApply({ location: typeof location === 'string' ? location.trim() || undefined : undefined });
   };
 

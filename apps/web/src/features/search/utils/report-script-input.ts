@@ -1,0 +1,18 @@
+import { containsScript } from '@abode/shared/sanitise';
+import { reportSecurityEvent } from '#src/lib/security-events.ts';
+
+/**
+ * Script-like text typed into a search box (SPEC §5 script-like strings) is a script injection attempt, logged as
+ * high-severity suspicious activity (SPEC §8 'Logged only'). The search itself goes ahead: the API sanitises the
+ * location and React escapes it on screen. Returns whether it was script-like.
+ */
+export function reportScriptInput(value: string, field: string): boolean {
+  if (!containsScript(value)) return false;
+  reportSecurityEvent({
+    type: 'suspicious_activity',
+    severity: 'high',
+    description: `Script injection attempt in the search ${field}`,
+    metadata: { field, sample: value.slice(0, 100) },
+  });
+  return true;
+}
