@@ -17,6 +17,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Source maps are never public (SPEC §9, ADR 013): none are generated, and the server 404s any *.map.
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Production hardening (SPEC §9, ADR 013): Oxc's minifier drops every console.* call from the bundle.
+        // Failures that matter are still reported to the server as security events (DESIGN §7).
+        minify: { compress: { dropConsole: true, dropDebugger: true }, mangle: true },
+      },
+    },
   },
 });

@@ -80,7 +80,7 @@ test('responses carry a request id and basic security headers', async () => {
   const res = await app.request('/api/health');
   expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
 });
 
 test('the SPA route list', () => {

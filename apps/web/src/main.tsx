@@ -1,10 +1,16 @@
+// First: before any module parses with zod (see the module).
+import '#src/lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '#src/app/app.tsx';
+import { installUiLockdown, isUiLockdownEnabled } from '#src/lib/ui-lockdown.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
+
+// SPEC §9 production hardening; the server can switch it off with UI_LOCKDOWN=false (ADR 013).
+if (isUiLockdownEnabled(document, import.meta.env.PROD)) installUiLockdown(document);
 
 createRoot(root).render(
   <StrictMode>

@@ -146,11 +146,14 @@ describe('GET and PATCH /api/me/profile', () => {
     const { cookie } = await signedInUser(app, handle.db);
     const res = await app.request('/api/me/profile', {
       method: 'PATCH',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      headers: { 'Content-Type': 'application/json', Origin: ORIGIN, Cookie: cookie },
       body: 'nope',
     });
     expect(res.status).toBe(400);
-    const missing = await app.request('/api/me/profile', { method: 'PATCH', headers: { Cookie: cookie } });
+    const missing = await app.request('/api/me/profile', {
+      method: 'PATCH',
+      headers: { Origin: ORIGIN, Cookie: cookie },
+    });
     expect(missing.status).toBe(400);
   });
 

@@ -124,7 +124,7 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
             <h1 id={titleId} className="text-2xl leading-tight font-bold sm:text-3xl">
               {listing.title}
             </h1>
-            <p data-testid="property-address" className="text-muted-foreground">
+            <p data-testid="property-address" data-selectable className="text-muted-foreground">
               {address}
             </p>
             <ul aria-label="Summary" className="flex flex-wrap gap-x-5 gap-y-1 text-sm [&_svg]:size-4">

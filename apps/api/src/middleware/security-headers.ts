@@ -1,0 +1,144 @@
+/**
+ * Security headers on every response (issue #7, SPEC §9 "a security policy and frame restrictions are injected",
+ * ADR 013): a strict Content-Security-Policy, no framing, HSTS in production, a referrer policy, a permissions
+ * policy and nosniff. The policies are built here, in one place, so the ADR, the tests and the server agree.
+ */
+import type { MiddlewareHandler } from 'hono';
+
+/** OpenStreetMap's tile server: the listing map (apps/web property-map.tsx) loads its tiles as images. */
+export const MAP_TILE_ORIGIN = 'https://tile.openstreetmap.org';
+
+type Directives = Record<string, string[]>;
+
+function serialise(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+/**
+ * The SPA's policy. Everything is denied by default and each directive allows only what the app loads:
+ * - scripts: the built bundle from our origin only — no inline script, no eval (index.html has none; the UI
+ *   lock-down switch reaches the SPA as a <meta> tag, not a script);
+ * - styles: our stylesheet; `<style>` elements may be inline because sonner (toasts) and react-remove-scroll
+ *   (the scroll lock of Radix dialogs, computed per dialog, so no hash fits) insert theirs at run time. Style
+ *   *attributes* stay blocked (`style-src 'self'`): React, Leaflet and Radix set styles through the CSSOM, which
+ *   a policy does not govern;
+ * - images: our origin (/media photos and uploads, the favicon) and the map tiles;
+ * - fetches: the API on our origin only.
+ * No fonts, frames, workers, media or manifest are loaded, so `default-src 'none'` covers them. Each allowance was
+ * checked in Chromium against the built app (ADR 013); the tests pin the policy.
+ */
+export const APP_CSP_DIRECTIVES: Directives = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'style-src-elem': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", MAP_TILE_ORIGIN],
+  'connect-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
+ * The API reference at /api/docs (features/docs/routes.ts): Swagger UI from our origin, with no inline script or
+ * style either. Its stylesheet and components draw icons as `data:` SVG images, which this page alone allows.
+ */
+export const DOCS_CSP_DIRECTIVES: Directives = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** JSON and other API answers are never rendered as a page: nothing may load or frame them. */
+export const API_CSP_DIRECTIVES: Directives = {
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+export const APP_CSP = serialise(APP_CSP_DIRECTIVES);
+export const DOCS_CSP = serialise(DOCS_CSP_DIRECTIVES);
+export const API_CSP = serialise(API_CSP_DIRECTIVES);
+
+/**
+ * Powerful browser features: denied, except clipboard writes (Copy link on a listing) on our own origin. The Web
+ * Share sheet (Share on phones) keeps its default, our own origin. Only features desktop Chromium knows are listed
+ * (not `web-share` or `bluetooth`), because an unknown name is reported on every page's console.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'clipboard-write=(self)',
+].join(', ');
+
+/** Two years, as the HSTS preload list asks; sent in production only (a local http:// origin must not get it). */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+export interface SecurityHeadersOptions {
+  /** Sends Strict-Transport-Security (production serves over HTTPS, usually behind a TLS-terminating proxy). */
+  production: boolean;
+}
+
+/** The CSP for a request path: the API reference, other API answers, or the SPA (and its files). */
+export function contentSecurityPolicyFor(pathname: string): string {
+  if (pathname === '/api/docs' || pathname.startsWith('/api/docs/')) return DOCS_CSP;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return API_CSP;
+  return APP_CSP;
+}
+
+/** Sets the security headers on every response, errors and static files included. */
+export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set('Content-Security-Policy', contentSecurityPolicyFor(c.req.path));
+    // Old browsers without CSP frame-ancestors still honour this.
+    h.set('X-Frame-Options', 'DENY');
+    h.set('X-Content-Type-Options', 'nosniff');
+    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    h.set('Permissions-Policy', PERMISSIONS_POLICY);
+    h.set('Cross-Origin-Opener-Policy', 'same-origin');
+    h.set('Cross-Origin-Resource-Policy', 'same-origin');
+    h.set('Origin-Agent-Cluster', '?1');
+    h.set('X-DNS-Prefetch-Control', 'off');
+    h.set('X-Permitted-Cross-Domain-Policies', 'none');
+    // The legacy XSS auditor is off: it caused leaks of its own; the CSP does its job.
+    h.set('X-XSS-Protection', '0');
+    if (options.production) h.set('Strict-Transport-Security', HSTS);
+  };
+}
+
+/**
+ * Source maps are never public (SPEC §9 production hardening): the build makes none, and should one ever be copied
+ * into the served folders it is a 404 like any missing file.
+ */
+export function hideSourceMaps(): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.path.endsWith('.map')) return c.text('Not found', 404);
+    await next();
+  };
+}
