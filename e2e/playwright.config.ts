@@ -72,6 +72,10 @@ export default defineConfig({
       DATA_DIR: path.join(root, 'e2e/.data'),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Every journey comes from 127.0.0.1 and together they search and write far more than one visitor a minute;
+      // the limits themselves are proven by the API tests (ADR 015).
+      SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
+      WRITE_RATE_LIMIT_PER_MINUTE: '100000',
     },
   },
 });

@@ -7,6 +7,12 @@ import type { SearchCounter } from '#src/features/listings/search-counter.ts';
 import type { Storage } from '#src/lib/storage.ts';
 import type { Viewer } from '#src/middleware/auth.ts';
 
+/** Per-client-key limits per minute (features/rate-limit). */
+export interface RateLimitSettings {
+  searchPerMinute: number;
+  writePerMinute: number;
+}
+
 export interface AppEnv {
   Variables: {
     db: Database;
@@ -23,6 +29,8 @@ export interface AppEnv {
     publicUrl: string;
     /** Uploaded files (listing photos, agent logos; issue #5): disk under DATA_DIR/uploads by default. */
     storage: Storage;
+    /** Limits operators may set (SEARCH_RATE_LIMIT_PER_MINUTE, WRITE_RATE_LIMIT_PER_MINUTE; ADR 015). */
+    rateLimits: RateLimitSettings;
     /** Searches per day for the admin analytics (features/listings/search-counter.ts). */
     searchCounter: SearchCounter;
     /** The signed-in user, set by the guards in middleware/auth.ts. */

@@ -10,9 +10,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
-import { etag } from 'hono/etag';
-import { secureHeaders } from 'hono/secure-headers';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { MESSAGES } from '@abode/shared/messages';
+import { RATE_LIMIT_HEADERS, SEARCH_RATE_LIMIT } from '@abode/shared/security/rate-limit';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
 import { adminRoutes } from '#src/features/admin/routes.ts';
@@ -28,12 +28,21 @@ import { alertRoutes } from '#src/features/alerts/routes.ts';
 import { clientRoutes } from '#src/features/client/routes.ts';
 import { enquiryRoutes } from '#src/features/enquiries/routes.ts';
 import { profileRoutes } from '#src/features/profile/routes.ts';
+import {
+  DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE,
+  writeRateLimit,
+} from '#src/features/rate-limit/write-rate-limit.ts';
+import { securityEventRoutes } from '#src/features/security-events/routes.ts';
 import { renderPropertyPage, seoRoutes } from '#src/features/seo/routes.ts';
 import { createLogger, type Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import { createDiskStorage, type Storage, UPLOADS_URL_PREFIX } from '#src/lib/storage.ts';
 import { isSpaRoute } from '#src/lib/spa-routes.ts';
+import { csrfProtection } from '#src/middleware/csrf.ts';
 import { handleError } from '#src/middleware/error-handler.ts';
+import { scriptInjectionLog } from '#src/middleware/script-injection.ts';
+import { hideSourceMaps, securityHeaders } from '#src/middleware/security-headers.ts';
+import { applyUiLockdownSwitch } from '#src/middleware/ui-lockdown.ts';
 
 export interface AppOptions {
   db: Database;
@@ -49,8 +58,10 @@ export interface AppOptions {
   now?: () => Date;
   /** Trust X-Forwarded-For (TRUST_PROXY). */
   trustProxy?: boolean;
-  /** Production hides /api/dev. */
+  /** Production hides /api/dev and sends HSTS. */
   production?: boolean;
+  /** The SPA's UI lock-down (UI_LOCKDOWN, default on); off adds the switch to index.html (ADR 013). */
+  uiLockdown?: boolean;
   /** Origin of absolute URLs in e-mails, share tags, the sitemap and robots.txt (PUBLIC_URL); default http://localhost:3000. */
   publicUrl?: string;
   /** Outgoing mail settings (SMTP_URL, MAIL_FROM); default: the outbox table. */
@@ -61,6 +72,10 @@ export interface AppOptions {
   storage?: Storage;
   /** Counts searches per day for the admin analytics; default: one on `db` (index.ts flushes it on shutdown). */
   searchCounter?: SearchCounter;
+  /** Searches per minute per client key (SEARCH_RATE_LIMIT_PER_MINUTE); default 20 (SPEC §9). */
+  searchRateLimitPerMinute?: number;
+  /** Writes per minute per client key (WRITE_RATE_LIMIT_PER_MINUTE); default 60 (ADR 015). */
+  writeRateLimitPerMinute?: number;
 }
 
 export const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
@@ -85,6 +100,10 @@ export function createApp(options: AppOptions) {
     options.storage ??
     createDiskStorage(options.uploadsDir ?? path.join(os.tmpdir(), `abode-uploads-${randomUUID()}`));
   const searchCounter = options.searchCounter ?? createSearchCounter({ db: options.db, logger });
+  const rateLimits = {
+    searchPerMinute: options.searchRateLimitPerMinute ?? SEARCH_RATE_LIMIT.limit,
+    writePerMinute: options.writeRateLimitPerMinute ?? DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE,
+  };
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -98,17 +117,35 @@ export function createApp(options: AppOptions) {
     c.set('mail', mail);
     c.set('storage', storage);
     c.set('searchCounter', searchCounter);
+    c.set('rateLimits', rateLimits);
     c.header('X-Request-Id', requestId);
     await next();
   });
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: 'same-origin' }));
+  // CSP, frame and referrer policies, HSTS in production; no public source maps (ADR 013).
+  app.use('*', securityHeaders({ production: options.production ?? false }));
+  app.use('*', hideSourceMaps());
   app.use('*', compress());
   app.onError(handleError);
 
   const api = new OpenAPIHono<AppEnv>();
+  // Cookie-carrying writes only from our own pages; the same origins better-auth trusts (ADR 013).
+  const authOrigins = auth.options.trustedOrigins;
+  api.use(
+    '*',
+    csrfProtection({ trustedOrigins: [publicUrl, ...(Array.isArray(authOrigins) ? authOrigins : [])] }),
+  );
+  // One rate limit for every write, per user or IP (routes with their own limit are skipped), and the logging of
+  // script-like content in JSON write bodies (issue #7, ADR 015).
+  api.use('*', writeRateLimit);
+  api.use('*', scriptInjectionLog);
   // Public listing reads are the same for everyone: let browsers and proxies revalidate them cheaply. A handler that
   // set its own Cache-Control (previews, per-user answers: `private, no-store`) keeps it.
-  api.use('/properties/*', etag(), async (c, next) => {
+  // A 304 keeps the search's RateLimit-* headers, so the SPA's count stays right on revalidated answers.
+  const retainedHeaders = [
+    ...RETAINED_304_HEADERS,
+    ...Object.values(RATE_LIMIT_HEADERS).map((h) => h.toLowerCase()),
+  ];
+  api.use('/properties/*', etag({ retainedHeaders }), async (c, next) => {
     await next();
     if (c.req.method === 'GET' && c.res.status === 200 && !c.res.headers.has('Cache-Control'))
       c.res.headers.set('Cache-Control', 'public, max-age=30');
@@ -127,6 +164,8 @@ export function createApp(options: AppOptions) {
   api.route('/alerts', alertRoutes);
   api.route('/agent', agentRoutes);
   api.route('/admin', adminRoutes);
+  // The SPA's security-event queue (SPEC §3, §9).
+  api.route('/security-events', securityEventRoutes);
   if (!options.production) api.route('/dev', devRoutes);
   app.route('/api', api);
   // Documented on the root app so the paths carry their /api prefix.
@@ -169,7 +208,10 @@ export function createApp(options: AppOptions) {
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    const indexHtml = applyUiLockdownSwitch(
+      fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+      options.uiLockdown ?? true,
+    );
     app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webDist }));
     // Other files of the build (favicon, …); paths without an extension are SPA routes.
     const rootFiles = serveStatic({ root: webDist, index: '' });

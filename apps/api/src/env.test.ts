@@ -66,3 +66,31 @@ describe('loadEnv: upload storage', () => {
     expect(loadEnv({ ...base, S3_REGION: '' }).s3).toBeNull();
   });
 });
+
+describe('loadEnv: UI_LOCKDOWN', () => {
+  test('the UI lock-down is on unless UI_LOCKDOWN turns it off; a bad value stops start-up', () => {
+    expect(loadEnv(base).UI_LOCKDOWN).toBe(true);
+    expect(loadEnv({ ...base, UI_LOCKDOWN: 'false' }).UI_LOCKDOWN).toBe(false);
+    expect(loadEnv({ ...base, UI_LOCKDOWN: 'off' }).UI_LOCKDOWN).toBe(false);
+    expect(loadEnv({ ...base, UI_LOCKDOWN: 'true' }).UI_LOCKDOWN).toBe(true);
+    expect(() => loadEnv({ ...base, UI_LOCKDOWN: 'maybe' })).toThrow(/UI_LOCKDOWN/);
+  });
+});
+
+describe('loadEnv: rate limits (ADR 015)', () => {
+  test('search 20 and writes 60 per minute unless set; a bad value stops start-up', () => {
+    expect(loadEnv(base)).toMatchObject({
+      SEARCH_RATE_LIMIT_PER_MINUTE: 20,
+      WRITE_RATE_LIMIT_PER_MINUTE: 60,
+    });
+    expect(
+      loadEnv({ ...base, SEARCH_RATE_LIMIT_PER_MINUTE: '10000', WRITE_RATE_LIMIT_PER_MINUTE: '600' }),
+    ).toMatchObject({ SEARCH_RATE_LIMIT_PER_MINUTE: 10_000, WRITE_RATE_LIMIT_PER_MINUTE: 600 });
+    expect(() => loadEnv({ ...base, SEARCH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      /SEARCH_RATE_LIMIT_PER_MINUTE/,
+    );
+    expect(() => loadEnv({ ...base, WRITE_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(
+      /WRITE_RATE_LIMIT_PER_MINUTE/,
+    );
+  });
+});

@@ -32,6 +32,18 @@ export const EnvSchema = z.object({
   DEMO_SEED: booleanish.optional(),
   /** Trust X-Forwarded-For from a proxy in front (never trust a client's own header otherwise). */
   TRUST_PROXY: booleanish.default(false),
+  /**
+   * The SPA's UI lock-down in production builds (no right-click, dev-tool keys or text selection outside text fields,
+   * addresses and phone numbers; SPEC §9). A courtesy, never a security boundary (DESIGN §7): `false` turns it off.
+   */
+  UI_LOCKDOWN: booleanish.default(true),
+  /**
+   * Searches per minute per client key (signed-in user, else IP), SPEC §9 default 20 (ADR 015). Raise it only where
+   * many people share one address and no proxy tells them apart, or for browser tests that all come from 127.0.0.1.
+   */
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Writes (POST/PUT/PATCH/DELETE) per minute per client key, default 60 (ADR 015). */
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** better-auth signing secret (required in production; otherwise generated once into DATA_DIR/auth-secret). */
   AUTH_SECRET: z.string().min(32).optional(),
   /** SMTP server for outgoing e-mail (smtp://user:pass@host:587); without it mail goes to the `outbox` table. */

@@ -89,7 +89,10 @@ async function main(): Promise<void> {
     webDist: env.webDist,
     auth,
     trustProxy: env.TRUST_PROXY,
+    searchRateLimitPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE,
+    writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
     production,
+    uiLockdown: env.UI_LOCKDOWN,
     uploadsDir,
     ...(storage ? { storage } : {}),
   });

@@ -3,6 +3,7 @@
  * safe text from SPEC §8 or a specific SPEC message.
  */
 import { z } from 'zod';
+import { LocationSuggestionSchema } from './listings/listing.schema.ts';
 
 /**
  * Error codes and the HTTP status each maps to.
@@ -11,18 +12,23 @@ import { z } from 'zod';
  * - UNAUTHENTICATED: no valid session (401). FORBIDDEN: signed in without the right (403).
  * - NOT_FOUND: no such record, or not visible to the caller (404).
  * - CONFLICT: the write clashes with existing data (409). PAYLOAD_TOO_LARGE: an upload over its size limit (413).
- * - RATE_LIMITED: too many requests (429).
+ * - RATE_LIMITED: too many requests (429, with Retry-After). SEARCH_RATE_LIMITED: too many searches from one client
+ *   key (429, SPEC §9 20 per 60 s, with Retry-After and the SPEC §8 search message).
+ * - UNKNOWN_LOCATION: a radius search around a place our postcode data does not know (400, issue #8); the body's
+ *   `suggestions` lists nearby spellings (towns and outcodes).
  * - SERVICE_UNAVAILABLE: the database is not reachable (503). INTERNAL_ERROR: anything unexpected (500).
  */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   INVALID_PRICE_RANGE: 400,
+  UNKNOWN_LOCATION: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  SEARCH_RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
@@ -33,6 +39,8 @@ export const ErrorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** UNKNOWN_LOCATION only: places the user may have meant, best first (at most 5). */
+    suggestions: z.array(LocationSuggestionSchema).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

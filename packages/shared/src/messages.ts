@@ -12,6 +12,8 @@ export const MESSAGES = {
   server: 'A server error occurred. Please try again later.',
   unknown: 'An unexpected error occurred. Please try again.',
   notFound: 'The page or listing you asked for does not exist.',
+  /** Any other rate limit (writes, security events; issue #7): shown with the 429's Retry-After. */
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 
   /** SPEC §5 Price range. */
   invalidPriceRangeTitle: 'Invalid price range',
@@ -21,6 +23,9 @@ export const MESSAGES = {
   searchErrorTitle: 'Search error',
   searchRateLimited: 'Too many search requests. Please wait before searching again.',
   searchSlowDown: 'Please slow down your search requests.',
+  /** Issue #8: a radius search around a place that is not in the postcode data (UNKNOWN_LOCATION, with suggestions). */
+  unknownLocation:
+    "We couldn't find that location. Please check the spelling, or try a town, a postcode district such as SW19 or a full postcode.",
 
   /** SPEC §2 Search page. */
   noPropertiesTitle: 'No Properties Found',

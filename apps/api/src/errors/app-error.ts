@@ -3,6 +3,7 @@
  * `{ error: { code, message } }` with the status of its code. `message` must be safe to show to the user.
  */
 import { ERROR_STATUS, type ErrorCode } from '@abode/shared/errors';
+import type { LocationSuggestion } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
 
 export interface AppErrorDetail {
@@ -16,11 +17,18 @@ export class AppError extends Error {
   readonly details: AppErrorDetail[] | undefined;
   /** Seconds the client should wait before retrying (429), sent as Retry-After. */
   readonly retryAfterSeconds: number | undefined;
+  /** Places the user may have meant (UNKNOWN_LOCATION), sent as `error.suggestions`. */
+  readonly suggestions: LocationSuggestion[] | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: AppErrorDetail[]; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: {
+      details?: AppErrorDetail[];
+      retryAfterSeconds?: number;
+      suggestions?: LocationSuggestion[];
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
@@ -28,6 +36,7 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.suggestions = options.suggestions;
   }
 
   /** 400 with the SPEC §8 validation message. */

@@ -4,6 +4,7 @@
  * The user row is read on every request, so a suspended or deleted user's session fails at the next request (and is
  * revoked).
  */
+import { getSessionCookie } from 'better-auth/cookies';
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { MESSAGES } from '@abode/shared/messages';
@@ -16,9 +17,27 @@ import { AppError } from '#src/errors/app-error.ts';
 export type Viewer = Me;
 export type ViewerUser = Me['user'];
 
+type Session = Awaited<ReturnType<AppEnv['Variables']['auth']['api']['getSession']>>;
+const sessionsByRequest = new WeakMap<Request, Promise<Session>>();
+
+/**
+ * better-auth's session of this request, looked up once per request (the rate limiters and the guards both need it):
+ * no database call at all when the request carries no session cookie.
+ */
+export function requestSession(c: Context<AppEnv>): Promise<Session> {
+  let session = sessionsByRequest.get(c.req.raw);
+  if (!session) {
+    session = getSessionCookie(c.req.raw.headers)
+      ? c.var.auth.api.getSession({ headers: c.req.raw.headers })
+      : Promise.resolve(null);
+    sessionsByRequest.set(c.req.raw, session);
+  }
+  return session;
+}
+
 /** The signed-in user of this request, or null. Revokes the sessions of a suspended or deleted user. */
 export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
-  const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
+  const session = await requestSession(c);
   if (!session) return null;
   const db = c.var.db;
   const [row] = await db

@@ -1,5 +1,5 @@
 /**
- * Rate-limit numbers (SPEC §4, §7 check_rate_limit, §9; issue #7; ADR 014) and the response headers the SPA reads.
+ * Rate-limit numbers (SPEC §4, §7 check_rate_limit, §9; issue #7; ADR 015) and the response headers the SPA reads.
  * The server enforces every limit; the SPA only uses these to word its warnings.
  */
 

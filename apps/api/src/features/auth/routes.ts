@@ -10,11 +10,11 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
   AUTH_MESSAGES,
-  normaliseEmail,
   passwordValidationFailedMessage,
   SignUpInputSchema,
 } from '@abode/shared/auth/auth.schema';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
+import { sanitiseEmail } from '@abode/shared/sanitise';
 import type { AppEnv } from '#src/app-env.ts';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
@@ -24,13 +24,26 @@ import { logSecurityEvent, type Severity } from './security-log.ts';
 const MINUTE = 60_000;
 /** SPEC §9: sign-up 3 and sign-in 5 per 60 minutes per IP + e-mail; auth keys blocked for 15 minutes. */
 export const AUTH_RATE_LIMITS = {
-  signup: { limit: 3, windowMs: 60 * MINUTE, blockMs: 15 * MINUTE, message: AUTH_MESSAGES.tooManySignUps },
-  signin: { limit: 5, windowMs: 60 * MINUTE, blockMs: 15 * MINUTE, message: AUTH_MESSAGES.tooManySignIns },
+  signup: {
+    limit: 3,
+    windowMs: 60 * MINUTE,
+    blockMs: 15 * MINUTE,
+    actionClass: 'auth',
+    message: AUTH_MESSAGES.tooManySignUps,
+  },
+  signin: {
+    limit: 5,
+    windowMs: 60 * MINUTE,
+    blockMs: 15 * MINUTE,
+    actionClass: 'auth',
+    message: AUTH_MESSAGES.tooManySignIns,
+  },
   /** Requests that send an e-mail (confirmation resend, password reset): SPEC §9 "critical" 3, blocked 1 hour. */
   email: {
     limit: 3,
     windowMs: 60 * MINUTE,
     blockMs: 60 * MINUTE,
+    actionClass: 'critical',
     message: AUTH_MESSAGES.tooManyEmailRequests,
   },
 } as const;
@@ -144,7 +157,7 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
       'Retry-After': String(limit.retryAfterSeconds),
     });
 
-  const email = normaliseEmail(rawEmail);
+  const email = sanitiseEmail(rawEmail);
   if (!email) return fail(400, 'VALIDATION_ERROR', AUTH_MESSAGES.invalidEmail);
 
   let forwarded: Request;

@@ -7,10 +7,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createRoute, OpenAPIHono, type Hook } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import { MESSAGES } from '@abode/shared/messages';
+import { containsScript } from '@abode/shared/sanitise';
 import {
   CONTACT_ERROR_PRIORITY,
   CONTACT_FIELDS,
-  containsScriptLikeContent,
   CreateEnquirySchema,
   ENQUIRY_MESSAGES,
   EnquiryCreatedSchema,
@@ -64,7 +64,7 @@ function scriptedFields(body: unknown): { field: string; value: string }[] {
   const record = body as Record<string, unknown>;
   return CONTACT_FIELDS.flatMap((field) => {
     const value = record[field];
-    return typeof value === 'string' && containsScriptLikeContent(value) ? [{ field, value }] : [];
+    return typeof value === 'string' && containsScript(value) ? [{ field, value }] : [];
   });
 }
 

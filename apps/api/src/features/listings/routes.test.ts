@@ -20,7 +20,9 @@ const slugs: Record<string, string> = {};
 beforeAll(async () => {
   handle = await createTestDatabase();
   const { db } = handle;
-  app = createApp({ db });
+  // These tests search far more than 20 times a minute from one address; the limit has its own tests
+  // (features/rate-limit/search-rate-limit.test.ts).
+  app = createApp({ db, searchRateLimitPerMinute: 10_000 });
   const agent = await createAgent(db);
   const branch = await createAgent(db, { agencyName: null, branchName: 'Reading West', name: 'Priya Shah' });
   // Newest first: each later call is one minute older.
@@ -82,6 +84,7 @@ beforeAll(async () => {
   // Not public: each breaks one rule.
   await make('draft', { at: 'manchester', status: 'draft' });
   await make('underOffer', { at: 'manchester', status: 'under-offer' });
+  await make('let', { at: 'manchester', mode: 'rent', status: 'let' });
   await make('deleted', { at: 'manchester', isDeleted: true });
   await make('pending', { at: 'manchester', approvalStatus: 'pending', approvedAt: null });
   await make('rejected', { at: 'manchester', approvalStatus: 'rejected', approvedAt: null });
@@ -118,12 +121,21 @@ describe('public-only rule', () => {
     expect(r).toMatchObject({ total: 8, totalCapped: false, page: 1, pageSize: 24 });
   });
 
-  test('a draft, under-offer, deleted, pending or rejected listing is 404 by slug', async () => {
-    for (const key of ['draft', 'underOffer', 'deleted', 'pending', 'rejected']) {
+  test('a draft, let, deleted, pending or rejected listing is 404 by slug', async () => {
+    for (const key of ['draft', 'let', 'deleted', 'pending', 'rejected']) {
       const res = await app.request(`/api/properties/${slugs[key]}`);
       expect(res.status, key).toBe(404);
       expect((await readJson(res)).error.code).toBe('NOT_FOUND');
     }
+  });
+
+  test('an under-offer listing is not searched by default but keeps its public page, with its status (ADR 019)', async () => {
+    const res = await app.request(`/api/properties/${slugs.underOffer}`);
+    expect(res.status).toBe(200);
+    const body = await readJson(res);
+    expect(body).toMatchObject({ slug: slugs.underOffer, status: 'under-offer' });
+    expect(body.preview).toBeUndefined();
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
   });
 });
 

@@ -11,11 +11,15 @@ import { SoldPricesQuerySchema, SoldPricesResultSchema } from '@abode/shared/pro
 import { SearchQuerySchema } from '@abode/shared/search/search.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { errorResponse, json } from '#src/lib/openapi.ts';
+import {
+  SEARCH_RATE_LIMIT_HEADERS_DOC,
+  searchRateLimit,
+} from '#src/features/rate-limit/search-rate-limit.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
 import { loadViewer } from '#src/middleware/auth.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { findListings } from './find-listings.ts';
+import { findListings, SEARCH_EXTENSIONS_DOC } from './find-listings.ts';
 import { findSoldPrices } from './find-sold-prices.ts';
 import { canPreview, findListingAccess, getListing, LISTING_UNAVAILABLE } from './get-listing.ts';
 import { recordView, viewerKey } from './record-view.ts';
@@ -34,11 +38,19 @@ const searchRoute = createRoute({
     'Public listings (active, not deleted, approved), newest first by default. `location` matches town, address ' +
     'line 1 or postcode partially and case-insensitively. Prices are whole pounds (rent per calendar month); ' +
     'bedrooms and bathrooms mean at least N; `filters` is a comma-separated list of feature tags that must all ' +
-    'apply. `total` is exact up to 10,000; above that it is 10,000 with `totalCapped: true`.',
+    'apply. `total` is exact up to 10,000; above that it is 10,000 with `totalCapped: true`. ' +
+    SEARCH_EXTENSIONS_DOC +
+    ' Rate-limited per client key (the signed-in user, else the IP address): 20 searches per 60 seconds by default ' +
+    '(SEARCH_RATE_LIMIT_PER_MINUTE); every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and ' +
+    '`RateLimit-Reset` (seconds until the window starts afresh).',
+  middleware: [searchRateLimit] as const,
   request: { query: SearchQuerySchema },
   responses: {
-    200: json(ListingSearchResultSchema, 'A page of listings'),
+    200: { ...json(ListingSearchResultSchema, 'A page of listings'), headers: SEARCH_RATE_LIMIT_HEADERS_DOC },
     400: errorResponse("Bad parameter, or 'Minimum price cannot be greater than maximum price.'"),
+    429: errorResponse(
+      "SEARCH_RATE_LIMITED: 'Too many search requests. Please wait before searching again.' (Retry-After)",
+    ),
   },
 });
 

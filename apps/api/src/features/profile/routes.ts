@@ -32,7 +32,12 @@ import { getProfile } from './get-profile.ts';
 import { updateProfile } from './update-profile.ts';
 
 /** Password attempts on account deletion per user: 5 in 15 minutes, then blocked 15 minutes (SPEC §9 auth keys). */
-export const DELETE_ACCOUNT_RATE_LIMIT = { limit: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 } as const;
+export const DELETE_ACCOUNT_RATE_LIMIT = {
+  limit: 5,
+  windowMs: 15 * 60_000,
+  blockMs: 15 * 60_000,
+  actionClass: 'auth',
+} as const;
 
 /**
  * Instead of the shared validation hook: form bodies answer 400 with the first problem's own message (e.g. 'Phone number should be between 5-20

@@ -1,100 +1,191 @@
 /**
- * DB-backed rate limiting (SPEC §7 check_rate_limit, §9), shared by every API process: one atomic
- * `INSERT … ON CONFLICT … DO UPDATE … RETURNING` per attempt on `rate_limits`. When the database call fails, an
- * in-memory limiter with the same rules takes over for this process (DESIGN §4).
+ * The one rate-limit service of the API (SPEC §7 check_rate_limit, §9; DESIGN §4; ADR 015). Every limit — search,
+ * sign-up and sign-in, enquiries, e-mail requests, writes, security events — goes through {@link checkRateLimit}.
  */
 import { sql } from 'drizzle-orm';
+import { LOCAL_LIMITER_DEFAULTS, type RateLimitClass } from '@abode/shared/security/rate-limit';
 import type { Database } from '#src/db/client.ts';
 
+export type { RateLimitClass };
+
 export interface RateLimitRule {
+  /** Who is counted: e.g. `user:{id}`, `ip:{address}`, `{ip}|{email}`. */
   key: string;
+  /** What is counted, e.g. `search`, `write`, `signin`; one counter per (key, action). */
   action: string;
   /** Attempts allowed per window. */
   limit: number;
   windowMs: number;
-  /** How long the key stays blocked once the limit is exceeded. */
-  blockMs: number;
+  /**
+   * How long the key stays refused once over the limit. Omitted: until the window ends (a plain fixed window).
+   * Auth and critical keys are always blocked for SPEC §9's 15 minutes and 1 hour, whatever this says.
+   */
+  blockMs?: number;
+  /** SPEC §9 action class (default `default`): the block of auth/critical keys and the in-memory fallback's limits. */
+  actionClass?: RateLimitClass;
   now: Date;
 }
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Attempts counted in the current window, this one included (refused attempts count too). */
   count: number;
-  /** Seconds until a blocked key may try again (0 when allowed). */
+  /** The limit that applied: the rule's, or the SPEC §9 fallback default when the database call failed. */
+  limit: number;
+  /** Attempts left in the current window (0 once refused). */
+  remaining: number;
+  /** Seconds until the window starts afresh; when refused, until the block ends (= retryAfterSeconds). */
+  resetSeconds: number;
+  /** Seconds until a refused key may try again (0 when allowed). */
   retryAfterSeconds: number;
+  /** True only for the attempt that went over the limit, so callers log a block once rather than every refusal. */
+  firstRefusal: boolean;
+  /** Where the count lives: the shared `rate_limits` table, or this process's memory (fallback). */
+  store: 'database' | 'memory';
 }
 
+const SECOND = 1000;
+
+/** SPEC §9 block durations by class; other classes are refused until their window ends unless `blockMs` says. */
+function blockMsOf(rule: RateLimitRule): number | undefined {
+  const cls = rule.actionClass ?? 'default';
+  if (cls === 'auth') return LOCAL_LIMITER_DEFAULTS.blockSeconds.auth * SECOND;
+  if (cls === 'critical') return LOCAL_LIMITER_DEFAULTS.blockSeconds.critical * SECOND;
+  return rule.blockMs;
+}
+
+/**
+ * Counts one attempt of `rule.action` by `rule.key` and says whether it may go ahead.
+ *
+ * - **Shared and atomic**: one `INSERT … ON CONFLICT (key, action) DO UPDATE … RETURNING` on `rate_limits` — a single
+ *   round trip, safe under concurrency and shared by every API process on the database (no read-then-write race).
+ * - **Fixed window**: the first attempt opens a window of `windowMs`; attempts up to `limit` are allowed; the next is
+ *   refused and the key stays refused for `blockMs` (auth keys 15 minutes and critical keys 1 hour, SPEC §9), or until
+ *   the window ends when no block is given. Refused attempts are counted but do not extend the block.
+ * - **Fallback**: when the database call fails, an in-memory limiter in this process takes over with SPEC §9's local
+ *   defaults for the rule's class (per 60 s: default 10, search 20, auth 5, critical 3; auth blocked 15 min, critical
+ *   1 h), not the rule's own numbers; it never throws.
+ *
+ * Turn a refusal into the API's 429 with `rateLimitError` (rate-limit-error.ts).
+ */
 export async function checkRateLimit(db: Database, rule: RateLimitRule): Promise<RateLimitResult> {
   try {
     return await checkInDatabase(db, rule);
   } catch {
-    return checkInMemory(rule);
+    return checkInMemory(fallbackRule(rule));
   }
 }
 
+/** The rule the in-memory fallback applies: SPEC §9 local defaults for the rule's class. */
+export function fallbackRule(rule: RateLimitRule): RateLimitRule {
+  const cls = rule.actionClass ?? 'default';
+  const { blockMs: _ignored, ...rest } = rule;
+  return {
+    ...rest,
+    limit: LOCAL_LIMITER_DEFAULTS.limits[cls],
+    windowMs: LOCAL_LIMITER_DEFAULTS.windowSeconds * SECOND,
+    actionClass: cls,
+  };
+}
+
 async function checkInDatabase(db: Database, r: RateLimitRule): Promise<RateLimitResult> {
+  const nowMs = r.now.getTime();
   const now = r.now.toISOString();
-  const windowCutoff = new Date(r.now.getTime() - r.windowMs).toISOString();
-  const blockUntil = new Date(r.now.getTime() + r.blockMs).toISOString();
+  const windowCutoff = new Date(nowMs - r.windowMs).toISOString();
+  const blockMs = blockMsOf(r);
+  // Once over the limit: blocked for blockMs from now, or until the row's window ends.
+  const blockUntil =
+    blockMs === undefined
+      ? sql`rate_limits.window_start + ${r.windowMs}::float8 * interval '1 millisecond'`
+      : sql`${new Date(nowMs + blockMs).toISOString()}::timestamptz`;
+  const firstBlockUntil = new Date(nowMs + (blockMs ?? r.windowMs)).toISOString();
   // A row starts afresh when its window has passed or its block has ended.
   const stillBlocked = sql`rate_limits.blocked_until > ${now}::timestamptz`;
   const expired = sql`(rate_limits.window_start <= ${windowCutoff}::timestamptz OR rate_limits.blocked_until <= ${now}::timestamptz)`;
   const result = await db.execute(sql`
     INSERT INTO rate_limits (key, action, window_start, count, blocked_until)
-    VALUES (${r.key}, ${r.action}, ${now}::timestamptz, 1, ${r.limit < 1 ? blockUntil : null}::timestamptz)
+    VALUES (${r.key}, ${r.action}, ${now}::timestamptz, 1, ${r.limit < 1 ? firstBlockUntil : null}::timestamptz)
     ON CONFLICT (key, action) DO UPDATE SET
       window_start = CASE WHEN ${stillBlocked} THEN rate_limits.window_start
                           WHEN ${expired} THEN ${now}::timestamptz ELSE rate_limits.window_start END,
-      count = CASE WHEN ${stillBlocked} THEN rate_limits.count
+      count = CASE WHEN ${stillBlocked} THEN rate_limits.count + 1
                    WHEN ${expired} THEN 1 ELSE rate_limits.count + 1 END,
       blocked_until = CASE WHEN ${stillBlocked} THEN rate_limits.blocked_until
                            WHEN ${expired} THEN NULL
-                           WHEN rate_limits.count + 1 > ${r.limit} THEN ${blockUntil}::timestamptz
+                           WHEN rate_limits.count + 1 > ${r.limit} THEN ${blockUntil}
                            ELSE NULL END
-    RETURNING count, (extract(epoch from blocked_until) * 1000)::float8 AS blocked_ms
+    RETURNING count,
+              (extract(epoch from window_start) * 1000)::float8 AS window_ms,
+              (extract(epoch from blocked_until) * 1000)::float8 AS blocked_ms
   `);
   const row = (
-    result as unknown as { rows: { count: number | string; blocked_ms: number | string | null }[] }
+    result as unknown as {
+      rows: { count: number | string; window_ms: number | string; blocked_ms: number | string | null }[];
+    }
   ).rows[0];
   if (!row) throw new Error('rate limit upsert returned no row');
-  const blockedMs = row.blocked_ms === null ? null : Number(row.blocked_ms);
-  return toResult(Number(row.count), blockedMs, r.now.getTime());
+  return toResult(
+    {
+      count: Number(row.count),
+      windowStart: Number(row.window_ms),
+      blockedUntil: row.blocked_ms === null ? null : Number(row.blocked_ms),
+    },
+    r,
+    'database',
+  );
 }
 
-function toResult(count: number, blockedUntilMs: number | null, nowMs: number): RateLimitResult {
-  const blocked = blockedUntilMs !== null && blockedUntilMs > nowMs;
-  return {
-    allowed: !blocked,
-    count,
-    retryAfterSeconds: blocked ? Math.max(1, Math.ceil((blockedUntilMs - nowMs) / 1000)) : 0,
-  };
-}
-
-interface MemoryEntry {
+interface Counter {
   windowStart: number;
   count: number;
   blockedUntil: number | null;
 }
 
-const memory = new Map<string, MemoryEntry>();
+function toResult(entry: Counter, r: RateLimitRule, store: RateLimitResult['store']): RateLimitResult {
+  const nowMs = r.now.getTime();
+  const blocked = entry.blockedUntil !== null && entry.blockedUntil > nowMs;
+  const retryAfterSeconds = blocked ? Math.max(1, Math.ceil((entry.blockedUntil! - nowMs) / SECOND)) : 0;
+  return {
+    allowed: !blocked,
+    count: entry.count,
+    limit: r.limit,
+    remaining: blocked ? 0 : Math.max(0, r.limit - entry.count),
+    resetSeconds: blocked
+      ? retryAfterSeconds
+      : Math.max(0, Math.ceil((entry.windowStart + r.windowMs - nowMs) / SECOND)),
+    retryAfterSeconds,
+    firstRefusal: blocked && entry.count === Math.max(r.limit, 0) + 1,
+    store,
+  };
+}
 
-/** The same rules in process memory; exported for tests. */
+const memory = new Map<string, Counter>();
+/** Bound on the fallback's memory: the oldest counters go first. */
+const MEMORY_MAX_KEYS = 50_000;
+
+/** The same rules as the database path, in this process's memory. Exported for tests; use {@link checkRateLimit}. */
 export function checkInMemory(r: RateLimitRule): RateLimitResult {
   const now = r.now.getTime();
   const id = `${r.action}\u0000${r.key}`;
   let entry = memory.get(id);
-  if (entry?.blockedUntil != null && entry.blockedUntil > now)
-    return toResult(entry.count, entry.blockedUntil, now);
+  if (entry?.blockedUntil != null && entry.blockedUntil > now) {
+    entry.count += 1;
+    return toResult(entry, r, 'memory');
+  }
   if (
     !entry ||
     entry.windowStart <= now - r.windowMs ||
     (entry.blockedUntil != null && entry.blockedUntil <= now)
   ) {
+    memory.delete(id);
     entry = { windowStart: now, count: 0, blockedUntil: null };
     memory.set(id, entry);
   }
   entry.count += 1;
-  if (entry.count > r.limit) entry.blockedUntil = now + r.blockMs;
-  if (memory.size > 50_000) memory.delete(memory.keys().next().value as string);
-  return toResult(entry.count, entry.blockedUntil, now);
+  if (entry.count > r.limit) {
+    const blockMs = blockMsOf(r);
+    entry.blockedUntil = blockMs === undefined ? entry.windowStart + r.windowMs : now + blockMs;
+  }
+  if (memory.size > MEMORY_MAX_KEYS) memory.delete(memory.keys().next().value as string);
+  return toResult(entry, r, 'memory');
 }
