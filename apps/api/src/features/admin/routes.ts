@@ -9,6 +9,7 @@ import { requireAdmin } from '#src/middleware/auth.ts';
 import { noStore } from '#src/middleware/no-store.ts';
 import { adminEnquiryRoutes } from './enquiries/routes.ts';
 import { adminInsightRoutes } from './insights/routes.ts';
+import { adminLimitRoutes } from './limits/routes.ts';
 import { adminListingRoutes } from './listings/routes.ts';
 import { adminTeamRoutes } from './team/routes.ts';
 import { adminUserRoutes } from './users/routes.ts';
@@ -24,3 +25,4 @@ adminRoutes.route('/enquiries', adminEnquiryRoutes);
 adminRoutes.route('/', adminInsightRoutes);
 // Admin management (super admins) and site settings.
 adminRoutes.route('/team', adminTeamRoutes);
+adminRoutes.route('/limits', adminLimitRoutes);

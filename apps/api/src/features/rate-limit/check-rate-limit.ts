@@ -46,8 +46,11 @@ export interface RateLimitResult {
 
 const SECOND = 1000;
 
-/** SPEC §9 block durations by class; other classes are refused until their window ends unless `blockMs` says. */
-function blockMsOf(rule: RateLimitRule): number | undefined {
+/**
+ * SPEC §9 block durations by class; other classes are refused until their window ends unless `blockMs` says.
+ * Exported for the admin 'Rate limits' page, which shows what the limiter does.
+ */
+export function blockMsOf(rule: Pick<RateLimitRule, 'actionClass' | 'blockMs'>): number | undefined {
   const cls = rule.actionClass ?? 'default';
   if (cls === 'auth') return LOCAL_LIMITER_DEFAULTS.blockSeconds.auth * SECOND;
   if (cls === 'critical') return LOCAL_LIMITER_DEFAULTS.blockSeconds.critical * SECOND;

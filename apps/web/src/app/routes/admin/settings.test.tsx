@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
+import type { SiteLimits } from '@abode/shared/admin/limits.schema';
 import { TEAM_MESSAGES, type TeamList } from '@abode/shared/admin/team.schema';
 import { AdminSettingsRoute } from '#src/app/routes/admin/settings.tsx';
 import { adminMe, superAdminMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { renderRoute, stubFetch as stubAnyFetch } from '#src/testing/test-utils.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,6 +30,35 @@ const team = (canManage: boolean): TeamList => ({
     },
   ],
 });
+
+const LIMITS: SiteLimits = {
+  items: [
+    {
+      key: 'search',
+      label: 'Searches',
+      per: 'signed-in user, else IP address',
+      limit: 20,
+      windowSeconds: 60,
+      blockSeconds: null,
+      envVar: 'SEARCH_RATE_LIMIT_PER_MINUTE',
+    },
+    {
+      key: 'signin',
+      label: 'Sign-in attempts',
+      per: 'IP address and e-mail',
+      limit: 5,
+      windowSeconds: 3600,
+      blockSeconds: 900,
+      envVar: null,
+    },
+  ],
+};
+
+/** Answers /api/admin/limits with LIMITS and everything else with `handler`. */
+const stubFetch = (handler: Parameters<typeof stubAnyFetch>[0]) =>
+  stubAnyFetch((url, init) =>
+    url.pathname === '/api/admin/limits' ? Response.json(LIMITS) : handler(url, init),
+  );
 
 const render = (me = superAdminMe()) =>
   renderRoute('/admin/settings', {
@@ -117,4 +147,18 @@ test('a refused change shows the server message', async () => {
   await screen.findByRole('list', { name: 'Administrators' });
   await userEvent.selectOptions(screen.getByLabelText('Role of Sam'), 'super_admin');
   expect(await screen.findByText(TEAM_MESSAGES.lastSuperAdmin)).toBeInTheDocument();
+});
+
+test('the rate limits in force, with the variable that tunes each or Fixed', async () => {
+  stubFetch(() => Response.json(team(false)));
+  render(adminMe());
+  const table = await screen.findByRole('table', { name: 'Rate limits' });
+  const search = within(table).getByRole('row', { name: /Searches/ });
+  expect(search).toHaveTextContent('20 per minute');
+  expect(search).toHaveTextContent('the rest of the window');
+  expect(search).toHaveTextContent('SEARCH_RATE_LIMIT_PER_MINUTE');
+  const signIn = within(table).getByRole('row', { name: /Sign-in attempts/ });
+  expect(signIn).toHaveTextContent('5 per hour');
+  expect(signIn).toHaveTextContent('15 minutes');
+  expect(signIn).toHaveTextContent('Fixed (SPEC)');
 });

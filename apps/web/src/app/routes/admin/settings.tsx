@@ -1,7 +1,11 @@
+import { SiteLimitsCard } from '#src/features/admin-limits/components/site-limits-card.tsx';
 import { TeamCard } from '#src/features/admin-team/components/team-card.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
 
-/** /admin/settings (issue #6): the 'Administrators' card (any admin reads; super admins manage). */
+/**
+ * /admin/settings (issue #6): the 'Administrators' card (any admin reads; super admins manage) and the 'Rate limits'
+ * in force (read-only: operators tune them with environment variables).
+ */
 export function AdminSettingsRoute() {
   const { me } = useAuth();
   return (
@@ -9,9 +13,10 @@ export function AdminSettingsRoute() {
       <title>Settings · Abode Admin</title>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="text-muted-foreground">Who can use the admin portal.</p>
+        <p className="text-muted-foreground">Who can use the admin portal, and the site's rate limits.</p>
       </div>
       <TeamCard viewerId={me?.user.id} />
+      <SiteLimitsCard />
     </div>
   );
 }
