@@ -1,7 +1,8 @@
 /**
  * Grows the demo data to N listings for the benchmark, keeping the real data's distributions: every new listing is
- * a copy of a real demo listing (its street, town, postcode, coordinates, type, bedrooms and mode), with its price
- * moved by up to ±15 %, a new created_at within the last 90 days and a unique slug. Photos are copied too.
+ * a copy of a real demo listing (its street, town, postcode, coordinates, type, bedrooms, mode, features, flags and
+ * description), with its price (and the price before a reduction) moved by up to ±15 %, a new created_at within the
+ * last 90 days (published then too, when the original was published) and a unique slug. Photos are copied too.
  * Runs entirely in SQL (INSERT … SELECT), in chunks so PGlite's memory stays bounded.
  */
 import { sql } from 'drizzle-orm';
@@ -32,20 +33,25 @@ export async function growListings(
         SELECT p.*, row_number() OVER (ORDER BY p.id) AS rn
           FROM properties p WHERE p.price_paid_id IS NOT NULL
       ), g AS (
-        SELECT i, ((i - 1) % ${templates}) + 1 AS rn FROM generate_series(${startAt + 1}::int, ${startAt + n}::int) AS i
+        SELECT i, ((i - 1) % ${templates}) + 1 AS rn,
+               0.85 + 0.30 * ((hashint4(i) & 1023) / 1023.0) AS price_factor,
+               now() - make_interval(secs => (hashint4(i * 7) & 2147483647) % (90 * 86400)) AS listed_at
+          FROM generate_series(${startAt + 1}::int, ${startAt + n}::int) AS i
       ), ins AS (
         INSERT INTO properties (agent_id, title, slug, description, price_pence, mode, status, approval_status,
           approved_at, bedrooms, bathrooms, parking_spaces, property_type, address_line_1, city, postcode, outcode,
           latitude, longitude, tenure, council_tax_band, epc_rating, floor_area_sqm, features, available_from,
-          furnished, published_at, price_reduced_at, created_at, updated_at)
+          furnished, published_at, price_reduced_at, original_price_pence, flags, created_at, updated_at)
         SELECT t.agent_id, t.title, t.slug || '-b' || g.i, t.description,
-               greatest(0, round(t.price_pence * (0.85 + 0.30 * ((hashint4(g.i) & 1023) / 1023.0)))::int),
+               greatest(0, round(t.price_pence * g.price_factor)::int),
                t.mode, t.status, t.approval_status, t.approved_at, t.bedrooms, t.bathrooms, t.parking_spaces,
                t.property_type, t.address_line_1, t.city, t.postcode, t.outcode, t.latitude, t.longitude, t.tenure,
                t.council_tax_band, t.epc_rating, t.floor_area_sqm, t.features, t.available_from, t.furnished,
-               t.published_at, t.price_reduced_at,
-               now() - make_interval(secs => (hashint4(g.i * 7) & 2147483647) % (90 * 86400)),
-               now()
+               CASE WHEN t.published_at IS NULL THEN NULL ELSE g.listed_at END,
+               CASE WHEN t.price_reduced_at IS NULL THEN NULL
+                    ELSE g.listed_at + (now() - g.listed_at) * 0.6 END,
+               round(t.original_price_pence * g.price_factor)::int, t.flags,
+               g.listed_at, now()
           FROM g JOIN t USING (rn)
         RETURNING id, slug
       )

@@ -23,6 +23,7 @@ import { devRoutes } from '#src/features/dev/routes.ts';
 import { docsRoutes } from '#src/features/docs/routes.ts';
 import { healthRoutes } from '#src/features/health/routes.ts';
 import { listingRoutes } from '#src/features/listings/routes.ts';
+import { locationRoutes } from '#src/features/locations/routes.ts';
 import { createSearchCounter, type SearchCounter } from '#src/features/listings/search-counter.ts';
 import { alertRoutes } from '#src/features/alerts/routes.ts';
 import { clientRoutes } from '#src/features/client/routes.ts';
@@ -152,6 +153,8 @@ export function createApp(options: AppOptions) {
   });
   api.route('/health', healthRoutes(options.databaseKind ?? 'pglite'));
   api.route('/properties', listingRoutes);
+  // Location autocomplete for the search boxes (issue #8).
+  api.route('/locations', locationRoutes);
   api.route('/docs', docsRoutes);
   api.route('/auth', authRoutes);
   api.route('/me', meRoutes);

@@ -4,10 +4,12 @@
  * same SQL runs on PGlite (PostgreSQL 18) and PostgreSQL 15. Money is integer pence.
  */
 import { sql } from 'drizzle-orm';
+import { FEATURES, FEATURE_LABELS, LISTING_FLAGS } from '@abode/shared/listings/listing-vocabulary';
 import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -29,6 +31,19 @@ const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 
 /** SQL list of quoted values for a CHECK … IN (…). */
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** PostgreSQL's full-text document type (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The feature tags as words for the full-text document ('new-build' → 'new build'). A CASE per tag rather than
+ * array_to_string(), which PostgreSQL marks STABLE and so refuses in a generated column.
+ */
+const featureWords = sql.raw(
+  FEATURES.map(
+    (f) => `CASE WHEN features @> '{${f}}' THEN ' ${FEATURE_LABELS[f].toLowerCase()}' ELSE '' END`,
+  ).join(' || '),
+);
 
 /**
  * users (SPEC §3) is also better-auth's user model: `name`, `email`, `image` and `updated_at` are better-auth's,
@@ -223,8 +238,29 @@ export const properties = pgTable(
     locationText: text('location_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(city || chr(10) || address_line_1 || chr(10) || postcode)`),
+    /**
+     * Title, description and features as one English full-text document, for the search's `keywords` (issue #8,
+     * `websearch_to_tsquery('english', …)`), with a GIN index.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('english', title || ' ' || coalesce(description, '') || ${featureWords})`,
+      ),
+    /** First published (public for the first time): 'Added to site'. Null until then. */
     publishedAt: timestamptz('published_at'),
+    /** When the asking price last dropped; cleared when it rises again (the 'Reduced' mark). */
     priceReducedAt: timestamptz('price_reduced_at'),
+    /**
+     * The asking price before the current run of reductions (pence): set by the first drop, kept through later
+     * drops, cleared with `price_reduced_at` when the price rises (issue #8: 'Most reduced', 'Reduced from £X').
+     */
+    originalPricePence: integer('original_price_pence'),
+    /** Kinds of sale a buyer may hide (issue #8 'Don't show'): retirement, shared-ownership, auction. */
+    flags: text('flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -263,6 +299,11 @@ export const properties = pgTable(
       sql`${t.furnished} IS NULL OR ${t.furnished} IN (${oneOf(['furnished', 'part_furnished', 'unfurnished'])})`,
     ),
     check('properties_floor_area_check', sql`${t.floorAreaSqm} IS NULL OR ${t.floorAreaSqm} > 0`),
+    check(
+      'properties_original_price_check',
+      sql`${t.originalPricePence} IS NULL OR ${t.originalPricePence} >= 0`,
+    ),
+    check('properties_flags_check', sql`${t.flags} <@ ARRAY[${oneOf(LISTING_FLAGS)}]::text[]`),
     // The public feed: newest first among public listings (DESIGN §3, §6: NULLS FIRST to match ORDER BY … DESC).
     index('properties_public_feed_idx')
       .on(t.mode, t.createdAt.desc().nullsFirst())
@@ -272,9 +313,30 @@ export const properties = pgTable(
     index('properties_public_price_idx')
       .on(t.mode, t.pricePence)
       .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
-    // The alert job's "published since the last run" (issue #4).
-    index('properties_public_published_idx')
-      .on(t.publishedAt)
+    // 'Added to site' (issue #8) and the alert job's "published since the last run" (issue #4): one range over the
+    // listing date, whatever the status (under offer and let agreed may be included). Not partial, on purpose: the
+    // planner uses the statistics of an expression index only when it has no predicate, and without them it guesses
+    // a third of the table for any date range and scans everything.
+    index('properties_listed_at_idx').on(sql`(COALESCE(${t.publishedAt}, ${t.createdAt}))`),
+    // The newest-first feed when under-offer / sold STC / let-agreed listings are included (issue #8).
+    index('properties_visible_feed_idx')
+      .on(t.mode, t.createdAt.desc().nullsFirst())
+      .where(
+        sql`${t.status} IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`,
+      ),
+    // Map, drawn-area and radius searches: a latitude range, longitude checked in the index (issue #8).
+    index('properties_geo_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
+    index('properties_search_vector_idx').using('gin', t.searchVector),
+    // 'Most reduced' (issue #8): the share of the price before the reduction that came off, biggest first, walked
+    // in order instead of sorting every public listing of the mode. The expression equals find-listings.ts's.
+    index('properties_public_reduction_idx')
+      .on(
+        t.mode,
+        sql`(CASE WHEN ${t.originalPricePence} > ${t.pricePence} THEN (${t.originalPricePence} - ${t.pricePence})::float8 / ${t.originalPricePence} END) DESC NULLS LAST`,
+        t.createdAt.desc().nullsFirst(),
+      )
       .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
     index('properties_location_trgm_idx').using('gin', sql`${t.locationText} gin_trgm_ops`),
     index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
@@ -569,16 +631,50 @@ export const postcodes = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
   },
-  (t) => [index('postcodes_outcode_idx').on(t.outcode)],
+  (t) => [
+    index('postcodes_outcode_idx').on(t.outcode),
+    // Autocomplete by prefix, typed with or without the space ('SW19 1', 'sw191a'): LIKE 'SW191A%' (issue #8).
+    index('postcodes_compact_prefix_idx').using(
+      'btree',
+      sql`replace(${t.postcode}, ' ', '') text_pattern_ops`,
+    ),
+  ],
 );
 
 /** Postcode districts (outcodes) with their centroid, from OS Code-Point Open. */
-export const outcodes = pgTable('outcodes', {
-  outcode: text('outcode').primaryKey(),
-  latitude: doublePrecision('latitude').notNull(),
-  longitude: doublePrecision('longitude').notNull(),
-  postcodeCount: integer('postcode_count').notNull(),
-});
+export const outcodes = pgTable(
+  'outcodes',
+  {
+    outcode: text('outcode').primaryKey(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    postcodeCount: integer('postcode_count').notNull(),
+  },
+  (t) => [index('outcodes_prefix_idx').using('btree', sql`${t.outcode} text_pattern_ops`)],
+);
+
+/**
+ * Towns with a centre, for radius searches and the location autocomplete (issue #8). Code-Point Open has no town
+ * names, so the towns are those of the listings (HM Land Registry's town for demo and imported listings) and the
+ * centre is the mean of the OS centroids of the town's postcode districts, each district counted once (so a town
+ * whose listings crowd into one district is still centred on the town), within the postcode area holding most of
+ * its listings (two Newports are not averaged into the sea). Rebuilt by `refreshTowns()` after seeds and imports,
+ * and by the migration that created it; `key` is the lower-case name.
+ */
+export const towns = pgTable(
+  'towns',
+  {
+    key: text('key').primaryKey(),
+    name: text('name').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    listingCount: integer('listing_count').notNull(),
+  },
+  (t) => [
+    index('towns_prefix_idx').using('btree', sql`${t.key} text_pattern_ops`),
+    index('towns_trgm_idx').using('gin', sql`${t.key} gin_trgm_ops`),
+  ],
+);
 
 /** Key/value facts about this database (e.g. when the demo seed ran), so start-up seeds only once. */
 export const appMeta = pgTable('app_meta', {

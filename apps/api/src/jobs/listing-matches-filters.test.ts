@@ -1,22 +1,35 @@
 /**
  * The alert job's in-memory matcher must select exactly what the public search's SQL (`searchConditions`) selects:
- * both run here on the same listings and filter sets, on a real database.
+ * both run here on the same listings and filter sets, on a real database — issue #8's too (statuses, flags,
+ * 'reduced', bounds, polygon, radius around real OS places, keywords by PostgreSQL's full-text search, 'added').
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { encodePolyline } from '@abode/shared/search/polyline';
 import { SearchFiltersSchema, type SearchFilters } from '@abode/shared/search/search.schema';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { searchConditions } from '#src/features/listings/find-listings.ts';
+import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
+import { searchCenter, searchConditions } from '#src/features/listings/find-listings.ts';
+import { refreshTowns } from '#src/features/locations/refresh-towns.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { listingMatchesFilters, type MatchableListing } from './listing-matches-filters.ts';
+import {
+  listingMatchesFilters,
+  type MatchContext,
+  type MatchableListing,
+} from './listing-matches-filters.ts';
 
 let handle: DatabaseHandle;
-let listings: (MatchableListing & { id: string })[];
+let listings: MatchableListing[];
+/** One clock for both sides, so 'added' counts back from the same instant. */
+const NOW = new Date();
+const DAY = 86_400_000;
+const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   const { db } = handle;
+  await loadReferenceData(db, { districts: ['SW19', 'M1', 'M11', 'RG30', 'PO30'] });
   const agent = await createAgent(db);
   const make = (o: Parameters<typeof createListing>[2]) => createListing(db, agent.id, o);
   await make({
@@ -25,9 +38,26 @@ beforeAll(async () => {
     bedrooms: 4,
     bathrooms: 2,
     features: ['garden', 'parking'],
+    description: 'A period house with a large garden and a garage.',
+    publishedAt: daysAgo(2),
   });
-  await make({ at: 'wimbledon', mode: 'rent', propertyType: 'flat', pricePence: 2_150_00, bedrooms: 2 });
-  await make({ at: 'manchester', pricePence: 180_000_00, bedrooms: 3, features: ['garden'] });
+  await make({
+    at: 'wimbledon',
+    mode: 'rent',
+    propertyType: 'flat',
+    pricePence: 2_150_00,
+    bedrooms: 2,
+    publishedAt: daysAgo(10),
+  });
+  await make({
+    at: 'manchester',
+    pricePence: 180_000_00,
+    bedrooms: 3,
+    features: ['garden'],
+    originalPricePence: 195_000_00,
+    priceReducedAt: daysAgo(1),
+    publishedAt: daysAgo(30),
+  });
   await make({
     at: 'manchesterCentre',
     propertyType: 'flat',
@@ -49,6 +79,8 @@ beforeAll(async () => {
     pricePence: 325_000_00,
     bedrooms: 2,
     features: ['chain-free'],
+    flags: ['retirement'],
+    description: 'Retirement bungalow with a communal garden.',
   });
   await make({
     at: 'newport',
@@ -58,22 +90,59 @@ beforeAll(async () => {
     bathrooms: 0,
   });
   await make({ at: 'newport', mode: 'rent', pricePence: 200_000_00, features: ['garden', 'reduced'] });
-  // Not public: the SQL excludes them, and the job never loads them; kept to prove the SQL side is the real one.
+  await make({
+    at: 'newport',
+    pricePence: 150_000_00,
+    flags: ['auction'],
+    description: 'For sale by auction.',
+  });
+  await make({ at: 'reading', status: 'under-offer', flags: ['shared-ownership'], publishedAt: daysAgo(5) });
+  await make({ at: 'tilehurst', status: 'sold', features: ['garden'] });
+  await make({ at: 'reading', mode: 'rent', status: 'let-agreed', pricePence: 1_500_00 });
+  // Never listed: the SQL excludes them, and the job never loads them; kept to prove the SQL side is the real one.
   await make({ at: 'reading', status: 'draft' });
+  await make({ at: 'reading', mode: 'rent', status: 'let' });
+  await refreshTowns(db);
   const rows = await db.execute(sql`
-    SELECT p.id, p.mode, p.property_type, p.price_pence, p.bedrooms, p.bathrooms, p.features, p.location_text
-      FROM properties p WHERE p.status = 'active' AND NOT p.is_deleted AND p.approval_status = 'approved'`);
+    SELECT p.id, p.mode, p.status, p.property_type, p.price_pence, p.bedrooms, p.bathrooms, p.features, p.flags,
+           p.price_reduced_at IS NOT NULL AS reduced, p.location_text, p.latitude, p.longitude,
+           COALESCE(p.published_at, p.created_at) AS listed_at
+      FROM properties p
+     WHERE p.status IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT p.is_deleted
+       AND p.approval_status = 'approved'`);
   listings = (rows.rows as Record<string, unknown>[]).map((r) => ({
     id: String(r.id),
     mode: String(r.mode),
+    status: String(r.status),
     propertyType: String(r.property_type),
     pricePence: Number(r.price_pence),
     bedrooms: Number(r.bedrooms),
     bathrooms: Number(r.bathrooms),
     features: r.features as string[],
+    flags: r.flags as string[],
+    reduced: r.reduced === true,
     locationText: String(r.location_text),
+    latitude: r.latitude == null ? null : Number(r.latitude),
+    longitude: r.longitude == null ? null : Number(r.longitude),
+    listedAtMs: new Date(r.listed_at as string | Date).getTime(),
   }));
 });
+
+/** What the alert job fetches from the database for a search: its radius centre and its keyword matches. */
+async function contextFor(filters: SearchFilters): Promise<MatchContext> {
+  const center = await searchCenter(handle.db, filters).catch(() => undefined);
+  let keywordIds: Set<string> | undefined;
+  if (filters.keywords) {
+    const found = await handle.db.execute(sql`
+      SELECT p.id FROM properties p WHERE p.search_vector @@ websearch_to_tsquery('english', ${filters.keywords})`);
+    keywordIds = new Set((found.rows as { id: string }[]).map((r) => r.id));
+  }
+  return { now: NOW, center, keywordIds };
+}
+
+/** A drawn area from [latitude, longitude] corners. */
+const area = (corners: [number, number][]) =>
+  encodePolyline(corners.map(([latitude, longitude]) => ({ latitude, longitude })));
 afterAll(() => handle.close());
 
 /** As users type them: towns, streets, districts, full postcodes with and without the space, odd case, wildcards. */
@@ -121,28 +190,86 @@ const FILTER_SETS: Record<string, unknown>[] = [
     filters: ['garden'],
   },
   { location: 'all', mode: 'all', type: '' },
+  // Issue #8.
+  { includeUnderOffer: true },
+  { includeLetAgreed: true, mode: 'rent' },
+  { includeUnderOffer: true, includeLetAgreed: true, location: 'reading' },
+  { filters: ['reduced'] },
+  { filters: ['garden', 'reduced'] },
+  { exclude: ['retirement'] },
+  { exclude: ['auction', 'shared-ownership'], includeUnderOffer: true },
+  { bounds: '51.4,-1.1,51.5,-0.9' },
+  { bounds: '50,-3,54,0', mode: 'sale' },
+  {
+    polygon: area([
+      [51.47, -1.06],
+      [51.47, -0.98],
+      [51.44, -0.98],
+      [51.44, -1.06],
+    ]),
+  },
+  // A U over Reading: Parkside Road (51.4543, -1.0016) in the body, Rodway Road (51.4566, -1.0401) in the notch.
+  {
+    polygon: area([
+      [51.44, -1.06],
+      [51.47, -1.06],
+      [51.47, -1.045],
+      [51.455, -1.045],
+      [51.455, -1.035],
+      [51.47, -1.035],
+      [51.47, -0.98],
+      [51.44, -0.98],
+    ]),
+  },
+  { location: 'M1 3DA', radius: 1 },
+  { location: 'M1 3DA', radius: 3 },
+  { location: 'rg30', radius: 1 },
+  { location: 'Reading', radius: 3 },
+  { location: 'SW19 1AA', radius: 40, mode: 'sale' },
+  { location: 'Atlantis', radius: 5 },
+  { keywords: 'garden' },
+  { keywords: 'garden -garage' },
+  { keywords: 'auction or retirement' },
+  { added: 3 },
+  { added: 14 },
+  { added: 7, includeUnderOffer: true },
 ];
 
 test.each(FILTER_SETS.map((raw) => [JSON.stringify(raw), raw] as const))(
   'the matcher and searchConditions agree for %s',
   async (_name, raw) => {
     const filters: SearchFilters = SearchFiltersSchema.parse(raw);
-    const result = await handle.db.execute(
-      sql`SELECT p.id FROM properties p WHERE ${searchConditions(filters)}`,
-    );
-    const fromSql = (result.rows as { id: string }[]).map((r) => r.id).sort();
+    const ctx = await contextFor(filters);
+    // An unknown radius place is a 400 for the search and no match for an alert: nothing either way.
+    const fromSql =
+      filters.radius !== undefined && filters.location && !ctx.center
+        ? []
+        : (
+            (
+              await handle.db.execute(
+                sql`SELECT p.id FROM properties p WHERE ${searchConditions(filters, { center: ctx.center, now: NOW })}`,
+              )
+            ).rows as { id: string }[]
+          )
+            .map((r) => r.id)
+            .sort();
     const fromJs = listings
-      .filter((l) => listingMatchesFilters(l, filters))
+      .filter((l) => listingMatchesFilters(l, filters, ctx))
       .map((l) => l.id)
       .sort();
     expect(fromJs).toEqual(fromSql);
   },
 );
 
-test('the fixtures exercise both outcomes', () => {
-  const counts = FILTER_SETS.map(
-    (raw) => listings.filter((l) => listingMatchesFilters(l, SearchFiltersSchema.parse(raw))).length,
-  );
+test('the fixtures exercise both outcomes, for the issue #8 filters too', async () => {
+  const counts: number[] = [];
+  for (const raw of FILTER_SETS) {
+    const filters = SearchFiltersSchema.parse(raw);
+    const ctx = await contextFor(filters);
+    counts.push(listings.filter((l) => listingMatchesFilters(l, filters, ctx)).length);
+  }
   expect(counts.some((n) => n === 0)).toBe(true);
   expect(counts.some((n) => n > 0 && n < listings.length)).toBe(true);
+  const issue8 = counts.slice(FILTER_SETS.findIndex((f) => 'includeUnderOffer' in f));
+  expect(issue8.filter((n) => n > 0 && n < listings.length).length).toBeGreaterThan(15);
 });

@@ -8,6 +8,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createApp } from '#src/app.ts';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { outbox, savedSearchDeliveries, savedSearches, users } from '#src/db/schema.ts';
+import { encodePolyline } from '@abode/shared/search/polyline';
+import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
+import { refreshTowns } from '#src/features/locations/refresh-towns.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { MAX_LISTED, runSavedSearchAlerts } from './saved-search-alerts.ts';
@@ -161,6 +164,114 @@ describe('matching', () => {
     expect(mail!.subject).toBe('1 new home for "Search in London"');
     expect(mail!.text).toContain('£2,150/month');
     expect(mail!.text).not.toContain('£2,600');
+  });
+});
+
+describe('issue #8 filters', () => {
+  /** Real OS positions of the Manchester and Reading districts, for radius searches. */
+  const withPlaces = () => loadReferenceData(db, { districts: ['M1', 'M11', 'RG30', 'SW19'] });
+  const sentFor = async (searchId: string) =>
+    (await db.select().from(savedSearchDeliveries).where(eq(savedSearchDeliveries.savedSearchId, searchId)))
+      .map((d) => d.propertyId)
+      .sort();
+
+  test('radius, keywords, status inclusion, must-haves and exclusions all apply', async () => {
+    await withPlaces();
+    const user = await createUser();
+    const search = await saveSearch(
+      user.id,
+      {
+        location: 'M1 3DA',
+        radius: 3,
+        keywords: 'garden',
+        includeUnderOffer: true,
+        exclude: ['auction'],
+        filters: ['reduced'],
+      },
+      { label: 'Near M1' },
+    );
+    const base = {
+      at: 'manchester' as const,
+      features: ['garden'],
+      priceReducedAt: at(0.5),
+      originalPricePence: 380_000_00,
+      publishedAt: at(1),
+    };
+    const active = await createListing(db, agentId, { ...base, title: 'Reduced with a garden' });
+    const underOffer = await createListing(db, agentId, {
+      ...base,
+      at: 'manchesterCentre',
+      status: 'under-offer',
+      title: 'Under offer with a garden',
+    });
+    const misses = {
+      // Reading is 150 miles from M1 3DA.
+      far: { at: 'reading' as const },
+      auction: { flags: ['auction'] },
+      notReduced: { priceReducedAt: null, originalPricePence: null },
+      noGarden: { features: [], description: 'A flat with a balcony.' },
+      letAgreed: { status: 'let-agreed', mode: 'rent' as const },
+      draft: { status: 'draft' },
+    };
+    for (const [name, o] of Object.entries(misses))
+      await createListing(db, agentId, { ...base, ...o, title: `Miss ${name}` });
+
+    expect(await run(at(2))).toMatchObject({ emailsSent: 1, listingsSent: 2 });
+    expect(await sentFor(search.id)).toEqual([active.id, underOffer.id].sort());
+    const [mail] = await mailsTo(user.email);
+    expect(mail!.text).not.toContain('Miss');
+    // The link to the search carries the same parameters as the page's URL.
+    expect(mail!.text).toContain(
+      `${PUBLIC_URL}/search?location=M1+3DA&radius=3&filters=reduced&exclude=auction&keywords=garden&includeUnderOffer=true`,
+    );
+  });
+
+  test('map bounds and a drawn area', async () => {
+    const user = await createUser();
+    const inBox = await saveSearch(user.id, { bounds: '51.44,-1.05,51.47,-0.99' }, { label: 'Box' });
+    const drawn = await saveSearch(
+      user.id,
+      {
+        polygon: encodePolyline([
+          { latitude: 51.43, longitude: -0.21 },
+          { latitude: 51.43, longitude: -0.17 },
+          { latitude: 51.4, longitude: -0.19 },
+        ]),
+      },
+      { label: 'Drawn' },
+    );
+    const reading = await createListing(db, agentId, { at: 'reading', publishedAt: at(1) });
+    const wimbledon = await createListing(db, agentId, { at: 'wimbledon', publishedAt: at(1) });
+    await createListing(db, agentId, { at: 'newport', publishedAt: at(1) });
+    expect(await run(at(2))).toMatchObject({ emailsSent: 2, listingsSent: 2 });
+    expect(await sentFor(inBox.id)).toEqual([reading.id]);
+    expect(await sentFor(drawn.id)).toEqual([wimbledon.id]);
+  });
+
+  test("'added' counts back from the run; a radius around an unknown place matches nothing", async () => {
+    await withPlaces();
+    const user = await createUser();
+    const fresh = await saveSearch(user.id, { added: 1 }, { label: 'Fresh' });
+    await saveSearch(user.id, { location: 'Atlantis', radius: 5 }, { label: 'Nowhere' });
+    await createListing(db, agentId, { publishedAt: at(1) });
+    // 29 hours after it was published: older than a day for this run.
+    expect(await run(at(30))).toMatchObject({ searchesChecked: 2, emailsSent: 0 });
+    const listing = await createListing(db, agentId, { publishedAt: at(31) });
+    expect(await run(at(32))).toMatchObject({ emailsSent: 1, listingsSent: 1 });
+    expect(await sentFor(fresh.id)).toEqual([listing.id]);
+  });
+
+  test('a radius around a town uses its centre from the listings', async () => {
+    await withPlaces();
+    // Reading's listings are in RG30, so the town centre is RG30's centroid; Tilehurst's street is 1.3 miles off it.
+    await createListing(db, agentId, { at: 'reading', publishedAt: at(-10) });
+    await refreshTowns(db);
+    const user = await createUser();
+    const search = await saveSearch(user.id, { location: 'Reading', radius: 1 });
+    const near = await createListing(db, agentId, { at: 'reading', publishedAt: at(1) });
+    await createListing(db, agentId, { at: 'tilehurst', publishedAt: at(1) });
+    await run(at(2));
+    expect(await sentFor(search.id)).toEqual([near.id]);
   });
 });
 

@@ -12,8 +12,11 @@
  *    `last_alerted_at`, or `created_at` when alerts never ran.
  * 3. Match in memory with the search's own rules ({@link listingMatchesFilters}, tested against the SQL of
  *    `searchConditions`): each distinct (mode, location term) is matched against the new listings once per run
- *    (cached), then the cheap predicates (type, prices in pence, at-least bedrooms/bathrooms, features) per
- *    search, walking newest first and stopping at that search's watermark.
+ *    (cached), then the cheap predicates (status, type, prices in pence, at-least bedrooms/bathrooms, features,
+ *    flags, map bounds, drawn area, radius, 'added to site') per search, walking newest first and stopping at that
+ *    search's watermark. What only the database knows is fetched once per run for each distinct value, in the
+ *    batch's transaction: the centre of each radius search's place, and which new listings match each `keywords`
+ *    text (English full-text search). A radius search around a place the data does not know matches nothing.
  * 4. The newest MAX_LISTED matches of each search are the ones the e-mail names: `INSERT … ON CONFLICT DO NOTHING
  *    RETURNING` them into saved_search_deliveries, and set `last_alerted_at = now` for the batch; commit. Only the
  *    pairs this runner inserted are named, so two runners (two API processes, or a scheduled run and the dev
@@ -35,16 +38,20 @@ import { sql } from 'drizzle-orm';
 import { formatPrice } from '@abode/shared/money';
 import { SearchFiltersSchema, type SearchFilters } from '@abode/shared/search/search.schema';
 import { toSearchParams } from '@abode/shared/search/search-url';
+import type { LatLng } from '@abode/shared/search/polyline';
 import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import { escapeHtml, sendMail, type MailConfig, type MailMessage } from '#src/lib/mail.ts';
-import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
+import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
+import { resolveLocation } from '#src/features/locations/resolve-location.ts';
 import {
+  decodedPolygon,
+  isRadiusSearch,
   locationMatches,
-  locationTerm,
   otherFiltersMatch,
+  textLocationTerm,
   type MatchableListing,
 } from './listing-matches-filters.ts';
 
@@ -118,6 +125,8 @@ interface PendingMail {
 }
 
 type Row = Record<string, unknown>;
+/** A database or an open transaction (both run SQL). */
+type Executor = Pick<Database, 'execute'>;
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
@@ -141,12 +150,36 @@ export async function runSavedSearchAlerts(
   };
 
   const listings = await loadNewListings(db, now);
+  const listingIds = uuidArray(listings.map((l) => l.id));
   // (mode, location term) → indexes into `listings` (newest first) of that mode whose location_text contains the
   // term. Built once per run for each distinct pair, so 100,000 searches over a few thousand places scan the new
   // listings a few thousand times, not 100,000.
   const candidateCache = new Map<string, number[]>();
+  // Per run, per distinct value: the place of a radius search (null: unknown), the new listings matching keywords.
+  const centres = new Map<string, LatLng | null>();
+  const keywordMatches = new Map<string, Set<string>>();
+  /** Fetches, in the batch's transaction, the centres and keyword matches this batch needs and the run lacks. */
+  const prepareFacts = async (tx: Executor, batch: SearchFilters[]) => {
+    for (const f of batch) {
+      if (!isRadiusSearch(f) || centres.has(f.location!)) continue;
+      const place = await resolveLocation(tx, f.location!);
+      centres.set(f.location!, place ? { latitude: place.latitude, longitude: place.longitude } : null);
+    }
+    const texts = [...new Set(batch.map((f) => f.keywords).filter((k): k is string => !!k))].filter(
+      (k) => !keywordMatches.has(k),
+    );
+    if (!texts.length) return;
+    for (const k of texts) keywordMatches.set(k, new Set());
+    if (!listings.length) return;
+    const found = await tx.execute(sql`
+      SELECT k.text, p.id
+        FROM jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) AS k(text)
+        JOIN properties p ON p.id = ANY(${listingIds}::uuid[])
+                         AND p.search_vector @@ websearch_to_tsquery('english', k.text)`);
+    for (const r of found.rows as Row[]) keywordMatches.get(String(r.text))!.add(String(r.id));
+  };
   const candidatesFor = (filters: SearchFilters): number[] => {
-    const term = locationTerm(filters.location);
+    const term = textLocationTerm(filters);
     const key = `${filters.mode ?? ''}\u0000${term ?? ''}`;
     let found = candidateCache.get(key);
     if (!found) {
@@ -182,14 +215,28 @@ export async function runSavedSearchAlerts(
       const searches = (claimed.rows as Row[]).map(toClaimedSearch);
       if (!searches.length) return undefined;
 
-      const matches: PendingMail[] = [];
+      const readable: { search: ClaimedSearch; filters: SearchFilters }[] = [];
       for (const search of searches) {
         const parsed = SearchFiltersSchema.safeParse(search.searchParams);
         if (!parsed.success) {
           logger?.warn({ savedSearchId: search.id }, 'saved search has unreadable filters: skipped');
           continue;
         }
-        const filters = parsed.data;
+        readable.push({ search, filters: parsed.data });
+      }
+      await prepareFacts(
+        tx,
+        readable.map((r) => r.filters),
+      );
+
+      const matches: PendingMail[] = [];
+      for (const { search, filters } of readable) {
+        const ctx = {
+          now,
+          center: isRadiusSearch(filters) ? (centres.get(filters.location!) ?? undefined) : undefined,
+          polygon: filters.polygon === undefined ? undefined : decodedPolygon(filters.polygon),
+          keywordIds: filters.keywords ? keywordMatches.get(filters.keywords) : undefined,
+        };
         const since = search.watermark.getTime();
         const found: NewListing[] = [];
         let total = 0;
@@ -197,7 +244,7 @@ export async function runSavedSearchAlerts(
         for (const i of candidatesFor(filters)) {
           const listing = listings[i]!;
           if (listing.publishedAtMs <= since) break;
-          if (otherFiltersMatch(listing, filters)) {
+          if (otherFiltersMatch(listing, filters, ctx)) {
             total += 1;
             if (found.length < MAX_LISTED) found.push(listing);
           }
@@ -271,7 +318,11 @@ export async function runSavedSearchAlerts(
   return result;
 }
 
-/** Public listings published in (oldest watermark of any alerting search, now], newest first. */
+/**
+ * Listings published in (oldest watermark of any alerting search, now], newest first: public ones, and those under
+ * offer, sold STC or let agreed for the searches that include them (the matcher checks each search's statuses).
+ * `properties_listed_at_idx` serves the range (published_at is set, so COALESCE(published_at, created_at) equals it).
+ */
 async function loadNewListings(db: Database, now: Date): Promise<NewListing[]> {
   const floor = new Date(now.getTime() - MAX_LOOKBACK_DAYS * DAY_MS);
   const oldest = await db.execute(sql`
@@ -281,11 +332,13 @@ async function loadNewListings(db: Database, now: Date): Promise<NewListing[]> {
   const since = new Date(Math.max(toDate(sinceRaw).getTime(), floor.getTime()));
   if (since >= now) return [];
   const rows = await db.execute(sql`
-    SELECT p.id, p.slug, p.title, p.price_pence, p.mode, p.property_type, p.bedrooms, p.bathrooms, p.features,
+    SELECT p.id, p.slug, p.title, p.price_pence, p.mode, p.status, p.property_type, p.bedrooms, p.bathrooms,
+           p.features, p.flags, p.price_reduced_at IS NOT NULL AS reduced, p.latitude, p.longitude,
            p.address_line_1, p.city, p.postcode, p.location_text, p.published_at
       FROM properties p
-     WHERE ${PUBLIC_LISTING}
-       AND p.published_at > ${since.toISOString()}::timestamptz AND p.published_at <= ${now.toISOString()}::timestamptz
+     WHERE ${VISIBLE_LISTING} AND p.published_at IS NOT NULL
+       AND COALESCE(p.published_at, p.created_at) > ${since.toISOString()}::timestamptz
+       AND COALESCE(p.published_at, p.created_at) <= ${now.toISOString()}::timestamptz
      ORDER BY p.published_at DESC, p.id`);
   return (rows.rows as Row[]).map((r) => ({
     id: String(r.id),
@@ -293,15 +346,21 @@ async function loadNewListings(db: Database, now: Date): Promise<NewListing[]> {
     title: String(r.title),
     pricePence: Number(r.price_pence),
     mode: r.mode as 'sale' | 'rent',
+    status: String(r.status),
     propertyType: String(r.property_type),
     bedrooms: Number(r.bedrooms),
     bathrooms: Number(r.bathrooms),
     features: (r.features ?? []) as string[],
+    flags: (r.flags ?? []) as string[],
+    reduced: r.reduced === true,
+    latitude: r.latitude == null ? null : Number(r.latitude),
+    longitude: r.longitude == null ? null : Number(r.longitude),
     addressLine1: String(r.address_line_1),
     city: String(r.city),
     postcode: String(r.postcode),
     locationText: String(r.location_text),
     publishedAtMs: toDate(r.published_at).getTime(),
+    listedAtMs: toDate(r.published_at).getTime(),
   }));
 }
 

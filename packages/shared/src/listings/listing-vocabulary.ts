@@ -1,5 +1,5 @@
 /**
- * The listing vocabulary as plain constants, without zod: property types, feature tags and their labels.
+ * The listing vocabulary as plain constants, without zod: property types, feature tags, listing flags and labels.
  * listing.schema.ts builds its enums from these, and code that must stay small — the web app's home page bundle —
  * can offer the same choices without loading zod.
  */
@@ -18,6 +18,20 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyTypeValue, string> = {
   bungalow: 'Bungalow',
   maisonette: 'Maisonette',
   land: 'Land',
+};
+
+/**
+ * Kinds of sale a buyer may want to hide (the search's 'Don't show' options, issue #8): retirement homes, shared
+ * ownership and auctions. Stored per listing in `properties.flags`; the search's `exclude` parameter uses the same
+ * slugs.
+ */
+export const LISTING_FLAGS = ['retirement', 'shared-ownership', 'auction'] as const;
+export type ListingFlagValue = (typeof LISTING_FLAGS)[number];
+
+export const LISTING_FLAG_LABELS: Record<ListingFlagValue, string> = {
+  retirement: 'Retirement homes',
+  'shared-ownership': 'Shared ownership',
+  auction: 'Auctions',
 };
 
 export const FEATURE_LABELS: Record<FeatureValue, string> = {

@@ -3,9 +3,16 @@
  * Field names are camelCase in JSON, snake_case in SQL.
  */
 import { z } from 'zod';
-import { FEATURES, FEATURE_LABELS, PROPERTY_TYPES, PROPERTY_TYPE_LABELS } from './listing-vocabulary.ts';
+import {
+  FEATURES,
+  FEATURE_LABELS,
+  LISTING_FLAGS,
+  LISTING_FLAG_LABELS,
+  PROPERTY_TYPES,
+  PROPERTY_TYPE_LABELS,
+} from './listing-vocabulary.ts';
 
-export { FEATURE_LABELS, PROPERTY_TYPE_LABELS };
+export { FEATURE_LABELS, LISTING_FLAG_LABELS, PROPERTY_TYPE_LABELS };
 
 /** Sale or rent (SPEC §3 `mode`). Rent prices are per calendar month (pcm). */
 export const ListingModeSchema = z.enum(['sale', 'rent']);
@@ -45,6 +52,13 @@ export type Furnished = z.infer<typeof FurnishedSchema>;
  */
 export const FeatureSchema = z.enum(FEATURES);
 export type Feature = z.infer<typeof FeatureSchema>;
+
+/**
+ * What kind of sale a listing is, when it is one a buyer may hide (issue #8 'Don't show'): `properties.flags`, and
+ * the values of the search's `exclude` parameter.
+ */
+export const ListingFlagSchema = z.enum(LISTING_FLAGS);
+export type ListingFlag = z.infer<typeof ListingFlagSchema>;
 
 /** Human labels for the UI (property types and features: listing-vocabulary.ts). */
 export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
@@ -104,7 +118,15 @@ export const ListingSummarySchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   features: z.array(FeatureSchema),
+  /** When the asking price last dropped (the 'Reduced' badge); null when it has not, or rose again since. */
   priceReducedAt: z.string().nullable(),
+  /**
+   * The asking price before the current run of reductions, in pence (issue #8): set with `priceReducedAt`, so the
+   * card can say 'Reduced from £X'. Null when not reduced. Optional only so older fixtures still type-check.
+   */
+  originalPricePence: z.number().int().nonnegative().nullable().optional(),
+  /** Retirement home, shared ownership, auction (issue #8 'Don't show'); empty for most listings. */
+  flags: z.array(ListingFlagSchema).optional(),
   createdAt: z.string(),
   photos: z.array(ListingPhotoSchema),
   agent: ListingAgentSchema.nullable(),
@@ -142,12 +164,35 @@ export const ListingDetailSchema = ListingSummarySchema.extend({
 });
 export type ListingDetail = z.infer<typeof ListingDetailSchema>;
 
-/** Page of search results. `totalCapped` is true when more than SEARCH_COUNT_CAP matched and `total` is the cap. */
+/** A place the location box can stand for (issue #8 autocomplete and suggestions). */
+export const LocationKindSchema = z.enum(['town', 'outcode', 'postcode']);
+export type LocationKind = z.infer<typeof LocationKindSchema>;
+
+/**
+ * One suggestion for the location box: `label` to show, `value` to put in `location=` (a town name, an outcode such
+ * as 'SW19', or a full postcode such as 'SW19 1AA').
+ */
+export const LocationSuggestionSchema = z.object({
+  label: z.string(),
+  kind: LocationKindSchema,
+  value: z.string(),
+});
+export type LocationSuggestion = z.infer<typeof LocationSuggestionSchema>;
+
+/**
+ * Page of search results. `totalCapped` is true when more than SEARCH_COUNT_CAP matched and `total` is the cap.
+ * Issue #8 adds, only when they apply: `center`, the point a radius search measured from (the resolved `location`);
+ * `suggestions`, places close to a `location` that matched nothing (towns and outcodes by spelling).
+ */
 export const ListingSearchResultSchema = z.object({
   items: z.array(ListingSummarySchema),
   total: z.number().int().nonnegative(),
   totalCapped: z.boolean(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
+  center: z
+    .object({ latitude: z.number(), longitude: z.number(), label: z.string(), kind: LocationKindSchema })
+    .optional(),
+  suggestions: z.array(LocationSuggestionSchema).optional(),
 });
 export type ListingSearchResult = z.infer<typeof ListingSearchResultSchema>;

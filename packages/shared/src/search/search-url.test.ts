@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { fc } from '../testing-fast-check.ts';
+import { encodePolyline } from './polyline.ts';
+import { POLYGON_MESSAGES } from './geo.ts';
 import { parseSearchParams, toApiSearchParams, toSearchParams, type SearchState } from './search-url.ts';
-import { SearchFiltersSchema, SearchQuerySchema } from './search.schema.ts';
+import { parseBounds, SEARCH_MESSAGES, SearchFiltersSchema, SearchQuerySchema } from './search.schema.ts';
+
+/** A drawn area around Wimbledon (real OS positions of SW19), as the SPA encodes it. */
+const WIMBLEDON_AREA = encodePolyline([
+  { latitude: 51.43, longitude: -0.22 },
+  { latitude: 51.43, longitude: -0.19 },
+  { latitude: 51.41, longitude: -0.18 },
+  { latitude: 51.4, longitude: -0.21 },
+]);
 
 describe('URL → search state', () => {
   test('reads the home page parameters (SPEC §2)', () => {
@@ -110,5 +120,182 @@ describe('schemas', () => {
     expect(SearchQuerySchema.parse({ location: '  Reading ' }).location).toBe('Reading');
     expect(SearchQuerySchema.safeParse({ location: 'x'.repeat(101) }).success).toBe(false);
     expect(SearchQuerySchema.safeParse({ location: 'x'.repeat(100) }).success).toBe(true);
+  });
+});
+
+describe('issue #8 parameters in the URL', () => {
+  test('reads every new parameter', () => {
+    const params = new URLSearchParams();
+    params.set('location', 'M1');
+    params.set('radius', '0.25');
+    params.set('bounds', '51.43,-1.05,51.47,-0.95');
+    params.set('polygon', WIMBLEDON_AREA);
+    params.set('keywords', '  garden   -garage ');
+    params.set('added', '3');
+    params.set('includeUnderOffer', 'true');
+    params.set('includeLetAgreed', '1');
+    params.set('exclude', 'auction,retirement');
+    params.set('filters', 'reduced');
+    params.set('sort', 'most_reduced');
+    params.set('view', 'list');
+    expect(parseSearchParams(params)).toEqual({
+      location: 'M1',
+      radius: 0.25,
+      bounds: '51.43,-1.05,51.47,-0.95',
+      polygon: WIMBLEDON_AREA,
+      keywords: 'garden -garage',
+      added: 3,
+      includeUnderOffer: true,
+      includeLetAgreed: true,
+      exclude: ['auction', 'retirement'],
+      filters: ['reduced'],
+      sort: 'most_reduced',
+      page: 1,
+      view: 'list',
+    });
+  });
+
+  test('writes them in a stable order, switches only when on', () => {
+    const params = toSearchParams({
+      polygon: WIMBLEDON_AREA,
+      includeLetAgreed: undefined,
+      includeUnderOffer: true,
+      added: 14,
+      keywords: 'period cottage',
+      exclude: ['shared-ownership'],
+      bounds: '51.4,-0.24,51.44,-0.17',
+      radius: 5,
+      location: 'Reading',
+      sort: 'most_reduced',
+      view: 'list',
+    });
+    expect([...params.keys()]).toEqual([
+      'location',
+      'radius',
+      'exclude',
+      'keywords',
+      'added',
+      'includeUnderOffer',
+      'bounds',
+      'polygon',
+      'sort',
+      'view',
+    ]);
+    expect(params.get('includeUnderOffer')).toBe('true');
+    expect(params.get('exclude')).toBe('shared-ownership');
+    expect(params.get('polygon')).toBe(WIMBLEDON_AREA);
+  });
+
+  test.each([
+    ['radius not offered', 'radius=2'],
+    ['radius not a number', 'radius=far'],
+    ['added not offered', 'added=2'],
+    ['bounds with three numbers', 'bounds=1,2,3'],
+    ['bounds south of north inverted', 'bounds=52,-1,51,0'],
+    ['bounds west of east inverted', 'bounds=51,1,52,0'],
+    ['bounds off the map', 'bounds=51,-190,52,0'],
+    ['an unknown exclusion', 'exclude=bungalows'],
+    ['a polygon that is not a polyline', 'polygon=%21%21'],
+    ['a switch with another value', 'includeUnderOffer=yes'],
+    ['a sort not offered', 'sort=most-reduced'],
+  ])('drops %s', (_name, query) => {
+    expect(parseSearchParams(new URLSearchParams(query))).toEqual({ page: 1, sort: 'newest', view: 'grid' });
+  });
+
+  test("'false', '0' and blank switches mean off", () => {
+    const s = parseSearchParams(
+      new URLSearchParams('includeUnderOffer=false&includeLetAgreed=0&added=&radius='),
+    );
+    expect(s).toEqual({ page: 1, sort: 'newest', view: 'grid' });
+  });
+
+  test('round-trips any valid issue #8 state', () => {
+    const coordinate = (lo: number, hi: number) =>
+      fc.integer({ min: lo * 1e4, max: hi * 1e4 }).map((n) => n / 1e4);
+    const state = fc.record(
+      {
+        location: fc.constantFrom('Reading', 'SW19', 'M1 3DA'),
+        radius: fc.constantFrom(0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40),
+        bounds: fc
+          .tuple(coordinate(50, 51), coordinate(-3, -1), coordinate(51, 52), coordinate(-1, 1))
+          .map((b) => b.join(',')),
+        polygon: fc.constant(WIMBLEDON_AREA),
+        keywords: fc.stringMatching(/^[a-z]+( -?[a-z]+)*$/).filter((k) => k.length <= 40),
+        added: fc.constantFrom(1, 3, 7, 14),
+        includeUnderOffer: fc.constant(true as const),
+        includeLetAgreed: fc.constant(true as const),
+        exclude: fc.uniqueArray(
+          fc.constantFrom('retirement' as const, 'shared-ownership' as const, 'auction' as const),
+          {
+            minLength: 1,
+          },
+        ),
+        sort: fc.constantFrom('newest' as const, 'most_reduced' as const),
+        page: fc.integer({ min: 1, max: 50 }),
+        view: fc.constantFrom('grid' as const, 'list' as const),
+      },
+      { requiredKeys: ['sort', 'page', 'view'] },
+    );
+    fc.assert(
+      fc.property(state, (s) => {
+        expect(parseSearchParams(toSearchParams(s as Partial<SearchState>))).toEqual(s);
+      }),
+    );
+  });
+
+  test('the API query carries the new parameters under the same names', () => {
+    expect(
+      toApiSearchParams({ location: 'M1', radius: 3, keywords: 'garden', view: 'list', added: 7 }).toString(),
+    ).toBe('location=M1&radius=3&keywords=garden&added=7');
+  });
+});
+
+describe('issue #8 schema rules', () => {
+  test('bounds are written canonically and read back as numbers', () => {
+    const q = SearchQuerySchema.parse({ bounds: ' 51.430000 , -1.0500001234 ,51.47,-0.95' });
+    expect(q.bounds).toBe('51.43,-1.05,51.47,-0.95');
+    expect(parseBounds(q.bounds!)).toEqual({ south: 51.43, west: -1.05, north: 51.47, east: -0.95 });
+  });
+
+  test.each([
+    ['radius', { radius: '2' }, SEARCH_MESSAGES.radius],
+    ['added', { added: '30' }, SEARCH_MESSAGES.added],
+    ['bounds', { bounds: '52,-1,51,0' }, SEARCH_MESSAGES.bounds],
+    [
+      'polygon',
+      {
+        polygon: encodePolyline([
+          { latitude: 0, longitude: 0 },
+          { latitude: 10, longitude: 10 },
+          { latitude: 10, longitude: 0 },
+          { latitude: 0, longitude: 10 },
+        ]),
+      },
+      POLYGON_MESSAGES.crossesItself,
+    ],
+    ['polygon', { polygon: 'x'.repeat(2001) }, undefined],
+  ])('a bad %s fails with its field message', (path, raw, message) => {
+    const r = SearchQuerySchema.safeParse(raw);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual([path]);
+    if (message) expect(r.error?.issues[0]?.message).toBe(message);
+  });
+
+  test('keywords are one sanitised line of at most 100 characters', () => {
+    expect(SearchQuerySchema.parse({ keywords: ' <b>garden</b>\n  shed ' }).keywords).toBe('bgarden/b shed');
+    expect(SearchQuerySchema.safeParse({ keywords: 'k'.repeat(101) }).success).toBe(false);
+  });
+
+  test('a saved search stores the new filters as plain JSON and reads them back', () => {
+    const filters = SearchFiltersSchema.parse({
+      location: 'Reading',
+      radius: '5',
+      polygon: WIMBLEDON_AREA,
+      includeUnderOffer: 'true',
+      exclude: 'auction',
+      added: '7',
+    });
+    expect(SearchFiltersSchema.parse(JSON.parse(JSON.stringify(filters)))).toEqual(filters);
+    expect(filters).toMatchObject({ radius: 5, includeUnderOffer: true, exclude: ['auction'], added: 7 });
   });
 });

@@ -1,12 +1,17 @@
 /**
  * /search URL ⇄ search state. The URL is the source of truth on the search page so results are shareable and
  * the back button works (issue #2). Parameter names follow SPEC §2: location, type, minPrice, maxPrice, bedrooms,
- * mode and filters (comma-separated tags), plus bathrooms, sort, page and view.
+ * mode and filters (comma-separated tags), plus bathrooms, sort, page and view; issue #8 adds radius, bounds,
+ * polygon, keywords, added, includeUnderOffer, includeLetAgreed and exclude (search.schema.ts says what each means).
  */
 import { z } from 'zod';
 import { SearchQuerySchema, type SearchQuery } from './search.schema.ts';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 
+/**
+ * How results are shown. Issue #8's map view adds 'map' here together with the web page that renders it (the page
+ * maps every view to a card layout today, so adding it alone would not compile).
+ */
 export const SearchViewSchema = z.enum(['grid', 'list']);
 export type SearchView = z.infer<typeof SearchViewSchema>;
 
@@ -15,6 +20,7 @@ export type SearchState = Omit<SearchQuery, 'pageSize'> & { view: SearchView };
 
 const FIELD_ORDER = [
   'location',
+  'radius',
   'mode',
   'type',
   'minPrice',
@@ -22,6 +28,13 @@ const FIELD_ORDER = [
   'bedrooms',
   'bathrooms',
   'filters',
+  'exclude',
+  'keywords',
+  'added',
+  'includeUnderOffer',
+  'includeLetAgreed',
+  'bounds',
+  'polygon',
   'sort',
   'page',
   'view',

@@ -1,22 +1,56 @@
 /**
- * The search filter object (SPEC §3) and the query of `GET /api/properties` (SPEC §7 public search, issue #2).
+ * The search filter object (SPEC §3) and the query of `GET /api/properties` (SPEC §7 public search, issues #2 and #8).
  * The URL of /search, the API query string and saved searches all use these names, so one schema serves the form,
- * the URL and the server (STYLE §5.2).
+ * the URL, the server and the alert job (STYLE §5.2). Units: prices in whole pounds (rent per calendar month),
+ * distances in miles, coordinates in degrees (WGS84), ages in days.
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, LOCATION_MAX_LENGTH, MAX_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { FeatureSchema, ListingModeSchema, PropertyTypeSchema } from '../listings/listing.schema.ts';
+import { sanitiseSingleLine } from '../sanitise.ts';
+import {
+  FeatureSchema,
+  ListingFlagSchema,
+  ListingModeSchema,
+  PropertyTypeSchema,
+} from '../listings/listing.schema.ts';
+import { RADIUS_MILES, readPolygon } from './geo.ts';
 
-/** Sort orders offered by the search. `newest` is the default (SPEC §7: newest first by created_at). */
-export const SearchSortSchema = z.enum(['newest', 'price_asc', 'price_desc']);
+/**
+ * Sort orders offered by the search. `newest` is the default (SPEC §7: newest first by created_at); `most_reduced`
+ * puts the biggest price drop first, as a share of the asking price before it (listings not reduced follow, newest
+ * first).
+ */
+export const SearchSortSchema = z.enum(['newest', 'price_asc', 'price_desc', 'most_reduced']);
 export type SearchSort = z.infer<typeof SearchSortSchema>;
 
 export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
   newest: 'Newest listed',
   price_asc: 'Lowest price',
   price_desc: 'Highest price',
+  most_reduced: 'Most reduced',
 };
+
+/** 'Added to site' choices, in days (absent = anytime). */
+export const ADDED_WITHIN_DAYS = [1, 3, 7, 14] as const;
+export type AddedWithinDays = (typeof ADDED_WITHIN_DAYS)[number];
+export const ADDED_LABELS: Record<AddedWithinDays, string> = {
+  1: 'Last 24 hours',
+  3: 'Last 3 days',
+  7: 'Last 7 days',
+  14: 'Last 14 days',
+};
+
+/** Longest `keywords` text, and longest `polygon` text (100 points take about 800 characters). */
+export const KEYWORDS_MAX_LENGTH = 100;
+export const POLYGON_MAX_LENGTH = 2000;
+
+/** Field messages of the issue #8 parameters (the 400's `details`). */
+export const SEARCH_MESSAGES = {
+  bounds: 'The map area must be south,west,north,east in degrees, with south ≤ north and west ≤ east.',
+  radius: `The radius must be one of ${RADIUS_MILES.join(', ')} miles.`,
+  added: 'Added to site must be 1, 3, 7 or 14 days.',
+} as const;
 
 /** '' and 'all' mean "no filter" (SPEC §3 saved_searches: 'all' means no filter). */
 const blankToUndefined = (v: unknown) => (v === '' || v === 'all' || v === null ? undefined : v);
@@ -25,18 +59,106 @@ const blankToUndefined = (v: unknown) => (v === '' || v === 'all' || v === null 
 const wholeNumber = (min: number, max: number) =>
   z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).optional());
 
-/** Comma-separated feature tags ('garden,parking'), or an array of them. Duplicates collapse. */
-const FeatureListSchema = z.preprocess((v) => {
+/** Comma-separated slugs ('garden,parking'), or an array of them, lower-cased. Duplicates collapse. */
+const slugList = (v: unknown) => {
   if (v === undefined || v === null || v === '') return undefined;
   const parts = Array.isArray(v) ? v : String(v).split(',');
   const cleaned = parts.map((p) => String(p).trim().toLowerCase()).filter(Boolean);
   return cleaned.length ? [...new Set(cleaned)] : undefined;
-}, z.array(FeatureSchema).optional());
+};
+
+/** Comma-separated feature tags ('garden,parking'), or an array of them. Duplicates collapse. */
+const FeatureListSchema = z.preprocess(slugList, z.array(FeatureSchema).optional());
+
+/** A switch carried as 'true' in a URL: 'true'/'1' turn it on; 'false', '0', blank or absent mean off (absent). */
+const flag = () =>
+  z.preprocess(
+    (v) =>
+      v === true || v === 'true' || v === '1'
+        ? true
+        : v === false || v === 'false' || v === '0' || v === '' || v === null
+          ? undefined
+          : v,
+    z.literal(true).optional(),
+  );
+
+/** Free text sanitised as one line, like `location` (runs of white space fold; no `<` `>`); blank means absent. */
+const singleLineText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseSingleLine(v, Number.POSITIVE_INFINITY) || undefined : v),
+    z.string().max(max).optional(),
+  );
+
+/** Writes a coordinate without float noise: at most 6 decimals (≈ 0.1 m), no trailing zeros. */
+const coordinate = (n: number) => String(Math.round(n * 1e6) / 1e6);
+
+/** The numbers of 'south,west,north,east' when they make a box on the map, else undefined. */
+function readBounds(text: string): { south: number; west: number; north: number; east: number } | undefined {
+  const parts = text.split(',');
+  if (parts.length !== 4 || parts.some((p) => p.trim() === '')) return undefined;
+  const [south, west, north, east] = parts.map((p) => Number(p.trim())) as [number, number, number, number];
+  if (![south, west, north, east].every(Number.isFinite)) return undefined;
+  const onMap =
+    [south, north].every((x) => Math.abs(x) <= 90) && [west, east].every((x) => Math.abs(x) <= 180);
+  return onMap && south <= north && west <= east ? { south, west, north, east } : undefined;
+}
+
+/**
+ * `bounds=south,west,north,east` in degrees. Kept as text in its canonical form (at most 6 decimals, no spaces), so
+ * the URL, saved searches and the OpenAPI document all see a string; `parseBounds` gives the numbers.
+ */
+const BoundsSchema = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    const b = readBounds(String(v));
+    return b ? [b.south, b.west, b.north, b.east].map(coordinate).join(',') : v;
+  },
+  z
+    .string()
+    .refine((text) => readBounds(text) !== undefined, SEARCH_MESSAGES.bounds)
+    .optional(),
+);
+
+/** The numbers of a `bounds` value the schema accepted. */
+export function parseBounds(bounds: string): { south: number; west: number; north: number; east: number } {
+  const b = readBounds(bounds);
+  if (!b) throw new Error(`Not a bounds value: ${bounds}`);
+  return b;
+}
+
+/**
+ * `polygon=`: a drawn area as a Google encoded polyline (precision 5), 3 to 100 points, not crossing itself. Kept
+ * as the encoded text; `readPolygon` (geo.ts) gives the points.
+ */
+const PolygonSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .max(POLYGON_MAX_LENGTH)
+    .superRefine((text, ctx) => {
+      const read = readPolygon(text);
+      if ('problem' in read) ctx.addIssue({ code: 'custom', message: read.problem });
+    })
+    .optional(),
+);
+
+/** One of a list of numbers, carried as text in a URL. */
+const oneOfNumbers = (values: readonly number[], message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .refine((n) => values.includes(n), message)
+      .optional(),
+  );
 
 const searchFields = {
-  /** Partial, case-insensitive match on town, address line 1 or postcode (SPEC §7). Runs of white space fold. */
+  /**
+   * Partial, case-insensitive match on town, address line 1 or postcode (SPEC §7). Sanitised as one line (runs of
+   * white space fold; no `<` `>`): a saved search stores it and its default label quotes it.
+   */
   location: z.preprocess(
-    (v) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() || undefined : v),
+    (v) => (typeof v === 'string' ? sanitiseSingleLine(v, Number.POSITIVE_INFINITY) || undefined : v),
     z.string().max(LOCATION_MAX_LENGTH).optional(),
   ),
   mode: z.preprocess(blankToUndefined, ListingModeSchema.optional()),
@@ -47,7 +169,27 @@ const searchFields = {
   /** At least N (DESIGN §7). */
   bedrooms: wholeNumber(0, 20),
   bathrooms: wholeNumber(0, 20),
+  /** Must-haves (SPEC §2 tags): every tag must apply; 'reduced' means the asking price has dropped. */
   filters: FeatureListSchema,
+  /**
+   * Miles around `location` (issue #8), one of RADIUS_MILES. With a radius, `location` names a place (town,
+   * outcode or full postcode) resolved to coordinates, not the partial text match; without a location it is ignored.
+   */
+  radius: oneOfNumbers(RADIUS_MILES, SEARCH_MESSAGES.radius),
+  /** The visible map: 'south,west,north,east' in degrees. */
+  bounds: BoundsSchema,
+  /** A drawn area: Google encoded polyline, precision 5. */
+  polygon: PolygonSchema,
+  /** Words to find in the title, description and features (PostgreSQL full-text search, web-search syntax). */
+  keywords: singleLineText(KEYWORDS_MAX_LENGTH),
+  /** Added to site (first published) within this many days: 1, 3, 7 or 14; absent = anytime. */
+  added: oneOfNumbers(ADDED_WITHIN_DAYS, SEARCH_MESSAGES.added),
+  /** Sale: also listings under offer and sold STC (excluded by default). */
+  includeUnderOffer: flag(),
+  /** Rent: also listings let agreed (excluded by default). */
+  includeLetAgreed: flag(),
+  /** 'Don't show': comma-separated listing flags to leave out (retirement, shared-ownership, auction). */
+  exclude: z.preprocess(slugList, z.array(ListingFlagSchema).optional()),
 };
 
 const priceRangeIsOrdered = (f: { minPrice?: number | undefined; maxPrice?: number | undefined }) =>

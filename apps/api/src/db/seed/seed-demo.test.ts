@@ -111,6 +111,57 @@ test('public addresses are street, town and postcode: never the house number or 
   expect(checked).toBe(listings.length);
 });
 
+test('reduced listings carry the price before the reduction; a few sales are flagged (issue #8)', async () => {
+  const rows = (
+    await handle.db.execute(sql`
+      SELECT count(*) FILTER (WHERE price_reduced_at IS NOT NULL)::int AS reduced,
+             count(*) FILTER (WHERE price_reduced_at IS NOT NULL AND original_price_pence IS NOT NULL
+                                AND original_price_pence > price_pence
+                                AND original_price_pence <= price_pence / 0.85)::int AS with_original,
+             count(*) FILTER (WHERE price_reduced_at IS NULL AND original_price_pence IS NOT NULL)::int AS stray,
+             count(*) FILTER (WHERE flags <> '{}')::int AS flagged,
+             count(*) FILTER (WHERE flags <> '{}' AND mode = 'rent')::int AS flagged_rentals,
+             count(*) FILTER (WHERE 'retirement' = ANY(flags)
+                                AND property_type NOT IN ('flat', 'bungalow'))::int AS odd_retirement,
+             count(*) FILTER (WHERE 'shared-ownership' = ANY(flags) AND tenure <> 'leasehold')::int AS odd_shared
+        FROM properties`)
+  ).rows[0] as Record<string, number>;
+  expect(rows.reduced).toBeGreaterThan(0);
+  expect(rows.with_original).toBe(rows.reduced);
+  expect(rows.stray).toBe(0);
+  expect(rows.flagged).toBeGreaterThan(0);
+  expect(rows.flagged).toBeLessThan(first.import!.imported * 0.12);
+  expect(rows).toMatchObject({ flagged_rentals: 0, odd_retirement: 0, odd_shared: 0 });
+});
+
+test('the towns of the listings get a centre for radius searches', async () => {
+  const towns = await count(sql`SELECT count(*)::int AS n FROM towns`);
+  expect(towns).toBeGreaterThan(10);
+  expect(towns).toBe(await count(sql`SELECT count(DISTINCT lower(city))::int AS n FROM properties`));
+  const london = (await handle.db.execute(sql`SELECT latitude, longitude FROM towns WHERE key = 'london'`))
+    .rows[0] as { latitude: number; longitude: number } | undefined;
+  if (london) {
+    // Within Greater London, whatever the mix of districts in the sample.
+    expect(london.latitude).toBeGreaterThan(51.28);
+    expect(london.latitude).toBeLessThan(51.7);
+    expect(london.longitude).toBeGreaterThan(-0.52);
+    expect(london.longitude).toBeLessThan(0.34);
+  }
+});
+
+test('a database seeded before issue #8 gets the original prices and flags back-filled once', async () => {
+  const facts = sql`SELECT count(*) FILTER (WHERE original_price_pence IS NOT NULL)::int AS originals,
+                           count(*) FILTER (WHERE flags <> '{}')::int AS flagged FROM properties`;
+  const before = (await handle.db.execute(facts)).rows[0];
+  await handle.db.execute(sql`UPDATE properties SET original_price_pence = NULL, flags = '{}'`);
+  await handle.db.execute(sql`DELETE FROM app_meta WHERE key = 'search_facts'`);
+  const again = await seedDemo(handle.db, { now: NOW, limit: LIMIT });
+  const changed = (before as { originals: number }).originals;
+  expect(again.searchFacts).toBeGreaterThanOrEqual(changed);
+  expect((await handle.db.execute(facts)).rows[0]).toEqual(before);
+  expect((await seedDemo(handle.db, { now: NOW, limit: LIMIT })).searchFacts).toBeUndefined();
+});
+
 test('a second run does nothing and returns at once', async () => {
   const before = await count(sql`SELECT count(*)::int AS n FROM properties`);
   const started = performance.now();

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import type { ListingMode, ListingStatus } from '@abode/shared/listings/listing.schema';
+import type { ListingMode, ListingStatus, PropertyType, Tenure } from '@abode/shared/listings/listing.schema';
 import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
 import { agents, appMeta, outcodes, postcodes, users } from '#src/db/schema.ts';
@@ -21,12 +21,14 @@ import {
   importPricePaidSales,
   type ImportPricePaidResult,
 } from '#src/features/price-paid/import-price-paid.ts';
-import { hashUnit } from '#src/features/price-paid/listing-rules.ts';
+import { hashUnit, listingFlagsFor, originalPriceFor } from '#src/features/price-paid/listing-rules.ts';
 import type { PricePaidInput, PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 import { DEMO_AGENTS, demoAgentEmail, demoAgentFor, demoAgentId, demoUserId } from './demo-agents.ts';
 
 export const DEMO_SEED_KEY = 'demo_seed';
 export const REFERENCE_DATA_KEY = 'reference_data';
+/** Recorded once the demo listings carry the issue #8 facts (original price of reduced ones, flags). */
+export const SEARCH_FACTS_KEY = 'search_facts';
 
 export interface SeedDemoOptions {
   /** The seed's "today"; default now. */
@@ -44,6 +46,8 @@ export interface SeedDemoResult {
   seeded: boolean;
   /** Sales back-filled into an already seeded database whose price_paid_sales was empty. */
   sales?: number;
+  /** Demo listings given the issue #8 facts in a database seeded before them. */
+  searchFacts?: number;
   agents: number;
   import?: ImportPricePaidResult;
   ms: number;
@@ -103,10 +107,13 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
       options.limit,
       log,
     );
+    // Databases seeded before issue #8 get the original price of reduced listings and the flags, by the same rules.
+    const searchFacts = await backfillSearchFacts(db, log);
     return {
       seeded: false,
       agents: 0,
       ...(sales ? { sales } : {}),
+      ...(searchFacts ? { searchFacts } : {}),
       ms: Math.round(performance.now() - started),
     };
   }
@@ -133,6 +140,10 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
   const ms = Math.round(performance.now() - started);
   await db
     .insert(appMeta)
+    .values({ key: SEARCH_FACTS_KEY, value: { completedAt: now.toISOString(), listings: 0 } })
+    .onConflictDoNothing();
+  await db
+    .insert(appMeta)
     .values({
       key: DEMO_SEED_KEY,
       value: { completedAt: now.toISOString(), agents: DEMO_AGENTS.length, ...result, ms },
@@ -157,6 +168,57 @@ async function backfillSales(
   const sales = await importPricePaidSales(db, source, limit);
   log(`Demo data: ${sales} sales stored`);
   return sales;
+}
+
+/**
+ * Gives the listings imported from Price Paid records before issue #8 what the importer now sets: the asking price
+ * before the reduction of reduced ones (`originalPriceFor`) and the flags (`listingFlagsFor`), from their stored
+ * facts, once per database (app_meta 'search_facts'). Listings an agent has edited since keep what they have.
+ * Returns the number of listings changed.
+ */
+export async function backfillSearchFacts(
+  db: Database,
+  log: (message: string) => void = () => {},
+): Promise<number> {
+  const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, SEARCH_FACTS_KEY));
+  if (done.length) return 0;
+  const result = await db.execute(sql`
+    SELECT p.id, p.price_paid_id, p.mode, p.property_type, p.tenure, p.features, p.price_pence,
+           p.price_reduced_at IS NOT NULL AS reduced
+      FROM properties p
+     WHERE p.price_paid_id IS NOT NULL AND p.original_price_pence IS NULL AND p.flags = '{}'::text[]`);
+  const changes: { id: string; original_price_pence: number | null; flags: string[] }[] = [];
+  for (const r of result.rows as Record<string, unknown>[]) {
+    const id = String(r.price_paid_id);
+    const mode = r.mode as ListingMode;
+    const original = r.reduced === true ? originalPriceFor(id, Number(r.price_pence), mode) : null;
+    const flags = listingFlagsFor({
+      id,
+      mode,
+      propertyType: r.property_type as PropertyType,
+      tenure: (r.tenure as Tenure | null) ?? null,
+      features: (r.features ?? []) as string[],
+    });
+    if (original !== null || flags.length)
+      changes.push({ id: String(r.id), original_price_pence: original, flags });
+  }
+  for (let i = 0; i < changes.length; i += 5_000) {
+    const chunk = changes.slice(i, i + 5_000);
+    await db.execute(sql`
+      UPDATE properties p SET original_price_pence = c.original_price_pence, flags = c.flags
+        FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+             AS c(id uuid, original_price_pence integer, flags text[])
+       WHERE p.id = c.id`);
+  }
+  await db
+    .insert(appMeta)
+    .values({
+      key: SEARCH_FACTS_KEY,
+      value: { completedAt: new Date().toISOString(), listings: changes.length },
+    })
+    .onConflictDoNothing();
+  if (changes.length) log(`Demo data: ${changes.length} listings given their original price or flags`);
+  return changes.length;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Favourites of the signed-in user (SPEC §3 favourites, §7 reads and writes; issue #4). Only public listings count:
- * a favourite whose listing is withdrawn, unapproved or soft-deleted vanishes from every answer (DESIGN §7) and
- * comes back if the listing is published again.
+ * Favourites of the signed-in user (SPEC §3 favourites, §7 reads and writes; issue #4). Only public listings count
+ * (VISIBLE_LISTING: under offer, sold STC and let agreed ones too, shown with their status; ADR 019): a favourite
+ * whose listing is withdrawn, let, unapproved or soft-deleted vanishes from every answer (DESIGN §7) and comes back
+ * if the listing is published again.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Favourite } from '@abode/shared/client/client.schema';
@@ -9,7 +10,7 @@ import { CLIENT_MESSAGES } from '@abode/shared/client/client.schema';
 import type { Database } from '#src/db/client.ts';
 import { favourites } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
-import { PUBLIC_LISTING, SUMMARY_COLUMNS, toListingSummary } from '#src/features/listings/listing-row.ts';
+import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
@@ -21,7 +22,7 @@ export async function findFavourites(db: Database, userId: string): Promise<Favo
       FROM favourites f
       JOIN properties p ON p.id = f.property_id
       LEFT JOIN agents a ON a.id = p.agent_id
-     WHERE f.user_id = ${userId} AND ${PUBLIC_LISTING}
+     WHERE f.user_id = ${userId} AND ${VISIBLE_LISTING}
      ORDER BY f.created_at DESC, p.id DESC`);
   return (result.rows as Row[]).map((r) => ({ listing: toListingSummary(r), savedAt: iso(r.saved_at) }));
 }
@@ -30,7 +31,7 @@ export async function findFavourites(db: Database, userId: string): Promise<Favo
 export async function findFavouriteIds(db: Database, userId: string): Promise<string[]> {
   const result = await db.execute(sql`
     SELECT p.id FROM favourites f JOIN properties p ON p.id = f.property_id
-     WHERE f.user_id = ${userId} AND ${PUBLIC_LISTING}
+     WHERE f.user_id = ${userId} AND ${VISIBLE_LISTING}
      ORDER BY f.created_at DESC, p.id DESC`);
   return (result.rows as Row[]).map((r) => String(r.id));
 }
@@ -48,12 +49,12 @@ export async function addFavourite(
   const result = await db.execute(sql`
     INSERT INTO favourites (user_id, property_id, created_at)
     SELECT ${userId}, p.id, ${now.toISOString()}::timestamptz FROM properties p
-     WHERE p.id = ${propertyId} AND ${PUBLIC_LISTING}
+     WHERE p.id = ${propertyId} AND ${VISIBLE_LISTING}
     ON CONFLICT (user_id, property_id) DO NOTHING
     RETURNING property_id`);
   if (result.rows.length > 0) return;
   const exists = await db.execute(
-    sql`SELECT 1 FROM properties p WHERE p.id = ${propertyId} AND ${PUBLIC_LISTING}`,
+    sql`SELECT 1 FROM properties p WHERE p.id = ${propertyId} AND ${VISIBLE_LISTING}`,
   );
   if (exists.rows.length === 0) throw AppError.notFound(CLIENT_MESSAGES.listingNotAvailable);
 }

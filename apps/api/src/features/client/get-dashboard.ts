@@ -5,16 +5,16 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardSummary } from '@abode/shared/client/client.schema';
 import type { Database } from '#src/db/client.ts';
-import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
+import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 
 export async function getDashboard(db: Database, userId: string): Promise<DashboardSummary> {
   const result = await db.execute(sql`
     SELECT
       (SELECT count(*) FROM favourites f JOIN properties p ON p.id = f.property_id
-        WHERE f.user_id = ${userId} AND ${PUBLIC_LISTING})::int AS favourites,
+        WHERE f.user_id = ${userId} AND ${VISIBLE_LISTING})::int AS favourites,
       (SELECT count(*) FROM saved_searches WHERE user_id = ${userId})::int AS saved_searches,
       (SELECT count(*) FROM recent_views rv JOIN properties p ON p.id = rv.property_id
-        WHERE rv.user_id = ${userId} AND ${PUBLIC_LISTING})::int AS recent_views,
+        WHERE rv.user_id = ${userId} AND ${VISIBLE_LISTING})::int AS recent_views,
       (SELECT count(*) FROM saved_searches WHERE user_id = ${userId} AND email_alerts)::int AS active_alerts`);
   const r = result.rows[0] as Record<string, unknown>;
   return {

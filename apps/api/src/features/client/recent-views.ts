@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { RECENT_VIEWS_SHOWN } from '@abode/shared/constants';
 import type { RecentView } from '@abode/shared/client/client.schema';
 import type { Database } from '#src/db/client.ts';
-import { PUBLIC_LISTING, SUMMARY_COLUMNS, toListingSummary } from '#src/features/listings/listing-row.ts';
+import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 
 type Row = Record<string, unknown>;
 
@@ -17,7 +17,7 @@ export async function findRecentViews(db: Database, userId: string): Promise<Rec
       FROM recent_views rv
       JOIN properties p ON p.id = rv.property_id
       LEFT JOIN agents a ON a.id = p.agent_id
-     WHERE rv.user_id = ${userId} AND ${PUBLIC_LISTING}
+     WHERE rv.user_id = ${userId} AND ${VISIBLE_LISTING}
      ORDER BY rv.viewed_at DESC, p.id DESC
      LIMIT ${RECENT_VIEWS_SHOWN}`);
   return (result.rows as Row[]).map((r) => ({

@@ -172,7 +172,7 @@ describe('favourites', () => {
     ['a draft', { status: 'draft' }],
     ['a pending', { approvalStatus: 'pending', approvedAt: null }],
     ['a deleted', { isDeleted: true }],
-    ['a sold', { status: 'sold' }],
+    ['a let', { mode: 'rent', status: 'let' }],
   ] as const)('%s listing cannot be favourited (404)', async (_name, overrides) => {
     const hidden = await createListing(handle.db, agentId, overrides);
     const res = await call('PUT', `/api/me/favourites/${hidden.id}`, alice.cookie);
@@ -182,6 +182,13 @@ describe('favourites', () => {
     });
     const rows = await handle.db.select().from(favourites).where(eq(favourites.propertyId, hidden.id));
     expect(rows).toEqual([]);
+  });
+
+  test('a listing under offer or sold STC can be favourited and is listed with its status (ADR 019)', async () => {
+    const sold = await createListing(handle.db, agentId, { status: 'sold' });
+    expect((await call('PUT', `/api/me/favourites/${sold.id}`, alice.cookie)).status).toBe(200);
+    expect(await favouriteIds(alice.cookie)).toContain(sold.id);
+    expect((await call('DELETE', `/api/me/favourites/${sold.id}`, alice.cookie)).status).toBe(204);
   });
 
   test('an unknown id is 404 and a malformed one 400', async () => {
@@ -444,7 +451,10 @@ describe('recent views and the dashboard', () => {
       recentViews: 1,
       activeAlerts: 2,
     });
+    // Under offer, the listing keeps its public page and stays a favourite (ADR 019); withdrawn, it is hidden.
     await handle.db.update(properties).set({ status: 'under-offer' }).where(eq(properties.id, b.id));
+    expect((await dashboard(erin.cookie)).favourites).toBe(2);
+    await handle.db.update(properties).set({ status: 'draft' }).where(eq(properties.id, b.id));
     expect((await dashboard(erin.cookie)).favourites).toBe(1);
     // The row stays: the favourite returns when the listing is back on the market.
     const rows = await handle.db

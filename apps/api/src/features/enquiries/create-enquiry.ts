@@ -9,7 +9,7 @@ import type { Database } from '#src/db/client.ts';
 import { enquiries } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
-import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
+import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import { escapeHtml, sendMail, type MailConfig } from '#src/lib/mail.ts';
 
@@ -62,7 +62,7 @@ export async function createEnquiry(
         FROM properties p
         LEFT JOIN agents a ON a.id = p.agent_id
         LEFT JOIN users u ON u.id = a.user_id
-       WHERE p.id = ${input.propertyId} AND ${PUBLIC_LISTING}
+       WHERE p.id = ${input.propertyId} AND ${VISIBLE_LISTING}
          FOR SHARE OF p`);
     const r = found.rows[0] as Record<string, unknown> | undefined;
     if (!r) throw AppError.notFound(LISTING_UNAVAILABLE);

@@ -1,14 +1,15 @@
 /**
  * One listing by slug (`GET /api/properties/{slug}`): public listings for everyone; a listing that is not public
  * only for its own agent and for admins, as a preview (issue #4). Everyone else gets 404, so the existence of a
- * draft is never confirmed.
+ * draft is never confirmed. "Public" here is VISIBLE_LISTING: listings under offer, sold STC or let agreed keep
+ * their page, with their `status` for the banner (ADR 019), because the search can list them (issue #8).
  */
 import { sql } from 'drizzle-orm';
 import type { ListingDetail } from '@abode/shared/listings/listing.schema';
 import type { Database } from '#src/db/client.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import type { Viewer } from '#src/middleware/auth.ts';
-import { DETAIL_COLUMNS, PUBLIC_LISTING, toListingDetail } from './listing-row.ts';
+import { DETAIL_COLUMNS, toListingDetail, VISIBLE_LISTING } from './listing-row.ts';
 
 /** Shown when a listing is missing or not visible (the SPA shows the same text). */
 export const LISTING_UNAVAILABLE = 'This property is no longer available.';
@@ -30,7 +31,7 @@ export async function getListing(
 ): Promise<ListingDetail> {
   const result = await db.execute(sql`
     SELECT ${DETAIL_COLUMNS}, p.agent_id, p.outcode, p.approval_status, a.branch_name AS agent_branch, a.logo_url AS agent_logo,
-           (${PUBLIC_LISTING}) AS is_public
+           (${VISIBLE_LISTING}) AS is_public
       FROM properties p LEFT JOIN agents a ON a.id = p.agent_id
      WHERE p.slug = ${slug} AND NOT p.is_deleted`);
   const row = result.rows[0] as Record<string, unknown> | undefined;
@@ -60,10 +61,10 @@ export interface ListingAccess {
   isPublic: boolean;
 }
 
-/** The id, agent, outcode and public flag of a listing that is not soft-deleted, or undefined. */
+/** The id, agent, outcode and public (VISIBLE_LISTING) flag of a listing that is not soft-deleted, or undefined. */
 export async function findListingAccess(db: Database, slug: string): Promise<ListingAccess | undefined> {
   const result = await db.execute(sql`
-    SELECT p.id, p.agent_id, p.outcode, (${PUBLIC_LISTING}) AS is_public
+    SELECT p.id, p.agent_id, p.outcode, (${VISIBLE_LISTING}) AS is_public
       FROM properties p WHERE p.slug = ${slug} AND NOT p.is_deleted`);
   const row = result.rows[0] as Record<string, unknown> | undefined;
   if (!row) return undefined;

@@ -6,14 +6,26 @@ import { sql, type SQL } from 'drizzle-orm';
 import { buildSrcSet, type PhotoVariant } from '@abode/shared/agent/photos.schema';
 import type { ListingDetail, ListingPhoto, ListingSummary } from '@abode/shared/listings/listing.schema';
 
-/** Public = active, not deleted and approved (SPEC §4 plus approval, DESIGN §7). Alias `p`. */
+/** Public = active, not deleted and approved (SPEC §4 plus approval, DESIGN §7): on the market. Alias `p`. */
 export const PUBLIC_LISTING = sql`p.status = 'active' AND NOT p.is_deleted AND p.approval_status = 'approved'`;
+
+/**
+ * Statuses whose approved listings keep a public page (ADR 019): on the market, plus under offer, sold STC and let
+ * agreed, shown with their status as the portals do. Drafts and completed lettings ('let') have none.
+ */
+export const VISIBLE_STATUSES = ['active', 'under-offer', 'sold', 'let-agreed'] as const;
+
+/**
+ * Visible = not deleted, approved, and a VISIBLE_STATUSES status: its page, favourites, recent views and enquiries
+ * work. The search lists only PUBLIC_LISTING unless asked to include the others (issue #8). Alias `p`.
+ */
+export const VISIBLE_LISTING = sql`p.status IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT p.is_deleted AND p.approval_status = 'approved'`;
 
 /** Columns of a summary row; photos ordered by order_index, agent's agency falling back to the branch. */
 export const SUMMARY_COLUMNS = sql`
   p.id, p.slug, p.title, p.price_pence, p.mode, p.status, p.bedrooms, p.bathrooms, p.parking_spaces,
   p.property_type, p.address_line_1, p.city, p.postcode, p.latitude, p.longitude, p.features,
-  p.price_reduced_at, p.created_at,
+  p.price_reduced_at, p.original_price_pence, p.flags, p.created_at,
   a.name AS agent_name, COALESCE(a.agency_name, a.branch_name) AS agent_agency, a.phone AS agent_phone,
   a.email AS agent_email,
   COALESCE((
@@ -77,6 +89,8 @@ export function toListingSummary(r: Row): ListingSummary {
     longitude: r.longitude == null ? null : Number(r.longitude),
     features: (r.features ?? []) as ListingSummary['features'],
     priceReducedAt: iso(r.price_reduced_at),
+    originalPricePence: r.original_price_pence == null ? null : Number(r.original_price_pence),
+    flags: (r.flags ?? []) as NonNullable<ListingSummary['flags']>,
     createdAt: iso(r.created_at) ?? '',
     photos: ((typeof r.photos === 'string' ? JSON.parse(r.photos) : r.photos) as PhotoRow[]).map(
       toListingPhoto,

@@ -13,6 +13,7 @@ import { isUkPostcode, normalisePostcode, outcodeOf } from '@abode/shared/postco
 import { bulkInsert, type Executor } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
 import { pricePaidSales, properties, propertyPhotos } from '#src/db/schema.ts';
+import { refreshTowns } from '#src/features/locations/refresh-towns.ts';
 import { loadLondonRents } from './demo-extract.ts';
 import {
   addressKey,
@@ -165,6 +166,8 @@ export async function importPricePaid(options: ImportPricePaidOptions): Promise<
   // location search (PGlite has no autovacuum to do this for us).
   if (imported > 0) await db.execute(sql`ANALYZE properties, property_photos`);
   if (sales > 0) await db.execute(sql`ANALYZE price_paid_sales`);
+  // New towns (and listings moving a town's centre) for radius searches and the autocomplete (issue #8).
+  if (imported > 0) await refreshTowns(db);
   return { read, imported, skipped, sales };
 }
 
@@ -289,6 +292,8 @@ async function insertBatch(
       pricePaidId: d.pricePaidId,
       publishedAt: status === 'draft' ? null : d.createdAt,
       priceReducedAt: d.priceReducedAt,
+      originalPricePence: d.originalPricePence,
+      flags: d.flags,
       createdAt: d.createdAt,
       updatedAt: d.priceReducedAt ?? d.createdAt,
     };

@@ -18,6 +18,8 @@ import {
   pricePercentiles,
   publicAddressLine,
   roundAskingPrice,
+  originalPriceFor,
+  listingFlagsFor,
   rowProblem,
   slugFor,
   tenureFor,
@@ -337,5 +339,49 @@ describe('features, photos, dates', () => {
     }
     expect(reduced / ids.length).toBeGreaterThan(0.04);
     expect(reduced / ids.length).toBeLessThan(0.08);
+  });
+});
+
+describe('search facts (issue #8)', () => {
+  test('the price before a reduction is 3–10 % above, rounded up to an asking step', () => {
+    for (let i = 0; i < 500; i++) {
+      const id = `{TX-${i}}`;
+      const sale = 250_000_00 + i * 1_000_00;
+      const before = originalPriceFor(id, sale, 'sale');
+      expect(before).toBeGreaterThan(sale);
+      expect(before).toBeLessThanOrEqual(Math.ceil(sale / 0.9 / 5_000_00) * 5_000_00);
+      expect(before % 5_000_00).toBe(0);
+      const rent = 1_200_00 + i * 100;
+      const rentBefore = originalPriceFor(id, rent, 'rent');
+      expect(rentBefore).toBeGreaterThan(rent);
+      expect(rentBefore % 25_00).toBe(0);
+    }
+    expect(originalPriceFor('{A}', 200_000_00, 'sale')).toBe(originalPriceFor('{A}', 200_000_00, 'sale'));
+  });
+
+  test('flags go to sales of the kinds that carry them, in small shares', () => {
+    const counts = { retirement: 0, 'shared-ownership': 0, auction: 0, none: 0 };
+    for (let i = 0; i < 4000; i++) {
+      const id = `{FLAG-${i}}`;
+      const flags = listingFlagsFor({
+        id,
+        mode: 'sale',
+        propertyType: i % 2 ? 'flat' : 'house',
+        tenure: i % 2 ? 'leasehold' : 'freehold',
+        features: [],
+      });
+      expect(flags.length).toBeLessThanOrEqual(1);
+      if (flags[0] === 'retirement') expect(i % 2).toBe(1);
+      if (flags[0] === 'shared-ownership') expect(i % 2).toBe(1);
+      counts[flags[0] ?? 'none'] += 1;
+      expect(listingFlagsFor({ id, mode: 'rent', propertyType: 'flat', tenure: null, features: [] })).toEqual(
+        [],
+      );
+    }
+    expect(counts.retirement).toBeGreaterThan(60);
+    expect(counts.retirement).toBeLessThan(200);
+    expect(counts['shared-ownership']).toBeGreaterThan(20);
+    expect(counts.auction).toBeGreaterThan(30);
+    expect(counts.auction).toBeLessThan(130);
   });
 });

@@ -17,6 +17,7 @@ import type {
   EpcRating,
   Feature,
   Furnished,
+  ListingFlag,
   ListingMode,
   PropertyType,
   Tenure,
@@ -736,6 +737,61 @@ export function listingDatesFor(id: string, now: Date): { createdAt: Date; price
   return { createdAt, priceReducedAt };
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Search facts (issue #8): the price before a reduction, and the kinds of sale a buyer may hide
+
+/** Share of the asking price a reduced demo listing came down by: hashed between these (typical UK reductions). */
+export const REDUCTION_SHARE = { min: 0.03, max: 0.1 } as const;
+
+/**
+ * The asking price before the reduction of a reduced listing, in pence: the listed price ÷ (1 − a hashed 3–10 %),
+ * rounded up to the asking-price step (sale: £1,000 under £250,000, £5,000 under £1,000,000, £25,000 above; rent:
+ * £25 a month), and always at least one step above the listed price.
+ */
+export function originalPriceFor(id: string, pricePence: number, mode: ListingMode): number {
+  const pounds = pricePence / 100;
+  const share = REDUCTION_SHARE.min + (REDUCTION_SHARE.max - REDUCTION_SHARE.min) * hashUnit(id, 'reduction');
+  const before = pounds / (1 - share);
+  const step = mode === 'rent' ? 25 : before < 250_000 ? 1_000 : before < 1_000_000 ? 5_000 : 25_000;
+  const rounded = Math.ceil(before / step) * step;
+  return Math.round((rounded > pounds ? rounded : pounds + step) * 100);
+}
+
+/**
+ * Hashed shares of the listing flags (the search's 'Don't show'). HM Land Registry records say nothing about these,
+ * so they are illustrative, given only to sale listings of the kinds that carry them in real life: retirement homes
+ * are flats and bungalows; shared ownership is leasehold (far more often on new builds); any sale may be an auction.
+ */
+export const FLAG_SHARES = {
+  retirement: 0.06,
+  sharedOwnershipNewBuild: 0.25,
+  sharedOwnership: 0.03,
+  auction: 0.02,
+} as const;
+
+/** The flags of a demo listing, by FLAG_SHARES (at most one: retirement, else shared ownership, else auction). */
+export function listingFlagsFor(l: {
+  id: string;
+  mode: ListingMode;
+  propertyType: PropertyType;
+  tenure: Tenure | null;
+  features: readonly string[];
+}): ListingFlag[] {
+  if (l.mode !== 'sale') return [];
+  if (
+    (l.propertyType === 'flat' || l.propertyType === 'bungalow') &&
+    hashUnit(l.id, 'retirement') < FLAG_SHARES.retirement
+  )
+    return ['retirement'];
+  const sharedShare = l.features.includes('new-build')
+    ? FLAG_SHARES.sharedOwnershipNewBuild
+    : FLAG_SHARES.sharedOwnership;
+  if (l.tenure === 'leasehold' && hashUnit(l.id, 'shared-ownership') < sharedShare)
+    return ['shared-ownership'];
+  if (hashUnit(l.id, 'auction') < FLAG_SHARES.auction) return ['auction'];
+  return [];
+}
+
 /** Rentals are available from 7 to 56 days (hashed) after they were listed. */
 export function availableFromFor(id: string, createdAt: Date): string {
   const days = 7 + Math.floor(hashUnit(id, 'available') * 50);
@@ -779,6 +835,9 @@ export interface ListingDraft {
   availableFrom: string | null;
   createdAt: Date;
   priceReducedAt: Date | null;
+  /** The asking price before the reduction (pence) when reduced, else null. */
+  originalPricePence: number | null;
+  flags: ListingFlag[];
   photos: ListingPhotoDraft[];
 }
 
@@ -854,6 +913,8 @@ export function buildListing(
     availableFrom,
     createdAt,
     priceReducedAt,
+    originalPricePence: priceReducedAt ? originalPriceFor(id, pricePounds * 100, mode) : null,
+    flags: listingFlagsFor({ id, mode, propertyType: dwelling.propertyType, tenure, features }),
     photos: photosFor(id, dwelling, features.includes('garden')),
   };
 }

@@ -11,7 +11,7 @@ import {
 } from '@abode/shared/listings/listing.schema';
 import { formatPrice } from '@abode/shared/money';
 import type { Database } from '#src/db/client.ts';
-import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
+import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 
 /** The product name, as in the SPA's page titles ('{title} — Abode'). */
 export const SITE_NAME = 'Abode';
@@ -31,7 +31,10 @@ export interface ListingMeta {
   photoAlt: string | null;
 }
 
-/** The tag facts of the PUBLIC listing with this slug, or undefined (drafts are never described to crawlers). */
+/**
+ * The tag facts of the public listing with this slug (VISIBLE_LISTING: under offer and let agreed too, ADR 019), or
+ * undefined (drafts are never described to crawlers).
+ */
 export async function findListingMeta(db: Database, slug: string): Promise<ListingMeta | undefined> {
   const result = await db.execute(sql`
     SELECT p.slug, p.title, p.price_pence, p.mode, p.bedrooms, p.property_type, p.address_line_1, p.city,
@@ -39,7 +42,7 @@ export async function findListingMeta(db: Database, slug: string): Promise<Listi
       FROM properties p
       LEFT JOIN LATERAL (SELECT url, alt_text FROM property_photos
                           WHERE property_id = p.id ORDER BY order_index, id LIMIT 1) ph ON true
-     WHERE p.slug = ${slug} AND ${PUBLIC_LISTING}`);
+     WHERE p.slug = ${slug} AND ${VISIBLE_LISTING}`);
   const r = result.rows[0] as Record<string, unknown> | undefined;
   if (!r) return undefined;
   return {

@@ -375,6 +375,24 @@ describe('edit', () => {
     ]);
   });
 
+  test('the price before the first drop is kept through later drops and cleared by a rise (issue #8)', async () => {
+    const listing = await create(agentA.cookie, SALE);
+    const original = async () =>
+      (await handle.db.select().from(properties).where(eq(properties.id, listing.id)))[0]!;
+    tick(1);
+    await call('PATCH', `/${listing.id}`, agentA.cookie, { pricePence: 625_000_00 });
+    expect(await original()).toMatchObject({ pricePence: 625_000_00, originalPricePence: 650_000_00 });
+    tick(1);
+    await call('PATCH', `/${listing.id}`, agentA.cookie, { pricePence: 600_000_00 });
+    expect(await original()).toMatchObject({ pricePence: 600_000_00, originalPricePence: 650_000_00 });
+    tick(1);
+    await call('PATCH', `/${listing.id}`, agentA.cookie, { title: 'A new title for the same home' });
+    expect((await original()).originalPricePence).toBe(650_000_00);
+    tick(1);
+    await call('PATCH', `/${listing.id}`, agentA.cookie, { pricePence: 610_000_00 });
+    expect(await original()).toMatchObject({ originalPricePence: null, priceReducedAt: null });
+  });
+
   test('a partial edit is re-checked whole: removing the council tax band of an active listing is refused', async () => {
     const listing = await create(agentA.cookie, SALE);
     const res = await call('PATCH', `/${listing.id}`, agentA.cookie, { councilTaxBand: '' });

@@ -7,7 +7,9 @@
  * - approval: an approved listing stays approved (and public: edits stay live); a rejected one goes back to pending
  *   for a new review; a pending one stays pending.
  * - `published_at` is stamped when the listing is public (active and approved) for the first time.
- * - price: a drop stamps `price_reduced_at` (the public 'Reduced' mark); a rise clears it, as the portals do.
+ * - price: a drop stamps `price_reduced_at` (the public 'Reduced' mark) and keeps the asking price before the first
+ *   drop in `original_price_pence` ('Reduced from £X', the search's 'Most reduced'; later drops keep it); a rise
+ *   clears both, as the portals do.
  * - a changed postcode is located again; the slug never changes, so shared links keep working.
  * - activity rows: `listing_status_changed` {from, to}, `listing_price_changed` {fromPence, toPence}, and
  *   `listing_updated` {fields} for any other change — all in the edit's transaction. An edit that changes nothing
@@ -91,8 +93,14 @@ export async function updateAgentListing(
         : undefined;
     const approvalStatus = row.approvalStatus === 'rejected' ? 'pending' : row.approvalStatus;
     const becomesPublic = after.status === 'active' && approvalStatus === 'approved';
-    const priceReducedAt =
-      after.pricePence < row.pricePence ? now : after.pricePence > row.pricePence ? null : row.priceReducedAt;
+    const dropped = after.pricePence < row.pricePence;
+    const rose = after.pricePence > row.pricePence;
+    const priceReducedAt = dropped ? now : rose ? null : row.priceReducedAt;
+    const originalPricePence = dropped
+      ? (row.originalPricePence ?? row.pricePence)
+      : rose
+        ? null
+        : row.originalPricePence;
 
     const [updated] = await tx
       .update(properties)
@@ -104,6 +112,7 @@ export async function updateAgentListing(
         approvalStatus,
         publishedAt: row.publishedAt ?? (becomesPublic ? now : null),
         priceReducedAt,
+        originalPricePence,
         updatedAt: now,
       })
       .where(eq(properties.id, row.id))

@@ -1,0 +1,23 @@
+/**
+ * `GET /api/locations?q=`: the location box's autocomplete (issue #8). Up to LOCATION_SUGGESTIONS_MAX places —
+ * towns, postcode districts (outcodes) and full postcodes — whose name or code starts with what was typed.
+ */
+import { z } from 'zod';
+import { LOCATION_MAX_LENGTH } from '../constants.ts';
+import { LocationSuggestionSchema } from '../listings/listing.schema.ts';
+import { sanitiseSingleLine } from '../sanitise.ts';
+
+/** Most suggestions returned. */
+export const LOCATION_SUGGESTIONS_MAX = 10;
+
+export const LocationsQuerySchema = z.object({
+  /** What was typed so far (sanitised as one line, at most 100 characters); blank gives no suggestions. */
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? sanitiseSingleLine(v, Number.POSITIVE_INFINITY) : (v ?? '')),
+    z.string().max(LOCATION_MAX_LENGTH),
+  ),
+});
+export type LocationsQuery = z.infer<typeof LocationsQuerySchema>;
+
+export const LocationsResultSchema = z.object({ items: z.array(LocationSuggestionSchema) });
+export type LocationsResult = z.infer<typeof LocationsResultSchema>;
