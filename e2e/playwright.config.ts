@@ -69,7 +69,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(root, 'e2e/.data'),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'e2e/.data'),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       // Every journey comes from 127.0.0.1 and together they search and write far more than one visitor a minute;
