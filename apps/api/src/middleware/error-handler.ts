@@ -3,10 +3,12 @@
  * 500 with the SPEC §8 server message, logged with the request id, never with a stack trace in the response.
  * Only upper-case codes (AppError's, or one chosen here by status) are exposed (SPEC §8). An unhandled error is also
  * written to audit_logs as a high-severity suspicious_activity security event (SPEC §8 Logged only), without the
- * answer waiting for it.
+ * answer waiting for it. A database that cannot be reached is a 503 with the same server message, also under
+ * /api/auth, where better-auth answers the failure itself ({@link authDatabaseUnavailable}).
  */
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
+import { sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
@@ -45,6 +47,10 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   }
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ error: httpExceptionBody(error.status) }, error.status);
+  }
+  if (hasSqlState(error, UNSTORABLE_TEXT_CODES)) {
+    // Text PostgreSQL cannot hold (a NUL byte, a broken escape) in a path or query: the request is bad, not us.
+    return c.json({ error: { code: 'VALIDATION_ERROR', message: MESSAGES.validation } }, 400);
   }
   if (isDatabaseUnavailable(error)) {
     c.var.logger.error({ err: error }, 'database unavailable');
@@ -93,7 +99,51 @@ export function validationError(error: ZodError): AppError {
   return AppError.validation(error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
 }
 
-function isDatabaseUnavailable(error: Error): boolean {
-  const code = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ECONNRESET';
+/**
+ * character_not_in_repertoire (22021: e.g. a NUL byte in text) and untranslatable_character (22P05): PostgreSQL
+ * refuses the value itself, so the request was bad (issue #7 fuzzing found them through path parameters and `q=`).
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** True when the error or any error it wraps (Drizzle wraps the driver's) carries one of these codes. */
+function hasSqlState(error: unknown, codes: ReadonlySet<string>): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.has(code)) return true;
+  }
+  return false;
 }
+
+/** Connection refused or reset, or PostgreSQL shutting down or starting up (admin_shutdown, cannot_connect_now). */
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03']);
+
+/**
+ * True when the error, or any error it wraps, says the database cannot be reached. Drizzle wraps the driver's error
+ * once (DrizzleQueryError.cause); better-auth wraps that again (APIError 'Failed to get session', cause the Drizzle
+ * error), so the whole `cause` chain is searched (`npm run test:soak` stops PostgreSQL under signed-in requests).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return hasSqlState(error, DATABASE_DOWN_CODES);
+}
+
+/**
+ * better-auth catches a failed database call itself and answers its own 500, so the error never reaches
+ * {@link handleError}. Mounted on /api/auth: a 5xx answer while the database cannot be reached becomes the API's 503
+ * with the SPEC §8 server message, as on every other route (in better-auth's body shape, with `error` added as
+ * auth/routes.ts does); other 5xx stay as they are.
+ */
+export const authDatabaseUnavailable: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status < 500) return;
+  try {
+    await c.var.db.execute(sql`SELECT 1`);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) return;
+    c.var.logger.error({ err: error }, 'database unavailable');
+    const body = { code: 'SERVICE_UNAVAILABLE', message: MESSAGES.server };
+    c.res = new Response(JSON.stringify({ ...body, error: body }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }
+};

@@ -60,10 +60,13 @@ const wholeNumber = (min: number, max: number) =>
   z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).optional());
 
 /** Comma-separated slugs ('garden,parking'), or an array of them, lower-cased. Duplicates collapse. */
-const slugList = (v: unknown) => {
+const slugList = (v: unknown): unknown => {
   if (v === undefined || v === null || v === '') return undefined;
-  const parts = Array.isArray(v) ? v : String(v).split(',');
-  const cleaned = parts.map((p) => String(p).trim().toLowerCase()).filter(Boolean);
+  // Only strings are read; anything else (a number, an object from a saved search's JSON) is left for the schema to
+  // refuse with a 400 — String() on `{ toString: 1 }` would throw.
+  if (!Array.isArray(v)) return typeof v === 'string' ? slugList(v.split(',')) : v;
+  if (!v.every((p) => typeof p === 'string')) return v;
+  const cleaned = v.map((p) => p.trim().toLowerCase()).filter(Boolean);
   return cleaned.length ? [...new Set(cleaned)] : undefined;
 };
 

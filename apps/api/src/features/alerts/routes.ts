@@ -75,7 +75,13 @@ async function limitPerIp(c: Context<AppEnv>): Promise<void> {
     });
 }
 
+/** Tokens are UUIDs: one holding NUL (which PostgreSQL text cannot) is simply unknown, never a query error. */
+function checkToken(token: string): void {
+  if (token.includes('\u0000')) throw AppError.notFound(ALERT_MESSAGES.invalidToken);
+}
+
 async function findLabel(c: Context<AppEnv>, token: string): Promise<UnsubscribeResult> {
+  checkToken(token);
   const rows = await c.var.db.execute(
     sql`SELECT label FROM saved_searches WHERE unsubscribe_token = ${token}`,
   );
@@ -85,6 +91,7 @@ async function findLabel(c: Context<AppEnv>, token: string): Promise<Unsubscribe
 }
 
 async function unsubscribe(c: Context<AppEnv>, token: string): Promise<UnsubscribeResult> {
+  checkToken(token);
   const now = c.var.now().toISOString();
   // Only a real change touches updated_at, so repeating the POST is a no-op.
   const rows = await c.var.db.execute(sql`

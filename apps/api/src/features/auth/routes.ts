@@ -3,17 +3,23 @@
  * - sign-up and sign-in are re-validated with the shared rules, rate-limited per IP + e-mail in `rate_limits`, and
  *   every attempt is written to `audit_logs` as a security event (never the password);
  * - a new password on reset must meet the strength rules too;
- * - every error body carries both better-auth's `{ code, message }` and our `{ error: { code, message } }`.
+ * - every error body carries both better-auth's `{ code, message }` and our `{ error: { code, message } }`, and its
+ *   message is one the user may see (SPEC §8): ours, or better-auth's own error texts; anything else (its schema
+ *   checks' "[body.email] Invalid input: …", media-type and JSON parse errors, bare 404s) becomes the SPEC §8
+ *   message of the status.
  * And GET /api/me: the signed-in user, admin status and agent id.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { BASE_ERROR_CODES } from 'better-auth';
 import {
   AUTH_MESSAGES,
   passwordValidationFailedMessage,
   SignUpInputSchema,
 } from '@abode/shared/auth/auth.schema';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
+import { MESSAGES } from '@abode/shared/messages';
+import { PROFILE_MESSAGES } from '@abode/shared/profile/profile.schema';
 import { sanitiseEmail } from '@abode/shared/sanitise';
 import type { AppEnv } from '#src/app-env.ts';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
@@ -50,12 +56,43 @@ export const AUTH_RATE_LIMITS = {
 
 type Body = Record<string, unknown>;
 
+/** Auth error texts shown as they are: ours (SPEC §5, §8) and better-auth's own (SPEC §8 auth service messages). */
+const SHOWN_AS_IS = new Set<string>([
+  ...Object.values(AUTH_MESSAGES),
+  ...Object.values(PROFILE_MESSAGES),
+  ...Object.values(MESSAGES),
+  ...Object.values(BASE_ERROR_CODES).map((e) => e.message),
+]);
+
+/** The message of an auth error: a known text as it is, anything else the SPEC §8 message of its status. */
+function safeMessage(status: number, message: string): string {
+  if (SHOWN_AS_IS.has(message) || message.startsWith(AUTH_MESSAGES.passwordValidationFailedPrefix))
+    return message;
+  if (status === 401) return MESSAGES.authentication;
+  if (status === 403) return MESSAGES.authorization;
+  if (status === 404) return MESSAGES.notFound;
+  if (status === 429) return MESSAGES.tooManyRequests;
+  if (status >= 500) return MESSAGES.server;
+  return MESSAGES.validation;
+}
+
+/** Code of an error answer without one of its own (e.g. better-auth's bare 404 for an unknown endpoint). */
+function codeOf(status: number): string {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 500) return 'INTERNAL_ERROR';
+  return 'VALIDATION_ERROR';
+}
+
 function errorResponse(
   status: number,
   code: string,
-  message: string,
+  typed: string,
   headers: Record<string, string> = {},
 ): Response {
+  const message = safeMessage(status, typed);
   return new Response(JSON.stringify({ code, message, error: { code, message } }), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -83,7 +120,13 @@ function forward(c: Context<AppEnv>, body: Body): Request {
 
 /** Adds `error: { code, message }` to better-auth's error bodies and words some of them for people. */
 async function normaliseResponse(res: Response): Promise<Response> {
-  if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
+  if (res.status < 400) return res;
+  if (!res.headers.get('content-type')?.includes('application/json')) {
+    const headers = Object.fromEntries(
+      [...res.headers].filter(([name]) => !/^content-(type|length)$/i.test(name)),
+    );
+    return errorResponse(res.status, codeOf(res.status), '', headers);
+  }
   const body = (await res
     .clone()
     .json()
@@ -93,7 +136,7 @@ async function normaliseResponse(res: Response): Promise<Response> {
   const message =
     code === 'EMAIL_NOT_VERIFIED'
       ? AUTH_MESSAGES.emailNotVerified
-      : (body.message ?? AUTH_MESSAGES.unexpected);
+      : safeMessage(res.status, body.message ?? AUTH_MESSAGES.unexpected);
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   return new Response(JSON.stringify({ ...body, code, message, error: { code, message } }), {
@@ -227,8 +270,32 @@ async function handleMailRequest(c: Context<AppEnv>): Promise<Response> {
   return normaliseResponse(await c.var.auth.handler(c.req.raw));
 }
 
+/** NUL (PostgreSQL text cannot hold it) and lone surrogate halves (no URL or UTF-8 can encode them). */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNENCODABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Where better-auth redirects to: it puts them in a Location header, which must be ASCII. */
+const REDIRECT_FIELDS = new Set(['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL']);
+
+/**
+ * True when a query or JSON body holds text better-auth would fail on with a 500 (found by the issue #7 fuzzing): a
+ * NUL in a token, a lone surrogate in a callback URL, a callback URL that is not printable ASCII. Never typed by a
+ * person; answered 400 before better-auth sees it.
+ */
+function hasUnusableText(value: unknown, key = '', depth = 0): boolean {
+  if (typeof value === 'string')
+    return UNENCODABLE.test(value) || (REDIRECT_FIELDS.has(key) && !/^[\x21-\x7e]*$/.test(value));
+  if (!value || typeof value !== 'object') return false;
+  if (depth > 16) return true;
+  return Object.entries(value).some(([k, v]) =>
+    hasUnusableText(v, Array.isArray(value) ? key : k, depth + 1),
+  );
+}
+
 export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
   const sub = c.req.path.replace(/^\/api\/auth/, '');
+  const query = Object.fromEntries(new URL(c.req.url).searchParams);
+  if (hasUnusableText(query) || (c.req.method === 'POST' && hasUnusableText(await readBody(c))))
+    return errorResponse(400, 'VALIDATION_ERROR', MESSAGES.validation);
   if (c.req.method === 'POST') {
     if (sub === '/sign-up/email') return handleCredentials(c, 'signup');
     if (sub === '/sign-in/email') return handleCredentials(c, 'signin');

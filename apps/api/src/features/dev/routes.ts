@@ -10,12 +10,15 @@ import { outbox } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { alertDevRoutes } from '#src/features/alerts/dev-routes.ts';
 
+/** PostgreSQL text cannot hold NUL: such a value is bad input (400), not a query error. */
+const noNul = (text: string) => !text.includes('\u0000');
+
 const PublishBodySchema = z
   .object({
     /** Partial, case-insensitive match on the listing's town, street or postcode, as the search uses. */
-    location: z.string().trim().min(1).max(100).optional(),
+    location: z.string().trim().min(1).max(100).refine(noNul).optional(),
     /** Or exactly this listing (e.g. one an agent just created in a browser test). */
-    slug: z.string().trim().min(1).max(200).optional(),
+    slug: z.string().trim().min(1).max(200).refine(noNul).optional(),
     mode: z.enum(['sale', 'rent']).default('sale'),
   })
   .refine((b) => b.location !== undefined || b.slug !== undefined);
@@ -39,7 +42,7 @@ export const devRoutes = new Hono<AppEnv>()
   /**
    * `POST /api/dev/publish-listing { location, mode } | { slug }`: approves and publishes (now) one waiting
    * (non-public) listing in that location, or the listing with that slug, so a "new listing appears" journey can
-   * run without the admin portal. → 200 { id, slug, title }; 404 when none waits there.
+   * run without the admin portal. → 200 { id, slug, title }; 404 (SPEC §8 not-found message) when none waits there.
    */
   .post('/publish-listing', async (c) => {
     const parsed = PublishBodySchema.safeParse(await c.req.json().catch(() => null));
@@ -59,7 +62,7 @@ export const devRoutes = new Hono<AppEnv>()
                     ORDER BY id LIMIT 1)
        RETURNING id, slug, title`);
     const row = result.rows[0] as { id: string; slug: string; title: string } | undefined;
-    if (!row) throw AppError.notFound('No waiting listing in that location.');
+    if (!row) throw AppError.notFound();
     return c.json(row);
   })
   // POST /api/dev/run-alerts: the saved-search alert job, at once.

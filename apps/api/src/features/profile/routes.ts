@@ -11,6 +11,7 @@
  */
 import { createRoute, OpenAPIHono, type Hook } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import {
   DataExportSchema,
@@ -39,15 +40,24 @@ export const DELETE_ACCOUNT_RATE_LIMIT = {
   actionClass: 'auth',
 } as const;
 
+/** The form rules' own messages (SPEC §5, §8); zod's built-in texts ('Invalid input: expected string…') are not. */
+const FORM_MESSAGES = new Set<string>([
+  ...Object.values(PROFILE_MESSAGES),
+  ...Object.values(AUTH_MESSAGES),
+  ...Object.values(MESSAGES),
+]);
+
 /**
- * Instead of the shared validation hook: form bodies answer 400 with the first problem's own message (e.g. 'Phone number should be between 5-20
- * characters') so the form can show it as is, plus every failing field in `details`.
+ * Instead of the shared validation hook: form bodies answer 400 with the first problem's own message (e.g. 'Phone
+ * number should be between 5-20 characters') so the form can show it as is, plus every failing field in `details`.
+ * A body of the wrong shape (not an object, a number for a name…) gets the SPEC §8 validation message.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by routes of different input types
 const formHook: Hook<any, AppEnv, any, any> = (result) => {
   if (result.success) return;
   const details = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw new AppError('VALIDATION_ERROR', details[0]?.message ?? MESSAGES.validation, { details });
+  const message = details.find((d) => FORM_MESSAGES.has(d.message))?.message ?? MESSAGES.validation;
+  throw new AppError('VALIDATION_ERROR', message, { details });
 };
 
 const getProfileRoute = createRoute({

@@ -1,0 +1,465 @@
+/**
+ * The authorisation matrix (issue #7; SPEC §6 roles, DESIGN §4 guards): every route the app serves — read from Hono's
+ * own route table, so better-auth's /api/auth/* catch-all, /api/dev/* and any route added later are included — ×
+ * the eight personas, with the status each must get. A served route without a rule here fails the first test, naming
+ * the route; so does a rule whose route is gone.
+ *
+ * Per-record routes act on records owned by 'client' and 'agent'; 'other client' and 'other agent' must get the
+ * not-found or forbidden answer the route gives for someone else's record. Writes send a minimal valid body, so the
+ * authorised persona's 2xx is real; where a valid write would use up a record (delete, approve, suspend…) each
+ * authorised persona acts on a record of their own while everyone else is pointed at a record that stays.
+ * The suspended user's session was ended by the suspension: they are a signed-out holder of a stale cookie.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import sharp from 'sharp';
+import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { createApp } from '#src/app.ts';
+import { servedRoutes } from '#src/testing/route-table.ts';
+import {
+  createSecurityWorld,
+  PERSONAS,
+  type Fixtures,
+  type Persona,
+  type SecurityWorld,
+} from '#src/testing/security-world.ts';
+
+/** The status a persona must get; several when either is right (never mixing 2xx with 401/403/404). */
+type Expected = number | readonly number[];
+type Statuses = Record<Persona, Expected>;
+
+/** Records made for this file on top of the world's fixtures. */
+interface MatrixFixtures extends Fixtures {
+  listingToDelete: string;
+  reorderListing: { id: string; photoIds: string[] };
+  photoToDelete: { listingId: string; photoId: string };
+  /** Pending listings, one per admin persona, for approve and for reject. */
+  toApprove: Record<'admin' | 'superAdmin', string>;
+  toReject: Record<'admin' | 'superAdmin', string>;
+  /** New enquiries, one per admin persona, for the admin status change. */
+  adminEnquiry: Record<'admin' | 'superAdmin', string>;
+  savedSearchToDelete: string;
+  suspendTarget: string;
+  reactivateTarget: string;
+  promoteTargetEmail: string;
+  roleChangeTarget: string;
+  demoteTarget: string;
+  /** A draft listing per persona for /api/dev/publish-listing. */
+  devDrafts: Record<Persona, string>;
+  png: Buffer;
+}
+
+interface Rule {
+  expect: Statuses;
+  /** The request's method when the route's is ALL. */
+  method?: string;
+  /** The URL; by default the route's own path (routes without parameters). */
+  url?: (f: MatrixFixtures, persona: Persona) => string;
+  /** JSON body of a write. */
+  body?: (f: MatrixFixtures, persona: Persona) => unknown;
+  /** multipart/form-data body of an upload. */
+  form?: (f: MatrixFixtures, persona: Persona) => FormData;
+}
+
+const all = (status: Expected): Statuses => Object.fromEntries(PERSONAS.map((p) => [p, status])) as Statuses;
+/** Any signed-in user (requireUser); the suspended user's session is gone. */
+const signedIn = (status: Expected): Statuses => ({ ...all(status), visitor: 401, suspended: 401 });
+/** Agent area (requireAgent): agents only; `otherAgent` is what the other agent gets on the agent's record. */
+const agentArea = (agent: Expected, otherAgent: Expected = agent): Statuses => ({
+  ...signedIn(403),
+  agent,
+  otherAgent,
+});
+/** Admin area (requireAdmin); `admin` is what a plain admin gets (403 where only super admins may act). */
+const adminArea = (admin: Expected, superAdmin: Expected = admin): Statuses => ({
+  ...signedIn(403),
+  admin,
+  superAdmin,
+});
+/** A public listing's page for a listing that is not public: its own agent and admins see a preview. */
+const previewOnly: Statuses = { ...all(404), agent: 200, admin: 200, superAdmin: 200 };
+
+const ownerOrOther = <T>(persona: Persona, owner: Persona, own: T, other: T): T =>
+  persona === owner ? own : other;
+
+const SALE_LISTING = {
+  title: '3 bedroom house for sale',
+  description: 'A bright Victorian terrace near Wimbledon station.',
+  pricePence: 650_000_00,
+  mode: 'sale',
+  status: 'draft',
+  propertyType: 'house',
+  bedrooms: 3,
+  bathrooms: 2,
+  addressLine1: REAL_ADDRESSES.wimbledon.addressLine1,
+  city: REAL_ADDRESSES.wimbledon.city,
+  postcode: REAL_ADDRESSES.wimbledon.postcode,
+  tenure: 'freehold',
+  councilTaxBand: 'F',
+};
+
+const AGENT_PROFILE = {
+  name: 'Alex Morgan',
+  agencyName: 'Harbour & Vale',
+  branchName: 'Wimbledon',
+  email: 'wimbledon@example.com',
+  phone: '020 7946 0001',
+};
+
+const imageForm = (f: MatrixFixtures) => {
+  const form = new FormData();
+  form.append('file', new File([new Uint8Array(f.png)], 'photo.png', { type: 'image/png' }));
+  return form;
+};
+
+/** One rule per served route (`METHOD path` as Hono records it). */
+const RULES: Record<string, Rule> = {
+  // ── Public API, health and docs ──
+  'ALL /api/*': { method: 'GET', url: () => '/api/no-such-route', expect: all(404) },
+  'GET /api/health/live': { expect: all(200) },
+  'GET /api/health': { expect: all(200) },
+  'GET /api/openapi.json': { expect: all(200) },
+  'GET /api/docs': { expect: all(200) },
+  'GET /api/docs/init.js': { expect: all(200) },
+  'GET /api/docs/:asset': { url: () => '/api/docs/swagger-ui.css', expect: all(200) },
+  'GET /api/properties': { url: () => '/api/properties?location=Wimbledon', expect: all(200) },
+  'GET /api/locations': { url: () => '/api/locations?q=Wimb', expect: all(200) },
+  'GET /api/properties/:slug': { url: (f) => `/api/properties/${f.draftListing.slug}`, expect: previewOnly },
+  'POST /api/properties/:slug/views': {
+    url: (f) => `/api/properties/${f.publicListing.slug}/views`,
+    expect: all(204),
+  },
+  'GET /api/properties/:slug/sold-prices': {
+    url: (f) => `/api/properties/${f.draftListing.slug}/sold-prices`,
+    expect: previewOnly,
+  },
+  'POST /api/enquiries': {
+    body: (f) => ({
+      propertyId: f.publicListing.id,
+      name: 'Sam Taylor',
+      email: 'sam.taylor@example.com',
+      message: 'Could I view the house on Saturday?',
+    }),
+    expect: all(201),
+  },
+  'POST /api/security-events': {
+    body: (_f, persona) => ({
+      events: [
+        {
+          type: 'suspicious_activity',
+          severity: 'low',
+          description: `Matrix check by ${persona}`,
+          timestamp: new Date().toISOString(),
+        },
+      ],
+    }),
+    expect: all(202),
+  },
+  // The unsubscribe link works signed out: the token is the secret.
+  'GET /api/alerts/unsubscribe': {
+    url: (f) => `/api/alerts/unsubscribe?token=${f.unsubscribeToken}`,
+    expect: all(200),
+  },
+  'POST /api/alerts/unsubscribe': { body: (f) => ({ token: f.unsubscribeToken }), expect: all(200) },
+  'POST /api/alerts/unsubscribe/one-click': {
+    url: (f) => `/api/alerts/unsubscribe/one-click?token=${f.unsubscribeToken}`,
+    expect: all(200),
+  },
+
+  // ── better-auth (one catch-all per method) ──
+  'GET /api/auth/*': { url: () => '/api/auth/get-session', expect: all(200) },
+  'POST /api/auth/*': {
+    url: () => '/api/auth/revoke-other-sessions',
+    body: () => ({}),
+    expect: signedIn(200),
+  },
+
+  // ── The signed-in user's own records (/api/me) ──
+  'GET /api/me': { expect: signedIn(200) },
+  'GET /api/me/profile': { expect: signedIn(200) },
+  'PATCH /api/me/profile': {
+    body: () => ({ firstName: 'Robin', lastName: "O'Neill" }),
+    expect: signedIn(200),
+  },
+  'GET /api/me/export': { expect: signedIn(200) },
+  // A wrong password is refused (400) after the guards: a right one would close the persona's account.
+  'DELETE /api/me': {
+    body: () => ({ password: 'Not-the-password-1!', confirmation: 'DELETE' }),
+    expect: { ...signedIn(400), agent: 403, otherAgent: 403, admin: 403, superAdmin: 403 },
+  },
+  'GET /api/me/dashboard': { expect: signedIn(200) },
+  'GET /api/me/recent-views': { expect: signedIn(200) },
+  'GET /api/me/favourites': { expect: signedIn(200) },
+  'GET /api/me/favourites/ids': { expect: signedIn(200) },
+  // Favourites are keyed by the caller and a public listing: everyone signed in has their own.
+  'PUT /api/me/favourites/:propertyId': {
+    url: (f) => `/api/me/favourites/${f.publicListing.id}`,
+    expect: signedIn(200),
+  },
+  'DELETE /api/me/favourites/:propertyId': {
+    url: (f) => `/api/me/favourites/${f.publicListing.id}`,
+    expect: signedIn(204),
+  },
+  'GET /api/me/saved-searches': { expect: signedIn(200) },
+  'POST /api/me/saved-searches': {
+    body: () => ({ searchParams: { location: 'Reading', mode: 'sale' }, label: 'Homes in Reading' }),
+    expect: signedIn(201),
+  },
+  'GET /api/me/saved-searches/:id': {
+    url: (f) => `/api/me/saved-searches/${f.savedSearchId}`,
+    expect: { ...signedIn(404), client: 200 },
+  },
+  'PATCH /api/me/saved-searches/:id': {
+    url: (f) => `/api/me/saved-searches/${f.savedSearchId}`,
+    body: () => ({ label: 'Wimbledon homes', alertFrequency: 'daily' }),
+    expect: { ...signedIn(404), client: 200 },
+  },
+  'DELETE /api/me/saved-searches/:id': {
+    url: (f, p) =>
+      `/api/me/saved-searches/${ownerOrOther(p, 'client', f.savedSearchToDelete, f.savedSearchId)}`,
+    expect: { ...signedIn(404), client: 204 },
+  },
+
+  // ── Agent area: own listings, photos, enquiries, profile, insights ──
+  'GET /api/agent/dashboard': { expect: agentArea(200) },
+  'GET /api/agent/enquiries': { expect: agentArea(200) },
+  'GET /api/agent/enquiries/:id': {
+    url: (f) => `/api/agent/enquiries/${f.enquiryId}`,
+    expect: agentArea(200, 404),
+  },
+  'PATCH /api/agent/enquiries/:id': {
+    url: (f) => `/api/agent/enquiries/${f.enquiryId}`,
+    body: () => ({ status: 'in_progress' }),
+    expect: agentArea(200, 404),
+  },
+  'GET /api/agent/properties': { expect: agentArea(200) },
+  'POST /api/agent/properties': { body: () => SALE_LISTING, expect: agentArea(201) },
+  'GET /api/agent/properties/postcodes/:postcode': {
+    url: () => '/api/agent/properties/postcodes/SW191AA',
+    expect: agentArea(200),
+  },
+  'GET /api/agent/properties/:id': {
+    url: (f) => `/api/agent/properties/${f.publicListing.id}`,
+    expect: agentArea(200, 404),
+  },
+  'PATCH /api/agent/properties/:id': {
+    url: (f) => `/api/agent/properties/${f.publicListing.id}`,
+    body: () => ({ title: '3 bedroom Victorian house for sale' }),
+    expect: agentArea(200, 404),
+  },
+  'DELETE /api/agent/properties/:id': {
+    url: (f, p) => `/api/agent/properties/${ownerOrOther(p, 'agent', f.listingToDelete, f.publicListing.id)}`,
+    expect: agentArea(204, 404),
+  },
+  'GET /api/agent/properties/:id/photos': {
+    url: (f) => `/api/agent/properties/${f.publicListing.id}/photos`,
+    expect: agentArea(200, 404),
+  },
+  'POST /api/agent/properties/:id/photos': {
+    url: (f) => `/api/agent/properties/${f.publicListing.id}/photos`,
+    form: imageForm,
+    expect: agentArea(201, 404),
+  },
+  'PATCH /api/agent/properties/:id/photos/:photoId': {
+    url: (f) => `/api/agent/properties/${f.publicListing.id}/photos/${f.publicPhotoIds[1]}`,
+    body: () => ({ altText: 'The garden from the kitchen' }),
+    expect: agentArea(200, 404),
+  },
+  'PUT /api/agent/properties/:id/photos/order': {
+    url: (f) => `/api/agent/properties/${f.reorderListing.id}/photos/order`,
+    body: (f) => ({ photoIds: [...f.reorderListing.photoIds].reverse() }),
+    expect: agentArea(200, 404),
+  },
+  'POST /api/agent/properties/:id/photos/:photoId/main': {
+    url: (f) => `/api/agent/properties/${f.reorderListing.id}/photos/${f.reorderListing.photoIds[0]}/main`,
+    expect: agentArea(200, 404),
+  },
+  'DELETE /api/agent/properties/:id/photos/:photoId': {
+    url: (f, p) =>
+      p === 'agent'
+        ? `/api/agent/properties/${f.photoToDelete.listingId}/photos/${f.photoToDelete.photoId}`
+        : `/api/agent/properties/${f.publicListing.id}/photos/${f.publicPhotoIds[0]}`,
+    expect: agentArea(204, 404),
+  },
+  // The profile and logo are always the caller's own (no id in the path).
+  'GET /api/agent/profile': { expect: agentArea(200) },
+  'PATCH /api/agent/profile': { body: () => AGENT_PROFILE, expect: agentArea(200) },
+  'POST /api/agent/profile/logo': { form: imageForm, expect: agentArea(200) },
+  'DELETE /api/agent/profile/logo': { expect: agentArea(200) },
+  'GET /api/agent/analytics': { expect: agentArea(200) },
+  'GET /api/agent/reports/listings.csv': { expect: agentArea(200) },
+  'GET /api/agent/reports/enquiries.csv': { expect: agentArea(200) },
+  'GET /api/agent/settings': { expect: agentArea(200) },
+  'PATCH /api/agent/settings': { body: () => ({ notifyNewEnquiries: false }), expect: agentArea(200) },
+
+  // ── Admin area ──
+  'GET /api/admin/session': { expect: adminArea(200) },
+  'GET /api/admin/dashboard': { expect: adminArea(200) },
+  'GET /api/admin/analytics': { expect: adminArea(200) },
+  'GET /api/admin/audit-logs': { expect: adminArea(200) },
+  'GET /api/admin/limits': { expect: adminArea(200) },
+  'GET /api/admin/users': { expect: adminArea(200) },
+  // Suspending is for super admins only (SPEC §6); reactivating for any admin.
+  'POST /api/admin/users/:id/suspend': {
+    url: (f) => `/api/admin/users/${f.suspendTarget}/suspend`,
+    expect: adminArea(403, 200),
+  },
+  'POST /api/admin/users/:id/reactivate': {
+    url: (f) => `/api/admin/users/${f.reactivateTarget}/reactivate`,
+    expect: adminArea(200),
+  },
+  'GET /api/admin/properties': { expect: adminArea(200) },
+  'POST /api/admin/properties/:id/approve': {
+    url: (f, p) =>
+      `/api/admin/properties/${f.toApprove[p === 'superAdmin' ? 'superAdmin' : 'admin']}/approve`,
+    expect: adminArea(200),
+  },
+  'POST /api/admin/properties/:id/reject': {
+    url: (f, p) => `/api/admin/properties/${f.toReject[p === 'superAdmin' ? 'superAdmin' : 'admin']}/reject`,
+    body: () => ({ reason: 'Please add a photo of the kitchen.' }),
+    expect: adminArea(200),
+  },
+  'GET /api/admin/enquiries': { expect: adminArea(200) },
+  'PATCH /api/admin/enquiries/:id': {
+    url: (f, p) => `/api/admin/enquiries/${f.adminEnquiry[p === 'superAdmin' ? 'superAdmin' : 'admin']}`,
+    body: () => ({ status: 'closed' }),
+    expect: adminArea(200),
+  },
+  // Managing admins is for super admins only.
+  'GET /api/admin/team': { expect: adminArea(200) },
+  'POST /api/admin/team': {
+    body: (f) => ({ email: f.promoteTargetEmail, adminRole: 'admin' }),
+    expect: adminArea(403, 201),
+  },
+  'PATCH /api/admin/team/:userId': {
+    url: (f) => `/api/admin/team/${f.roleChangeTarget}`,
+    body: () => ({ adminRole: 'super_admin' }),
+    expect: adminArea(403, 200),
+  },
+  'DELETE /api/admin/team/:userId': {
+    url: (f) => `/api/admin/team/${f.demoteTarget}`,
+    expect: adminArea(403, 204),
+  },
+
+  // ── Development helpers (outside production only; see the production test below) ──
+  'GET /api/dev/mail': { expect: all(200) },
+  'POST /api/dev/publish-listing': { body: (f, p) => ({ slug: f.devDrafts[p] }), expect: all(200) },
+  'POST /api/dev/run-alerts': { expect: all(200) },
+
+  // ── Outside /api: crawlers and media ──
+  'GET /robots.txt': { expect: all(200) },
+  'GET /sitemap.xml': { expect: all(200) },
+  'GET /media/uploads/*': { url: () => '/media/uploads/matrix/photo.png', expect: all(200) },
+  'GET /media/*': { url: () => '/media/demo/bathroom-1.svg', expect: all(200) },
+};
+
+let world: SecurityWorld;
+let f: MatrixFixtures;
+
+beforeAll(async () => {
+  world = await createSecurityWorld();
+  const { make } = world;
+  const pending = { status: 'active', approvalStatus: 'pending', approvedAt: null } as const;
+  const reorder = await make.listing('agent');
+  const photoListing = await make.listing('agent');
+  const devDrafts = {} as Record<Persona, string>;
+  for (const persona of PERSONAS) {
+    const { listing } = await make.listing('otherAgent', { ...pending, status: 'draft' });
+    devDrafts[persona] = listing.slug;
+  }
+  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#8a8' } })
+    .png()
+    .toBuffer();
+  fs.mkdirSync(path.join(world.uploadsDir, 'matrix'), { recursive: true });
+  fs.writeFileSync(path.join(world.uploadsDir, 'matrix', 'photo.png'), png);
+  const [suspendTarget, reactivateTarget, promoteTarget, roleChangeTarget, demoteTarget] = [
+    await make.user(),
+    await make.user({ suspended: true }),
+    await make.user(),
+    await make.user({ admin: 'admin' }),
+    await make.user({ admin: 'admin' }),
+  ];
+  f = {
+    ...world.fixtures,
+    listingToDelete: (await make.listing('agent')).listing.id,
+    reorderListing: { id: reorder.listing.id, photoIds: reorder.photoIds },
+    photoToDelete: { listingId: photoListing.listing.id, photoId: photoListing.photoIds[1]! },
+    toApprove: {
+      admin: (await make.listing('agent', pending)).listing.id,
+      superAdmin: (await make.listing('agent', pending)).listing.id,
+    },
+    toReject: {
+      admin: (await make.listing('agent', pending)).listing.id,
+      superAdmin: (await make.listing('agent', pending)).listing.id,
+    },
+    adminEnquiry: {
+      admin: await make.enquiry(world.fixtures.publicListing.id),
+      superAdmin: await make.enquiry(world.fixtures.publicListing.id),
+    },
+    savedSearchToDelete: (await make.savedSearch('client')).id,
+    suspendTarget: suspendTarget.userId,
+    reactivateTarget: reactivateTarget.userId,
+    promoteTargetEmail: promoteTarget.email,
+    roleChangeTarget: roleChangeTarget.userId,
+    demoteTarget: demoteTarget.userId,
+    devDrafts,
+    png,
+  };
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+test('every served route has a rule, and every rule a served route', () => {
+  const served = servedRoutes(world.app).map((r) => r.key);
+  const missing = served.filter((key) => !(key in RULES));
+  const stale = Object.keys(RULES).filter((key) => !served.includes(key));
+  expect(
+    missing,
+    `routes without a rule in RULES (authorization-matrix.test.ts): ${missing.join(', ')}`,
+  ).toEqual([]);
+  expect(stale, `rules for routes the app no longer serves: ${stale.join(', ')}`).toEqual([]);
+});
+
+describe.each(Object.entries(RULES))('%s', (key, rule) => {
+  const [routeMethod] = key.split(' ') as [string, string];
+  test.each(PERSONAS)(`as %s`, async (persona) => {
+    const url = rule.url ? rule.url(f, persona) : key.split(' ')[1]!;
+    const method = rule.method ?? routeMethod;
+    const res = rule.form
+      ? await world.send(persona, method, url, { body: rule.form(f, persona) })
+      : await world.call(persona, method, url, rule.body?.(f, persona));
+    const expected = rule.expect[persona];
+    const allowed = typeof expected === 'number' ? [expected] : expected;
+    const text = await res.text();
+    expect(allowed, `${method} ${url} as ${persona} → ${res.status} ${text.slice(0, 300)}`).toContain(
+      res.status,
+    );
+  });
+});
+
+test('the production app serves no /api/dev route: each answers 404', async () => {
+  const production = createApp({ db: world.handle.db, production: true });
+  expect(servedRoutes(production).filter((r) => r.path.startsWith('/api/dev'))).toEqual([]);
+  const devRules = Object.entries(RULES).filter(([key]) => key.split(' ')[1]!.startsWith('/api/dev/'));
+  expect(devRules.length).toBeGreaterThan(0);
+  for (const [key, rule] of devRules) {
+    const [method, routePath] = key.split(' ') as [string, string];
+    for (const persona of ['visitor', 'superAdmin'] as const) {
+      const cookie = world.cookieOf(persona);
+      const body = rule.body?.(f, persona);
+      const res = await production.request(routePath, {
+        method,
+        headers: {
+          Origin: 'http://localhost:3000',
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect(res.status, `${key} as ${persona} in production`).toBe(404);
+    }
+  }
+});

@@ -1,0 +1,712 @@
+/**
+ * Property-based fuzzing of every write route (issue #7), with fast-check: for each POST, PUT, PATCH and DELETE route
+ * the app serves (read from Hono's route table: a new write route without a case here fails the first test), FUZZ_RUNS
+ * generated requests (100 in `npm test`; 1,000 with a new seed each time in `npm run test:soak`, run by CI) sent by a
+ * persona allowed to use the route: valid bodies with fields mutated into oversized strings, wrong types, nested junk,
+ * awkward unicode and script payloads; junk and broken JSON; other media types; hostile path parameters; and, for
+ * uploads, junk files (random bytes, zero bytes, huge declared sizes) and hostile form fields.
+ *
+ * Properties, per route:
+ * - never a 5xx;
+ * - every 4xx is `{ error: { code, message } }`, `code` 3 digits or upper case, `message` from the error catalogue
+ *   (SPEC §8 MESSAGES and every feature's *_MESSAGES, imported, never copied; testing/error-catalogue.ts);
+ * - afterwards no text column of any table holds markup (`<` followed by a letter; testing/stored-markup.ts).
+ *
+ * Every problem of a route is collected (not just the first) and reported with the request that caused it and the
+ * seed: FUZZ_SEED=<seed> FUZZ_RUNS=<n> repeats a run exactly. FUZZ_VERBOSE=1 prints each route's status counts.
+ * Requests move the server clock on by two hours each (testing/security-world.ts), so no rate limit refuses them.
+ *
+ * Bugs found here and fixed are pinned by REGRESSIONS.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import sharp from 'sharp';
+import { fc } from '@abode/shared/testing-fast-check';
+import { propertyPhotos } from '#src/db/schema.ts';
+import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { errorBodyProblem, loadErrorCatalogue, type ErrorCatalogue } from '#src/testing/error-catalogue.ts';
+import {
+  encodeSegment,
+  fuzzBody,
+  fuzzUpload,
+  hostileSegment,
+  type FuzzBody,
+  type FuzzUpload,
+} from '#src/testing/fuzz-payloads.ts';
+import { writeRoutes } from '#src/testing/route-table.ts';
+import { createSecurityWorld, type Persona, type SecurityWorld } from '#src/testing/security-world.ts';
+import { findStoredMarkup, type StoredMarkup } from '#src/testing/stored-markup.ts';
+
+/** Runs per route: 100 in `npm test` (≈40 s on PGlite), 1,000 in `npm run test:soak` (≈5 min). */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+/** A fixed seed unless FUZZ_SEED says otherwise ('random' for a new one each run, as the soak does). */
+const SEED =
+  process.env.FUZZ_SEED === 'random'
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(process.env.FUZZ_SEED ?? 20_260_501);
+
+/** Records the routes act on, owned by the personas that run them. */
+interface FuzzFixtures {
+  publicListing: { id: string; slug: string };
+  patchListing: string;
+  deleteListing: string;
+  uploadListing: string;
+  photoListing: { id: string; photoIds: string[] };
+  /** Pending listings of the agent: some to approve, others to reject. */
+  toApprove: string[];
+  toReject: string[];
+  enquiryId: string;
+  adminEnquiryId: string;
+  savedSearchId: string;
+  savedSearchToDelete: string;
+  unsubscribeToken: string;
+  suspendTarget: string;
+  promoteTargetEmail: string;
+  roleChangeTarget: string;
+  demoteTarget: string;
+  devDraftSlug: string;
+  signInEmail: string;
+  png: Uint8Array;
+}
+
+/** One generated request's fixed part: where it goes, who sends it and the valid body its mutations start from. */
+interface Target {
+  url: string;
+  as: Persona;
+  valid: unknown;
+}
+
+interface FuzzCase {
+  /** The requests' targets; mutations of `valid` make the bodies. */
+  target: (f: FuzzFixtures) => fc.Arbitrary<Target>;
+  /** An upload route: multipart bodies with this file field and these text fields. */
+  upload?: { file: string; fields: readonly string[] };
+}
+
+const SIGNED_IN = ['client', 'otherClient', 'agent', 'otherAgent', 'admin', 'superAdmin'] as const;
+
+/** Targets at one URL, sent by any of `as`, from the valid body `valid`. */
+const at = (url: string, as: readonly Persona[], valid: unknown = {}): fc.Arbitrary<Target> =>
+  fc.constantFrom(...as).map((persona) => ({ url, as: persona, valid }));
+
+const SALE_LISTING = {
+  title: '3 bedroom house for sale',
+  description: 'A bright Victorian terrace near Wimbledon station.',
+  pricePence: 650_000_00,
+  mode: 'sale',
+  status: 'active',
+  propertyType: 'house',
+  bedrooms: 3,
+  bathrooms: 2,
+  parkingSpaces: 1,
+  addressLine1: REAL_ADDRESSES.wimbledon.addressLine1,
+  city: REAL_ADDRESSES.wimbledon.city,
+  postcode: REAL_ADDRESSES.wimbledon.postcode,
+  tenure: 'freehold',
+  councilTaxBand: 'F',
+  epcRating: 'D',
+  floorAreaSqm: 110,
+  features: ['garden'],
+  availableFrom: '2026-09-01',
+  furnished: 'unfurnished',
+};
+
+const AGENT_PROFILE = {
+  name: 'Alex Morgan',
+  agencyName: 'Harbour & Vale',
+  branchName: 'Wimbledon',
+  email: 'wimbledon@example.com',
+  phone: '020 7946 0001',
+  phoneSecondary: '020 7946 0002',
+  bio: 'Selling homes in Wimbledon since 2004.',
+  address: '1 The Broadway, London SW19 1AA',
+  websiteUrl: 'https://harbourandvale.example.com',
+  socialLinks: {
+    linkedin: 'https://www.linkedin.com/company/example',
+    facebook: 'https://facebook.com/example',
+  },
+  businessHours: { monday: '9am–6pm', saturday: '10am–4pm' },
+  certifications: ['ARLA Propertymark'],
+  languages: ['English', 'Polish'],
+  yearsExperience: 20,
+};
+
+const SEARCH_FILTERS = {
+  location: 'Wimbledon',
+  mode: 'sale',
+  type: 'house',
+  minPrice: 300000,
+  maxPrice: 900000,
+  bedrooms: 2,
+  bathrooms: 1,
+  filters: ['garden'],
+  keywords: 'victorian garden',
+  radius: 1,
+  includeUnderOffer: true,
+  exclude: ['auction'],
+};
+
+/** better-auth's endpoints that write, minus those that end the sender's sessions (sign-out, revoke-*). */
+const authTargets = (f: FuzzFixtures): fc.Arbitrary<Target> =>
+  fc.oneof(
+    fc.emailAddress().map((email) => ({
+      url: '/api/auth/sign-up/email',
+      as: 'visitor' as const,
+      valid: { email, password: 'Zebra9!xyzw', firstName: 'Zoë', lastName: "O'Brien", role: 'client' },
+    })),
+    at('/api/auth/sign-in/email', ['visitor'], {
+      email: f.signInEmail,
+      password: 'Zebra9!xyzw',
+      rememberMe: true,
+    }),
+    at('/api/auth/request-password-reset', ['visitor'], {
+      email: f.signInEmail,
+      redirectTo: '/reset-password',
+    }),
+    at('/api/auth/reset-password', ['visitor'], { newPassword: 'Zebra9!xyzw', token: 'not-a-real-token' }),
+    at('/api/auth/send-verification-email', ['visitor'], { email: f.signInEmail, callbackURL: '/' }),
+    // The current password is never the real one, so the persona keeps its session.
+    at('/api/auth/change-password', ['otherClient'], {
+      currentPassword: 'Wrong-password-1!',
+      newPassword: 'Zebra9!xyzw2',
+      revokeOtherSessions: false,
+    }),
+    at('/api/auth/change-email', ['otherClient'], {
+      newEmail: 'new.address@example.com',
+      callbackURL: '/profile',
+    }),
+    at('/api/auth/update-user', ['otherClient'], { name: 'New Name', role: 'agent' }),
+    hostileSegment.map((segment) => ({
+      url: `/api/auth/${encodeSegment(segment)}`,
+      as: 'visitor' as const,
+      valid: {},
+    })),
+  );
+
+/** One case per write route the app serves (`METHOD path` as Hono records it). */
+const CASES: Record<string, FuzzCase> = {
+  'POST /api/auth/*': { target: authTargets },
+  'POST /api/properties/:slug/views': {
+    target: (f) => at(`/api/properties/${f.publicListing.slug}/views`, ['visitor', 'client']),
+  },
+  'POST /api/enquiries': {
+    target: (f) =>
+      at('/api/enquiries', ['visitor', 'client'], {
+        propertyId: f.publicListing.id,
+        name: 'Sam Taylor',
+        email: 'sam.taylor@example.com',
+        phone: '+44 (0)20 7946 0000',
+        message: 'Could I view the house on Saturday?',
+      }),
+  },
+  'POST /api/security-events': {
+    target: () =>
+      at('/api/security-events', ['visitor', 'client'], {
+        events: [
+          {
+            type: 'suspicious_activity',
+            severity: 'high',
+            description: 'Script-like search input',
+            metadata: { field: 'location', page: '/search', nested: { value: 'x' } },
+            timestamp: '2026-05-01T10:00:00.000Z',
+          },
+        ],
+      }),
+  },
+  'POST /api/alerts/unsubscribe': {
+    target: (f) => at('/api/alerts/unsubscribe', ['visitor'], { token: f.unsubscribeToken }),
+  },
+  'POST /api/alerts/unsubscribe/one-click': {
+    target: (f) => at(`/api/alerts/unsubscribe/one-click?token=${f.unsubscribeToken}`, ['visitor'], {}),
+  },
+
+  'PATCH /api/me/profile': {
+    target: () =>
+      at('/api/me/profile', SIGNED_IN, {
+        firstName: 'Zoë',
+        lastName: "O'Brien-Smith",
+        phone: '07700 900123',
+      }),
+  },
+  // The password is wrong: the account stays, and every body is still checked in full.
+  'DELETE /api/me': {
+    target: () =>
+      at('/api/me', ['client', 'otherClient'], { password: 'Not-the-password-1!', confirmation: 'DELETE' }),
+  },
+  'PUT /api/me/favourites/:propertyId': {
+    target: (f) => at(`/api/me/favourites/${f.publicListing.id}`, SIGNED_IN),
+  },
+  'DELETE /api/me/favourites/:propertyId': {
+    target: (f) => at(`/api/me/favourites/${f.publicListing.id}`, SIGNED_IN),
+  },
+  'POST /api/me/saved-searches': {
+    target: () =>
+      at('/api/me/saved-searches', SIGNED_IN, {
+        searchParams: SEARCH_FILTERS,
+        label: 'Family homes near Wimbledon',
+        emailAlerts: true,
+        alertFrequency: 'daily',
+      }),
+  },
+  'PATCH /api/me/saved-searches/:id': {
+    target: (f) =>
+      at(`/api/me/saved-searches/${f.savedSearchId}`, ['client'], {
+        label: 'Renamed search',
+        emailAlerts: false,
+        alertFrequency: 'instant',
+      }),
+  },
+  'DELETE /api/me/saved-searches/:id': {
+    target: (f) => at(`/api/me/saved-searches/${f.savedSearchToDelete}`, ['client']),
+  },
+
+  'PATCH /api/agent/enquiries/:id': {
+    target: (f) => at(`/api/agent/enquiries/${f.enquiryId}`, ['agent'], { status: 'in_progress' }),
+  },
+  'POST /api/agent/properties': {
+    target: () => at('/api/agent/properties', ['agent', 'otherAgent'], SALE_LISTING),
+  },
+  'PATCH /api/agent/properties/:id': {
+    target: (f) => at(`/api/agent/properties/${f.patchListing}`, ['agent'], SALE_LISTING),
+  },
+  'DELETE /api/agent/properties/:id': {
+    target: (f) => at(`/api/agent/properties/${f.deleteListing}`, ['agent']),
+  },
+  'POST /api/agent/properties/:id/photos': {
+    target: (f) => at(`/api/agent/properties/${f.uploadListing}/photos`, ['agent']),
+    upload: { file: 'file', fields: ['alt'] },
+  },
+  'PATCH /api/agent/properties/:id/photos/:photoId': {
+    target: (f) =>
+      at(`/api/agent/properties/${f.photoListing.id}/photos/${f.photoListing.photoIds[0]}`, ['agent'], {
+        altText: 'The garden from the kitchen',
+      }),
+  },
+  'PUT /api/agent/properties/:id/photos/order': {
+    target: (f) =>
+      at(`/api/agent/properties/${f.photoListing.id}/photos/order`, ['agent'], {
+        photoIds: [...f.photoListing.photoIds].reverse(),
+      }),
+  },
+  'POST /api/agent/properties/:id/photos/:photoId/main': {
+    target: (f) =>
+      at(`/api/agent/properties/${f.photoListing.id}/photos/${f.photoListing.photoIds[1]}/main`, ['agent']),
+  },
+  'DELETE /api/agent/properties/:id/photos/:photoId': {
+    target: (f) =>
+      at(`/api/agent/properties/${f.photoListing.id}/photos/${f.photoListing.photoIds[2]}`, ['agent']),
+  },
+  'POST /api/agent/profile/logo': {
+    target: () => at('/api/agent/profile/logo', ['agent', 'otherAgent']),
+    upload: { file: 'file', fields: [] },
+  },
+  'DELETE /api/agent/profile/logo': { target: () => at('/api/agent/profile/logo', ['agent', 'otherAgent']) },
+  'PATCH /api/agent/profile': {
+    target: () => at('/api/agent/profile', ['agent', 'otherAgent'], AGENT_PROFILE),
+  },
+  'PATCH /api/agent/settings': {
+    target: () => at('/api/agent/settings', ['agent', 'otherAgent'], { notifyNewEnquiries: true }),
+  },
+
+  'POST /api/admin/users/:id/suspend': {
+    target: (f) => at(`/api/admin/users/${f.suspendTarget}/suspend`, ['superAdmin']),
+  },
+  'POST /api/admin/users/:id/reactivate': {
+    target: (f) => at(`/api/admin/users/${f.suspendTarget}/reactivate`, ['admin', 'superAdmin']),
+  },
+  'POST /api/admin/properties/:id/approve': {
+    target: (f) =>
+      fc
+        .constantFrom(...f.toApprove)
+        .chain((id) => at(`/api/admin/properties/${id}/approve`, ['admin', 'superAdmin'])),
+  },
+  'POST /api/admin/properties/:id/reject': {
+    target: (f) =>
+      fc.constantFrom(...f.toReject).chain((id) =>
+        at(`/api/admin/properties/${id}/reject`, ['admin', 'superAdmin'], {
+          reason: 'Please add a photo of the kitchen.',
+        }),
+      ),
+  },
+  'PATCH /api/admin/enquiries/:id': {
+    target: (f) =>
+      fc
+        .constantFrom('new', 'in_progress', 'closed')
+        .chain((status) =>
+          at(`/api/admin/enquiries/${f.adminEnquiryId}`, ['admin', 'superAdmin'], { status }),
+        ),
+  },
+  'POST /api/admin/team': {
+    target: (f) => at('/api/admin/team', ['superAdmin'], { email: f.promoteTargetEmail, adminRole: 'admin' }),
+  },
+  'PATCH /api/admin/team/:userId': {
+    target: (f) =>
+      fc
+        .constantFrom('admin', 'super_admin')
+        .chain((adminRole) => at(`/api/admin/team/${f.roleChangeTarget}`, ['superAdmin'], { adminRole })),
+  },
+  'DELETE /api/admin/team/:userId': {
+    target: (f) => at(`/api/admin/team/${f.demoteTarget}`, ['superAdmin']),
+  },
+
+  'POST /api/dev/publish-listing': {
+    target: (f) =>
+      at('/api/dev/publish-listing', ['visitor'], {
+        slug: f.devDraftSlug,
+        location: 'Wimbledon',
+        mode: 'sale',
+      }),
+  },
+  'POST /api/dev/run-alerts': { target: () => at('/api/dev/run-alerts', ['visitor']) },
+};
+
+let world: SecurityWorld;
+let f: FuzzFixtures;
+let catalogue: ErrorCatalogue;
+/** Stored markup found before the route under test ran (fixtures, earlier routes): reported once. */
+const knownMarkup = new Set<string>();
+
+beforeAll(async () => {
+  world = await createSecurityWorld();
+  catalogue = await loadErrorCatalogue();
+  const { make } = world;
+  const pendingListing = async () =>
+    (await make.listing('agent', { status: 'active', approvalStatus: 'pending', approvedAt: null })).listing
+      .id;
+  const photoListing = await make.listing('agent');
+  // A third photo, for the delete route (the first two stay for alt text, order and main).
+  const [third] = await world.handle.db
+    .insert(propertyPhotos)
+    .values({
+      propertyId: photoListing.listing.id,
+      url: '/media/demo/bathroom-1.svg',
+      altText: 'Bathroom',
+      orderIndex: 2,
+    })
+    .returning();
+  const png = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#8a8' } })
+    .png()
+    .toBuffer();
+  const [suspendTarget, promoteTarget, roleChangeTarget, demoteTarget, signInUser] = [
+    await make.user(),
+    await make.user(),
+    await make.user({ admin: 'admin' }),
+    await make.user({ admin: 'admin' }),
+    await make.user(),
+  ];
+  f = {
+    publicListing: { id: world.fixtures.publicListing.id, slug: world.fixtures.publicListing.slug },
+    patchListing: (await make.listing('agent')).listing.id,
+    deleteListing: (await make.listing('agent')).listing.id,
+    uploadListing: (await make.listing('agent')).listing.id,
+    photoListing: {
+      id: photoListing.listing.id,
+      photoIds: [...photoListing.photoIds, third!.id],
+    },
+    toApprove: [await pendingListing(), await pendingListing(), await pendingListing()],
+    toReject: [
+      await pendingListing(),
+      await pendingListing(),
+      await pendingListing(),
+      await pendingListing(),
+    ],
+    enquiryId: world.fixtures.enquiryId,
+    adminEnquiryId: await make.enquiry(world.fixtures.publicListing.id),
+    savedSearchId: world.fixtures.savedSearchId,
+    savedSearchToDelete: (await make.savedSearch('client')).id,
+    unsubscribeToken: world.fixtures.unsubscribeToken,
+    suspendTarget: suspendTarget.userId,
+    promoteTargetEmail: promoteTarget.email,
+    roleChangeTarget: roleChangeTarget.userId,
+    demoteTarget: demoteTarget.userId,
+    devDraftSlug: (
+      await make.listing('otherAgent', { status: 'draft', approvalStatus: 'pending', approvedAt: null })
+    ).listing.slug,
+    signInEmail: signInUser.email,
+    png: new Uint8Array(png),
+  };
+  for (const m of await findStoredMarkup(world.handle.db)) knownMarkup.add(markupKey(m));
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+const markupKey = (m: StoredMarkup) => `${m.table}.${m.column}: ${m.sample}`;
+
+test('every write route the app serves has a fuzz case, and every case a served route', () => {
+  const served = writeRoutes(world.app).map((r) => r.key);
+  const missing = served.filter((key) => !(key in CASES));
+  const stale = Object.keys(CASES).filter((key) => !served.includes(key));
+  expect(
+    missing,
+    `write routes without a fuzz case in CASES (fuzz-writes.test.ts): ${missing.join(', ')}`,
+  ).toEqual([]);
+  expect(stale, `fuzz cases for routes the app no longer serves: ${stale.join(', ')}`).toEqual([]);
+});
+
+/** A generated request: the target, its body, and maybe hostile path parameters or query values. */
+interface FuzzRequest {
+  target: Target;
+  body: FuzzBody | FuzzUpload;
+  /** Replaces the path parameter at this index of the route's `:param`s. */
+  param: { index: number; value: string } | null;
+  query: string | null;
+}
+
+function requestArbitrary(key: string, fuzzCase: FuzzCase): fc.Arbitrary<FuzzRequest> {
+  const params = (key.split(' ')[1] ?? '').split('/').filter((s) => s.startsWith(':')).length;
+  return fuzzCase.target(f).chain((target) =>
+    fc.record({
+      target: fc.constant(target),
+      body: fuzzCase.upload
+        ? fuzzUpload(fuzzCase.upload.file, fuzzCase.upload.fields, f.png)
+        : fuzzBody(fc.constant(target.valid)),
+      param:
+        params === 0
+          ? fc.constant(null)
+          : fc.oneof(
+              { weight: 6, arbitrary: fc.constant(null) },
+              {
+                weight: 1,
+                arbitrary: fc.record({
+                  index: fc.integer({ min: 0, max: params - 1 }),
+                  value: hostileSegment,
+                }),
+              },
+            ),
+      query: target.url.includes('?')
+        ? fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: hostileSegment })
+        : fc.constant(null),
+    }),
+  );
+}
+
+/** The URL of a request: the target's, with the hostile parameter or query value put in. */
+function urlOf(key: string, request: FuzzRequest): string {
+  let url = request.target.url;
+  if (request.param) {
+    const pattern = (key.split(' ')[1] ?? '').split('/');
+    const paramPositions = pattern.flatMap((s, i) => (s.startsWith(':') ? [i] : []));
+    const segments = url.split('?')[0]!.split('/');
+    segments[paramPositions[request.param.index]!] = encodeSegment(request.param.value);
+    url = segments.join('/') + (url.includes('?') ? `?${url.split('?')[1]}` : '');
+  }
+  if (request.query !== null) {
+    const [pathPart, query] = url.split('?') as [string, string];
+    const name = query.split('=')[0]!;
+    url = `${pathPart}?${name}=${encodeSegment(request.query)}`;
+  }
+  return url;
+}
+
+function send(method: string, url: string, request: FuzzRequest): Promise<Response> {
+  const body = request.body;
+  const persona = request.target.as;
+  if (body.kind === 'none') return world.send(persona, method, url);
+  if (body.kind === 'json') {
+    const text = JSON.stringify(body.value);
+    if (text === undefined) return world.send(persona, method, url);
+    return world.send(persona, method, url, { body: text, headers: { 'Content-Type': 'application/json' } });
+  }
+  if (body.kind === 'raw') {
+    return world.send(persona, method, url, {
+      body: body.text,
+      headers: body.contentType === null ? {} : { 'Content-Type': body.contentType },
+    });
+  }
+  const form = new FormData();
+  for (const part of body.parts) {
+    if ('text' in part) form.append(part.name, part.text);
+    else
+      form.append(
+        part.name,
+        new File([part.file.bytes as Uint8Array<ArrayBuffer>], part.file.filename, { type: part.file.type }),
+      );
+  }
+  return world.send(persona, method, url, {
+    body: form,
+    headers: body.declaredLength === null ? {} : { 'Content-Length': body.declaredLength },
+  });
+}
+
+/** A short, readable account of a request for the failure message. */
+function describeRequest(method: string, url: string, request: FuzzRequest): string {
+  const body = request.body;
+  const shown =
+    body.kind === 'json'
+      ? JSON.stringify(body.value)
+      : body.kind === 'raw'
+        ? `${body.contentType ?? '(no content type)'}: ${JSON.stringify(body.text)}`
+        : body.kind === 'form'
+          ? `multipart ${JSON.stringify(
+              body.parts.map((p) =>
+                'text' in p ? { [p.name]: p.text } : { [p.name]: `${p.file.bytes.length} bytes` },
+              ),
+            )}${body.declaredLength ? ` Content-Length: ${body.declaredLength}` : ''}`
+          : '(no body)';
+  return `${method} ${url.slice(0, 200)} as ${request.target.as}: ${(shown ?? '').slice(0, 300)}`;
+}
+
+test.each(Object.entries(CASES))(
+  `%s: ${RUNS} generated requests, never a 5xx, every 4xx a catalogue error, nothing stored unsanitised`,
+  async (key, fuzzCase) => {
+    const method = key.split(' ')[0]!;
+    /** Problems by kind, with the first requests that showed each. */
+    const problems = new Map<string, { count: number; examples: string[] }>();
+    const note = (kind: string, example: string) => {
+      const entry = problems.get(kind) ?? { count: 0, examples: [] };
+      entry.count += 1;
+      if (entry.examples.length < 3) entry.examples.push(example);
+      problems.set(kind, entry);
+    };
+    const statuses = new Map<number, number>();
+    const started = performance.now();
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(key, fuzzCase), async (request) => {
+        const url = urlOf(key, request);
+        const res = await send(method, url, request);
+        const text = await res.text();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status >= 500)
+          note(`${res.status} ${text.slice(0, 200)}`, describeRequest(method, url, request));
+        else if (res.status >= 400) {
+          const problem = errorBodyProblem(catalogue, key, text);
+          if (problem) note(`${res.status}: ${problem}`, describeRequest(method, url, request));
+        }
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    for (const m of await findStoredMarkup(world.handle.db)) {
+      if (knownMarkup.has(markupKey(m))) continue;
+      knownMarkup.add(markupKey(m));
+      note(`stored markup in ${m.table}.${m.column}`, m.sample);
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (process.env.FUZZ_VERBOSE) {
+      const counts = Object.fromEntries([...statuses].sort(([a], [b]) => a - b));
+      process.stdout.write(`${key}: ${seconds} s ${JSON.stringify(counts)}\n`);
+    }
+    const report = [...problems].map(
+      ([kind, { count, examples }]) => `- ${kind} (×${count}), e.g.\n    ${examples.join('\n    ')}`,
+    );
+    expect(report, `${key}: ${RUNS} runs in ${seconds} s, seed ${SEED}\n${report.join('\n')}`).toEqual([]);
+  },
+  600_000,
+);
+
+/** Bugs the fuzzing found and that were fixed, each pinned by the request that showed it. */
+const REGRESSIONS: {
+  as: Persona;
+  method: string;
+  url: string;
+  body?: unknown;
+  type?: string;
+  status: number;
+}[] = [
+  // A NUL in an unsubscribe token reached PostgreSQL: 500.
+  { as: 'visitor', method: 'POST', url: '/api/alerts/unsubscribe', body: { token: 'a\u0000b' }, status: 404 },
+  { as: 'visitor', method: 'GET', url: '/api/alerts/unsubscribe?token=a%00b', status: 404 },
+  { as: 'visitor', method: 'POST', url: '/api/dev/publish-listing', body: { slug: 'a\u0000b' }, status: 400 },
+  // Profile forms answered zod's own texts ('Invalid input: expected string, received number').
+  {
+    as: 'client',
+    method: 'PATCH',
+    url: '/api/me/profile',
+    body: { firstName: 'Zoë', phone: 42 },
+    status: 400,
+  },
+  { as: 'client', method: 'DELETE', url: '/api/me', body: true, status: 400 },
+  // better-auth's own texts ('[body.email] Invalid email address', media-type errors) and bare 404s reached users.
+  { as: 'visitor', method: 'POST', url: '/api/auth/no-such-endpoint', body: {}, status: 404 },
+  {
+    as: 'visitor',
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    body: { email: 'x@example.com', redirectTo: 5 },
+    status: 400,
+  },
+  {
+    as: 'visitor',
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    body: 'email=x@example.com',
+    type: 'text/plain',
+    status: 415,
+  },
+  {
+    as: 'visitor',
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    body: { email: 'role@example.com', password: 'Zebra9!xyzw', firstName: 'Jo', role: {} },
+    status: 400,
+  },
+  { as: 'otherClient', method: 'POST', url: '/api/auth/change-email', body: { newEmail: [] }, status: 400 },
+  // better-auth failed with 500 on a NUL token, a lone surrogate or non-ASCII in a redirect target.
+  {
+    as: 'visitor',
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    body: { newPassword: 'Zebra9!xyzw', token: '\u0000' },
+    status: 400,
+  },
+  {
+    as: 'visitor',
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    body: { email: 'x@example.com', redirectTo: '/\ud800' },
+    status: 400,
+  },
+  {
+    as: 'otherClient',
+    method: 'POST',
+    url: '/api/auth/change-email',
+    body: { newEmail: 'new@example.com', callbackURL: 'x\udc00y' },
+    status: 400,
+  },
+  { as: 'visitor', method: 'GET', url: '/api/auth/verify-email?token=a&callbackURL=%C3%A9', status: 400 },
+  // A NUL byte in a path parameter or `q=` reached PostgreSQL (SQLSTATE 22021) and answered 500.
+  { as: 'visitor', method: 'POST', url: '/api/properties/a%00b/views', status: 400 },
+  { as: 'visitor', method: 'GET', url: '/api/properties/a%00b', status: 400 },
+  { as: 'superAdmin', method: 'POST', url: '/api/admin/users/a%00b/suspend', status: 400 },
+  { as: 'admin', method: 'POST', url: '/api/admin/users/a%00b/reactivate', status: 400 },
+  {
+    as: 'superAdmin',
+    method: 'PATCH',
+    url: '/api/admin/team/a%00b',
+    body: { adminRole: 'admin' },
+    status: 400,
+  },
+  { as: 'superAdmin', method: 'DELETE', url: '/api/admin/team/a%00b', status: 400 },
+  { as: 'admin', method: 'GET', url: '/api/admin/users?q=%00', status: 400 },
+  { as: 'admin', method: 'GET', url: '/api/admin/audit-logs?q=%00', status: 400 },
+  { as: 'agent', method: 'GET', url: '/api/agent/enquiries?q=%00', status: 400 },
+  // A saved search's filter list holding objects whose String() throws (`{"toString":1}`) answered 500.
+  {
+    as: 'client',
+    method: 'POST',
+    url: '/api/me/saved-searches',
+    body: { searchParams: { exclude: [{ toString: 1 }] } },
+    status: 400,
+  },
+  {
+    as: 'client',
+    method: 'POST',
+    url: '/api/me/saved-searches',
+    body: { searchParams: { filters: { valueOf: 1, toString: 1 } } },
+    status: 400,
+  },
+];
+
+test.each(REGRESSIONS)('fixed: $method $url as $as → $status with a catalogue error', async (r) => {
+  const text = r.type ? String(r.body) : JSON.stringify(r.body);
+  const res =
+    r.body === undefined
+      ? await world.send(r.as, r.method, r.url)
+      : await world.send(r.as, r.method, r.url, {
+          body: text,
+          headers: { 'Content-Type': r.type ?? 'application/json' },
+        });
+  const body = await res.text();
+  expect(res.status, body).toBe(r.status);
+  expect(errorBodyProblem(catalogue, `${r.method} ${r.url.split('?')[0]}`, body)).toBeNull();
+});
