@@ -115,7 +115,7 @@ test('changing filters on /search updates the URL and the results, and Back rest
 test('a new location from the search box (Enter) replaces the old one', async ({ page }) => {
   await page.goto('/search?location=Reading');
   await expectResults(page);
-  const box = page.getByRole('searchbox', { name: 'Location' });
+  const box = page.getByRole('combobox', { name: 'Location' });
   await box.fill('Shanklin');
   await box.press('Enter');
   await expect(page).toHaveURL(/location=Shanklin/);

@@ -98,8 +98,8 @@ async function send<S extends z.ZodType>(
     const override = statusMessages?.[response.status];
     const parsed = ErrorBodySchema.safeParse(json);
     if (parsed.success) {
-      const { code, message, details } = parsed.data.error;
-      throw new ApiError(code, response.status, override ?? message, details);
+      const { code, message, details, suggestions } = parsed.data.error;
+      throw new ApiError(code, response.status, override ?? message, details, suggestions);
     }
     throw new ApiError(
       `HTTP_${response.status}`,

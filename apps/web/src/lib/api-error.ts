@@ -11,17 +11,21 @@ export class ApiError extends Error {
   readonly status: number;
   /** Field-level problems of a 400 (`path` is the dotted field name), so a form can show each under its field. */
   readonly details: readonly { path: string; message: string }[];
+  /** UNKNOWN_LOCATION only: the places the server suggests instead (label to show, value for `location=`). */
+  readonly suggestions: readonly { label: string; kind: string; value: string }[];
 
   constructor(
     code: string,
     status: number,
     message: string,
     details: readonly { path: string; message: string }[] = [],
+    suggestions: readonly { label: string; kind: string; value: string }[] = [],
   ) {
     super(message);
     this.code = code;
     this.status = status;
     this.details = details;
+    this.suggestions = suggestions;
   }
 
   /** 4xx: the request itself is wrong (or not allowed), so retrying cannot help. */

@@ -11,6 +11,8 @@ declare module '@tanstack/react-query' {
     queryMeta: {
       /** When set, a failed query (after its retries) shows an error toast with this title and the error's text. */
       errorTitle?: string;
+      /** Error codes the page explains itself (e.g. UNKNOWN_LOCATION with its suggestions): no toast for them. */
+      quietErrorCodes?: readonly string[];
     };
   }
 }
@@ -52,7 +54,8 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         reportHandledError(error, { source: 'query', ...keyName(query.queryKey) });
         const title = query.meta?.errorTitle;
-        if (title) toast.error(title, { description: errorMessage(error) });
+        const quiet = isApiError(error) && query.meta?.quietErrorCodes?.includes(error.code);
+        if (title && !quiet) toast.error(title, { description: errorMessage(error) });
       },
     }),
     mutationCache: new MutationCache({

@@ -42,3 +42,16 @@ export const FEATURE_LABELS: Record<FeatureValue, string> = {
   reduced: 'Reduced',
   'virtual-tour': 'Virtual Tour',
 };
+
+/** SPEC §4 listing statuses ('sold' reads 'Sold STC'). `ListingStatusSchema` is built from it. */
+export const LISTING_STATUSES = ['active', 'draft', 'under-offer', 'sold', 'let-agreed', 'let'] as const;
+export type ListingStatusValue = (typeof LISTING_STATUSES)[number];
+
+export const LISTING_STATUS_LABELS: Record<ListingStatusValue, string> = {
+  active: 'Active',
+  draft: 'Draft',
+  'under-offer': 'Under offer',
+  sold: 'Sold STC',
+  'let-agreed': 'Let agreed',
+  let: 'Let',
+};

@@ -8,11 +8,13 @@ import {
   FEATURE_LABELS,
   LISTING_FLAGS,
   LISTING_FLAG_LABELS,
+  LISTING_STATUSES,
+  LISTING_STATUS_LABELS,
   PROPERTY_TYPES,
   PROPERTY_TYPE_LABELS,
 } from './listing-vocabulary.ts';
 
-export { FEATURE_LABELS, LISTING_FLAG_LABELS, PROPERTY_TYPE_LABELS };
+export { FEATURE_LABELS, LISTING_FLAG_LABELS, LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS };
 
 /** Sale or rent (SPEC §3 `mode`). Rent prices are per calendar month (pcm). */
 export const ListingModeSchema = z.enum(['sale', 'rent']);
@@ -23,7 +25,7 @@ export const PropertyTypeSchema = z.enum(PROPERTY_TYPES);
 export type PropertyType = z.infer<typeof PropertyTypeSchema>;
 
 /** SPEC §4 property status. 'sold' is shown as 'Sold STC'; only 'active' listings are public. */
-export const ListingStatusSchema = z.enum(['active', 'draft', 'under-offer', 'sold', 'let-agreed', 'let']);
+export const ListingStatusSchema = z.enum(LISTING_STATUSES);
 export type ListingStatus = z.infer<typeof ListingStatusSchema>;
 
 /** SPEC §4 approval status; new listings start pending. */
@@ -60,15 +62,7 @@ export type Feature = z.infer<typeof FeatureSchema>;
 export const ListingFlagSchema = z.enum(LISTING_FLAGS);
 export type ListingFlag = z.infer<typeof ListingFlagSchema>;
 
-/** Human labels for the UI (property types and features: listing-vocabulary.ts). */
-export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
-  active: 'Active',
-  draft: 'Draft',
-  'under-offer': 'Under offer',
-  sold: 'Sold STC',
-  'let-agreed': 'Let agreed',
-  let: 'Let',
-};
+/** Human labels for the UI (property types, features and statuses: listing-vocabulary.ts). */
 export const TENURE_LABELS: Record<Tenure, string> = {
   freehold: 'Freehold',
   leasehold: 'Leasehold',

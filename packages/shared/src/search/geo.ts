@@ -8,23 +8,8 @@ import { decodePolyline, type LatLng } from './polyline.ts';
 /** Mean Earth radius in miles (6,371.0088 km, the IUGG mean radius). The SQL uses the same figure. */
 export const EARTH_RADIUS_MILES = 3958.7613;
 
-/** Radius choices of the search, in miles ('within ¼, ½, 1, 3, 5, 10, 15, 20, 30, 40 miles'). */
-export const RADIUS_MILES = [0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40] as const;
-export type RadiusMiles = (typeof RADIUS_MILES)[number];
-
-/** Labels for the radius choices. */
-export const RADIUS_LABELS: Record<RadiusMiles, string> = {
-  0.25: 'Within ¼ mile',
-  0.5: 'Within ½ mile',
-  1: 'Within 1 mile',
-  3: 'Within 3 miles',
-  5: 'Within 5 miles',
-  10: 'Within 10 miles',
-  15: 'Within 15 miles',
-  20: 'Within 20 miles',
-  30: 'Within 30 miles',
-  40: 'Within 40 miles',
-};
+/** Radius choices and labels live in radius.ts (no geometry), so the home page's bar can offer them cheaply. */
+export { RADIUS_LABELS, RADIUS_MILES, type RadiusMiles } from './radius.ts';
 
 /** Most vertices a drawn area may have (the URL stays short: about 8 characters a vertex). */
 export const POLYGON_MAX_VERTICES = 100;

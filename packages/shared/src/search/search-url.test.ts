@@ -36,7 +36,7 @@ describe('URL → search state', () => {
 
   test('drops invalid values instead of failing the page', () => {
     const s = parseSearchParams(
-      new URLSearchParams('mode=buy&type=castle&bedrooms=lots&page=-3&sort=x&view=map&location=SW19'),
+      new URLSearchParams('mode=buy&type=castle&bedrooms=lots&page=-3&sort=x&view=globe&location=SW19'),
     );
     expect(s).toEqual({ location: 'SW19', page: 1, sort: 'newest', view: 'grid' });
   });
@@ -86,7 +86,7 @@ describe('search state → URL', () => {
         }),
         sort: fc.constantFrom('newest' as const, 'price_asc' as const, 'price_desc' as const),
         page: fc.integer({ min: 1, max: 50 }),
-        view: fc.constantFrom('grid' as const, 'list' as const),
+        view: fc.constantFrom('grid' as const, 'list' as const, 'map' as const),
       },
       { requiredKeys: ['sort', 'page', 'view'] },
     );
@@ -96,6 +96,13 @@ describe('search state → URL', () => {
         expect(back).toEqual(s);
       }),
     );
+  });
+
+  test('view=map is kept in the URL but never sent to the API', () => {
+    const s = parseSearchParams(new URLSearchParams('location=M1&radius=3&view=map'));
+    expect(s.view).toBe('map');
+    expect(toSearchParams(s).toString()).toBe('location=M1&radius=3&view=map');
+    expect(toApiSearchParams(s, 100).toString()).toBe('location=M1&radius=3&pageSize=100');
   });
 
   test('the API query carries the page size only when not the default', () => {
@@ -232,7 +239,7 @@ describe('issue #8 parameters in the URL', () => {
         ),
         sort: fc.constantFrom('newest' as const, 'most_reduced' as const),
         page: fc.integer({ min: 1, max: 50 }),
-        view: fc.constantFrom('grid' as const, 'list' as const),
+        view: fc.constantFrom('grid' as const, 'list' as const, 'map' as const),
       },
       { requiredKeys: ['sort', 'page', 'view'] },
     );

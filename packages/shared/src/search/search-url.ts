@@ -9,10 +9,10 @@ import { SearchQuerySchema, type SearchQuery } from './search.schema.ts';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 
 /**
- * How results are shown. Issue #8's map view adds 'map' here together with the web page that renders it (the page
- * maps every view to a card layout today, so adding it alone would not compile).
+ * How results are shown: a grid or a list of cards, or the map (issue #8) with the results as pins beside a compact
+ * list. The view is presentation only: it is never sent to the API nor stored in a saved search.
  */
-export const SearchViewSchema = z.enum(['grid', 'list']);
+export const SearchViewSchema = z.enum(['grid', 'list', 'map']);
 export type SearchView = z.infer<typeof SearchViewSchema>;
 
 /** Everything the search page keeps in its URL. */

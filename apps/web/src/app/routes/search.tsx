@@ -1,29 +1,47 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, type To } from 'react-router';
-import { AlertCircle, MapPin, SearchX } from 'lucide-react';
+import { AlertCircle, SearchX } from 'lucide-react';
 import { MAX_PAGE } from '@abode/shared/constants';
+import type { LocationSuggestion } from '@abode/shared/listings/listing.schema';
 import { MESSAGES, propertiesFoundHeading } from '@abode/shared/messages';
-import type { SearchState } from '@abode/shared/search/search-url';
-import { Badge } from '#src/components/ui/badge.tsx';
+import { toApiSearchParams, type SearchState } from '@abode/shared/search/search-url';
 import { Button } from '#src/components/ui/button.tsx';
+import type { ListingCardLayout } from '#src/features/listings/components/listing-card.tsx';
 import { ListingList, ListingListSkeleton } from '#src/features/listings/components/listing-list.tsx';
 import { SaveSearchButton } from '#src/features/saved-homes/components/save-search-button.tsx';
-import { useListings } from '#src/features/search/api/get-listings.ts';
-import { SearchFilters } from '#src/features/search/components/search-filters.tsx';
+import { pageSizeFor, useListings } from '#src/features/search/api/get-listings.ts';
+import {
+  LocationNotFound,
+  LocationSuggestions,
+} from '#src/features/search/components/location-not-found.tsx';
+import { SearchAreaBadges } from '#src/features/search/components/search-area-badges.tsx';
+import { SearchFilters, locationPatch } from '#src/features/search/components/search-filters.tsx';
+import { SearchMapLayout } from '#src/features/search/components/search-map-layout.tsx';
+import { SearchMapPanel } from '#src/features/search/components/search-map-panel.tsx';
 import { SearchPagination } from '#src/features/search/components/search-pagination.tsx';
 import { SortSelect } from '#src/features/search/components/sort-select.tsx';
 import { ViewToggle } from '#src/features/search/components/view-toggle.tsx';
 import { useSearchState } from '#src/features/search/hooks/use-search-state.ts';
 import { isPriceRangeInverted, notifyInvalidPriceRange } from '#src/features/search/utils/price-range.ts';
 import { searchTitle } from '#src/features/search/utils/search-title.ts';
+import { isApiError } from '#src/lib/api-error.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
+
+/** How each view shows its cards: the map view lists compact rows beside the map. */
+const CARD_LAYOUT: Record<SearchState['view'], ListingCardLayout> = {
+  grid: 'grid',
+  list: 'list',
+  map: 'compact',
+};
 
 /**
  * /search (SPEC §2 Search page). State flows one way: URL → parseSearchParams → the filters and the query; every
- * change goes back into the URL (useSearchState), which re-renders this page with the new state.
+ * change goes back into the URL (useSearchState), which re-renders this page with the new state. The map view
+ * (issue #8) shows the same results as pins beside the list.
  */
 export function SearchRoute() {
-  const { state, applyFilters, clearFilters, setView, pageLink } = useSearchState();
+  const { state, applyFilters, clearFilters, clearRefinements, setMapArea, setDrawnArea, setView, pageLink } =
+    useSearchState();
   const invertedRange = isPriceRangeInverted(state.minPrice, state.maxPrice);
   const { query: listings, results, showingPrevious } = useListings(state, { enabled: !invertedRange });
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -41,22 +59,39 @@ export function SearchRoute() {
     headingRef.current?.focus({ preventScroll: true });
   }, [state.page]);
 
-  const data = results;
+  // A radius around a place nobody knows has no results at all: the previous ones must not stand in for them.
+  const unknownPlace = isUnknownLocation(listings.error);
+  const data = unknownPlace ? undefined : results;
+  const layout = CARD_LAYOUT[state.view];
+  const pickLocation = (suggestion: LocationSuggestion) => applyFilters(locationPatch(suggestion.value));
+  // The map refits to a search's results only once they are that search's own (not the previous ones kept meanwhile).
+  const resultsKey =
+    listings.data && !listings.isPlaceholderData
+      ? toApiSearchParams({ ...state, bounds: undefined }, pageSizeFor(state.view)).toString()
+      : undefined;
   const pageCount = data ? Math.min(Math.ceil(data.total / data.pageSize), MAX_PAGE) : 0;
   const heading = invertedRange
     ? 'Property search'
-    : data
-      ? propertiesFoundHeading(data.total, data.totalCapped)
-      : listings.isError
-        ? 'Search unavailable'
-        : 'Searching properties…';
+    : unknownPlace
+      ? 'Location not found'
+      : data
+        ? propertiesFoundHeading(data.total, data.totalCapped)
+        : listings.isError
+          ? 'Search unavailable'
+          : 'Searching properties…';
 
   return (
     <>
       <title>{searchTitle(state)}</title>
-      <SearchFilters state={state} onApply={applyFilters} />
+      <SearchFilters state={state} onApply={applyFilters} onClearFilters={clearRefinements} />
 
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <div
+        className={
+          state.view === 'map'
+            ? 'mx-auto max-w-[100rem] px-4 py-6 sm:px-6 lg:px-8'
+            : 'mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8'
+        }
+      >
         <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <div className="flex flex-wrap items-center gap-3">
             <h1
@@ -67,13 +102,11 @@ export function SearchRoute() {
             >
               {heading}
             </h1>
-            {state.location && (
-              <Badge variant="secondary" className="px-3 py-1 text-sm">
-                <MapPin aria-hidden="true" />
-                <span className="sr-only">Location:</span>
-                {state.location}
-              </Badge>
-            )}
+            <SearchAreaBadges
+              state={state}
+              onRemoveDrawnArea={() => setDrawnArea(undefined)}
+              onRemoveMapArea={() => setMapArea(undefined)}
+            />
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <SaveSearchButton filters={state} />
@@ -88,14 +121,52 @@ export function SearchRoute() {
           className="mt-6 transition-opacity data-[stale=true]:opacity-60"
           data-stale={listings.isPlaceholderData || showingPrevious}
         >
-          <Results
-            state={state}
-            invertedRange={invertedRange}
-            listings={listings}
-            data={data}
-            onClearFilters={clearFilters}
-            firstPage={pageLink(1)}
-          />
+          {state.view === 'map' ? (
+            <SearchMapLayout
+              list={
+                <>
+                  {data && data.items.length > 0 && data.total > data.items.length && (
+                    <p className="mb-3 text-sm text-muted-foreground">
+                      Showing {data.items.length} of {data.total.toLocaleString('en-GB')}
+                      {data.totalCapped ? '+' : ''} on the map. Zoom in, draw an area or add filters to narrow
+                      the search.
+                    </p>
+                  )}
+                  <Results
+                    layout={layout}
+                    invertedRange={invertedRange}
+                    listings={listings}
+                    data={data}
+                    onClearFilters={clearFilters}
+                    onPickLocation={pickLocation}
+                    firstPage={pageLink(1)}
+                  />
+                </>
+              }
+              map={
+                <SearchMapPanel
+                  listings={data?.items ?? []}
+                  resultsKey={resultsKey}
+                  bounds={state.bounds}
+                  polygon={state.polygon}
+                  center={data?.center}
+                  radius={state.radius}
+                  onMapArea={setMapArea}
+                  onDrawnArea={setDrawnArea}
+                />
+              }
+            />
+          ) : (
+            <Results
+              layout={layout}
+              invertedRange={invertedRange}
+              listings={listings}
+              data={data}
+              onClearFilters={clearFilters}
+              onPickLocation={pickLocation}
+              firstPage={pageLink(1)}
+            />
+          )}
         </section>
 
         {data && data.items.length > 0 && (
@@ -113,20 +184,27 @@ export function SearchRoute() {
   );
 }
 
+/** A radius search around a place the postcode data does not know (the API's UNKNOWN_LOCATION). */
+function isUnknownLocation(error: unknown): boolean {
+  return isApiError(error) && error.code === 'UNKNOWN_LOCATION';
+}
+
 function Results({
-  state,
+  layout,
   invertedRange,
   listings,
   data,
   onClearFilters,
+  onPickLocation,
   firstPage,
 }: {
-  state: SearchState;
+  layout: ListingCardLayout;
   invertedRange: boolean;
   listings: ReturnType<typeof useListings>['query'];
   /** What to show: this search's results, or the last ones while this search failed. */
   data: ReturnType<typeof useListings>['results'];
   onClearFilters: () => void;
+  onPickLocation: (suggestion: LocationSuggestion) => void;
   firstPage: To;
 }) {
   if (invertedRange) {
@@ -137,6 +215,21 @@ function Results({
           Clear Filters
         </Button>
       </Notice>
+    );
+  }
+
+  // Checked before the previous results that would otherwise stay on screen: this search has no results at all.
+  if (isApiError(listings.error) && listings.error.code === 'UNKNOWN_LOCATION') {
+    return (
+      <LocationNotFound
+        message={listings.error.message}
+        suggestions={listings.error.suggestions.map((s) => ({
+          label: s.label,
+          value: s.value,
+          kind: s.kind as LocationSuggestion['kind'],
+        }))}
+        onPick={onPickLocation}
+      />
     );
   }
 
@@ -156,7 +249,7 @@ function Results({
         <p className="sr-only" role="status">
           Loading properties
         </p>
-        <ListingListSkeleton layout={state.view} />
+        <ListingListSkeleton layout={layout} />
       </>
     );
   }
@@ -175,12 +268,13 @@ function Results({
     return (
       <Notice icon={<SearchX aria-hidden="true" />} title={MESSAGES.noPropertiesTitle}>
         <p>{MESSAGES.noPropertiesText}</p>
+        <LocationSuggestions suggestions={data.suggestions ?? []} onPick={onPickLocation} />
         <Button onClick={onClearFilters}>Clear Filters</Button>
       </Notice>
     );
   }
 
-  return <ListingList listings={data.items} layout={state.view} />;
+  return <ListingList listings={data.items} layout={layout} />;
 }
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

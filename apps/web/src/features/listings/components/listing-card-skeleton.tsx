@@ -4,7 +4,7 @@ import type { ListingCardLayout } from '#src/features/listings/components/listin
 
 /** Placeholder with the card's shape while results load (SPEC §9: six of them). */
 export function ListingCardSkeleton({ layout = 'grid' }: { layout?: ListingCardLayout }) {
-  const isList = layout === 'list';
+  const isList = layout !== 'grid';
   return (
     <div
       data-testid="listing-card-skeleton"
@@ -14,7 +14,9 @@ export function ListingCardSkeleton({ layout = 'grid' }: { layout?: ListingCardL
       <Skeleton
         className={cn(
           'aspect-[4/3] rounded-none',
-          isList && 'aspect-auto min-h-40 w-36 shrink-0 sm:w-64 lg:w-80',
+          isList && 'aspect-auto min-h-40 w-36 shrink-0',
+          layout === 'list' && 'sm:w-64 lg:w-80',
+          layout === 'compact' && 'w-32 sm:w-44',
         )}
       />
       <div className="flex flex-1 flex-col gap-3 p-4">

@@ -118,3 +118,25 @@ test('share reports a failed copy', async () => {
 
   expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
 });
+
+test('a reduced listing shows the drop and the previous price struck through (issue #8)', () => {
+  renderCard({
+    pricePence: 31_000_000,
+    originalPricePence: 32_500_000,
+    priceReducedAt: '2026-11-01T00:00:00.000Z',
+  });
+  expect(screen.getByTestId('listing-reduced')).toHaveTextContent('Reduced by £15,000');
+  const previous = screen.getByText('£325,000');
+  expect(previous.tagName).toBe('DEL');
+  expect(previous.parentElement).toHaveTextContent('Previously £325,000');
+});
+
+test('a listing under offer, sold STC or let agreed says so on its photo (ADR 019)', () => {
+  renderCard({ status: 'under-offer' });
+  expect(screen.getByTestId('listing-status')).toHaveTextContent('Under offer');
+});
+
+test('an active listing has no status badge', () => {
+  renderCard({ status: 'active' });
+  expect(screen.queryByTestId('listing-status')).not.toBeInTheDocument();
+});

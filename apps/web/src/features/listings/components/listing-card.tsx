@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { Bath, BedDouble, Car, MapPin, Share2 } from 'lucide-react';
 import { agentDisplayName } from '@abode/shared/listings/agent-display-name';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
-import { formatPrice } from '@abode/shared/money';
+import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing-vocabulary';
+import { formatPounds, formatPrice } from '@abode/shared/money';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ContactAgentButton } from '#src/features/enquiries/components/contact-agent-button.tsx';
@@ -12,9 +13,28 @@ import { PhotoCarousel } from '#src/features/listings/components/photo-carousel.
 import { copyListingLink } from '#src/features/listings/utils/share-listing.ts';
 import { cn } from '#src/lib/utils.ts';
 
-export type ListingCardLayout = 'grid' | 'list';
+/** A grid card, a wide list row, or a compact row (the list beside the search map). */
+export type ListingCardLayout = 'grid' | 'list' | 'compact';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The drop of a reduced listing in pence, when the API gave the price before it (issue #8), else undefined (an
+ * older answer, or a price that rose again).
+ */
+export function priceDrop(
+  listing: Pick<ListingSummary, 'pricePence' | 'originalPricePence' | 'priceReducedAt'>,
+) {
+  const before = listing.originalPricePence;
+  if (!listing.priceReducedAt || before === null || before === undefined || before <= listing.pricePence)
+    return undefined;
+  return { before, drop: before - listing.pricePence };
+}
+
+/** 'Under offer', 'Sold STC', 'Let agreed' for a listing that is no longer simply on the market (ADR 019). */
+export function statusLabel(listing: Pick<ListingSummary, 'status'>): string | undefined {
+  return listing.status === 'active' ? undefined : LISTING_STATUS_LABELS[listing.status];
+}
 
 /**
  * A search result (SPEC §2 listing card): photos, price, title, address without a house number, bedrooms,
@@ -36,7 +56,10 @@ export function ListingCard({
 }) {
   const titleId = useId();
   const navigate = useNavigate();
-  const isList = layout === 'list';
+  const isList = layout === 'list' || layout === 'compact';
+  const isCompact = layout === 'compact';
+  const reduced = priceDrop(listing);
+  const status = statusLabel(listing);
   const agent = agentDisplayName(listing.agent);
   const address = [listing.addressLine1, listing.city, listing.postcode].filter(Boolean).join(', ');
   const href = paths.property(listing.slug);
@@ -58,7 +81,10 @@ export function ListingCard({
       )}
     >
       <div
-        className={cn('relative shrink-0 cursor-pointer', isList && 'w-36 sm:w-64 lg:w-80')}
+        className={cn(
+          'relative shrink-0 cursor-pointer',
+          isList && (isCompact ? 'w-32 sm:w-44' : 'w-36 sm:w-64 lg:w-80'),
+        )}
         onClick={openFromPhoto}
       >
         <PhotoCarousel
@@ -67,6 +93,14 @@ export function ListingCard({
           eager={eagerImage}
           className={cn(isList && 'aspect-auto h-full min-h-40 w-full')}
         />
+        {status && (
+          <span
+            data-testid="listing-status"
+            className="absolute top-2 left-2 rounded-md bg-foreground/85 px-2 py-1 text-xs font-semibold text-background shadow"
+          >
+            {status}
+          </span>
+        )}
         <div className="absolute top-2 right-2 flex gap-1.5">
           <FavouriteButton listingId={listing.id} listingTitle={listing.title} variant="icon" />
           <IconAction label="Copy link to this property" onClick={() => void copyListingLink(listing.slug)}>
@@ -75,15 +109,35 @@ export function ListingCard({
         </div>
       </div>
 
-      <div className={cn('flex min-w-0 flex-1 flex-col gap-2', isList ? 'p-3 sm:p-5' : 'p-4')}>
+      <div
+        className={cn(
+          'flex min-w-0 flex-1 flex-col gap-2',
+          isCompact ? 'p-3' : isList ? 'p-3 sm:p-5' : 'p-4',
+        )}
+      >
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <p
             data-testid="listing-price"
-            className="text-xl font-bold tracking-tight text-primary sm:text-2xl"
+            className={cn(
+              'font-bold tracking-tight text-primary',
+              isCompact ? 'text-lg sm:text-xl' : 'text-xl sm:text-2xl',
+            )}
           >
             {formatPrice(listing.pricePence, listing.mode)}
           </p>
-          {listing.priceReducedAt && <Badge variant="warning">Reduced</Badge>}
+          {reduced ? (
+            <>
+              <Badge variant="warning" data-testid="listing-reduced">
+                Reduced by {formatPounds(reduced.drop)}
+              </Badge>
+              <p className="text-sm text-muted-foreground">
+                <span className="sr-only">Previously </span>
+                <del>{formatPrice(reduced.before, listing.mode)}</del>
+              </p>
+            </>
+          ) : (
+            listing.priceReducedAt && <Badge variant="warning">Reduced</Badge>
+          )}
         </div>
         <h2 id={titleId} className="line-clamp-2 text-base leading-snug font-semibold">
           <Link

@@ -8,9 +8,13 @@ import { cn } from '#src/lib/utils.ts';
 const EAGER_CARDS = 3;
 
 const layoutClass = (layout: ListingCardLayout) =>
-  layout === 'list' ? 'flex flex-col gap-4' : 'grid gap-6 md:grid-cols-2 lg:grid-cols-3';
+  layout === 'grid'
+    ? 'grid gap-6 md:grid-cols-2 lg:grid-cols-3'
+    : layout === 'compact'
+      ? 'flex flex-col gap-3'
+      : 'flex flex-col gap-4';
 
-/** Results as a grid (1 column on phones, 2–3 above 768 px) or as horizontal list cards. */
+/** Results as a grid (1 column on phones, 2–3 above 768 px), as horizontal list cards, or compact rows. */
 export function ListingList({
   listings,
   layout,

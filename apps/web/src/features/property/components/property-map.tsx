@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { addOsmTiles } from '#src/lib/osm-tiles.ts';
 
-const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 const ZOOM = 15;
 
 /** A map pin drawn in SVG (Leaflet's default marker images need bundler set-up; this needs none). */
@@ -41,19 +40,7 @@ export default function PropertyMap({
       center: [latitude, longitude],
       zoom: ZOOM,
     });
-    let errors = 0;
-    L.tileLayer(TILE_URL, {
-      attribution: ATTRIBUTION,
-      maxZoom: 19,
-      // The site sends `Referrer-Policy: no-referrer`; OpenStreetMap's tile policy asks browsers for a Referer.
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    })
-      .on('tileerror', () => {
-        errors += 1;
-        // One failed tile can be a blip; several mean the tile server is out of reach.
-        if (errors === 3) setFailed(true);
-      })
-      .addTo(map);
+    addOsmTiles(map, () => setFailed(true));
     L.marker([latitude, longitude], {
       icon: PIN,
       interactive: false,

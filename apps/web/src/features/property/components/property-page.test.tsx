@@ -160,6 +160,27 @@ describe('the property page', () => {
     );
   });
 
+  test('a listing under offer keeps its page, with a status banner (ADR 019)', async () => {
+    serve(makeDetail({ status: 'under-offer' }));
+    renderRoute('/property/three-bed-house-cowper-road');
+    const banner = await screen.findByRole('note', { name: 'Listing status' });
+    expect(banner).toHaveTextContent('Under offer. An offer has been accepted on this property.');
+    expect(screen.getByRole('button', { name: 'Contact Agent' })).toBeInTheDocument();
+  });
+
+  test('a let agreed rental says so; an active listing has no banner', async () => {
+    serve(makeDetail({ status: 'let-agreed', mode: 'rent', pricePence: 1_300_00 }));
+    const { unmount } = renderRoute('/property/three-bed-house-cowper-road');
+    expect(await screen.findByRole('note', { name: 'Listing status' })).toHaveTextContent(
+      'Let agreed. A tenant has been found',
+    );
+    unmount();
+    serve(makeDetail());
+    renderRoute('/property/three-bed-house-cowper-road');
+    await screen.findByTestId('property-price');
+    expect(screen.queryByRole('note', { name: 'Listing status' })).not.toBeInTheDocument();
+  });
+
   test('an unknown listing says it is no longer available, with a way to search', async () => {
     const fetchMock = serve(null);
     renderRoute('/property/gone');

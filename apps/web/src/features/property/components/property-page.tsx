@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ArrowLeft, Bath, BedDouble, Car, Check, Eye, SearchX } from 'lucide-react';
+import { ArrowLeft, Bath, BedDouble, Car, Check, Eye, Handshake, SearchX } from 'lucide-react';
 import { FEATURE_LABELS, type ListingDetail } from '@abode/shared/listings/listing.schema';
 import { formatPrice } from '@abode/shared/money';
 import { Badge } from '#src/components/ui/badge.tsx';
@@ -28,6 +28,34 @@ import { SoldPrices } from './sold-prices.tsx';
 // The calculators (and the SDLT table) load after the page itself.
 const StampDutyCalculator = lazy(() => import('./stamp-duty-calculator.tsx'));
 const MortgageCalculator = lazy(() => import('./mortgage-calculator.tsx'));
+
+/** What the status banner says for a listing with a public page that is no longer simply on the market (ADR 019). */
+export const STATUS_BANNER_TEXT: Partial<Record<ListingDetail['status'], string>> = {
+  'under-offer':
+    'An offer has been accepted on this property. You can still contact the agent in case the sale falls through.',
+  sold: 'This property is sold subject to contract. You can still contact the agent in case the sale falls through.',
+  'let-agreed':
+    'A tenant has been found for this property. You can still contact the agent in case the let falls through.',
+};
+
+/** 'Under offer', 'Sold STC' or 'Let agreed' above the listing (ADR 019); nothing for an active listing. */
+function StatusBanner({ status }: { status: ListingDetail['status'] }) {
+  const text = STATUS_BANNER_TEXT[status];
+  if (!text) return null;
+  return (
+    <div
+      role="note"
+      aria-label="Listing status"
+      data-testid="property-status"
+      className="mb-4 flex items-start gap-3 rounded-lg border border-border bg-muted px-4 py-3 text-sm"
+    >
+      <Handshake aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        <strong>{LISTING_STATUS_LABELS[status]}.</strong> {text}
+      </p>
+    </div>
+  );
+}
 
 /** Shown for unknown slugs and listings that are no longer public. */
 export const PROPERTY_UNAVAILABLE = 'This property is no longer available.';
@@ -101,6 +129,8 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
           </p>
         </div>
       )}
+
+      {!listing.preview && <StatusBanner status={listing.status} />}
 
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-8 lg:col-span-2">

@@ -83,3 +83,62 @@ test('a failed save says so, with the reason', async () => {
   expect(await screen.findByText(MESSAGES.saveSearchFailed)).toBeInTheDocument();
   expect(screen.getByText('You can keep up to 50 saved searches.')).toBeInTheDocument();
 });
+
+test('the issue #8 filters are saved too, and a drawn area gets its own label', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch(() =>
+    Response.json(
+      {
+        id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
+        label: 'Search in a drawn area',
+        searchParams: {},
+        emailAlerts: true,
+        alertFrequency: 'instant',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      },
+      { status: 201 },
+    ),
+  );
+  const polygon = '_p~iF~ps|U_ulLnnqC_mqNvxq`@';
+  const drawn = parseSearchParams(
+    new URLSearchParams({
+      polygon,
+      mode: 'sale',
+      filters: 'reduced',
+      exclude: 'retirement,auction',
+      keywords: 'garage',
+      added: '3',
+      includeUnderOffer: 'true',
+      sort: 'most_reduced',
+      view: 'map',
+    }),
+  );
+  renderWithRouter(<SaveSearchButton filters={drawn} />, { url: '/search', me: ME });
+  await user.click(screen.getByRole('button', { name: 'Save Search' }));
+  expect(await screen.findByText(MESSAGES.searchSavedTitle)).toBeInTheDocument();
+  expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
+    label: 'Search in a drawn area',
+    searchParams: {
+      polygon,
+      mode: 'sale',
+      filters: ['reduced'],
+      exclude: ['retirement', 'auction'],
+      keywords: 'garage',
+      added: 3,
+      includeUnderOffer: true,
+    },
+  });
+});
+
+test('a radius search keeps the default label and saves its radius', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch(() => Response.json({}, { status: 500 }));
+  const radius = parseSearchParams(new URLSearchParams('location=M1&radius=3&bounds=53.4,-2.3,53.5,-2.2'));
+  renderWithRouter(<SaveSearchButton filters={radius} />, { url: '/search', me: ME });
+  await user.click(screen.getByRole('button', { name: 'Save Search' }));
+  await screen.findByText(MESSAGES.saveSearchFailed);
+  expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
+    searchParams: { location: 'M1', radius: 3, bounds: '53.4,-2.3,53.5,-2.2' },
+  });
+});

@@ -10,10 +10,61 @@ import { promptSignInToSaveSearch } from '#src/features/saved-homes/utils/prompt
 import { useAuth } from '#src/lib/auth.tsx';
 import { errorMessage } from '#src/lib/query-client.ts';
 
-/** Only the filter object (SPEC §3): paging, sort and the grid/list view are not part of a saved search. */
-function filterObject(f: SearchFilters): SearchFilters {
-  const { location, mode, type, minPrice, maxPrice, bedrooms, bathrooms, filters } = f;
-  return { location, mode, type, minPrice, maxPrice, bedrooms, bathrooms, filters };
+/**
+ * Only the filter object (SPEC §3), all of it: where (location, radius, map area, drawn area) and what (mode, type,
+ * prices, rooms, must-haves, keywords, freshness, statuses, 'Don't show'). Paging, sort and the view are not part
+ * of a saved search.
+ */
+export function filterObject(f: SearchFilters): SearchFilters {
+  const {
+    location,
+    radius,
+    bounds,
+    polygon,
+    mode,
+    type,
+    minPrice,
+    maxPrice,
+    bedrooms,
+    bathrooms,
+    filters,
+    exclude,
+    keywords,
+    added,
+    includeUnderOffer,
+    includeLetAgreed,
+  } = f;
+  const all = {
+    location,
+    radius,
+    bounds,
+    polygon,
+    mode,
+    type,
+    minPrice,
+    maxPrice,
+    bedrooms,
+    bathrooms,
+    filters,
+    exclude,
+    keywords,
+    added,
+    includeUnderOffer,
+    includeLetAgreed,
+  };
+  // Absent filters stay absent (JSON would drop them anyway; tests and logs read better without them).
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as SearchFilters;
+}
+
+/**
+ * The label of a search without a location: the server would call it 'Search in All Areas', which a drawn or
+ * map area is not. With a location the server's default ('Search in {location}') stands.
+ */
+export function areaLabel(f: SearchFilters): string | undefined {
+  if (f.location) return undefined;
+  if (f.polygon) return 'Search in a drawn area';
+  if (f.bounds) return 'Search in a map area';
+  return undefined;
 }
 
 /**
@@ -30,8 +81,9 @@ export function SaveSearchButton({ filters }: { filters: SearchFilters }) {
       promptSignInToSaveSearch();
       return;
     }
+    const label = areaLabel(filters);
     create.mutate(
-      { searchParams: filterObject(filters) },
+      { searchParams: filterObject(filters), ...(label ? { label } : {}) },
       {
         onSuccess: () =>
           toast.success(MESSAGES.searchSavedTitle, {

@@ -61,6 +61,54 @@ test('without alerts or filters: no Alerts On badge, all areas, rent prices per 
   ).toEqual(['All Areas', 'Rent', 'Up to £2,000/month']);
 });
 
+test('badges show the radius, a drawn or map area, keywords and freshness (issue #8)', () => {
+  renderCard(
+    makeSavedSearch({
+      searchParams: { location: 'M1', radius: 3, mode: 'sale', keywords: 'garage', added: 7 },
+    }),
+  );
+  expect(
+    within(screen.getByRole('list', { name: 'Search filters' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['M1', 'Within 3 miles', 'Buy', '“garage”', 'Last 7 days']);
+});
+
+test('a drawn area is not "All Areas"', () => {
+  renderCard(
+    makeSavedSearch({
+      label: 'Search in a drawn area',
+      searchParams: { polygon: '_p~iF~ps|U_ulLnnqC_mqNvxq`@' },
+    }),
+  );
+  expect(
+    within(screen.getByRole('list', { name: 'Search filters' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Drawn area']);
+});
+
+test('Run Search restores every saved filter, the issue #8 ones included', () => {
+  renderCard(
+    makeSavedSearch({
+      searchParams: {
+        location: 'M1',
+        radius: 3,
+        mode: 'sale',
+        filters: ['reduced'],
+        exclude: ['auction'],
+        keywords: 'garage',
+        added: 7,
+        includeUnderOffer: true,
+      },
+    }),
+  );
+  expect(screen.getByRole('link', { name: 'Run Search' })).toHaveAttribute(
+    'href',
+    '/search?location=M1&radius=3&mode=sale&filters=reduced&exclude=auction&keywords=garage&added=7&includeUnderOffer=true',
+  );
+});
+
 test('Run Search links to /search with the saved filters', () => {
   renderCard(
     makeSavedSearch({ searchParams: { location: 'SW19', mode: 'rent', bedrooms: 2, filters: ['garden'] } }),

@@ -1,7 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { BedDouble, Bell, Home, MapPin, Pencil, Search, Tag, Trash2 } from 'lucide-react';
+import {
+  BedDouble,
+  Bell,
+  CalendarClock,
+  Home,
+  MapPin,
+  PenLine,
+  Pencil,
+  Radius,
+  Scan,
+  Search,
+  Tag,
+  Text,
+  Trash2,
+} from 'lucide-react';
 import {
   ALERT_FREQUENCY_LABELS,
   AlertFrequencySchema,
@@ -11,6 +25,8 @@ import {
   type UpdateSavedSearchInput,
 } from '@abode/shared/client/client.schema';
 import { PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing.schema';
+import { RADIUS_LABELS, type RadiusMiles } from '@abode/shared/search/radius';
+import { ADDED_LABELS, type AddedWithinDays } from '@abode/shared/search/search.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { formatPriceChoice } from '@abode/shared/money';
 import { toSearchParams } from '@abode/shared/search/search-url';
@@ -57,10 +73,19 @@ export function runSearchHref(searchParams: SavedSearch['searchParams']): string
   return query ? `${paths.search}?${query}` : paths.search;
 }
 
-/** What the search looks for, as short badge texts: location, Buy/Rent, type, 'N+ beds', price (SPEC §2). */
+/**
+ * What the search looks for, as short badge texts: location, Buy/Rent, type, 'N+ beds', price (SPEC §2), and the
+ * issue #8 filters that change what it finds most: the radius, a drawn or map area, keywords and 'Added to site'.
+ */
 export function savedSearchBadges(f: SavedSearch['searchParams']) {
   const badges: { key: string; icon: typeof MapPin; text: string }[] = [];
-  badges.push({ key: 'location', icon: MapPin, text: f.location || 'All Areas' });
+  // 'All Areas' only when nothing narrows where: a drawn or map area is not all areas.
+  if (f.location || (!f.polygon && !f.bounds))
+    badges.push({ key: 'location', icon: MapPin, text: f.location || 'All Areas' });
+  if (f.location && f.radius !== undefined)
+    badges.push({ key: 'radius', icon: Radius, text: RADIUS_LABELS[f.radius as RadiusMiles] });
+  if (f.polygon) badges.push({ key: 'polygon', icon: PenLine, text: 'Drawn area' });
+  if (f.bounds) badges.push({ key: 'bounds', icon: Scan, text: 'Map area' });
   if (f.mode) badges.push({ key: 'mode', icon: Tag, text: f.mode === 'sale' ? 'Buy' : 'Rent' });
   if (f.type) badges.push({ key: 'type', icon: Home, text: PROPERTY_TYPE_LABELS[f.type] });
   if (f.bedrooms) badges.push({ key: 'beds', icon: BedDouble, text: `${f.bedrooms}+ beds` });
@@ -74,6 +99,9 @@ export function savedSearchBadges(f: SavedSearch['searchParams']) {
           : `Up to ${formatPriceChoice(f.maxPrice!)}${pcm}`;
     badges.push({ key: 'price', icon: Tag, text });
   }
+  if (f.keywords) badges.push({ key: 'keywords', icon: Text, text: `“${f.keywords}”` });
+  if (f.added !== undefined)
+    badges.push({ key: 'added', icon: CalendarClock, text: ADDED_LABELS[f.added as AddedWithinDays] });
   return badges;
 }
 

@@ -1,13 +1,22 @@
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ListingSearchResultSchema, type ListingSearchResult } from '@abode/shared/listings/listing.schema';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@abode/shared/constants';
 import { MESSAGES } from '@abode/shared/messages';
 import { toApiSearchParams, type SearchState } from '@abode/shared/search/search-url';
 import { noteSearchRateLimit } from '#src/features/search/utils/search-rate-limit.ts';
 import { api } from '#src/lib/api-client.ts';
 
 /**
- * `GET /api/properties` for a search state (the view is not part of the request). Its rate-limit headers may ask
+ * Results per page: the map view asks for the API's largest page (100), so the pins show as much of the search as
+ * one request can; grid and list keep the default 24.
+ */
+export function pageSizeFor(view: SearchState['view'] | undefined): number {
+  return view === 'map' ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE;
+}
+
+/**
+ * `GET /api/properties` for a search state (the view only sets the page size). Its rate-limit headers may ask
  * the person to slow down; a 429 always reads 'Too many search requests. Please wait before searching again.'
  * (SPEC §8 Search), whatever answered it.
  */
@@ -16,7 +25,7 @@ export function getListings(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingSearchResult> {
   return api.get('/api/properties', {
-    params: toApiSearchParams(state),
+    params: toApiSearchParams(state, pageSizeFor(state.view)),
     schema: ListingSearchResultSchema,
     onResponse: (response) => noteSearchRateLimit(response),
     statusMessages: { 429: MESSAGES.searchRateLimited },
@@ -26,14 +35,15 @@ export function getListings(
 
 /**
  * The cache key is the API query string itself, so equal searches share one entry whatever their URL order, and
- * switching grid/list view never refetches.
+ * switching between grid and list never refetches. An unknown place for a radius search is explained on the page
+ * with suggestions, so it gets no toast.
  */
 export function listingsQueryOptions(state: Partial<SearchState>) {
-  const params = toApiSearchParams(state);
+  const params = toApiSearchParams(state, pageSizeFor(state.view));
   return queryOptions({
     queryKey: ['listings', params.toString()],
     queryFn: ({ signal }) => getListings(state, { signal }),
-    meta: { errorTitle: MESSAGES.searchErrorTitle },
+    meta: { errorTitle: MESSAGES.searchErrorTitle, quietErrorCodes: ['UNKNOWN_LOCATION'] },
   });
 }
 

@@ -101,3 +101,29 @@ test('an ordinary location reports nothing', async () => {
   await screen.findByText('results page');
   expect(flushedSecurityEvents(fetch)).toEqual([]);
 });
+
+test('the search radius goes into the URL with the location (issue #8)', async () => {
+  const { user, router } = renderHomeSearch();
+  await user.type(screen.getByLabelText('Location'), 'M1');
+  await user.selectOptions(screen.getByLabelText('Search radius'), 'Within 3 miles');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await screen.findByText('results page');
+  expect(currentUrl(router)).toBe('/search?location=M1&radius=3&mode=sale');
+});
+
+test('a picked suggestion fills the box without searching yet', async () => {
+  stubFetch((url) =>
+    url.pathname === '/api/locations'
+      ? Response.json({ items: [{ label: 'Reading', kind: 'town', value: 'Reading' }] })
+      : new Response(null, { status: 202 }),
+  );
+  const { user, router } = renderHomeSearch();
+  const box = screen.getByRole('combobox', { name: 'Location' });
+  await user.type(box, 'readi');
+  await user.click(await screen.findByRole('option', { name: /Reading/ }));
+  expect(box).toHaveValue('Reading');
+  expect(currentUrl(router)).toBe('/');
+  await user.keyboard('{Enter}');
+  await screen.findByText('results page');
+  expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale');
+});

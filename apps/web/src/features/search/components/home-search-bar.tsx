@@ -2,29 +2,31 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MapPin, Search } from 'lucide-react';
 import type { Feature, ListingMode, PropertyType } from '@abode/shared/listings/listing.schema';
-import { LOCATION_MAX_LENGTH } from '@abode/shared/constants';
 import { Button } from '#src/components/ui/button.tsx';
-import { Input } from '#src/components/ui/input.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { paths } from '#src/config/paths.ts';
 import { FeatureTags } from '#src/features/search/components/feature-tags.tsx';
+import { LocationCombobox } from '#src/features/search/components/location-combobox.tsx';
 import { ModeToggle } from '#src/features/search/components/mode-toggle.tsx';
 import { isPriceRangeInverted, notifyInvalidPriceRange } from '#src/features/search/utils/price-range.ts';
 import { toSearchString } from '#src/features/search/utils/search-string.ts';
 import {
   BEDROOM_OPTIONS,
   PROPERTY_TYPE_OPTIONS,
+  RADIUS_OPTIONS,
   countFromOption,
   maxPriceOptions,
   minPriceOptions,
   priceFromOption,
+  radiusFromOption,
 } from '#src/features/search/utils/search-options.ts';
 import { cn } from '#src/lib/utils.ts';
 
 interface HomeSearchForm {
   location: string;
+  radius: string;
   mode: ListingMode;
   type: string;
   minPrice: string;
@@ -35,6 +37,7 @@ interface HomeSearchForm {
 
 const EMPTY_FORM: HomeSearchForm = {
   location: '',
+  radius: '',
   mode: 'sale',
   type: '',
   minPrice: '',
@@ -44,8 +47,10 @@ const EMPTY_FORM: HomeSearchForm = {
 };
 
 /**
- * The home page's search bar (SPEC §2 Home page). It never calls the server: it checks the price range and then
- * navigates to /search with location, type, minPrice, maxPrice, bedrooms, mode and filters in the URL.
+ * The home page's search bar (SPEC §2 Home page). It does not search from here: it checks the price range and then
+ * navigates to /search with location, type, minPrice, maxPrice, bedrooms, mode and filters in the URL, plus the
+ * search radius (issue #8). The location box suggests places as you type (GET /api/locations, issue #8); picking
+ * one fills the box.
  */
 export function HomeSearchBar({ className }: { className?: string }) {
   const navigate = useNavigate();
@@ -71,6 +76,7 @@ export function HomeSearchBar({ className }: { className?: string }) {
     reportScriptInput(form.location, 'location');
     const params = toSearchParams({
       location: form.location.trim() || undefined,
+      radius: radiusFromOption(form.radius),
       mode: form.mode,
       type: (form.type || undefined) as PropertyType | undefined,
       minPrice,
@@ -92,7 +98,7 @@ export function HomeSearchBar({ className }: { className?: string }) {
         onSubmit={(event) => void onSubmit(event)}
         className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:px-6 lg:px-8"
       >
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-[auto_minmax(12rem,1fr)_repeat(4,minmax(7rem,9rem))] lg:items-end">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-[auto_minmax(12rem,1fr)_minmax(9rem,10rem)_repeat(4,minmax(6.5rem,9rem))] lg:items-end">
           <div className="col-span-2 flex flex-col gap-1.5 md:col-span-1">
             <span id={`${id}-mode`} className="text-xs font-medium text-muted-foreground">
               Looking to
@@ -107,28 +113,34 @@ export function HomeSearchBar({ className }: { className?: string }) {
               className="w-full lg:w-40"
             />
           </div>
-          <div className="col-span-2 flex flex-col gap-1.5 md:col-span-3 lg:col-span-1">
+          <div className="col-span-2 flex flex-col gap-1.5 md:col-span-2 lg:col-span-1">
             <Label htmlFor={`${id}-location`} className="text-xs text-muted-foreground">
               Location
             </Label>
             <div className="relative">
               <MapPin
                 aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                className="pointer-events-none absolute top-1/2 left-3 z-10 size-4 -translate-y-1/2 text-muted-foreground"
               />
-              <Input
+              <LocationCombobox
                 id={`${id}-location`}
                 name="location"
                 value={form.location}
-                onChange={(event) => set('location', event.target.value)}
-                maxLength={LOCATION_MAX_LENGTH}
+                onValueChange={(value) => set('location', value)}
                 placeholder="Town, street or postcode"
-                autoComplete="off"
                 enterKeyHint="search"
                 className="pl-9"
               />
             </div>
           </div>
+          <Field id={`${id}-radius`} label="Search radius" className="col-span-2 md:col-span-1">
+            <Select
+              id={`${id}-radius`}
+              options={RADIUS_OPTIONS}
+              value={form.radius}
+              onValueChange={(value) => set('radius', value)}
+            />
+          </Field>
           <Field id={`${id}-type`} label="Property type">
             <Select
               id={`${id}-type`}

@@ -1,54 +1,77 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MapPin, Search, SlidersHorizontal } from 'lucide-react';
-import type { PropertyType } from '@abode/shared/listings/listing.schema';
-import { LOCATION_MAX_LENGTH } from '@abode/shared/constants';
+import { MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
+import type { LocationSuggestion, PropertyType } from '@abode/shared/listings/listing.schema';
 import type { SearchState } from '@abode/shared/search/search-url';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { Input } from '#src/components/ui/input.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { FeatureTags } from '#src/features/search/components/feature-tags.tsx';
+import { LocationCombobox } from '#src/features/search/components/location-combobox.tsx';
 import { ModeToggle } from '#src/features/search/components/mode-toggle.tsx';
+import { SearchRefinements } from '#src/features/search/components/search-refinements.tsx';
 import { countActiveFilters, type SearchPatch } from '#src/features/search/hooks/use-search-state.ts';
 import { reportScriptInput } from '#src/features/search/utils/report-script-input.ts';
 import {
   BATHROOM_OPTIONS,
   BEDROOM_OPTIONS,
   PROPERTY_TYPE_OPTIONS,
+  RADIUS_OPTIONS,
   countFromOption,
   maxPriceOptions,
   minPriceOptions,
   priceFromOption,
+  radiusFromOption,
 } from '#src/features/search/utils/search-options.ts';
 
 const optionValue = (n: number | undefined) => (n === undefined ? '' : String(n));
 
+/** A new place to search replaces the map area and the drawn area (they would otherwise narrow it to nothing). */
+export function locationPatch(location: string | undefined): SearchPatch {
+  return location ? { location, bounds: undefined, polygon: undefined } : { location: undefined };
+}
+
 /**
- * The search page's bar (SPEC §2 Search page): a location box (Enter or the Search button searches), and a Filters
- * button that shows mode, type, prices, bedrooms, bathrooms and the feature tags. Every filter applies as soon as
- * it changes; the location applies on submit so typing does not fire a search per keystroke.
+ * The search page's bar (SPEC §2 Search page): a location box with place suggestions (Enter or the Search button
+ * searches; picking a suggestion searches at once), the search radius, and a Filters button that shows mode, type,
+ * prices, bedrooms, bathrooms, the must-have tags and the issue #8 refinements. Every filter applies as soon as it
+ * changes; the location applies on submit so typing does not fire a search per keystroke.
  */
 export function SearchFilters({
   state,
   onApply,
+  onClearFilters,
 }: {
   state: SearchState;
   /** Applies a change to the search; returns false when it was refused (inverted price range). */
   onApply: (patch: SearchPatch) => boolean;
+  /** Clears the filters of the panel (not where to search). */
+  onClearFilters: () => void;
 }) {
   const id = useId();
   const panelId = `${id}-panel`;
   const [open, setOpen] = useState(false);
   const active = countActiveFilters(state);
+  const [location, setLocation] = useState(state.location ?? '');
+  // The box follows the URL when it changes from elsewhere (Back, Clear Filters, a suggestion button).
+  const [urlLocation, setUrlLocation] = useState(state.location);
+  if (urlLocation !== state.location) {
+    setUrlLocation(state.location);
+    setLocation(state.location ?? '');
+  }
+
+  const search = (text: string) => {
+    reportScriptInput(text, 'location');
+    onApply(locationPatch(text.trim() || undefined));
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const location = new FormData(event.currentTarget).get('location');
-    if (typeof location === 'string') reportScriptInput(location, 'location');
-    onApply({ location: typeof location === 'string' ? location.trim() || undefined : undefined });
+    search(location);
   };
+
+  const onPick = (suggestion: LocationSuggestion) => onApply(locationPatch(suggestion.value));
 
   return (
     <div className="border-b bg-background">
@@ -65,20 +88,32 @@ export function SearchFilters({
             </Label>
             <MapPin
               aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              className="pointer-events-none absolute top-1/2 left-3 z-10 size-4 -translate-y-1/2 text-muted-foreground"
             />
-            <Input
-              // Re-mount when the URL's location changes (Back, Clear Filters) so the box shows it.
-              key={state.location ?? ''}
+            <LocationCombobox
               id={`${id}-location`}
               name="location"
               type="search"
-              defaultValue={state.location ?? ''}
-              maxLength={LOCATION_MAX_LENGTH}
-              placeholder="Town, street or postcode"
-              autoComplete="off"
+              value={location}
+              onValueChange={setLocation}
+              onPick={onPick}
+              placeholder="Town, postcode or area"
               enterKeyHint="search"
               className="pl-9"
+            />
+          </div>
+          <div className="flex basis-full items-center gap-2 sm:basis-auto">
+            <Label htmlFor={`${id}-radius`} className="sr-only">
+              Search radius
+            </Label>
+            <Select
+              id={`${id}-radius`}
+              options={RADIUS_OPTIONS}
+              value={optionValue(state.radius)}
+              onValueChange={(v) =>
+                onApply({ ...locationPatch(location.trim() || undefined), radius: radiusFromOption(v) })
+              }
+              className="w-full sm:w-40"
             />
           </div>
           <Button type="submit" className="flex-1 sm:flex-none">
@@ -118,6 +153,9 @@ export function SearchFilters({
                     // Sale prices and monthly rents are different scales.
                     minPrice: undefined,
                     maxPrice: undefined,
+                    // 'Under offer, sold STC' is a sale status, 'let agreed' a rental one.
+                    ...(mode === 'rent' ? { includeUnderOffer: undefined } : {}),
+                    ...(mode === 'sale' ? { includeLetAgreed: undefined } : {}),
                   })
                 }
               />
@@ -172,7 +210,16 @@ export function SearchFilters({
                 onValueChange={(filters) => onApply({ filters: filters.length ? filters : undefined })}
               />
             </div>
+            <SearchRefinements state={state} onApply={onApply} />
           </fieldset>
+          {active > 0 && (
+            <div className="mt-4 flex justify-end">
+              <Button variant="ghost" size="sm" onClick={onClearFilters}>
+                <X aria-hidden="true" />
+                Clear filters
+              </Button>
+            </div>
+          )}
         </div>
       </div>
     </div>

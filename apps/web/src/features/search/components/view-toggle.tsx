@@ -1,8 +1,8 @@
-import { LayoutGrid, List } from 'lucide-react';
+import { LayoutGrid, List, Map as MapIcon } from 'lucide-react';
 import type { SearchView } from '@abode/shared/search/search-url';
 import { ToggleGroup, ToggleGroupItem } from '#src/components/ui/toggle-group.tsx';
 
-/** Grid or list results (kept in the URL as view=list). */
+/** Grid, list or map results (kept in the URL as view=list or view=map). */
 export function ViewToggle({
   value,
   onValueChange,
@@ -23,6 +23,9 @@ export function ViewToggle({
       </ToggleGroupItem>
       <ToggleGroupItem value="list" variant="icon" aria-label="List view" className="size-[38px]">
         <List aria-hidden="true" />
+      </ToggleGroupItem>
+      <ToggleGroupItem value="map" variant="icon" aria-label="Map view" className="size-[38px]">
+        <MapIcon aria-hidden="true" />
       </ToggleGroupItem>
     </ToggleGroup>
   );

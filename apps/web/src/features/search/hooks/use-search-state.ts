@@ -46,6 +46,52 @@ export function useSearchState() {
   /** Clear Filters: nothing is kept but the chosen view. */
   const clearFilters = useCallback(() => write({ view: state.view }), [state.view, write]);
 
+  /**
+   * The filter panel's 'Clear filters': the filters go, where to search (location, radius, map area, drawn area),
+   * the sort and the view stay.
+   */
+  const clearRefinements = useCallback(
+    () =>
+      write({
+        location: state.location,
+        radius: state.radius,
+        bounds: state.bounds,
+        polygon: state.polygon,
+        sort: state.sort,
+        view: state.view,
+      }),
+    [state, write],
+  );
+
+  /**
+   * 'Search as I move the map' (issue #8): the visible map area replaces the location, radius and drawn area, as
+   * on the big portals. Ticking the box is a new history entry; every later move of the map replaces it, so Back
+   * does not step through each drag. `undefined` unticks it (the results of everywhere return).
+   */
+  const setMapArea = useCallback(
+    (bounds: string | undefined) => {
+      if (bounds === undefined) {
+        write({ ...state, bounds: undefined, page: 1 });
+        return;
+      }
+      const moving = state.bounds !== undefined;
+      write(
+        { ...state, bounds, location: undefined, radius: undefined, polygon: undefined, page: 1 },
+        moving,
+      );
+    },
+    [state, write],
+  );
+
+  /** A drawn area (encoded polygon) replaces the location, radius and map area; `undefined` removes it. */
+  const setDrawnArea = useCallback(
+    (polygon: string | undefined) => {
+      const area = polygon === undefined ? {} : { location: undefined, radius: undefined, bounds: undefined };
+      write({ ...state, ...area, polygon, page: 1 });
+    },
+    [state, write],
+  );
+
   /** Grid/list is presentation, not a new search: it replaces the entry instead of adding one. */
   const setView = useCallback((view: SearchState['view']) => write({ ...state, view }, true), [state, write]);
 
@@ -57,14 +103,37 @@ export function useSearchState() {
     [state],
   );
 
-  return { state, applyFilters, clearFilters, setView, pageLink };
+  return {
+    state,
+    applyFilters,
+    clearFilters,
+    clearRefinements,
+    setMapArea,
+    setDrawnArea,
+    setView,
+    pageLink,
+  };
 }
 
-/** How many filters beyond location and sort narrow the search (shown on the Filters button). */
+/**
+ * How many filters beyond where to search (location, radius, map or drawn area) and the sort narrow the search:
+ * the number on the Filters button. Each must-have tag and each 'Don't show' choice counts once.
+ */
 export function countActiveFilters(state: SearchState): number {
   return (
-    [state.mode, state.type, state.minPrice, state.maxPrice, state.bedrooms, state.bathrooms].filter(
-      (v) => v !== undefined,
-    ).length + (state.filters?.length ?? 0)
+    [
+      state.mode,
+      state.type,
+      state.minPrice,
+      state.maxPrice,
+      state.bedrooms,
+      state.bathrooms,
+      state.keywords,
+      state.added,
+      state.includeUnderOffer,
+      state.includeLetAgreed,
+    ].filter((v) => v !== undefined).length +
+    (state.filters?.length ?? 0) +
+    (state.exclude?.length ?? 0)
   );
 }

@@ -6,6 +6,7 @@ import type { ListingMode } from '@abode/shared/listings/listing.schema';
 import { PROPERTY_TYPES, PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { BATHROOM_CHOICES, BEDROOM_CHOICES, priceChoicesFor } from '@abode/shared/search/price-choices';
 import { formatPriceChoice } from '@abode/shared/money';
+import { RADIUS_LABELS, RADIUS_MILES } from '@abode/shared/search/radius';
 import type { SelectOption } from '#src/components/ui/select.tsx';
 
 /**
@@ -61,4 +62,16 @@ export function priceFromOption(value: string): number | undefined {
 /** Select value → a whole count, or undefined for ''. */
 export function countFromOption(value: string): number | undefined {
   return value === '' ? undefined : Number(value);
+}
+
+/** 'Search radius' (issue #8): the place only, or within ¼ … 40 miles of it. */
+export const RADIUS_OPTIONS: SelectOption[] = [
+  { value: '', label: 'This area only' },
+  ...RADIUS_MILES.map((miles) => ({ value: String(miles), label: RADIUS_LABELS[miles] })),
+];
+
+/** Select value → miles, or undefined for 'This area only' (or anything that is not a radius choice). */
+export function radiusFromOption(value: string): number | undefined {
+  const n = Number(value);
+  return value !== '' && (RADIUS_MILES as readonly number[]).includes(n) ? n : undefined;
 }

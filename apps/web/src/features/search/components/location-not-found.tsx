@@ -1,0 +1,57 @@
+import { MapPinOff } from 'lucide-react';
+import type { LocationSuggestion } from '@abode/shared/listings/listing.schema';
+import { Button } from '#src/components/ui/button.tsx';
+
+/**
+ * Suggestions for a place the search did not know (issue #8): buttons that put the suggested place in the
+ * location box and search again. Used for a radius search around an unknown place (the API's UNKNOWN_LOCATION)
+ * and under the empty state of a location that matched nothing.
+ */
+export function LocationSuggestions({
+  suggestions,
+  onPick,
+}: {
+  suggestions: readonly LocationSuggestion[];
+  onPick: (suggestion: LocationSuggestion) => void;
+}) {
+  if (suggestions.length === 0) return null;
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <span className="text-sm font-medium text-foreground">Did you mean:</span>
+      <ul aria-label="Suggested places" className="flex flex-wrap justify-center gap-2">
+        {suggestions.map((s) => (
+          <li key={`${s.kind}:${s.value}`}>
+            <Button variant="outline" size="sm" onClick={() => onPick(s)}>
+              {s.label}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The message of an unknown place for a radius search, with the server's suggestions. */
+export function LocationNotFound({
+  message,
+  suggestions,
+  onPick,
+}: {
+  message: string;
+  suggestions: readonly LocationSuggestion[];
+  onPick: (suggestion: LocationSuggestion) => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-6 py-16 text-center text-muted-foreground"
+    >
+      <span className="flex size-14 items-center justify-center rounded-full bg-muted text-foreground [&_svg]:size-7">
+        <MapPinOff aria-hidden="true" />
+      </span>
+      <h2 className="text-xl font-semibold text-foreground">Check the location</h2>
+      <p className="max-w-md">{message}</p>
+      <LocationSuggestions suggestions={suggestions} onPick={onPick} />
+    </div>
+  );
+}
