@@ -118,6 +118,15 @@ test('a rejected Error reports only the first stack frame', () => {
 
 test('after uninstalling, global errors are no longer reported', () => {
   installGlobalErrorReporting(window)();
-  window.dispatchEvent(new ErrorEvent('error', { error: new Error('late'), message: 'late' }));
+  // Marked handled, as a page's own handler would, so the test runner does not take it for an uncaught error.
+  const handled = (event: Event) => event.preventDefault();
+  window.addEventListener('error', handled);
+  try {
+    window.dispatchEvent(
+      new ErrorEvent('error', { error: new Error('late'), message: 'late', cancelable: true }),
+    );
+  } finally {
+    window.removeEventListener('error', handled);
+  }
   expect(flushedSecurityEvents(fetchMock)).toEqual([]);
 });
