@@ -40,7 +40,7 @@ import type { MailConfig } from '#src/lib/mail.ts';
 import { createDiskStorage, type Storage, UPLOADS_URL_PREFIX } from '#src/lib/storage.ts';
 import { isSpaRoute } from '#src/lib/spa-routes.ts';
 import { csrfProtection } from '#src/middleware/csrf.ts';
-import { handleError } from '#src/middleware/error-handler.ts';
+import { authDatabaseUnavailable, handleError } from '#src/middleware/error-handler.ts';
 import { scriptInjectionLog } from '#src/middleware/script-injection.ts';
 import { hideSourceMaps, securityHeaders } from '#src/middleware/security-headers.ts';
 import { applyUiLockdownSwitch } from '#src/middleware/ui-lockdown.ts';
@@ -156,6 +156,8 @@ export function createApp(options: AppOptions) {
   // Location autocomplete for the search boxes (issue #8).
   api.route('/locations', locationRoutes);
   api.route('/docs', docsRoutes);
+  // better-auth answers a database failure with its own 500: a 503 while the database is down, as elsewhere.
+  api.use('/auth/*', authDatabaseUnavailable);
   api.route('/auth', authRoutes);
   api.route('/me', meRoutes);
   // The signed-in user's own records (DESIGN §4 /api/me/…): favourites, saved searches, recent views, dashboard.

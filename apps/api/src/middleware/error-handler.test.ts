@@ -16,7 +16,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import { createLogger } from '#src/lib/logger.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { handleError } from './error-handler.ts';
+import { authDatabaseUnavailable, handleError } from './error-handler.ts';
 
 let handle: DatabaseHandle;
 const now = new Date('2026-11-22T10:00:00Z');
@@ -132,4 +132,44 @@ test('a 429 AppError carries Retry-After', async () => {
   );
   expect(res.status).toBe(429);
   expect(res.headers.get('Retry-After')).toBe('42');
+});
+
+test('an unreachable database is a 503 with the server message, however deeply the driver error is wrapped', async () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const drizzle = new Error('Failed query: select 1', { cause: refused });
+  // better-auth's getSession wraps Drizzle's error once more (seen in `npm run test:soak` with PostgreSQL stopped).
+  const betterAuth = new Error('Failed to get session', { cause: drizzle });
+  for (const error of [refused, drizzle, betterAuth]) {
+    const res = await call(appThrowing(() => error));
+    expect(res.status).toBe(503);
+    expect(await readJson(res)).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: MESSAGES.server } });
+  }
+});
+
+test("better-auth's own 500 under /api/auth is a 503 while the database is down, and stays a 500 otherwise", async () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const downDb = {
+    execute: () => Promise.reject(new Error('Failed query: SELECT 1', { cause: refused })),
+  } as unknown as DatabaseHandle['db'];
+  const appWith = (db: DatabaseHandle['db']) => {
+    const app = new Hono<AppEnv>();
+    app.use('*', async (c, next) => {
+      c.set('db', db);
+      c.set('logger', createLogger('silent'));
+      await next();
+    });
+    app.use('/api/auth/*', authDatabaseUnavailable);
+    // What better-auth answers when its adapter's query fails.
+    app.post('/api/auth/sign-in/email', (c) => c.json({ code: 'INTERNAL_SERVER_ERROR', message: 'x' }, 500));
+    return app;
+  };
+  const down = await appWith(downDb).request('/api/auth/sign-in/email', { method: 'POST' });
+  expect(down.status).toBe(503);
+  expect(await readJson(down)).toEqual({
+    code: 'SERVICE_UNAVAILABLE',
+    message: MESSAGES.server,
+    error: { code: 'SERVICE_UNAVAILABLE', message: MESSAGES.server },
+  });
+  const up = await appWith(handle.db).request('/api/auth/sign-in/email', { method: 'POST' });
+  expect(up.status).toBe(500);
 });
