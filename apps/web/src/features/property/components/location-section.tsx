@@ -40,7 +40,9 @@ export function LocationSection({
       </h2>
       <p className="flex items-start gap-1.5 text-sm">
         <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-        <span data-testid="location-address" data-selectable>{address}</span>
+        <span data-testid="location-address" data-selectable>
+          {address}
+        </span>
       </p>
       {latitude !== null && longitude !== null && (
         <MapBoundary>
