@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndIn } from '../fixtures/accounts.ts';
+import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
 const SUPER_ADMIN = { email: 'demo.superadmin@example.com', password: 'Demo-Super-2026!' };
@@ -151,9 +152,7 @@ test("a super admin changes an enquiry's status, filters the audit log, and prom
   // The server refuses too, not just the button.
   const target = await colleague.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
   const { items } = (await target.json()) as { items: { id: string }[] };
-  const refused = await colleague.request.post(`/api/admin/users/${items[0]!.id}/suspend`, {
-    headers: { Origin: new URL(colleague.url()).origin },
-  });
+  const refused = await postAsPage(colleague, `/api/admin/users/${items[0]!.id}/suspend`);
   expect(refused.status()).toBe(403);
   await colleagueContext.close();
 });

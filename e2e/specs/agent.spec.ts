@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpAndIn } from '../fixtures/accounts.ts';
+import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
 /** A real JPEG of the given colour, as a file for an <input type=file>. */
@@ -111,7 +112,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await expect(page.getByText('Property updated').first()).toBeVisible();
 
   // 7. An admin approves it (the admin portal is issue #6; the dev route stands in), and a visitor enquires.
-  expect((await page.request.post('/api/dev/publish-listing', { data: { slug } })).ok()).toBe(true);
+  expect((await postAsPage(page, '/api/dev/publish-listing', { slug })).ok()).toBe(true);
   await visitor.goto(`/property/${slug}`);
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(visitor.getByText('£625,000').first()).toBeVisible();

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
+import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
 const results = (page: Page) => page.getByRole('region', { name: 'Search results' });
@@ -76,12 +77,13 @@ test('visitor → enquiry → sign up → favourite → saved search → alert e
   await expectNoSeriousA11yViolations(page);
 
   // 6. A new matching listing goes live and the alert job runs.
-  const published = await page.request.post('/api/dev/publish-listing', {
-    data: { location: 'Manchester', mode: 'sale' },
+  const published = await postAsPage(page, '/api/dev/publish-listing', {
+    location: 'Manchester',
+    mode: 'sale',
   });
   expect(published.status()).toBe(200);
   const listing = (await published.json()) as { slug: string; title: string };
-  const run = await page.request.post('/api/dev/run-alerts');
+  const run = await postAsPage(page, '/api/dev/run-alerts');
   expect(run.status()).toBe(200);
 
   // 7. The alert e-mail arrives with a working link to the new listing.
