@@ -3,6 +3,8 @@ import type { Database } from '#src/db/client.ts';
 import type { Auth } from '#src/features/auth/auth.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
+import type { PreCounter } from '#src/features/rate-limit/pre-counter.ts';
+import type { SearchCache } from '#src/features/listings/search-cache.ts';
 import type { SearchCounter } from '#src/features/listings/search-counter.ts';
 import type { Storage } from '#src/lib/storage.ts';
 import type { Viewer } from '#src/middleware/auth.ts';
@@ -33,6 +35,10 @@ export interface AppEnv {
     rateLimits: RateLimitSettings;
     /** Searches per day for the admin analytics (features/listings/search-counter.ts). */
     searchCounter: SearchCounter;
+    /** The search rate limit's in-process pre-counter (features/rate-limit/pre-counter.ts). */
+    searchLimiter: PreCounter;
+    /** Finished search answers of this process (features/listings/search-cache.ts, ADR 021). */
+    searchCache: SearchCache;
     /** The signed-in user, set by the guards in middleware/auth.ts. */
     viewer: Viewer;
   };

@@ -24,6 +24,7 @@ import { docsRoutes } from '#src/features/docs/routes.ts';
 import { healthRoutes } from '#src/features/health/routes.ts';
 import { listingRoutes } from '#src/features/listings/routes.ts';
 import { locationRoutes } from '#src/features/locations/routes.ts';
+import { createSearchCache, type SearchCache } from '#src/features/listings/search-cache.ts';
 import { createSearchCounter, type SearchCounter } from '#src/features/listings/search-counter.ts';
 import { alertRoutes } from '#src/features/alerts/routes.ts';
 import { clientRoutes } from '#src/features/client/routes.ts';
@@ -33,6 +34,8 @@ import {
   DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE,
   writeRateLimit,
 } from '#src/features/rate-limit/write-rate-limit.ts';
+import { createPreCounter } from '#src/features/rate-limit/pre-counter.ts';
+import { SEARCH_WINDOW_MS } from '#src/features/rate-limit/search-rate-limit.ts';
 import { securityEventRoutes } from '#src/features/security-events/routes.ts';
 import { renderPropertyPage, seoRoutes } from '#src/features/seo/routes.ts';
 import { createLogger, type Logger } from '#src/lib/logger.ts';
@@ -73,6 +76,11 @@ export interface AppOptions {
   storage?: Storage;
   /** Counts searches per day for the admin analytics; default: one on `db` (index.ts flushes it on shutdown). */
   searchCounter?: SearchCounter;
+  /**
+   * Finished search answers (ADR 021); index.ts makes one from SEARCH_CACHE_TTL_MS and clears it on the database's
+   * change notifications. Default: none (tests that write rows directly need no notification to see them).
+   */
+  searchCache?: SearchCache;
   /** Searches per minute per client key (SEARCH_RATE_LIMIT_PER_MINUTE); default 20 (SPEC §9). */
   searchRateLimitPerMinute?: number;
   /** Writes per minute per client key (WRITE_RATE_LIMIT_PER_MINUTE); default 60 (ADR 015). */
@@ -101,10 +109,20 @@ export function createApp(options: AppOptions) {
     options.storage ??
     createDiskStorage(options.uploadsDir ?? path.join(os.tmpdir(), `abode-uploads-${randomUUID()}`));
   const searchCounter = options.searchCounter ?? createSearchCounter({ db: options.db, logger });
+  const searchCache = options.searchCache ?? createSearchCache({ ttlMs: 0 });
   const rateLimits = {
     searchPerMinute: options.searchRateLimitPerMinute ?? SEARCH_RATE_LIMIT.limit,
     writePerMinute: options.writeRateLimitPerMinute ?? DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE,
   };
+
+  const searchLimiter = createPreCounter({
+    db: options.db,
+    action: 'search',
+    limit: rateLimits.searchPerMinute,
+    windowMs: SEARCH_WINDOW_MS,
+    actionClass: 'search',
+    logger,
+  });
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
@@ -118,6 +136,8 @@ export function createApp(options: AppOptions) {
     c.set('mail', mail);
     c.set('storage', storage);
     c.set('searchCounter', searchCounter);
+    c.set('searchCache', searchCache);
+    c.set('searchLimiter', searchLimiter);
     c.set('rateLimits', rateLimits);
     c.header('X-Request-Id', requestId);
     await next();
@@ -167,6 +187,14 @@ export function createApp(options: AppOptions) {
   api.route('/enquiries', enquiryRoutes);
   // Saved-search alert e-mails' unsubscribe link (works signed out).
   api.route('/alerts', alertRoutes);
+  // A successful agent or admin write may change listings: the writer's next search must see it at once, before the
+  // database's change notification reaches this process (ADR 021).
+  const clearSearchCacheAfterWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) searchCache.clear();
+  };
+  api.use('/agent/*', clearSearchCacheAfterWrite);
+  api.use('/admin/*', clearSearchCacheAfterWrite);
   api.route('/agent', agentRoutes);
   api.route('/admin', adminRoutes);
   // The SPA's security-event queue (SPEC §3, §9).

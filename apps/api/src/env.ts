@@ -42,6 +42,13 @@ export const EnvSchema = z.object({
    * many people share one address and no proxy tells them apart, or for browser tests that all come from 127.0.0.1.
    */
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Longest life in ms of a cached search answer (ADR 021), default 30,000 (the answers' own max-age); 0 turns the
+   * cache off. Listing changes clear it at once whatever this says.
+   */
+  SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Memory bound of the search answer cache in MiB, default 64. */
+  SEARCH_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Writes (POST/PUT/PATCH/DELETE) per minute per client key, default 60 (ADR 015). */
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** better-auth signing secret (required in production; otherwise generated once into DATA_DIR/auth-secret). */

@@ -11,6 +11,7 @@ import { seedDemoActivity } from '#src/db/seed/demo-activity.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
 import { loadEnv } from '#src/env.ts';
+import { createSearchCache, LISTINGS_CHANGED_CHANNEL } from '#src/features/listings/search-cache.ts';
 import { createSearchCounter } from '#src/features/listings/search-counter.ts';
 import { startJobs, type Jobs } from '#src/jobs/scheduler.ts';
 import { createLogger } from '#src/lib/logger.ts';
@@ -79,9 +80,25 @@ async function main(): Promise<void> {
     'upload storage',
   );
   const searchCounter = createSearchCounter({ db: handle.db, logger });
+  // Finished search answers, cleared whenever any process changes a listing, photo or agent (ADR 021).
+  const searchCache = createSearchCache({
+    ttlMs: env.SEARCH_CACHE_TTL_MS,
+    maxBytes: env.SEARCH_CACHE_MAX_MB * 2 ** 20,
+  });
+  const stopListening = searchCache.enabled
+    ? await handle.listen(
+        LISTINGS_CHANGED_CHANNEL,
+        () => searchCache.clear(),
+        (live) => {
+          searchCache.setLive(live);
+          logger.info({ live }, 'search cache change notifications');
+        },
+      )
+    : async () => {};
   const app = createApp({
     db: handle.db,
     searchCounter,
+    searchCache,
     databaseKind: handle.kind,
     publicUrl,
     mail,
@@ -120,7 +137,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     server.close(() => {
       // Let a running alert job finish, and write the last search counts, before the database closes under them.
-      void Promise.all([jobs?.stop(), searchCounter.stop()])
+      void Promise.all([jobs?.stop(), searchCounter.stop(), stopListening()])
         .then(() => handle.close())
         .finally(() => process.exit(0));
     });

@@ -23,6 +23,16 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Closes connections and releases the data-folder lock. */
   close(): Promise<void>;
+  /**
+   * LISTENs on `channel`: `onNotify` runs for each notification (from any process on the database). `onLive` says
+   * whether notifications can arrive: PostgreSQL's listening connection is re-opened every second after it is lost
+   * (a restart), and notifications sent meanwhile are lost. Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: () => void,
+    onLive?: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
@@ -99,7 +109,55 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   });
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    listen: (channel, onNotify, onLive) => listenPostgres(url, channel, onNotify, onLive),
+  };
+}
+
+const RELISTEN_MS = 1000;
+
+/** A dedicated connection that LISTENs (a pooled one would be handed to queries), re-opened when lost. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onLive: (live: boolean) => void = () => {},
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = undefined;
+    onLive(false);
+    c.end().catch(() => {});
+    if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_MS);
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    c.on('notification', () => onNotify());
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (client === c && !stopped) onLive(true);
+    } catch {
+      lost(c);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
+  };
 }
 
 /**
@@ -128,6 +186,12 @@ export async function openPglite(
       db,
       client,
       kind: 'pglite',
+      // One in-process connection: notifications are delivered while the writing statement's result is read.
+      listen: async (channel, onNotify, onLive) => {
+        const unlisten = await client.listen(channel, () => onNotify());
+        onLive?.(true);
+        return unlisten;
+      },
       close: async () => {
         await client.close();
         await release?.();

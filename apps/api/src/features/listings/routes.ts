@@ -5,8 +5,12 @@
  * Cache-Control; previews (issue #4) set `private, no-store` so a proxy never hands a draft to someone else.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { ListingDetailSchema, ListingSearchResultSchema } from '@abode/shared/listings/listing.schema';
+import type { Context, TypedResponse } from 'hono';
+import {
+  ListingDetailSchema,
+  ListingSearchResultSchema,
+  type ListingSearchResult,
+} from '@abode/shared/listings/listing.schema';
 import { SoldPricesQuerySchema, SoldPricesResultSchema } from '@abode/shared/property/sold-prices.schema';
 import { SearchQuerySchema } from '@abode/shared/search/search.schema';
 import type { AppEnv } from '#src/app-env.ts';
@@ -20,6 +24,7 @@ import { clientIp } from '#src/lib/client-ip.ts';
 import { loadViewer } from '#src/middleware/auth.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { findListings, SEARCH_EXTENSIONS_DOC } from './find-listings.ts';
+import { searchCacheKey, type CachedSearch, type SearchCache } from './search-cache.ts';
 import { findSoldPrices } from './find-sold-prices.ts';
 import { canPreview, findListingAccess, getListing, LISTING_UNAVAILABLE } from './get-listing.ts';
 import { recordView, viewerKey } from './record-view.ts';
@@ -60,8 +65,9 @@ const getRoute = createRoute({
   tags: ['Listings'],
   summary: 'One listing',
   description:
-    'A public listing, for everyone. A listing that is not public (draft, pending, under offer…) is returned only ' +
-    'to its own agent and to admins, with `preview: true` and `Cache-Control: private, no-store`.',
+    'A public listing, for everyone: approved and active, under offer, sold STC or let agreed (ADR 019), with its ' +
+    '`status` for the banner. A listing that is not public (draft, pending or rejected approval, or let) is ' +
+    'returned only to its own agent and to admins, with `preview: true` and `Cache-Control: private, no-store`.',
   request: { params: slugParams },
   responses: {
     200: json(ListingDetailSchema, 'The listing'),
@@ -104,6 +110,34 @@ const soldPricesRoute = createRoute({
   },
 });
 
+/** Whether the request's Accept-Encoding allows gzip (an explicit `q=0` refuses it). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * A JSON answer from its cached text: gzip-compressed when the client accepts it (made once per entry), with the
+ * entry's ETag (weak for the compressed form, as Hono's compress middleware marks it), so neither serialising,
+ * hashing nor compressing is repeated. The etag middleware turns a matching If-None-Match into a 304.
+ */
+function sendCachedJson(c: Context<AppEnv>, answer: CachedSearch, cache: SearchCache): Response {
+  c.header('Content-Type', 'application/json; charset=UTF-8');
+  c.header('Vary', 'Accept-Encoding');
+  if (acceptsGzip(c.req.header('accept-encoding')) && answer.body.length >= 1024) {
+    c.header('Content-Encoding', 'gzip');
+    c.header('ETag', `W/${answer.etag}`);
+    return c.body(new Uint8Array(cache.gzip(answer)), 200);
+  }
+  c.header('ETag', answer.etag);
+  return c.body(answer.body, 200);
+}
+
 /** The listing's access facts, or 404 when the caller may not see it (public, or a preview for agent/admin). */
 async function visibleListing(c: Context<AppEnv>, slug: string) {
   const listing = await findListingAccess(c.var.db, slug);
@@ -116,10 +150,16 @@ async function visibleListing(c: Context<AppEnv>, slug: string) {
 export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(searchRoute, async (c) => {
     const query = c.req.valid('query');
-    const result = await findListings(c.var.db, query);
     // A first page is a search; later pages are paging through one (admin analytics, issue #6).
     if (query.page === 1) c.var.searchCounter.record(c.var.now());
-    return c.json(result, 200);
+    const cache = c.var.searchCache;
+    const key = searchCacheKey(query);
+    let answer = cache.get(key);
+    if (!answer) {
+      const generation = cache.generation();
+      answer = cache.set(key, JSON.stringify(await findListings(c.var.db, query)), generation);
+    }
+    return sendCachedJson(c, answer, cache) as unknown as TypedResponse<ListingSearchResult, 200, 'json'>;
   })
   .openapi(getRoute, async (c) => {
     const listing = await getListing(c.var.db, c.req.valid('param').slug, () => loadViewer(c));

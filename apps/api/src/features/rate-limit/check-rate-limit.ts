@@ -2,7 +2,7 @@
  * The one rate-limit service of the API (SPEC §7 check_rate_limit, §9; DESIGN §4; ADR 015). Every limit — search,
  * sign-up and sign-in, enquiries, e-mail requests, writes, security events — goes through {@link checkRateLimit}.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LOCAL_LIMITER_DEFAULTS, type RateLimitClass } from '@abode/shared/security/rate-limit';
 import type { Database } from '#src/db/client.ts';
 
@@ -71,11 +71,18 @@ export function blockMsOf(rule: Pick<RateLimitRule, 'actionClass' | 'blockMs'>):
  *
  * Turn a refusal into the API's 429 with `rateLimitError` (rate-limit-error.ts).
  */
-export async function checkRateLimit(db: Database, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function checkRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  /** Attempts to count at once (the pre-counter's not yet written ones plus this one); default 1. */
+  increment = 1,
+): Promise<RateLimitResult> {
   try {
-    return await checkInDatabase(db, rule);
+    return await checkInDatabase(db, rule, increment);
   } catch {
-    return checkInMemory(fallbackRule(rule));
+    const fallback = fallbackRule(rule);
+    for (let i = 1; i < increment; i++) checkInMemory(fallback);
+    return checkInMemory(fallback);
   }
 }
 
@@ -91,7 +98,36 @@ export function fallbackRule(rule: RateLimitRule): RateLimitRule {
   };
 }
 
-async function checkInDatabase(db: Database, r: RateLimitRule): Promise<RateLimitResult> {
+async function checkInDatabase(db: Database, r: RateLimitRule, increment = 1): Promise<RateLimitResult> {
+  const result = await db.execute(sql`
+    INSERT INTO rate_limits (key, action, window_start, count, blocked_until)
+    VALUES (${r.key}, ${r.action}, ${r.now.toISOString()}::timestamptz, ${increment}::int,
+            ${increment > r.limit ? new Date(r.now.getTime() + (blockMsOf(r) ?? r.windowMs)).toISOString() : null}::timestamptz)
+    ${onConflictCount(r)}`);
+  const row = (result as unknown as { rows: CounterRow[] }).rows[0];
+  if (!row) throw new Error('rate limit upsert returned no row');
+  return toResult(counterOf(row), r, 'database');
+}
+
+/** A `rate_limits` row as the upsert returns it (times in ms since the epoch). */
+export interface CounterRow {
+  key: string;
+  count: number | string;
+  window_ms: number | string;
+  blocked_ms: number | string | null;
+}
+
+export const counterOf = (row: CounterRow): Counter => ({
+  count: Number(row.count),
+  windowStart: Number(row.window_ms),
+  blockedUntil: row.blocked_ms === null ? null : Number(row.blocked_ms),
+});
+
+/**
+ * The `ON CONFLICT … RETURNING` of the limiter's upsert: adds the inserted row's count (the attempts being counted)
+ * to the stored one under the fixed-window and block rules of {@link checkRateLimit}.
+ */
+export function onConflictCount(r: Omit<RateLimitRule, 'key'>): SQL {
   const nowMs = r.now.getTime();
   const now = r.now.toISOString();
   const windowCutoff = new Date(nowMs - r.windowMs).toISOString();
@@ -101,50 +137,31 @@ async function checkInDatabase(db: Database, r: RateLimitRule): Promise<RateLimi
     blockMs === undefined
       ? sql`rate_limits.window_start + ${r.windowMs}::float8 * interval '1 millisecond'`
       : sql`${new Date(nowMs + blockMs).toISOString()}::timestamptz`;
-  const firstBlockUntil = new Date(nowMs + (blockMs ?? r.windowMs)).toISOString();
   // A row starts afresh when its window has passed or its block has ended.
   const stillBlocked = sql`rate_limits.blocked_until > ${now}::timestamptz`;
   const expired = sql`(rate_limits.window_start <= ${windowCutoff}::timestamptz OR rate_limits.blocked_until <= ${now}::timestamptz)`;
-  const result = await db.execute(sql`
-    INSERT INTO rate_limits (key, action, window_start, count, blocked_until)
-    VALUES (${r.key}, ${r.action}, ${now}::timestamptz, 1, ${r.limit < 1 ? firstBlockUntil : null}::timestamptz)
+  return sql`
     ON CONFLICT (key, action) DO UPDATE SET
       window_start = CASE WHEN ${stillBlocked} THEN rate_limits.window_start
                           WHEN ${expired} THEN ${now}::timestamptz ELSE rate_limits.window_start END,
-      count = CASE WHEN ${stillBlocked} THEN rate_limits.count + 1
-                   WHEN ${expired} THEN 1 ELSE rate_limits.count + 1 END,
+      count = CASE WHEN ${stillBlocked} THEN rate_limits.count + EXCLUDED.count
+                   WHEN ${expired} THEN EXCLUDED.count ELSE rate_limits.count + EXCLUDED.count END,
       blocked_until = CASE WHEN ${stillBlocked} THEN rate_limits.blocked_until
-                           WHEN ${expired} THEN NULL
-                           WHEN rate_limits.count + 1 > ${r.limit} THEN ${blockUntil}
+                           WHEN ${expired} THEN EXCLUDED.blocked_until
+                           WHEN rate_limits.count + EXCLUDED.count > ${r.limit} THEN ${blockUntil}
                            ELSE NULL END
-    RETURNING count,
+    RETURNING key, count,
               (extract(epoch from window_start) * 1000)::float8 AS window_ms,
-              (extract(epoch from blocked_until) * 1000)::float8 AS blocked_ms
-  `);
-  const row = (
-    result as unknown as {
-      rows: { count: number | string; window_ms: number | string; blocked_ms: number | string | null }[];
-    }
-  ).rows[0];
-  if (!row) throw new Error('rate limit upsert returned no row');
-  return toResult(
-    {
-      count: Number(row.count),
-      windowStart: Number(row.window_ms),
-      blockedUntil: row.blocked_ms === null ? null : Number(row.blocked_ms),
-    },
-    r,
-    'database',
-  );
+              (extract(epoch from blocked_until) * 1000)::float8 AS blocked_ms`;
 }
 
-interface Counter {
+export interface Counter {
   windowStart: number;
   count: number;
   blockedUntil: number | null;
 }
 
-function toResult(entry: Counter, r: RateLimitRule, store: RateLimitResult['store']): RateLimitResult {
+export function toResult(entry: Counter, r: RateLimitRule, store: RateLimitResult['store']): RateLimitResult {
   const nowMs = r.now.getTime();
   const blocked = entry.blockedUntil !== null && entry.blockedUntil > nowMs;
   const retryAfterSeconds = blocked ? Math.max(1, Math.ceil((entry.blockedUntil! - nowMs) / SECOND)) : 0;

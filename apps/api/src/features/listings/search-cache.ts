@@ -1,0 +1,139 @@
+/**
+ * The search answer cache (issue #9, ADR 021): finished `GET /api/properties` answers kept in this process's memory,
+ * keyed by the parsed query, so the popular head of searches (a town's first page, the newest feed) costs a map
+ * lookup instead of two SQL statements. Listings change far less often than they are searched.
+ *
+ * Freshness, in the order they act:
+ * 1. **Every listing write clears it.** Triggers on `properties`, `property_photos` and `agents` (migration 0006)
+ *    send `NOTIFY abode_listings_changed`; every API process listens (`DatabaseHandle.listen`, db/client.ts) and clears its cache,
+ *    whichever process or tool made the write. The app also clears it after each successful agent or admin write,
+ *    so the writer's own next search is fresh even before the notification arrives.
+ * 2. **While the listener is down** (PostgreSQL restarting) the cache is empty and bypassed: without notifications
+ *    it could not know what changed.
+ * 3. **Age**: an entry lives at most `ttlMs` (SEARCH_CACHE_TTL_MS, default 30 s: the `max-age` the answer already
+ *    gives browsers), so 'Added to site' windows and the like move on.
+ * A search that started before a clear never stores its (possibly stale) answer: entries carry the generation they
+ * were computed in.
+ *
+ * Each entry holds the JSON text, its ETag and, once a client asked for it, the gzip-compressed body, so a cached
+ * answer is neither serialised, hashed nor compressed again.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+/** The channel migration 0006's triggers notify on. */
+export const LISTINGS_CHANGED_CHANNEL = 'abode_listings_changed';
+
+/** A finished answer. */
+export interface CachedSearch {
+  /** The cache key it was made for. */
+  key: string;
+  /** The JSON body. */
+  body: string;
+  /** A strong ETag of `body`. */
+  etag: string;
+  /** `body` gzip-compressed, made on first request that accepts gzip. */
+  gzip?: Buffer;
+}
+
+export interface SearchCacheOptions {
+  /** Longest life of an entry in ms; 0 turns the cache off. */
+  ttlMs: number;
+  /** Bound on the bytes held (JSON plus gzip), default 64 MiB. */
+  maxBytes?: number;
+}
+
+export interface SearchCacheStats {
+  hits: number;
+  misses: number;
+  clears: number;
+  entries: number;
+  bytes: number;
+}
+
+export interface SearchCache {
+  readonly enabled: boolean;
+  /** The answer for `key`, if cached and the cache is live. */
+  get(key: string): CachedSearch | undefined;
+  /** The generation to pass to {@link set}: read it before computing the answer. */
+  generation(): number;
+  /** Makes the entry for a freshly computed body; stores it unless a clear happened since `generation`. */
+  set(key: string, body: string, generation: number): CachedSearch;
+  /** Drops every entry (a listing, photo or agent changed). */
+  clear(): void;
+  /** Whether change notifications arrive; while false the cache is empty and bypassed. */
+  setLive(live: boolean): void;
+  /** The gzip body of an entry, made and kept on first use. */
+  gzip(entry: CachedSearch): Buffer;
+  stats(): SearchCacheStats;
+}
+
+/** An ETag for a body: a SHA-1 of the bytes, as Hono's etag middleware makes them. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('hex')}"`;
+}
+
+/** Creates a cache; with `ttlMs` 0 it stores nothing and every `get` misses. */
+export function createSearchCache(options: SearchCacheOptions): SearchCache {
+  const enabled = options.ttlMs > 0;
+  const lru = new LRUCache<string, CachedSearch>({
+    max: 100_000,
+    maxSize: options.maxBytes ?? 64 * 2 ** 20,
+    // Strings are UTF-16 in memory, but the bodies are almost all ASCII: length is a fair byte count.
+    sizeCalculation: (entry) => entry.body.length + (entry.gzip?.length ?? 0) + 200,
+    ttl: Math.max(1, options.ttlMs),
+    ttlAutopurge: false,
+  });
+  let generation = 0;
+  let live = true;
+  const counts = { hits: 0, misses: 0, clears: 0 };
+
+  const clear = () => {
+    generation += 1;
+    counts.clears += 1;
+    lru.clear();
+  };
+
+  return {
+    enabled,
+    get(key) {
+      if (!enabled || !live) return undefined;
+      const entry = lru.get(key);
+      if (entry) counts.hits += 1;
+      else counts.misses += 1;
+      return entry;
+    },
+    generation: () => generation,
+    set(key, body, since) {
+      const entry: CachedSearch = { key, body, etag: etagOf(body) };
+      if (enabled && live && since === generation) lru.set(key, entry);
+      return entry;
+    },
+    clear,
+    setLive(next) {
+      if (live && !next) clear();
+      live = next;
+    },
+    gzip(entry) {
+      if (!entry.gzip) {
+        entry.gzip = gzipSync(entry.body);
+        // Stored again so the LRU counts the compressed bytes too (only if this entry is still the stored one).
+        if (lru.peek(entry.key) === entry) lru.set(entry.key, entry, { noUpdateTTL: true });
+      }
+      return entry.gzip;
+    },
+    stats: () => ({ ...counts, entries: lru.size, bytes: lru.calculatedSize }),
+  };
+}
+
+/**
+ * The cache key of a parsed search query: its fields in a fixed order, so `?mode=sale&location=x` and
+ * `?location=x&mode=sale` share an entry, and defaults (page 1, newest) are the same as stated ones.
+ */
+export function searchCacheKey(query: Record<string, unknown>): string {
+  const keys = Object.keys(query)
+    .filter((k) => query[k] !== undefined)
+    .sort();
+  return JSON.stringify(keys.map((k) => [k, query[k]]));
+}
