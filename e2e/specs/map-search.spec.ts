@@ -91,6 +91,43 @@ test('the map view shows the results as pins with a popup card, and works withou
   }
 });
 
+test('hovering or focusing a card beside the map highlights its pin (or the cluster holding it)', async ({
+  page,
+}) => {
+  await page.goto('/search?location=Manchester&mode=sale&view=map');
+  await settled(page);
+  await expect(pins(page).first()).toBeVisible();
+  const highlighted = map(page).locator('.leaflet-marker-icon[data-highlighted]');
+  await expect(highlighted).toHaveCount(0);
+
+  const card = listCards(page).first();
+  await card.hover();
+  await expect(highlighted).toHaveCount(1);
+  // The pin stands for this card's listing: its own (price and title), a spot at its postcode, or a cluster.
+  const title = (await highlighted.getAttribute('title'))!;
+  if (title.startsWith('£')) {
+    await expect(card.getByRole('link', { name: title.slice(title.indexOf(', ') + 2) })).toBeVisible();
+  } else if (/ properties at /.test(title)) {
+    await expect(card.getByTestId('listing-address')).toContainText(title.split(' properties at ')[1]!);
+  } else {
+    expect(title).toMatch(/^\d+ properties: zoom in$/);
+  }
+  // Raised above its neighbours.
+  const zIndexes = await pins(page).evaluateAll((els) =>
+    els.map((el) => ({ lit: el.hasAttribute('data-highlighted'), z: Number(getComputedStyle(el).zIndex) })),
+  );
+  const litZ = zIndexes.find((p) => p.lit)!.z;
+  expect(zIndexes.filter((p) => !p.lit).every((p) => p.z < litZ)).toBe(true);
+
+  // Leaving the list clears it; the keyboard highlights too.
+  await heading(page).hover();
+  await expect(highlighted).toHaveCount(0);
+  await listCards(page).nth(1).getByRole('link').first().focus();
+  await expect(highlighted).toHaveCount(1);
+  await page.getByRole('checkbox', { name: 'Search as I move the map' }).focus();
+  await expect(highlighted).toHaveCount(0);
+});
+
 test('search as I move the map: panning writes the map area into the URL and changes the results', async ({
   page,
 }) => {

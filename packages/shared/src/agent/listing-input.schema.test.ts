@@ -96,6 +96,24 @@ describe('ListingInputSchema', () => {
     expect(issues({ ...RENT, status: 'let' })).toEqual({});
   });
 
+  test('flags: none by default, duplicates dropped, only known slugs (issue #8)', () => {
+    expect(ListingInputSchema.parse(SALE).flags).toEqual([]);
+    expect(ListingInputSchema.parse({ ...SALE, flags: ['auction', 'retirement', 'auction'] }).flags).toEqual([
+      'auction',
+      'retirement',
+    ]);
+    expect(issues({ ...SALE, flags: ['new-build'] })).toHaveProperty('flags.0');
+  });
+
+  test('shared ownership and auction are sale-only; a rental may be a retirement home', () => {
+    expect(issues({ ...SALE, flags: ['retirement', 'shared-ownership', 'auction'] })).toEqual({});
+    expect(issues({ ...RENT, flags: ['retirement'] })).toEqual({});
+    expect(issues({ ...RENT, flags: ['auction'] })).toEqual({ flags: LISTING_MESSAGES.saleFlagForRent });
+    expect(issues({ ...RENT, status: 'draft', flags: ['shared-ownership'] })).toEqual({
+      flags: LISTING_MESSAGES.saleFlagForRent,
+    });
+  });
+
   test('rejects script-like content, bad postcodes, bad counts and prices', () => {
     expect(issues({ ...SALE, title: 'Nice <script>alert(1)</script>' })).toEqual({
       title: LISTING_MESSAGES.invalidContent,
@@ -122,6 +140,8 @@ describe('ListingInputSchema', () => {
 test('UpdateListingInputSchema leaves out what the PATCH left out (no defaults filled in)', () => {
   expect(UpdateListingInputSchema.parse({ pricePence: 1000 })).toEqual({ pricePence: 1000 });
   expect(UpdateListingInputSchema.parse({ councilTaxBand: '' })).toEqual({ councilTaxBand: null });
+  expect(UpdateListingInputSchema.parse({ flags: ['auction', 'auction'] })).toEqual({ flags: ['auction'] });
+  expect(UpdateListingInputSchema.parse({ flags: [] })).toEqual({ flags: [] });
 });
 
 test('AgentListingFiltersSchema defaults to all statuses and modes, page 1 of 25', () => {

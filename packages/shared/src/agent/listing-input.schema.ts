@@ -11,6 +11,8 @@
  *   sale — the tenure. Tenure is optional for rentals: Part A for lettings asks for rent, deposit and council tax,
  *   not the landlord's tenure.
  * - Rent-only fields (available from, furnished) are dropped for sale listings.
+ * - Flags (issue #8 'Don't show'): retirement fits sale and rent; shared ownership and auction are sale-only (UK
+ *   practice: both are ways of buying), so a rental carrying one is refused rather than silently changed.
  */
 import { z } from 'zod';
 import {
@@ -19,10 +21,12 @@ import {
   EpcRatingSchema,
   FeatureSchema,
   FurnishedSchema,
+  ListingFlagSchema,
   ListingModeSchema,
   ListingStatusSchema,
   PropertyTypeSchema,
   TenureSchema,
+  type ListingFlag,
   type ListingMode,
   type ListingStatus,
 } from '../listings/listing.schema.ts';
@@ -55,6 +59,15 @@ export const STATUSES_BY_MODE: Record<ListingMode, readonly ListingStatus[]> = {
   rent: ['draft', 'active', 'let-agreed', 'let'],
 };
 
+/**
+ * Flags each mode may carry (issue #8): shared ownership and auction are ways of buying, so sale-only; a retirement
+ * home can be for sale or to rent.
+ */
+export const FLAGS_BY_MODE: Record<ListingMode, readonly ListingFlag[]> = {
+  sale: ['retirement', 'shared-ownership', 'auction'],
+  rent: ['retirement'],
+};
+
 /** Texts of this feature that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
 export const LISTING_MESSAGES = {
   notFound: 'Property not found',
@@ -79,6 +92,8 @@ export const LISTING_MESSAGES = {
   choose: 'Choose an option',
   saleStatusForRent: 'Under offer and Sold STC are for sale listings; use Let agreed or Let for a rental',
   rentStatusForSale: 'Let agreed and Let are for rentals; use Under offer or Sold STC for a sale listing',
+  saleFlagForRent:
+    'Shared ownership and auction are for sale listings; a rental can only be a retirement home',
   askingPriceRequired: 'An asking price is required before the listing can go live',
   rentRequired: 'A monthly rent is required before the listing can go live',
   tenureRequired: 'Tenure is required before the listing can go live',
@@ -130,7 +145,7 @@ export const ListingFieldsSchema = z.object({
   ),
   mode: ListingModeSchema,
   // No .default() here: a default would also fill a PATCH that leaves the field out (zod applies defaults inside
-  // .partial()). ListingInputSchema supplies 'draft' and [].
+  // .partial()). ListingInputSchema supplies 'draft' and [] (features and flags alike).
   status: ListingStatusSchema.optional(),
   propertyType: PropertyTypeSchema,
   bedrooms: count,
@@ -169,13 +184,19 @@ export const ListingFieldsSchema = z.object({
     z.iso.date({ error: LISTING_MESSAGES.dateInvalid }).nullable().default(null),
   ),
   furnished: optionalChoice(FurnishedSchema),
+  /** Retirement home, shared ownership, auction (`properties.flags`); duplicates are dropped. */
+  flags: z
+    .array(ListingFlagSchema)
+    .optional()
+    .transform((list) => list && [...new Set(list)]),
 });
 
-/** The fields with the defaults of a whole listing applied: status 'draft', no features. */
+/** The fields with the defaults of a whole listing applied: status 'draft', no features, no flags. */
 const withDefaults = (v: z.output<typeof ListingFieldsSchema>) => ({
   ...v,
   status: v.status ?? ('draft' as const),
   features: v.features ?? [],
+  flags: v.flags ?? [],
 });
 type ListingFields = ReturnType<typeof withDefaults>;
 
@@ -191,6 +212,8 @@ function checkListingRules(v: ListingFields, ctx: z.core.$RefinementCtx<ListingF
       'status',
       v.mode === 'rent' ? LISTING_MESSAGES.saleStatusForRent : LISTING_MESSAGES.rentStatusForSale,
     );
+  if (v.flags.some((flag) => !FLAGS_BY_MODE[v.mode].includes(flag)))
+    problem('flags', LISTING_MESSAGES.saleFlagForRent);
   if (v.status !== 'draft') {
     if (v.pricePence <= 0)
       problem(
@@ -206,7 +229,7 @@ function checkListingRules(v: ListingFields, ctx: z.core.$RefinementCtx<ListingF
  * `POST /api/agent/properties` body, the add/edit form, and (after merging onto the stored listing) the check of
  * every `PATCH`. Input: the fields of {@link ListingFieldsSchema} (blank strings / NaN from the form count as
  * absent). Output: sanitised text, normalised postcode ('SW19 1AA'), counts defaulting to 0, optional choices as
- * null, unique features, and `availableFrom`/`furnished` null for sale listings.
+ * null, unique features and flags (none by default), and `availableFrom`/`furnished` null for sale listings.
  */
 export const ListingInputSchema = ListingFieldsSchema.transform(withDefaults)
   .superRefine(checkListingRules)
@@ -217,6 +240,7 @@ export type ListingInput = z.output<typeof ListingInputSchema>;
 /**
  * `PATCH /api/agent/properties/{id}` body: any subset of the listing's fields. The server merges it onto the stored
  * listing and checks the result with {@link ListingInputSchema}, so the cross-field rules hold for partial edits too.
+ * A field left out keeps its stored value (`flags` absent: unchanged; `flags: []`: cleared).
  */
 export const UpdateListingInputSchema = ListingFieldsSchema.partial();
 export type UpdateListingInput = z.input<typeof UpdateListingInputSchema>;
@@ -334,6 +358,8 @@ export const AgentListingDetailSchema = z.object({
   epcRating: EpcRatingSchema.nullable(),
   floorAreaSqm: z.number().nullable(),
   features: z.array(FeatureSchema),
+  /** Always sent by the API; optional only so fixtures written before issue #8's flags still type-check. */
+  flags: z.array(ListingFlagSchema).optional(),
   availableFrom: z.string().nullable(),
   furnished: FurnishedSchema.nullable(),
   approvalStatus: ApprovalStatusSchema,
@@ -376,6 +402,7 @@ export function listingToFormValues(listing: AgentListingDetail): ListingFormVal
     epcRating: listing.epcRating ?? '',
     floorAreaSqm: listing.floorAreaSqm ?? '',
     features: listing.features,
+    flags: listing.flags ?? [],
     availableFrom: listing.availableFrom ?? '',
     furnished: listing.furnished ?? '',
   };

@@ -34,6 +34,16 @@ export const LISTING_FLAG_LABELS: Record<ListingFlagValue, string> = {
   auction: 'Auctions',
 };
 
+/**
+ * One listing's flag, in the singular: the agent's checkboxes and the property page's badge ('Auction'), where
+ * LISTING_FLAG_LABELS name the plural 'Don't show' choices ('Auctions').
+ */
+export const LISTING_FLAG_SINGULAR_LABELS: Record<ListingFlagValue, string> = {
+  retirement: 'Retirement home',
+  'shared-ownership': 'Shared ownership',
+  auction: 'Auction',
+};
+
 export const FEATURE_LABELS: Record<FeatureValue, string> = {
   garden: 'Garden',
   parking: 'Parking',

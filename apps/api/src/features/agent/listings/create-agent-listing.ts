@@ -35,6 +35,7 @@ export function listingValues(input: ListingInput) {
     epcRating: input.epcRating,
     floorAreaSqm: input.floorAreaSqm,
     features: input.features,
+    flags: input.flags,
     availableFrom: input.availableFrom,
     furnished: input.furnished,
   };

@@ -74,6 +74,7 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
     epcRating: row.epcRating as AgentListingDetail['epcRating'],
     floorAreaSqm: row.floorAreaSqm,
     features: row.features as AgentListingDetail['features'],
+    flags: row.flags as NonNullable<AgentListingDetail['flags']>,
     availableFrom: row.availableFrom,
     furnished: row.furnished as AgentListingDetail['furnished'],
     approvalStatus: row.approvalStatus as AgentListingDetail['approvalStatus'],

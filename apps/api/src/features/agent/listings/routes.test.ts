@@ -1,7 +1,7 @@
 /**
  * /api/agent/properties (issue #5) over HTTP on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL):
- * the cross-agent matrix, guards, postcode location, material information, slugs, price drops, approval, soft
- * delete and the activity rows.
+ * the cross-agent matrix, guards, postcode location, material information, slugs, price drops, approval, flags,
+ * soft delete and the activity rows.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -464,6 +464,89 @@ describe('edit', () => {
     expect(moved).toMatchObject({ postcode: 'RG30 2BY', outcode: 'RG30', latitude: 51.45177 });
     const unknown = await call('PATCH', `/${listing.id}`, agentA.cookie, { postcode: 'SW1A 1AA' });
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe('flags (issue #8)', () => {
+  /** Slugs the public search finds on Cowper Road with these extra parameters. */
+  async function searchSlugs(query: string): Promise<string[]> {
+    const res = await app.request(
+      `/api/properties?location=${encodeURIComponent('Cowper Road')}&pageSize=100&${query}`,
+    );
+    expect(res.status).toBe(200);
+    return ((await readJson(res)).items as { slug: string }[]).map((i) => i.slug);
+  }
+
+  test('an agent sets, keeps and clears flags; the search leaves flagged listings out with exclude=', async () => {
+    const listing = await create(agentA.cookie, { ...SALE, flags: ['auction', 'auction'] });
+    expect(listing.flags).toEqual(['auction']);
+    const read = await call('GET', `/${listing.id}`, agentA.cookie);
+    expect(AgentListingDetailSchema.parse(await readJson(read)).flags).toEqual(['auction']);
+
+    // Approved by an admin: public from now on.
+    await handle.db
+      .update(properties)
+      .set({ approvalStatus: 'approved', approvedAt: clock, publishedAt: clock })
+      .where(eq(properties.id, listing.id));
+    expect(await searchSlugs('exclude=retirement')).toContain(listing.slug);
+    expect(await searchSlugs('exclude=auction')).not.toContain(listing.slug);
+
+    // A PATCH without flags leaves them as they are.
+    tick();
+    const renamed = await call('PATCH', `/${listing.id}`, agentA.cookie, {
+      title: 'House for sale by auction',
+    });
+    expect(AgentListingDetailSchema.parse(await readJson(renamed)).flags).toEqual(['auction']);
+    expect(await searchSlugs('exclude=auction')).not.toContain(listing.slug);
+
+    tick();
+    const retirement = await call('PATCH', `/${listing.id}`, agentA.cookie, { flags: ['retirement'] });
+    expect(AgentListingDetailSchema.parse(await readJson(retirement)).flags).toEqual(['retirement']);
+    expect(await searchSlugs('exclude=auction')).toContain(listing.slug);
+    expect(await searchSlugs('exclude=retirement,shared-ownership')).not.toContain(listing.slug);
+
+    tick();
+    const cleared = await call('PATCH', `/${listing.id}`, agentA.cookie, { flags: [] });
+    expect(AgentListingDetailSchema.parse(await readJson(cleared)).flags).toEqual([]);
+    expect(await searchSlugs('exclude=retirement,shared-ownership,auction')).toContain(listing.slug);
+    expect((await activity(listing.id)).map((e) => e.details)).toEqual([
+      { status: 'active' },
+      { fields: ['title'] },
+      { fields: ['flags'] },
+      { fields: ['flags'] },
+    ]);
+  });
+
+  test('auction and shared ownership on a rental are a 400 on the flags field; a retirement rental is fine', async () => {
+    const RENTAL = {
+      ...SALE,
+      title: '1 bedroom flat to rent',
+      mode: 'rent',
+      propertyType: 'flat',
+      pricePence: 1_250_00,
+      tenure: null,
+    };
+    const before = (await list(agentA.cookie)).stats.total;
+    for (const flags of [['auction'], ['retirement', 'shared-ownership']]) {
+      const res = await call('POST', '/', agentA.cookie, { ...RENTAL, flags });
+      expect(res.status, flags.join()).toBe(400);
+      expect((await readJson(res)).error.details).toEqual([
+        { path: 'flags', message: LISTING_MESSAGES.saleFlagForRent },
+      ]);
+    }
+    expect((await list(agentA.cookie)).stats.total).toBe(before);
+    expect((await create(agentA.cookie, { ...RENTAL, flags: ['retirement'] })).flags).toEqual(['retirement']);
+    expect((await call('POST', '/', agentA.cookie, { ...SALE, flags: ['chain-free'] })).status).toBe(400);
+
+    // Turning an auction sale into a rental without clearing the flag is refused the same way.
+    const sale = await create(agentA.cookie, { ...SALE, status: 'draft', flags: ['auction'] });
+    const switched = await call('PATCH', `/${sale.id}`, agentA.cookie, { mode: 'rent' });
+    expect(switched.status).toBe(400);
+    expect((await readJson(switched)).error.details).toEqual([
+      { path: 'flags', message: LISTING_MESSAGES.saleFlagForRent },
+    ]);
+    const ok = await call('PATCH', `/${sale.id}`, agentA.cookie, { mode: 'rent', flags: [] });
+    expect(ok.status).toBe(200);
   });
 });
 

@@ -92,9 +92,11 @@ const createListingRoute = createRoute({
   description:
     'Body: the listing fields (price in integer pence; see ListingInputSchema). The status defaults to draft; ' +
     'any other status needs material information Part A (price above 0, council tax band, and tenure for sale). ' +
-    'The server sets the slug (title, street, outcode and a random suffix; never changed later), the coordinates ' +
-    "from the postcode (400 'We could not find this postcode' when it is not in our data) and approval pending: " +
-    'the listing is public only once an admin approves it. Records listing_created.',
+    "`flags` (issue #8 'Don't show'; default none, duplicates dropped): retirement for sale or rent, " +
+    'shared-ownership and auction for sale only (400 on `flags` for a rental). The server sets the slug (title, ' +
+    'street, outcode and a random suffix; never changed later), the coordinates from the postcode (400 ' +
+    "'We could not find this postcode' when it is not in our data) and approval pending: the listing is public " +
+    'only once an admin approves it. Records listing_created.',
   request: { body: jsonBody(ListingInputSchema) },
   responses: {
     201: json(AgentListingDetailSchema, 'The new listing'),
@@ -110,10 +112,11 @@ const updateListingRoute = createRoute({
   summary: 'Edit a listing',
   description:
     'Partial: any subset of the listing fields, merged onto the stored listing and checked whole (status fits the ' +
-    'mode; material information before leaving draft). An approved listing stays approved and live; a rejected one ' +
-    'goes back to pending. A price drop stamps priceReducedAt, a rise clears it. publishedAt is set the first time ' +
-    'the listing is active and approved. The slug never changes. Records status, price and other changes as ' +
-    'activity.',
+    'mode; material information before leaving draft; shared-ownership and auction flags only on a sale). Fields ' +
+    'left out keep their stored values (`flags` absent: unchanged, `[]`: cleared). An approved listing stays ' +
+    'approved and live; a rejected one goes back to pending. A price drop stamps priceReducedAt, a rise clears ' +
+    'it. publishedAt is set the first time the listing is active and approved. The slug never changes. Records ' +
+    'status, price and other changes as activity.',
   request: { params: ListingIdParamsSchema, body: jsonBody(UpdateListingInputSchema) },
   responses: {
     200: json(AgentListingDetailSchema, 'The edited listing'),

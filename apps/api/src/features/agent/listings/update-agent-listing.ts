@@ -51,6 +51,7 @@ function storedInput(row: ListingRow) {
     epcRating: row.epcRating,
     floorAreaSqm: row.floorAreaSqm,
     features: row.features,
+    flags: row.flags,
     availableFrom: row.availableFrom,
     furnished: row.furnished,
   };

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
+import { EMPTY_LISTING, ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
 import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
@@ -137,6 +138,69 @@ test('creating sends the price in pence, then toasts and opens the edit page', a
     availableFrom: null,
   });
   await waitFor(() => expect(currentUrl(router)).toBe(`/agent/properties/${ID}/edit`));
+});
+
+test('flags: all three for a sale, only Retirement home for a rental; switching to rent drops the sale-only ones', async () => {
+  const { posted } = serve();
+  const user = userEvent.setup();
+  render();
+  const saleType = screen.getByRole('group', { name: 'Sale type' });
+  for (const name of ['Retirement home', 'Shared ownership', 'Auction'])
+    expect(within(saleType).getByRole('checkbox', { name })).not.toBeChecked();
+  await user.click(within(saleType).getByRole('checkbox', { name: 'Auction' }));
+  await user.click(within(saleType).getByRole('checkbox', { name: 'Retirement home' }));
+
+  await user.selectOptions(screen.getByLabelText('Sale or rent'), 'rent');
+  const lettingType = screen.getByRole('group', { name: 'Letting type' });
+  expect(
+    within(lettingType)
+      .getAllByRole('checkbox')
+      .map((c) => c.getAttribute('value')),
+  ).toEqual(['retirement']);
+  expect(within(lettingType).getByRole('checkbox', { name: 'Retirement home' })).toBeChecked();
+
+  await user.selectOptions(screen.getByLabelText('Sale or rent'), 'sale');
+  expect(screen.getByRole('checkbox', { name: 'Auction' })).not.toBeChecked();
+  await user.click(screen.getByRole('checkbox', { name: 'Auction' }));
+  await fillBasics(user);
+  await user.click(screen.getByRole('button', { name: 'Create property' }));
+  expect(await screen.findByText(LISTING_MESSAGES.created)).toBeInTheDocument();
+  expect(posted[0]).toMatchObject({ mode: 'sale', flags: ['retirement', 'auction'] });
+});
+
+test('a sale-only flag the server refuses on a rental shows under the fieldset, where it can be unticked', async () => {
+  serve();
+  const user = userEvent.setup();
+  renderRoute('/agent/properties/new', {
+    routes: [
+      {
+        path: '/agent/properties/new',
+        element: (
+          <ListingForm
+            defaultValues={{
+              ...EMPTY_LISTING,
+              title: '1 bedroom flat to rent',
+              mode: 'rent',
+              pricePence: 1_250_00,
+              addressLine1: 'Cowper Road',
+              city: 'London',
+              postcode: 'SW19 1AA',
+              flags: ['auction'],
+            }}
+            submitLabel="Save"
+            onSubmit={async () => {}}
+          />
+        ),
+      },
+    ],
+    me: ME,
+  });
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  const group = screen.getByRole('group', { name: 'Letting type' });
+  expect(await within(group).findByText(LISTING_MESSAGES.saleFlagForRent)).toBeInTheDocument();
+  expect(group).toHaveAccessibleDescription(expect.stringContaining(LISTING_MESSAGES.saleFlagForRent));
+  await user.click(within(group).getByRole('checkbox', { name: 'Auction' }));
+  await waitFor(() => expect(within(group).queryByText(LISTING_MESSAGES.saleFlagForRent)).toBeNull());
 });
 
 test('a field problem only the server sees (an unknown postcode) is shown under that field', async () => {

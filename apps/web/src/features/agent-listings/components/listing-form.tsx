@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
+  FLAGS_BY_MODE,
   LISTING_DESCRIPTION_MAX_LENGTH,
   LISTING_MESSAGES,
   LISTING_TITLE_MAX_LENGTH,
@@ -23,8 +24,10 @@ import {
   PROPERTY_TYPE_LABELS,
   TENURE_LABELS,
   TenureSchema,
+  type ListingFlag,
   type ListingMode,
 } from '@abode/shared/listings/listing.schema';
+import { LISTING_FLAGS, LISTING_FLAG_SINGULAR_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { parsePounds, penceToPounds } from '@abode/shared/money';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
@@ -76,6 +79,7 @@ export const EMPTY_LISTING: ListingFormValues = {
   epcRating: '',
   floorAreaSqm: '',
   features: [],
+  flags: [],
   availableFrom: '',
   furnished: '',
 };
@@ -97,6 +101,64 @@ function Section({
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">{children}</CardContent>
     </Card>
+  );
+}
+
+/**
+ * The listing's flags (issue #8: buyers may hide them with the search's 'Don't show'): all three for a sale, only
+ * 'Retirement home' for a rental — plus any flag already ticked, so a stored one can always be unticked.
+ */
+function FlagsFieldset({
+  mode,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+}: {
+  mode: ListingMode;
+  value: readonly ListingFlag[];
+  onChange: (flags: ListingFlag[]) => void;
+  onBlur: () => void;
+  inputRef: (el: HTMLInputElement | null) => void;
+  error: string | undefined;
+}) {
+  const shown = LISTING_FLAGS.filter((flag) => FLAGS_BY_MODE[mode].includes(flag) || value.includes(flag));
+  return (
+    <fieldset
+      className="flex flex-col gap-2 sm:col-span-2"
+      aria-describedby={error ? 'listing-flags-error listing-flags-hint' : 'listing-flags-hint'}
+    >
+      <legend className="mb-1.5 text-sm font-medium">{mode === 'rent' ? 'Letting type' : 'Sale type'}</legend>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {shown.map((flag, index) => (
+          <label key={flag} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="flags"
+              value={flag}
+              ref={index === 0 ? inputRef : undefined}
+              checked={value.includes(flag)}
+              onBlur={onBlur}
+              onChange={(event) =>
+                onChange(LISTING_FLAGS.filter((f) => (f === flag ? event.target.checked : value.includes(f))))
+              }
+              className="size-4 accent-primary"
+            />
+            {LISTING_FLAG_SINGULAR_LABELS[flag]}
+          </label>
+        ))}
+      </div>
+      <p id="listing-flags-hint" className="text-xs text-muted-foreground">
+        Leave unticked for an ordinary {mode === 'rent' ? 'let' : 'sale'}. House hunters can hide these
+        listings from their searches.
+      </p>
+      {error && (
+        <p id="listing-flags-error" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 
@@ -248,6 +310,10 @@ export function ListingForm({
                 const next = event.target.value as ListingMode;
                 const status = form.getValues('status') as ListingInput['status'];
                 if (!STATUSES_BY_MODE[next].includes(status)) form.setValue('status', 'draft');
+                // Shared ownership and auction are sale-only: drop them rather than leave a hidden error.
+                const flags = form.getValues('flags') ?? [];
+                const kept = flags.filter((flag) => FLAGS_BY_MODE[next].includes(flag));
+                if (kept.length !== flags.length) form.setValue('flags', kept);
               },
             })}
             {...a11y('mode')}
@@ -291,6 +357,20 @@ export function ListingForm({
             options={STATUSES_BY_MODE[mode].map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
           />
         </FormField>
+        <Controller
+          control={control}
+          name="flags"
+          render={({ field }) => (
+            <FlagsFieldset
+              mode={mode}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={errorOf('flags')}
+            />
+          )}
+        />
       </Section>
 
       <Section

@@ -160,6 +160,13 @@ describe('the property page', () => {
     );
   });
 
+  test('an auction or shared-ownership listing says so beside the price (issue #8)', async () => {
+    serve(makeDetail({ flags: ['shared-ownership', 'auction'] }));
+    renderRoute('/property/three-bed-house-cowper-road');
+    expect(await screen.findByText('Shared ownership')).toBeInTheDocument();
+    expect(screen.getByText('Auction')).toBeInTheDocument();
+  });
+
   test('a listing under offer keeps its page, with a status banner (ADR 019)', async () => {
     serve(makeDetail({ status: 'under-offer' }));
     renderRoute('/property/three-bed-house-cowper-road');

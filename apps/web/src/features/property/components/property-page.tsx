@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, Bath, BedDouble, Car, Check, Eye, Handshake, SearchX } from 'lucide-react';
 import { FEATURE_LABELS, type ListingDetail } from '@abode/shared/listings/listing.schema';
+import { LISTING_FLAG_SINGULAR_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { formatPrice } from '@abode/shared/money';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -142,6 +143,11 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
                 {formatPrice(listing.pricePence, listing.mode)}
               </p>
               {listing.priceReducedAt && <Badge variant="warning">Reduced</Badge>}
+              {listing.flags?.map((flag) => (
+                <Badge key={flag} variant="secondary">
+                  {LISTING_FLAG_SINGULAR_LABELS[flag]}
+                </Badge>
+              ))}
               {listing.status !== 'active' && (
                 <Badge variant="outline">{LISTING_STATUS_LABELS[listing.status]}</Badge>
               )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -9,6 +9,7 @@ import { readPolygon, type Bounds } from '@abode/shared/search/geo';
 import type { LatLng } from '@abode/shared/search/polyline';
 import { Button } from '#src/components/ui/button.tsx';
 import { MapPopupCard } from '#src/features/search/components/map-popup-card.tsx';
+import { HighlightedListingContext } from '#src/features/search/components/search-map-layout.tsx';
 import {
   DRAW_TEXT,
   addDrawPoint,
@@ -25,6 +26,7 @@ import {
   pinsInView,
   separatePins,
   type MapPin,
+  type PinIndex,
 } from '#src/features/search/utils/map-pins.ts';
 import { METRES_PER_MILE, UK_BOUNDS, formatBounds, mapTarget } from '#src/features/search/utils/map-view.ts';
 import { addOsmTiles } from '#src/lib/osm-tiles.ts';
@@ -36,6 +38,8 @@ export const MOVE_DEBOUNCE_MS = 500;
 const FIT_MAX_ZOOM = 15;
 /** Brand colour of the drawn area and the radius circle (the theme's primary). */
 const AREA_COLOUR = '#0f5f56';
+/** Lifts the pin of the card hovered in the list above its neighbours (Leaflet stacks markers by latitude). */
+const HIGHLIGHT_Z_OFFSET = 10_000;
 
 export interface SearchMapProps {
   /** The results to pin (those without coordinates are left out). */
@@ -62,7 +66,7 @@ const toBounds = (b: L.LatLngBounds): Bounds => ({
 const toLatLngBounds = (b: Bounds) => L.latLngBounds([b.south, b.west], [b.north, b.east]);
 const toLatLng = (p: L.LatLng): LatLng => ({ latitude: p.lat, longitude: p.lng });
 
-const PIN_SVG = `<svg aria-hidden="true" width="${PIN_WIDTH}" height="${PIN_HEIGHT}" viewBox="0 0 32 42" xmlns="http://www.w3.org/2000/svg"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1z" fill="${AREA_COLOUR}" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>`;
+const PIN_SVG = `<svg aria-hidden="true" width="${PIN_WIDTH}" height="${PIN_HEIGHT}" viewBox="0 0 32 42" xmlns="http://www.w3.org/2000/svg"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1z" fill="${AREA_COLOUR}" stroke="#fff" stroke-width="2" class="group-data-highlighted:fill-warning"/><circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>`;
 
 /**
  * Focus ring of the pins (Leaflet makes them focusable buttons). Leaflet's own stylesheet is unlayered and sets the
@@ -77,6 +81,7 @@ function pinIcon(pin: MapPin): L.DivIcon {
     return L.divIcon({
       className: cn(
         'rounded-full border-[3px] border-white bg-primary text-sm font-bold text-primary-foreground shadow-md',
+        'data-highlighted:bg-warning data-highlighted:ring-4 data-highlighted:ring-warning/40',
         PIN_FOCUS,
       ),
       html: `<span aria-hidden="true" class="flex size-full items-center justify-center">${pin.count}</span>`,
@@ -88,8 +93,9 @@ function pinIcon(pin: MapPin): L.DivIcon {
       ? `<span aria-hidden="true" class="absolute -top-1.5 -right-2 flex size-5 items-center justify-center rounded-full border-2 border-white bg-foreground text-[10px] font-bold text-background">${pin.listings.length}</span>`
       : '';
   return L.divIcon({
-    className: cn('relative', PIN_FOCUS),
-    html: `${PIN_SVG}${count}`,
+    className: cn('group relative', PIN_FOCUS),
+    // Grown from its tip (the inner element: Leaflet positions the icon itself with a transform).
+    html: `<span class="block origin-bottom motion-safe:transition-transform group-data-highlighted:scale-125">${PIN_SVG}</span>${count}`,
     iconSize: [PIN_WIDTH, PIN_HEIGHT],
     iconAnchor: [PIN_WIDTH / 2, PIN_HEIGHT - 1],
     popupAnchor: [0, -32],
@@ -104,8 +110,30 @@ function pinTitle(pin: MapPin): string {
 }
 
 /**
+ * Whether a pin stands for the listing: one of its own, or one inside its cluster. Clusters merged on screen by
+ * separatePins join their keys with '|'; each part is a supercluster cluster ('c' and its id) or a spot's listing
+ * ids joined with '+' (map-pins.ts).
+ */
+function pinHolds(index: PinIndex, pin: MapPin, listingId: string): boolean {
+  if (pin.kind !== 'cluster') return pin.listings.some((l) => l.id === listingId);
+  return pin.key.split('|').some((part) => {
+    const cluster = /^c(\d+)$/.exec(part);
+    if (!cluster) return part.split('+').includes(listingId);
+    return index.clusters
+      .getLeaves(Number(cluster[1]), Infinity)
+      .some((leaf) => index.spots[leaf.properties.spot]?.some((l) => l.id === listingId));
+  });
+}
+
+function setHighlighted(marker: L.Marker, on: boolean) {
+  marker.setZIndexOffset(on ? HIGHLIGHT_Z_OFFSET : 0);
+  marker.getElement()?.toggleAttribute('data-highlighted', on);
+}
+
+/**
  * The search map (issue #8), loaded as its own chunk with Leaflet and supercluster: pins for the results,
  * clustered when dense, a popup card per pin, 'Search as I move the map', draw-a-search, and the radius circle.
+ * The pin (or cluster) of the card hovered or focused in the list beside it is highlighted (SearchMapLayout).
  * OpenStreetMap tiles with their attribution; when tiles cannot load it says so and everything else still works.
  */
 export default function SearchMap({
@@ -119,6 +147,7 @@ export default function SearchMap({
   onDrawnArea,
 }: SearchMapProps) {
   const hintId = useId();
+  const highlighted = useContext(HighlightedListingContext);
   const [map, setMap] = useState<L.Map | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [sizeTick, setSizeTick] = useState(0);
@@ -185,11 +214,24 @@ export default function SearchMap({
     };
   }, []);
 
-  // Pins, re-clustered whenever the view changes. Markers that stay are kept (and keep keyboard focus).
+  // Pins, re-clustered whenever the view changes. Markers that stay are kept (and keep keyboard focus). A card
+  // hovered in the list restyles its pin here, without rebuilding any marker or re-rendering React.
   useEffect(() => {
     if (!map || drawing) return;
     const layer = L.layerGroup().addTo(map);
-    const markers = new Map<string, L.Marker>();
+    const markers = new Map<string, { marker: L.Marker; pin: MapPin }>();
+    let lit: L.Marker | undefined;
+    const highlight = () => {
+      const slug = highlighted?.get();
+      const listing = slug ? index.spots.flat().find((l) => l.slug === slug) : undefined;
+      const found = listing
+        ? [...markers.values()].find((entry) => pinHolds(index, entry.pin, listing.id))?.marker
+        : undefined;
+      if (found === lit) return;
+      if (lit) setHighlighted(lit, false);
+      if (found) setHighlighted(found, true);
+      lit = found;
+    };
     const render = () => {
       if (map.getSize().x === 0) return;
       const pins = separatePins(
@@ -197,7 +239,7 @@ export default function SearchMap({
         (pin) => map.latLngToContainerPoint([pin.latitude, pin.longitude]),
       );
       const keep = new Set(pins.map((p) => p.key));
-      for (const [key, marker] of markers) {
+      for (const [key, { marker }] of markers) {
         if (keep.has(key)) continue;
         marker.remove();
         markers.delete(key);
@@ -232,16 +274,19 @@ export default function SearchMap({
           open(true);
         });
         marker.addTo(layer);
-        markers.set(pin.key, marker);
+        markers.set(pin.key, { marker, pin });
       }
+      highlight();
     };
     render();
     map.on('moveend resize', render);
+    const unsubscribe = highlighted?.subscribe(highlight);
     return () => {
+      unsubscribe?.();
       map.off('moveend resize', render);
       layer.remove();
     };
-  }, [map, index, drawing]);
+  }, [map, index, drawing, highlighted]);
 
   // The popup of the chosen pin; its card is rendered by React (the portal below) before it opens.
   const popupOpen = popupListings.length > 0;
