@@ -15,6 +15,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests/s as a share of the same server's trivial JSON route (traffic mix only). */
+  floorRatio?: number;
 }
 
 let clientCounter = 0;
@@ -27,6 +29,16 @@ function nextClientIp(): string {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
+export interface LoadOptions {
+  /**
+   * Send `paths` once each in order, shared by all connections (a long sequence of real-looking traffic), rather
+   * than every connection cycling through the same short list.
+   */
+  sequence?: boolean;
+  /** Send `Accept-Encoding: gzip`, as browsers do. */
+  gzip?: boolean;
+}
+
 /** Cycles through `paths` on `baseUrl` with `connections` connections for `durationS` seconds. */
 export async function runLoad(
   name: string,
@@ -34,22 +46,38 @@ export async function runLoad(
   paths: string[],
   connections: number,
   durationS: number,
+  options: LoadOptions = {},
 ): Promise<LoadResult> {
   const latencies: number[] = [];
+  let next = 0;
+  // A different client address per request (the server trusts X-Forwarded-For in the benchmark, run.ts), so the
+  // per-client search limit sees many visitors rather than one hot key.
+  const headers = (req: autocannon.Request) => ({
+    ...req.headers,
+    'x-forwarded-for': nextClientIp(),
+    ...(options.gzip ? { 'accept-encoding': 'gzip' } : {}),
+  });
+  const requests = options.sequence
+    ? [
+        {
+          method: 'GET' as const,
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            path: paths[next++ % paths.length]!,
+            headers: headers(req),
+          }),
+        },
+      ]
+    : paths.map((path) => ({
+        method: 'GET' as const,
+        path,
+        setupRequest: (req: autocannon.Request) => ({ ...req, headers: headers(req) }),
+      }));
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: durationS,
-    // A different client address per request (the server trusts X-Forwarded-For in the benchmark, run.ts), so the
-    // per-client search limit sees many visitors rather than one hot key.
-    requests: paths.map((path) => ({
-      method: 'GET',
-      path,
-      setupRequest: (req: autocannon.Request) => ({
-        ...req,
-        headers: { ...req.headers, 'x-forwarded-for': nextClientIp() },
-      }),
-    })),
+    requests,
     setupClient: (client) => {
       client.on('response', (_status: number, _bytes: number, responseTime: number) =>
         latencies.push(responseTime),

@@ -3,16 +3,20 @@
  * 1. PostgreSQL: DATABASE_URL, or a throwaway PostgreSQL 15 started here; demo seed, then grown to --listings
  *    (default 1,000,000) copies of real listings.
  * 2. PGlite: a fresh data folder seeded and grown to --pglite-listings (default 100,000).
- * For each, a server process (`node --import tsx src/index.ts`) is started and autocannon runs a fixed mix of
- * queries (common and rare locations, with and without filters, deep pages) at 32 and 1 connections, plus the
+ * For each, a server process (`node --import tsx src/index.ts`) is started twice (see `measure`): with the search
+ * cache off, autocannon runs the fixed query shapes (common and rare locations, filters, deep pages, map, radius,
+ * keywords…) at 32 and 1 connections; with the cache on, the traffic mix of bench/traffic.ts (400,000 searches drawn
+ * from the data's towns and districts by Zipf-like popularity) at 32 and 1 connections. Each run also measures the
  * trivial JSON route (/api/health/live) as the floor. Results: bench/results/<timestamp>.json and a Markdown table
  * on stdout for docs/benchmarks.md.
  *
  * Options: --listings N, --pglite-listings N, --duration S (default 15), --skip-postgres, --skip-pglite,
  * --port P (the PostgreSQL run's server; the PGlite run uses P + 1; default 3301), --scenarios TEXT (only the
- * scenarios whose name contains TEXT, case-insensitive; the floor always runs). A quick run at demo size:
+ * scenarios whose name contains TEXT, case-insensitive; the floor always runs), --traffic-duration S (default 30),
+ * --skip-traffic. A quick run at demo size:
  * `npm run bench -- --skip-postgres --pglite-listings 0 --duration 3` (growing to 0 adds nothing).
  *
+ * `npm run bench -- slowest` times a sample of the traffic mix one search at a time, by shape (bench/slowest.ts).
  * `npm run bench -- alerts` runs the saved-search alert job benchmark instead (bench/alerts.ts; PostgreSQL only):
  * --searches N (default 100,000), --alert-listings N (default 100,000), --new-listings N (default 5,000),
  * --noop-mail (no outbox rows).
@@ -28,6 +32,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '#src/db/client.ts
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { growListings } from './generate-listings.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { searchTraffic, type Traffic } from './traffic.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
 const { values: args, positionals } = parseArgs({
@@ -44,11 +49,17 @@ const { values: args, positionals } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     port: { type: 'string', default: '3301' },
     scenarios: { type: 'string', default: '' },
+    'traffic-duration': { type: 'string', default: '30' },
+    'skip-traffic': { type: 'boolean', default: false },
+    // `slowest` (bench/slowest.ts).
+    url: { type: 'string', default: 'http://127.0.0.1:3610' },
+    sample: { type: 'string', default: '2000' },
   },
 });
 
 const apiDir = path.resolve(import.meta.dirname, '..');
 const duration = Number(args.duration);
+const trafficDuration = Number(args['traffic-duration']);
 const basePort = Number(args.port);
 
 /** A drawn area as the SPA sends it: [latitude, longitude] corners → `polygon=` (encoded polyline). */
@@ -142,10 +153,12 @@ const scenarios = Object.entries(QUERY_MIX).filter(([name]) =>
 );
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  // The PGlite run must not inherit the PostgreSQL run's DATABASE_URL (which would win over DATA_DIR).
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: apiDir,
     env: {
-      ...process.env,
+      ...inherited,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -183,51 +196,99 @@ async function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-async function measure(label: string, env: Record<string, string>, port: number): Promise<LoadResult[]> {
-  const server = await startServer(env, port);
-  const base = `http://127.0.0.1:${port}`;
+/**
+ * Two server runs on one database:
+ * 1. the search cache off (SEARCH_CACHE_TTL_MS=0): the fixed scenarios measure what each query shape costs;
+ * 2. the cache on (as deployed): the traffic mix (bench/traffic.ts) — a long sequence of searches drawn the way
+ *    visitors make them, with `Accept-Encoding: gzip` as browsers send — at 32 and 1 connections.
+ * Each run starts with the floor (the trivial JSON route) on the same server.
+ */
+async function measure(
+  label: string,
+  env: Record<string, string>,
+  port: number,
+  traffic: Traffic | undefined,
+): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
-  try {
-    // Warm caches and the planner once per query; a query that fails is a broken scenario, not a figure. A route
-    // this build does not mount (404) skips its scenario with a warning.
-    const measured: [string, string[]][] = [];
-    for (const [name, paths] of scenarios) {
-      let mounted = true;
-      for (const p of paths) {
-        const res = await fetch(base + p);
-        if (res.status === 404) mounted = false;
-        else if (!res.ok) throw new Error(`${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  const base = `http://127.0.0.1:${port}`;
+  if (scenarios.length) {
+    const server = await startServer({ ...env, SEARCH_CACHE_TTL_MS: '0' }, port);
+    try {
+      // Warm caches and the planner once per query; a query that fails is a broken scenario, not a figure. A route
+      // this build does not mount (404) skips its scenario with a warning.
+      const measured: [string, string[]][] = [];
+      for (const [name, paths] of scenarios) {
+        let mounted = true;
+        for (const p of paths) {
+          const res = await fetch(base + p);
+          if (res.status === 404) mounted = false;
+          else if (!res.ok)
+            throw new Error(`${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+        }
+        if (mounted) measured.push([name, paths]);
+        else console.warn(`Skipped '${name}': its route answered 404 (not mounted in this build).`);
       }
-      if (mounted) measured.push([name, paths]);
-      else console.warn(`Skipped '${name}': its route answered 404 (not mounted in this build).`);
+      const floor = await runLoad(
+        `${label}: trivial JSON route (floor)`,
+        base,
+        ['/api/health/live'],
+        32,
+        duration,
+      );
+      results.push(floor);
+      console.log(formatRow(floor));
+      for (const [name, paths] of measured) {
+        for (const connections of [32, 1]) {
+          const r = await runLoad(`${label}, no cache: ${name}`, base, paths, connections, duration);
+          results.push(r);
+          console.log(formatRow(r));
+        }
+      }
+    } finally {
+      await stopServer(server);
     }
-    results.push(
-      await runLoad(`${label}: trivial JSON route (floor)`, base, ['/api/health/live'], 32, duration),
-    );
-    for (const [name, paths] of measured) {
+  }
+  if (traffic) {
+    const server = await startServer(env, port);
+    try {
+      const floor = await runLoad(
+        `${label}: trivial JSON route (floor)`,
+        base,
+        ['/api/health/live'],
+        32,
+        duration,
+      );
+      results.push(floor);
+      console.log(formatRow(floor));
+      const name = `${label}, cache on: traffic mix (${traffic.distinct.toLocaleString('en-GB')} distinct URLs)`;
+      // The sequence is long enough that no run sends it twice (which would turn the tail into cache hits).
+      let offset = 0;
       for (const connections of [32, 1]) {
-        const r = await runLoad(`${label}: ${name}`, base, paths, connections, duration);
-        results.push(r);
+        const r = await runLoad(name, base, traffic.paths.slice(offset), connections, trafficDuration, {
+          sequence: true,
+          gzip: true,
+        });
+        offset += r.requests;
+        results.push({ ...r, floorRatio: Math.round((r.rps / floor.rps) * 1000) / 1000 });
         console.log(formatRow(r));
       }
+    } finally {
+      await stopServer(server);
     }
-    const all = measured.flatMap(([, paths]) => paths);
-    for (const connections of [32, 1]) {
-      const r = await runLoad(`${label}: whole mix`, base, all, connections, duration);
-      results.push(r);
-      console.log(formatRow(r));
-    }
-  } finally {
-    await stopServer(server);
   }
   return results;
 }
 
 const formatRow = (r: LoadResult) =>
-  `| ${r.name} | ${r.connections} | ${r.rps.toLocaleString('en-GB')} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} |`;
+  `| ${r.name} | ${r.connections} | ${r.rps.toLocaleString('en-GB')} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} |` +
+  (r.floorRatio === undefined ? '' : ` (${r.floorRatio} × floor)`);
 
-/** Seeds and grows the database; returns how many listings it holds. */
-async function prepare(handle: DatabaseHandle, target: number, label: string): Promise<number> {
+/** Seeds and grows the database; returns how many listings it holds and the traffic mix drawn from it. */
+async function prepare(
+  handle: DatabaseHandle,
+  target: number,
+  label: string,
+): Promise<{ listings: number; traffic: Traffic | undefined }> {
   const t0 = performance.now();
   await seedDemo(handle.db, { log: (m) => console.log(`  ${m}`) });
   console.log(`${label}: demo seed ${((performance.now() - t0) / 1000) | 0} s`);
@@ -235,7 +296,14 @@ async function prepare(handle: DatabaseHandle, target: number, label: string): P
   const added = await growListings(handle.db, target, (m) => console.log(m));
   console.log(`${label}: grew by ${added} listings in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
   const total = await handle.db.execute(sql`SELECT count(*)::int AS n FROM properties`);
-  return Number((total.rows[0] as { n: number }).n);
+  const traffic = args['skip-traffic'] ? undefined : await searchTraffic(handle.db, 400_000);
+  if (traffic)
+    console.log(
+      `${label}: traffic mix of ${traffic.paths.length.toLocaleString('en-GB')} searches, ` +
+        `${traffic.distinct.toLocaleString('en-GB')} distinct URLs over ${traffic.placeCount} towns and districts; ` +
+        `the 100 most requested URLs take ${(traffic.top100Share * 100).toFixed(1)} % of the requests`,
+    );
+  return { listings: Number((total.rows[0] as { n: number }).n), traffic };
 }
 
 async function main(): Promise<void> {
@@ -248,10 +316,15 @@ async function main(): Promise<void> {
     const url = process.env.DATABASE_URL ?? throwaway!.url;
     try {
       const handle = await openPostgres(url);
-      const listings = await prepare(handle, Number(args.listings), 'PostgreSQL');
+      const { listings, traffic } = await prepare(handle, Number(args.listings), 'PostgreSQL');
       await handle.close();
       all.push(
-        ...(await measure(`PostgreSQL ${listings.toLocaleString('en-GB')}`, { DATABASE_URL: url }, basePort)),
+        ...(await measure(
+          `PostgreSQL ${listings.toLocaleString('en-GB')}`,
+          { DATABASE_URL: url },
+          basePort,
+          traffic,
+        )),
       );
     } finally {
       throwaway?.stop();
@@ -262,10 +335,15 @@ async function main(): Promise<void> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-bench-pglite-'));
     try {
       const handle = await openPglite(dataDir);
-      const listings = await prepare(handle, Number(args['pglite-listings']), 'PGlite');
+      const { listings, traffic } = await prepare(handle, Number(args['pglite-listings']), 'PGlite');
       await handle.close();
       all.push(
-        ...(await measure(`PGlite ${listings.toLocaleString('en-GB')}`, { DATA_DIR: dataDir }, basePort + 1)),
+        ...(await measure(
+          `PGlite ${listings.toLocaleString('en-GB')}`,
+          { DATA_DIR: dataDir },
+          basePort + 1,
+          traffic,
+        )),
       );
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -284,16 +362,18 @@ async function main(): Promise<void> {
 }
 
 const job =
-  positionals[0] === 'alerts'
-    ? import('./alerts.ts').then(({ runAlertsBench }) =>
-        runAlertsBench({
-          searches: Number(args.searches),
-          listings: Number(args['alert-listings']),
-          newListings: Number(args['new-listings']),
-          noopMail: args['noop-mail'],
-        }),
-      )
-    : main();
+  positionals[0] === 'slowest'
+    ? import('./slowest.ts').then(({ runSlowest }) => runSlowest(process.argv.slice(2)))
+    : positionals[0] === 'alerts'
+      ? import('./alerts.ts').then(({ runAlertsBench }) =>
+          runAlertsBench({
+            searches: Number(args.searches),
+            listings: Number(args['alert-listings']),
+            newListings: Number(args['new-listings']),
+            noopMail: args['noop-mail'],
+          }),
+        )
+      : main();
 
 job.catch((error: unknown) => {
   console.error(error);

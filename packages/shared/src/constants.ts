@@ -13,10 +13,11 @@ export const MAX_PAGE_SIZE = 100;
 /** Highest page number the search accepts; deeper pages are not useful to people and cost the database. */
 export const MAX_PAGE = 1000;
 /**
- * The search counts matches exactly up to this many and reports `totalCapped: true` beyond it, because counting
- * tens of thousands of trigram matches costs the database more than the page itself (DESIGN §3).
+ * The search counts matches exactly up to this many and reports `totalCapped: true` beyond it ('1,000+ Properties
+ * Found'), because counting every match of a common place costs the database more than the page itself (DESIGN §3;
+ * ADR 005, lowered from 10,000 by ADR 022 so the count stays within issue #9's 20 ms at 1,000,000 listings).
  */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1_000;
 /** Names are trimmed and cut to this length (SPEC §5 Sign-up form, §9). */
 export const NAME_MAX_LENGTH = 50;
 /** Sanitised free text is cut to this length (SPEC §5 Text sanitising, §9). */

@@ -305,6 +305,8 @@ export const properties = pgTable(
     ),
     check('properties_flags_check', sql`${t.flags} <@ ARRAY[${oneOf(LISTING_FLAGS)}]::text[]`),
     // The public feed: newest first among public listings (DESIGN §3, §6: NULLS FIRST to match ORDER BY … DESC).
+    // Migration 0007 re-creates it and the price index below with `id` and the filter columns INCLUDEd (Drizzle
+    // cannot declare INCLUDE), and adds the place, newest, address and bigram indexes of ADR 022.
     index('properties_public_feed_idx')
       .on(t.mode, t.createdAt.desc().nullsFirst())
       .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),

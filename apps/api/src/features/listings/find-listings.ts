@@ -70,6 +70,26 @@ const ORDER_BY: Record<SearchQuery['sort'], SQL> = {
   most_reduced: sql`${REDUCTION_SHARE} DESC NULLS LAST, p.created_at DESC, p.id DESC`,
 };
 
+/**
+ * The same orders in a form no index can produce (`+ 0`), so PostgreSQL fetches the matches through the index that
+ * finds them (trigram, geo, full-text) and sorts them, instead of walking a date or price index and filtering until
+ * the page is full — which, for a few hundred matches spread through a million listings, reads most of the table.
+ * Used when the matches are known to be few (at most SEARCH_COUNT_CAP), and for the address branch of a place search.
+ */
+const SORTED_ORDER_BY: Record<SearchQuery['sort'], SQL> = {
+  newest: sql`(p.created_at + interval '0 ms') DESC, p.id DESC`,
+  price_asc: sql`(p.price_pence + 0) ASC, p.created_at DESC, p.id DESC`,
+  price_desc: sql`(p.price_pence + 0) DESC, p.created_at DESC, p.id DESC`,
+  most_reduced: ORDER_BY.most_reduced,
+};
+
+/** The same orders on the place branches' rows (alias `u`: id, created_at, price_pence); most_reduced has none. */
+const BRANCH_ORDER_BY: Partial<Record<SearchQuery['sort'], SQL>> = {
+  newest: sql`u.created_at DESC, u.id DESC`,
+  price_asc: sql`u.price_pence ASC, u.created_at DESC, u.id DESC`,
+  price_desc: sql`u.price_pence DESC, u.created_at DESC, u.id DESC`,
+};
+
 const DAY_MS = 86_400_000;
 
 /** Escapes LIKE wildcards so a user's '%' or '_' matches itself. */
@@ -83,6 +103,8 @@ export interface SearchContext {
   center?: LatLng | undefined;
   /** 'Added to site' counts back from this instant (default: now). */
   now?: Date;
+  /** Replaces the partial text match of `location` (a place branch of {@link findListings}). */
+  locationMatch?: SQL;
 }
 
 /** The statuses a search lists: active, plus under offer and sold STC, or let agreed, when asked for. */
@@ -135,6 +157,8 @@ export function searchConditions(q: SearchFilters, ctx: SearchContext = {}): SQL
   if (q.location && q.radius !== undefined && ctx.center) {
     parts.push(inBox(radiusBounds(ctx.center, q.radius)));
     parts.push(sql`${milesFrom(ctx.center)} <= ${q.radius}::float8`);
+  } else if (ctx.locationMatch) {
+    parts.push(ctx.locationMatch);
   } else if (q.location) {
     // A full postcode typed without its space ('sw191aa') still finds 'SW19 1AA'.
     const text = isUkPostcode(q.location) ? normalisePostcode(q.location) : q.location;
@@ -176,6 +200,126 @@ export async function searchCenter(
   });
 }
 
+/** The branches of a place search: one per town or district (ordered index walks), and the address branch. */
+export interface PlaceBranches {
+  places: SQL[];
+  address: SQL;
+}
+
+/** More towns and districts than this in one text (e.g. 'ham'): the one partial match is used instead. */
+const MAX_PLACE_BRANCHES = 40;
+
+/**
+ * How a location text is matched when it can be split into places (ADR 022). SPEC §7's partial match — the text is
+ * part of the town, address line 1 or postcode — equals the union of:
+ * - the listings of every town whose (lower-case) name contains the text: `lower(city) = town`, one branch each;
+ * - the listings of every postcode district containing it: `outcode = district` — exact for texts without a space
+ *   that cannot lie inside an inward code (digit letter letter), so never crosses into one;
+ * - listings in none of those whose address line 1 contains it (trigram index on lower(address_line_1)).
+ * Each branch walks a partial index in the search's order, so a common town costs one short index walk rather than
+ * a trigram scan of all its listings. Null when the text does not split safely (a full or spaced postcode, one or
+ * two letters, anything an inward code could contain, too many places), when other statuses than active are asked
+ * for (the indexes cover public listings) or for the 'most reduced' sort: the caller uses the one partial match.
+ */
+export async function placeBranches(
+  db: Database,
+  q: SearchFilters & Pick<SearchQuery, 'sort'>,
+): Promise<PlaceBranches | null> {
+  if (!q.location || q.radius !== undefined || q.sort === 'most_reduced') return null;
+  if (searchStatuses(q).length > 1) return null;
+  const text = q.location.trim().toLowerCase();
+  const hasDigit = /[0-9]/.test(text);
+  if (isUkPostcode(text) || (hasDigit && /\s/.test(text)) || /^[0-9]?[a-z]{0,2}$/.test(text)) return null;
+  const pattern = likePattern(text);
+  const found = await db.execute(sql`
+    SELECT kind, value FROM listing_places WHERE lower(value) LIKE ${pattern} LIMIT ${MAX_PLACE_BRANCHES + 1}`);
+  const rows = found.rows as { kind: string; value: string }[];
+  if (rows.length > MAX_PLACE_BRANCHES) return null;
+  const towns = rows.filter((r) => r.kind === 'city').map((r) => r.value);
+  const districts = rows.filter((r) => r.kind === 'outcode').map((r) => r.value);
+  const asArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  // Three or more characters: the trigram index on the address; two (a district such as 'M7'): the bigram index,
+  // since trigrams cannot serve a two-character pattern (the search would read every listing).
+  const inAddress =
+    text.length >= 3
+      ? sql`lower(p.address_line_1) LIKE ${pattern}`
+      : sql`abode_bigrams(lower(p.address_line_1)) @> ${asArray([text])}::text[]`;
+  return {
+    places: [
+      ...towns.map((town) => sql`lower(p.city) = ${town}`),
+      ...districts.map(
+        (district) => sql`p.outcode = ${district} AND lower(p.city) <> ALL(${asArray(towns)}::text[])`,
+      ),
+    ],
+    address: sql`${inAddress} AND lower(p.city) <> ALL(${asArray(towns)}::text[])
+        AND p.outcode <> ALL(${asArray(districts)}::text[])`,
+  };
+}
+
+/**
+ * A page and the capped count of a search whose location is split into place branches ({@link placeBranches}).
+ * Town and district branches walk their index in the search's order; the address branch sorts its matches
+ * (SORTED_ORDER_BY): they are few for a place name, and a walk would read most of the table to find them.
+ */
+async function findByPlaces(db: Database, q: SearchQuery, branches: PlaceBranches, ctx: SearchContext) {
+  const offset = (q.page - 1) * q.pageSize;
+  // Each branch needs at most the rows up to the end of the page: the page is the first of their merged order.
+  const perBranch = offset + q.pageSize;
+  const where = (match: SQL) => searchConditions(q, { ...ctx, locationMatch: match });
+  const all = [
+    ...branches.places.map((match) => ({ match, order: ORDER_BY[q.sort] })),
+    { match: branches.address, order: SORTED_ORDER_BY[q.sort] },
+  ];
+  const union = (select: (b: (typeof all)[number]) => SQL) =>
+    sql.join(
+      all.map((b) => sql`(${select(b)})`),
+      sql` UNION ALL `,
+    );
+  const [page, count] = await Promise.all([
+    db.execute(sql`
+      WITH u AS (${union(
+        (b) => sql`SELECT p.id, p.created_at, p.price_pence FROM properties p WHERE ${where(b.match)}
+                    ORDER BY ${b.order} LIMIT ${perBranch}`,
+      )}),
+      pick AS (SELECT u.id FROM u ORDER BY ${BRANCH_ORDER_BY[q.sort]!} LIMIT ${q.pageSize} OFFSET ${offset})
+      SELECT ${SUMMARY_COLUMNS}
+        FROM pick JOIN properties p ON p.id = pick.id LEFT JOIN agents a ON a.id = p.agent_id
+       ORDER BY ${ORDER_BY[q.sort]}`),
+    db.execute(sql`
+      SELECT count(*)::int AS n FROM (${union(
+        (b) => sql`SELECT 1 FROM properties p WHERE ${where(b.match)} LIMIT ${SEARCH_COUNT_CAP + 1}`,
+      )}) matches`),
+  ]);
+  return { page, n: Number((count.rows[0] as { n: number } | undefined)?.n ?? 0) };
+}
+
+/**
+ * A page and the capped count with one WHERE clause (every search that is not split into place branches). The count
+ * comes first and chooses the page's plan: up to SEARCH_COUNT_CAP matches are fetched through the index that finds
+ * them and sorted (SORTED_ORDER_BY); more may be found sooner by walking the order's index.
+ */
+async function findWithOneMatch(db: Database, q: SearchQuery, ctx: SearchContext) {
+  const where = searchConditions(q, ctx);
+  const offset = (q.page - 1) * q.pageSize;
+  const count = await db.execute(sql`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM properties p WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1}
+    ) matches`);
+  const n = Number((count.rows[0] as { n: number } | undefined)?.n ?? 0);
+  // Past the last match (known exactly below the cap): an empty page without a second query.
+  if (n === 0 || (n <= SEARCH_COUNT_CAP && offset >= n)) return { page: { rows: [] }, n };
+  // The page's ids first, so that a walk of a covering index can test the filters without reading each listing.
+  const page = await db.execute(sql`
+    WITH pick AS (
+      SELECT p.id FROM properties p WHERE ${where}
+       ORDER BY ${n > SEARCH_COUNT_CAP ? ORDER_BY[q.sort] : SORTED_ORDER_BY[q.sort]}
+       LIMIT ${q.pageSize} OFFSET ${offset})
+    SELECT ${SUMMARY_COLUMNS}
+      FROM pick JOIN properties p ON p.id = pick.id LEFT JOIN agents a ON a.id = p.agent_id
+     ORDER BY ${ORDER_BY[q.sort]}`);
+  return { page, n };
+}
+
 /**
  * One page of public listings matching `q`, newest first unless sorted otherwise. A radius search answers with its
  * `center`; a location that matched nothing and is no known place answers with `suggestions`.
@@ -183,24 +327,15 @@ export async function searchCenter(
 export async function findListings(
   db: Database,
   q: SearchQuery,
-  options: { now?: Date } = {},
+  /** `placeBranches: false` forces the one partial match (tests compare both plans). */
+  options: { now?: Date; placeBranches?: boolean } = {},
 ): Promise<ListingSearchResult> {
   const center = await searchCenter(db, q);
-  const where = searchConditions(q, { center, now: options.now ?? new Date() });
-  const offset = (q.page - 1) * q.pageSize;
-  const [page, count] = await Promise.all([
-    db.execute(sql`
-      SELECT ${SUMMARY_COLUMNS}
-        FROM properties p LEFT JOIN agents a ON a.id = p.agent_id
-       WHERE ${where}
-       ORDER BY ${ORDER_BY[q.sort]}
-       LIMIT ${q.pageSize} OFFSET ${offset}`),
-    db.execute(sql`
-      SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM properties p WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1}
-      ) matches`),
-  ]);
-  const n = Number((count.rows[0] as { n: number } | undefined)?.n ?? 0);
+  const ctx: SearchContext = { center, now: options.now ?? new Date() };
+  const branches = options.placeBranches === false ? null : await placeBranches(db, q);
+  const { page, n } = branches
+    ? await findByPlaces(db, q, branches, ctx)
+    : await findWithOneMatch(db, q, ctx);
   const result: ListingSearchResult = {
     items: page.rows.map((r) => toListingSummary(r as Record<string, unknown>)),
     total: Math.min(n, SEARCH_COUNT_CAP),

@@ -12,6 +12,7 @@ import {
   type ListingSearchResult,
 } from '@abode/shared/listings/listing.schema';
 import { SoldPricesQuerySchema, SoldPricesResultSchema } from '@abode/shared/property/sold-prices.schema';
+import { SEARCH_COUNT_CAP } from '@abode/shared/constants';
 import { SearchQuerySchema } from '@abode/shared/search/search.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { errorResponse, json } from '#src/lib/openapi.ts';
@@ -43,8 +44,11 @@ const searchRoute = createRoute({
     'Public listings (active, not deleted, approved), newest first by default. `location` matches town, address ' +
     'line 1 or postcode partially and case-insensitively. Prices are whole pounds (rent per calendar month); ' +
     'bedrooms and bathrooms mean at least N; `filters` is a comma-separated list of feature tags that must all ' +
-    'apply. `total` is exact up to 10,000; above that it is 10,000 with `totalCapped: true`. ' +
+    `apply. \`total\` is exact up to ${SEARCH_COUNT_CAP.toLocaleString('en-GB')}; above that it is ` +
+    `${SEARCH_COUNT_CAP.toLocaleString('en-GB')} with \`totalCapped: true\` (shown as 'N+'). ` +
     SEARCH_EXTENSIONS_DOC +
+    ' Answers are cached by the server for up to 30 s (SEARCH_CACHE_TTL_MS) and dropped at once when any listing, ' +
+    'photo or agent changes; they carry a strong `ETag` (weak when gzip-compressed), so `If-None-Match` gives 304.' +
     ' Rate-limited per client key (the signed-in user, else the IP address): 20 searches per 60 seconds by default ' +
     '(SEARCH_RATE_LIMIT_PER_MINUTE); every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and ' +
     '`RateLimit-Reset` (seconds until the window starts afresh).',
