@@ -1,10 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@abode/shared/constants';
 import { createQueryClient } from '#src/lib/query-client.ts';
+import { whenIdleAfterPaint } from '#src/lib/after-next-paint.ts';
 import { AuthProvider } from '#src/lib/auth.tsx';
 import { installGlobalErrorReporting } from '#src/lib/report-error.ts';
+
+// sonner (about 9 KB gzip) is not in the first bundle: the toast region loads once the first screen has painted and
+// the page is idle (issue #9). A toast raised before it arrives is not lost: sonner replays the active toasts to a Toaster when it
+// mounts.
+const AppToaster = lazy(() => import('#src/app/app-toaster.tsx').then((m) => ({ default: m.AppToaster })));
 
 /**
  * App-wide providers: data cache and the toast region (SPEC §9 Notification UI); also reports errors nothing
@@ -16,20 +20,18 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <AppToaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }
 
-/** sonner's region: labelled 'Notifications', alt+T focuses it, each toast has a 'Close toast' button. */
-export function AppToaster() {
+function DeferredToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdleAfterPaint(() => setReady(true)), []);
+  if (!ready) return null;
   return (
-    <Toaster
-      containerAriaLabel="Notifications"
-      hotkey={['altKey', 'KeyT']}
-      closeButton
-      position="bottom-right"
-      duration={TOAST_DURATION_MS}
-    />
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
   );
 }

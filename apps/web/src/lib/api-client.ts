@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { ErrorBodySchema } from '@abode/shared/errors';
 import { MESSAGES } from '@abode/shared/messages';
 import { ApiError } from '#src/lib/api-error.ts';
+import { takeEarlyFetch } from '#src/lib/early-fetch.ts';
 import { catalogueError } from '#src/lib/error-catalogue.ts';
 import { reportHandledError } from '#src/lib/report-error.ts';
 
@@ -75,17 +76,21 @@ async function send<S extends z.ZodType>(
   { method = 'GET', params, body, schema, signal, onResponse, statusMessages }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
   let response: Response;
+  const url = buildUrl(path, params);
+  // A route may have started this very GET while this code was still loading (early-fetch.ts).
+  const early = method === 'GET' && body === undefined ? takeEarlyFetch(url) : undefined;
   try {
-    response = await fetch(buildUrl(path, params), {
-      method,
-      signal,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        signal,
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   } catch (error) {
     // Aborts (a newer search replaced this one) are not failures: let TanStack Query see them as such.
     if (signal?.aborted) throw error;

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@abode/shared/auth/me.schema';
+import { afterNextPaint } from '#src/lib/after-next-paint.ts';
 import { ApiError } from '#src/lib/api-error.ts';
 
 /** `GET /api/me`; a type-only import, so zod stays out of the home page's bundle. */
@@ -62,9 +63,14 @@ export function useMe(): { data: Me | null | undefined; isPending: boolean; isEr
 
   useEffect(() => {
     const load = () => void queryClient.fetchQuery(meQueryOptions).catch(() => undefined);
-    load();
+    // Asked right after the first paint, which does not need it (the header shows Sign In meanwhile), so on a slow
+    // phone the request does not compete with the page's own code (issue #9).
+    const cancel = afterNextPaint(load);
     window.addEventListener('focus', load);
-    return () => window.removeEventListener('focus', load);
+    return () => {
+      cancel();
+      window.removeEventListener('focus', load);
+    };
   }, [queryClient]);
 
   return {

@@ -1,5 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { QUERY_GC_TIME_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS } from '@abode/shared/constants';
 import { MESSAGES } from '@abode/shared/messages';
 import { isApiError } from '#src/lib/api-error.ts';
@@ -55,7 +54,9 @@ export function createQueryClient(): QueryClient {
         reportHandledError(error, { source: 'query', ...keyName(query.queryKey) });
         const title = query.meta?.errorTitle;
         const quiet = isApiError(error) && query.meta?.quietErrorCodes?.includes(error.code);
-        if (title && !quiet) toast.error(title, { description: errorMessage(error) });
+        // sonner is loaded on demand (it is not in the first bundle); the toast shows once it is there.
+        if (title && !quiet)
+          void import('sonner').then(({ toast }) => toast.error(title, { description: errorMessage(error) }));
       },
     }),
     mutationCache: new MutationCache({

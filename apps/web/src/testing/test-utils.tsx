@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { AppToaster } from '#src/app/provider.tsx';
+import { AppToaster } from '#src/app/app-toaster.tsx';
 import { routes as appRoutes } from '#src/app/router.tsx';
 import { createQueryClient } from '#src/lib/query-client.ts';
 import { AuthProvider, meQueryKey, type Me } from '#src/lib/auth.tsx';

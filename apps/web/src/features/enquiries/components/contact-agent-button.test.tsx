@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@abode/shared/messages';
-import { AppToaster } from '#src/app/provider.tsx';
+import { AppToaster } from '#src/app/app-toaster.tsx';
 import { AuthProvider, meQueryKey, type Me } from '#src/lib/auth.tsx';
 import { createQueryClient } from '#src/lib/query-client.ts';
 import { ContactAgentButton } from './contact-agent-button.tsx';

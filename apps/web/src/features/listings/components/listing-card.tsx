@@ -45,12 +45,15 @@ export function ListingCard({
   listing,
   layout = 'grid',
   eagerImage = true,
+  priorityImage = false,
   children,
 }: {
   listing: ListingSummary;
   layout?: ListingCardLayout;
   /** Load the first photo at once (cards near the top of the page). */
   eagerImage?: boolean;
+  /** Fetch the first photo before anything else (the first card: likely the largest thing on screen). */
+  priorityImage?: boolean;
   /** Extra lines under the key facts, e.g. 'Viewed 2 hours ago' on the dashboard. */
   children?: ReactNode;
 }) {
@@ -91,6 +94,7 @@ export function ListingCard({
           photos={listing.photos}
           title={listing.title}
           eager={eagerImage}
+          priority={priorityImage}
           className={cn(isList && 'aspect-auto h-full min-h-40 w-full')}
         />
         {status && (

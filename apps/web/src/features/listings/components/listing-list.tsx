@@ -2,10 +2,16 @@ import type { ListingSummary } from '@abode/shared/listings/listing.schema';
 import { SKELETON_CARD_COUNT } from '@abode/shared/constants';
 import { ListingCard, type ListingCardLayout } from '#src/features/listings/components/listing-card.tsx';
 import { ListingCardSkeleton } from '#src/features/listings/components/listing-card-skeleton.tsx';
+import { useDeferredMount } from '#src/components/ui/deferred.tsx';
 import { cn } from '#src/lib/utils.ts';
 
 /** Cards that start in the first screenful load their photo at once; the rest wait until scrolled near. */
 const EAGER_CARDS = 3;
+/**
+ * Cards in the first render: more than a tall screen holds. The rest follow at once in a transition, which React
+ * renders in short slices, so 24 cards do not block a phone's main thread in one long task (issue #9).
+ */
+const FIRST_RENDER_CARDS = 6;
 
 const layoutClass = (layout: ListingCardLayout) =>
   layout === 'grid'
@@ -22,11 +28,19 @@ export function ListingList({
   listings: readonly ListingSummary[];
   layout: ListingCardLayout;
 }) {
+  const rest = useDeferredMount();
+  const shown = rest ? listings : listings.slice(0, FIRST_RENDER_CARDS);
   return (
     <ul className={layoutClass(layout)}>
-      {listings.map((listing, index) => (
+      {shown.map((listing, index) => (
         <li key={listing.id}>
-          <ListingCard listing={listing} layout={layout} eagerImage={index < EAGER_CARDS} />
+          <ListingCard
+            listing={listing}
+            layout={layout}
+            eagerImage={index < EAGER_CARDS}
+            // The first card's photo is the search page's largest paint on a phone (Lighthouse LCP, issue #9).
+            priorityImage={index === 0}
+          />
         </li>
       ))}
     </ul>

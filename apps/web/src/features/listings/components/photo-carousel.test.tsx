@@ -34,8 +34,16 @@ test('wraps around in both directions', async () => {
   expect(screen.getByText('Photo 1 of 3')).toBeInTheDocument();
 });
 
-test('the first photo loads eagerly, the others lazily, all with their size', () => {
+test('only the first photo is asked for, eagerly; the others join lazily once the visitor shows interest', async () => {
+  const user = userEvent.setup();
   render(<PhotoCarousel photos={photos} title="3 bed house" />);
+  const sources = () => screen.getAllByRole('img', { hidden: true }).map((img) => img.getAttribute('src'));
+  expect(sources()).toEqual(['/media/demo/a.svg']);
+  expect(screen.getByRole('img')).toHaveAttribute('loading', 'eager');
+  expect(screen.getByRole('img')).not.toHaveAttribute('fetchpriority');
+
+  // Pointer over the photo: the photos either side load (lazily), ready for the next step.
+  await user.hover(screen.getByRole('img'));
   const images = screen.getAllByRole('img', { hidden: true });
   expect(images.map((img) => img.getAttribute('src'))).toEqual([
     '/media/demo/a.svg',
@@ -47,6 +55,11 @@ test('the first photo loads eagerly, the others lazily, all with their size', ()
     expect(img).toHaveAttribute('width', '800');
     expect(img).toHaveAttribute('height', '600');
   }
+});
+
+test('the first card’s photo is fetched with high priority', () => {
+  render(<PhotoCarousel photos={photos} title="3 bed house" priority />);
+  expect(screen.getByRole('img')).toHaveAttribute('fetchpriority', 'high');
 });
 
 test('a single photo has no controls, and no photo shows a placeholder', () => {

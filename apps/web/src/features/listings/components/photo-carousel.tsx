@@ -1,14 +1,13 @@
 import { useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, House } from 'lucide-react';
 import type { ListingPhoto } from '@abode/shared/listings/listing.schema';
+import { CARD_PHOTO_SIZES } from '#src/features/listings/utils/photo-sizes.ts';
 import { cn } from '#src/lib/utils.ts';
 
 /** Demo and uploaded photos are 4:3 (800×600); the box keeps that ratio so nothing shifts as images load. */
 const PHOTO_WIDTH = 800;
 const PHOTO_HEIGHT = 600;
 const SWIPE_THRESHOLD_PX = 40;
-/** How wide a card's photo is drawn: one column on phones, two on tablets, three on desktops. */
-const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /** Photos in their display order (SPEC §7: sorted by order_index on the client). */
 export function orderPhotos(photos: readonly ListingPhoto[]): ListingPhoto[] {
@@ -22,12 +21,15 @@ export function wrapIndex(index: number, delta: number, count: number): number {
 
 /**
  * A listing's photos with previous/next buttons that wrap around (SPEC §2), a position counter and swipe on touch
- * screens. The first photo loads eagerly (unless the card is far down the page), the rest lazily.
+ * screens. The first photo loads eagerly (unless the card is far down the page). The others are only put in the
+ * page once the visitor shows interest (pointer over, focus or touch: the photos either side; a step: that photo),
+ * so a page of results asks for one photo per card, not every card's every photo (issue #9).
  */
 export function PhotoCarousel({
   photos,
   title,
   eager = true,
+  priority = false,
   className,
 }: {
   photos: readonly ListingPhoto[];
@@ -35,14 +37,26 @@ export function PhotoCarousel({
   title: string;
   /** Load the first photo immediately (cards near the top of the page). */
   eager?: boolean;
+  /** The first photo is likely the largest thing on the first screen: fetch it before anything else. */
+  priority?: boolean;
   className?: string;
 }) {
   const ordered = orderPhotos(photos);
   const count = ordered.length;
   const [index, setIndex] = useState(0);
   const touchStartX = useRef<number | null>(null);
+  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set([0]));
   const current = Math.min(index, Math.max(count - 1, 0));
-  const step = (delta: number) => setIndex((i) => wrapIndex(i, delta, count));
+  const show = (...indexes: number[]) =>
+    setShown((before) => (indexes.every((i) => before.has(i)) ? before : new Set([...before, ...indexes])));
+  const step = (delta: number) => {
+    const next = wrapIndex(current, delta, count);
+    show(next);
+    setIndex(next);
+  };
+  const warmUp = () => {
+    if (count > 1) show(wrapIndex(current, 1, count), wrapIndex(current, -1, count));
+  };
 
   if (count === 0) {
     return (
@@ -62,8 +76,11 @@ export function PhotoCarousel({
   return (
     <div
       className={cn('group/carousel relative aspect-[4/3] overflow-hidden bg-muted', className)}
+      onPointerEnter={warmUp}
+      onFocus={warmUp}
       onTouchStart={(event) => {
         touchStartX.current = event.touches[0]?.clientX ?? null;
+        warmUp();
       }}
       onTouchEnd={(event) => {
         const start = touchStartX.current;
@@ -73,26 +90,29 @@ export function PhotoCarousel({
         if (Math.abs(end - start) >= SWIPE_THRESHOLD_PX) step(end < start ? 1 : -1);
       }}
     >
-      {ordered.map((photo, i) => (
-        <img
-          key={`${photo.url}-${i}`}
-          src={photo.url}
-          // Uploaded photos come in 1600/800/400 px sizes: a card needs the 400 or 800 one, not the 1600.
-          srcSet={photo.srcSet}
-          sizes={photo.srcSet ? CARD_SIZES : undefined}
-          alt={photo.altText || `${title}, photo ${i + 1} of ${count}`}
-          width={PHOTO_WIDTH}
-          height={PHOTO_HEIGHT}
-          loading={i === 0 && eager ? 'eager' : 'lazy'}
-          decoding="async"
-          draggable={false}
-          aria-hidden={i === current ? undefined : true}
-          className={cn(
-            'absolute inset-0 size-full object-cover transition-opacity duration-300',
-            i === current ? 'opacity-100' : 'pointer-events-none opacity-0',
-          )}
-        />
-      ))}
+      {ordered.map((photo, i) =>
+        shown.has(i) || i === current ? (
+          <img
+            key={`${photo.url}-${i}`}
+            src={photo.url}
+            // Uploaded photos come in 1600/800/400 px sizes: a card needs the 400 or 800 one, not the 1600.
+            srcSet={photo.srcSet}
+            sizes={photo.srcSet ? CARD_PHOTO_SIZES : undefined}
+            alt={photo.altText || `${title}, photo ${i + 1} of ${count}`}
+            width={PHOTO_WIDTH}
+            height={PHOTO_HEIGHT}
+            loading={i === 0 && eager ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 && priority ? 'high' : undefined}
+            decoding="async"
+            draggable={false}
+            aria-hidden={i === current ? undefined : true}
+            className={cn(
+              'absolute inset-0 size-full object-cover transition-opacity duration-300',
+              i === current ? 'opacity-100' : 'pointer-events-none opacity-0',
+            )}
+          />
+        ) : null,
+      )}
 
       {count > 1 && (
         <>

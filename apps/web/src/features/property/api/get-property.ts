@@ -1,4 +1,4 @@
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ListingDetailSchema, type ListingDetail } from '@abode/shared/listings/listing.schema';
 import { SoldPricesResultSchema, type SoldPricesResult } from '@abode/shared/property/sold-prices.schema';
@@ -16,6 +16,11 @@ export function propertyQueryOptions(slug: string) {
     queryKey: ['property', slug],
     queryFn: ({ signal }) => getProperty(slug, signal),
   });
+}
+
+/** Starts loading a listing before its page has rendered (the route's loader, issue #9); never throws. */
+export function prefetchProperty(queryClient: QueryClient, slug: string): Promise<void> {
+  return queryClient.prefetchQuery(propertyQueryOptions(slug));
 }
 
 /** The listing page's data. A 404 is an answer (the page says the property is gone), not a toast. */
@@ -37,9 +42,10 @@ export function getSoldPrices(slug: string, page: number, signal?: AbortSignal):
   });
 }
 
-/** Sold prices nearby, 20 at a time ('Show more' loads the next page). */
-export function useSoldPrices(slug: string) {
+/** Sold prices nearby, 20 at a time ('Show more' loads the next page); `enabled` false waits (still pending). */
+export function useSoldPrices(slug: string, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: ['property', slug, 'sold-prices'],
     queryFn: ({ pageParam, signal }) => getSoldPrices(slug, pageParam, signal),
     initialPageParam: 1,

@@ -1,8 +1,10 @@
 import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
 import { MapPin } from 'lucide-react';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { useNearViewport } from '#src/lib/use-near-viewport.ts';
 
-// Leaflet and its CSS are their own chunk, fetched only when a listing with coordinates is shown.
+// Leaflet and its CSS are their own chunk, fetched only when a listing with coordinates is shown and the visitor
+// scrolls towards the map (on a phone it is far below the first screen; issue #9).
 const PropertyMap = lazy(() => import('./property-map.tsx'));
 
 /** Keeps the page alive when the map cannot load (offline, blocked chunk): the address text stays. */
@@ -33,6 +35,9 @@ export function LocationSection({
   longitude: number | null;
 }) {
   const headingId = useId();
+  const [mapSlot, nearMap] = useNearViewport<HTMLDivElement>();
+  // The placeholder has the map's size, so nothing moves when the map arrives.
+  const placeholder = <Skeleton className="h-64 w-full rounded-xl sm:h-80" />;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-xl font-semibold">
@@ -45,11 +50,17 @@ export function LocationSection({
         </span>
       </p>
       {latitude !== null && longitude !== null && (
-        <MapBoundary>
-          <Suspense fallback={<Skeleton className="h-64 w-full rounded-xl sm:h-80" />}>
-            <PropertyMap latitude={latitude} longitude={longitude} label={address} />
-          </Suspense>
-        </MapBoundary>
+        <div ref={mapSlot}>
+          {nearMap ? (
+            <MapBoundary>
+              <Suspense fallback={placeholder}>
+                <PropertyMap latitude={latitude} longitude={longitude} label={address} />
+              </Suspense>
+            </MapBoundary>
+          ) : (
+            placeholder
+          )}
+        </div>
       )}
     </section>
   );

@@ -120,15 +120,15 @@ describe('the property page', () => {
     expect(screen.getAllByRole('button', { name: 'Save to favourites' }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Contact Agent' })).toBeInTheDocument();
 
-    // Sold prices: 20 first, 'Show more' loads the rest.
-    const sold = within(screen.getByRole('region', { name: 'Sold prices nearby' }));
+    // Sold prices (below the first screen, rendered just after it): 20 first, 'Show more' loads the rest.
+    const sold = within(await screen.findByRole('region', { name: 'Sold prices nearby' }));
     expect(await sold.findByText('Showing 20 of 25.', { exact: false })).toBeInTheDocument();
     await userEvent.click(sold.getByRole('button', { name: 'Show more' }));
     expect(await sold.findByText('Showing 25 of 25.', { exact: false })).toBeInTheDocument();
     expect(sold.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
 
-    expect(await screen.findByRole('heading', { name: 'Stamp Duty calculator' })).toBeInTheDocument();
-    expect(screen.getByTestId('sdlt-total')).toHaveTextContent('£6,250');
+    expect(screen.getByRole('heading', { name: 'Stamp Duty calculator' })).toBeInTheDocument();
+    expect(await screen.findByTestId('sdlt-total')).toHaveTextContent('£6,250');
     expect(screen.getByRole('heading', { name: 'Mortgage calculator' })).toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ import { LISTING_FLAG_SINGULAR_LABELS } from '@abode/shared/listings/listing-voc
 import { formatPrice } from '@abode/shared/money';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { Deferred } from '#src/components/ui/deferred.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
 import { pageTitle } from '#src/config/site.ts';
@@ -19,6 +20,7 @@ import {
 } from '#src/features/property/utils/format.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
+import { useNearViewport } from '#src/lib/use-near-viewport.ts';
 import { AgentCard } from './agent-card.tsx';
 import { KeyFacts } from './key-facts.tsx';
 import { LocationSection } from './location-section.tsx';
@@ -26,7 +28,7 @@ import { PropertyGallery } from './property-gallery.tsx';
 import { ShareButton } from './share-button.tsx';
 import { SoldPrices } from './sold-prices.tsx';
 
-// The calculators (and the SDLT table) load after the page itself.
+// The calculators (and the SDLT table) load after the page itself, as the visitor scrolls towards them (issue #9).
 const StampDutyCalculator = lazy(() => import('./stamp-duty-calculator.tsx'));
 const MortgageCalculator = lazy(() => import('./mortgage-calculator.tsx'));
 
@@ -98,9 +100,6 @@ export function PropertyPage({ slug, favourite, contact }: { slug: string } & Pr
 
 function PropertyDetails({ listing, favourite, contact }: { listing: ListingDetail } & PropertyPageSlots) {
   const titleId = useId();
-  const descriptionId = useId();
-  const featuresId = useId();
-  const calculatorsId = useId();
   const address = publicAddress(listing);
   const isSale = listing.mode === 'sale';
   const actions = (
@@ -188,52 +187,10 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
 
           <KeyFacts listing={listing} />
 
-          {listing.description && (
-            <section aria-labelledby={descriptionId}>
-              <h2 id={descriptionId} className="text-xl font-semibold">
-                Description
-              </h2>
-              <div className="mt-3 flex flex-col gap-3 leading-relaxed whitespace-pre-line">
-                {listing.description}
-              </div>
-            </section>
-          )}
-
-          {listing.features.length > 0 && (
-            <section aria-labelledby={featuresId}>
-              <h2 id={featuresId} className="text-xl font-semibold">
-                Features
-              </h2>
-              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-                {listing.features.map((feature) => (
-                  <li key={feature} className="flex items-center gap-2">
-                    <Check aria-hidden="true" className="size-4 text-primary" />
-                    {FEATURE_LABELS[feature]}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-
-          <LocationSection address={address} latitude={listing.latitude} longitude={listing.longitude} />
-
-          <SoldPrices slug={listing.slug} outcode={listing.outcode} />
-
-          {isSale && (
-            <section aria-labelledby={calculatorsId} className="flex flex-col gap-6">
-              <h2 id={calculatorsId} className="sr-only">
-                Costs of buying
-              </h2>
-              <Suspense fallback={<Skeleton className="h-72 w-full rounded-xl" />}>
-                <CalculatorCard title="Stamp Duty calculator">
-                  <StampDutyCalculator askingPricePence={listing.pricePence} />
-                </CalculatorCard>
-                <CalculatorCard title="Mortgage calculator">
-                  <MortgageCalculator askingPricePence={listing.pricePence} />
-                </CalculatorCard>
-              </Suspense>
-            </section>
-          )}
+          {/* Below the first screen: rendered straight after it, in short slices (issue #9). */}
+          <Deferred fallback={<div className="min-h-screen" />}>
+            <PropertyDetailsBelowFold listing={listing} address={address} />
+          </Deferred>
         </div>
 
         <div className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">
@@ -245,6 +202,78 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
   );
 }
 
+/** Description, features, location, sold prices and (for a sale) the calculators. */
+function PropertyDetailsBelowFold({ listing, address }: { listing: ListingDetail; address: string }) {
+  const descriptionId = useId();
+  const featuresId = useId();
+  const calculatorsId = useId();
+  return (
+    <>
+      {listing.description && (
+        <section aria-labelledby={descriptionId}>
+          <h2 id={descriptionId} className="text-xl font-semibold">
+            Description
+          </h2>
+          <div className="mt-3 flex flex-col gap-3 leading-relaxed whitespace-pre-line">
+            {listing.description}
+          </div>
+        </section>
+      )}
+
+      {listing.features.length > 0 && (
+        <section aria-labelledby={featuresId}>
+          <h2 id={featuresId} className="text-xl font-semibold">
+            Features
+          </h2>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {listing.features.map((feature) => (
+              <li key={feature} className="flex items-center gap-2">
+                <Check aria-hidden="true" className="size-4 text-primary" />
+                {FEATURE_LABELS[feature]}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <LocationSection address={address} latitude={listing.latitude} longitude={listing.longitude} />
+
+      <SoldPrices slug={listing.slug} outcode={listing.outcode} />
+
+      {listing.mode === 'sale' && (
+        <Calculators headingId={calculatorsId} askingPricePence={listing.pricePence} />
+      )}
+    </>
+  );
+}
+
+/** Stamp Duty and mortgage calculators for a sale; their code loads as the visitor scrolls near them. */
+function Calculators({ headingId, askingPricePence }: { headingId: string; askingPricePence: number }) {
+  const [sectionRef, near] = useNearViewport<HTMLElement>();
+  return (
+    <section ref={sectionRef} aria-labelledby={headingId} className="flex flex-col gap-6">
+      <h2 id={headingId} className="sr-only">
+        Costs of buying
+      </h2>
+      <CalculatorCard title="Stamp Duty calculator">
+        {near ? (
+          <Suspense fallback={<CalculatorSkeleton />}>
+            <StampDutyCalculator askingPricePence={askingPricePence} />
+          </Suspense>
+        ) : null}
+      </CalculatorCard>
+      <CalculatorCard title="Mortgage calculator">
+        {near ? (
+          <Suspense fallback={<CalculatorSkeleton />}>
+            <MortgageCalculator askingPricePence={askingPricePence} />
+          </Suspense>
+        ) : null}
+      </CalculatorCard>
+    </section>
+  );
+}
+
+/** A calculator's card; its heading is there from the start, the form once its code has loaded. */
 function CalculatorCard({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -252,9 +281,13 @@ function CalculatorCard({ title, children }: { title: string; children: ReactNod
       <h3 id={id} className="mb-4 text-xl font-semibold">
         {title}
       </h3>
-      {children}
+      {children ?? <CalculatorSkeleton />}
     </section>
   );
+}
+
+function CalculatorSkeleton() {
+  return <Skeleton className="h-56 w-full rounded-lg" />;
 }
 
 function Breadcrumbs({ title }: { title: string }) {

@@ -5,6 +5,7 @@ import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useSoldPrices } from '#src/features/property/api/get-property.ts';
 import { formatShortDate } from '#src/features/property/utils/format.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
+import { useNearViewport } from '#src/lib/use-near-viewport.ts';
 
 /**
  * 'Sold prices nearby' (issue #4): HM Land Registry sales in the listing's postcode district, most recent first,
@@ -12,14 +13,16 @@ import { errorMessage } from '#src/lib/query-client.ts';
  */
 export function SoldPrices({ slug, outcode }: { slug: string; outcode?: string | undefined }) {
   const headingId = useId();
-  const query = useSoldPrices(slug);
+  // Far below the first screen on a phone: asked for as the visitor scrolls towards it (issue #9).
+  const [sectionRef, near] = useNearViewport<HTMLElement>();
+  const query = useSoldPrices(slug, near);
   const pages = query.data?.pages ?? [];
   const first = pages[0];
   const items = pages.flatMap((p) => p.items);
   const district = first?.outcode ?? outcode;
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+    <section ref={sectionRef} aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-xl font-semibold">
         Sold prices nearby
       </h2>

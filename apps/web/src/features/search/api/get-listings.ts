@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ListingSearchResultSchema, type ListingSearchResult } from '@abode/shared/listings/listing.schema';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@abode/shared/constants';
 import { MESSAGES } from '@abode/shared/messages';
-import { toApiSearchParams, type SearchState } from '@abode/shared/search/search-url';
+import { parseSearchParams, toApiSearchParams, type SearchState } from '@abode/shared/search/search-url';
+import { isPriceRangeInverted } from '#src/features/search/utils/price-range.ts';
 import { noteSearchRateLimit } from '#src/features/search/utils/search-rate-limit.ts';
 import { api } from '#src/lib/api-client.ts';
 
@@ -45,6 +46,17 @@ export function listingsQueryOptions(state: Partial<SearchState>) {
     queryFn: ({ signal }) => getListings(state, { signal }),
     meta: { errorTitle: MESSAGES.searchErrorTitle, quietErrorCodes: ['UNKNOWN_LOCATION'] },
   });
+}
+
+/**
+ * Starts the search a /search URL asks for before its page has rendered (the route's loader, issue #9): the page's
+ * {@link useListings} then finds it in flight or in the cache instead of asking once its code has run. Nothing
+ * for an inverted price range, which the page refuses to send.
+ */
+export function prefetchListings(queryClient: QueryClient, searchParams: URLSearchParams): Promise<void> {
+  const state = parseSearchParams(searchParams);
+  if (isPriceRangeInverted(state.minPrice, state.maxPrice)) return Promise.resolve();
+  return queryClient.prefetchQuery(listingsQueryOptions(state));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { MESSAGES } from '@abode/shared/messages';
 
 /** SPEC §5 Price range: the minimum must not exceed the maximum (either may be absent). */
@@ -6,10 +5,15 @@ export function isPriceRangeInverted(minPrice: number | undefined, maxPrice: num
   return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
 }
 
-/** The SPEC §5 message, as an error toast. One id, so repeated attempts do not stack copies. */
+/**
+ * The SPEC §5 message, as an error toast. One id, so repeated attempts do not stack copies. sonner is imported on
+ * demand: the home page's search bar uses this, and sonner stays out of the first bundle (issue #9).
+ */
 export function notifyInvalidPriceRange(): void {
-  toast.error(MESSAGES.invalidPriceRangeTitle, {
-    id: 'invalid-price-range',
-    description: MESSAGES.invalidPriceRange,
-  });
+  void import('sonner').then(({ toast }) =>
+    toast.error(MESSAGES.invalidPriceRangeTitle, {
+      id: 'invalid-price-range',
+      description: MESSAGES.invalidPriceRange,
+    }),
+  );
 }

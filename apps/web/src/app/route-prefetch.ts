@@ -1,0 +1,110 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { paths } from '#src/config/paths.ts';
+import { CARD_PHOTO_SIZES } from '#src/features/listings/utils/photo-sizes.ts';
+import { GALLERY_PHOTO_SIZES } from '#src/features/property/utils/gallery-sizes.ts';
+import { guessListingsRequest } from '#src/features/search/utils/early-search-url.ts';
+import { fetchEarly } from '#src/lib/early-fetch.ts';
+
+type Prefetch = (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<void>;
+
+/**
+ * What the search page and the listing page ask the API for first, started by their route's loader. React Router
+ * runs a route's loader while it downloads the route's lazy code, so on a first visit the request no longer waits
+ * for the page's code to arrive, run and render (issue #9: a fast site on a phone). The request leaves at once
+ * (early-fetch.ts) and is handed to the page's query when its code asks for the same URL; the query itself starts
+ * as soon as that code is there, so the page finds it in flight. Nothing is asked twice.
+ */
+const PREFETCH: Record<string, Prefetch> = {
+  [paths.search]: async (queryClient, { request }) => {
+    const pageParams = new URL(request.url).searchParams;
+    // The request itself leaves at once, before the page's code (and zod) arrive; nothing when the answer is
+    // already cached, or for an inverted price range, which the page refuses to send.
+    const early = guessListingsRequest(pageParams);
+    const min = Number(pageParams.get('minPrice') ?? Number.NaN);
+    const max = Number(pageParams.get('maxPrice') ?? Number.NaN);
+    if (!(min > max) && !queryClient.getQueryState(['listings', early.key]))
+      fetchEarly(early.url, (json) => preloadPhoto(firstPhoto(field(json, 'items', 0)), CARD_PHOTO_SIZES));
+    const { prefetchListings } = await import('#src/features/search/api/get-listings.ts');
+    void prefetchListings(queryClient, pageParams);
+  },
+  '/property/:slug': async (queryClient, { params }) => {
+    const slug = params.slug;
+    if (!slug) return;
+    // get-property.ts asks for the same URL under this key.
+    if (!queryClient.getQueryState(['property', slug]))
+      fetchEarly(`/api/properties/${encodeURIComponent(slug)}`, (json) =>
+        preloadPhoto(firstPhoto(json), GALLERY_PHOTO_SIZES),
+      );
+    const { prefetchProperty } = await import('#src/features/property/api/get-property.ts');
+    void prefetchProperty(queryClient, slug);
+  },
+};
+
+interface Photo {
+  url: string;
+  srcSet?: string;
+}
+
+/** `json.key[index]`, or undefined (the answer is read before zod has checked it). */
+function field(json: unknown, key: string, index: number): unknown {
+  const list = json && typeof json === 'object' ? (json as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(list) ? list[index] : undefined;
+}
+
+/** A listing's first photo in display order (lowest orderIndex), as the card and the gallery show it. */
+function firstPhoto(listing: unknown): Photo | undefined {
+  const photos =
+    listing && typeof listing === 'object' ? (listing as { photos?: unknown }).photos : undefined;
+  if (!Array.isArray(photos)) return undefined;
+  let first: { url?: unknown; srcSet?: unknown; orderIndex?: unknown } | undefined;
+  for (const photo of photos as { url?: unknown; srcSet?: unknown; orderIndex?: unknown }[])
+    if (!first || Number(photo.orderIndex) < Number(first.orderIndex)) first = photo;
+  if (typeof first?.url !== 'string') return undefined;
+  return { url: first.url, ...(typeof first.srcSet === 'string' ? { srcSet: first.srcSet } : {}) };
+}
+
+/**
+ * Starts loading the photo the page will show first, the moment the answer naming it arrives rather than once the
+ * page's code has rendered it: on a phone it is the page's largest paint (Lighthouse LCP). Same URL, srcset and
+ * sizes as the page's own <img>, so the browser uses this download for it.
+ */
+function preloadPhoto(photo: Photo | undefined, sizes: string): void {
+  if (!photo || typeof document === 'undefined') return;
+  const link = document.createElement('link');
+  link.setAttribute('rel', 'preload');
+  link.setAttribute('as', 'image');
+  link.setAttribute('href', photo.url);
+  if (photo.srcSet) {
+    link.setAttribute('imagesrcset', photo.srcSet);
+    link.setAttribute('imagesizes', sizes);
+  }
+  link.setAttribute('fetchpriority', 'high');
+  // Long enough for the page's <img> to have used it; a later search adds its own.
+  const tidy = () => setTimeout(() => link.remove(), 10_000);
+  link.addEventListener('load', tidy);
+  link.addEventListener('error', tidy);
+  document.head.append(link);
+}
+
+/**
+ * The route table with those loaders added, for the app's router (tests use the plain table). A loader never
+ * fails the navigation: if it cannot start the request, the page asks itself, as it always could.
+ */
+export function withDataPrefetch(routes: RouteObject[], queryClient: QueryClient): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const prefetch = route.path ? PREFETCH[route.path] : undefined;
+    const withLoader =
+      prefetch && !route.loader
+        ? {
+            ...route,
+            loader: async (args: LoaderFunctionArgs) => {
+              await prefetch(queryClient, args).catch(() => undefined);
+              return null;
+            },
+          }
+        : route;
+    if (!withLoader.children) return withLoader;
+    return { ...withLoader, children: withDataPrefetch(withLoader.children, queryClient) } as RouteObject;
+  });
+}

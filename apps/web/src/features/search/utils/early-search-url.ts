@@ -1,0 +1,47 @@
+import { MAX_PAGE_SIZE } from '@abode/shared/constants';
+
+/**
+ * The parameters of a /search URL the search (and its API request) reads, in the order the app writes them
+ * (shared/search/search-url.ts FIELD_ORDER); early-search-url.test.ts checks they agree with the search schema.
+ */
+export const SEARCH_URL_FIELDS = [
+  'location',
+  'radius',
+  'mode',
+  'type',
+  'minPrice',
+  'maxPrice',
+  'bedrooms',
+  'bathrooms',
+  'filters',
+  'exclude',
+  'keywords',
+  'added',
+  'includeUnderOffer',
+  'includeLetAgreed',
+  'bounds',
+  'polygon',
+  'sort',
+  'page',
+  'view',
+] as const;
+
+/**
+ * The API request the search page will make for a /search URL, worked out without zod so that it can start while
+ * the page's code (and zod) are still downloading (issue #9). Exact for the URLs the app writes itself (its own
+ * order, no defaults); for a hand-edited one the guess may differ, and the page then asks for its own. `key` is the
+ * query string, which is also the page's query cache key.
+ */
+export function guessListingsRequest(pageParams: URLSearchParams): { url: string; key: string } {
+  const params = new URLSearchParams();
+  for (const field of SEARCH_URL_FIELDS) {
+    const value = pageParams.get(field);
+    if (value === null || value === '' || field === 'view') continue;
+    if ((field === 'sort' && value === 'newest') || (field === 'page' && value === '1')) continue;
+    params.set(field, value);
+  }
+  // The map view asks for the largest page (get-listings.ts pageSizeFor).
+  if (pageParams.get('view') === 'map') params.set('pageSize', String(MAX_PAGE_SIZE));
+  const key = params.toString();
+  return { url: key ? `/api/properties?${key}` : '/api/properties', key };
+}
