@@ -24,14 +24,13 @@ export default defineConfig({
         // Production hardening (SPEC §9, ADR 013): Oxc's minifier drops every console.* call from the bundle.
         // Failures that matter are still reported to the server as security events (DESIGN §7).
         minify: { compress: { dropConsole: true, dropDebugger: true }, mangle: true },
-        // Fewer, larger files for a phone on a slow network, where every request costs a round trip (issue #9):
-        // everything the entry loads statically (React, the router, the query cache, the layout and the home page)
-        // is one file, and shared chunks under 20 kB (before minifying) are copied into the lazy chunks that use them
-        // instead of each being a request of its own (Rolldown's experimental option, which also turns on
-        // strictExecutionOrder). bundle-budget.test.ts checks the result.
+        // Fewer files for a phone on a slow network, where every request costs a round trip (issue #9): everything
+        // the entry loads statically (React, the router, the query cache, the layout and the home page) is one file.
+        // bundle-budget.test.ts checks the result. Not used: Rolldown's experimentalInlineCommonChunks, which copies
+        // small shared modules into each lazy chunk — a module with state (a React context, a store) then exists
+        // twice, and the map no longer saw the list's hovered card (e2e map-search 'hovering…').
         codeSplitting: {
           groups: [{ name: 'index', tags: ['$initial'] }],
-          experimentalInlineCommonChunks: { maxSize: 20_000 },
         },
       },
     },
