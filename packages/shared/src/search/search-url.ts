@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { SearchQuerySchema, type SearchQuery } from './search.schema.ts';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
+import { SEARCH_URL_FIELDS } from './search-fields.ts';
 
 /**
  * How results are shown: a grid or a list of cards, or the map (issue #8) with the results as pins beside a compact
@@ -18,27 +19,7 @@ export type SearchView = z.infer<typeof SearchViewSchema>;
 /** Everything the search page keeps in its URL. */
 export type SearchState = Omit<SearchQuery, 'pageSize'> & { view: SearchView };
 
-const FIELD_ORDER = [
-  'location',
-  'radius',
-  'mode',
-  'type',
-  'minPrice',
-  'maxPrice',
-  'bedrooms',
-  'bathrooms',
-  'filters',
-  'exclude',
-  'keywords',
-  'added',
-  'includeUnderOffer',
-  'includeLetAgreed',
-  'bounds',
-  'polygon',
-  'sort',
-  'page',
-  'view',
-] as const;
+const FIELD_ORDER = SEARCH_URL_FIELDS;
 
 /**
  * Reads a /search URL leniently: every parameter that is valid is kept, an invalid one is dropped, so a hand-edited

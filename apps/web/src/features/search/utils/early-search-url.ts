@@ -1,30 +1,8 @@
 import { MAX_PAGE_SIZE } from '@abode/shared/constants';
+import { SEARCH_URL_FIELDS } from '@abode/shared/search/search-fields';
 
-/**
- * The parameters of a /search URL the search (and its API request) reads, in the order the app writes them
- * (shared/search/search-url.ts FIELD_ORDER); early-search-url.test.ts checks they agree with the search schema.
- */
-export const SEARCH_URL_FIELDS = [
-  'location',
-  'radius',
-  'mode',
-  'type',
-  'minPrice',
-  'maxPrice',
-  'bedrooms',
-  'bathrooms',
-  'filters',
-  'exclude',
-  'keywords',
-  'added',
-  'includeUnderOffer',
-  'includeLetAgreed',
-  'bounds',
-  'polygon',
-  'sort',
-  'page',
-  'view',
-] as const;
+/** The /search URL's parameters (no zod); early-search-url.test.ts checks they agree with the search schema. */
+export { SEARCH_URL_FIELDS };
 
 /**
  * The API request the search page will make for a /search URL, worked out without zod so that it can start while
