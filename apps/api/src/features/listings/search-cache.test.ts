@@ -100,6 +100,18 @@ describe('GET /api/properties with the cache', () => {
     expect(cache.stats().clears).toBeGreaterThan(clearsBefore);
   }
 
+  /**
+   * Waits until the notifications of earlier writes have all arrived: on PostgreSQL each autocommitted statement
+   * notifies separately, on another connection, so a late one could clear the cache in the middle of a test.
+   */
+  async function settle() {
+    for (let i = 0; i < 100; i++) {
+      const clears = cache.stats().clears;
+      await new Promise((r) => setTimeout(r, 50));
+      if (clears > 0 && cache.stats().clears === clears) return;
+    }
+  }
+
   const search = (headers: Record<string, string> = {}) => app.request(url, { headers });
   const total = async () => ListingSearchResultSchema.parse(await (await search()).json()).total;
 
@@ -114,6 +126,7 @@ describe('GET /api/properties with the cache', () => {
     app = createApp({ db: handle.db, searchCache: cache, searchRateLimitPerMinute: 1_000_000 });
     const agent = await createAgent(handle.db);
     slug = (await createListing(handle.db, agent.id, { at: 'reading', mode: 'sale' })).slug;
+    await settle();
   });
   afterAll(async () => {
     await stopListening();
@@ -155,6 +168,7 @@ describe('GET /api/properties with the cache', () => {
     const agent = await createAgent(handle.db);
     await createListing(handle.db, agent.id, { at: 'reading', mode: 'sale' });
     await untilCleared(clears);
+    await settle();
     expect(await total()).toBe(before + 1);
   });
 
