@@ -170,7 +170,9 @@ export const ListingFieldsSchema = z.object({
     blankToUndefined,
     z
       .number({ error: LISTING_MESSAGES.floorAreaInvalid })
-      .positive(LISTING_MESSAGES.floorAreaInvalid)
+      // At least 0.01 m², not just above 0: a vanishing value such as 2e-283 underflows PostgreSQL's `real` (a 500
+      // found by the soak fuzzer).
+      .min(0.01, LISTING_MESSAGES.floorAreaInvalid)
       .max(LISTING_FLOOR_AREA_MAX_SQM, LISTING_MESSAGES.floorAreaInvalid)
       .nullable()
       .default(null),
