@@ -196,6 +196,19 @@ async function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The trivial JSON route at 32 connections: the server's floor, printed as it is measured. */
+async function measureFloor(label: string, base: string): Promise<LoadResult> {
+  const floor = await runLoad(
+    `${label}: trivial JSON route (floor)`,
+    base,
+    ['/api/health/live'],
+    32,
+    duration,
+  );
+  console.log(formatRow(floor));
+  return floor;
+}
+
 /**
  * Two server runs on one database:
  * 1. the search cache off (SEARCH_CACHE_TTL_MS=0): the fixed scenarios measure what each query shape costs;
@@ -228,15 +241,8 @@ async function measure(
         if (mounted) measured.push([name, paths]);
         else console.warn(`Skipped '${name}': its route answered 404 (not mounted in this build).`);
       }
-      const floor = await runLoad(
-        `${label}: trivial JSON route (floor)`,
-        base,
-        ['/api/health/live'],
-        32,
-        duration,
-      );
+      const floor = await measureFloor(label, base);
       results.push(floor);
-      console.log(formatRow(floor));
       for (const [name, paths] of measured) {
         for (const connections of [32, 1]) {
           const r = await runLoad(`${label}, no cache: ${name}`, base, paths, connections, duration);
@@ -251,15 +257,8 @@ async function measure(
   if (traffic) {
     const server = await startServer(env, port);
     try {
-      const floor = await runLoad(
-        `${label}: trivial JSON route (floor)`,
-        base,
-        ['/api/health/live'],
-        32,
-        duration,
-      );
+      const floor = await measureFloor(label, base);
       results.push(floor);
-      console.log(formatRow(floor));
       const name = `${label}, cache on: traffic mix (${traffic.distinct.toLocaleString('en-GB')} distinct URLs)`;
       // The sequence is long enough that no run sends it twice (which would turn the tail into cache hits).
       let offset = 0;
