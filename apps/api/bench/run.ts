@@ -176,17 +176,19 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+      // Ready once the database answers and the search engine (ADR 023), unless turned off, has loaded.
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok && ((await res.json()) as { searchEngine: string }).searchEngine !== 'loading') return child;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');
-  throw new Error('The server did not become ready in 120 s');
+  throw new Error('The server did not become ready in 300 s');
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {

@@ -5,6 +5,7 @@ import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import type { PreCounter } from '#src/features/rate-limit/pre-counter.ts';
 import type { SearchCache } from '#src/features/listings/search-cache.ts';
+import type { SearchEngine } from '#src/features/listings/search-engine.ts';
 import type { SearchCounter } from '#src/features/listings/search-counter.ts';
 import type { Storage } from '#src/lib/storage.ts';
 import type { Viewer } from '#src/middleware/auth.ts';
@@ -39,6 +40,8 @@ export interface AppEnv {
     searchLimiter: PreCounter;
     /** Finished search answers of this process (features/listings/search-cache.ts, ADR 021). */
     searchCache: SearchCache;
+    /** The in-memory search engine (ADR 023), when this process runs one. */
+    searchEngine: SearchEngine | undefined;
     /** The signed-in user, set by the guards in middleware/auth.ts. */
     viewer: Viewer;
   };

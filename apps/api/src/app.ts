@@ -25,6 +25,7 @@ import { healthRoutes } from '#src/features/health/routes.ts';
 import { listingRoutes } from '#src/features/listings/routes.ts';
 import { locationRoutes } from '#src/features/locations/routes.ts';
 import { createSearchCache, type SearchCache } from '#src/features/listings/search-cache.ts';
+import type { SearchEngine } from '#src/features/listings/search-engine.ts';
 import { createSearchCounter, type SearchCounter } from '#src/features/listings/search-counter.ts';
 import { alertRoutes } from '#src/features/alerts/routes.ts';
 import { clientRoutes } from '#src/features/client/routes.ts';
@@ -81,6 +82,11 @@ export interface AppOptions {
    * change notifications. Default: none (tests that write rows directly need no notification to see them).
    */
   searchCache?: SearchCache;
+  /**
+   * The in-memory search engine (ADR 023); index.ts starts one unless SEARCH_ENGINE=off and feeds it the change
+   * notifications. Default: none (the SQL path answers every search).
+   */
+  searchEngine?: SearchEngine;
   /** Searches per minute per client key (SEARCH_RATE_LIMIT_PER_MINUTE); default 20 (SPEC §9). */
   searchRateLimitPerMinute?: number;
   /** Writes per minute per client key (WRITE_RATE_LIMIT_PER_MINUTE); default 60 (ADR 015). */
@@ -137,6 +143,7 @@ export function createApp(options: AppOptions) {
     c.set('storage', storage);
     c.set('searchCounter', searchCounter);
     c.set('searchCache', searchCache);
+    c.set('searchEngine', options.searchEngine);
     c.set('searchLimiter', searchLimiter);
     c.set('rateLimits', rateLimits);
     c.header('X-Request-Id', requestId);
@@ -191,7 +198,10 @@ export function createApp(options: AppOptions) {
   // database's change notification reaches this process (ADR 021).
   const clearSearchCacheAfterWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) searchCache.clear();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) {
+      searchCache.clear();
+      options.searchEngine?.markStale();
+    }
   };
   api.use('/agent/*', clearSearchCacheAfterWrite);
   api.use('/admin/*', clearSearchCacheAfterWrite);

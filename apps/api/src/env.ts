@@ -47,6 +47,11 @@ export const EnvSchema = z.object({
    * cache off. Listing changes clear it at once whatever this says.
    */
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * The in-memory search engine (ADR 023), on by default: searches are answered from every visible listing's facts
+   * held in this process (about 300 MB at a million listings), with SQL for what it does not model.
+   */
+  SEARCH_ENGINE: booleanish.default(true),
   /** Memory bound of the search answer cache in MiB, default 64. */
   SEARCH_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Writes (POST/PUT/PATCH/DELETE) per minute per client key, default 60 (ADR 015). */

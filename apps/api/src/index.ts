@@ -11,6 +11,7 @@ import { seedDemoActivity } from '#src/db/seed/demo-activity.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
 import { loadEnv } from '#src/env.ts';
+import { createSearchEngine } from '#src/features/listings/search-engine.ts';
 import { createSearchCache, LISTINGS_CHANGED_CHANNEL } from '#src/features/listings/search-cache.ts';
 import { createSearchCounter } from '#src/features/listings/search-counter.ts';
 import { startJobs, type Jobs } from '#src/jobs/scheduler.ts';
@@ -85,20 +86,34 @@ async function main(): Promise<void> {
     ttlMs: env.SEARCH_CACHE_TTL_MS,
     maxBytes: env.SEARCH_CACHE_MAX_MB * 2 ** 20,
   });
-  const stopListening = searchCache.enabled
-    ? await handle.listen(
-        LISTINGS_CHANGED_CHANNEL,
-        () => searchCache.clear(),
-        (live) => {
-          searchCache.setLive(live);
-          logger.info({ live }, 'search cache change notifications');
-        },
-      )
-    : async () => {};
+  // Every visible listing's searchable facts in memory (ADR 023), loaded after the server listens; SQL answers
+  // meanwhile.
+  const searchEngine = env.SEARCH_ENGINE
+    ? createSearchEngine({
+        db: handle.db,
+        onError: (error) => logger.error({ err: error }, 'search engine catch-up failed'),
+      })
+    : undefined;
+  const stopListening =
+    searchCache.enabled || searchEngine
+      ? await handle.listen(
+          LISTINGS_CHANGED_CHANNEL,
+          () => {
+            searchCache.clear();
+            void searchEngine?.catchUp();
+          },
+          (live) => {
+            searchCache.setLive(live);
+            searchEngine?.setLive(live);
+            logger.info({ live }, 'listing change notifications');
+          },
+        )
+      : async () => {};
   const app = createApp({
     db: handle.db,
     searchCounter,
     searchCache,
+    ...(searchEngine ? { searchEngine } : {}),
     databaseKind: handle.kind,
     publicUrl,
     mail,
@@ -120,6 +135,18 @@ async function main(): Promise<void> {
       { port: info.port, ms: Math.round(performance.now() - started) },
       `Abode is running at ${url}`,
     );
+    if (searchEngine) {
+      const loadStarted = performance.now();
+      void searchEngine.start().then(
+        () =>
+          logger.info(
+            { ...searchEngine.stats(), ms: Math.round(performance.now() - loadStarted) },
+            'search engine loaded',
+          ),
+        (error: unknown) =>
+          logger.error({ err: error }, 'search engine failed to load; SQL answers searches'),
+      );
+    }
     // Background jobs once the server listens (ADR 010): saved-search alert e-mails.
     jobs = startJobs({
       db: handle.db,

@@ -4,7 +4,15 @@ import { sql } from 'drizzle-orm';
 import type { AppEnv } from '#src/app-env.ts';
 import { json } from '#src/lib/openapi.ts';
 
-const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string() });
+const HealthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.string(),
+  /**
+   * The in-memory search engine (ADR 023): 'loading' (SQL answers searches meanwhile), 'ready', or 'off' when this
+   * process runs none. It does not affect readiness: searches are answered either way.
+   */
+  searchEngine: z.enum(['off', 'loading', 'ready']),
+});
 
 const healthRoute = createRoute({
   method: 'get',
@@ -34,11 +42,13 @@ export function healthRoutes(databaseKind: string) {
   return new OpenAPIHono<AppEnv>()
     .openapi(liveRoute, (c) => c.json({ status: 'ok' as const }, 200))
     .openapi(healthRoute, async (c) => {
+      const engine = c.var.searchEngine;
+      const searchEngine = !engine ? 'off' : engine.stats().ready ? 'ready' : 'loading';
       try {
         await c.var.db.execute(sql`SELECT 1`);
-        return c.json({ status: 'ok' as const, database: databaseKind }, 200);
+        return c.json({ status: 'ok' as const, database: databaseKind, searchEngine }, 200);
       } catch {
-        return c.json({ status: 'unavailable' as const, database: databaseKind }, 503);
+        return c.json({ status: 'unavailable' as const, database: databaseKind, searchEngine }, 503);
       }
     });
 }

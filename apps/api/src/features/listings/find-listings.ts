@@ -11,7 +11,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP } from '@abode/shared/constants';
-import type { ListingSearchResult } from '@abode/shared/listings/listing.schema';
+import type { ListingSearchResult, ListingSummary } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { isUkPostcode, normalisePostcode } from '@abode/shared/postcode';
 import {
@@ -31,6 +31,7 @@ import {
   type ResolvedLocation,
 } from '#src/features/locations/resolve-location.ts';
 import { PUBLIC_LISTING, SUMMARY_COLUMNS, toListingSummary } from './listing-row.ts';
+import type { SearchEngine } from './search-engine.ts';
 
 /**
  * The issue #8 parameters as the OpenAPI description of `GET /api/properties` tells them (routes.ts appends it to
@@ -338,17 +339,31 @@ async function findWithOneMatch(db: Database, q: SearchQuery, ctx: SearchContext
 export async function findListings(
   db: Database,
   q: SearchQuery,
-  /** `placeBranches: false` forces the one partial match (tests compare both plans). */
-  options: { now?: Date; placeBranches?: boolean } = {},
+  options: {
+    now?: Date;
+    /** `false` forces the one partial match (tests compare both plans). */
+    placeBranches?: boolean;
+    /** The in-memory engine (ADR 023): answers the searches it models once loaded; SQL answers the rest. */
+    engine?: SearchEngine | undefined;
+  } = {},
 ): Promise<ListingSearchResult> {
   const center = await searchCenter(db, q);
   const ctx: SearchContext = { center, now: options.now ?? new Date() };
-  const branches = options.placeBranches === false ? null : await placeBranches(db, q);
-  const { page, n } = branches
-    ? await findByPlaces(db, q, branches, ctx)
-    : await findWithOneMatch(db, q, ctx);
+  let items: ListingSummary[];
+  let n: number;
+  await options.engine?.fresh();
+  const answer = await options.engine?.search(q, { now: ctx.now!, center, countCap: SEARCH_COUNT_CAP });
+  if (answer) {
+    items = await options.engine!.cards(answer.ids);
+    n = answer.n;
+  } else {
+    const branches = options.placeBranches === false ? null : await placeBranches(db, q);
+    const found = branches ? await findByPlaces(db, q, branches, ctx) : await findWithOneMatch(db, q, ctx);
+    items = found.page.rows.map((r) => toListingSummary(r as Record<string, unknown>));
+    n = found.n;
+  }
   const result: ListingSearchResult = {
-    items: page.rows.map((r) => toListingSummary(r as Record<string, unknown>)),
+    items,
     total: Math.min(n, SEARCH_COUNT_CAP),
     totalCapped: n > SEARCH_COUNT_CAP,
     page: q.page,

@@ -161,7 +161,11 @@ export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     let answer = cache.get(key);
     if (!answer) {
       const generation = cache.generation();
-      answer = cache.set(key, JSON.stringify(await findListings(c.var.db, query)), generation);
+      answer = cache.set(
+        key,
+        JSON.stringify(await findListings(c.var.db, query, { engine: c.var.searchEngine })),
+        generation,
+      );
     }
     return sendCachedJson(c, answer, cache) as unknown as TypedResponse<ListingSearchResult, 200, 'json'>;
   })

@@ -1,0 +1,299 @@
+/**
+ * The in-memory search engine (ADR 023) answers exactly what the SQL search answers: for hundreds of searches drawn
+ * over the demo data (real HM Land Registry addresses and OS postcodes, every status, reductions, flags), the engine
+ * and the one-statement SQL plan return the same cards in the same order and the same capped total. Then it follows
+ * writes made straight in SQL — price, status, photos, agent, new and deleted listings, a TRUNCATE — through the
+ * change log (migration 0008). Real database: PGlite, or PostgreSQL 15 with TEST_DATABASE_URL.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SEARCH_COUNT_CAP } from '@abode/shared/constants';
+import { encodePolyline } from '@abode/shared/search/polyline';
+import { SearchQuerySchema, type SearchQuery } from '@abode/shared/search/search.schema';
+import type { Database, DatabaseHandle } from '#src/db/client.ts';
+import { seedDemo } from '#src/db/seed/seed-demo.ts';
+import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { createTestDatabase } from '#src/testing/test-db.ts';
+import { findListings } from './find-listings.ts';
+import { createSearchEngine, type SearchEngine } from './search-engine.ts';
+
+let handle: DatabaseHandle;
+let db: Database;
+let engine: SearchEngine;
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+interface Facts {
+  towns: string[];
+  outcodes: string[];
+  postcodes: string[];
+  streets: string[];
+  points: { latitude: number; longitude: number }[];
+}
+let facts: Facts;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+  await seedDemo(db, { now: NOW, limit: 2_600 });
+  // Ties the orders must break the same way: equal dates in pairs, equal prices in fours.
+  const agentId = (await createAgent(db)).id;
+  const places = ['wimbledon', 'manchester', 'manchesterCentre', 'reading', 'tilehurst', 'newport'] as const;
+  for (let i = 0; i < 36; i++) {
+    await createListing(db, agentId, {
+      at: places[i % places.length]!,
+      mode: i % 3 === 2 ? 'rent' : 'sale',
+      pricePence: i % 3 === 2 ? 1_250_00 : (200_000 + (i % 4) * 50_000) * 100,
+      originalPricePence: i % 5 === 0 ? 300_000_00 : null,
+      priceReducedAt: i % 5 === 0 ? NOW : null,
+      bedrooms: 1 + (i % 3),
+      createdAt: new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 2))),
+    });
+  }
+  engine = createSearchEngine({ db });
+  await engine.start();
+  const rows = (
+    await db.execute(sql`SELECT city, outcode, postcode, address_line_1, latitude, longitude FROM properties
+      WHERE latitude IS NOT NULL ORDER BY id LIMIT 400`)
+  ).rows as {
+    city: string;
+    outcode: string;
+    postcode: string;
+    address_line_1: string;
+    latitude: number;
+    longitude: number;
+  }[];
+  const distinct = (xs: string[]) => [...new Set(xs)];
+  facts = {
+    towns: distinct(rows.map((r) => r.city)),
+    outcodes: distinct(rows.map((r) => r.outcode)),
+    postcodes: distinct(rows.map((r) => r.postcode)),
+    streets: distinct(rows.map((r) => r.address_line_1)),
+    points: rows.map((r) => ({ latitude: Number(r.latitude), longitude: Number(r.longitude) })),
+  };
+}, 120_000);
+afterAll(async () => {
+  await handle.close();
+});
+
+/** Keywords in web-search syntax, including a stop word alone and a word no listing has. */
+const KEYWORDS = [
+  'garden',
+  'chain free',
+  'period -garage',
+  '"south facing"',
+  'parking or garage',
+  'the',
+  'zzzqx',
+];
+
+/** A deterministic pseudo-random sequence (mulberry32), so a failure names a reproducible search. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Location texts as people type them: towns, districts, postcodes (with and without the space), parts of names. */
+function locationTexts(): string[] {
+  const texts = [
+    ...facts.towns.slice(0, 12),
+    ...facts.towns.slice(0, 6).map((t) => t.toLowerCase().slice(1, 5)),
+    ...facts.outcodes.slice(0, 10),
+    ...facts.outcodes.slice(0, 4).map((o) => o.toLowerCase()),
+    ...facts.postcodes.slice(0, 4),
+    ...facts.postcodes.slice(0, 3).map((p) => p.replace(' ', '').toLowerCase()),
+    ...facts.streets.slice(0, 8),
+    ...facts.streets.slice(0, 6).map((s) => s.split(' ').pop()!),
+    'road',
+    'lane',
+    'a',
+    'e1',
+    'London Road',
+    '100%_off',
+    'Atlantis',
+  ];
+  return [...new Set(texts)];
+}
+
+function drawSearch(next: () => number): Record<string, string> {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const maybe = (p: number) => next() < p;
+  const params: Record<string, string> = {};
+  const where = next();
+  if (where < 0.55) params.location = pick(locationTexts());
+  else if (where < 0.7) {
+    const p = pick(facts.points);
+    const d = pick([0.01, 0.05, 0.2, 1]);
+    params.bounds = [p.latitude - d, p.longitude - d, p.latitude + d, p.longitude + d].join(',');
+  } else if (where < 0.8) {
+    params.location = pick([
+      ...facts.towns.slice(0, 5),
+      ...facts.postcodes.slice(0, 3),
+      ...facts.outcodes.slice(0, 3),
+    ]);
+    params.radius = String(pick([0.25, 1, 3, 10]));
+  } else if (where < 0.9) {
+    // A drawn area: a ring of 3–12 corners around a listing, sometimes with a corner on a listing (an edge case).
+    const c = pick(facts.points);
+    const corners = 3 + Math.floor(next() * 10);
+    const size = pick([0.005, 0.02, 0.1, 0.5]);
+    const ring = Array.from({ length: corners }, (_, i) => {
+      const angle = (2 * Math.PI * i) / corners;
+      const r = size * (0.5 + next());
+      return { latitude: c.latitude + r * Math.sin(angle), longitude: c.longitude + r * Math.cos(angle) };
+    });
+    if (maybe(0.3)) ring[0] = pick(facts.points);
+    params.polygon = encodePolyline(ring);
+  }
+  if (maybe(0.12)) params.keywords = pick(KEYWORDS);
+  if (maybe(0.7)) params.mode = pick(['sale', 'rent']);
+  if (maybe(0.15)) params.type = pick(['house', 'flat', 'bungalow', 'land']);
+  if (maybe(0.2)) params.minPrice = String(pick([500, 1_000, 100_000, 250_000]));
+  if (maybe(0.2)) params.maxPrice = String(pick([1_500, 300_000, 600_000, 2_000_000]));
+  if (params.minPrice && params.maxPrice && Number(params.minPrice) > Number(params.maxPrice))
+    delete params.maxPrice;
+  if (maybe(0.2)) params.bedrooms = String(pick([1, 2, 3, 4]));
+  if (maybe(0.15)) params.bathrooms = String(pick([1, 2]));
+  if (maybe(0.12)) params.filters = pick(['garden', 'parking,garden', 'reduced', 'chain-free', 'new-build']);
+  if (maybe(0.15)) params.exclude = pick(['retirement', 'auction,shared-ownership']);
+  if (maybe(0.15)) params.includeUnderOffer = 'true';
+  if (maybe(0.1)) params.includeLetAgreed = 'true';
+  if (maybe(0.1)) params.added = String(pick([1, 3, 7, 14]));
+  params.sort = pick(['newest', 'newest', 'price_asc', 'price_desc', 'most_reduced']);
+  params.page = String(pick([1, 1, 1, 1, 2, 3, 12, 45]));
+  params.pageSize = String(pick([24, 24, 10, 100]));
+  return params;
+}
+
+/** Both answers of one search: SQL (one statement, no place branches) and the engine. */
+async function both(params: Record<string, string>) {
+  const parsed = SearchQuerySchema.safeParse(params);
+  // A drawn ring that crosses itself is a 400 on either path.
+  if (!parsed.success) return undefined;
+  const q: SearchQuery = parsed.data;
+  const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+  const answered = await engine.search(q, {
+    now: NOW,
+    center: viaSql.center
+      ? { latitude: viaSql.center.latitude, longitude: viaSql.center.longitude }
+      : undefined,
+    countCap: SEARCH_COUNT_CAP,
+  });
+  const viaEngine = await findListings(db, q, { now: NOW, engine });
+  return { viaSql, viaEngine, answered: answered !== undefined };
+}
+
+describe('search engine', () => {
+  test('loads every visible listing', () => {
+    expect(engine.stats()).toMatchObject({ ready: true });
+    expect(engine.stats().listings).toBeGreaterThan(2_000);
+  });
+
+  test.each([1, 2, 3, 4])(
+    'answers 150 drawn searches exactly as SQL does (draw %i)',
+    async (seed) => {
+      const next = random(seed * 7919);
+      let answered = 0;
+      let capped = 0;
+      let nonEmpty = 0;
+      let drawn = 0;
+      for (let i = 0; i < 150; i++) {
+        const params = drawSearch(next);
+        const r = await both(params);
+        if (!r) continue;
+        drawn += 1;
+        const where = JSON.stringify(params);
+        expect(r.viaEngine.items, where).toEqual(r.viaSql.items);
+        expect(r.viaEngine.total, where).toBe(r.viaSql.total);
+        expect(r.viaEngine.totalCapped, where).toBe(r.viaSql.totalCapped);
+        expect(r.viaEngine.suggestions, where).toEqual(r.viaSql.suggestions);
+        if (r.answered) answered += 1;
+        if (r.viaSql.items.length) nonEmpty += 1;
+        if (r.viaSql.totalCapped) capped += 1;
+      }
+      // The engine, not the fallback, answered them (only non-ASCII texts would fall back here).
+      expect(answered).toBe(drawn);
+      expect(drawn).toBeGreaterThan(130);
+      expect(capped, 'some searches pass the count cap').toBeGreaterThan(0);
+      expect(nonEmpty, 'many searches find listings').toBeGreaterThan(35);
+    },
+    120_000,
+  );
+
+  test('locations PostgreSQL lower-cases differently (not plain ASCII) are left to SQL', async () => {
+    const ctx = { now: NOW, countCap: SEARCH_COUNT_CAP };
+    expect(await engine.search(SearchQuerySchema.parse({ location: 'Zürich' }), ctx)).toBeUndefined();
+    const r = (await both({ location: 'Zürich' }))!;
+    expect(r.viaEngine).toEqual(r.viaSql);
+  });
+
+  test('follows writes made straight in SQL, through the change log', async () => {
+    const agent = await createAgent(db);
+    const created = await createListing(db, agent.id, {
+      at: 'tilehurst',
+      addressLine1: 'Engine Test Close',
+      pricePence: 123_456_00,
+      createdAt: new Date('2026-11-19T10:00:00Z'),
+    });
+    const search = async (params: Record<string, string>) => {
+      const q = SearchQuerySchema.parse(params);
+      const answer = await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP });
+      expect(answer, 'the engine answers').toBeDefined();
+      return findListings(db, q, { now: NOW, engine });
+    };
+    const byStreet = { location: 'engine test close' };
+
+    await engine.catchUp();
+    expect((await search(byStreet)).items.map((l) => l.id)).toEqual([created.id]);
+
+    await db.execute(sql`UPDATE properties SET price_pence = ${99_000_00}, original_price_pence = ${123_456_00},
+      price_reduced_at = now() WHERE id = ${created.id}`);
+    await engine.catchUp();
+    const reduced = await search({ ...byStreet, filters: 'reduced', maxPrice: '100000' });
+    expect(reduced.items.map((l) => [l.id, l.pricePence])).toEqual([[created.id, 99_000_00]]);
+
+    await db.execute(sql`UPDATE property_photos SET alt_text = 'Front garden in May' WHERE property_id = ${created.id}
+      AND order_index = 0`);
+    await db.execute(sql`UPDATE agents SET name = 'Renamed Agent' WHERE id = ${agent.id}`);
+    await engine.catchUp();
+    const card = (await search(byStreet)).items[0]!;
+    expect(card.photos[0]!.altText).toBe('Front garden in May');
+    expect(card.agent?.name).toBe('Renamed Agent');
+
+    await db.execute(sql`UPDATE properties SET status = 'under-offer' WHERE id = ${created.id}`);
+    await engine.catchUp();
+    expect((await search(byStreet)).total).toBe(0);
+    expect((await search({ ...byStreet, includeUnderOffer: 'true' })).items[0]?.status).toBe('under-offer');
+
+    await db.execute(sql`UPDATE properties SET is_deleted = true WHERE id = ${created.id}`);
+    await engine.catchUp();
+    expect((await search({ ...byStreet, includeUnderOffer: 'true' })).total).toBe(0);
+  });
+
+  test("a write through this process is seen by the writer's next search (markStale → fresh)", async () => {
+    const agent = await createAgent(db);
+    const listing = await createListing(db, agent.id, { at: 'newport', addressLine1: 'Stale Mark Row' });
+    engine.markStale();
+    const q = SearchQuerySchema.parse({ location: 'stale mark row' });
+    expect(
+      await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP }),
+      'behind: SQL answers',
+    ).toBeUndefined();
+    const found = await findListings(db, q, { now: NOW, engine });
+    expect(found.items.map((l) => l.id)).toEqual([listing.id]);
+    expect((await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP }))?.ids).toEqual([listing.id]);
+  });
+
+  test('a TRUNCATE reloads everything', async () => {
+    const before = engine.stats().reloads;
+    await db.execute(sql`TRUNCATE properties CASCADE`);
+    await engine.catchUp();
+    expect(engine.stats()).toMatchObject({ listings: 0, reloads: before + 1, ready: true });
+    const q = SearchQuerySchema.parse({});
+    expect(await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP })).toEqual({ ids: [], n: 0 });
+  });
+});
