@@ -42,9 +42,19 @@ const PRUNE_AFTER = '1 hour';
 const PRUNE_EVERY_MS = 10 * 60_000;
 /** Map grid cell in degrees: a town-sized box reads a few dozen cells. */
 const CELL_DEGREES = 0.02;
-/** Boxes with more candidate listings than this walk the search's order over every listing instead. */
-const DENSE_BOX = 20_000;
+/**
+ * Boxes with more candidate listings than this walk the search's order over every listing instead; fewer are read
+ * from the grid and ordered (a walk would pass most of the country for a dense town with a rare filter).
+ */
+const BIG_BOX = 250_000;
+/** Boxes with more candidates than this first try the walk in order (see `search`), for at most WALK_BUDGET. */
+const SMALL_BOX = 20_000;
+const WALK_BUDGET = 100_000;
 const DAY_MS = 86_400_000;
+/** A row of Store.rows: 8 float64 = 16 int32; the int32 fields start after the five float64 ones. */
+const ROW_F64 = 8;
+const ROW_I32 = 16;
+const ROW_INTS = 10;
 
 type Sort = SearchQuery['sort'];
 const SORTS: readonly Sort[] = ['newest', 'price_asc', 'price_desc', 'most_reduced'];
@@ -115,6 +125,18 @@ const ENGINE_COLUMNS = sql`p.id,
   p.property_type, p.bedrooms, p.bathrooms, array_to_string(p.features, ',') AS features,
   array_to_string(p.flags, ',') AS flags, p.latitude, p.longitude, p.location_text`;
 
+/** A map grid cell: its listings' slots, and their rows side by side once read (Store.packedOf). */
+interface Cell {
+  slots: number[];
+  packed?: Packed | undefined;
+}
+
+interface Packed {
+  rows: Float64Array;
+  ints: Int32Array;
+  codes: Int32Array;
+}
+
 /** Small integer codes for a column's values (modes, statuses, types, feature tags, flags). */
 class Dictionary {
   private readonly codes = new Map<string, number>();
@@ -160,19 +182,24 @@ class Store {
   ids: (string | undefined)[] = [];
   text: string[] = [];
   createdUs = new Float64Array(0);
-  listedUs = new Float64Array(0);
   price = new Float64Array(0);
   share = new Float64Array(0);
-  reduced = new Uint8Array(0);
   mode = new Uint8Array(0);
-  status = new Uint8Array(0);
-  type = new Uint8Array(0);
-  beds = new Int16Array(0);
-  baths = new Int16Array(0);
-  features = new Int32Array(0);
-  flags = new Int32Array(0);
   lat = new Float64Array(0);
   lng = new Float64Array(0);
+  /**
+   * What a search tests, one 64-byte row per slot, so that testing a listing reads one cache line rather than one
+   * from each of a dozen arrays (walks in price order visit slots at random: measured 100+ ns a listing before,
+   * memory-bound). As float64 (ROW_F64 per slot): price, listed µs, latitude, longitude, cos(radians(latitude)). As
+   * int32 over the same bytes (ROW_I32 per slot, from ROW_INTS): bedrooms, bathrooms, feature bits, flag bits.
+   */
+  rows = new Float64Array(0);
+  rowInts = new Int32Array(0);
+  /**
+   * mode | type << 8 | status << 16 | reduced << 24 per slot: 4 bytes a listing stay in the processor's cache, and
+   * most listings a walk passes fail on these.
+   */
+  codes = new Int32Array(0);
   cell = new Float64Array(0);
 
   readonly slotOf = new Map<string, number>();
@@ -184,14 +211,25 @@ class Store {
   readonly flagTags = new Dictionary();
   /** Whether some feature or flag value did not fit a bitmask: searches on them go to SQL. */
   tooManyTags = false;
+  /** Whether a mode, type or status code passed 255 (the row's byte): every search goes to SQL. */
+  tooManyCodes = false;
   /** Every listing in each search order (ORDER_BY of find-listings.ts), kept in order as listings change. */
-  orders: Record<Sort, number[]> = { newest: [], price_asc: [], price_desc: [], most_reduced: [] };
+  orders: Record<Sort, number[]> = emptyOrders();
+  /** Places in `orders`, made on demand (rankOf) and dropped when an order changes. */
+  private ranks: Partial<Record<Sort, Int32Array>> = {};
+  /** The same orders per mode (by mode code): a search for sale never reads the rentals. */
+  modeOrders: Record<Sort, number[]>[] = [];
   /** The orders as comparisons of slots: `before[sort](a, b)` when a comes first. */
   readonly before: Record<Sort, (a: number, b: number) => boolean> = orderComparisons(this);
-  /** Map grid: cell key → slots. */
-  readonly grid = new Map<number, number[]>();
-  /** Trigram → slots whose location text has it (a slot may be listed after it changed: matches re-check). */
-  readonly trigrams = new Map<number, number[]>();
+  /** Map grid: cell key → its listings. */
+  readonly grid = new Map<number, Cell>();
+  /**
+   * Trigram or bigram (gramsOf) → slots whose location text has it; a slot may still be listed after its text
+   * changed, so matches are re-checked.
+   */
+  readonly grams = new Map<number, number[]>();
+  /** A zeroed byte per slot for marking sets (zeroed again after each use). */
+  private scratch = new Uint8Array(0);
 
   get size(): number {
     return this.slotOf.size;
@@ -210,20 +248,18 @@ class Store {
       return b;
     };
     this.createdUs = f64(this.createdUs);
-    this.listedUs = f64(this.listedUs);
     this.price = f64(this.price);
     this.share = f64(this.share);
     this.lat = f64(this.lat);
     this.lng = f64(this.lng);
+    const rows = new Float64Array(cap * ROW_F64);
+    rows.set(this.rows);
+    this.rows = rows;
+    this.rowInts = new Int32Array(rows.buffer);
+    this.codes = copy(this.codes, (n) => new Int32Array(n));
     this.cell = f64(this.cell);
-    this.reduced = copy(this.reduced, (n) => new Uint8Array(n));
     this.mode = copy(this.mode, (n) => new Uint8Array(n));
-    this.status = copy(this.status, (n) => new Uint8Array(n));
-    this.type = copy(this.type, (n) => new Uint8Array(n));
-    this.beds = copy(this.beds, (n) => new Int16Array(n));
-    this.baths = copy(this.baths, (n) => new Int16Array(n));
-    this.features = copy(this.features, (n) => new Int32Array(n));
-    this.flags = copy(this.flags, (n) => new Int32Array(n));
+    this.scratch = new Uint8Array(cap);
     this.capacity = cap;
   }
 
@@ -234,9 +270,14 @@ class Store {
     return ca !== cb ? ca > cb : this.ids[a]! > this.ids[b]!;
   }
 
+  /** Every listing of a mode (code; -1 for all) in each search order. */
+  ordersFor(mode: number): Record<Sort, number[]> {
+    if (mode < 0) return this.orders;
+    return (this.modeOrders[mode] ??= emptyOrders());
+  }
+
   /** Where slot `s` belongs in (or is found in) an order: the orders are total, so the place is unique. */
-  private indexIn(sort: Sort, s: number): number {
-    const order = this.orders[sort];
+  private indexIn(order: number[], sort: Sort, s: number): number {
     const before = this.before[sort];
     let lo = 0;
     let hi = order.length;
@@ -253,25 +294,43 @@ class Store {
     return Math.floor(lat / CELL_DEGREES) * 100_000 + Math.floor(lng / CELL_DEGREES);
   }
 
-  /** Slots in the grid cells that a box touches, and how many; undefined above `limit`. */
-  inBox(b: Bounds, limit: number): number[][] | undefined {
+  /** The grid cells that a box touches; undefined when they hold more than `limit` listings. */
+  inBox(b: Bounds, limit: number): Cell[] | undefined {
     const s = Math.floor(b.south / CELL_DEGREES);
     const n = Math.floor(b.north / CELL_DEGREES);
     const w = Math.floor(b.west / CELL_DEGREES);
     const e = Math.floor(b.east / CELL_DEGREES);
     if ((n - s + 1) * (e - w + 1) > this.grid.size * 4 + 10_000) return undefined;
-    const lists: number[][] = [];
+    const cells: Cell[] = [];
     let count = 0;
     for (let y = s; y <= n; y++) {
       for (let x = w; x <= e; x++) {
-        const list = this.grid.get(y * 100_000 + x);
-        if (!list) continue;
-        lists.push(list);
-        count += list.length;
+        const cell = this.grid.get(y * 100_000 + x);
+        if (!cell) continue;
+        cells.push(cell);
+        count += cell.slots.length;
         if (count > limit) return undefined;
       }
     }
-    return lists;
+    return cells;
+  }
+
+  /**
+   * A cell's listings' rows copied side by side, so reading a box is a sequential scan of memory rather than a jump
+   * per listing (measured about 100 ns a listing when jumping). Made on first use after the cell changed.
+   */
+  packedOf(cell: Cell): Packed {
+    if (cell.packed) return cell.packed;
+    const { slots } = cell;
+    const rows = new Float64Array(slots.length * ROW_F64);
+    const codes = new Int32Array(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i]!;
+      rows.set(this.rows.subarray(s * ROW_F64, (s + 1) * ROW_F64), i * ROW_F64);
+      codes[i] = this.codes[s]!;
+    }
+    cell.packed = { rows, ints: new Int32Array(rows.buffer), codes };
+    return cell.packed;
   }
 
   /** Adds or replaces a listing; `bulk` leaves the orders to {@link sortOrders}. */
@@ -288,48 +347,68 @@ class Store {
     this.ids[s] = r.id;
     this.text[s] = r.location_text;
     this.createdUs[s] = Number(r.created_us);
-    this.listedUs[s] = Number(r.listed_us);
     this.price[s] = price;
     // REDUCTION_SHARE of find-listings.ts: float8 division of the integer drop by the price before.
     this.share[s] = original > price ? (original - price) / original : Number.NaN;
-    this.reduced[s] = r.reduced ? 1 : 0;
     this.mode[s] = this.modes.code(r.mode);
-    this.status[s] = this.statuses.code(r.status);
-    this.type[s] = this.types.code(r.property_type);
-    this.beds[s] = Number(r.bedrooms);
-    this.baths[s] = Number(r.bathrooms);
-    this.features[s] = features ?? 0;
-    this.flags[s] = flags ?? 0;
     this.lat[s] = num(r.latitude);
     this.lng[s] = num(r.longitude);
+    const f = s * ROW_F64;
+    this.rows[f] = price;
+    this.rows[f + 1] = Number(r.listed_us);
+    this.rows[f + 2] = this.lat[s]!;
+    this.rows[f + 3] = this.lng[s]!;
+    this.rows[f + 4] = Math.cos(this.lat[s]! * RADIANS_PER_DEGREE);
+    const codes = [this.mode[s]!, this.types.code(r.property_type), this.statuses.code(r.status)];
+    if (codes.some((c) => c > 255)) this.tooManyCodes = true;
+    this.codes[s] = codes[0]! | (codes[1]! << 8) | (codes[2]! << 16) | ((r.reduced ? 1 : 0) << 24);
+    const i = s * ROW_I32 + ROW_INTS;
+    this.rowInts[i] = Number(r.bedrooms);
+    this.rowInts[i + 1] = Number(r.bathrooms);
+    this.rowInts[i + 2] = features ?? 0;
+    this.rowInts[i + 3] = flags ?? 0;
     const key = this.cellKey(this.lat[s]!, this.lng[s]!);
     this.cell[s] = key;
     if (!Number.isNaN(key)) {
-      let list = this.grid.get(key);
-      if (!list) this.grid.set(key, (list = []));
-      list.push(s);
+      let cell = this.grid.get(key);
+      if (!cell) this.grid.set(key, (cell = { slots: [] }));
+      cell.slots.push(s);
+      cell.packed = undefined;
     }
     this.slotOf.set(r.id, s);
-    for (const t of trigramsOf(r.location_text)) {
-      let list = this.trigrams.get(t);
-      if (!list) this.trigrams.set(t, (list = []));
-      if (list[list.length - 1] !== s) list.push(s);
+    const text = r.location_text;
+    for (let i = 0; i + 2 <= text.length; i++) {
+      for (const g of gramsAt(text, i)) {
+        let list = this.grams.get(g);
+        if (!list) this.grams.set(g, (list = []));
+        // A gram seen twice in one text: the slot was just added.
+        if (list[list.length - 1] !== s) list.push(s);
+      }
     }
-    if (!bulk) for (const sort of SORTS) this.orders[sort].splice(this.indexIn(sort, s), 0, s);
+    if (!bulk) {
+      for (const order of [this.orders, this.ordersFor(this.mode[s]!)]) {
+        for (const sort of SORTS) order[sort].splice(this.indexIn(order[sort], sort, s), 0, s);
+      }
+      this.ranks = {};
+    }
   }
 
   /** Removes a listing (no longer visible, or about to be replaced). */
   remove(id: string) {
     const s = this.slotOf.get(id);
     if (s === undefined) return;
-    for (const sort of SORTS) {
-      const at = this.indexIn(sort, s);
-      if (this.orders[sort][at] === s) this.orders[sort].splice(at, 1);
+    for (const order of [this.orders, this.ordersFor(this.mode[s]!)]) {
+      for (const sort of SORTS) {
+        const at = this.indexIn(order[sort], sort, s);
+        if (order[sort][at] === s) order[sort].splice(at, 1);
+      }
     }
-    const list = this.grid.get(this.cell[s]!);
-    if (list) {
-      const i = list.indexOf(s);
-      if (i >= 0) list.splice(i, 1);
+    this.ranks = {};
+    const cell = this.grid.get(this.cell[s]!);
+    if (cell) {
+      const i = cell.slots.indexOf(s);
+      if (i >= 0) cell.slots.splice(i, 1);
+      cell.packed = undefined;
     }
     this.slotOf.delete(id);
     this.ids[s] = undefined;
@@ -338,7 +417,12 @@ class Store {
   }
 
   sortOrders() {
-    for (const sort of SORTS) this.orders[sort] = this.sorted(sort, [...this.slotOf.values()]);
+    this.modeOrders = [];
+    this.ranks = {};
+    for (const sort of SORTS) {
+      this.orders[sort] = this.sorted(sort, [...this.slotOf.values()]);
+      for (const s of this.orders[sort]) this.ordersFor(this.mode[s]!)[sort].push(s);
+    }
   }
 
   /** `slots` sorted in a search order. */
@@ -349,51 +433,75 @@ class Store {
 
   /**
    * Slots whose location text contains `text` (lower case, plain ASCII), newest first: `location_text LIKE %text%`.
-   * Three or more characters read the rarest of the text's trigrams; shorter texts read every listing.
+   * Two or more characters read the rarest of the text's grams (trigrams, or the one bigram of a two-character
+   * text such as 'm7'); one character reads every listing.
    */
   matchText(text: string): Int32Array {
     let candidates: Iterable<number> = this.slotOf.values();
-    if (text.length >= 3) {
+    if (text.length >= 2) {
       let best: number[] | undefined;
-      for (const t of trigramsOf(text)) {
-        const list = this.trigrams.get(t);
+      for (let i = 0; i + Math.min(3, text.length) <= text.length; i++) {
+        const g = text.length === 2 ? gramsAt(text, i)[0]! : gramsAt(text, i)[1]!;
+        const list = this.grams.get(g);
         if (!list) return new Int32Array(0);
         if (!best || list.length < best.length) best = list;
       }
       candidates = best ?? [];
     }
-    const seen = new Uint8Array(this.capacity);
+    const seen = this.scratch;
     const found: number[] = [];
     for (const s of candidates) {
       if (seen[s] === 1 || this.ids[s] === undefined || !this.text[s]!.includes(text)) continue;
       seen[s] = 1;
       found.push(s);
     }
-    return this.inOrder('newest', found);
+    for (const s of found) seen[s] = 0;
+    return this.inOrder('newest', -1, found);
   }
 
   /**
-   * Distinct `slots` in a search order. Many (a big town's listings) are picked out of the kept order of every
-   * listing, which is faster than sorting them; few are sorted.
+   * Distinct `slots` (of one mode, or any for -1) in a search order: their places in the kept order of every listing
+   * are sorted as plain integers (native, about 50× faster than sorting slots with the order's comparison).
    */
-  inOrder(sort: Sort, slots: ArrayLike<number>): Int32Array {
-    if (slots.length * 16 < this.size) return this.sorted(sort, Int32Array.from(slots));
-    const wanted = new Uint8Array(this.capacity);
-    for (let i = 0; i < slots.length; i++) wanted[slots[i]!] = 1;
-    const out = new Int32Array(slots.length);
+  inOrder(sort: Sort, mode: number, slots: ArrayLike<number>): Int32Array {
+    const rank = this.rankOf(sort);
+    const places = new Int32Array(slots.length);
     let n = 0;
-    for (const s of this.orders[sort]) if (wanted[s] === 1) out[n++] = s;
-    return out.subarray(0, n);
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i]!;
+      if (mode < 0 || this.mode[s] === mode) places[n++] = rank[s]!;
+    }
+    const sorted = places.subarray(0, n).sort();
+    const order = this.orders[sort];
+    for (let i = 0; i < n; i++) sorted[i] = order[sorted[i]!]!;
+    return sorted;
+  }
+
+  /** Each slot's place in the order of every listing; remade after the orders change. */
+  private rankOf(sort: Sort): Int32Array {
+    let rank = this.ranks[sort];
+    if (!rank) {
+      rank = new Int32Array(this.capacity);
+      const order = this.orders[sort];
+      for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+      this.ranks[sort] = rank;
+    }
+    return rank;
   }
 }
 
-/** The distinct trigrams of a text as numbers (three UTF-16 code units). */
-function trigramsOf(text: string): Set<number> {
-  const out = new Set<number>();
-  for (let i = 0; i + 3 <= text.length; i++) {
-    out.add(text.charCodeAt(i) * 2 ** 32 + text.charCodeAt(i + 1) * 2 ** 16 + text.charCodeAt(i + 2));
-  }
-  return out;
+/**
+ * The grams starting at `i` as numbers: the bigram (negative) and, when three code units remain, the trigram.
+ */
+function gramsAt(text: string, i: number): number[] {
+  const a = text.charCodeAt(i);
+  const b = text.charCodeAt(i + 1);
+  const bigram = -(a * 2 ** 16 + b) - 1;
+  return i + 3 <= text.length ? [bigram, a * 2 ** 32 + b * 2 ** 16 + text.charCodeAt(i + 2)] : [bigram];
+}
+
+function emptyOrders(): Record<Sort, number[]> {
+  return { newest: [], price_asc: [], price_desc: [], most_reduced: [] };
 }
 
 /** A bounded heap keeping the `k` first slots of an order (`before(a, b)`: a comes first). */
@@ -437,13 +545,13 @@ interface KeywordMatches {
   /** 1 at each matching slot. */
   bitmap: Uint8Array;
   slots: Int32Array;
-  /** `slots` in each search order, made on first use. */
-  orders: Map<Sort, Int32Array>;
+  /** `slots` in each search order and mode ('sort mode-code'), made on first use. */
+  orders: Map<string, Int32Array>;
 }
 
 export interface SearchEngineOptions {
   db: Database;
-  /** Cards kept (about 2 KB each); default 50,000. */
+  /** Cards kept (about 2 KB each); default 200,000. */
   maxCards?: number;
   /** Location-text match lists kept, in slots (4 bytes each); default 20 million. */
   maxTextSlots?: number;
@@ -475,7 +583,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     maxSize: options.maxTextSlots ?? 20_000_000,
     sizeCalculation: (v) => v.length + 1,
   });
-  const cardCache = new LRUCache<string, ListingSummary>({ max: options.maxCards ?? 50_000 });
+  const cardCache = new LRUCache<string, ListingSummary>({ max: options.maxCards ?? 200_000 });
   // A bitmap is a byte per listing (1 MB at a million).
   const keywordCache = new LRUCache<string, KeywordMatches>({ max: 64 });
 
@@ -618,7 +726,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     if ((tags.length || q.exclude?.length) && st.tooManyTags) return undefined;
 
     // The conditions of searchConditions(), as codes and bitmasks.
-    const statusOk = new Uint8Array(Math.max(1, st.statuses.size));
+    if (st.tooManyCodes) return undefined;
+    const statusOk = new Uint8Array(256);
     for (const s of [
       'active',
       ...(q.includeUnderOffer ? ['under-offer', 'sold'] : []),
@@ -658,70 +767,111 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     // map box or radius reads its grid cells unordered instead (a dense one walks every listing in order and stops
     // at the page, as PostgreSQL walks its feed index).
     let source: ArrayLike<number> | undefined;
-    let ordered = true;
+    let cells: Cell[] | undefined;
     if (q.location && !radius) {
       const raw = isUkPostcode(q.location) ? normalisePostcode(q.location) : q.location;
       const text = raw.toLowerCase();
       if (!PLAIN_TEXT.test(text)) return undefined;
-      source = textOrder(st, text, q.sort);
+      source = textOrder(st, text, q.sort, mode);
     } else if (boxes.length) {
-      const cells = st.inBox(boxes[boxes.length - 1]!, DENSE_BOX);
-      if (cells) {
-        source = cells.flat();
-        ordered = false;
-      }
+      cells = st.inBox(boxes[boxes.length - 1]!, BIG_BOX);
     }
     // Keywords alone: a rare word's few listings in order, rather than a walk of every listing.
-    if (!source && words && words.slots.length < st.size / 4) source = keywordOrder(st, words, q.sort);
-    source ??= st.orders[q.sort];
+    if (!source && !cells && words && words.slots.length < st.size / 4) {
+      source = keywordOrder(st, words, q.sort, mode);
+    }
 
-    const { price, beds, baths, status, features, flags, reduced, listedUs, lat, lng } = st;
-    const modeA = st.mode;
-    const typeA = st.type;
-    const matches = (s: number): boolean => {
-      if (statusOk[status[s]!] !== 1) return false;
-      if (mode >= 0 && modeA[s] !== mode) return false;
-      if (type >= 0 && typeA[s] !== type) return false;
-      const p = price[s]!;
+    const within = radius ? withinMiles(radius, q.radius!) : undefined;
+    const { rows, rowInts, codes: codesA } = st;
+    // The cheapest and most selective tests first: a walk tests hundreds of thousands of listings.
+    /** The conditions on row `r` of `F`/`I` (Store.rows layout) with codes `codes`, for slot `s`. */
+    const test = (F: Float64Array, I: Int32Array, codes: number, r: number, s: number): boolean => {
+      if (wordBits && wordBits[s] !== 1) return false;
+      if (mode >= 0 && (codes & 255) !== mode) return false;
+      if (type >= 0 && ((codes >>> 8) & 255) !== type) return false;
+      if (statusOk[(codes >>> 16) & 255] !== 1) return false;
+      if (reducedOnly && codes >>> 24 !== 1) return false;
+      const f = r * ROW_F64;
+      const p = F[f]!;
       if (p < minPrice || p > maxPrice) return false;
-      if (beds[s]! < minBeds || baths[s]! < minBaths) return false;
-      if ((features[s]! & mustHave) !== mustHave) return false;
-      if (reducedOnly && reduced[s] !== 1) return false;
-      if ((flags[s]! & excluded) !== 0) return false;
-      if (listedUs[s]! < sinceUs) return false;
-      for (const b of boxes) {
-        const la = lat[s]!;
-        const lo = lng[s]!;
+      const c = r * ROW_I32 + ROW_INTS;
+      if (I[c]! < minBeds || I[c + 1]! < minBaths) return false;
+      if ((I[c + 2]! & mustHave) !== mustHave) return false;
+      if ((I[c + 3]! & excluded) !== 0) return false;
+      if (F[f + 1]! < sinceUs) return false;
+      if (boxes.length === 0) return true;
+      const la = F[f + 2]!;
+      const lo = F[f + 3]!;
+      for (let i = 0; i < boxes.length; i++) {
+        const b = boxes[i]!;
         if (!(la >= b.south && la <= b.north && lo >= b.west && lo <= b.east)) return false;
       }
-      if (radius && !(milesFrom(radius, lat[s]!, lng[s]!) <= q.radius!)) return false;
-      if (polygon && !polygonContains(polygon, lng[s]!, lat[s]!)) return false;
-      if (wordBits && wordBits[s] !== 1) return false;
+      if (within && !within(la, lo, F[f + 4]!)) return false;
+      if (polygon && !polygonContains(polygon, lo, la)) return false;
       return true;
     };
+    const matches = (s: number): boolean => test(rows, rowInts, codesA[s]!, s, s);
 
     const offset = (q.page - 1) * q.pageSize;
     const end = offset + q.pageSize;
-    if (ordered) {
-      // Already in order: the page is the matches from `offset`; counting stops past the cap once the page is full.
+    /**
+     * Walks slots already in the search's order: the page is the matches from `offset`, and counting stops past
+     * the cap once the page is full. Sorted by price, the walk starts at the price range (a binary search) and ends
+     * where it does. Gives up (undefined) after `limit` slots.
+     */
+    const byPrice = q.sort === 'price_asc' ? 1 : q.sort === 'price_desc' ? -1 : 0;
+    const prices = st.price;
+    const walk = (order: ArrayLike<number>, limit: number): EngineAnswer | undefined => {
       const page: number[] = [];
       let n = 0;
-      for (let i = 0; i < source.length; i++) {
-        const s = source[i]!;
+      let i = 0;
+      if (byPrice !== 0) {
+        let hi = order.length;
+        while (i < hi) {
+          const mid = (i + hi) >>> 1;
+          const p = prices[order[mid]!]!;
+          if (byPrice > 0 ? p < minPrice : p > maxPrice) i = mid + 1;
+          else hi = mid;
+        }
+      }
+      const stop = Math.min(order.length, i + limit);
+      for (; i < stop; i++) {
+        const s = order[i]!;
+        if (byPrice !== 0) {
+          const p = prices[s]!;
+          if (byPrice > 0 ? p > maxPrice : p < minPrice) return { ids: page.map((x) => st.ids[x]!), n };
+        }
         if (!matches(s)) continue;
         if (n >= offset && n < end) page.push(s);
         n += 1;
         if (n > ctx.countCap && n >= end) break;
       }
-      return { ids: page.map((s) => st.ids[s]!), n };
+      if (i === stop && stop < order.length) return undefined;
+      return { ids: page.map((x) => st.ids[x]!), n };
+    };
+    if (source) return walk(source, Infinity);
+    if (!cells) return walk(st.ordersFor(mode)[q.sort], Infinity);
+    let inBox = 0;
+    for (const cell of cells) inBox += cell.slots.length;
+    // The cells overhang a small box: count only the box's share of their area.
+    const box = boxes[boxes.length - 1]!;
+    const share = ((box.north - box.south) * (box.east - box.west)) / (cells.length * CELL_DEGREES ** 2);
+    if (inBox * Math.min(1, share) > SMALL_BOX) {
+      // A dense box (a town's map): walking every listing in order usually fills the page and passes the cap within
+      // a few times the box's share; when the filters leave few, give up and read the box's cells after all.
+      const walked = walk(st.ordersFor(mode)[q.sort], Math.min(2 * inBox, WALK_BUDGET));
+      if (walked) return walked;
     }
     const heap = topK(end, st.before[q.sort]);
     let n = 0;
-    for (let i = 0; i < source.length; i++) {
-      const s = source[i]!;
-      if (!matches(s)) continue;
-      n += 1;
-      heap.offer(s);
+    for (const cell of cells) {
+      const { rows: F, ints: I, codes: C } = st.packedOf(cell);
+      const list = cell.slots;
+      for (let i = 0; i < list.length; i++) {
+        if (!test(F, I, C[i]!, i, list[i]!)) continue;
+        n += 1;
+        heap.offer(list[i]!);
+      }
     }
     return {
       ids: heap
@@ -742,20 +892,21 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     if (kept && kept.generation === generation) return kept;
     const at = generation;
     const st = store;
-    let rows: { id: string }[];
+    let ids: string[];
     try {
-      rows = (
-        await db.execute(sql`SELECT p.id FROM properties p
-          WHERE ${VISIBLE_LISTING} AND p.search_vector @@ websearch_to_tsquery('english', ${keywords})`)
-      ).rows as { id: string }[];
+      // One text of every id: parsing one value is many times cheaper than a row per match ('garden': 750,000).
+      const result = await db.execute(sql`SELECT string_agg(p.id::text, ',') AS ids FROM properties p
+          WHERE ${VISIBLE_LISTING} AND p.search_vector @@ websearch_to_tsquery('english', ${keywords})`);
+      const text = (result.rows[0] as { ids: string | null } | undefined)?.ids;
+      ids = text ? text.split(',') : [];
     } catch (error) {
       options.onError?.(error);
       return undefined;
     }
     const bitmap = new Uint8Array(st.capacity);
     const slots: number[] = [];
-    for (const r of rows) {
-      const slot = st.slotOf.get(r.id);
+    for (const id of ids) {
+      const slot = st.slotOf.get(id);
       if (slot === undefined) continue;
       bitmap[slot] = 1;
       slots.push(slot);
@@ -770,18 +921,22 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return found;
   }
 
-  function keywordOrder(st: Store, words: KeywordMatches, sort: Sort): Int32Array {
-    let order = words.orders.get(sort);
-    if (!order) words.orders.set(sort, (order = st.inOrder(sort, words.slots)));
+  function keywordOrder(st: Store, words: KeywordMatches, sort: Sort, mode: number): Int32Array {
+    const key = `${sort} ${mode}`;
+    let order = words.orders.get(key);
+    if (!order) words.orders.set(key, (order = st.inOrder(sort, mode, words.slots)));
     return order;
   }
 
   /** The listings whose location text contains `text`, in a search order; made once, kept until one changes. */
-  function textOrder(st: Store, text: string, sort: Sort): Int32Array {
-    const key = `${sort}\n${text}`;
+  function textOrder(st: Store, text: string, sort: Sort, mode: number): Int32Array {
+    const key = `${sort} ${mode}\n${text}`;
     let found = textMatches.get(key);
     if (!found) {
-      found = sort === 'newest' ? st.matchText(text) : st.inOrder(sort, textOrder(st, text, 'newest'));
+      found =
+        sort === 'newest' && mode < 0
+          ? st.matchText(text)
+          : st.inOrder(sort, mode, textOrder(st, text, 'newest', -1));
       textMatches.set(key, found);
     }
     return found;
@@ -839,6 +994,36 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
 
 /** PostgreSQL's radians(): degrees times float.c RADIANS_PER_DEGREE (0.0174532925199432957692, as a double). */
 const RADIANS_PER_DEGREE = 0.017453292519943295;
+
+/**
+ * A test of `milesFrom(c, point) <= miles`, given the point's cos(radians(latitude)). The haversine term h grows with
+ * the distance, so a point whose h is clearly below or above the edge's (by a relative 1e-9, far more than rounding)
+ * is decided without the arcsine; only points within a hair of the edge take the full formula.
+ */
+function withinMiles(c: LatLng, miles: number) {
+  const cosC = Math.cos(c.latitude * RADIANS_PER_DEGREE);
+  const edge = Math.sin(miles / (2 * EARTH_RADIUS_MILES)) ** 2;
+  const low = edge * (1 - 1e-9);
+  const high = edge * (1 + 1e-9);
+  // sin²x is x² to within a relative x²/3 (under 1e-4 for any box of 40 miles), so h taken with x² decides points
+  // farther than 1e-3 (relative) from the edge without a sine.
+  const half = RADIANS_PER_DEGREE / 2;
+  const roughLow = edge * (1 - 1e-3);
+  const roughHigh = edge * (1 + 1e-3);
+  return (latitude: number, longitude: number, cosLatitude: number): boolean => {
+    const dy = (latitude - c.latitude) * half;
+    const dx = (longitude - c.longitude) * half;
+    const rough = dy * dy + cosC * cosLatitude * dx * dx;
+    if (rough < roughLow) return true;
+    if (rough > roughHigh) return false;
+    const h =
+      Math.sin(((latitude - c.latitude) * RADIANS_PER_DEGREE) / 2) ** 2 +
+      cosC * cosLatitude * Math.sin(((longitude - c.longitude) * RADIANS_PER_DEGREE) / 2) ** 2;
+    if (h < low) return true;
+    if (h > high) return false;
+    return milesFrom(c, latitude, longitude) <= miles;
+  };
+}
 
 /** find-listings.ts `milesFrom` step by step as PostgreSQL computes it, so the radius edge falls the same way. */
 function milesFrom(c: LatLng, latitude: number, longitude: number): number {
