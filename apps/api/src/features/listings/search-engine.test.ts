@@ -13,6 +13,8 @@ import { SearchQuerySchema, type SearchQuery } from '@abode/shared/search/search
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { createApp } from '#src/app.ts';
+import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { findListings } from './find-listings.ts';
 import { createSearchEngine, type SearchEngine } from './search-engine.ts';
@@ -286,6 +288,24 @@ describe('search engine', () => {
     const found = await findListings(db, q, { now: NOW, engine });
     expect(found.items.map((l) => l.id)).toEqual([listing.id]);
     expect((await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP }))?.ids).toEqual([listing.id]);
+  });
+
+  test('through HTTP: an app with the engine answers as one without, and its health says so', async () => {
+    const withEngine = createApp({ db, searchEngine: engine, searchRateLimitPerMinute: 10_000 });
+    const withoutEngine = createApp({ db, searchRateLimitPerMinute: 10_000 });
+    for (const path of [
+      '/api/properties?location=London&mode=sale',
+      `/api/properties?location=${encodeURIComponent(facts.towns[1]!)}&sort=price_desc&page=2&pageSize=5`,
+      '/api/properties?mode=rent&bedrooms=2&sort=most_reduced',
+      '/api/properties?keywords=garden&mode=sale&pageSize=10',
+    ]) {
+      const a = await withEngine.request(path);
+      const b = await withoutEngine.request(path);
+      expect(a.status, path).toBe(200);
+      expect(await readJson(a), path).toEqual(await readJson(b));
+    }
+    expect(await readJson(await withEngine.request('/api/health'))).toMatchObject({ searchEngine: 'ready' });
+    expect(await readJson(await withoutEngine.request('/api/health'))).toMatchObject({ searchEngine: 'off' });
   });
 
   test('a TRUNCATE reloads everything', async () => {
