@@ -221,7 +221,7 @@ describe('search engine', () => {
       expect(answered).toBe(drawn);
       expect(drawn).toBeGreaterThan(130);
       expect(capped, 'some searches pass the count cap').toBeGreaterThan(0);
-      expect(nonEmpty, 'many searches find listings').toBeGreaterThan(35);
+      expect(nonEmpty, 'many searches find listings').toBeGreaterThan(25);
     },
     120_000,
   );
@@ -306,6 +306,20 @@ describe('search engine', () => {
     }
     expect(await readJson(await withEngine.request('/api/health'))).toMatchObject({ searchEngine: 'ready' });
     expect(await readJson(await withoutEngine.request('/api/health'))).toMatchObject({ searchEngine: 'off' });
+  });
+
+  test('a bulk change (more than 20 listings) reloads everything, with the same answers as SQL after', async () => {
+    const biggest = await db.execute(
+      sql`SELECT city FROM properties GROUP BY city ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const town = (biggest.rows[0] as { city: string }).city;
+    const before = engine.stats().reloads;
+    await db.execute(sql`UPDATE properties SET price_pence = price_pence + 100 WHERE city = ${town}`);
+    await engine.catchUp();
+    expect(engine.stats().reloads).toBe(before + 1);
+    const r = (await both({ location: town, sort: 'price_asc', pageSize: '50' }))!;
+    expect(r.answered).toBe(true);
+    expect(r.viaEngine).toEqual(r.viaSql);
   });
 
   test('a TRUNCATE reloads everything', async () => {

@@ -31,8 +31,14 @@ import { parseBounds, type SearchQuery } from '@abode/shared/search/search.schem
 import type { Database } from '#src/db/client.ts';
 import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from './listing-row.ts';
 
-/** Changes read at once above which the engine reloads every listing instead (a bulk import or a seed). */
+/** Log rows read at once; more and the engine reloads every listing instead (a bulk import or a seed). */
 const RELOAD_ABOVE = 20_000;
+/**
+ * Listings changed at once above which the engine reloads everything in the background (SQL answers meanwhile)
+ * rather than apply them one by one: each change moves up to a million entries in each of the kept orders (about
+ * 8 ms at a million listings), which would hold up searches for as long.
+ */
+const REFRESH_AT_MOST = 20;
 /** Listings read per statement while loading (bounds the memory of one result). */
 const LOAD_BATCH = 25_000;
 /** Log rows older than this are settled: no transaction still open can commit one below them (ADR 023). */
@@ -662,10 +668,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         FROM listing_changes WHERE seq > ${watermark.toString()}::int8 ORDER BY seq LIMIT ${RELOAD_ABOVE + 1}`);
     const rows = result.rows as { seq: string; property_id: string | null; settled: boolean }[];
     const fresh = rows.filter((r) => !processed.has(BigInt(r.seq)));
-    if (rows.length > RELOAD_ABOVE || fresh.some((r) => r.property_id === null)) {
+    const ids = [...new Set(fresh.map((r) => r.property_id))];
+    if (rows.length > RELOAD_ABOVE || ids.length > REFRESH_AT_MOST || ids.includes(null)) {
       await reload();
     } else {
-      if (fresh.length) await refresh([...new Set(fresh.map((r) => r.property_id!))]);
+      if (ids.length) await refresh(ids as string[]);
       for (const r of fresh) processed.add(BigInt(r.seq));
       // The watermark passes settled rows only: a transaction still open may yet commit a row below a newer one.
       for (const r of rows) {
