@@ -308,6 +308,40 @@ describe('search engine', () => {
     expect(await readJson(await withoutEngine.request('/api/health'))).toMatchObject({ searchEngine: 'off' });
   });
 
+  test('a listing changed while the engine loads is caught up when the load ends', async () => {
+    const agent = await createAgent(db);
+    const listing = await createListing(db, agent.id, { at: 'newport', addressLine1: 'Loading Lane' });
+    let calls = 0;
+    // The second statement of a load reads its (only) batch of listings: the write lands just after it.
+    const racing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+        return async (query: Parameters<Database['execute']>[0]) => {
+          calls += 1;
+          const result = await target.execute(query);
+          if (calls === 2) {
+            await db.execute(sql`UPDATE properties SET price_pence = ${777_000_00} WHERE id = ${listing.id}`);
+          }
+          return result;
+        };
+      },
+    });
+    const fresh = createSearchEngine({ db: racing });
+    await fresh.start();
+    const found = await fresh.search(SearchQuerySchema.parse({ location: 'loading lane' }), {
+      now: NOW,
+      countCap: SEARCH_COUNT_CAP,
+    });
+    expect(found?.ids).toEqual([listing.id]);
+    const card = (await fresh.cards(found!.ids))[0]!;
+    expect(card.pricePence).toBe(777_000_00);
+    const byPrice = await fresh.search(
+      SearchQuerySchema.parse({ location: 'loading lane', minPrice: '777000', maxPrice: '777000' }),
+      { now: NOW, countCap: SEARCH_COUNT_CAP },
+    );
+    expect(byPrice?.ids, 'the engine holds the new price, not only the card').toEqual([listing.id]);
+  });
+
   test('a bulk change (more than 20 listings) reloads everything, with the same answers as SQL after', async () => {
     const biggest = await db.execute(
       sql`SELECT city FROM properties GROUP BY city ORDER BY count(*) DESC LIMIT 1`,

@@ -659,7 +659,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const mark = staleMark;
     if (!loaded) {
       await reload();
-      caughtUpMark = Math.max(caughtUpMark, mark);
+      // Listings changed while it loaded are in the log past its watermark: read them in the next round.
+      again = true;
       return;
     }
     const result = await db.execute(sql`
@@ -671,6 +672,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const ids = [...new Set(fresh.map((r) => r.property_id))];
     if (rows.length > RELOAD_ABOVE || ids.length > REFRESH_AT_MOST || ids.includes(null)) {
       await reload();
+      again = true;
     } else {
       if (ids.length) await refresh(ids as string[]);
       for (const r of fresh) processed.add(BigInt(r.seq));
@@ -972,11 +974,13 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
 
   return {
     async start() {
-      await reload();
+      await catchUp();
+      if (!loaded) throw new Error('The search engine could not load the listings (see the logged error).');
     },
     search,
     async fresh() {
-      if (staleMark > caughtUpMark) await catchUp();
+      // While loading, searches go to SQL anyway: the writer need not wait for the load.
+      if (staleMark > caughtUpMark && loaded && !loading) await catchUp();
     },
     catchUp,
     markStale() {
