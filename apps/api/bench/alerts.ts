@@ -22,6 +22,7 @@ import { bulkInsert } from '#src/db/bulk-insert.ts';
 import { savedSearches } from '#src/db/schema.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { runSavedSearchAlerts, type SavedSearchAlertsResult } from '#src/jobs/saved-search-alerts.ts';
+import { seededRandom } from '#src/lib/seeded-random.ts';
 import { growListings } from './generate-listings.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
@@ -35,17 +36,6 @@ export interface AlertsBenchOptions {
 const HOUR = 3_600_000;
 const FEATURES = ['garden', 'parking', 'new-build', 'chain-free', 'reduced', 'virtual-tour'];
 const TYPES = ['house', 'flat', 'bungalow', 'maisonette'];
-
-/** Deterministic PRNG (mulberry32) so runs are comparable. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const secs = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -86,7 +76,7 @@ export async function runAlertsBench(o: AlertsBenchOptions): Promise<void> {
     const total = weights.reduce((a, b) => a + b, 0);
     const cumulative: number[] = [];
     weights.reduce((acc, w, i) => (cumulative[i] = acc + w / total), 0);
-    const random = rng(42);
+    const random = seededRandom(42);
     const pickPlace = () => {
       const x = random();
       let lo = 0;

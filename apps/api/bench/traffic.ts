@@ -15,23 +15,12 @@ import { PROPERTY_TYPES } from '@abode/shared/listings/listing-vocabulary';
 import { RADIUS_MILES } from '@abode/shared/search/geo';
 import { encodePolyline } from '@abode/shared/search/polyline';
 import type { Database } from '#src/db/client.ts';
+import { seededRandom } from '#src/lib/seeded-random.ts';
 
 interface Place {
   name: string;
   latitude: number;
   longitude: number;
-}
-
-/** mulberry32: a small seeded generator (quality enough for picking URLs). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A sampler of index 0..n-1 with weight 1 / (rank + 1). */
@@ -110,7 +99,7 @@ export interface Traffic {
 export async function searchTraffic(db: Database, count = 100_000, seed = 2026): Promise<Traffic> {
   const { towns, districts } = await places(db);
   if (!towns.length || !districts.length) throw new Error('No towns or districts to draw searches from');
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   const town = zipf(towns.length, random);
   const district = zipf(districts.length, random);

@@ -14,6 +14,7 @@ import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { createApp } from '#src/app.ts';
+import { seededRandom } from '#src/lib/seeded-random.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { findListings } from './find-listings.ts';
@@ -87,17 +88,6 @@ const KEYWORDS = [
   'the',
   'zzzqx',
 ];
-
-/** A deterministic pseudo-random sequence (mulberry32), so a failure names a reproducible search. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Location texts as people type them: towns, districts, postcodes (with and without the space), parts of names. */
 function locationTexts(): string[] {
@@ -198,7 +188,7 @@ describe('search engine', () => {
   test.each([1, 2, 3, 4])(
     'answers 150 drawn searches exactly as SQL does (draw %i)',
     async (seed) => {
-      const next = random(seed * 7919);
+      const next = seededRandom(seed * 7919);
       let answered = 0;
       let capped = 0;
       let nonEmpty = 0;

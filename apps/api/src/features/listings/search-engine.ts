@@ -29,6 +29,7 @@ import {
 import type { LatLng } from '@abode/shared/search/polyline';
 import { parseBounds, type SearchQuery } from '@abode/shared/search/search.schema';
 import type { Database } from '#src/db/client.ts';
+import { searchStatuses } from './find-listings.ts';
 import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from './listing-row.ts';
 
 /** Log rows read at once; more and the engine reloads every listing instead (a bulk import or a seed). */
@@ -737,11 +738,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     // The conditions of searchConditions(), as codes and bitmasks.
     if (st.tooManyCodes) return undefined;
     const statusOk = new Uint8Array(256);
-    for (const s of [
-      'active',
-      ...(q.includeUnderOffer ? ['under-offer', 'sold'] : []),
-      ...(q.includeLetAgreed ? ['let-agreed'] : []),
-    ]) {
+    for (const s of searchStatuses(q)) {
       const c = st.statuses.find(s);
       if (c !== undefined) statusOk[c] = 1;
     }
