@@ -13,7 +13,8 @@
  * Options: --listings N, --pglite-listings N, --duration S (default 15), --skip-postgres, --skip-pglite,
  * --port P (the PostgreSQL run's server; the PGlite run uses P + 1; default 3301), --scenarios TEXT (only the
  * scenarios whose name contains TEXT, case-insensitive; the floor always runs), --traffic-duration S (default 30),
- * --skip-traffic, --warmup S (seconds of the traffic mix sent before it is measured; default 30). A quick run at demo size:
+ * --skip-traffic, --warmup S (seconds of the traffic mix sent before it is measured; default 30), --processes N (the
+ * PostgreSQL run's API_PROCESSES, default 2: one per core, ADR 024). A quick run at demo size:
  * `npm run bench -- --skip-postgres --pglite-listings 0 --duration 3` (growing to 0 adds nothing).
  *
  * `npm run bench -- slowest` times a sample of the traffic mix one search at a time, by shape (bench/slowest.ts).
@@ -52,6 +53,7 @@ const { values: args, positionals } = parseArgs({
     'traffic-duration': { type: 'string', default: '30' },
     warmup: { type: 'string', default: '30' },
     'skip-traffic': { type: 'boolean', default: false },
+    processes: { type: 'string', default: '2' },
     // `slowest` (bench/slowest.ts).
     url: { type: 'string', default: 'http://127.0.0.1:3610' },
     sample: { type: 'string', default: '2000' },
@@ -63,6 +65,8 @@ const duration = Number(args.duration);
 const trafficDuration = Number(args['traffic-duration']);
 const warmup = Number(args.warmup);
 const basePort = Number(args.port);
+/** API_PROCESSES of the PostgreSQL run's server (ADR 024); the PGlite run has one (its folder has one owner). */
+const processes = Number(args.processes);
 
 /** A drawn area as the SPA sends it: [latitude, longitude] corners → `polygon=` (encoded polyline). */
 const polygon = (corners: [number, number][]) =>
@@ -333,8 +337,8 @@ async function main(): Promise<void> {
       await handle.close();
       all.push(
         ...(await measure(
-          `PostgreSQL ${listings.toLocaleString('en-GB')}`,
-          { DATABASE_URL: url },
+          `PostgreSQL ${listings.toLocaleString('en-GB')}, ${processes} API process${processes === 1 ? '' : 'es'}`,
+          { DATABASE_URL: url, API_PROCESSES: String(processes) },
           basePort,
           traffic,
         )),

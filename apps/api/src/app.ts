@@ -87,6 +87,11 @@ export interface AppOptions {
    * notifications. Default: none (the SQL path answers every search).
    */
   searchEngine?: SearchEngine;
+  /**
+   * Whether the search engine of every API process is ready (ADR 024), for `/api/health`; default: this process's
+   * engine's own readiness.
+   */
+  searchEngineReady?: () => boolean;
   /** Searches per minute per client key (SEARCH_RATE_LIMIT_PER_MINUTE); default 20 (SPEC §9). */
   searchRateLimitPerMinute?: number;
   /** Writes per minute per client key (WRITE_RATE_LIMIT_PER_MINUTE); default 60 (ADR 015). */
@@ -178,7 +183,7 @@ export function createApp(options: AppOptions) {
     if (c.req.method === 'GET' && c.res.status === 200 && !c.res.headers.has('Cache-Control'))
       c.res.headers.set('Cache-Control', 'public, max-age=30');
   });
-  api.route('/health', healthRoutes(options.databaseKind ?? 'pglite'));
+  api.route('/health', healthRoutes(options.databaseKind ?? 'pglite', options.searchEngineReady));
   api.route('/properties', listingRoutes);
   // Location autocomplete for the search boxes (issue #8).
   api.route('/locations', locationRoutes);

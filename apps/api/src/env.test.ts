@@ -94,3 +94,16 @@ describe('loadEnv: rate limits (ADR 015)', () => {
     );
   });
 });
+
+describe('loadEnv: API_PROCESSES (ADR 024)', () => {
+  test('one process unless set; several need PostgreSQL; a bad count stops start-up', () => {
+    expect(loadEnv(base).API_PROCESSES).toBe(1);
+    const postgres = { ...base, DATABASE_URL: 'postgres://abode@db.example:5432/abode' };
+    expect(loadEnv({ ...postgres, API_PROCESSES: '2' }).API_PROCESSES).toBe(2);
+    expect(() => loadEnv({ ...base, API_PROCESSES: '2' })).toThrow(
+      'API_PROCESSES: more than 1 needs DATABASE_URL (PostgreSQL)',
+    );
+    expect(() => loadEnv({ ...postgres, API_PROCESSES: '0' })).toThrow(/API_PROCESSES/);
+    expect(() => loadEnv({ ...postgres, API_PROCESSES: 'two' })).toThrow(/API_PROCESSES/);
+  });
+});

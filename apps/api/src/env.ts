@@ -49,9 +49,14 @@ export const EnvSchema = z.object({
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /**
    * The in-memory search engine (ADR 023), on by default: searches are answered from every visible listing's facts
-   * held in this process (about 300 MB at a million listings), with SQL for what it does not model.
+   * held in each API process (about 2 GB resident at a million listings), with SQL for what it does not model.
    */
   SEARCH_ENGINE: booleanish.default(true),
+  /**
+   * API processes sharing PORT (ADR 024), default 1. More than one needs DATABASE_URL: the embedded PGlite folder has
+   * a single owner. Each process holds its own search engine, so memory grows with the count.
+   */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /** Memory bound of the search answer cache in MiB, default 64. */
   SEARCH_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Writes (POST/PUT/PATCH/DELETE) per minute per client key, default 60 (ADR 015). */
@@ -102,6 +107,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET)
     throw new Error(
       'Invalid environment configuration:\n  AUTH_SECRET: required in production (32+ characters)',
+    );
+  if (env.API_PROCESSES > 1 && !env.DATABASE_URL)
+    throw new Error(
+      'Invalid environment configuration:\n  API_PROCESSES: more than 1 needs DATABASE_URL (PostgreSQL); the embedded database has a single owner',
     );
   const s3 = s3Options(env);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');

@@ -1,28 +1,50 @@
 /**
  * Starts Abode: validates the environment, opens the database (PGlite in DATA_DIR or PostgreSQL), applies
- * migrations, seeds the demo data once, and serves the API and the built SPA on PORT.
+ * migrations, seeds the demo data once, and serves the API and the built SPA on PORT: in this process, or with
+ * API_PROCESSES > 1 in that many worker processes sharing the port (ADR 024).
  */
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '#src/app.ts';
+import { shareEngineReadiness, superviseWorkers } from '#src/cluster.ts';
 import { DataDirLockedError, openConfiguredDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import { seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
 import { seedDemoActivity } from '#src/db/seed/demo-activity.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
-import { loadEnv } from '#src/env.ts';
+import { loadEnv, type Env } from '#src/env.ts';
 import { createSearchEngine } from '#src/features/listings/search-engine.ts';
 import { createSearchCache, LISTINGS_CHANGED_CHANNEL } from '#src/features/listings/search-cache.ts';
 import { createSearchCounter } from '#src/features/listings/search-counter.ts';
 import { startJobs, type Jobs } from '#src/jobs/scheduler.ts';
 import { createLogger } from '#src/lib/logger.ts';
 import { createS3Storage } from '#src/lib/storage-s3.ts';
+import type { Logger } from '#src/lib/logger.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  const logger = createLogger(env.LOG_LEVEL);
   const started = performance.now();
+  if (cluster.isWorker) {
+    const logger = createLogger(env.LOG_LEVEL).child({ worker: cluster.worker?.id });
+    // The primary has migrated and seeded.
+    const handle = await openConfiguredDatabase(env, { migrate: false });
+    await serveApi(env, logger, handle, started);
+    return;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const handle = await prepareDatabase(env, logger, started);
+  if (env.API_PROCESSES === 1) {
+    await serveApi(env, logger, handle, started);
+    return;
+  }
+  await handle.close();
+  logger.info({ processes: env.API_PROCESSES }, 'starting the API processes');
+  superviseWorkers(env.API_PROCESSES, logger);
+}
 
+/** Opens the database, applies migrations and seeds the demo data once (in the primary only). */
+async function prepareDatabase(env: Env, logger: Logger, started: number): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   try {
     handle = await openConfiguredDatabase(env);
@@ -49,6 +71,12 @@ async function main(): Promise<void> {
       process.stdout.write(`\nDemo accounts (demo only):\n${lines.join('\n')}\n\n`);
     }
   }
+  return handle;
+}
+
+/** Serves the API and the SPA on PORT from this process until SIGINT or SIGTERM. */
+async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, started: number): Promise<void> {
+  const production = env.NODE_ENV === 'production';
 
   const auth = createAuth({
     db: handle.db,
@@ -94,6 +122,8 @@ async function main(): Promise<void> {
         onError: (error) => logger.error({ err: error }, 'search engine catch-up failed'),
       })
     : undefined;
+  // In a cluster, /api/health reports the engine ready once every API process's engine is.
+  const searchEngineReady = searchEngine ? shareEngineReadiness(() => searchEngine.stats().ready) : undefined;
   const stopListening =
     searchCache.enabled || searchEngine
       ? await handle.listen(
@@ -114,6 +144,7 @@ async function main(): Promise<void> {
     searchCounter,
     searchCache,
     ...(searchEngine ? { searchEngine } : {}),
+    ...(searchEngineReady ? { searchEngineReady } : {}),
     databaseKind: handle.kind,
     publicUrl,
     mail,

@@ -98,8 +98,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Opens PostgreSQL at `url` and applies pending migrations. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+/**
+ * Opens PostgreSQL at `url` and applies pending migrations, unless `migrate` is false (the API processes of a
+ * cluster, whose primary has applied them: ADR 024).
+ */
+export async function openPostgres(
+  url: string,
+  options: { max?: number; migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle pooled connection that the server ends (restart, failover, a test database dropped WITH (FORCE)) emits
   // 'error' on the pool; without a listener Node treats it as an uncaught exception and the process dies. The pool
@@ -108,7 +114,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     console.warn(`PostgreSQL connection ended by the server: ${error.message}`);
   });
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (options.migrate ?? true) await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     kind: 'postgres',
@@ -207,9 +213,9 @@ export async function openPglite(
  * The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. Used by the
  * server and the command-line tools alike. Throws DataDirLockedError when a server holds the PGlite folder.
  */
-export function openConfiguredDatabase(env: {
-  DATABASE_URL?: string | undefined;
-  dataDir: string;
-}): Promise<DatabaseHandle> {
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.dataDir);
+export function openConfiguredDatabase(
+  env: { DATABASE_URL?: string | undefined; dataDir: string },
+  options: { migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL, options) : openPglite(env.dataDir);
 }

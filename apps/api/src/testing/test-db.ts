@@ -30,7 +30,8 @@ async function createPgliteDatabase(): Promise<DatabaseHandle> {
   return openPglite(undefined, { loadDataDir: await pgliteTemplate });
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<DatabaseHandle> {
+/** A new database cloned from the migrated template (made once per test file). */
+async function createPostgresCopy(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   postgresTemplate ??= (async () => {
     const name = `abode_tpl_${process.pid}_${randomUUID().slice(0, 8)}`;
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
@@ -41,12 +42,30 @@ async function createPostgresDatabase(adminUrl: string): Promise<DatabaseHandle>
   const template = await postgresTemplate;
   const name = `abode_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const handle = await openPostgres(withDatabase(adminUrl, name), { max: 4 });
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * A new migrated PostgreSQL database on TEST_DATABASE_URL's server, for a test that starts a server process of its
+ * own on it; `drop()` removes it. Throws without TEST_DATABASE_URL.
+ */
+export function createPostgresTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  return createPostgresCopy(adminUrl);
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<DatabaseHandle> {
+  const { url, drop } = await createPostgresCopy(adminUrl);
+  const handle = await openPostgres(url, { max: 4 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop();
     },
   };
 }

@@ -9,7 +9,8 @@ const HealthSchema = z.object({
   database: z.string(),
   /**
    * The in-memory search engine (ADR 023): 'loading' (SQL answers searches meanwhile), 'ready', or 'off' when this
-   * process runs none. It does not affect readiness: searches are answered either way.
+   * process runs none. With several API processes (ADR 024) it is 'ready' once every process's engine is. It does
+   * not affect readiness: searches are answered either way.
    */
   searchEngine: z.enum(['off', 'loading', 'ready']),
 });
@@ -38,12 +39,17 @@ const liveRoute = createRoute({
   },
 });
 
-export function healthRoutes(databaseKind: string) {
+/**
+ * The health routes. `engineReady` tells whether the engines of every API process are ready (ADR 024); default: this
+ * process's engine.
+ */
+export function healthRoutes(databaseKind: string, engineReady?: () => boolean) {
   return new OpenAPIHono<AppEnv>()
     .openapi(liveRoute, (c) => c.json({ status: 'ok' as const }, 200))
     .openapi(healthRoute, async (c) => {
       const engine = c.var.searchEngine;
-      const searchEngine = !engine ? 'off' : engine.stats().ready ? 'ready' : 'loading';
+      const ready = engineReady ?? (() => engine?.stats().ready ?? false);
+      const searchEngine = !engine ? 'off' : ready() ? 'ready' : 'loading';
       try {
         await c.var.db.execute(sql`SELECT 1`);
         return c.json({ status: 'ok' as const, database: databaseKind, searchEngine }, 200);

@@ -126,6 +126,8 @@ describe('GET /api/properties with the cache', () => {
     app = createApp({ db: handle.db, searchCache: cache, searchRateLimitPerMinute: 1_000_000 });
     const agent = await createAgent(handle.db);
     slug = (await createListing(handle.db, agent.id, { at: 'reading', mode: 'sale' })).slug;
+    // An answer over the 1 KB compression threshold (two cards), away from the Reading searches the tests count.
+    for (let i = 0; i < 2; i++) await createListing(handle.db, agent.id, { at: 'manchester', mode: 'rent' });
     await settle();
   });
   afterAll(async () => {
@@ -150,16 +152,27 @@ describe('GET /api/properties with the cache', () => {
     expect(await revalidated.text()).toBe('');
   });
 
-  test('a client that accepts gzip gets the compressed answer', async () => {
-    const plain = await (await search()).text();
-    const res = await search({ 'Accept-Encoding': 'gzip, deflate, br' });
+  test('a client that accepts gzip gets an answer of 1 KB or more compressed, and a smaller one as it is', async () => {
+    const large = (headers: Record<string, string> = {}) =>
+      app.request('/api/properties?location=Manchester&mode=rent', { headers });
+    const plain = await (await large()).text();
+    expect(plain.length).toBeGreaterThanOrEqual(1024);
+    const res = await large({ 'Accept-Encoding': 'gzip, deflate, br' });
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
     expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(plain);
-    const again = await search({ 'Accept-Encoding': 'gzip', 'If-None-Match': res.headers.get('etag')! });
+    const again = await large({ 'Accept-Encoding': 'gzip', 'If-None-Match': res.headers.get('etag')! });
     expect(again.status).toBe(304);
-    const refused = await search({ 'Accept-Encoding': 'gzip;q=0' });
+    const refused = await large({ 'Accept-Encoding': 'gzip;q=0' });
     expect(refused.headers.get('content-encoding')).toBeNull();
+
+    // One card: compressing it would cost more than it saves; its length is stated.
+    const small = await search({ 'Accept-Encoding': 'gzip, deflate, br' });
+    const body = await small.text();
+    expect(body.length).toBeLessThan(1024);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(small.headers.get('etag')).toMatch(/^"[0-9a-f]{40}"$/);
   });
 
   test('a listing added straight in the database (as by another process) shows in the next search', async () => {

@@ -216,6 +216,45 @@ describe('search engine', () => {
     120_000,
   );
 
+  test.each([5, 6])(
+    'counts past the page up to any cap on every path, a dense map box included (draw %i)',
+    async (seed) => {
+      // denseBox 0 sends every map box and radius down the walk-then-count path a city takes at a million listings;
+      // a cap of 30 makes the demo data's counts pass it often, on the walk, the price-range count and the cells.
+      const dense = createSearchEngine({ db, denseBox: 0 });
+      await dense.start();
+      const next = seededRandom(seed * 104_729);
+      let checked = 0;
+      let passedSmallCap = 0;
+      for (let i = 0; i < 150; i++) {
+        const parsed = SearchQuerySchema.safeParse(drawSearch(next));
+        if (!parsed.success) continue;
+        const q = parsed.data;
+        const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+        const center = viaSql.center
+          ? { latitude: viaSql.center.latitude, longitude: viaSql.center.longitude }
+          : undefined;
+        const where = JSON.stringify(q);
+        for (const [which, countCap] of [
+          [engine, 30],
+          [dense, 30],
+          [dense, SEARCH_COUNT_CAP],
+        ] as const) {
+          const answer = (await which.search(q, { now: NOW, center, countCap }))!;
+          expect(answer.ids, where).toEqual(viaSql.items.map((l) => l.id));
+          // Exact up to the cap, and past it once there are more (the SQL total is exact up to its own cap).
+          if (!viaSql.totalCapped && viaSql.total <= countCap) expect(answer.n, where).toBe(viaSql.total);
+          else expect(answer.n, where).toBeGreaterThan(countCap);
+          if (countCap === 30 && answer.n > 30) passedSmallCap += 1;
+        }
+        checked += 1;
+      }
+      expect(checked).toBeGreaterThan(130);
+      expect(passedSmallCap, 'counts pass the small cap').toBeGreaterThan(20);
+    },
+    120_000,
+  );
+
   test('locations PostgreSQL lower-cases differently (not plain ASCII) are left to SQL', async () => {
     const ctx = { now: NOW, countCap: SEARCH_COUNT_CAP };
     expect(await engine.search(SearchQuerySchema.parse({ location: 'Zürich' }), ctx)).toBeUndefined();

@@ -564,6 +564,11 @@ export interface SearchEngineOptions {
   maxTextSlots?: number;
   /** Reports a failed catch-up or load (the engine stands aside until a later one succeeds). */
   onError?: (error: unknown) => void;
+  /**
+   * Map boxes holding more candidates than this walk the search's order first (default SMALL_BOX); tests lower it
+   * so the demo data takes the path a city's map takes at a million listings.
+   */
+  denseBox?: number;
 }
 
 /** Creates an engine; call `start()` to load it. */
@@ -774,11 +779,17 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     // at the page, as PostgreSQL walks its feed index).
     let source: ArrayLike<number> | undefined;
     let cells: Cell[] | undefined;
+    const priceRange = minPrice > -Infinity || maxPrice < Infinity;
+    // The same candidates by price, when a price range is asked and the order is not by price: the count past the
+    // page reads only the listings in the range (a binary search), not every candidate.
+    let byPriceSource: (() => ArrayLike<number>) | undefined;
+    const countByPrice = priceRange && q.sort !== 'price_asc' && q.sort !== 'price_desc';
     if (q.location && !radius) {
       const raw = isUkPostcode(q.location) ? normalisePostcode(q.location) : q.location;
       const text = raw.toLowerCase();
       if (!PLAIN_TEXT.test(text)) return undefined;
       source = textOrder(st, text, q.sort, mode);
+      if (countByPrice) byPriceSource = () => textOrder(st, text, 'price_asc', mode);
     } else if (boxes.length) {
       cells = st.inBox(boxes[boxes.length - 1]!, BIG_BOX);
     }
@@ -822,12 +833,16 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const end = offset + q.pageSize;
     /**
      * Walks slots already in the search's order: the page is the matches from `offset`, and counting stops past
-     * the cap once the page is full. Sorted by price, the walk starts at the price range (a binary search) and ends
-     * where it does. Gives up (undefined) after `limit` slots.
+     * the cap once the page is full, or at the page's end when `countPastPage` is false. Sorted by price, the walk
+     * starts at the price range (a binary search) and ends where it does. Gives up (undefined) after `limit` slots.
      */
     const byPrice = q.sort === 'price_asc' ? 1 : q.sort === 'price_desc' ? -1 : 0;
     const prices = st.price;
-    const walk = (order: ArrayLike<number>, limit: number): EngineAnswer | undefined => {
+    const walk = (
+      order: ArrayLike<number>,
+      limit: number,
+      countPastPage = true,
+    ): EngineAnswer | undefined => {
       const page: number[] = [];
       let n = 0;
       let i = 0;
@@ -850,23 +865,59 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         if (!matches(s)) continue;
         if (n >= offset && n < end) page.push(s);
         n += 1;
-        if (n > ctx.countCap && n >= end) break;
+        if (n >= end && (!countPastPage || n > ctx.countCap)) break;
       }
       if (i === stop && stop < order.length) return undefined;
       return { ids: page.map((x) => st.ids[x]!), n };
     };
-    if (source) return walk(source, Infinity);
-    if (!cells) return walk(st.ordersFor(mode)[q.sort], Infinity);
+    /** The matches among `order` (sorted by price) in the price range, counted up to the cap. */
+    const countInPriceRange = (order: ArrayLike<number>): number => {
+      let i = 0;
+      let hi = order.length;
+      while (i < hi) {
+        const mid = (i + hi) >>> 1;
+        if (prices[order[mid]!]! < minPrice) i = mid + 1;
+        else hi = mid;
+      }
+      let n = 0;
+      for (; i < order.length && n <= ctx.countCap; i++) {
+        const s = order[i]!;
+        if (prices[s]! > maxPrice) break;
+        if (matches(s)) n += 1;
+      }
+      return n;
+    };
+    if (!source && !cells && countByPrice) byPriceSource = () => st.ordersFor(mode).price_asc;
+    if (!cells) {
+      const order = source ?? st.ordersFor(mode)[q.sort];
+      if (!byPriceSource) return walk(order, Infinity);
+      const walked = walk(order, Infinity, false)!;
+      if (walked.n < end || walked.n > ctx.countCap) return walked;
+      return { ids: walked.ids, n: countInPriceRange(byPriceSource()) };
+    }
     let inBox = 0;
     for (const cell of cells) inBox += cell.slots.length;
     // The cells overhang a small box: count only the box's share of their area.
     const box = boxes[boxes.length - 1]!;
     const share = ((box.north - box.south) * (box.east - box.west)) / (cells.length * CELL_DEGREES ** 2);
-    if (inBox * Math.min(1, share) > SMALL_BOX) {
-      // A dense box (a town's map): walking every listing in order usually fills the page and passes the cap within
-      // a few times the box's share; when the filters leave few, give up and read the box's cells after all.
-      const walked = walk(st.ordersFor(mode)[q.sort], Math.min(2 * inBox, WALK_BUDGET));
-      if (walked) return walked;
+    if (inBox * Math.min(1, share) > (options.denseBox ?? SMALL_BOX)) {
+      // A dense box (a town's map): walking every listing in order usually fills the page within a few times the
+      // box's share; when the filters leave few, give up and read the box's cells after all. The count is then read
+      // from the box's cells, not the walk: the walk meets the box's listings once in size/inBox slots.
+      const walked = walk(st.ordersFor(mode)[q.sort], Math.min(2 * inBox, WALK_BUDGET), false);
+      if (walked) {
+        if (walked.n < end || walked.n > ctx.countCap) return walked;
+        let n = 0;
+        for (const cell of cells) {
+          const { rows: F, ints: I, codes: C } = st.packedOf(cell);
+          const list = cell.slots;
+          for (let i = 0; i < list.length && n <= ctx.countCap; i++) {
+            if (test(F, I, C[i]!, i, list[i]!)) n += 1;
+          }
+          if (n > ctx.countCap) break;
+        }
+        return { ids: walked.ids, n };
+      }
     }
     const heap = topK(end, st.before[q.sort]);
     let n = 0;
