@@ -158,6 +158,9 @@ const scenarios = Object.entries(QUERY_MIX).filter(([name]) =>
   name.toLowerCase().includes(String(args.scenarios).toLowerCase()),
 );
 
+/** The API processes a server run has (API_PROCESSES in its environment). */
+const processesOf = (env: Record<string, string>) => Number(env.API_PROCESSES ?? 1);
+
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   // The PGlite run must not inherit the PostgreSQL run's DATABASE_URL (which would win over DATA_DIR).
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
@@ -240,8 +243,9 @@ async function measure(
       const measured: [string, string[]][] = [];
       for (const [name, paths] of scenarios) {
         let mounted = true;
-        for (const p of paths) {
-          const res = await fetch(base + p);
+        // Once per API process: a new connection each time, which the cluster primary deals to the next process.
+        for (const p of paths.flatMap((path) => Array<string>(processesOf(env)).fill(path))) {
+          const res = await fetch(base + p, { headers: { connection: 'close' } });
           if (res.status === 404) mounted = false;
           else if (!res.ok)
             throw new Error(`${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);

@@ -255,6 +255,31 @@ describe('search engine', () => {
     120_000,
   );
 
+  test('searches for a new keyword text at the same moment share one keyword query', async () => {
+    let keywordQueries = 0;
+    const counting = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+        return (query: Parameters<Database['execute']>[0]) => {
+          if (JSON.stringify(query).includes('websearch_to_tsquery')) keywordQueries += 1;
+          return target.execute(query);
+        };
+      },
+    });
+    const fresh = createSearchEngine({ db: counting });
+    await fresh.start();
+    const q = SearchQuerySchema.parse({ keywords: 'garden', mode: 'sale' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => fresh.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP })),
+    );
+    expect(keywordQueries).toBe(1);
+    const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+    for (const answer of answers) expect(answer?.ids).toEqual(viaSql.items.map((l) => l.id));
+    // Kept: a later search asks nothing more.
+    await fresh.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP });
+    expect(keywordQueries).toBe(1);
+  });
+
   test('locations PostgreSQL lower-cases differently (not plain ASCII) are left to SQL', async () => {
     const ctx = { now: NOW, countCap: SEARCH_COUNT_CAP };
     expect(await engine.search(SearchQuerySchema.parse({ location: 'Zürich' }), ctx)).toBeUndefined();

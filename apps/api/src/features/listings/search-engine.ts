@@ -598,6 +598,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const cardCache = new LRUCache<string, ListingSummary>({ max: options.maxCards ?? 200_000 });
   // A bitmap is a byte per listing (1 MB at a million).
   const keywordCache = new LRUCache<string, KeywordMatches>({ max: 64 });
+  /** Keyword queries under way, so that many searches for one new keyword text wait for one query, not one each. */
+  const keywordQueries = new Map<string, Promise<KeywordMatches | undefined>>();
 
   const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
 
@@ -942,11 +944,22 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   /**
    * The listings whose title, description or features match `keywords` (`search_vector @@
    * websearch_to_tsquery('english', …)`, asked of PostgreSQL), as a bitmap over slots; kept for the store's
-   * generation, since the engine cannot tell which texts a changed listing matches. Undefined if the query fails.
+   * generation, since the engine cannot tell which texts a changed listing matches. Searches for a text whose query
+   * is under way wait for that query. Undefined if the query fails.
    */
-  async function keywordMatches(keywords: string): Promise<KeywordMatches | undefined> {
+  function keywordMatches(keywords: string): Promise<KeywordMatches | undefined> {
     const kept = keywordCache.get(keywords);
-    if (kept && kept.generation === generation) return kept;
+    if (kept && kept.generation === generation) return Promise.resolve(kept);
+    const key = `${generation} ${keywords}`;
+    let running = keywordQueries.get(key);
+    if (!running) {
+      running = queryKeywordMatches(keywords).finally(() => keywordQueries.delete(key));
+      keywordQueries.set(key, running);
+    }
+    return running;
+  }
+
+  async function queryKeywordMatches(keywords: string): Promise<KeywordMatches | undefined> {
     const at = generation;
     const st = store;
     let ids: string[];
