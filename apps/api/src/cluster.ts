@@ -1,8 +1,8 @@
 /**
- * Several API processes on one port (API_PROCESSES, issue #9, ADR 024). One Node process answers on one core; the
- * search path is CPU-bound in Node (the in-memory engine, JSON, gzip), so a second process on a second core nearly
- * doubles what the server answers. Node's cluster module shares the listening socket: the primary accepts each
- * connection and hands it to the next worker in turn.
+ * Several API processes on one port (API_PROCESSES, issue #9, ADR 024). One Node process answers on one core, and
+ * the search path is CPU-bound in Node (the in-memory engine, JSON, gzip), so more processes use more cores (on the
+ * 2-core benchmark machine, shared with PostgreSQL and the load generator: +15–20 %). Node's cluster module shares the
+ * listening socket: the primary accepts each connection and hands it to the next worker in turn.
  *
  * The primary opens the database once (migrations, demo seed) before forking, so the workers never race to migrate.
  * Each worker is a whole API process: its own pool, search engine, answer cache and change listener. What must agree
