@@ -840,6 +840,18 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
      */
     const byPrice = q.sort === 'price_asc' ? 1 : q.sort === 'price_desc' ? -1 : 0;
     const prices = st.price;
+    /** The first place in `order` (by price: ascending when `direction` > 0, else descending) within the price range. */
+    const priceRangeStart = (order: ArrayLike<number>, direction: number): number => {
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const p = prices[order[mid]!]!;
+        if (direction > 0 ? p < minPrice : p > maxPrice) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
     const walk = (
       order: ArrayLike<number>,
       limit: number,
@@ -847,16 +859,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     ): EngineAnswer | undefined => {
       const page: number[] = [];
       let n = 0;
-      let i = 0;
-      if (byPrice !== 0) {
-        let hi = order.length;
-        while (i < hi) {
-          const mid = (i + hi) >>> 1;
-          const p = prices[order[mid]!]!;
-          if (byPrice > 0 ? p < minPrice : p > maxPrice) i = mid + 1;
-          else hi = mid;
-        }
-      }
+      let i = byPrice !== 0 ? priceRangeStart(order, byPrice) : 0;
       const stop = Math.min(order.length, i + limit);
       for (; i < stop; i++) {
         const s = order[i]!;
@@ -874,15 +877,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     };
     /** The matches among `order` (sorted by price) in the price range, counted up to the cap. */
     const countInPriceRange = (order: ArrayLike<number>): number => {
-      let i = 0;
-      let hi = order.length;
-      while (i < hi) {
-        const mid = (i + hi) >>> 1;
-        if (prices[order[mid]!]! < minPrice) i = mid + 1;
-        else hi = mid;
-      }
       let n = 0;
-      for (; i < order.length && n <= ctx.countCap; i++) {
+      for (let i = priceRangeStart(order, 1); i < order.length && n <= ctx.countCap; i++) {
         const s = order[i]!;
         if (prices[s]! > maxPrice) break;
         if (matches(s)) n += 1;
