@@ -26,10 +26,10 @@ interface EnginesMessage {
 }
 
 /** A worker that dies this many times within {@link CRASH_WINDOW_MS} stops the server instead of looping. */
-export const MAX_CRASHES = 5;
-export const CRASH_WINDOW_MS = 60_000;
+const MAX_CRASHES = 5;
+const CRASH_WINDOW_MS = 60_000;
 /** Pause before a dead worker is replaced, ms. */
-export const RESTART_DELAY_MS = 1_000;
+const RESTART_DELAY_MS = 1_000;
 /** How long the primary waits for its workers to finish their shutdown before exiting anyway, ms. */
 const STOP_GRACE_MS = 10_000;
 

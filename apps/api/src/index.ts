@@ -18,9 +18,8 @@ import { createSearchEngine } from '#src/features/listings/search-engine.ts';
 import { createSearchCache, LISTINGS_CHANGED_CHANNEL } from '#src/features/listings/search-cache.ts';
 import { createSearchCounter } from '#src/features/listings/search-counter.ts';
 import { startJobs, type Jobs } from '#src/jobs/scheduler.ts';
-import { createLogger } from '#src/lib/logger.ts';
+import { createLogger, type Logger } from '#src/lib/logger.ts';
 import { createS3Storage } from '#src/lib/storage-s3.ts';
-import type { Logger } from '#src/lib/logger.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();

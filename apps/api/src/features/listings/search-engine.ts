@@ -781,17 +781,12 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     // at the page, as PostgreSQL walks its feed index).
     let source: ArrayLike<number> | undefined;
     let cells: Cell[] | undefined;
-    const priceRange = minPrice > -Infinity || maxPrice < Infinity;
-    // The same candidates by price, when a price range is asked and the order is not by price: the count past the
-    // page reads only the listings in the range (a binary search), not every candidate.
-    let byPriceSource: (() => ArrayLike<number>) | undefined;
-    const countByPrice = priceRange && q.sort !== 'price_asc' && q.sort !== 'price_desc';
+    let text: string | undefined;
     if (q.location && !radius) {
       const raw = isUkPostcode(q.location) ? normalisePostcode(q.location) : q.location;
-      const text = raw.toLowerCase();
+      text = raw.toLowerCase();
       if (!PLAIN_TEXT.test(text)) return undefined;
       source = textOrder(st, text, q.sort, mode);
-      if (countByPrice) byPriceSource = () => textOrder(st, text, 'price_asc', mode);
     } else if (boxes.length) {
       cells = st.inBox(boxes[boxes.length - 1]!, BIG_BOX);
     }
@@ -830,6 +825,23 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       return true;
     };
     const matches = (s: number): boolean => test(rows, rowInts, codesA[s]!, s, s);
+    /**
+     * The matches in `boxCells` (their packed rows, read in sequence), in no order: calls `found` with each until it
+     * returns false, and gives how many were found.
+     */
+    const scanCells = (boxCells: Cell[], found: (s: number) => boolean): number => {
+      let n = 0;
+      for (const cell of boxCells) {
+        const { rows: F, ints: I, codes: C } = st.packedOf(cell);
+        const list = cell.slots;
+        for (let i = 0; i < list.length; i++) {
+          if (!test(F, I, C[i]!, i, list[i]!)) continue;
+          n += 1;
+          if (!found(list[i]!)) return n;
+        }
+      }
+      return n;
+    };
 
     const offset = (q.page - 1) * q.pageSize;
     const end = offset + q.pageSize;
@@ -885,13 +897,18 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       }
       return n;
     };
-    if (!source && !cells && countByPrice) byPriceSource = () => st.ordersFor(mode).price_asc;
     if (!cells) {
       const order = source ?? st.ordersFor(mode)[q.sort];
-      if (!byPriceSource) return walk(order, Infinity);
+      // With a price range and an order not by price, the count past the page reads the same candidates in price
+      // order from the range's start (a binary search) instead of every candidate. Keyword lists have no price order.
+      const countByPrice =
+        (minPrice > -Infinity || maxPrice < Infinity) && byPrice === 0 && (text !== undefined || !source);
+      if (!countByPrice) return walk(order, Infinity);
       const walked = walk(order, Infinity, false)!;
       if (walked.n < end || walked.n > ctx.countCap) return walked;
-      return { ids: walked.ids, n: countInPriceRange(byPriceSource()) };
+      const byPriceOrder =
+        text !== undefined ? textOrder(st, text, 'price_asc', mode) : st.ordersFor(mode).price_asc;
+      return { ids: walked.ids, n: countInPriceRange(byPriceOrder) };
     }
     let inBox = 0;
     for (const cell of cells) inBox += cell.slots.length;
@@ -908,29 +925,15 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       const walked = walk(st.ordersFor(mode)[q.sort], Math.min(Math.ceil(inBox / 4), WALK_BUDGET), false);
       if (walked) {
         if (walked.n < end || walked.n > ctx.countCap) return walked;
-        let n = 0;
-        for (const cell of cells) {
-          const { rows: F, ints: I, codes: C } = st.packedOf(cell);
-          const list = cell.slots;
-          for (let i = 0; i < list.length && n <= ctx.countCap; i++) {
-            if (test(F, I, C[i]!, i, list[i]!)) n += 1;
-          }
-          if (n > ctx.countCap) break;
-        }
-        return { ids: walked.ids, n };
+        let counted = 0;
+        return { ids: walked.ids, n: scanCells(cells, () => ++counted <= ctx.countCap) };
       }
     }
     const heap = topK(end, st.before[q.sort]);
-    let n = 0;
-    for (const cell of cells) {
-      const { rows: F, ints: I, codes: C } = st.packedOf(cell);
-      const list = cell.slots;
-      for (let i = 0; i < list.length; i++) {
-        if (!test(F, I, C[i]!, i, list[i]!)) continue;
-        n += 1;
-        heap.offer(list[i]!);
-      }
-    }
+    const n = scanCells(cells, (s) => {
+      heap.offer(s);
+      return true;
+    });
     return {
       ids: heap
         .sorted()
