@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import type { ChunkingContext, OutputChunk } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -10,8 +11,90 @@ const proxy = {
   '/media': { target: apiTarget, changeOrigin: false },
 };
 
+/** The route modules of the pages a visitor lands on from a search engine or a shared link. */
+const LANDING_ROUTES = {
+  search: /[\\/]src[\\/]app[\\/]routes[\\/]search\.tsx$/,
+  property: /[\\/]src[\\/]app[\\/]routes[\\/]property\.tsx$/,
+};
+
+const RADIX_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/;
+
+/**
+ * The chunk of a module the search page or the listing page needs at once (the page itself and what it imports
+ * statically): 'listing-pages' when both need it, 'search-page' or 'property-page' when one does; every other
+ * module is left to automatic chunking. Without these groups each of those pages loaded 24–28 small shared chunks,
+ * and a phone on HTTP/1.1 fetches only six at a time: four or five round trips before the page could render
+ * (issue #9, Lighthouse LCP).
+ */
+function landingPagesChunk(id: string, ctx: ChunkingContext): string | null {
+  const reached = (route: RegExp): boolean => {
+    const seen = new Set<string>();
+    const stack = [id];
+    while (stack.length) {
+      const moduleId = stack.pop()!;
+      if (route.test(moduleId)) return true;
+      // The radix-ui barrel imports every Radix package: a page that uses one of them does not need the others.
+      if (seen.has(moduleId) || RADIX_BARREL.test(moduleId)) continue;
+      seen.add(moduleId);
+      stack.push(...(ctx.getModuleInfo(moduleId)?.importers ?? []));
+    }
+    return false;
+  };
+  const search = reached(LANDING_ROUTES.search);
+  const property = reached(LANDING_ROUTES.property);
+  if (search && property) return 'listing-pages';
+  if (search) return 'search-page';
+  if (property) return 'property-page';
+  return null;
+}
+
+/** File the server reads to name a landing page's scripts in index.html (apps/api/src/lib/landing-hints.ts). */
+const LANDING_FILES = 'landing-files.json';
+
+/**
+ * Writes `landing-files.json`: for the search page and the listing page, the URLs of the scripts their route needs
+ * at once besides the entry's (`{ "search": ["/assets/…js", …], "property": […] }`). The server names them in the
+ * page's index.html (`<link rel="modulepreload">`), so a phone downloads them with the entry instead of after it has
+ * run (issue #9, Lighthouse LCP).
+ */
+function landingFiles(): Plugin {
+  return {
+    name: 'abode:landing-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (roots: OutputChunk[]): Set<string> => {
+        const files = new Set<string>();
+        const stack = roots.map((chunk) => chunk.fileName);
+        while (stack.length) {
+          const file = stack.pop()!;
+          if (files.has(file)) continue;
+          files.add(file);
+          stack.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return files;
+      };
+      const initial = withImports(chunks.filter((chunk) => chunk.isEntry));
+      const pages: Record<string, string[]> = {};
+      for (const [page, route] of Object.entries(LANDING_ROUTES)) {
+        const routeChunk = chunks.find((chunk) => chunk.moduleIds.some((id) => route.test(id)));
+        if (!routeChunk) throw new Error(`${LANDING_FILES}: no chunk holds the ${page} route`);
+        pages[page] = [...withImports([routeChunk])]
+          .filter((file) => !initial.has(file))
+          .map((file) => `/${file}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: LANDING_FILES,
+        source: `${JSON.stringify(pages, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), landingFiles()],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -30,7 +113,10 @@ export default defineConfig({
         // small shared modules into each lazy chunk — a module with state (a React context, a store) then exists
         // twice, and the map no longer saw the list's hovered card (e2e map-search 'hovering…').
         codeSplitting: {
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: landingPagesChunk, debugName: 'landing-pages', priority: 1 },
+          ],
         },
       },
     },

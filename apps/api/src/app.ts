@@ -42,6 +42,7 @@ import { renderPropertyPage, seoRoutes } from '#src/features/seo/routes.ts';
 import { createLogger, type Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import { createDiskStorage, type Storage, UPLOADS_URL_PREFIX } from '#src/lib/storage.ts';
+import { addToHead, readLandingFiles, searchPageHints } from '#src/lib/landing-hints.ts';
 import { isSpaRoute } from '#src/lib/spa-routes.ts';
 import { csrfProtection } from '#src/middleware/csrf.ts';
 import { authDatabaseUnavailable, handleError } from '#src/middleware/error-handler.ts';
@@ -266,8 +267,15 @@ export function createApp(options: AppOptions) {
     app.use('*', cacheFor('public, max-age=3600'), (c, next) =>
       path.extname(c.req.path) ? rootFiles(c, next) : next(),
     );
+    // The search and listing pages name the scripts, API answer and photo they need first (landing-hints.ts).
+    const landingFiles = readLandingFiles(webDist);
     // A listing page carries its own title and share tags (Open Graph, Twitter Card); 404 when not public.
-    app.get('/property/:slug', (c) => renderPropertyPage(c, indexHtml, publicUrl));
+    app.get('/property/:slug', (c) => renderPropertyPage(c, indexHtml, publicUrl, landingFiles));
+    app.get('/search', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      const query = new URL(c.req.url).searchParams;
+      return c.html(addToHead(indexHtml, searchPageHints(landingFiles, query)), 200);
+    });
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml, isSpaRoute(c.req.path) ? 200 : 404);

@@ -166,3 +166,21 @@ test('the search and listing pages load on demand (sizes reported for comparison
     report(`First-load JavaScript of ${name}`, firstLoad(pattern));
   }
 });
+
+test('the search and listing pages need at most 3 scripts besides the initial ones, all named in landing-files.json', () => {
+  // A phone on HTTP/1.1 fetches six files at a time, a round trip each: before the landing groups of vite.config.ts
+  // these pages loaded 24–28 small chunks. The server names the same files in the page's index.html (modulepreload).
+  const initial = new Set(firstLoad().files);
+  const named = JSON.parse(fs.readFileSync(path.join(outDir, 'landing-files.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  for (const [page, pattern] of [
+    ['search', /[\\/]src[\\/]app[\\/]routes[\\/]search\.tsx$/],
+    ['property', /[\\/]src[\\/]app[\\/]routes[\\/]property\.tsx$/],
+  ] as const) {
+    const own = firstLoad(pattern).files.filter((file) => !initial.has(file));
+    expect(own.length, `${page}: ${own.join(', ')}`).toBeLessThanOrEqual(3);
+    expect([...named[page]!].sort()).toEqual(own.map((file) => `/${file}`).sort());
+  }
+});

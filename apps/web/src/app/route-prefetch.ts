@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths } from '#src/config/paths.ts';
-import { CARD_PHOTO_SIZES } from '#src/features/listings/utils/photo-sizes.ts';
-import { GALLERY_PHOTO_SIZES } from '#src/features/property/utils/gallery-sizes.ts';
-import { guessListingsRequest } from '#src/features/search/utils/early-search-url.ts';
+import { CARD_PHOTO_SIZES, GALLERY_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
+import { guessListingsRequest, isInvertedPriceRange } from '@abode/shared/search/search-fields';
 import { fetchEarly } from '#src/lib/early-fetch.ts';
 
 type Prefetch = (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<void>;
@@ -21,9 +20,7 @@ const PREFETCH: Record<string, Prefetch> = {
     // The request itself leaves at once, before the page's code (and zod) arrive; nothing when the answer is
     // already cached, or for an inverted price range, which the page refuses to send.
     const early = guessListingsRequest(pageParams);
-    const min = Number(pageParams.get('minPrice') ?? Number.NaN);
-    const max = Number(pageParams.get('maxPrice') ?? Number.NaN);
-    if (!(min > max) && !queryClient.getQueryState(['listings', early.key]))
+    if (!isInvertedPriceRange(pageParams) && !queryClient.getQueryState(['listings', early.key]))
       fetchEarly(early.url, (json) => preloadPhoto(firstPhoto(field(json, 'items', 0)), CARD_PHOTO_SIZES));
     const { prefetchListings } = await import('#src/features/search/api/get-listings.ts');
     void prefetchListings(queryClient, pageParams);

@@ -2,6 +2,8 @@
  * The parameters of a /search URL, in the order the app writes them (SPEC §2 names; issue #8 additions). Plain
  * constants without zod, so the web app's first bundle can read a search URL before the schemas load (issue #9).
  */
+import { MAX_PAGE_SIZE } from '../constants.ts';
+
 export const SEARCH_URL_FIELDS = [
   'location',
   'radius',
@@ -23,3 +25,33 @@ export const SEARCH_URL_FIELDS = [
   'page',
   'view',
 ] as const;
+
+/**
+ * The API request the search page makes for a /search URL, worked out without zod: the web app starts it while
+ * the page's code (and zod) are still downloading, and the server names it in the page's index.html (issue #9).
+ * Exact for the URLs the app writes itself (its own order, no defaults); for a hand-edited one the guess may differ,
+ * and the page then asks for its own. `key` is the query string, which is also the page's query cache key.
+ */
+export function guessListingsRequest(pageParams: URLSearchParams): { url: string; key: string } {
+  const params = new URLSearchParams();
+  for (const field of SEARCH_URL_FIELDS) {
+    const value = pageParams.get(field);
+    if (value === null || value === '' || field === 'view') continue;
+    if ((field === 'sort' && value === 'newest') || (field === 'page' && value === '1')) continue;
+    params.set(field, value);
+  }
+  // The map view asks for the largest page (the web app's get-listings.ts pageSizeFor).
+  if (pageParams.get('view') === 'map') params.set('pageSize', String(MAX_PAGE_SIZE));
+  const key = params.toString();
+  return { url: key ? `/api/properties?${key}` : '/api/properties', key };
+}
+
+/**
+ * Whether the search page refuses to send this URL's search (a minimum price above the maximum: it shows the
+ * error instead), so nothing should ask for it early.
+ */
+export function isInvertedPriceRange(pageParams: URLSearchParams): boolean {
+  const min = Number(pageParams.get('minPrice') ?? Number.NaN);
+  const max = Number(pageParams.get('maxPrice') ?? Number.NaN);
+  return min > max;
+}

@@ -4,6 +4,7 @@
  * preview with the title, price and first photo (their crawlers do not run JavaScript).
  */
 import { sql } from 'drizzle-orm';
+import { buildSrcSet, type PhotoVariant } from '@abode/shared/agent/photos.schema';
 import {
   PROPERTY_TYPE_LABELS,
   type ListingMode,
@@ -29,6 +30,8 @@ export interface ListingMeta {
   /** URL of the first photo (by order_index) as stored: site-relative ('/media/…') or absolute. */
   photoUrl: string | null;
   photoAlt: string | null;
+  /** The first photo's `srcset` (its WebP sizes), as the listing page's gallery draws it; null for a demo illustration. */
+  photoSrcSet: string | null;
 }
 
 /**
@@ -38,9 +41,9 @@ export interface ListingMeta {
 export async function findListingMeta(db: Database, slug: string): Promise<ListingMeta | undefined> {
   const result = await db.execute(sql`
     SELECT p.slug, p.title, p.price_pence, p.mode, p.bedrooms, p.property_type, p.address_line_1, p.city,
-           p.postcode, ph.url AS photo_url, ph.alt_text AS photo_alt
+           p.postcode, ph.url AS photo_url, ph.alt_text AS photo_alt, ph.variants AS photo_variants
       FROM properties p
-      LEFT JOIN LATERAL (SELECT url, alt_text FROM property_photos
+      LEFT JOIN LATERAL (SELECT url, alt_text, variants FROM property_photos
                           WHERE property_id = p.id ORDER BY order_index, id LIMIT 1) ph ON true
      WHERE p.slug = ${slug} AND ${VISIBLE_LISTING}`);
   const r = result.rows[0] as Record<string, unknown> | undefined;
@@ -57,6 +60,7 @@ export async function findListingMeta(db: Database, slug: string): Promise<Listi
     postcode: String(r.postcode),
     photoUrl: (r.photo_url as string | null) ?? null,
     photoAlt: (r.photo_alt as string | null) ?? null,
+    photoSrcSet: buildSrcSet(r.photo_variants as PhotoVariant[] | null) ?? null,
   };
 }
 

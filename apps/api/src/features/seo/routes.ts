@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/app-env.ts';
+import { addToHead, propertyPageHints, type LandingFiles } from '#src/lib/landing-hints.ts';
 import { findListingMeta, renderListingHead } from './listing-meta.ts';
 import { buildSitemap, robotsTxt } from './sitemap.ts';
 
@@ -27,12 +28,20 @@ export function seoRoutes(publicUrl: string) {
 }
 
 /**
- * The SPA's index.html for `/property/{slug}`: with the listing's title and share tags when it is public, else
- * unchanged with status 404 (the SPA then shows 'This property is no longer available.', or a preview to its agent).
+ * The SPA's index.html for `/property/{slug}`: with the listing's title, share tags and early hints (its scripts,
+ * API answer and first photo: landing-hints.ts) when it is public, else unchanged with status 404 (the SPA then
+ * shows 'This property is no longer available.', or a preview to its agent).
  */
-export async function renderPropertyPage(c: Context<AppEnv>, indexHtml: string, publicUrl: string) {
+export async function renderPropertyPage(
+  c: Context<AppEnv>,
+  indexHtml: string,
+  publicUrl: string,
+  landingFiles: LandingFiles | undefined,
+) {
   const meta = await findListingMeta(c.var.db, c.req.param('slug') ?? '');
   c.header('Cache-Control', 'no-cache');
   if (!meta) return c.html(indexHtml, 404);
-  return c.html(renderListingHead(indexHtml, meta, publicUrl), 200);
+  const photo = meta.photoUrl ? { url: meta.photoUrl, srcSet: meta.photoSrcSet } : null;
+  const hints = propertyPageHints(landingFiles, meta.slug, photo);
+  return c.html(addToHead(renderListingHead(indexHtml, meta, publicUrl), hints), 200);
 }

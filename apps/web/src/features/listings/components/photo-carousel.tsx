@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, House } from 'lucide-react';
 import type { ListingPhoto } from '@abode/shared/listings/listing.schema';
-import { CARD_PHOTO_SIZES } from '#src/features/listings/utils/photo-sizes.ts';
+import { CARD_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
 import { cn } from '#src/lib/utils.ts';
 
 /** Demo and uploaded photos are 4:3 (800×600); the box keeps that ratio so nothing shifts as images load. */

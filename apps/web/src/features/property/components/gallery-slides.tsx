@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import type { ListingPhoto } from '@abode/shared/listings/listing.schema';
-import { GALLERY_PHOTO_SIZES } from '#src/features/property/utils/gallery-sizes.ts';
+import { GALLERY_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
 import { cn } from '#src/lib/utils.ts';
 
 /** A horizontal move this long (px) between pointer down and up is a swipe. */

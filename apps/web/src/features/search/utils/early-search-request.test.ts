@@ -1,8 +1,12 @@
 import { expect, test } from 'vitest';
 import { SearchQuerySchema } from '@abode/shared/search/search.schema';
+import {
+  guessListingsRequest,
+  isInvertedPriceRange,
+  SEARCH_URL_FIELDS,
+} from '@abode/shared/search/search-fields';
 import { parseSearchParams, toSearchParams, type SearchState } from '@abode/shared/search/search-url';
 import { listingsQueryOptions } from '#src/features/search/api/get-listings.ts';
-import { guessListingsRequest, SEARCH_URL_FIELDS } from '#src/features/search/utils/early-search-url.ts';
 
 /** What the search page really asks for: its query key (the API query string). */
 function realKey(pageParams: URLSearchParams): string {
@@ -40,4 +44,11 @@ test('parameters the search does not read (utm_source and the like) are left out
 test('the field list matches the search schema (plus the view, less the page size)', () => {
   const schemaFields = Object.keys(SearchQuerySchema.shape).filter((key) => key !== 'pageSize');
   expect([...SEARCH_URL_FIELDS].sort()).toEqual([...schemaFields, 'view'].sort());
+});
+
+test('an inverted price range is recognised (the page refuses it, so nothing asks for it early)', () => {
+  expect(isInvertedPriceRange(new URLSearchParams('minPrice=300000&maxPrice=200000'))).toBe(true);
+  expect(isInvertedPriceRange(new URLSearchParams('minPrice=200000&maxPrice=300000'))).toBe(false);
+  expect(isInvertedPriceRange(new URLSearchParams('minPrice=200000'))).toBe(false);
+  expect(isInvertedPriceRange(new URLSearchParams('location=Reading'))).toBe(false);
 });

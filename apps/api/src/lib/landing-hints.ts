@@ -1,0 +1,88 @@
+/**
+ * Early hints in the index.html of the pages visitors land on (issue #9: a fast site on a phone). Without them a
+ * phone downloads and runs the 140 KB entry script before it learns which page scripts, which API answer and which
+ * photo the page needs; with them it starts all of these while the entry is still arriving:
+ * - `<link rel="modulepreload">` for the page's own scripts, named by the build in `landing-files.json`
+ *   (apps/web/vite.config.ts, plugin `abode:landing-files`);
+ * - `<link rel="preload" as="fetch">` for the API request the page makes first (the browser hands it to the page's
+ *   own `fetch`: same URL, CORS mode, same-origin credentials);
+ * - on a listing page, `<link rel="preload" as="image">` for the gallery's first photo, with its `srcset` and the
+ *   gallery's `sizes`, so that the browser takes this download for the <img>.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { GALLERY_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
+import { guessListingsRequest, isInvertedPriceRange } from '@abode/shared/search/search-fields';
+import { escapeHtml } from '#src/features/seo/listing-meta.ts';
+
+/** The build's list of each landing page's scripts (site-relative /assets URLs). */
+const LandingFilesSchema = z.object({
+  search: z.array(z.string().regex(/^\/assets\/[\w.~-]+\.js$/)),
+  property: z.array(z.string().regex(/^\/assets\/[\w.~-]+\.js$/)),
+});
+
+export type LandingFiles = z.infer<typeof LandingFilesSchema>;
+
+/**
+ * `landing-files.json` of the built SPA in `webDist`, or undefined when the build has none (an older build, a test
+ * fixture): the pages are then served without script hints. Throws when the file exists but is malformed.
+ */
+export function readLandingFiles(webDist: string): LandingFiles | undefined {
+  const file = path.join(webDist, 'landing-files.json');
+  if (!fs.existsSync(file)) return undefined;
+  return LandingFilesSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+function modulePreloads(files: readonly string[] | undefined): string[] {
+  return (files ?? []).map(
+    (file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" fetchpriority="low" />`,
+  );
+}
+
+function fetchPreload(url: string): string {
+  return `<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`;
+}
+
+/** `html` with `links` at the end of its <head> (unchanged when there are none). */
+export function addToHead(html: string, links: readonly string[]): string {
+  if (links.length === 0) return html;
+  const block = links.join('\n    ');
+  return /<\/head>/i.test(html)
+    ? html.replace(/<\/head>/i, () => `  ${block}\n  </head>`)
+    : `${block}\n${html}`;
+}
+
+/**
+ * The hints of `/search?{query}`: its scripts, and its first API request as the page will send it (none for an
+ * inverted price range, which the page refuses to send).
+ */
+export function searchPageHints(files: LandingFiles | undefined, query: URLSearchParams): string[] {
+  const links = modulePreloads(files?.search);
+  if (!isInvertedPriceRange(query)) links.push(fetchPreload(guessListingsRequest(query).url));
+  return links;
+}
+
+/**
+ * The hints of `/property/{slug}` for a public listing: its scripts, its API request and its first photo (`url` as
+ * stored, `srcSet` of its WebP sizes when it has them).
+ */
+export function propertyPageHints(
+  files: LandingFiles | undefined,
+  slug: string,
+  photo: { url: string; srcSet: string | null } | null,
+): string[] {
+  const links = [
+    ...modulePreloads(files?.property),
+    fetchPreload(`/api/properties/${encodeURIComponent(slug)}`),
+  ];
+  if (photo) {
+    const srcSet = photo.srcSet
+      ? ` imagesrcset="${escapeHtml(photo.srcSet)}" imagesizes="${escapeHtml(GALLERY_PHOTO_SIZES)}"`
+      : '';
+    links.push(
+      `<link rel="preload" as="image" href="${escapeHtml(photo.url)}"${srcSet} fetchpriority="high" />`,
+    );
+  }
+  return links;
+}
