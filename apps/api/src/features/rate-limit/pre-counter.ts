@@ -81,6 +81,9 @@ export function createPreCounter(o: PreCounterOptions): PreCounter {
   // fallback while the database is down) until the table answers again.
   let healthy = true;
   const keys = new Map<string, KeyState>();
+  // The keys with unwritten attempts: a write visits these, not every remembered key (up to MAX_KEYS; visiting them
+  // all ten times a second cost more CPU than the searches' own limiting, issue #9).
+  const dirty = new Set<string>();
   let flushing: Promise<void> | undefined;
 
   // The clock of the latest attempt: the server's (injectable) clock, not the wall clock, dates the written windows.
@@ -88,13 +91,15 @@ export function createPreCounter(o: PreCounterOptions): PreCounter {
 
   async function write(): Promise<void> {
     const batch: [string, number][] = [];
-    for (const [key, s] of keys) {
-      if (s.pending > 0) {
+    for (const key of dirty) {
+      const s = keys.get(key);
+      if (s && s.pending > 0) {
         batch.push([key, s.pending]);
         // Attempts counted while this write is in flight stay for the next one.
         s.pending = 0;
       }
     }
+    dirty.clear();
     if (!batch.length) return;
     const now = lastNow;
     try {
@@ -148,6 +153,7 @@ export function createPreCounter(o: PreCounterOptions): PreCounter {
       const blocked = state.known?.blockedUntil != null && state.known.blockedUntil > nowMs;
       if (healthy && !blocked && estimate <= allowance) {
         state.pending += 1;
+        dirty.add(key);
         return toResult(
           { count: estimate, windowStart: known?.windowStart ?? nowMs, blockedUntil: null },
           { key, ...rule, now },
