@@ -1,10 +1,15 @@
-/** The in-process scheduler: runs the alert job, never overlaps itself, stops cleanly, and 0 disables the timer. */
+/**
+ * The in-process scheduler: runs the alert job and the rate-limit purge, never overlaps itself, stops cleanly, and 0
+ * disables a timer.
+ */
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { createLogger } from '#src/lib/logger.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
+import * as purge from '#src/features/rate-limit/purge-rate-limits.ts';
 import * as alerts from './saved-search-alerts.ts';
-import { SETTLE_MS, startJobs } from './scheduler.ts';
+import { RATE_LIMIT_PURGE_INTERVAL_MS, SETTLE_MS, startJobs } from './scheduler.ts';
 
 let handle: DatabaseHandle;
 const logger = createLogger('silent');
@@ -63,5 +68,48 @@ test('an interval of 0 schedules nothing', async () => {
   const jobs = startJobs({ db: handle.db, logger, publicUrl: 'http://x.test', intervalMs: 0 });
   await vi.advanceTimersByTimeAsync(10 * 60_000);
   expect(spy).not.toHaveBeenCalled();
+  await jobs.stop();
+});
+
+test('the purge timer deletes dead rate-limit rows every interval, and a failure is logged, not thrown', async () => {
+  vi.useFakeTimers();
+  const spy = vi.spyOn(purge, 'purgeRateLimits').mockRejectedValueOnce(new Error('database gone'));
+  const child = vi.spyOn(logger, 'child').mockReturnValue(logger as never);
+  const logged = vi.spyOn(logger, 'error');
+  const jobs = startJobs({ db: handle.db, logger, publicUrl: 'http://x.test', intervalMs: 0 });
+  await vi.advanceTimersByTimeAsync(RATE_LIMIT_PURGE_INTERVAL_MS * 2);
+  expect(spy).toHaveBeenCalledTimes(2);
+  expect(logged).toHaveBeenCalledTimes(1);
+  await jobs.stop();
+  await vi.advanceTimersByTimeAsync(RATE_LIMIT_PURGE_INTERVAL_MS * 2);
+  expect(spy).toHaveBeenCalledTimes(2);
+  expect(child).toHaveBeenCalled();
+});
+
+test('purgeNow deletes only rows past their window by a day and not blocked', async () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
+  const rows: [string, string, string | null][] = [
+    ['ip:dead', hoursAgo(25), null],
+    ['ip:dead-block-ended', hoursAgo(30), hoursAgo(2)],
+    ['ip:recent', hoursAgo(23), null],
+    ['ip:still-blocked', hoursAgo(30), new Date(now.getTime() + 60_000).toISOString()],
+  ];
+  for (const [key, windowStart, blockedUntil] of rows)
+    await handle.db.execute(sql`
+      INSERT INTO rate_limits (key, action, window_start, count, blocked_until)
+      VALUES (${key}, 'search', ${windowStart}::timestamptz, 3, ${blockedUntil}::timestamptz)`);
+  const jobs = startJobs({
+    db: handle.db,
+    logger,
+    publicUrl: 'http://x.test',
+    intervalMs: 0,
+    purgeIntervalMs: 0,
+    clock: () => now.getTime(),
+  });
+  expect(await jobs.purgeNow()).toBe(2);
+  const left = await handle.db.execute(sql`SELECT key FROM rate_limits ORDER BY key`);
+  expect(left.rows.map((r) => (r as { key: string }).key)).toEqual(['ip:recent', 'ip:still-blocked']);
+  expect(await jobs.purgeNow()).toBe(0);
   await jobs.stop();
 });

@@ -1,13 +1,18 @@
 /**
- * In-process scheduler of background jobs (ADR 010): today only the saved-search alerts, every `intervalMs`
- * (ALERTS_INTERVAL_MS, default one minute; 0 disables). A tick is skipped while the previous run is still going,
- * so one process never overlaps itself; several processes may run it at once, because the job's correctness
- * comes from the database (row claims with SKIP LOCKED, the deliveries primary key).
+ * In-process scheduler of background jobs (ADR 010): the saved-search alerts, every `intervalMs`
+ * (ALERTS_INTERVAL_MS, default one minute; 0 disables), and the purge of dead `rate_limits` rows, every
+ * `purgeIntervalMs` (default ten minutes). A tick is skipped while the previous run is still going, so one process
+ * never overlaps itself; several processes may run them at once, because the jobs' correctness comes from the
+ * database (row claims with SKIP LOCKED, the deliveries primary key; a purge deletes only rows no limit reads).
  */
 import type { Database } from '#src/db/client.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
+import { purgeRateLimits } from '#src/features/rate-limit/purge-rate-limits.ts';
 import { runSavedSearchAlerts, type SavedSearchAlertsResult } from './saved-search-alerts.ts';
+
+/** Default ms between purges of dead rate-limit rows. */
+export const RATE_LIMIT_PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * How far behind the wall clock a scheduled run reads. A listing's `published_at` is taken when its publishing
@@ -21,8 +26,10 @@ export interface JobsOptions {
   /** Origin for links in e-mails. */
   publicUrl: string;
   mail?: MailConfig;
-  /** Milliseconds between runs; 0 (or less) starts nothing. */
+  /** Milliseconds between alert runs; 0 (or less) schedules none. */
   intervalMs: number;
+  /** Milliseconds between purges of dead rate-limit rows (default 10 minutes); 0 (or less) schedules none. */
+  purgeIntervalMs?: number;
   /** Wall clock (tests). */
   clock?: () => number;
 }
@@ -32,6 +39,11 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Runs the alert job now unless a run is in progress (then resolves undefined). */
   runNow(): Promise<SavedSearchAlertsResult | undefined>;
+  /**
+   * Deletes the dead rate-limit rows now unless a purge is in progress (then resolves undefined); resolves how many
+   * went, or undefined when it failed (logged).
+   */
+  purgeNow(): Promise<number | undefined>;
 }
 
 /** Starts the background jobs; call `stop()` on shutdown before closing the database. */
@@ -68,17 +80,41 @@ export function startJobs(options: JobsOptions): Jobs {
     return running;
   };
 
+  const purgeLog = logger.child({ job: 'rate-limit-purge' });
+  let purging: Promise<number | undefined> | undefined;
+  const purgeNow = (): Promise<number | undefined> => {
+    if (purging || stopped) return Promise.resolve(undefined);
+    purging = purgeRateLimits(db, new Date(clock()))
+      .then((deleted) => {
+        if (deleted) purgeLog.info({ deleted }, 'dead rate-limit rows deleted');
+        return deleted;
+      })
+      .catch((error: unknown) => {
+        purgeLog.error({ err: error }, 'rate-limit purge failed');
+        return undefined;
+      })
+      .finally(() => {
+        purging = undefined;
+      });
+    return purging;
+  };
+
   const timer = intervalMs > 0 ? setInterval(() => void runNow(), intervalMs) : undefined;
-  // Never keep the process alive for the timer alone.
+  const purgeIntervalMs = options.purgeIntervalMs ?? RATE_LIMIT_PURGE_INTERVAL_MS;
+  const purgeTimer = purgeIntervalMs > 0 ? setInterval(() => void purgeNow(), purgeIntervalMs) : undefined;
+  // Never keep the process alive for the timers alone.
   timer?.unref();
+  purgeTimer?.unref();
   if (timer) log.info({ intervalMs }, 'alert job scheduled');
 
   return {
     runNow,
+    purgeNow,
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      if (purgeTimer) clearInterval(purgeTimer);
+      await Promise.all([running, purging]);
     },
   };
 }
