@@ -46,32 +46,27 @@ export interface Jobs {
   purgeNow(): Promise<number | undefined>;
 }
 
-/** Starts the background jobs; call `stop()` on shutdown before closing the database. */
-export function startJobs(options: JobsOptions): Jobs {
-  const { db, logger, publicUrl, mail, intervalMs } = options;
-  const clock = options.clock ?? Date.now;
-  const log = logger.child({ job: 'saved-search-alerts' });
-  let running: Promise<SavedSearchAlertsResult | undefined> | undefined;
-  let stopped = false;
+interface ScheduledJob<T> {
+  /** Runs the job now, unless a run is in progress or the jobs stopped (then resolves undefined). */
+  runNow(): Promise<T | undefined>;
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+}
 
-  const runNow = (): Promise<SavedSearchAlertsResult | undefined> => {
-    if (running || stopped) return Promise.resolve(undefined);
-    const started = clock();
-    running = runSavedSearchAlerts({
-      db,
-      now: new Date(started - SETTLE_MS),
-      publicUrl,
-      ...(mail ? { mail } : {}),
-      logger: log,
-    })
-      .then((result) => {
-        const fields = { ...result, ms: Math.round(clock() - started) };
-        if (result.emailsSent || result.emailsFailed) log.info(fields, 'alerts sent');
-        else log.debug(fields, 'alerts checked');
-        return result;
-      })
+/**
+ * `run` every `intervalMs` (none at 0 or less) without ever overlapping itself; a failure is logged with `failure`
+ * and resolves undefined, so a timer never throws. The timer does not keep the process alive.
+ */
+function scheduleJob<T>(
+  run: () => Promise<T>,
+  o: { intervalMs: number; log: Logger; failure: string; isStopped: () => boolean },
+): ScheduledJob<T> {
+  let running: Promise<T | undefined> | undefined;
+  const runNow = (): Promise<T | undefined> => {
+    if (running || o.isStopped()) return Promise.resolve(undefined);
+    running = run()
       .catch((error: unknown) => {
-        log.error({ err: error }, 'alert job failed');
+        o.log.error({ err: error }, o.failure);
         return undefined;
       })
       .finally(() => {
@@ -79,42 +74,65 @@ export function startJobs(options: JobsOptions): Jobs {
       });
     return running;
   };
-
-  const purgeLog = logger.child({ job: 'rate-limit-purge' });
-  let purging: Promise<number | undefined> | undefined;
-  const purgeNow = (): Promise<number | undefined> => {
-    if (purging || stopped) return Promise.resolve(undefined);
-    purging = purgeRateLimits(db, new Date(clock()))
-      .then((deleted) => {
-        if (deleted) purgeLog.info({ deleted }, 'dead rate-limit rows deleted');
-        return deleted;
-      })
-      .catch((error: unknown) => {
-        purgeLog.error({ err: error }, 'rate-limit purge failed');
-        return undefined;
-      })
-      .finally(() => {
-        purging = undefined;
-      });
-    return purging;
-  };
-
-  const timer = intervalMs > 0 ? setInterval(() => void runNow(), intervalMs) : undefined;
-  const purgeIntervalMs = options.purgeIntervalMs ?? RATE_LIMIT_PURGE_INTERVAL_MS;
-  const purgeTimer = purgeIntervalMs > 0 ? setInterval(() => void purgeNow(), purgeIntervalMs) : undefined;
-  // Never keep the process alive for the timers alone.
+  const timer = o.intervalMs > 0 ? setInterval(() => void runNow(), o.intervalMs) : undefined;
   timer?.unref();
-  purgeTimer?.unref();
-  if (timer) log.info({ intervalMs }, 'alert job scheduled');
-
   return {
     runNow,
-    purgeNow,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Starts the background jobs; call `stop()` on shutdown before closing the database. */
+export function startJobs(options: JobsOptions): Jobs {
+  const { db, logger, publicUrl, mail, intervalMs } = options;
+  const clock = options.clock ?? Date.now;
+  let stopped = false;
+  const isStopped = () => stopped;
+
+  const log = logger.child({ job: 'saved-search-alerts' });
+  const alerts = scheduleJob(
+    async () => {
+      const started = clock();
+      const result = await runSavedSearchAlerts({
+        db,
+        now: new Date(started - SETTLE_MS),
+        publicUrl,
+        ...(mail ? { mail } : {}),
+        logger: log,
+      });
+      const fields = { ...result, ms: Math.round(clock() - started) };
+      if (result.emailsSent || result.emailsFailed) log.info(fields, 'alerts sent');
+      else log.debug(fields, 'alerts checked');
+      return result;
+    },
+    { intervalMs, log, failure: 'alert job failed', isStopped },
+  );
+  if (intervalMs > 0) log.info({ intervalMs }, 'alert job scheduled');
+
+  const purgeLog = logger.child({ job: 'rate-limit-purge' });
+  const purge = scheduleJob(
+    async () => {
+      const deleted = await purgeRateLimits(db, new Date(clock()));
+      if (deleted) purgeLog.info({ deleted }, 'dead rate-limit rows deleted');
+      return deleted;
+    },
+    {
+      intervalMs: options.purgeIntervalMs ?? RATE_LIMIT_PURGE_INTERVAL_MS,
+      log: purgeLog,
+      failure: 'rate-limit purge failed',
+      isStopped,
+    },
+  );
+
+  return {
+    runNow: alerts.runNow,
+    purgeNow: purge.runNow,
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      if (purgeTimer) clearInterval(purgeTimer);
-      await Promise.all([running, purging]);
+      await Promise.all([alerts.stop(), purge.stop()]);
     },
   };
 }
