@@ -126,24 +126,32 @@ function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * A JSON answer from its cached text: gzip-compressed when the client accepts it (made once per entry), with the
+ * A JSON answer from its cache entry: the entry's gzip bytes when it has them and the client accepts gzip, with the
  * entry's ETag (weak for the compressed form, as Hono's compress middleware marks it), so neither serialising,
- * hashing nor compressing is repeated. The etag middleware turns a matching If-None-Match into a 304.
+ * hashing nor compressing is repeated. `fresh` is the JSON text when it was just made (saves decompressing it for
+ * a client that refuses gzip). The etag middleware turns a matching If-None-Match into a 304.
  */
-function sendCachedJson(c: Context<AppEnv>, answer: CachedSearch, cache: SearchCache): Response {
+function sendCachedJson(
+  c: Context<AppEnv>,
+  answer: CachedSearch,
+  cache: SearchCache,
+  fresh?: string,
+): Response {
   c.header('Content-Type', 'application/json; charset=UTF-8');
   c.header('Vary', 'Accept-Encoding');
-  if (acceptsGzip(c.req.header('accept-encoding')) && answer.body.length >= 1024) {
+  if (answer.gzip && acceptsGzip(c.req.header('accept-encoding'))) {
     c.header('Content-Encoding', 'gzip');
     c.header('ETag', `W/${answer.etag}`);
     // gzipSync returns a Buffer of its own (never a pooled slice): no copy needed.
-    return c.body(cache.gzip(answer) as Uint8Array<ArrayBuffer>, 200);
+    return c.body(answer.gzip as Uint8Array<ArrayBuffer>, 200);
   }
+  const body = fresh ?? cache.text(answer);
   c.header('ETag', answer.etag);
   // With its length stated, the compress middleware leaves a body under its 1 KB threshold alone (without it, it
-  // would gzip the small answer through a CompressionStream: several times the cost of the search).
-  c.header('Content-Length', String(Buffer.byteLength(answer.body)));
-  return c.body(answer.body, 200);
+  // would gzip the small answer through a CompressionStream: several times the cost of the search), and does not
+  // compress again a larger one the client refused to take compressed.
+  c.header('Content-Length', String(Buffer.byteLength(body)));
+  return c.body(body, 200);
 }
 
 /** The listing's access facts, or 404 when the caller may not see it (public, or a preview for agent/admin). */
@@ -163,15 +171,17 @@ export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const cache = c.var.searchCache;
     const key = searchCacheKey(query);
     let answer = cache.get(key);
+    let fresh: string | undefined;
     if (!answer) {
       const generation = cache.generation();
-      answer = cache.set(
-        key,
-        JSON.stringify(await findListings(c.var.db, query, { engine: c.var.searchEngine })),
-        generation,
-      );
+      fresh = JSON.stringify(await findListings(c.var.db, query, { engine: c.var.searchEngine }));
+      answer = cache.set(key, fresh, generation);
     }
-    return sendCachedJson(c, answer, cache) as unknown as TypedResponse<ListingSearchResult, 200, 'json'>;
+    return sendCachedJson(c, answer, cache, fresh) as unknown as TypedResponse<
+      ListingSearchResult,
+      200,
+      'json'
+    >;
   })
   .openapi(getRoute, async (c) => {
     const listing = await getListing(c.var.db, c.req.valid('param').slug, () => loadViewer(c));

@@ -32,7 +32,7 @@ describe('createSearchCache', () => {
     const cache = createSearchCache({ ttlMs: 60_000 });
     const made = cache.set('k', '{"a":1}', cache.generation());
     expect(made.etag).toBe(etagOf('{"a":1}'));
-    expect(cache.get('k')?.body).toBe('{"a":1}');
+    expect(cache.text(cache.get('k')!)).toBe('{"a":1}');
     expect(cache.stats()).toMatchObject({ hits: 1, entries: 1 });
   });
 
@@ -58,7 +58,7 @@ describe('createSearchCache', () => {
     cache.setLive(true);
     expect(cache.get('k')).toBeUndefined();
     cache.set('k', 'z', cache.generation());
-    expect(cache.get('k')?.body).toBe('z');
+    expect(cache.text(cache.get('k')!)).toBe('z');
   });
 
   test('entries expire after the ttl', async () => {
@@ -76,12 +76,23 @@ describe('createSearchCache', () => {
     expect(cache.get('k0')).toBeUndefined();
   });
 
-  test('gzip is made once per entry', () => {
+  test('an answer of 1 KB or more is kept compressed only, and its text comes back intact', () => {
     const cache = createSearchCache({ ttlMs: 60_000 });
-    const entry = cache.set('k', JSON.stringify({ items: 'x'.repeat(5_000) }), cache.generation());
-    const first = cache.gzip(entry);
-    expect(cache.gzip(entry)).toBe(first);
-    expect(gunzipSync(first).toString()).toBe(entry.body);
+    const body = JSON.stringify({ items: 'Thirlmere Avenue, Reading '.repeat(200) });
+    cache.set('k', body, cache.generation());
+    const entry = cache.get('k')!;
+    expect(entry.small).toBeUndefined();
+    expect(gunzipSync(entry.gzip!).toString()).toBe(body);
+    expect(cache.text(entry)).toBe(body);
+    // The bound counts the compressed bytes, not the text's.
+    expect(cache.stats().bytes).toBeLessThan(body.length / 4);
+  });
+
+  test('a small answer is kept as text, not compressed', () => {
+    const cache = createSearchCache({ ttlMs: 60_000 });
+    const entry = cache.set('k', '{"items":[],"total":0}', cache.generation());
+    expect(entry.small).toBe('{"items":[],"total":0}');
+    expect(entry.gzip).toBeUndefined();
   });
 });
 
@@ -165,6 +176,8 @@ describe('GET /api/properties with the cache', () => {
     expect(again.status).toBe(304);
     const refused = await large({ 'Accept-Encoding': 'gzip;q=0' });
     expect(refused.headers.get('content-encoding')).toBeNull();
+    // Served from the cache, which keeps only the compressed bytes: decompressed again, intact.
+    expect(await refused.text()).toBe(plain);
 
     // One card: compressing it would cost more than it saves; its length is stated.
     const small = await search({ 'Accept-Encoding': 'gzip, deflate, br' });

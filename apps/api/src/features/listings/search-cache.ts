@@ -15,11 +15,14 @@
  * A search that started before a clear never stores its (possibly stale) answer: entries carry the generation they
  * were computed in.
  *
- * Each entry holds the JSON text, its ETag and, once a client asked for it, the gzip-compressed body, so a cached
- * answer is neither serialised, hashed nor compressed again.
+ * Each entry holds the answer's ETag and its gzip-compressed bytes (the JSON text itself only when it is under 1 KB,
+ * which is sent uncompressed), so a cached answer is neither serialised, hashed nor compressed again. Keeping the
+ * 30–100 KB text of every answer was the main cost of the garbage collector under load: four answers in five are
+ * never asked for again, yet each one was copied out of the young generation and later marked and swept (issue #9,
+ * docs/benchmarks.md). The compressed bytes are a tenth of that and live outside the JavaScript heap.
  */
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
 /** The channel migration 0006's triggers notify on. */
@@ -29,11 +32,11 @@ export const LISTINGS_CHANGED_CHANNEL = 'abode_listings_changed';
 export interface CachedSearch {
   /** The cache key it was made for. */
   key: string;
-  /** The JSON body. */
-  body: string;
-  /** A strong ETag of `body`. */
+  /** A strong ETag of the JSON text. */
   etag: string;
-  /** `body` gzip-compressed, made on first request that accepts gzip. */
+  /** The JSON text when it is under GZIP_MIN_BYTES (sent as it is); else undefined (see {@link SearchCache.text}). */
+  small?: string;
+  /** The JSON text gzip-compressed, when it is GZIP_MIN_BYTES or more. */
   gzip?: Buffer;
 }
 
@@ -58,14 +61,17 @@ export interface SearchCache {
   get(key: string): CachedSearch | undefined;
   /** The generation to pass to {@link set}: read it before computing the answer. */
   generation(): number;
-  /** Makes the entry for a freshly computed body; stores it unless a clear happened since `generation`. */
+  /**
+   * Makes the entry for a freshly computed body (hashing it, and compressing it when it is GZIP_MIN_BYTES or more);
+   * stores it unless a clear happened since `generation`.
+   */
   set(key: string, body: string, generation: number): CachedSearch;
   /** Drops every entry (a listing, photo or agent changed). */
   clear(): void;
   /** Whether change notifications arrive; while false the cache is empty and bypassed. */
   setLive(live: boolean): void;
-  /** The gzip body of an entry, made and kept on first use. */
-  gzip(entry: CachedSearch): Buffer;
+  /** The JSON text of an entry (decompressed again for the rare client that refuses gzip). */
+  text(entry: CachedSearch): string;
   stats(): SearchCacheStats;
 }
 
@@ -76,6 +82,8 @@ export interface SearchCache {
  * extra kilobyte is about 5 ms on a slow 4G phone.
  */
 const GZIP_LEVEL = 3;
+/** Answers shorter than this are sent uncompressed (as Hono's compress middleware does): gzip would not pay. */
+export const GZIP_MIN_BYTES = 1024;
 
 /** An ETag for a body: a SHA-1 of the bytes, as Hono's etag middleware makes them. */
 export function etagOf(body: string): string {
@@ -88,8 +96,9 @@ export function createSearchCache(options: SearchCacheOptions): SearchCache {
   const lru = new LRUCache<string, CachedSearch>({
     max: 100_000,
     maxSize: options.maxBytes ?? 64 * 2 ** 20,
-    // Strings are UTF-16 in memory, but the bodies are almost all ASCII: length is a fair byte count.
-    sizeCalculation: (entry) => entry.body.length + (entry.gzip?.length ?? 0) + 200,
+    // Strings are UTF-16 in memory, but the answers are almost all ASCII: length is a fair byte count.
+    sizeCalculation: (entry) =>
+      (entry.small?.length ?? 0) + (entry.gzip?.length ?? 0) + entry.key.length + 200,
     ttl: Math.max(1, options.ttlMs),
     ttlAutopurge: false,
   });
@@ -114,7 +123,9 @@ export function createSearchCache(options: SearchCacheOptions): SearchCache {
     },
     generation: () => generation,
     set(key, body, since) {
-      const entry: CachedSearch = { key, body, etag: etagOf(body) };
+      const entry: CachedSearch = { key, etag: etagOf(body) };
+      if (body.length < GZIP_MIN_BYTES) entry.small = body;
+      else entry.gzip = gzipSync(body, { level: GZIP_LEVEL });
       if (enabled && live && since === generation) lru.set(key, entry);
       return entry;
     },
@@ -123,14 +134,7 @@ export function createSearchCache(options: SearchCacheOptions): SearchCache {
       if (live && !next) clear();
       live = next;
     },
-    gzip(entry) {
-      if (!entry.gzip) {
-        entry.gzip = gzipSync(entry.body, { level: GZIP_LEVEL });
-        // Stored again so the LRU counts the compressed bytes too (only if this entry is still the stored one).
-        if (lru.peek(entry.key) === entry) lru.set(entry.key, entry, { noUpdateTTL: true });
-      }
-      return entry.gzip;
-    },
+    text: (entry) => entry.small ?? gunzipSync(entry.gzip!).toString('utf8'),
     stats: () => ({ ...counts, entries: lru.size, bytes: lru.calculatedSize }),
   };
 }
