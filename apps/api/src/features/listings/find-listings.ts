@@ -332,38 +332,38 @@ async function findWithOneMatch(db: Database, q: SearchQuery, ctx: SearchContext
   return { page, n };
 }
 
-/**
- * One page of public listings matching `q`, newest first unless sorted otherwise. A radius search answers with its
- * `center`; a location that matched nothing and is no known place answers with `suggestions`.
- */
-export async function findListings(
-  db: Database,
-  q: SearchQuery,
-  options: {
-    now?: Date;
-    /** `false` forces the one partial match (tests compare both plans). */
-    placeBranches?: boolean;
-    /** The in-memory engine (ADR 023): answers the searches it models once loaded; SQL answers the rest. */
-    engine?: SearchEngine | undefined;
-  } = {},
-): Promise<ListingSearchResult> {
+/** What `findListings` takes besides the database and the query. */
+export interface FindListingsOptions {
+  now?: Date;
+  /** `false` forces the one partial match (tests compare both plans). */
+  placeBranches?: boolean;
+  /** The in-memory engine (ADR 023): answers the searches it models once loaded; SQL answers the rest. */
+  engine?: SearchEngine | undefined;
+}
+
+/** A search's answer but its cards, and the cards as objects (SQL) or as their JSON texts (the engine's cache). */
+interface FoundPage {
+  rest: Omit<ListingSearchResult, 'items'>;
+  cards: { objects: ListingSummary[] } | { texts: string[] };
+}
+
+async function findPage(db: Database, q: SearchQuery, options: FindListingsOptions): Promise<FoundPage> {
   const center = await searchCenter(db, q);
   const ctx: SearchContext = { center, now: options.now ?? new Date() };
-  let items: ListingSummary[];
+  let cards: FoundPage['cards'];
   let n: number;
   await options.engine?.fresh();
   const answer = await options.engine?.search(q, { now: ctx.now!, center, countCap: SEARCH_COUNT_CAP });
   if (answer) {
-    items = await options.engine!.cards(answer.ids);
+    cards = { texts: await options.engine!.cardTexts(answer.ids) };
     n = answer.n;
   } else {
     const branches = options.placeBranches === false ? null : await placeBranches(db, q);
     const found = branches ? await findByPlaces(db, q, branches, ctx) : await findWithOneMatch(db, q, ctx);
-    items = found.page.rows.map((r) => toListingSummary(r as Record<string, unknown>));
+    cards = { objects: found.page.rows.map((r) => toListingSummary(r as Record<string, unknown>)) };
     n = found.n;
   }
-  const result: ListingSearchResult = {
-    items,
+  const rest: FoundPage['rest'] = {
     total: Math.min(n, SEARCH_COUNT_CAP),
     totalCapped: n > SEARCH_COUNT_CAP,
     page: q.page,
@@ -371,10 +371,41 @@ export async function findListings(
   };
   if (center) {
     const { latitude, longitude, label, kind } = center;
-    result.center = { latitude, longitude, label, kind };
+    rest.center = { latitude, longitude, label, kind };
   } else if (n === 0 && q.location && !(await resolveLocation(db, q.location))) {
     const suggestions = await suggestLocations(db, q.location);
-    if (suggestions.length) result.suggestions = suggestions;
+    if (suggestions.length) rest.suggestions = suggestions;
   }
-  return result;
+  return { rest, cards };
+}
+
+/**
+ * One page of public listings matching `q`, newest first unless sorted otherwise. A radius search answers with its
+ * `center`; a location that matched nothing and is no known place answers with `suggestions`.
+ */
+export async function findListings(
+  db: Database,
+  q: SearchQuery,
+  options: FindListingsOptions = {},
+): Promise<ListingSearchResult> {
+  const { rest, cards } = await findPage(db, q, options);
+  const items =
+    'objects' in cards ? cards.objects : cards.texts.map((text) => JSON.parse(text) as ListingSummary);
+  return { items, ...rest };
+}
+
+/**
+ * `JSON.stringify(await findListings(db, q, options))`, made without serialising the engine's cached cards again:
+ * their texts are joined into the answer (issue #9: a page of 24–100 cards is 30–100 KB of JSON, made for most
+ * searches once and sent once).
+ */
+export async function findListingsJson(
+  db: Database,
+  q: SearchQuery,
+  options: FindListingsOptions = {},
+): Promise<string> {
+  const { rest, cards } = await findPage(db, q, options);
+  if ('objects' in cards) return JSON.stringify({ items: cards.objects, ...rest });
+  // `rest` always has `total`: its text is `{"total":…}`, opened up after the items.
+  return `{"items":[${cards.texts.join(',')}],${JSON.stringify(rest).slice(1)}`;
 }

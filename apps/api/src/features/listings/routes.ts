@@ -24,7 +24,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
 import { loadViewer } from '#src/middleware/auth.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { findListings, SEARCH_EXTENSIONS_DOC } from './find-listings.ts';
+import { findListingsJson, SEARCH_EXTENSIONS_DOC } from './find-listings.ts';
 import { searchCacheKey, type CachedSearch, type SearchCache } from './search-cache.ts';
 import { findSoldPrices } from './find-sold-prices.ts';
 import { canPreview, findListingAccess, getListing, LISTING_UNAVAILABLE } from './get-listing.ts';
@@ -174,7 +174,7 @@ export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     let fresh: string | undefined;
     if (!answer) {
       const generation = cache.generation();
-      fresh = JSON.stringify(await findListings(c.var.db, query, { engine: c.var.searchEngine }));
+      fresh = await findListingsJson(c.var.db, query, { engine: c.var.searchEngine });
       answer = cache.set(key, fresh, generation);
     }
     return sendCachedJson(c, answer, cache, fresh) as unknown as TypedResponse<
