@@ -43,7 +43,8 @@ import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema.ts';
 import type { Logger } from '#src/lib/logger.ts';
-import { escapeHtml, sendMail, type MailConfig, type MailMessage } from '#src/lib/mail.ts';
+import { escapeHtml } from '#src/lib/html.ts';
+import { sendMail, type MailConfig, type MailMessage } from '#src/lib/mail.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import { resolveLocation } from '#src/features/locations/resolve-location.ts';
 import {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { GALLERY_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
 import { guessListingsRequest, isInvertedPriceRange } from '@abode/shared/search/search-fields';
-import { escapeHtml } from '#src/features/seo/listing-meta.ts';
+import { escapeHtml } from '#src/lib/html.ts';
 
 /** The build's list of each landing page's scripts (site-relative /assets URLs). */
 const LandingFilesSchema = z.object({
@@ -42,15 +42,6 @@ function modulePreloads(files: readonly string[] | undefined): string[] {
 
 function fetchPreload(url: string): string {
   return `<link rel="preload" as="fetch" href="${escapeHtml(url)}" crossorigin="anonymous" />`;
-}
-
-/** `html` with `links` at the end of its <head> (unchanged when there are none). */
-export function addToHead(html: string, links: readonly string[]): string {
-  if (links.length === 0) return html;
-  const block = links.join('\n    ');
-  return /<\/head>/i.test(html)
-    ? html.replace(/<\/head>/i, () => `  ${block}\n  </head>`)
-    : `${block}\n${html}`;
 }
 
 /**

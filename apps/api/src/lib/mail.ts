@@ -39,13 +39,3 @@ export async function sendMail(db: Database, message: MailMessage, config: MailC
     html: message.html ?? null,
   });
 }
-
-/** Escapes text for an HTML e-mail body. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}

@@ -18,7 +18,8 @@ import { ChangeEmailSchema } from '@abode/shared/profile/profile.schema';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import type { Database } from '#src/db/client.ts';
 import { accounts, agents, sessions, users, verifications } from '#src/db/schema.ts';
-import { escapeHtml, sendMail, type MailConfig } from '#src/lib/mail.ts';
+import { escapeHtml } from '#src/lib/html.ts';
+import { sendMail, type MailConfig } from '#src/lib/mail.ts';
 
 export interface CreateAuthOptions {
   db: Database;

@@ -11,7 +11,8 @@ import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import type { Logger } from '#src/lib/logger.ts';
-import { escapeHtml, sendMail, type MailConfig } from '#src/lib/mail.ts';
+import { escapeHtml } from '#src/lib/html.ts';
+import { sendMail, type MailConfig } from '#src/lib/mail.ts';
 
 /** Shown when the listing is missing, deleted, inactive or not approved (never say which). */
 export const LISTING_UNAVAILABLE = 'This property is no longer available.';

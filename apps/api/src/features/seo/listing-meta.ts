@@ -13,6 +13,7 @@ import {
 import { formatPrice } from '@abode/shared/money';
 import type { Database } from '#src/db/client.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
+import { addToHead, escapeHtml } from '#src/lib/html.ts';
 
 /** The product name, as in the SPA's page titles ('{title} — Abode'). */
 export const SITE_NAME = 'Abode';
@@ -64,16 +65,6 @@ export async function findListingMeta(db: Database, slug: string): Promise<Listi
   };
 }
 
-/** Escapes text for HTML text and double-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 /** '£350,000 · 3 bed house for sale · Cowper Road, London, SW19 1AA' (the address never has a house number). */
 export function listingDescription(m: ListingMeta): string {
   const type = PROPERTY_TYPE_LABELS[m.propertyType].toLowerCase();
@@ -116,7 +107,7 @@ export function renderListingHead(indexHtml: string, meta: ListingMeta, publicUr
   const head = [
     `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
     ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
-  ].join('\n    ');
+  ];
   let html = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
   if (!/<title>/i.test(html))
     html = html.replace(/<\/head>/i, () => `<title>${escapeHtml(title)}</title></head>`);
@@ -125,7 +116,5 @@ export function renderListingHead(indexHtml: string, meta: ListingMeta, publicUr
     /<meta\s+name="description"[\s\S]*?\/?>/i,
     () => `<meta name="description" content="${escapeHtml(description)}" />`,
   );
-  return /<\/head>/i.test(html)
-    ? html.replace(/<\/head>/i, () => `    ${head}\n  </head>`)
-    : html.replace(/<title>/i, () => `${head}\n<title>`);
+  return addToHead(html, head);
 }

@@ -4,7 +4,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/app-env.ts';
-import { addToHead, propertyPageHints, type LandingFiles } from '#src/lib/landing-hints.ts';
+import { addToHead } from '#src/lib/html.ts';
+import { propertyPageHints, type LandingFiles } from '#src/lib/landing-hints.ts';
 import { findListingMeta, renderListingHead } from './listing-meta.ts';
 import { buildSitemap, robotsTxt } from './sitemap.ts';
 

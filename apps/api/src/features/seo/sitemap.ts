@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
-import { absoluteUrl, escapeHtml } from './listing-meta.ts';
+import { escapeHtml } from '#src/lib/html.ts';
+import { absoluteUrl } from './listing-meta.ts';
 
 /** Pages of the SPA that are public and worth indexing (SPEC §2 route table). */
 export const SITEMAP_STATIC_PATHS = ['/', '/search', '/about', '/vision', '/story', '/why-abode'] as const;

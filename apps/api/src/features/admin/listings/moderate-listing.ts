@@ -14,7 +14,8 @@ import { agents, properties, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
 import { isUuid } from '#src/features/agent/enquiries/find-agent-enquiries.ts';
-import { escapeHtml, sendMail } from '#src/lib/mail.ts';
+import { escapeHtml } from '#src/lib/html.ts';
+import { sendMail } from '#src/lib/mail.ts';
 import { recordAdminAction } from '../audit.ts';
 import { getAdminListing } from './find-admin-listings.ts';
 
