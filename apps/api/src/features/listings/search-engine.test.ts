@@ -310,10 +310,14 @@ describe('search engine', () => {
 
     await engine.catchUp();
     expect((await search(byStreet)).items.map((l) => l.id)).toEqual([created.id]);
+    // Walks copy the price of the street's listings in its order (walk fields); they must not outlive a change.
+    const underOneHundredK = { ...byStreet, maxPrice: '100000' };
+    expect((await search(underOneHundredK)).total).toBe(0);
 
     await db.execute(sql`UPDATE properties SET price_pence = ${99_000_00}, original_price_pence = ${123_456_00},
       price_reduced_at = now() WHERE id = ${created.id}`);
     await engine.catchUp();
+    expect((await search(underOneHundredK)).items.map((l) => l.id)).toEqual([created.id]);
     const reduced = await search({ ...byStreet, filters: 'reduced', maxPrice: '100000' });
     expect(reduced.items.map((l) => [l.id, l.pricePence])).toEqual([[created.id, 99_000_00]]);
 

@@ -65,6 +65,10 @@ const BIG_BOX = 250_000;
 /** Boxes with more candidates than this first try the walk in order (see `search`), for at most WALK_BUDGET. */
 const SMALL_BOX = 20_000;
 const WALK_BUDGET = 100_000;
+/** Walk fields (WalkFields) per listing: codes, price in pence, bedrooms. */
+const WALK_FIELDS = 3;
+/** Walk fields are copied 2^WALK_CHUNK_BITS listings of an order at a time, where a walk first needs them. */
+const WALK_CHUNK_BITS = 8;
 const DAY_MS = 86_400_000;
 /** A row of Store.rows: 8 float64 = 16 int32; the int32 fields start after the five float64 ones. */
 const ROW_F64 = 8;
@@ -558,6 +562,14 @@ function topK(k: number, before: (a: number, b: number) => boolean) {
   };
 }
 
+/**
+ * What most searches filter on (Store.codes, price in pence, bedrooms) for the listings of a text or keyword order,
+ * copied in the order's own sequence, WALK_FIELDS per listing, in chunks of 2^WALK_CHUNK_BITS listings made where
+ * walks first reach. A walk then reads them in sequence and reads a listing's row, at random, only when they pass:
+ * most listings a filtered walk meets fail on the type, price or bedrooms.
+ */
+type WalkFields = (Float64Array | undefined)[];
+
 /** The listings matching one keywords text, for one generation of the store. */
 interface KeywordMatches {
   generation: number;
@@ -607,6 +619,34 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     maxSize: options.maxTextSlots ?? 20_000_000,
     sizeCalculation: (v) => v.length + 1,
   });
+  /**
+   * Walk fields of the text and keyword orders (Int32Array, never changed once made), living as long as their order:
+   * an order is dropped and made again when one of its listings changes (`refresh`), and so are its fields. The
+   * orders of every listing (`Store.orders`) change in place and have none.
+   */
+  const walkFields = new WeakMap<Int32Array, WalkFields>();
+
+  /** The walk fields of `order` (of store `st`) for the chunk holding place `i`, made on first use. */
+  function walkChunk(st: Store, order: Int32Array, i: number): Float64Array {
+    let w = walkFields.get(order);
+    if (!w) walkFields.set(order, (w = []));
+    const c = i >>> WALK_CHUNK_BITS;
+    let chunk = w[c];
+    if (!chunk) {
+      const start = c << WALK_CHUNK_BITS;
+      const end = Math.min(order.length, start + (1 << WALK_CHUNK_BITS));
+      chunk = w[c] = new Float64Array((end - start) * WALK_FIELDS);
+      for (let j = start; j < end; j++) {
+        const s = order[j]!;
+        const k = (j - start) * WALK_FIELDS;
+        chunk[k] = st.codes[s]!;
+        chunk[k + 1] = st.rows[s * ROW_F64]!;
+        chunk[k + 2] = st.rowInts[s * ROW_I32 + ROW_INTS]!;
+      }
+    }
+    return chunk;
+  }
+
   /** Listing id → its card's JSON text. */
   const cardCache = new LRUCache<string, string>({ max: options.maxCards ?? 200_000 });
   // A bitmap is a byte per listing (1 MB at a million).
@@ -812,12 +852,15 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const { rows, rowInts, codes: codesA } = st;
     // The cheapest and most selective tests first: a walk tests hundreds of thousands of listings.
     /** The conditions on row `r` of `F`/`I` (Store.rows layout) with codes `codes`, for slot `s`. */
+    /** The conditions on a listing's codes (Store.codes). */
+    const codesOk = (codes: number): boolean =>
+      (mode < 0 || (codes & 255) === mode) &&
+      (type < 0 || ((codes >>> 8) & 255) === type) &&
+      statusOk[(codes >>> 16) & 255] === 1 &&
+      (!reducedOnly || codes >>> 24 === 1);
     const test = (F: Float64Array, I: Int32Array, codes: number, r: number, s: number): boolean => {
       if (wordBits && wordBits[s] !== 1) return false;
-      if (mode >= 0 && (codes & 255) !== mode) return false;
-      if (type >= 0 && ((codes >>> 8) & 255) !== type) return false;
-      if (statusOk[(codes >>> 16) & 255] !== 1) return false;
-      if (reducedOnly && codes >>> 24 !== 1) return false;
+      if (!codesOk(codes)) return false;
       const f = r * ROW_F64;
       const p = F[f]!;
       if (p < minPrice || p > maxPrice) return false;
@@ -838,6 +881,27 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       return true;
     };
     const matches = (s: number): boolean => test(rows, rowInts, codesA[s]!, s, s);
+    /**
+     * For a text or keyword order, a test of place `i` (read in increasing order) on its walk fields: false only when
+     * `matches(order[i])` is false. Undefined for the orders of every listing, which have no walk fields.
+     */
+    const fieldsReader = (order: ArrayLike<number>): ((i: number) => boolean) | undefined => {
+      if (!(order instanceof Int32Array)) return undefined;
+      let chunk: Float64Array = new Float64Array(0);
+      let start = 0;
+      let end = -1;
+      return (i) => {
+        if (i >= end) {
+          chunk = walkChunk(st, order, i);
+          start = (i >>> WALK_CHUNK_BITS) << WALK_CHUNK_BITS;
+          end = start + (1 << WALK_CHUNK_BITS);
+        }
+        const k = (i - start) * WALK_FIELDS;
+        if (!codesOk(chunk[k]!)) return false;
+        const p = chunk[k + 1]!;
+        return !(p < minPrice || p > maxPrice || chunk[k + 2]! < minBeds);
+      };
+    };
     /**
      * The matches in `boxCells` (their packed rows, read in sequence), in no order: calls `found` with each until it
      * returns false, and gives how many were found.
@@ -886,12 +950,14 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       let n = 0;
       let i = byPrice !== 0 ? priceRangeStart(order, byPrice) : 0;
       const stop = Math.min(order.length, i + limit);
+      const passes = fieldsReader(order);
       for (; i < stop; i++) {
         const s = order[i]!;
         if (byPrice !== 0) {
           const p = prices[s]!;
           if (byPrice > 0 ? p > maxPrice : p < minPrice) return { ids: page.map((x) => st.ids[x]!), n };
         }
+        if (passes && !passes(i)) continue;
         if (!matches(s)) continue;
         if (n >= offset && n < end) page.push(s);
         n += 1;
@@ -903,9 +969,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     /** The matches among `order` (sorted by price) in the price range, counted up to the cap. */
     const countInPriceRange = (order: ArrayLike<number>): number => {
       let n = 0;
+      const passes = fieldsReader(order);
       for (let i = priceRangeStart(order, 1); i < order.length && n <= ctx.countCap; i++) {
         const s = order[i]!;
         if (prices[s]! > maxPrice) break;
+        if (passes && !passes(i)) continue;
         if (matches(s)) n += 1;
       }
       return n;
