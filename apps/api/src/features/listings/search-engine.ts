@@ -566,7 +566,9 @@ function topK(k: number, before: (a: number, b: number) => boolean) {
  * What most searches filter on (Store.codes, price in pence, bedrooms) for the listings of a text or keyword order,
  * copied in the order's own sequence, WALK_FIELDS per listing, in chunks of 2^WALK_CHUNK_BITS listings made where
  * walks first reach. A walk then reads them in sequence and reads a listing's row, at random, only when they pass:
- * most listings a filtered walk meets fail on the type, price or bedrooms.
+ * most listings a filtered walk meets fail on the type, price or bedrooms. Their memory is outside maxTextSlots: 24
+ * bytes a listing of the part of each kept order that walks have reached (a walk stops once it has counted past the
+ * cap, so a big town's order is reached only at its start).
  */
 type WalkFields = (Float64Array | undefined)[];
 
@@ -851,13 +853,13 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const within = radius ? withinMiles(radius, q.radius!) : undefined;
     const { rows, rowInts, codes: codesA } = st;
     // The cheapest and most selective tests first: a walk tests hundreds of thousands of listings.
-    /** The conditions on row `r` of `F`/`I` (Store.rows layout) with codes `codes`, for slot `s`. */
     /** The conditions on a listing's codes (Store.codes). */
     const codesOk = (codes: number): boolean =>
       (mode < 0 || (codes & 255) === mode) &&
       (type < 0 || ((codes >>> 8) & 255) === type) &&
       statusOk[(codes >>> 16) & 255] === 1 &&
       (!reducedOnly || codes >>> 24 === 1);
+    /** The conditions on row `r` of `F`/`I` (Store.rows layout) with codes `codes`, for slot `s`. */
     const test = (F: Float64Array, I: Int32Array, codes: number, r: number, s: number): boolean => {
       if (wordBits && wordBits[s] !== 1) return false;
       if (!codesOk(codes)) return false;
