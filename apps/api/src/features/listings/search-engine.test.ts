@@ -339,6 +339,52 @@ describe('search engine', () => {
     expect((await search({ ...byStreet, includeUnderOffer: 'true' })).total).toBe(0);
   });
 
+  test("a town's count past its page follows a change to one of its listings (count index)", async () => {
+    // A town with more sale listings than a page of 10 and fewer than the cap: its count is exact.
+    const town = (
+      await db.execute(sql`SELECT city FROM properties WHERE mode = 'sale' AND status = 'active'
+        AND NOT is_deleted AND approval_status = 'approved'
+        GROUP BY city HAVING count(*) BETWEEN 30 AND 500 ORDER BY count(*) DESC, city LIMIT 1`)
+    ).rows[0] as { city: string };
+    const listing = (
+      await db.execute(sql`SELECT id, price_pence FROM properties WHERE city = ${town.city} AND mode = 'sale'
+        AND status = 'active' AND NOT is_deleted AND approval_status = 'approved' ORDER BY id LIMIT 1`)
+    ).rows[0] as { id: string; price_pence: number };
+    const pounds = Math.ceil(Number(listing.price_pence) / 100);
+    const queries = [
+      { location: town.city, mode: 'sale', pageSize: '10' },
+      { location: town.city, mode: 'sale', maxPrice: String(pounds), pageSize: '10' },
+      { location: town.city, mode: 'sale', minPrice: String(pounds), sort: 'price_asc', pageSize: '10' },
+    ];
+    /** The engine's counts of `queries`, each checked against SQL's. */
+    const counts = async () => {
+      const found: number[] = [];
+      for (const params of queries) {
+        const q = SearchQuerySchema.parse(params);
+        const answer = (await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP }))!;
+        const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+        expect(answer.ids, JSON.stringify(params)).toEqual(viaSql.items.map((l) => l.id));
+        expect(answer.n, JSON.stringify(params)).toBe(viaSql.total);
+        found.push(answer.n);
+      }
+      return found;
+    };
+
+    const [all, under, over] = await counts();
+    expect(all, 'more than a page').toBeGreaterThan(10);
+    expect(under).toBeGreaterThan(0);
+    expect(over).toBeGreaterThan(0);
+
+    // Dearer by £1,000: out of the first band, still in the second.
+    await db.execute(sql`UPDATE properties SET price_pence = price_pence + ${1_000_00} WHERE id = ${listing.id}`);
+    await engine.catchUp();
+    expect(await counts()).toEqual([all, under! - 1, over]);
+
+    await db.execute(sql`UPDATE properties SET status = 'under-offer' WHERE id = ${listing.id}`);
+    await engine.catchUp();
+    expect(await counts()).toEqual([all! - 1, under! - 1, over! - 1]);
+  });
+
   test("a write through this process is seen by the writer's next search (markStale → fresh)", async () => {
     const agent = await createAgent(db);
     const listing = await createListing(db, agent.id, { at: 'newport', addressLine1: 'Stale Mark Row' });
