@@ -348,13 +348,16 @@ describe('search engine', () => {
     ).rows[0] as { city: string };
     const listing = (
       await db.execute(sql`SELECT id, price_pence FROM properties WHERE city = ${town.city} AND mode = 'sale'
-        AND status = 'active' AND NOT is_deleted AND approval_status = 'approved' ORDER BY id LIMIT 1`)
+        AND status = 'active' AND NOT is_deleted AND approval_status = 'approved'
+        ORDER BY abs(price_pence - ${300_000_00}), id LIMIT 1`)
     ).rows[0] as { id: string; price_pence: number };
     const pounds = Math.ceil(Number(listing.price_pence) / 100);
     const queries = [
       { location: town.city, mode: 'sale', pageSize: '10' },
       { location: town.city, mode: 'sale', maxPrice: String(pounds), pageSize: '10' },
       { location: town.city, mode: 'sale', minPrice: String(pounds), sort: 'price_asc', pageSize: '10' },
+      // Every listing's (no location), in a band up to the listing's price (near £300,000): the store's count index.
+      { mode: 'sale', minPrice: String(pounds - 20_000), maxPrice: String(pounds), pageSize: '10' },
     ];
     /** The engine's counts of `queries`, each checked against SQL's. */
     const counts = async () => {
@@ -370,19 +373,26 @@ describe('search engine', () => {
       return found;
     };
 
-    const [all, under, over] = await counts();
+    const [all, under, over, band] = await counts();
     expect(all, 'more than a page').toBeGreaterThan(10);
     expect(under).toBeGreaterThan(0);
     expect(over).toBeGreaterThan(0);
+    expect(band, 'more than a page, fewer than the cap').toBeGreaterThan(10);
+    expect(band).toBeLessThanOrEqual(SEARCH_COUNT_CAP);
 
-    // Dearer by £1,000: out of the first band, still in the second.
+    // Dearer by £1,000: out of the first band and the last, still in the third.
     await db.execute(sql`UPDATE properties SET price_pence = price_pence + ${1_000_00} WHERE id = ${listing.id}`);
     await engine.catchUp();
-    expect(await counts()).toEqual([all, under! - 1, over]);
+    expect(await counts()).toEqual([all, under! - 1, over, band! - 1]);
 
     await db.execute(sql`UPDATE properties SET status = 'under-offer' WHERE id = ${listing.id}`);
     await engine.catchUp();
-    expect(await counts()).toEqual([all! - 1, under! - 1, over! - 1]);
+    expect(await counts()).toEqual([all! - 1, under! - 1, over! - 1, band! - 1]);
+
+    await db.execute(sql`UPDATE properties SET status = 'active', price_pence = price_pence - ${1_000_00}
+      WHERE id = ${listing.id}`);
+    await engine.catchUp();
+    expect(await counts()).toEqual([all, under, over, band]);
   });
 
   test("a write through this process is seen by the writer's next search (markStale → fresh)", async () => {

@@ -246,6 +246,8 @@ class Store {
   modeOrders: Record<Sort, number[]>[] = [];
   /** The orders as comparisons of slots: `before[sort](a, b)` when a comes first. */
   readonly before: Record<Sort, (a: number, b: number) => boolean> = orderComparisons(this);
+  /** The count index of every listing, kept in step with put and remove (made by sortOrders after a load). */
+  counts = new LiveCountIndex();
   /** Map grid: cell key → its listings. */
   readonly grid = new Map<number, Cell>();
   /**
@@ -415,6 +417,7 @@ class Store {
         for (const sort of SORTS) order[sort].splice(this.indexIn(order[sort], sort, s), 0, s);
       }
       this.ranks = {};
+      this.counts.add(countKey(this, s), price);
     }
   }
 
@@ -429,6 +432,7 @@ class Store {
       }
     }
     this.ranks = {};
+    this.counts.delete(countKey(this, s), this.rows[s * ROW_F64]!);
     const cell = this.grid.get(this.cell[s]!);
     if (cell) {
       const i = cell.slots.indexOf(s);
@@ -444,6 +448,7 @@ class Store {
   sortOrders() {
     this.modeOrders = [];
     this.ranks = {};
+    this.counts = new LiveCountIndex(this, this.slotOf.values());
     for (const sort of SORTS) {
       this.orders[sort] = this.sorted(sort, [...this.slotOf.values()]);
       for (const s of this.orders[sort]) this.ordersFor(this.mode[s]!)[sort].push(s);
@@ -575,37 +580,44 @@ function topK(k: number, before: (a: number, b: number) => boolean) {
 type WalkFields = (Float64Array | undefined)[];
 
 /**
- * The listings of one location text and mode grouped by their codes (Store.codes) and bedrooms, each group's prices
- * in pence in ascending order. Counts a search whose only conditions are on the codes, price and bedrooms (what
- * most location searches ask) with two binary searches a group, instead of walking the text's listings until the
- * count passes the cap: a walk of a big town with a rare filter met tens of thousands of listings to count a
- * thousand. Made from the text's order once, in one pass; kept until a listing of the text changes.
+ * Listings grouped by their codes (Store.codes) and bedrooms, each group's prices in pence in ascending order. Counts
+ * a search whose only conditions are on the codes, price and bedrooms (what most searches ask) with two binary
+ * searches a group, instead of walking the listings until the count passes the cap: a walk of a big town with a rare
+ * filter met tens of thousands of listings to count a thousand. A location text's index is made from its order in
+ * one pass and kept until one of its listings changes; the store's index of every listing is kept in step.
  */
 interface CountIndex {
-  codes: Int32Array;
-  bedrooms: Int32Array;
-  prices: Float64Array[];
-  /** Listings indexed, for the cache's bound. */
+  codes: ArrayLike<number>;
+  bedrooms: ArrayLike<number>;
+  prices: ArrayLike<number>[];
+  /** Listings indexed, for a cache's bound. */
   size: number;
 }
 
-/** The count index of the slots of `order` (any order) in store `st`. */
-function countIndexOf(st: Store, order: ArrayLike<number>): CountIndex {
+/** Slot `s`'s group in a count index. Bedrooms are a smallint ≥ 0 (schema): codes × 2^20 + bedrooms is exact. */
+function countKey(st: Store, s: number): number {
+  return (st.codes[s]! >>> 0) * 1_048_576 + st.rowInts[s * ROW_I32 + ROW_INTS]!;
+}
+
+/** The prices of `slots` by their count-index group, unsorted. */
+function groupPrices(st: Store, slots: Iterable<number>): Map<number, number[]> {
   const groups = new Map<number, number[]>();
-  for (let i = 0; i < order.length; i++) {
-    const s = order[i]!;
-    const beds = st.rowInts[s * ROW_I32 + ROW_INTS]!;
-    // Bedrooms are a smallint ≥ 0 (schema), below 2^20; the unsigned codes times 2^20 plus them stay below 2^53.
-    const key = (st.codes[s]! >>> 0) * 1_048_576 + beds;
+  for (const s of slots) {
+    const key = countKey(st, s);
     let prices = groups.get(key);
     if (!prices) groups.set(key, (prices = []));
     prices.push(st.rows[s * ROW_F64]!);
   }
-  const index: CountIndex = {
+  return groups;
+}
+
+/** The count index of `slots` (a location text's), made once: groups as typed arrays. */
+function countIndexOf(st: Store, slots: Int32Array): CountIndex {
+  const groups = groupPrices(st, slots);
+  const index = {
     codes: new Int32Array(groups.size),
     bedrooms: new Int32Array(groups.size),
-    prices: [],
-    size: order.length,
+    prices: [] as Float64Array[],
   };
   let g = 0;
   for (const [key, prices] of groups) {
@@ -614,11 +626,58 @@ function countIndexOf(st: Store, order: ArrayLike<number>): CountIndex {
     index.prices.push(Float64Array.from(prices).sort());
     g += 1;
   }
-  return index;
+  return { ...index, size: slots.length };
+}
+
+/** The count index of every listing of a store, changed with each listing put or removed (a splice in its group). */
+class LiveCountIndex implements CountIndex {
+  codes: number[] = [];
+  bedrooms: number[] = [];
+  prices: number[][] = [];
+  size = 0;
+  private readonly groupOf = new Map<number, number>();
+
+  constructor(st?: Store, slots: Iterable<number> = []) {
+    if (!st) return;
+    for (const [key, prices] of groupPrices(st, slots)) {
+      this.group(
+        key,
+        prices.sort((a, b) => a - b),
+      );
+      this.size += prices.length;
+    }
+  }
+
+  /** Group `key`'s prices, made with `prices` (sorted) when it has none. */
+  private group(key: number, prices: number[] = []): number[] {
+    let g = this.groupOf.get(key);
+    if (g === undefined) {
+      g = this.prices.length;
+      this.groupOf.set(key, g);
+      this.codes.push(Math.floor(key / 1_048_576) | 0);
+      this.bedrooms.push(key % 1_048_576);
+      this.prices.push(prices);
+    }
+    return this.prices[g]!;
+  }
+
+  add(key: number, price: number) {
+    const prices = this.group(key);
+    prices.splice(countBelow(prices, price, true), 0, price);
+    this.size += 1;
+  }
+
+  delete(key: number, price: number) {
+    const prices = this.group(key);
+    const at = countBelow(prices, price, false);
+    if (prices[at] !== price) return;
+    prices.splice(at, 1);
+    this.size -= 1;
+  }
 }
 
 /** How many of `sorted` (ascending) are below `x`, or at most `x` when `orEqual`. */
-function countBelow(sorted: Float64Array, x: number, orEqual: boolean): number {
+function countBelow(sorted: ArrayLike<number>, x: number, orEqual: boolean): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -990,7 +1049,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
 
     /** Whether the only conditions are on the codes, price and bedrooms: a text's count index can count them. */
     const countable =
-      minBaths === -Infinity && mustHave === 0 && excluded === 0 && sinceUs === -Infinity && boxes.length === 0;
+      minBaths === -Infinity &&
+      mustHave === 0 &&
+      excluded === 0 &&
+      sinceUs === -Infinity &&
+      boxes.length === 0;
     /** The matches in `index`: two binary searches for each group whose codes and bedrooms pass. */
     const countIndexed = (index: CountIndex): number => {
       let n = 0;
@@ -1062,11 +1125,14 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     };
     if (!cells) {
       const order = source ?? st.ordersFor(mode)[q.sort];
-      if (text !== undefined && !wordBits && countable) {
-        // The page from the walk, which stops there; the count from the text's count index.
+      if (!wordBits && countable && (text !== undefined || !source)) {
+        // The page from the walk, which stops there; the count from the text's count index, or the store's.
         const walked = walk(order, Infinity, false)!;
         if (walked.n < end) return walked;
-        return { ids: walked.ids, n: countIndexed(countIndexFor(st, text, mode)) };
+        return {
+          ids: walked.ids,
+          n: countIndexed(text !== undefined ? countIndexFor(st, text, mode) : st.counts),
+        };
       }
       // With a price range and an order not by price, the count past the page reads the same candidates in price
       // order from the range's start (a binary search) instead of every candidate. Keyword lists have no price order.
