@@ -1273,8 +1273,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   }
 
   async function cardTexts(ids: string[]): Promise<string[]> {
-    const missing = ids.filter((id) => !cardCache.has(id));
-    if (!missing.length) return ids.map((id) => cardCache.get(id)!);
+    // One cache read a card (24–100 a search): reading `has` and then `get` was 3 % of a busy process.
+    const cached = ids.map((id) => cardCache.get(id));
+    const missing = ids.filter((_, i) => cached[i] === undefined);
+    if (!missing.length) return cached as string[];
     const at = generation;
     const rows = await cardRows(missing);
     const fetched = new Map<string, string>();
@@ -1284,8 +1286,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       fetched.set(card.id, text);
       if (generation === at) cardCache.set(card.id, text);
     }
-    return ids.flatMap((id) => {
-      const text = cardCache.get(id) ?? fetched.get(id);
+    return ids.flatMap((id, i) => {
+      const text = cached[i] ?? fetched.get(id);
       return text === undefined ? [] : [text];
     });
   }
