@@ -224,9 +224,11 @@ describe('search engine', () => {
   test.each([5, 6])(
     'counts past the page up to any cap on every path, a dense map box included (draw %i)',
     async (seed) => {
-      // denseBox 0 sends every map box and radius down the walk-then-count path a city takes at a million listings;
-      // a cap of 30 makes the demo data's counts pass it often, on the walk, the price-range count and the cells.
-      const dense = createSearchEngine({ db, denseBox: 0 });
+      // denseBox 0 sends every map box and radius down the walk-then-count path a city takes at a million listings,
+      // and shortOrder 0 every location and feed search down the count-index paths (the page walked, or gathered
+      // from the index when few match); a cap of 30 makes the demo data's counts pass it often, on the walk, the
+      // price-range count and the cells.
+      const dense = createSearchEngine({ db, denseBox: 0, shortOrder: 0 });
       await dense.start();
       const next = seededRandom(seed * 104_729);
       let checked = 0;
@@ -381,7 +383,9 @@ describe('search engine', () => {
     expect(band).toBeLessThanOrEqual(SEARCH_COUNT_CAP);
 
     // Dearer by £1,000: out of the first band and the last, still in the third.
-    await db.execute(sql`UPDATE properties SET price_pence = price_pence + ${1_000_00} WHERE id = ${listing.id}`);
+    await db.execute(
+      sql`UPDATE properties SET price_pence = price_pence + ${1_000_00} WHERE id = ${listing.id}`,
+    );
     await engine.catchUp();
     expect(await counts()).toEqual([all, under! - 1, over, band! - 1]);
 

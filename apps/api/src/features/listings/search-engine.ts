@@ -65,8 +65,15 @@ const BIG_BOX = 250_000;
 /** Boxes with more candidates than this first try the walk in order (see `search`), for at most WALK_BUDGET. */
 const SMALL_BOX = 20_000;
 const WALK_BUDGET = 100_000;
-/** Listings held by the kept count indexes (CountIndex), 8 bytes each: 40 MB. */
+/** Listings held by the kept count indexes (CountIndex), 12 bytes each: 60 MB. */
 const MAX_COUNT_INDEXED = 5_000_000;
+/** Orders up to this many listings are walked before a count index is read (see `search`). */
+const SHORT_ORDER = 2_000;
+/**
+ * A heap offer of a gathered match costs about this many steps of a walk: a search takes its page from the count
+ * index's ranges when n² × GATHER_COST < end × order.length (n matches).
+ */
+const GATHER_COST = 4;
 /** Walk fields (WalkFields) per listing: codes, price in pence, bedrooms. */
 const WALK_FIELDS = 3;
 /** Walk fields are copied 2^WALK_CHUNK_BITS listings of an order at a time, where a walk first needs them. */
@@ -417,7 +424,7 @@ class Store {
         for (const sort of SORTS) order[sort].splice(this.indexIn(order[sort], sort, s), 0, s);
       }
       this.ranks = {};
-      this.counts.add(countKey(this, s), price);
+      this.counts.add(countKey(this, s), price, s);
     }
   }
 
@@ -432,7 +439,7 @@ class Store {
       }
     }
     this.ranks = {};
-    this.counts.delete(countKey(this, s), this.rows[s * ROW_F64]!);
+    this.counts.delete(countKey(this, s), this.rows[s * ROW_F64]!, s);
     const cell = this.grid.get(this.cell[s]!);
     if (cell) {
       const i = cell.slots.indexOf(s);
@@ -448,11 +455,11 @@ class Store {
   sortOrders() {
     this.modeOrders = [];
     this.ranks = {};
-    this.counts = new LiveCountIndex(this, this.slotOf.values());
     for (const sort of SORTS) {
       this.orders[sort] = this.sorted(sort, [...this.slotOf.values()]);
       for (const s of this.orders[sort]) this.ordersFor(this.mode[s]!)[sort].push(s);
     }
+    this.counts = new LiveCountIndex(this, this.orders.price_asc);
   }
 
   /** `slots` sorted in a search order. */
@@ -580,16 +587,19 @@ function topK(k: number, before: (a: number, b: number) => boolean) {
 type WalkFields = (Float64Array | undefined)[];
 
 /**
- * Listings grouped by their codes (Store.codes) and bedrooms, each group's prices in pence in ascending order. Counts
- * a search whose only conditions are on the codes, price and bedrooms (what most searches ask) with two binary
- * searches a group, instead of walking the listings until the count passes the cap: a walk of a big town with a rare
- * filter met tens of thousands of listings to count a thousand. A location text's index is made from its order in
- * one pass and kept until one of its listings changes; the store's index of every listing is kept in step.
+ * Listings grouped by their codes (Store.codes) and bedrooms, each group's listings (slots) in ascending order of
+ * price in pence, with their prices. Counts a search whose only conditions are on the codes, price and bedrooms (what
+ * most searches ask) with two binary searches a group, instead of walking the listings until the count passes the
+ * cap: to count to 1,000, a walk meets about 1,000 ÷ (the share that matches) listings. The same ranges are the
+ * matches themselves, so a search that few listings match takes its page from them rather than from a walk. A
+ * location text's index is made from its order in one pass and kept until one of its listings changes; the store's
+ * index of every listing is kept in step.
  */
 interface CountIndex {
   codes: ArrayLike<number>;
   bedrooms: ArrayLike<number>;
   prices: ArrayLike<number>[];
+  slots: ArrayLike<number>[];
   /** Listings indexed, for a cache's bound. */
   size: number;
 }
@@ -599,34 +609,38 @@ function countKey(st: Store, s: number): number {
   return (st.codes[s]! >>> 0) * 1_048_576 + st.rowInts[s * ROW_I32 + ROW_INTS]!;
 }
 
-/** The prices of `slots` by their count-index group, unsorted. */
-function groupPrices(st: Store, slots: Iterable<number>): Map<number, number[]> {
+/** `slots` (in ascending order of price) by their count-index group, each group's in the same order. */
+function groupSlots(st: Store, byPrice: ArrayLike<number>): Map<number, number[]> {
   const groups = new Map<number, number[]>();
-  for (const s of slots) {
+  for (let i = 0; i < byPrice.length; i++) {
+    const s = byPrice[i]!;
     const key = countKey(st, s);
-    let prices = groups.get(key);
-    if (!prices) groups.set(key, (prices = []));
-    prices.push(st.rows[s * ROW_F64]!);
+    let slots = groups.get(key);
+    if (!slots) groups.set(key, (slots = []));
+    slots.push(s);
   }
   return groups;
 }
 
-/** The count index of `slots` (a location text's), made once: groups as typed arrays. */
-function countIndexOf(st: Store, slots: Int32Array): CountIndex {
-  const groups = groupPrices(st, slots);
-  const index = {
+/** The count index of a location text's listings, `byPrice` (in ascending order of price): made once. */
+function countIndexOf(st: Store, byPrice: Int32Array): CountIndex {
+  const groups = groupSlots(st, byPrice);
+  const index: CountIndex = {
     codes: new Int32Array(groups.size),
     bedrooms: new Int32Array(groups.size),
-    prices: [] as Float64Array[],
+    prices: [],
+    slots: [],
+    size: byPrice.length,
   };
   let g = 0;
-  for (const [key, prices] of groups) {
-    index.codes[g] = Math.floor(key / 1_048_576) | 0;
-    index.bedrooms[g] = key % 1_048_576;
-    index.prices.push(Float64Array.from(prices).sort());
+  for (const [key, slots] of groups) {
+    (index.codes as Int32Array)[g] = Math.floor(key / 1_048_576) | 0;
+    (index.bedrooms as Int32Array)[g] = key % 1_048_576;
+    index.slots.push(Int32Array.from(slots));
+    index.prices.push(Float64Array.from(slots, (s) => st.rows[s * ROW_F64]!));
     g += 1;
   }
-  return { ...index, size: slots.length };
+  return index;
 }
 
 /** The count index of every listing of a store, changed with each listing put or removed (a splice in its group). */
@@ -634,45 +648,54 @@ class LiveCountIndex implements CountIndex {
   codes: number[] = [];
   bedrooms: number[] = [];
   prices: number[][] = [];
+  slots: number[][] = [];
   size = 0;
   private readonly groupOf = new Map<number, number>();
 
-  constructor(st?: Store, slots: Iterable<number> = []) {
+  /** Indexes `byPrice` (slots of `st` in ascending order of price). */
+  constructor(st?: Store, byPrice: ArrayLike<number> = []) {
     if (!st) return;
-    for (const [key, prices] of groupPrices(st, slots)) {
-      this.group(
-        key,
-        prices.sort((a, b) => a - b),
-      );
-      this.size += prices.length;
+    for (const [key, slots] of groupSlots(st, byPrice)) {
+      const g = this.group(key);
+      this.slots[g] = slots;
+      this.prices[g] = slots.map((s) => st.rows[s * ROW_F64]!);
+      this.size += slots.length;
     }
   }
 
-  /** Group `key`'s prices, made with `prices` (sorted) when it has none. */
-  private group(key: number, prices: number[] = []): number[] {
+  /** Group `key`'s number, made empty when it has none. */
+  private group(key: number): number {
     let g = this.groupOf.get(key);
     if (g === undefined) {
       g = this.prices.length;
       this.groupOf.set(key, g);
       this.codes.push(Math.floor(key / 1_048_576) | 0);
       this.bedrooms.push(key % 1_048_576);
-      this.prices.push(prices);
+      this.prices.push([]);
+      this.slots.push([]);
     }
-    return this.prices[g]!;
+    return g;
   }
 
-  add(key: number, price: number) {
-    const prices = this.group(key);
-    prices.splice(countBelow(prices, price, true), 0, price);
+  add(key: number, price: number, slot: number) {
+    const g = this.group(key);
+    const at = countBelow(this.prices[g]!, price, true);
+    this.prices[g]!.splice(at, 0, price);
+    this.slots[g]!.splice(at, 0, slot);
     this.size += 1;
   }
 
-  delete(key: number, price: number) {
-    const prices = this.group(key);
-    const at = countBelow(prices, price, false);
-    if (prices[at] !== price) return;
-    prices.splice(at, 1);
-    this.size -= 1;
+  delete(key: number, price: number, slot: number) {
+    const g = this.group(key);
+    const prices = this.prices[g]!;
+    const slots = this.slots[g]!;
+    for (let at = countBelow(prices, price, false); at < prices.length && prices[at] === price; at++) {
+      if (slots[at] !== slot) continue;
+      prices.splice(at, 1);
+      slots.splice(at, 1);
+      this.size -= 1;
+      return;
+    }
   }
 }
 
@@ -712,6 +735,11 @@ export interface SearchEngineOptions {
    * so the demo data takes the path a city's map takes at a million listings.
    */
   denseBox?: number;
+  /**
+   * Orders up to this many listings are walked before their count index is read (default SHORT_ORDER); tests set 0
+   * so the demo data takes the count-index paths, the page gathered from the index included.
+   */
+  shortOrder?: number;
 }
 
 /** Creates an engine; call `start()` to load it. */
@@ -1054,15 +1082,35 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       excluded === 0 &&
       sinceUs === -Infinity &&
       boxes.length === 0;
-    /** The matches in `index`: two binary searches for each group whose codes and bedrooms pass. */
-    const countIndexed = (index: CountIndex): number => {
+    /**
+     * The matches in `index`: for each group whose codes and bedrooms pass, the places of its price range (two
+     * binary searches). Calls `each(slots, from, to)` with each non-empty range and gives their total.
+     */
+    const countIndexed = (
+      index: CountIndex,
+      each?: (slots: ArrayLike<number>, from: number, to: number) => void,
+    ): number => {
       let n = 0;
       for (let g = 0; g < index.codes.length; g++) {
         if (!codesOk(index.codes[g]!) || index.bedrooms[g]! < minBeds) continue;
         const prices = index.prices[g]!;
-        n += countBelow(prices, maxPrice, true) - countBelow(prices, minPrice, false);
+        const from = countBelow(prices, minPrice, false);
+        const to = countBelow(prices, maxPrice, true);
+        if (to > from) each?.(index.slots[g]!, from, to);
+        n += to - from;
       }
       return n;
+    };
+    /** The page among the matches in `index`, ordered by the search's sort: about one heap offer a match. */
+    const gather = (index: CountIndex): string[] => {
+      const heap = topK(end, st.before[q.sort]);
+      countIndexed(index, (slots, from, to) => {
+        for (let i = from; i < to; i++) heap.offer(slots[i]!);
+      });
+      return heap
+        .sorted()
+        .slice(offset, end)
+        .map((s) => st.ids[s]!);
     };
 
     const offset = (q.page - 1) * q.pageSize;
@@ -1126,13 +1174,20 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     if (!cells) {
       const order = source ?? st.ordersFor(mode)[q.sort];
       if (!wordBits && countable && (text !== undefined || !source)) {
-        // The page from the walk, which stops there; the count from the text's count index, or the store's.
+        // The count from the text's count index, or the store's; the page from a walk of the order, which stops at
+        // the page's end, unless few listings match: a walk then meets about end × order.length ÷ n listings to
+        // fill the page, while the index's ranges hold just the n matches.
+        const indexed = () => (text !== undefined ? countIndexFor(st, text, mode) : st.counts);
+        if (order.length > (options.shortOrder ?? SHORT_ORDER)) {
+          const index = indexed();
+          const n = countIndexed(index);
+          if (n * n * GATHER_COST < end * order.length) return { ids: gather(index), n };
+          return { ids: walk(order, Infinity, false)!.ids, n };
+        }
+        // A short order: walked whole as cheaply as its index is made, which is needed only past the page.
         const walked = walk(order, Infinity, false)!;
         if (walked.n < end) return walked;
-        return {
-          ids: walked.ids,
-          n: countIndexed(text !== undefined ? countIndexFor(st, text, mode) : st.counts),
-        };
+        return { ids: walked.ids, n: countIndexed(indexed()) };
       }
       // With a price range and an order not by price, the count past the page reads the same candidates in price
       // order from the range's start (a binary search) instead of every candidate. Keyword lists have no price order.
@@ -1253,7 +1308,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   function countIndexFor(st: Store, text: string, mode: number): CountIndex {
     const key = `${mode}\n${text}`;
     let index = countIndexes.get(key);
-    if (!index) countIndexes.set(key, (index = countIndexOf(st, textOrder(st, text, 'newest', mode))));
+    if (!index) countIndexes.set(key, (index = countIndexOf(st, textOrder(st, text, 'price_asc', mode))));
     return index;
   }
 
