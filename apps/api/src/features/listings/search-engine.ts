@@ -424,7 +424,7 @@ class Store {
         for (const sort of SORTS) order[sort].splice(this.indexIn(order[sort], sort, s), 0, s);
       }
       this.ranks = {};
-      this.counts.add(countKey(this, s), price, s);
+      this.counts.add(countKey(this, s), price, s, this.before.price_asc);
     }
   }
 
@@ -677,11 +677,19 @@ class LiveCountIndex implements CountIndex {
     return g;
   }
 
-  add(key: number, price: number, slot: number) {
+  /** Adds `slot` at its place in the order `before` (price ascending, then newest: Store.before.price_asc). */
+  add(key: number, price: number, slot: number, before: (a: number, b: number) => boolean) {
     const g = this.group(key);
-    const at = countBelow(this.prices[g]!, price, true);
-    this.prices[g]!.splice(at, 0, price);
-    this.slots[g]!.splice(at, 0, slot);
+    const slots = this.slots[g]!;
+    let lo = 0;
+    let hi = slots.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(slots[mid]!, slot)) lo = mid + 1;
+      else hi = mid;
+    }
+    this.prices[g]!.splice(lo, 0, price);
+    slots.splice(lo, 0, slot);
     this.size += 1;
   }
 
@@ -1084,11 +1092,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       boxes.length === 0;
     /**
      * The matches in `index`: for each group whose codes and bedrooms pass, the places of its price range (two
-     * binary searches). Calls `each(slots, from, to)` with each non-empty range and gives their total.
+     * binary searches). Calls `each(g, from, to)` with each non-empty range (of group g) and gives their total.
      */
     const countIndexed = (
       index: CountIndex,
-      each?: (slots: ArrayLike<number>, from: number, to: number) => void,
+      each?: (g: number, from: number, to: number) => void,
     ): number => {
       let n = 0;
       for (let g = 0; g < index.codes.length; g++) {
@@ -1096,15 +1104,85 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         const prices = index.prices[g]!;
         const from = countBelow(prices, minPrice, false);
         const to = countBelow(prices, maxPrice, true);
-        if (to > from) each?.(index.slots[g]!, from, to);
+        if (to > from) each?.(g, from, to);
         n += to - from;
       }
       return n;
     };
+    /**
+     * The page of a price sort among the matches in `index`: a merge of the passing groups' ranges, each in the
+     * order price ascending then newest (CountIndex), stopping at the page's end. Descending, a group's range is read
+     * from its top price down, and each run of one price forwards, since the newest still comes first.
+     */
+    const mergeByPrice = (index: CountIndex): string[] => {
+      const before = st.before[q.sort];
+      interface Cursor {
+        slots: ArrayLike<number>;
+        prices: ArrayLike<number>;
+        from: number;
+        at: number;
+        /** End of the run being read (descending), or of the range (ascending). */
+        runEnd: number;
+      }
+      const startRun = (c: Cursor) => {
+        c.at = Math.max(c.from, countBelow(c.prices, c.prices[c.runEnd - 1]!, false));
+      };
+      const cursors: Cursor[] = [];
+      countIndexed(index, (g, from, to) => {
+        const c: Cursor = {
+          slots: index.slots[g]!,
+          prices: index.prices[g]!,
+          from,
+          at: from,
+          runEnd: to,
+        };
+        if (byPrice < 0) startRun(c);
+        cursors.push(c);
+      });
+      /** Moves `c` on; false when it has no more. */
+      const advance = (c: Cursor): boolean => {
+        c.at += 1;
+        if (c.at < c.runEnd) return true;
+        if (byPrice > 0) return false;
+        c.runEnd = Math.max(c.from, countBelow(c.prices, c.prices[c.runEnd - 1]!, false));
+        if (c.runEnd <= c.from) return false;
+        startRun(c);
+        return true;
+      };
+      const head = (c: Cursor) => c.slots[c.at]!;
+      // A binary heap of the cursors, the one whose head comes first at the root.
+      const heap = cursors;
+      const first = (a: number, b: number) => before(head(heap[a]!), head(heap[b]!));
+      const down = (i: number) => {
+        for (;;) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let m = i;
+          if (l < heap.length && first(l, m)) m = l;
+          if (r < heap.length && first(r, m)) m = r;
+          if (m === i) return;
+          [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+          i = m;
+        }
+      };
+      for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
+      const page: number[] = [];
+      for (let k = 0; k < end && heap.length; k++) {
+        const c = heap[0]!;
+        if (k >= offset) page.push(head(c));
+        if (!advance(c)) {
+          heap[0] = heap[heap.length - 1]!;
+          heap.pop();
+        }
+        down(0);
+      }
+      return page.map((s) => st.ids[s]!);
+    };
     /** The page among the matches in `index`, ordered by the search's sort: about one heap offer a match. */
     const gather = (index: CountIndex): string[] => {
       const heap = topK(end, st.before[q.sort]);
-      countIndexed(index, (slots, from, to) => {
+      countIndexed(index, (g, from, to) => {
+        const slots = index.slots[g]!;
         for (let i = from; i < to; i++) heap.offer(slots[i]!);
       });
       return heap
@@ -1182,6 +1260,9 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
           const index = indexed();
           const n = countIndexed(index);
           if (n * n * GATHER_COST < end * order.length) return { ids: gather(index), n };
+          // Sorted by price, the page is a merge of the passing groups' ranges: a walk from the range's start
+          // meets every listing in between, many when the filters follow the price (four bedrooms, cheapest first).
+          if (byPrice !== 0) return { ids: mergeByPrice(index), n };
           return { ids: walk(order, Infinity, false)!.ids, n };
         }
         // A short order: walked whole as cheaply as its index is made, which is needed only past the page.
