@@ -312,15 +312,7 @@ class Store {
 
   /** Where slot `s` belongs in (or is found in) an order: the orders are total, so the place is unique. */
   private indexIn(order: number[], sort: Sort, s: number): number {
-    const before = this.before[sort];
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(order[mid]!, s)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return placeIn(order, this.before[sort], s);
   }
 
   private cellKey(lat: number, lng: number): number {
@@ -680,16 +672,9 @@ class LiveCountIndex implements CountIndex {
   /** Adds `slot` at its place in the order `before` (price ascending, then newest: Store.before.price_asc). */
   add(key: number, price: number, slot: number, before: (a: number, b: number) => boolean) {
     const g = this.group(key);
-    const slots = this.slots[g]!;
-    let lo = 0;
-    let hi = slots.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(slots[mid]!, slot)) lo = mid + 1;
-      else hi = mid;
-    }
-    this.prices[g]!.splice(lo, 0, price);
-    slots.splice(lo, 0, slot);
+    const at = placeIn(this.slots[g]!, before, slot);
+    this.prices[g]!.splice(at, 0, price);
+    this.slots[g]!.splice(at, 0, slot);
     this.size += 1;
   }
 
@@ -705,6 +690,18 @@ class LiveCountIndex implements CountIndex {
       return;
     }
   }
+}
+
+/** How many of `order` (slots in the order `before`) come before slot `s`: where `s` belongs in it. */
+function placeIn(order: ArrayLike<number>, before: (a: number, b: number) => boolean, s: number): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(order[mid]!, s)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** How many of `sorted` (ascending) are below `x`, or at most `x` when `orEqual`. */
