@@ -679,7 +679,8 @@ class LiveCountIndex implements CountIndex {
   }
 
   delete(key: number, price: number, slot: number) {
-    const g = this.group(key);
+    const g = this.groupOf.get(key);
+    if (g === undefined) return;
     const prices = this.prices[g]!;
     const slots = this.slots[g]!;
     for (let at = countBelow(prices, price, false); at < prices.length && prices[at] === price; at++) {
@@ -1089,29 +1090,27 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       boxes.length === 0;
     /**
      * The matches in `index`: for each group whose codes and bedrooms pass, the places of its price range (two
-     * binary searches). Calls `each(g, from, to)` with each non-empty range (of group g) and gives their total.
+     * binary searches), as `[group, from, to]` triples one after another in `ranges`, and their total `n`.
      */
-    const countIndexed = (
-      index: CountIndex,
-      each?: (g: number, from: number, to: number) => void,
-    ): number => {
+    const matchRanges = (index: CountIndex): { n: number; ranges: number[] } => {
       let n = 0;
+      const ranges: number[] = [];
       for (let g = 0; g < index.codes.length; g++) {
         if (!codesOk(index.codes[g]!) || index.bedrooms[g]! < minBeds) continue;
         const prices = index.prices[g]!;
         const from = countBelow(prices, minPrice, false);
         const to = countBelow(prices, maxPrice, true);
-        if (to > from) each?.(g, from, to);
+        if (to > from) ranges.push(g, from, to);
         n += to - from;
       }
-      return n;
+      return { n, ranges };
     };
     /**
      * The page of a price sort among the matches in `index`: a merge of the passing groups' ranges, each in the
      * order price ascending then newest (CountIndex), stopping at the page's end. Descending, a group's range is read
      * from its top price down, and each run of one price forwards, since the newest still comes first.
      */
-    const mergeByPrice = (index: CountIndex): string[] => {
+    const mergeByPrice = (index: CountIndex, ranges: number[]): string[] => {
       const before = st.before[q.sort];
       interface Cursor {
         slots: ArrayLike<number>;
@@ -1125,17 +1124,12 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         c.at = Math.max(c.from, countBelow(c.prices, c.prices[c.runEnd - 1]!, false));
       };
       const cursors: Cursor[] = [];
-      countIndexed(index, (g, from, to) => {
-        const c: Cursor = {
-          slots: index.slots[g]!,
-          prices: index.prices[g]!,
-          from,
-          at: from,
-          runEnd: to,
-        };
+      for (let r = 0; r < ranges.length; r += 3) {
+        const [g, from, to] = [ranges[r]!, ranges[r + 1]!, ranges[r + 2]!];
+        const c: Cursor = { slots: index.slots[g]!, prices: index.prices[g]!, from, at: from, runEnd: to };
         if (byPrice < 0) startRun(c);
         cursors.push(c);
-      });
+      }
       /** Moves `c` on; false when it has no more. */
       const advance = (c: Cursor): boolean => {
         c.at += 1;
@@ -1176,12 +1170,12 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       return page.map((s) => st.ids[s]!);
     };
     /** The page among the matches in `index`, ordered by the search's sort: about one heap offer a match. */
-    const gather = (index: CountIndex): string[] => {
+    const gather = (index: CountIndex, ranges: number[]): string[] => {
       const heap = topK(end, st.before[q.sort]);
-      countIndexed(index, (g, from, to) => {
-        const slots = index.slots[g]!;
-        for (let i = from; i < to; i++) heap.offer(slots[i]!);
-      });
+      for (let r = 0; r < ranges.length; r += 3) {
+        const slots = index.slots[ranges[r]!]!;
+        for (let i = ranges[r + 1]!; i < ranges[r + 2]!; i++) heap.offer(slots[i]!);
+      }
       return heap
         .sorted()
         .slice(offset, end)
@@ -1255,17 +1249,17 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         const indexed = () => (text !== undefined ? countIndexFor(st, text, mode) : st.counts);
         if (order.length > (options.shortOrder ?? SHORT_ORDER)) {
           const index = indexed();
-          const n = countIndexed(index);
-          if (n * n * GATHER_COST < end * order.length) return { ids: gather(index), n };
+          const { n, ranges } = matchRanges(index);
+          if (n * n * GATHER_COST < end * order.length) return { ids: gather(index, ranges), n };
           // Sorted by price, the page is a merge of the passing groups' ranges: a walk from the range's start
           // meets every listing in between, many when the filters follow the price (four bedrooms, cheapest first).
-          if (byPrice !== 0) return { ids: mergeByPrice(index), n };
+          if (byPrice !== 0) return { ids: mergeByPrice(index, ranges), n };
           return { ids: walk(order, Infinity, false)!.ids, n };
         }
         // A short order: walked whole as cheaply as its index is made, which is needed only past the page.
         const walked = walk(order, Infinity, false)!;
         if (walked.n < end) return walked;
-        return { ids: walked.ids, n: countIndexed(indexed()) };
+        return { ids: walked.ids, n: matchRanges(indexed()).n };
       }
       // With a price range and an order not by price, the count past the page reads the same candidates in price
       // order from the range's start (a binary search) instead of every candidate. Keyword lists have no price order.
