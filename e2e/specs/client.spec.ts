@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
-import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { expectAccessibleToast, expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
 const results = (page: Page) => page.getByRole('region', { name: 'Search results' });
 const cards = (page: Page) => results(page).getByRole('article');
@@ -124,6 +124,7 @@ test("a new client's dashboard, saved searches and profile have no accessibility
   await page.getByLabel('Phone (optional)').fill('0161 496 0102');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  await expectAccessibleToast(page);
   await expectNoSeriousA11yViolations(page);
   await page.goto('/saved-searches');
   await expect(page.getByRole('heading', { level: 1, name: 'Saved Searches' })).toBeVisible();

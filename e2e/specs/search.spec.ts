@@ -2,6 +2,7 @@
  * The main job: a visitor searches real UK homes (issue #2). Runs against the real server with the demo data.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessibleToast } from '../fixtures/axe.ts';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const results = (page: Page) => page.getByRole('region', { name: 'Search results' });
@@ -77,6 +78,7 @@ test('an inverted price range is refused with the SPEC toast', async ({ page }) 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('Invalid price range')).toBeVisible();
   await expect(page.getByText('Minimum price cannot be greater than maximum price.')).toBeVisible();
+  await expectAccessibleToast(page);
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -96,6 +96,12 @@ interface AuthContextValue {
   isLoading: boolean;
   isAgent: boolean;
   isAdmin: boolean;
+  /**
+   * Who is signed in, once /api/me has answered: at once when it has, else after the request in flight. For actions a
+   * visitor can take before that answer (a heart pressed right after a page load must not say 'sign in' to a user
+   * who is signed in). A failed /api/me counts as signed out.
+   */
+  currentUser: () => Promise<Me['user'] | null>;
   /** Re-reads /api/me (after sign-in) and returns it. */
   refresh: () => Promise<Me | null>;
   signOut: () => Promise<void>;
@@ -112,6 +118,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
     return queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
   }, [queryClient]);
+
+  const currentUser = useCallback(
+    () =>
+      queryClient.fetchQuery(meQueryOptions).then(
+        (answer) => answer?.user ?? null,
+        () => null,
+      ),
+    [queryClient],
+  );
 
   const signOut = useCallback(async () => {
     const client = await loadAuthClient();
@@ -130,10 +145,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: isPending && !isError,
       isAgent: me?.user.role === 'agent',
       isAdmin: me?.isAdmin ?? false,
+      currentUser,
       refresh,
       signOut,
     }),
-    [me, isPending, isError, refresh, signOut],
+    [me, isPending, isError, currentUser, refresh, signOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -10,10 +10,14 @@ const LISTING_ID = '0b8e4c2a-3f1d-4e5b-9a7c-6d2e1f0a9b8c';
 const ME = clientMe();
 
 /** A fake /api/me/favourites server holding one user's favourite ids. */
-function favouritesServer(initial: string[] = [], { failWrites = false } = {}) {
+function favouritesServer(
+  initial: string[] = [],
+  { failWrites = false, me }: { failWrites?: boolean; me?: () => Promise<Response> } = {},
+) {
   const saved = new Set(initial);
   const fetch = stubFetch((url, init) => {
     const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/me' && me) return me();
     if (url.pathname === '/api/me/favourites/ids') return Response.json({ propertyIds: [...saved] });
     const match = /^\/api\/me\/favourites\/(.+)$/.exec(url.pathname);
     if (match) {
@@ -53,6 +57,28 @@ test('signed out, the heart asks the visitor to sign in and calls nothing', asyn
   expect(screen.getByText(MESSAGES.signInToFavourite)).toBeInTheDocument();
   expect(heart).toHaveAttribute('aria-pressed', 'false');
   expect(fetch).not.toHaveBeenCalled();
+});
+
+test('pressed before /api/me has answered, the heart waits for the answer and saves, not asking a signed-in user to sign in', async () => {
+  const user = userEvent.setup();
+  let answerMe!: () => void;
+  const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+  const { saved, writes } = favouritesServer([], {
+    me: async () => {
+      await meAnswered;
+      return Response.json(ME);
+    },
+  });
+  renderWithRouter(<FavouriteButton listingId={LISTING_ID} listingTitle="2 bed flat" />, { me: 'fetch' });
+
+  await user.click(screen.getByRole('button', { name: 'Save to favourites' }));
+  expect(writes()).toEqual([]);
+  answerMe();
+
+  expect(await screen.findByText(MESSAGES.favouriteAdded)).toBeInTheDocument();
+  expect(screen.queryByText(MESSAGES.signInToFavourite)).not.toBeInTheDocument();
+  expect(saved.has(LISTING_ID)).toBe(true);
+  expect(writes()).toEqual([`PUT /api/me/favourites/${LISTING_ID}`]);
 });
 
 test('signed in, the heart saves and removes a favourite with the SPEC toasts', async () => {

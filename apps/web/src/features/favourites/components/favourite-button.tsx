@@ -23,14 +23,14 @@ export function FavouriteButton({
   className?: string;
   variant?: 'icon' | 'button';
 }) {
-  const { user } = useAuth();
+  const { user, currentUser } = useAuth();
   const ids = useFavouriteIds();
   const toggle = useToggleFavourite();
   const isFavourite = Boolean(user) && (ids.data?.has(listingId) ?? false);
   const label = isFavourite ? 'Remove from favourites' : 'Save to favourites';
 
-  const onClick = () => {
-    if (!user) {
+  const onClick = async () => {
+    if (!(await currentUser())) {
       promptSignInToFavourite();
       return;
     }

@@ -72,12 +72,12 @@ export function areaLabel(f: SearchFilters): string | undefined {
  * then offers 'Manage' to rename it or change the alerts. Signed out, it says saving needs an account (SPEC §5).
  */
 export function SaveSearchButton({ filters }: { filters: SearchFilters }) {
-  const { user } = useAuth();
+  const { currentUser } = useAuth();
   const navigate = useNavigate();
   const create = useCreateSavedSearch();
 
-  const onClick = () => {
-    if (!user) {
+  const onClick = async () => {
+    if (!(await currentUser())) {
       promptSignInToSaveSearch();
       return;
     }
