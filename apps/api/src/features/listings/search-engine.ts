@@ -57,16 +57,16 @@ const PRUNE_AFTER = '1 hour';
 const PRUNE_EVERY_MS = 10 * 60_000;
 /** Map grid cell in degrees: a town-sized box reads a few dozen cells. */
 const CELL_DEGREES = 0.02;
-/**
- * Boxes with more candidate listings than this walk the search's order over every listing instead; fewer are read
- * from the grid and ordered (a walk would pass most of the country for a dense town with a rare filter).
- */
-const BIG_BOX = 250_000;
 /** Boxes with more candidates than this first try the walk in order (see `search`), for at most WALK_BUDGET. */
 const SMALL_BOX = 20_000;
 const WALK_BUDGET = 100_000;
 /** Listings held by the kept count indexes (CountIndex), 12 bytes each: 60 MB. */
 const MAX_COUNT_INDEXED = 5_000_000;
+/**
+ * Keywords in a place walk the keywords' listings when the place has this many times more (see `search`): testing a
+ * listing's place text costs a few times a bitmap read.
+ */
+const KEYWORDS_FIRST = 4;
 /** Orders up to this many listings are walked before a count index is read (see `search`). */
 const SHORT_ORDER = 2_000;
 /**
@@ -163,7 +163,14 @@ interface Cell {
   packed?: Packed | undefined;
 }
 
+/**
+ * A cell's listings by mode, each mode's in price order (price ascending, then newest: Sort 'price_asc'), with their
+ * rows side by side.
+ */
 interface Packed {
+  slots: Int32Array;
+  /** Price in pence, per place. */
+  prices: Float64Array;
   rows: Float64Array;
   ints: Int32Array;
   codes: Int32Array;
@@ -320,22 +327,18 @@ class Store {
     return Math.floor(lat / CELL_DEGREES) * 100_000 + Math.floor(lng / CELL_DEGREES);
   }
 
-  /** The grid cells that a box touches; undefined when they hold more than `limit` listings. */
-  inBox(b: Bounds, limit: number): Cell[] | undefined {
+  /** The grid cells that a box touches; undefined when it spans far more cell keys than the grid holds. */
+  inBox(b: Bounds): Cell[] | undefined {
     const s = Math.floor(b.south / CELL_DEGREES);
     const n = Math.floor(b.north / CELL_DEGREES);
     const w = Math.floor(b.west / CELL_DEGREES);
     const e = Math.floor(b.east / CELL_DEGREES);
     if ((n - s + 1) * (e - w + 1) > this.grid.size * 4 + 10_000) return undefined;
     const cells: Cell[] = [];
-    let count = 0;
     for (let y = s; y <= n; y++) {
       for (let x = w; x <= e; x++) {
         const cell = this.grid.get(y * 100_000 + x);
-        if (!cell) continue;
-        cells.push(cell);
-        count += cell.slots.length;
-        if (count > limit) return undefined;
+        if (cell) cells.push(cell);
       }
     }
     return cells;
@@ -343,19 +346,26 @@ class Store {
 
   /**
    * A cell's listings' rows copied side by side, so reading a box is a sequential scan of memory rather than a jump
-   * per listing (measured about 100 ns a listing when jumping). Made on first use after the cell changed.
+   * per listing (measured about 100 ns a listing when jumping). In price order, so that a price range is a span of
+   * them and a price sort's page a merge of the cells. Made on first use after the cell changed.
    */
   packedOf(cell: Cell): Packed {
     if (cell.packed) return cell.packed;
-    const { slots } = cell;
+    const byPrice = this.before.price_asc;
+    const slots = Int32Array.from(cell.slots).sort((a, b) => {
+      const m = this.mode[a]! - this.mode[b]!;
+      return m !== 0 ? m : byPrice(a, b) ? -1 : 1;
+    });
     const rows = new Float64Array(slots.length * ROW_F64);
+    const prices = new Float64Array(slots.length);
     const codes = new Int32Array(slots.length);
     for (let i = 0; i < slots.length; i++) {
       const s = slots[i]!;
       rows.set(this.rows.subarray(s * ROW_F64, (s + 1) * ROW_F64), i * ROW_F64);
+      prices[i] = this.price[s]!;
       codes[i] = this.codes[s]!;
     }
-    cell.packed = { rows, ints: new Int32Array(rows.buffer), codes };
+    cell.packed = { slots, prices, rows, ints: new Int32Array(rows.buffer), codes };
     return cell.packed;
   }
 
@@ -596,6 +606,16 @@ interface CountIndex {
   size: number;
 }
 
+/** A span `[from, to)` of slots in the order price ascending then newest, with their prices (see mergeByPrice). */
+interface PriceSpan {
+  slots: ArrayLike<number>;
+  prices: ArrayLike<number>;
+  from: number;
+  to: number;
+  /** Whether place `i` matches the search, when not all do. */
+  accept?: (i: number) => boolean;
+}
+
 /** Slot `s`'s group in a count index. Bedrooms are a smallint ≥ 0 (schema): codes × 2^20 + bedrooms is exact. */
 function countKey(st: Store, s: number): number {
   return (st.codes[s]! >>> 0) * 1_048_576 + st.rowInts[s * ROW_I32 + ROW_INTS]!;
@@ -706,9 +726,15 @@ function placeIn(order: ArrayLike<number>, before: (a: number, b: number) => boo
 }
 
 /** How many of `sorted` (ascending) are below `x`, or at most `x` when `orEqual`. */
-function countBelow(sorted: ArrayLike<number>, x: number, orEqual: boolean): number {
-  let lo = 0;
-  let hi = sorted.length;
+function countBelow(
+  sorted: ArrayLike<number>,
+  x: number,
+  orEqual: boolean,
+  from = 0,
+  to = sorted.length,
+): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const v = sorted[mid]!;
@@ -746,6 +772,11 @@ export interface SearchEngineOptions {
    * so the demo data takes the count-index paths, the page gathered from the index included.
    */
   shortOrder?: number;
+  /**
+   * Keywords in a place walk the keywords' listings when the place has this many times more (default
+   * KEYWORDS_FIRST); tests set 0 so the demo data takes that path whenever the place has listings.
+   */
+  keywordsFirst?: number;
 }
 
 /** Creates an engine; call `start()` to load it. */
@@ -996,13 +1027,23 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     let source: ArrayLike<number> | undefined;
     let cells: Cell[] | undefined;
     let text: string | undefined;
+    /** A location text tested per listing, when the keywords' listings are walked instead of the text's. */
+    let inText: string | undefined;
     if (q.location && !radius) {
       const raw = isUkPostcode(q.location) ? normalisePostcode(q.location) : q.location;
-      text = raw.toLowerCase();
-      if (!PLAIN_TEXT.test(text)) return undefined;
-      source = textOrder(st, text, q.sort, mode);
+      const lower = raw.toLowerCase();
+      if (!PLAIN_TEXT.test(lower)) return undefined;
+      source = textOrder(st, lower, q.sort, mode);
+      // Keywords in a place: the rarer list is walked. A rare word in a big town ('garage' in Reading) otherwise
+      // walks the whole town (measured 12–20 ms at a million listings); its own listings are tested for the place.
+      if (words && words.slots.length * (options.keywordsFirst ?? KEYWORDS_FIRST) < source.length) {
+        source = keywordOrder(st, words, q.sort, mode);
+        inText = lower;
+      } else {
+        text = lower;
+      }
     } else if (boxes.length) {
-      cells = st.inBox(boxes[boxes.length - 1]!, BIG_BOX);
+      cells = st.inBox(boxes[boxes.length - 1]!);
     }
     // Keywords alone: a rare word's few listings in order, rather than a walk of every listing.
     if (!source && !cells && words && words.slots.length < st.size / 4) {
@@ -1030,6 +1071,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       if ((I[c + 2]! & mustHave) !== mustHave) return false;
       if ((I[c + 3]! & excluded) !== 0) return false;
       if (F[f + 1]! < sinceUs) return false;
+      if (inText !== undefined && !st.text[s]!.includes(inText)) return false;
       if (boxes.length === 0) return true;
       const la = F[f + 2]!;
       const lo = F[f + 3]!;
@@ -1070,15 +1112,43 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const scanCells = (boxCells: Cell[], found: (s: number) => boolean): number => {
       let n = 0;
       for (const cell of boxCells) {
-        const { rows: F, ints: I, codes: C } = st.packedOf(cell);
-        const list = cell.slots;
-        for (let i = 0; i < list.length; i++) {
-          if (!test(F, I, C[i]!, i, list[i]!)) continue;
-          n += 1;
-          if (!found(list[i]!)) return n;
+        const packed = st.packedOf(cell);
+        const { rows: F, ints: I, codes: C, slots: list } = packed;
+        const spans = spansOf(packed);
+        for (let k = 0; k < spans.length; k += 2) {
+          for (let i = spans[k]!; i < spans[k + 1]!; i++) {
+            if (!test(F, I, C[i]!, i, list[i]!)) continue;
+            n += 1;
+            if (!found(list[i]!)) return n;
+          }
         }
       }
       return n;
+    };
+    /**
+     * The places of a packed cell that can match, as `[from, to]` pairs: for the search's mode (or each mode), the
+     * part in the price range (binary searches; a mode's places are in price order).
+     */
+    const spansOf = (packed: Packed): number[] => {
+      const { codes: C, prices: P } = packed;
+      const spans: number[] = [];
+      for (let lo = 0; lo < C.length;) {
+        const m = C[lo]! & 255;
+        let hi = C.length;
+        for (let a = lo; a < hi;) {
+          const mid = (a + hi) >>> 1;
+          if ((C[mid]! & 255) <= m) a = mid + 1;
+          else hi = mid;
+        }
+        if (mode < 0 || m === mode) {
+          spans.push(
+            minPrice === -Infinity ? lo : countBelow(P, minPrice, false, lo, hi),
+            maxPrice === Infinity ? hi : countBelow(P, maxPrice, true, lo, hi),
+          );
+        }
+        lo = hi;
+      }
+      return spans;
     };
 
     /** Whether the only conditions are on the codes, price and bedrooms: a text's count index can count them. */
@@ -1106,44 +1176,51 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       return { n, ranges };
     };
     /**
-     * The page of a price sort among the matches in `index`: a merge of the passing groups' ranges, each in the
-     * order price ascending then newest (CountIndex), stopping at the page's end. Descending, a group's range is read
-     * from its top price down, and each run of one price forwards, since the newest still comes first.
+     * The page of a price sort merged from price-ordered spans (`[from, to)` of `slots`, in the order price ascending
+     * then newest, as CountIndex groups and packed cells are), stopping at the page's end. Descending, a span is read
+     * from its top price down, and each run of one price forwards, since the newest still comes first. A place
+     * counts when its span's `accept` passes it (every place when there is none). Gives the page and the matches
+     * met (the page's end at most); undefined when `budget` places were read first.
      */
-    const mergeByPrice = (index: CountIndex, ranges: number[]): string[] => {
-      const before = st.before[q.sort];
-      interface Cursor {
-        slots: ArrayLike<number>;
-        prices: ArrayLike<number>;
-        from: number;
+    const mergeByPrice = (
+      spans: PriceSpan[],
+      budget = Infinity,
+    ): { page: number[]; n: number } | undefined => {
+      interface Cursor extends PriceSpan {
         at: number;
-        /** End of the run being read (descending), or of the range (ascending). */
+        /** End of the run being read (descending), or of the span (ascending). */
         runEnd: number;
       }
       const startRun = (c: Cursor) => {
-        c.at = Math.max(c.from, countBelow(c.prices, c.prices[c.runEnd - 1]!, false));
+        c.at = countBelow(c.prices, c.prices[c.runEnd - 1]!, false, c.from, c.runEnd);
       };
-      const cursors: Cursor[] = [];
-      for (let r = 0; r < ranges.length; r += 3) {
-        const [g, from, to] = [ranges[r]!, ranges[r + 1]!, ranges[r + 2]!];
-        const c: Cursor = { slots: index.slots[g]!, prices: index.prices[g]!, from, at: from, runEnd: to };
+      const heap: Cursor[] = [];
+      for (const span of spans) {
+        if (span.to <= span.from) continue;
+        const c: Cursor = { ...span, at: span.from, runEnd: span.to };
         if (byPrice < 0) startRun(c);
-        cursors.push(c);
+        heap.push(c);
       }
       /** Moves `c` on; false when it has no more. */
       const advance = (c: Cursor): boolean => {
         c.at += 1;
         if (c.at < c.runEnd) return true;
         if (byPrice > 0) return false;
-        c.runEnd = Math.max(c.from, countBelow(c.prices, c.prices[c.runEnd - 1]!, false));
+        c.runEnd = countBelow(c.prices, c.prices[c.runEnd - 1]!, false, c.from, c.runEnd);
         if (c.runEnd <= c.from) return false;
         startRun(c);
         return true;
       };
       const head = (c: Cursor) => c.slots[c.at]!;
-      // A binary heap of the cursors, the one whose head comes first at the root.
-      const heap = cursors;
-      const first = (a: number, b: number) => before(head(heap[a]!), head(heap[b]!));
+      // A binary heap of the cursors, the one whose head comes first at the root. The spans' own prices are read
+      // in sequence; the store's, at random, only for a tie.
+      const first = (a: number, b: number) => {
+        const x = heap[a]!;
+        const y = heap[b]!;
+        const px = x.prices[x.at]!;
+        const py = y.prices[y.at]!;
+        return px !== py ? (byPrice > 0 ? px < py : px > py) : st.newer(head(x), head(y));
+      };
       const down = (i: number) => {
         for (;;) {
           const l = 2 * i + 1;
@@ -1158,17 +1235,56 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       };
       for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
       const page: number[] = [];
-      for (let k = 0; k < end && heap.length; k++) {
+      let n = 0;
+      for (let read = 0; n < end && heap.length; read++) {
+        if (read >= budget) return undefined;
         const c = heap[0]!;
-        if (k >= offset) page.push(head(c));
+        if (!c.accept || c.accept(c.at)) {
+          if (n >= offset) page.push(head(c));
+          n += 1;
+        }
         if (!advance(c)) {
           heap[0] = heap[heap.length - 1]!;
           heap.pop();
         }
         down(0);
       }
-      return page.map((s) => st.ids[s]!);
+      return { page, n };
     };
+    /**
+     * A price sort's page merged from `boxCells` (see mergeByPrice), and the matches met: up to the page's end, as a
+     * walk that stops at the page gives. Undefined when `budget` places were read first.
+     */
+    const mergeCells = (boxCells: Cell[], budget: number): EngineAnswer | undefined => {
+      const merged = mergeByPrice(cellSpans(boxCells), budget);
+      return merged && { ids: merged.page.map((x) => st.ids[x]!), n: merged.n };
+    };
+    /** The passing groups' ranges of a count index (matchRanges) as spans for mergeByPrice. */
+    const indexSpans = (index: CountIndex, ranges: number[]): PriceSpan[] => {
+      const spans: PriceSpan[] = [];
+      for (let r = 0; r < ranges.length; r += 3) {
+        const g = ranges[r]!;
+        spans.push({
+          slots: index.slots[g]!,
+          prices: index.prices[g]!,
+          from: ranges[r + 1]!,
+          to: ranges[r + 2]!,
+        });
+      }
+      return spans;
+    };
+    /** Each cell's price range as a span for mergeByPrice, its places tested against the search's conditions. */
+    const cellSpans = (boxCells: Cell[]): PriceSpan[] =>
+      boxCells.flatMap((cell) => {
+        const packed = st.packedOf(cell);
+        const { rows: F, ints: I, codes: C, slots, prices } = packed;
+        const accept = (i: number) => test(F, I, C[i]!, i, slots[i]!);
+        const spans = spansOf(packed);
+        const out: PriceSpan[] = [];
+        for (let k = 0; k < spans.length; k += 2)
+          out.push({ slots, prices, from: spans[k]!, to: spans[k + 1]!, accept });
+        return out;
+      });
     /** The page among the matches in `index`, ordered by the search's sort: about one heap offer a match. */
     const gather = (index: CountIndex, ranges: number[]): string[] => {
       const heap = topK(end, st.before[q.sort]);
@@ -1253,7 +1369,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
           if (n * n * GATHER_COST < end * order.length) return { ids: gather(index, ranges), n };
           // Sorted by price, the page is a merge of the passing groups' ranges: a walk from the range's start
           // meets every listing in between, many when the filters follow the price (four bedrooms, cheapest first).
-          if (byPrice !== 0) return { ids: mergeByPrice(index, ranges), n };
+          if (byPrice !== 0) {
+            const { page } = mergeByPrice(indexSpans(index, ranges))!;
+            return { ids: page.map((x) => st.ids[x]!), n };
+          }
           return { ids: walk(order, Infinity, false)!.ids, n };
         }
         // A short order: walked whole as cheaply as its index is made, which is needed only past the page.
@@ -1284,7 +1403,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       // the box (as before) the searches that gave up cost the most (timed over 6,000 searches of the bench's mix,
       // three runs each: mean 0.28–0.37 against 0.39–0.45 ms, p99 3.9–5.1 against 6.0–6.9 ms). The count is then
       // read from the box's cells, not the walk: the walk meets the box's listings once in size/inBox slots.
-      const walked = walk(st.ordersFor(mode)[q.sort], Math.min(Math.ceil(inBox / 4), WALK_BUDGET), false);
+      // Sorted by price, the cells are merged instead, each read in price order from its range's start: only the
+      // box's listings are met, in sequence.
+      const budget = Math.min(Math.ceil(inBox / 4), WALK_BUDGET);
+      const walked =
+        byPrice !== 0 ? mergeCells(cells, budget) : walk(st.ordersFor(mode)[q.sort], budget, false);
       if (walked) {
         if (walked.n < end || walked.n > ctx.countCap) return walked;
         let counted = 0;
