@@ -1,0 +1,160 @@
+import { useEffect, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Inbox, SearchX } from 'lucide-react';
+import { ENQUIRY_STATUS_FILTERS, ENQUIRY_STATUS_LABELS } from '@abode/shared/enquiries/enquiry-list.schema';
+import { Button } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Field } from '#src/components/ui/field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
+import { LoadFailed } from '#src/components/ui/load-failed.tsx';
+import { PageLinks } from '#src/components/ui/page-links.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { useUrlFilters } from '#src/lib/use-url-filters.ts';
+
+const STATUS_OPTIONS = ENQUIRY_STATUS_FILTERS.map((s) => ({
+  value: s,
+  label: s === 'all' ? 'All statuses' : ENQUIRY_STATUS_LABELS[s],
+}));
+
+/** The texts of one enquiry inbox: its search box and its two empty states (SPEC §2 Agent / Admin enquiries). */
+export interface EnquiryInboxMessages {
+  searchLabel: string;
+  searchPlaceholder: string;
+  noEnquiriesTitle: string;
+  noEnquiriesText: string;
+  noMatchesTitle: string;
+  noMatchesText: string;
+}
+
+/** A loaded page of enquiries: its rows, the total matching and the counts over all of them. */
+interface EnquiryPage<T> {
+  items: T[];
+  total: number;
+  pageSize: number;
+  stats: { total: number };
+}
+
+/**
+ * The body of an enquiry inbox (the agent's /agent/enquiries and the admin's /admin/enquiries): heading and intro,
+ * the stat cards, a search (debounced into `?q=`) and a status filter (`?status=`), then the loading, failed, empty
+ * and no-match states, or the rows with their count and pages (`?page=`). A failed load toasts 'Error' with
+ * `loadFailed` (one toast, id `toastId`) and offers a retry. What differs between the two pages (texts, stat cards,
+ * the rows' own table, a details dialog) comes in as props.
+ */
+export function EnquiryInbox<T>({
+  documentTitle,
+  intro,
+  idPrefix,
+  messages,
+  searchMaxLength,
+  loadFailed,
+  toastId,
+  filters,
+  query,
+  stats,
+  rows,
+  children,
+}: {
+  documentTitle: string;
+  intro: string;
+  /** Prefix of the filter fields' ids, unique on the page. */
+  idPrefix: string;
+  messages: EnquiryInboxMessages;
+  searchMaxLength: number;
+  loadFailed: string;
+  toastId: string;
+  /** The filters as the page parsed them from the URL. */
+  filters: { q: string; status: string; page: number };
+  query: { data: EnquiryPage<T> | undefined; isError: boolean; refetch: () => unknown };
+  stats: ReactNode;
+  rows: (items: T[]) => ReactNode;
+  /** Rendered after the list (a details dialog). */
+  children?: ReactNode;
+}) {
+  const { data, isError: failed } = query;
+  const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } =
+    useUrlFilters<'status'>({ q: filters.q, list: data });
+
+  useEffect(() => {
+    if (failed) toast.error('Error', { description: loadFailed, id: toastId });
+  }, [failed, loadFailed, toastId]);
+
+  const filtered = Boolean(filters.q || filters.status !== 'all');
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{documentTitle}</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Enquiries</h1>
+        <p className="text-sm text-muted-foreground">{intro}</p>
+      </div>
+
+      {stats}
+
+      <form
+        role="search"
+        aria-label="Filter enquiries"
+        className="grid gap-3 sm:grid-cols-[1fr_12rem]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitSearch();
+        }}
+      >
+        <Field id={`${idPrefix}-q`} label={messages.searchLabel}>
+          <Input
+            id={`${idPrefix}-q`}
+            type="search"
+            placeholder={messages.searchPlaceholder}
+            maxLength={searchMaxLength}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </Field>
+        <Field id={`${idPrefix}-status`} label="Status">
+          <Select
+            id={`${idPrefix}-status`}
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            onValueChange={(value) => setFilter('status', value)}
+          />
+        </Field>
+      </form>
+
+      {failed && !data ? (
+        <LoadFailed message={loadFailed} onRetry={() => void query.refetch()} />
+      ) : !data ? (
+        <ListSkeleton label="Loading enquiries" />
+      ) : data.stats.total === 0 ? (
+        <EmptyState icon={<Inbox aria-hidden="true" />} title={messages.noEnquiriesTitle}>
+          {messages.noEnquiriesText}
+        </EmptyState>
+      ) : data.items.length === 0 ? (
+        <EmptyState
+          icon={<SearchX aria-hidden="true" />}
+          title={messages.noMatchesTitle}
+          action={
+            filtered && (
+              <Button variant="outline" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            )
+          }
+        >
+          {messages.noMatchesText}
+        </EmptyState>
+      ) : (
+        <>
+          {rows(data.items)}
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'enquiry' : 'enquiries'}
+            {pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ''}
+          </p>
+          <PageLinks page={filters.page} pageCount={pageCount} hrefFor={hrefFor} />
+        </>
+      )}
+
+      {children}
+    </div>
+  );
+}
