@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { SearchX } from 'lucide-react';
+import { Button } from '#src/components/ui/button.tsx';
 
 /**
  * A list with nothing to show (no favourites yet, no listings yet, no enquiries match…): an icon, a title (an h2,
@@ -24,5 +26,35 @@ export function EmptyState({
       {children && <p className="max-w-md text-sm text-muted-foreground">{children}</p>}
       {action && <div className="mt-1">{action}</div>}
     </div>
+  );
+}
+
+/**
+ * A filtered list with no rows: the SearchX empty state, with a 'Clear filters' button when `onClear` is given (only
+ * while some filter is set, since there is nothing to clear otherwise).
+ */
+export function NoMatches({
+  title,
+  children,
+  onClear,
+}: {
+  title: string;
+  children?: ReactNode;
+  onClear?: (() => void) | false | undefined;
+}) {
+  return (
+    <EmptyState
+      icon={<SearchX aria-hidden="true" />}
+      title={title}
+      action={
+        onClear && (
+          <Button variant="outline" onClick={onClear}>
+            Clear filters
+          </Button>
+        )
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }

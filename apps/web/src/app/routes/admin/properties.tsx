@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Building2, SearchX } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import {
   ADMIN_LISTINGS_SEARCH_MAX_LENGTH,
   ADMIN_LISTING_MESSAGES,
@@ -12,8 +12,7 @@ import {
 } from '@abode/shared/admin/listings.schema';
 import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
-import { Button } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { EmptyState, NoMatches } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
@@ -127,19 +126,9 @@ export function AdminPropertiesRoute() {
           {ADMIN_LISTING_MESSAGES.noListingsText}
         </EmptyState>
       ) : data.items.length === 0 ? (
-        <EmptyState
-          icon={<SearchX aria-hidden="true" />}
-          title={ADMIN_LISTING_MESSAGES.noMatchesTitle}
-          action={
-            filtered && (
-              <Button variant="outline" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            )
-          }
-        >
+        <NoMatches title={ADMIN_LISTING_MESSAGES.noMatchesTitle} onClear={filtered && clearFilters}>
           {ADMIN_LISTING_MESSAGES.noMatchesText}
-        </EmptyState>
+        </NoMatches>
       ) : (
         <>
           <AdminListingTable

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { SearchX } from 'lucide-react';
 import {
   ADMIN_USER_MESSAGES as T,
   ADMIN_USER_PAGE_ROLE_FILTERS,
@@ -22,8 +21,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '#src/components/ui/alert-dialog.tsx';
-import { Button } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { NoMatches } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
@@ -114,19 +112,12 @@ export function AdminUsersRoute() {
       ) : !data ? (
         <ListSkeleton label="Loading users" rows={6} rowClassName="h-14" />
       ) : data.items.length === 0 ? (
-        <EmptyState
-          icon={<SearchX aria-hidden="true" />}
+        <NoMatches
           title={T.noUsersTitle}
-          action={
-            (filters.q || filters.role !== 'all') && (
-              <Button variant="outline" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            )
-          }
+          onClear={Boolean(filters.q || filters.role !== 'all') && clearFilters}
         >
           {T.noUsersText}
-        </EmptyState>
+        </NoMatches>
       ) : (
         <>
           <UserList

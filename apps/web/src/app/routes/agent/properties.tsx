@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Building2, Plus, SearchX } from 'lucide-react';
+import { Building2, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import {
   AGENT_LISTINGS_MAX_PAGE,
@@ -9,7 +9,7 @@ import {
 import { LISTING_STATUS_LABELS, ListingStatusSchema } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { Button } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { EmptyState, NoMatches } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
@@ -145,17 +145,7 @@ export function AgentPropertiesRoute() {
           }
         />
       ) : data.items.length === 0 ? (
-        <EmptyState
-          icon={<SearchX aria-hidden="true" />}
-          title={MESSAGES.noPropertiesMatch}
-          action={
-            filtered && (
-              <Button variant="outline" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            )
-          }
-        />
+        <NoMatches title={MESSAGES.noPropertiesMatch} onClear={filtered && clearFilters} />
       ) : (
         <>
           <ListingTable listings={data.items} onDelete={setToDelete} />

@@ -1,9 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Inbox, SearchX } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { ENQUIRY_STATUS_FILTERS, ENQUIRY_STATUS_LABELS } from '@abode/shared/enquiries/enquiry-list.schema';
-import { Button } from '#src/components/ui/button.tsx';
-import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { EmptyState, NoMatches } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
@@ -130,19 +129,9 @@ export function EnquiryInbox<T>({
           {messages.noEnquiriesText}
         </EmptyState>
       ) : data.items.length === 0 ? (
-        <EmptyState
-          icon={<SearchX aria-hidden="true" />}
-          title={messages.noMatchesTitle}
-          action={
-            filtered && (
-              <Button variant="outline" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            )
-          }
-        >
+        <NoMatches title={messages.noMatchesTitle} onClear={filtered && clearFilters}>
           {messages.noMatchesText}
-        </EmptyState>
+        </NoMatches>
       ) : (
         <>
           {rows(data.items)}
