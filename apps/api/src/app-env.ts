@@ -1,6 +1,7 @@
 /** Hono context variables shared by every route. */
 import type { Database } from '#src/db/client.ts';
 import type { Auth } from '#src/features/auth/auth.ts';
+import type { TrustProxy } from '#src/lib/client-ip.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import type { PreCounter } from '#src/features/rate-limit/pre-counter.ts';
@@ -24,8 +25,8 @@ export interface AppEnv {
     auth: Auth;
     /** The server's clock (injectable so tests can move time for rate limits). */
     now: () => Date;
-    /** Trust X-Forwarded-For (TRUST_PROXY). */
-    trustProxy: boolean;
+    /** Which proxies' X-Forwarded-For entries are believed (TRUST_PROXY; lib/client-ip.ts). */
+    trustProxy: TrustProxy;
     /** SMTP settings for `sendMail` (SMTP_URL, MAIL_FROM); empty means the outbox table. */
     mail: MailConfig;
     /** Origin of absolute links in e-mails, share tags and the sitemap (PUBLIC_URL), without a trailing slash. */

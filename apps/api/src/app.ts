@@ -39,6 +39,7 @@ import { createPreCounter } from '#src/features/rate-limit/pre-counter.ts';
 import { SEARCH_WINDOW_MS } from '#src/features/rate-limit/search-rate-limit.ts';
 import { securityEventRoutes } from '#src/features/security-events/routes.ts';
 import { renderPropertyPage, seoRoutes } from '#src/features/seo/routes.ts';
+import { parseTrustProxy, type TrustProxy } from '#src/lib/client-ip.ts';
 import { createLogger, type Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import { createDiskStorage, type Storage, UPLOADS_URL_PREFIX } from '#src/lib/storage.ts';
@@ -63,8 +64,8 @@ export interface AppOptions {
   auth?: Auth;
   /** The server's clock; tests move it to expire rate-limit windows. */
   now?: () => Date;
-  /** Trust X-Forwarded-For (TRUST_PROXY). */
-  trustProxy?: boolean;
+  /** Which proxies' X-Forwarded-For entries are believed (TRUST_PROXY); `true` is one hop. Default: none. */
+  trustProxy?: TrustProxy | boolean;
   /** Production hides /api/dev and sends HSTS. */
   production?: boolean;
   /** The SPA's UI lock-down (UI_LOCKDOWN, default on); off adds the switch to index.html (ADR 013). */
@@ -114,7 +115,8 @@ export function createApp(options: AppOptions) {
       logLevel: 'error',
     });
   const now = options.now ?? (() => new Date());
-  const trustProxy = options.trustProxy ?? false;
+  const trustProxy =
+    typeof options.trustProxy === 'object' ? options.trustProxy : parseTrustProxy(options.trustProxy);
   const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const mail = options.mail ?? {};
   // The temp folder is only created on the first upload, so tests that upload nothing leave nothing behind.

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from '#src/lib/client-ip.ts';
 import type { S3StorageOptions } from '#src/lib/storage-s3.ts';
 
 const booleanish = z
@@ -30,8 +31,21 @@ export const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Load the real demo data on first start (default on outside production). */
   DEMO_SEED: booleanish.optional(),
-  /** Trust X-Forwarded-For from a proxy in front (never trust a client's own header otherwise). */
-  TRUST_PROXY: booleanish.default(false),
+  /**
+   * Proxies in front whose X-Forwarded-For entries are believed (lib/client-ip.ts): `false` (default), a number of
+   * hops (`1` for one nginx), or a comma-separated list of proxy addresses and CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /**
    * The SPA's UI lock-down in production builds (no right-click, dev-tool keys or text selection outside text fields,
    * addresses and phone numbers; SPEC §9). A courtesy, never a security boundary (DESIGN §7): `false` turns it off.

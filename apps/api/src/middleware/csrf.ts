@@ -55,7 +55,7 @@ export function csrfProtection(options: CsrfOptions): MiddlewareHandler<AppEnv> 
           secFetchSite: site?.slice(0, 40) ?? null,
         },
         entityId: c.req.path.slice(0, 200),
-        ip: clientIp(c, c.var.trustProxy),
+        ip: clientIp(c),
         userAgent: c.req.header('user-agent'),
         now: c.var.now(),
       },

@@ -29,7 +29,7 @@ function appThrowing(error: () => Error) {
     c.set('logger', createLogger('silent'));
     c.set('requestId', 'req-123');
     c.set('now', () => now);
-    c.set('trustProxy', true);
+    c.set('trustProxy', { hops: 1 });
     await next();
   });
   app.onError(handleError);

@@ -80,7 +80,7 @@ function logUnhandledError(c: Context<AppEnv>, error: Error): void {
       },
       entityId: randomUUID(),
       userId: (c.var.viewer as AppEnv['Variables']['viewer'] | undefined)?.user.id ?? null,
-      ip: clientIp(c, c.var.trustProxy),
+      ip: clientIp(c),
       userAgent: c.req.header('user-agent'),
       now: c.var.now(),
     },

@@ -44,7 +44,7 @@ export async function recordAdminAction(
       timestamp: c.var.now().toISOString(),
     },
     userId: c.var.viewer.user.id,
-    ipAddress: clientIp(c, c.var.trustProxy),
+    ipAddress: clientIp(c),
     userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
   });
 }

@@ -64,7 +64,7 @@ const oneClickRoute = createRoute({
 
 async function limitPerIp(c: Context<AppEnv>): Promise<void> {
   const result = await checkRateLimit(c.var.db, {
-    key: clientIp(c, c.var.trustProxy),
+    key: clientIp(c),
     action: 'alerts-unsubscribe',
     ...UNSUBSCRIBE_RATE_LIMIT,
     now: c.var.now(),

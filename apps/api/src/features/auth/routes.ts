@@ -157,7 +157,7 @@ type AuthAction = 'signup' | 'signin';
 async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promise<Response> {
   const db = c.var.db;
   const now = c.var.now();
-  const ip = clientIp(c, c.var.trustProxy);
+  const ip = clientIp(c);
   const userAgent = c.req.header('user-agent');
   const body = await readBody(c);
   const rawEmail = str(body.email).trim().toLowerCase();
@@ -255,7 +255,7 @@ async function handleMailRequest(c: Context<AppEnv>): Promise<Response> {
   const email = str(body.email).trim().toLowerCase();
   if (email) {
     const rule = AUTH_RATE_LIMITS.email;
-    const ip = clientIp(c, c.var.trustProxy);
+    const ip = clientIp(c);
     const limit = await checkRateLimit(c.var.db, {
       key: `${ip}|${email}`,
       action: 'email',

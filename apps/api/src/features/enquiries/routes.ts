@@ -33,7 +33,7 @@ const AUDIT_SAMPLE_LENGTH = 200;
 
 /** Counts every attempt (valid or not) so probing with bad payloads is limited too; answers 429 with Retry-After. */
 const enquiryRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const ip = clientIp(c, c.var.trustProxy);
+  const ip = clientIp(c);
   const now = c.var.now();
   const result = await checkRateLimit(c.var.db, { key: ip, action: 'enquiry', ...ENQUIRY_RATE_LIMIT, now });
   if (!result.allowed) {
@@ -97,7 +97,7 @@ async function logSuspiciousContent(
   scripted: { field: string; value: string }[],
   body: unknown,
 ): Promise<void> {
-  const ip = clientIp(c, c.var.trustProxy);
+  const ip = clientIp(c);
   const propertyId = (body as { propertyId?: unknown }).propertyId;
   const viewer = await loadViewer(c).catch(() => null);
   await logSecurityEvent(

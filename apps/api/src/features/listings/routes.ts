@@ -197,7 +197,7 @@ export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       const userId = viewer?.user.id ?? null;
       await recordView(c.var.db, {
         propertyId: listing.id,
-        viewer: viewerKey(userId, clientIp(c, c.var.trustProxy), c.req.header('user-agent') ?? ''),
+        viewer: viewerKey(userId, clientIp(c), c.req.header('user-agent') ?? ''),
         userId,
         now: c.var.now(),
       });

@@ -17,7 +17,7 @@ export interface ClientKey {
 
 /** The rate-limit key of this request. One session lookup when a session cookie is sent, none otherwise. */
 export async function clientKey(c: Context<AppEnv>): Promise<ClientKey> {
-  const ip = clientIp(c, c.var.trustProxy);
+  const ip = clientIp(c);
   const session = await requestSession(c).catch(() => null);
   const userId = session?.user.id ?? null;
   return { key: userId ? `user:${userId}` : `ip:${ip}`, userId, ip };

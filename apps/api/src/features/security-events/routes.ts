@@ -37,7 +37,7 @@ export const SECURITY_EVENTS_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as con
 export const SECURITY_EVENTS_MAX_BODY_BYTES = 64 * 1024;
 
 const limitPerIp: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const ip = clientIp(c, c.var.trustProxy);
+  const ip = clientIp(c);
   const now = c.var.now();
   const result = await checkRateLimit(c.var.db, {
     key: `ip:${ip}`,
@@ -129,7 +129,7 @@ export const securityEventRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     if (!batch.events) throw AppError.validation();
     const viewer = await loadViewer(c).catch(() => null);
     const accepted = await storeSecurityEvents(c.var.db, batch.events, {
-      ip: clientIp(c, c.var.trustProxy),
+      ip: clientIp(c),
       userAgent: c.req.header('user-agent'),
       userId: viewer?.user.id ?? null,
       now: c.var.now(),
