@@ -82,7 +82,11 @@ function isTrusted(trust: TrustProxy, address: string, index: number): boolean {
  * that is not trusted. When every hop is trusted (or one of them is not an address at all, which no proxy of ours
  * writes), the farthest well-formed hop reached. Pure; exported for tests.
  */
-export function pickClientAddress(trust: TrustProxy, socket: string | null, forwardedFor: string | undefined) {
+export function pickClientAddress(
+  trust: TrustProxy,
+  socket: string | null,
+  forwardedFor: string | undefined,
+) {
   const hops = [socket, ...(forwardedFor ? forwardedFor.split(',').reverse() : [])];
   let last = socket ?? 'unknown';
   for (let index = 0; index < hops.length; index++) {

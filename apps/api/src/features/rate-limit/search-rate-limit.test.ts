@@ -140,6 +140,19 @@ test('without TRUST_PROXY, 21 searches with 21 different X-Forwarded-For values 
   expect(statuses[20]).toBe(429);
 });
 
+test('behind one trusted proxy, forged leftmost X-Forwarded-For entries do not make new clients (issue #22)', async () => {
+  const ip = nextIp();
+  const statuses: number[] = [];
+  // The proxy appends the real client address on the right; the client forges a new one on the left every time.
+  for (let i = 0; i < 21; i++)
+    statuses.push(
+      (await search('?location=Reading', { 'X-Forwarded-For': `192.0.2.${i + 1}, ${ip}` })).status,
+    );
+  expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+  expect(statuses[20]).toBe(429);
+  await vi.waitFor(async () => expect(await eventsOf(ip, 'rate_limit_exceeded')).toHaveLength(1));
+});
+
 test('operators set the limit with SEARCH_RATE_LIMIT_PER_MINUTE', async () => {
   const strict = createApp({
     db: handle.db,
