@@ -2,7 +2,7 @@
  * Saved-search e-mail alerts (issue #4): one e-mail per saved search with the public listings published since its
  * last alert that match its filters, each listing sent at most once per search.
  *
- * Design (set-based, so 100,000 saved searches take seconds, not one query each — docs/benchmarks.md):
+ * Design (set-based, so 100,000 saved searches take seconds, not one query each — docs/benchmarks-log.md):
  * 1. Load the run's new public listings ONCE: published after the oldest watermark of any search with alerts on
  *    (at most MAX_LOOKBACK_DAYS back) and at or before `now`. A day's worth is a few thousand rows.
  * 2. Claim due saved searches in batches inside a transaction with `SELECT … FOR UPDATE SKIP LOCKED`, walking
