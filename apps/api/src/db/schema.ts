@@ -395,6 +395,30 @@ export const enquiries = pgTable(
   ],
 );
 
+/**
+ * Idempotency keys of `POST /api/enquiries` (issue #22): a retry carrying the same `Idempotency-Key` gets the first
+ * answer again instead of a second enquiry. One row per scope (`u:<user id>` signed in, else `anonymous`) and key,
+ * claimed in the transaction that creates the enquiry, with the SHA-256 of the validated request and the answer
+ * given (status and JSON body). Rows live 24 hours (features/enquiries/idempotency.ts), then are purged.
+ */
+export const enquiryIdempotencyKeys = pgTable(
+  'enquiry_idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    enquiryId: uuid('enquiry_id').references(() => enquiries.id, { onDelete: 'set null' }),
+    /** Null only inside the claiming transaction, before the enquiry is made. */
+    responseStatus: smallint('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('enquiry_idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
 export const AGENT_ACTIVITY_TYPES = [
   'enquiry_received',
   'enquiry_status_changed',
@@ -509,6 +533,28 @@ export const listingViewDays = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.day] })],
+);
+
+/**
+ * Who was counted as a visitor of a listing on each UTC day (issue #22), so a visit counts once per visitor, listing
+ * and day: `visitor` is `u:<user id>` or `v:<abode_vid cookie>`, `address` a hash of the client address (visitors per
+ * address are capped; features/listings/record-view.ts). Rows of past days are purged by the scheduler.
+ */
+export const listingViewVisitors = pgTable(
+  'listing_view_visitors',
+  {
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+    address: text('address').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.day, t.visitor] }),
+    index('listing_view_visitors_address_idx').on(t.propertyId, t.day, t.address),
+    index('listing_view_visitors_day_idx').on(t.day),
+  ],
 );
 
 /**

@@ -1,11 +1,12 @@
 /**
- * The in-process scheduler: runs the alert job and the rate-limit purge, never overlaps itself, stops cleanly, and 0
- * disables a timer.
+ * The in-process scheduler: runs the alert job and the purge (rate limits, idempotency keys, visitor rows), never
+ * overlaps itself, stops cleanly, and 0 disables a timer.
  */
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { createLogger } from '#src/lib/logger.ts';
+import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import * as purge from '#src/features/rate-limit/purge-rate-limits.ts';
 import * as alerts from './saved-search-alerts.ts';
@@ -111,5 +112,31 @@ test('purgeNow deletes only rows past their window by a day and not blocked', as
   const left = await handle.db.execute(sql`SELECT key FROM rate_limits ORDER BY key`);
   expect(left.rows.map((r) => (r as { key: string }).key)).toEqual(['ip:recent', 'ip:still-blocked']);
   expect(await jobs.purgeNow()).toBe(0);
+  await jobs.stop();
+});
+
+test('purgeNow also deletes expired enquiry idempotency keys and old listing visitor rows (issue #22)', async () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const { id: propertyId } = await createListing(handle.db, (await createAgent(handle.db)).id);
+  await handle.db.execute(sql`
+    INSERT INTO enquiry_idempotency_keys (scope, key, request_hash, response_status, response_body, created_at)
+    VALUES ('anonymous', 'old-key-123', 'h', 201, '{}', '2026-11-23T11:00:00Z'),
+           ('anonymous', 'new-key-123', 'h', 201, '{}', '2026-11-23T13:00:00Z')`);
+  await handle.db.execute(sql`
+    INSERT INTO listing_view_visitors (property_id, day, visitor, address)
+    VALUES (${propertyId}, '2026-11-22', 'v:old', 'a'), (${propertyId}, '2026-11-23', 'v:new', 'a')`);
+  const jobs = startJobs({
+    db: handle.db,
+    logger,
+    publicUrl: 'http://x.test',
+    intervalMs: 0,
+    purgeIntervalMs: 0,
+    clock: () => now.getTime(),
+  });
+  expect(await jobs.purgeNow()).toBe(2);
+  const keys = await handle.db.execute(sql`SELECT key FROM enquiry_idempotency_keys`);
+  expect(keys.rows).toEqual([{ key: 'new-key-123' }]);
+  const visitors = await handle.db.execute(sql`SELECT visitor FROM listing_view_visitors`);
+  expect(visitors.rows).toEqual([{ visitor: 'v:new' }]);
   await jobs.stop();
 });

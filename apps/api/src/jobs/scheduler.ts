@@ -1,13 +1,16 @@
 /**
  * In-process scheduler of background jobs (ADR 010): the saved-search alerts, every `intervalMs`
- * (ALERTS_INTERVAL_MS, default one minute; 0 disables), and the purge of dead `rate_limits` rows, every
- * `purgeIntervalMs` (default ten minutes). A tick is skipped while the previous run is still going, so one process
- * never overlaps itself; several processes may run them at once, because the jobs' correctness comes from the
- * database (row claims with SKIP LOCKED, the deliveries primary key; a purge deletes only rows no limit reads).
+ * (ALERTS_INTERVAL_MS, default one minute; 0 disables), and the purge of dead `rate_limits` rows, expired enquiry
+ * idempotency keys and past days' listing visitor rows (issue #22), every `purgeIntervalMs` (default ten minutes).
+ * A tick is skipped while the previous run is still going, so one process never overlaps itself; several processes
+ * may run them at once, because the jobs' correctness comes from the database (row claims with SKIP LOCKED, the
+ * deliveries primary key; a purge deletes only rows nothing reads any more).
  */
 import type { Database } from '#src/db/client.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
+import { purgeIdempotencyKeys } from '#src/features/enquiries/idempotency.ts';
+import { purgeViewVisitors } from '#src/features/listings/record-view.ts';
 import { purgeRateLimits } from '#src/features/rate-limit/purge-rate-limits.ts';
 import { runSavedSearchAlerts, type SavedSearchAlertsResult } from './saved-search-alerts.ts';
 
@@ -40,8 +43,8 @@ export interface Jobs {
   /** Runs the alert job now unless a run is in progress (then resolves undefined). */
   runNow(): Promise<SavedSearchAlertsResult | undefined>;
   /**
-   * Deletes the dead rate-limit rows now unless a purge is in progress (then resolves undefined); resolves how many
-   * went, or undefined when it failed (logged).
+   * Deletes the dead rate-limit rows, expired idempotency keys and old visitor rows now unless a purge is in
+   * progress (then resolves undefined); resolves how many rows went in all, or undefined when it failed (logged).
    */
   purgeNow(): Promise<number | undefined>;
 }
@@ -115,9 +118,14 @@ export function startJobs(options: JobsOptions): Jobs {
   const purgeLog = logger.child({ job: 'rate-limit-purge' });
   const purge = scheduleJob(
     async () => {
-      const deleted = await purgeRateLimits(db, new Date(clock()));
+      const now = new Date(clock());
+      const deleted = await purgeRateLimits(db, now);
       if (deleted) purgeLog.info({ deleted }, 'dead rate-limit rows deleted');
-      return deleted;
+      const keys = await purgeIdempotencyKeys(db, now);
+      const visitors = await purgeViewVisitors(db, now);
+      if (keys || visitors)
+        purgeLog.info({ keys, visitors }, 'expired idempotency keys and visitor rows deleted');
+      return deleted + keys + visitors;
     },
     {
       intervalMs: options.purgeIntervalMs ?? RATE_LIMIT_PURGE_INTERVAL_MS,

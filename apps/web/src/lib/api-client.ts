@@ -18,6 +18,8 @@ export interface RequestOptions<S extends z.ZodType> {
   params?: URLSearchParams | Record<string, string | number | undefined>;
   /** JSON body. */
   body?: unknown;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
   /** Schema of a successful response body. */
   schema: S;
   signal?: AbortSignal;
@@ -73,7 +75,7 @@ export async function apiRequest<S extends z.ZodType>(
 
 async function send<S extends z.ZodType>(
   path: string,
-  { method = 'GET', params, body, schema, signal, onResponse, statusMessages }: RequestOptions<S>,
+  { method = 'GET', params, body, headers, schema, signal, onResponse, statusMessages }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
   let response: Response;
   const url = buildUrl(path, params);
@@ -88,6 +90,7 @@ async function send<S extends z.ZodType>(
         headers: {
           Accept: 'application/json',
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       }));

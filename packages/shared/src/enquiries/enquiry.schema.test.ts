@@ -7,6 +7,7 @@ import {
   defaultEnquiryMessage,
   ENQUIRY_MESSAGES,
   EnquiryCreatedSchema,
+  IdempotencyKeySchema,
 } from './enquiry.schema.ts';
 
 const propertyId = '3f8e5f0e-6f7b-4a53-9d4e-2b9f3c1a7e10';
@@ -189,4 +190,19 @@ describe('defaultEnquiryMessage and EnquiryCreatedSchema', () => {
     expect(EnquiryCreatedSchema.parse(body)).toEqual(body);
     expect(EnquiryCreatedSchema.safeParse({ ...body, status: 'closed' }).success).toBe(false);
   });
+});
+
+describe('IdempotencyKeySchema (issue #22)', () => {
+  test.each(['3f8e5f0e-6f7b-4a53-9d4e-2b9f3c1a7e10', 'abcdefgh', 'a key with spaces ~!', 'x'.repeat(128)])(
+    '%s is a key',
+    (key) => expect(IdempotencyKeySchema.safeParse(key).success).toBe(true),
+  );
+  test.each(['', 'short', 'x'.repeat(129), 'tab\tinside', 'caf\u00e9-key-1', 'line\nbreak1'])(
+    '%j is refused with its message',
+    (key) => {
+      const r = IdempotencyKeySchema.safeParse(key);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(ENQUIRY_MESSAGES.idempotencyKeyInvalid);
+    },
+  );
 });

@@ -24,7 +24,24 @@ export const ENQUIRY_MESSAGES = {
   messageTooLong: `Message should be at most ${ENQUIRY_MESSAGE_MAX_LENGTH} characters`,
   tooManyEnquiries: 'Too many enquiries. Please try again later.',
   sent: 'Your enquiry has been sent',
+  /** 400 detail of a malformed Idempotency-Key header (issue #22). */
+  idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 128 printable ASCII characters',
+  /** 409: the key was already used for an enquiry with other details (the SPA then sends with a new key). */
+  idempotencyKeyReused: 'This enquiry was already sent with different details. Please try again.',
 } as const;
+
+/**
+ * Request header of `POST /api/enquiries` (issue #22): a retry carrying the same key gets the first answer again
+ * (header `Idempotent-Replayed: true`) instead of making a second enquiry. Keys are kept 24 hours.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Answer header set on a replayed answer. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** An Idempotency-Key value: 8 to 128 printable ASCII characters (the SPA sends a random UUID). */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x20-\x7e]{8,128}$/, ENQUIRY_MESSAGES.idempotencyKeyInvalid);
 
 /** The fields a person types; each is checked for script-like content (SPEC §5, `containsScript`). */
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;

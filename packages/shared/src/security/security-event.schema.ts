@@ -26,6 +26,18 @@ export type ClientSecurityEventType = (typeof CLIENT_SECURITY_EVENT_TYPES)[numbe
 export const SECURITY_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type SecuritySeverity = (typeof SECURITY_SEVERITIES)[number];
 
+/**
+ * The highest severity a browser's report is stored with (issue #22): anyone can post events, so a client's `high`
+ * or `critical` would otherwise put alarms on the admin dashboard at will. The claimed severity is kept beside it.
+ */
+export const CLIENT_SEVERITY_CAP = 'medium' satisfies SecuritySeverity;
+
+/** `severity`, lowered to {@link CLIENT_SEVERITY_CAP} when above it. */
+export function capClientSeverity(severity: SecuritySeverity): SecuritySeverity {
+  const cap = SECURITY_SEVERITIES.indexOf(CLIENT_SEVERITY_CAP);
+  return SECURITY_SEVERITIES.indexOf(severity) > cap ? CLIENT_SEVERITY_CAP : severity;
+}
+
 /** SPEC §9 Security event queue: flushed every 30 s, at 10 queued, on page unload; critical events at once. */
 export const SECURITY_EVENT_QUEUE = {
   flushIntervalMs: 30_000,

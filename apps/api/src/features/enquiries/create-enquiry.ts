@@ -13,6 +13,7 @@ import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { sendMail, type MailConfig } from '#src/lib/mail.ts';
+import { claimKey, storeAnswer, type IdempotencyClaim, type StoredAnswer } from './idempotency.ts';
 
 /** Shown when the listing is missing, deleted, inactive or not approved (never say which). */
 export const LISTING_UNAVAILABLE = 'This property is no longer available.';
@@ -35,7 +36,13 @@ export interface CreateEnquiryOptions {
   publicOrigin: string;
   logger: Logger;
   mail?: MailConfig | undefined;
+  /** The request's Idempotency-Key claim (issue #22) and the server's time; absent without the header. */
+  idempotency?: { claim: IdempotencyClaim; now: Date } | undefined;
 }
+
+/** A new enquiry, or the answer stored for the request's Idempotency-Key by an earlier request. */
+export type CreateEnquiryResult =
+  { kind: 'created'; enquiry: EnquiryCreated } | { kind: 'stored'; answer: StoredAnswer };
 
 /**
  * Inserts the enquiry (status 'new', `contact_info` {name, email, phone?}, the listing's agent) in one transaction
@@ -43,20 +50,29 @@ export interface CreateEnquiryOptions {
  * enquiry, and records an 'enquiry_received' event in the agent's Recent Activity. Then e-mails the agent when their
  * `notify_new_enquiries` setting is on; a mail failure is logged and does not lose the enquiry.
  *
+ * With `idempotency`, the transaction first claims the key (idempotency.ts `claimKey`): when an earlier request
+ * holds it, nothing is made and its stored answer is returned (`kind: 'stored'`); otherwise the 201 answer is stored
+ * with the key in the same transaction.
+ *
  * @throws AppError NOT_FOUND (404) when the listing is not public.
  */
 export async function createEnquiry(
   db: Database,
   input: CreateEnquiry,
   options: CreateEnquiryOptions,
-): Promise<EnquiryCreated> {
+): Promise<CreateEnquiryResult> {
   const contactInfo = {
     name: input.name,
     email: input.email,
     ...(input.phone ? { phone: input.phone } : {}),
   };
 
-  const { listing, row } = await db.transaction(async (tx) => {
+  const idempotency = options.idempotency;
+  const made = await db.transaction(async (tx) => {
+    if (idempotency) {
+      const stored = await claimKey(tx, idempotency.claim, idempotency.now);
+      if (stored) return { kind: 'stored' as const, stored };
+    }
     const found = await tx.execute(sql`
       SELECT p.id, p.title, p.slug, p.agent_id, COALESCE(NULLIF(a.email, ''), u.email) AS agent_email,
              COALESCE(a.notify_new_enquiries, true) AS notify_agent
@@ -95,12 +111,17 @@ export async function createEnquiry(
         propertyTitle: listing.title,
         enquiryId: row.id,
       });
-    return { listing, row };
+    const created: EnquiryCreated = { id: row.id, status: 'new', createdAt: row.createdAt.toISOString() };
+    if (idempotency)
+      await storeAnswer(tx, idempotency.claim, { enquiryId: row.id, status: 201, body: created });
+    return { kind: 'made' as const, listing, row, created };
   });
+  if (made.kind === 'stored') return { kind: 'stored', answer: made.stored };
 
-  const created: EnquiryCreated = { id: row.id, status: 'new', createdAt: row.createdAt.toISOString() };
+  const { listing, row, created } = made;
+  const result: CreateEnquiryResult = { kind: 'created', enquiry: created };
   // With e-mails off the agent still sees the enquiry in the portal.
-  if (!listing.notifyAgent) return created;
+  if (!listing.notifyAgent) return result;
   if (listing.agentEmail) {
     try {
       await sendMail(db, agentMail(listing, input, options.publicOrigin), options.mail);
@@ -113,7 +134,7 @@ export async function createEnquiry(
   } else {
     options.logger.warn({ enquiryId: row.id, propertyId: listing.id }, 'enquiry listing has no agent e-mail');
   }
-  return created;
+  return result;
 }
 
 /** The agent's notification: listing, the enquirer's details and message, and a link to their enquiries. */

@@ -1,20 +1,30 @@
 /**
  * `POST /api/enquiries` over HTTP on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL): storage,
  * the agent's e-mail (only when their new-enquiry e-mails are on), the agent's Recent Activity event, SPEC §5
- * contact-data messages, script-content logging, public-only listings, the per-IP rate limit and the signed-in
- * user's id.
+ * contact-data messages, script-content logging, public-only listings, the per-IP rate limit, the signed-in
+ * user's id, and Idempotency-Key replays (issue #22).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { ENQUIRY_MESSAGES } from '@abode/shared/enquiries/enquiry.schema';
+import { ENQUIRY_MESSAGES, EnquiryCreatedSchema } from '@abode/shared/enquiries/enquiry.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agentActivity, agents, auditLogs, enquiries, outbox, users } from '#src/db/schema.ts';
+import {
+  agentActivity,
+  agents,
+  auditLogs,
+  enquiries,
+  enquiryIdempotencyKeys,
+  outbox,
+  users,
+} from '#src/db/schema.ts';
 import { latestMail, linkIn, ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
+import { purgeIdempotencyKeys } from './idempotency.ts';
+import { ENQUIRY_RATE_LIMIT } from './routes.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
@@ -26,7 +36,7 @@ let ipCounter = 0;
 /** A fresh client IP per test, so the per-IP rate limit of one test does not leak into another. */
 const nextIp = () => `203.0.113.${++ipCounter}`;
 
-function send(body: unknown, o: { ip?: string; cookie?: string } = {}) {
+function send(body: unknown, o: { ip?: string; cookie?: string; key?: string; raw?: string } = {}) {
   return app.request('/api/enquiries', {
     method: 'POST',
     headers: {
@@ -35,8 +45,9 @@ function send(body: unknown, o: { ip?: string; cookie?: string } = {}) {
       'User-Agent': 'vitest',
       'X-Forwarded-For': o.ip ?? nextIp(),
       ...(o.cookie ? { Cookie: o.cookie } : {}),
+      ...(o.key === undefined ? {} : { 'Idempotency-Key': o.key }),
     },
-    body: JSON.stringify(body),
+    body: o.raw ?? JSON.stringify(body),
   });
 }
 
@@ -302,7 +313,166 @@ describe('POST /api/enquiries', () => {
   test('is documented in the OpenAPI document', async () => {
     const doc = await readJson(await app.request('/api/openapi.json'));
     const op = doc.paths['/api/enquiries'].post;
-    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '400', '404', '429']));
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '400', '404', '409', '429']));
     expect(op.requestBody.content['application/json'].schema).toBeDefined();
+    expect(op.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'idempotency-key', in: 'header' })]),
+    );
+    expect(op.responses['201'].headers).toHaveProperty('Idempotent-Replayed');
+  });
+});
+
+describe('Idempotency-Key (issue #22)', () => {
+  let keyCounter = 0;
+  /** A fresh key per use, so tests never meet each other's keys. */
+  const nextKey = () => `test-key-${++keyCounter}-${'k'.repeat(8)}`;
+  const mailsAbout = async (title: string) => {
+    const [{ n }] = (await handle.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(eq(outbox.subject, `New enquiry: ${title}`))) as [{ n: number }];
+    return n;
+  };
+
+  test('a retry with the same key and data gets the first answer again and makes nothing', async () => {
+    const other = await createListing(handle.db, agent.id, { title: `Flat ${nextKey()}` });
+    const key = nextKey();
+    const first = await send({ ...valid(), propertyId: other.id }, { key });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('Idempotent-Replayed')).toBeNull();
+    const created = EnquiryCreatedSchema.parse(await readJson(first));
+
+    // The retry comes from another address (Wi-Fi to mobile data) with other JSON spacing: the same request.
+    const retry = await send(undefined, {
+      key,
+      raw: JSON.stringify({ ...valid(), propertyId: other.id }, null, 2),
+    });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await readJson(retry)).toEqual(created);
+    expect(await enquiriesFor(other.id)).toHaveLength(1);
+    expect(await mailsAbout(other.title)).toBe(1);
+    const [stored] = await handle.db
+      .select()
+      .from(enquiryIdempotencyKeys)
+      .where(eq(enquiryIdempotencyKeys.key, key));
+    expect(stored).toMatchObject({ scope: 'anonymous', enquiryId: created.id, responseStatus: 201 });
+  });
+
+  test('the same key with different data → 409 with its message, nothing made', async () => {
+    const other = await createListing(handle.db, agent.id);
+    const key = nextKey();
+    expect((await send({ ...valid(), propertyId: other.id }, { key })).status).toBe(201);
+    const res = await send({ ...valid(), propertyId: other.id, message: 'Is it chain free?' }, { key });
+    expect(res.status).toBe(409);
+    expect(res.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await readJson(res)).toEqual({
+      error: { code: 'CONFLICT', message: ENQUIRY_MESSAGES.idempotencyKeyReused },
+    });
+    expect(await enquiriesFor(other.id)).toHaveLength(1);
+  });
+
+  test.each([
+    ['too short', 'short'],
+    ['too long', 'k'.repeat(129)],
+    ['not ASCII', 'caf\u00e9-key-12345'],
+  ])('a malformed key (%s) → 400 naming the header, nothing made', async (_why, key) => {
+    const other = await createListing(handle.db, agent.id);
+    const res = await send({ ...valid(), propertyId: other.id }, { key });
+    expect(res.status).toBe(400);
+    expect(await readJson(res)).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: MESSAGES.validation,
+        details: [{ path: 'Idempotency-Key', message: ENQUIRY_MESSAGES.idempotencyKeyInvalid }],
+      },
+    });
+    expect(await enquiriesFor(other.id)).toHaveLength(0);
+  });
+
+  test('concurrent retries of one key make exactly one enquiry and all get its answer', async () => {
+    const other = await createListing(handle.db, agent.id, { title: `Flat ${nextKey()}` });
+    const key = nextKey();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => send({ ...valid(), propertyId: other.id }, { key })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const ids = new Set(await Promise.all(answers.map(async (r) => (await readJson(r)).id)));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((r) => r.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(3);
+    expect(await enquiriesFor(other.id)).toHaveLength(1);
+    expect(await mailsAbout(other.title)).toBe(1);
+  });
+
+  test('replays are not counted by the per-IP rate limit', async () => {
+    const other = await createListing(handle.db, agent.id);
+    const ip = nextIp();
+    const key = nextKey();
+    expect((await send({ ...valid(), propertyId: other.id }, { ip, key })).status).toBe(201);
+    for (let i = 0; i < ENQUIRY_RATE_LIMIT.limit + 2; i += 1)
+      expect((await send({ ...valid(), propertyId: other.id }, { ip, key })).status).toBe(201);
+    // The first request was one of the limit; the rest of the limit is still there for new enquiries.
+    for (let i = 1; i < ENQUIRY_RATE_LIMIT.limit; i += 1)
+      expect((await send({ ...valid(), propertyId: other.id }, { ip })).status).toBe(201);
+    expect((await send({ ...valid(), propertyId: other.id }, { ip })).status).toBe(429);
+    expect(await enquiriesFor(other.id)).toHaveLength(ENQUIRY_RATE_LIMIT.limit);
+  });
+
+  test('a refused request does not use up its key', async () => {
+    const other = await createListing(handle.db, agent.id);
+    const key = nextKey();
+    expect((await send({ ...valid(), propertyId: other.id, name: '' }, { key })).status).toBe(400);
+    const res = await send({ ...valid(), propertyId: other.id }, { key });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('Idempotent-Replayed')).toBeNull();
+  });
+
+  test('keys belong to the signed-in user, else to everyone signed out', async () => {
+    const other = await createListing(handle.db, agent.id);
+    const user = await signedInUser(app, handle.db);
+    const key = nextKey();
+    expect((await send({ ...valid(), propertyId: other.id }, { key })).status).toBe(201);
+    // Another caller's use of the key is not a replay of theirs (nor a conflict with it).
+    const mine = await send(
+      { ...valid(), propertyId: other.id, message: 'Mine' },
+      { key, cookie: user.cookie },
+    );
+    expect(mine.status).toBe(201);
+    expect(mine.headers.get('Idempotent-Replayed')).toBeNull();
+    const again = await send(
+      { ...valid(), propertyId: other.id, message: 'Mine' },
+      { key, cookie: user.cookie },
+    );
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await enquiriesFor(other.id)).toHaveLength(2);
+  });
+
+  test('a key lasts 24 hours: then it makes a new enquiry, and the purge deletes old keys', async () => {
+    const other = await createListing(handle.db, agent.id);
+    const key = nextKey();
+    expect((await send({ ...valid(), propertyId: other.id }, { key })).status).toBe(201);
+    const before = clock;
+    try {
+      clock = new Date(before.getTime() + 23 * 3_600_000);
+      expect(
+        (await send({ ...valid(), propertyId: other.id }, { key })).headers.get('Idempotent-Replayed'),
+      ).toBe('true');
+      expect(await purgeIdempotencyKeys(handle.db, clock)).toBe(0);
+      clock = new Date(before.getTime() + 24 * 3_600_000 + 1_000);
+      const later = await send({ ...valid(), propertyId: other.id }, { key });
+      expect(later.status).toBe(201);
+      expect(later.headers.get('Idempotent-Replayed')).toBeNull();
+      expect(await enquiriesFor(other.id)).toHaveLength(2);
+
+      const keyRows = () =>
+        handle.db.select().from(enquiryIdempotencyKeys).where(eq(enquiryIdempotencyKeys.key, key));
+      expect(await keyRows()).toHaveLength(1);
+      expect(
+        await purgeIdempotencyKeys(handle.db, new Date(clock.getTime() + 24 * 3_600_000)),
+      ).toBeGreaterThan(0);
+      expect(await keyRows()).toHaveLength(0);
+    } finally {
+      clock = before;
+    }
   });
 });

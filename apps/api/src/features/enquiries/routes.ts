@@ -1,10 +1,11 @@
 /**
  * `POST /api/enquiries` (issue #4, DESIGN §4): a visitor or signed-in user contacts the agent of a public listing.
  * SPEC §5 Contact data rules come from the shared {@link CreateEnquirySchema}; script-like content is refused and
- * logged as a high-severity `suspicious_activity` security event; requests are rate-limited per client IP.
+ * logged as a high-severity `suspicious_activity` security event; requests are rate-limited per client IP. An
+ * `Idempotency-Key` header makes a retry safe (issue #22, idempotency.ts): it replays the first answer.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { createRoute, OpenAPIHono, type Hook } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z, type Hook } from '@hono/zod-openapi';
 import type { ZodError } from 'zod';
 import { MESSAGES } from '@abode/shared/messages';
 import { containsScript } from '@abode/shared/sanitise';
@@ -14,6 +15,8 @@ import {
   CreateEnquirySchema,
   ENQUIRY_MESSAGES,
   EnquiryCreatedSchema,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IdempotencyKeySchema,
 } from '@abode/shared/enquiries/enquiry.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
@@ -24,6 +27,14 @@ import { clientIp } from '#src/lib/client-ip.ts';
 import { loadViewer } from '#src/middleware/auth.ts';
 import { validationError } from '#src/middleware/error-handler.ts';
 import { createEnquiry } from './create-enquiry.ts';
+import {
+  enquiryRequestHash,
+  findAnswer,
+  IDEMPOTENCY_TTL_MS,
+  idempotencyScope,
+  readIdempotencyKey,
+  replayAnswer,
+} from './idempotency.ts';
 
 const MINUTE = 60_000;
 /** Per client IP: 5 enquiries per 10 minutes, then blocked for 10 minutes (issue #4 "rate-limited per IP"). */
@@ -54,6 +65,27 @@ const enquiryRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw new AppError('RATE_LIMITED', ENQUIRY_MESSAGES.tooManyEnquiries, {
       retryAfterSeconds: result.retryAfterSeconds,
     });
+  }
+  await next();
+};
+
+/**
+ * Answers a retry whose Idempotency-Key already holds the answer to the same request before the rate limit runs, so
+ * a replay is not counted as another enquiry. Everything else (no key, a new key, another request with the key, a
+ * body that does not validate) goes on to the rate limit and the route. Concurrent retries meet in the route's
+ * transaction instead (create-enquiry.ts).
+ * @throws AppError VALIDATION_ERROR (400) when the Idempotency-Key header is malformed.
+ */
+const replayStoredAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = readIdempotencyKey(c);
+  if (key === undefined) return next();
+  const viewer = await loadViewer(c);
+  const stored = await findAnswer(c.var.db, idempotencyScope(viewer?.user.id ?? null), key, c.var.now());
+  if (stored) {
+    // Hono keeps the parsed body, so the route's validator reads it again without a second parse of the stream.
+    const parsed = CreateEnquirySchema.safeParse(await c.req.json().catch(() => undefined));
+    if (parsed.success && enquiryRequestHash(parsed.data) === stored.requestHash)
+      return replayAnswer(c, stored, stored.requestHash);
   }
   await next();
 };
@@ -134,15 +166,39 @@ const createEnquiryRoute = createRoute({
     "'Contact information is required'), the e-mail must be valid ('Invalid email format'), an optional phone " +
     "must be 5–20 characters after cleaning ('Phone number should be between 5-20 characters'), and script-like " +
     "content is refused ('Contact information contains invalid content') and logged. Rate limit: " +
-    `${ENQUIRY_RATE_LIMIT.limit} requests per 10 minutes per IP.`,
-  middleware: [enquiryRateLimit] as const,
+    `${ENQUIRY_RATE_LIMIT.limit} requests per 10 minutes per IP. ` +
+    'Optional `Idempotency-Key` header (8–128 printable ASCII characters; the SPA sends a UUID per submission): a ' +
+    `request repeating a key used in the last ${IDEMPOTENCY_TTL_MS / 3_600_000} hours by the same caller (the ` +
+    'signed-in user, else anyone signed out) with the same contact data gets the first answer again, with ' +
+    '`Idempotent-Replayed: true`, makes no second enquiry and is not counted by the rate limit; concurrent ' +
+    'requests with one key make one enquiry. The key with different data is refused with 409. Refused requests ' +
+    '(400, 404, 429) do not use up their key.',
+  middleware: [replayStoredAnswer, enquiryRateLimit] as const,
   request: {
+    headers: z.object({
+      'idempotency-key': IdempotencyKeySchema.optional().describe(
+        'Makes a retry of this request safe: the same key and data answer with the first answer.',
+      ),
+    }),
     body: jsonBody(CreateEnquirySchema),
   },
   responses: {
-    201: json(EnquiryCreatedSchema, 'The enquiry was stored'),
-    400: errorResponse('A SPEC §5 contact-data message, or the generic validation message'),
+    201: {
+      ...json(EnquiryCreatedSchema, 'The enquiry was stored (or, for a repeated Idempotency-Key, had been)'),
+      headers: {
+        [IDEMPOTENT_REPLAYED_HEADER]: {
+          description: '`true` when this is the stored answer to an earlier request with the same key',
+          schema: { type: 'string' as const, enum: ['true'] },
+        },
+      },
+    },
+    400: errorResponse(
+      'A SPEC §5 contact-data message, or the generic validation message (also for a malformed Idempotency-Key)',
+    ),
     404: errorResponse('The listing does not exist or is not public'),
+    409: errorResponse(
+      `'${ENQUIRY_MESSAGES.idempotencyKeyReused}': the Idempotency-Key was used with other data`,
+    ),
     429: errorResponse("'Too many enquiries. Please try again later.' with Retry-After"),
   },
 });
@@ -151,12 +207,21 @@ export const enquiryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: enquiryValid
   createEnquiryRoute,
   async (c) => {
     const viewer = await loadViewer(c);
-    const created = await createEnquiry(c.var.db, c.req.valid('json'), {
-      userId: viewer?.user.id ?? null,
+    const userId = viewer?.user.id ?? null;
+    const input = c.req.valid('json');
+    const key = readIdempotencyKey(c);
+    const claim =
+      key === undefined
+        ? undefined
+        : { scope: idempotencyScope(userId), key, requestHash: enquiryRequestHash(input) };
+    const result = await createEnquiry(c.var.db, input, {
+      userId,
       publicOrigin: c.var.publicUrl,
       mail: c.var.mail,
       logger: c.var.logger,
+      idempotency: claim ? { claim, now: c.var.now() } : undefined,
     });
-    return c.json(created, 201);
+    if (result.kind === 'stored') return replayAnswer(c, result.answer, enquiryRequestHash(input));
+    return c.json(result.enquiry, 201);
   },
 );

@@ -1,6 +1,6 @@
 /**
  * The listing page's API (issue #4) over HTTP on a real database: previews for the owning agent and admins,
- * visit counting with de-duplication and recent views, and sold prices nearby.
+ * visit counting once per visitor, listing and UTC day (issue #22) and recent views, and sold prices nearby.
  */
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -9,11 +9,18 @@ import { ListingDetailSchema } from '@abode/shared/listings/listing.schema';
 import { SoldPricesResultSchema } from '@abode/shared/property/sold-prices.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, listingViewDays, properties, recentViews } from '#src/db/schema.ts';
+import { agents, listingViewDays, listingViewVisitors, properties, recentViews } from '#src/db/schema.ts';
+import { createAuth, TEST_AUTH_SECRET } from '#src/features/auth/auth.ts';
 import { get, signedInUser, ORIGIN } from '#src/features/auth/auth-test-helpers.ts';
 import { insertSales } from '#src/features/price-paid/import-price-paid.ts';
 import { readPricePaid, type PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import {
+  MAX_VISITORS_PER_ADDRESS,
+  purgeViewVisitors,
+  VISITOR_COOKIE,
+  VISITOR_COOKIE_MAX_AGE_S,
+} from './record-view.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -109,15 +116,32 @@ describe('GET /api/properties/{slug}: previews', () => {
 });
 
 describe('POST /api/properties/{slug}/views', () => {
-  const view = (slug: string, o: { cookie?: string; ua?: string } = {}) =>
-    app.request(`/api/properties/${slug}/views`, {
+  /** trustProxy: each request names its client address in X-Forwarded-For. */
+  let viewApp: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    viewApp = createApp({ db: handle.db, now: () => clock, trustProxy: true });
+  });
+  let ipCounter = 0;
+  /** A fresh client address, so tests never share the per-address cap. */
+  const nextIp = () => `198.51.100.${++ipCounter}`;
+  const view = (
+    slug: string,
+    o: { cookie?: string; ua?: string; ip?: string; vid?: string; app?: ReturnType<typeof createApp> } = {},
+  ) => {
+    const cookie = [o.cookie, o.vid === undefined ? undefined : `${VISITOR_COOKIE}=${o.vid}`].filter(Boolean);
+    return (o.app ?? viewApp).request(`/api/properties/${slug}/views`, {
       method: 'POST',
       headers: {
         Origin: ORIGIN,
         'User-Agent': o.ua ?? 'Mozilla/5.0 (test A)',
-        ...(o.cookie ? { Cookie: o.cookie } : {}),
+        'X-Forwarded-For': o.ip ?? '192.0.2.1',
+        ...(cookie.length ? { Cookie: cookie.join('; ') } : {}),
       },
     });
+  };
+  /** The visitor id a 204 set, or undefined when it set none. */
+  const visitorSet = (res: Response) =>
+    res.headers.get('set-cookie')?.match(new RegExp(`^${VISITOR_COOKIE}=([^;]+)`))?.[1];
   const counts = async (id: string) => {
     const [p] = await handle.db
       .select({ n: properties.viewCount })
@@ -126,49 +150,188 @@ describe('POST /api/properties/{slug}/views', () => {
     const days = await handle.db.select().from(listingViewDays).where(eq(listingViewDays.propertyId, id));
     return { total: p!.n, days: days.map((d) => [d.day, d.views]) };
   };
-
-  test('the same viewer counts once per 30 minutes; another viewer counts again; 204 every time', async () => {
-    const listing = await createListing(handle.db, owner.agentId);
-    for (let i = 0; i < 2; i++) {
-      const res = await view(listing.slug);
-      expect(res.status).toBe(204);
-      expect(res.headers.get('cache-control')).toBe('private, no-store');
-    }
-    expect(await counts(listing.id)).toEqual({ total: 1, days: [['2026-11-22', 1]] });
-
-    expect((await view(listing.slug, { ua: 'Mozilla/5.0 (test B)' })).status).toBe(204);
-    expect(await counts(listing.id)).toEqual({ total: 2, days: [['2026-11-22', 2]] });
-
-    // A signed-in user is a viewer of their own, whatever the browser.
-    expect((await view(listing.slug, { cookie: client.cookie })).status).toBe(204);
-    expect((await view(listing.slug, { cookie: client.cookie, ua: 'Other browser' })).status).toBe(204);
-    expect((await counts(listing.id)).total).toBe(3);
-
-    // After the window (and the block it started) the same viewer counts again, on the new day's row.
+  const withClock = async (at: string, run: () => Promise<void>) => {
     const before = clock;
-    clock = new Date('2026-11-23T09:00:00Z');
+    clock = new Date(at);
     try {
-      expect((await view(listing.slug)).status).toBe(204);
+      await run();
     } finally {
       clock = before;
     }
+  };
+
+  test('a visitor counts once a listing and UTC day, whatever the User-Agent; 204 private, sets a cookie', async () => {
+    const listing = await createListing(handle.db, owner.agentId);
+    const ip = nextIp();
+    const first = await view(listing.slug, { ip });
+    expect(first.status).toBe(204);
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    const setCookie = first.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(new RegExp(`^${VISITOR_COOKIE}=[A-Za-z0-9_-]{22};`));
+    expect(setCookie).toContain(`Max-Age=${VISITOR_COOKIE_MAX_AGE_S}`);
+    expect(setCookie).toContain('Path=/api/properties');
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).not.toContain('Secure');
+    const vid = visitorSet(first)!;
+    expect(await counts(listing.id)).toEqual({ total: 1, days: [['2026-11-22', 1]] });
+
+    // Another User-Agent from the same address without the cookie (a script rotating UAs): not counted.
+    for (const ua of ['Mozilla/5.0 (test B)', 'curl/8.0', ''])
+      expect((await view(listing.slug, { ip, ua })).status).toBe(204);
+    // The same browser again, with its cookie and a new UA, even from another address: not counted either.
+    const again = await view(listing.slug, { ip: nextIp(), vid, ua: 'Mozilla/5.0 (test C)' });
+    expect(again.status).toBe(204);
+    expect(visitorSet(again)).toBeUndefined();
+    expect(await counts(listing.id)).toEqual({ total: 1, days: [['2026-11-22', 1]] });
+
+    // The next UTC day it counts again, on that day's row.
+    await withClock('2026-11-23T00:00:30Z', async () => {
+      expect((await view(listing.slug, { ip, vid })).status).toBe(204);
+      expect((await view(listing.slug, { ip, vid })).status).toBe(204);
+    });
     expect(await counts(listing.id)).toEqual({
-      total: 4,
+      total: 2,
       days: [
-        ['2026-11-22', 3],
+        ['2026-11-22', 1],
         ['2026-11-23', 1],
       ],
     });
   });
 
-  test('a visit of a listing that is not public is not counted', async () => {
-    const res = await view(pending.slug, { cookie: owner.cookie });
+  test(`one address counts at most ${MAX_VISITORS_PER_ADDRESS} visitors a listing and day`, async () => {
+    const listing = await createListing(handle.db, owner.agentId);
+    const office = nextIp();
+    // Each browser in the office brings its own cookie (made on an earlier visit of the site).
+    const browsers = Array.from({ length: MAX_VISITORS_PER_ADDRESS + 1 }, (_, i) => `${'o'.repeat(21)}${i}`);
+    for (const vid of browsers) expect((await view(listing.slug, { ip: office, vid })).status).toBe(204);
+    expect((await counts(listing.id)).total).toBe(MAX_VISITORS_PER_ADDRESS);
+    // Made-up cookies, no cookie, or a signed-in user from that address: the cap holds.
+    expect((await view(listing.slug, { ip: office, vid: 'made-up-visitor-id-123' })).status).toBe(204);
+    expect((await view(listing.slug, { ip: office })).status).toBe(204);
+    expect((await view(listing.slug, { ip: office, cookie: client.cookie })).status).toBe(204);
+    expect((await counts(listing.id)).total).toBe(MAX_VISITORS_PER_ADDRESS);
+    // The browser left out counts from elsewhere; another listing has its own cap.
+    expect((await view(listing.slug, { ip: nextIp(), vid: browsers.at(-1)! })).status).toBe(204);
+    expect((await counts(listing.id)).total).toBe(MAX_VISITORS_PER_ADDRESS + 1);
+    const another = await createListing(handle.db, owner.agentId);
+    expect((await view(another.slug, { ip: office, vid: browsers.at(-1)! })).status).toBe(204);
+    expect((await counts(another.id)).total).toBe(1);
+  });
+
+  test('concurrent cookieless visits from one address count once', async () => {
+    const listing = await createListing(handle.db, owner.agentId);
+    const ip = nextIp();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => view(listing.slug, { ip, ua: `bot ${i}` })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(204));
+    expect((await counts(listing.id)).total).toBe(1);
+  });
+
+  test('a malformed visitor cookie is replaced by a new one', async () => {
+    const listing = await createListing(handle.db, owner.agentId);
+    const res = await view(listing.slug, { ip: nextIp(), vid: 'not a visitor id' });
     expect(res.status).toBe(204);
-    expect(await counts(pending.id)).toEqual({ total: 0, days: [] });
+    expect(visitorSet(res)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await counts(listing.id)).total).toBe(1);
+  });
+
+  test('a signed-in user is one visitor whatever the browser or address', async () => {
+    const listing = await createListing(handle.db, owner.agentId);
+    expect((await view(listing.slug, { cookie: client.cookie, ip: nextIp() })).status).toBe(204);
+    expect(
+      (
+        await view(listing.slug, {
+          cookie: client.cookie,
+          ip: nextIp(),
+          ua: 'Other browser',
+          vid: 'x'.repeat(22),
+        })
+      ).status,
+    ).toBe(204);
+    expect((await counts(listing.id)).total).toBe(1);
+  });
+
+  test('the cookie is Secure when the session cookies are (production)', async () => {
+    const secureApp = createApp({
+      db: handle.db,
+      now: () => clock,
+      trustProxy: true,
+      auth: createAuth({
+        db: handle.db,
+        baseURL: 'https://abode.example',
+        secret: TEST_AUTH_SECRET,
+        production: true,
+        logLevel: 'error',
+      }),
+    });
+    const res = await view(publicListing.slug, { app: secureApp, ip: nextIp() });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+
+  test.each([
+    ['pending approval', () => pending, () => owner.cookie],
+    ['a draft', () => draft, () => owner.cookie],
+    ['a visitor', () => pending, () => undefined],
+  ])(
+    'a listing that is not public (%s) → 404 with the SPEC message, nothing counted, no cookie',
+    async (_w, l, c) => {
+      const res = await view(l().slug, { cookie: c(), ip: nextIp() });
+      expect(res.status).toBe(404);
+      expect(await readJson(res)).toEqual({
+        error: { code: 'NOT_FOUND', message: 'This property is no longer available.' },
+      });
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(await counts(l().id)).toEqual({ total: 0, days: [] });
+    },
+  );
+
+  test.each([
+    ['rejected', { approvalStatus: 'rejected' as const, approvedAt: null }],
+    ['let', { status: 'let' as const }],
+    ['deleted', { isDeleted: true }],
+  ])('a %s listing → 404', async (_what, overrides) => {
+    const listing = await createListing(handle.db, owner.agentId, overrides);
+    const res = await view(listing.slug, { ip: nextIp() });
+    expect(res.status).toBe(404);
+    expect((await counts(listing.id)).total).toBe(0);
   });
 
   test('an unknown slug is 404', async () => {
     expect((await view('no-such-listing')).status).toBe(404);
+  });
+
+  test("the visitor cookie leaves a listing's GET public and cacheable", async () => {
+    const res = await app.request(`/api/properties/${publicListing.slug}`, {
+      headers: { Cookie: `${VISITOR_COOKIE}=${'v'.repeat(22)}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(res.headers.get('etag')).toBeTruthy();
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  test('the purge deletes visitor rows of days before yesterday', async () => {
+    const listing = await createListing(handle.db, owner.agentId);
+    for (const at of ['2026-11-10T12:00:00Z', '2026-11-11T23:00:00Z', '2026-11-12T08:00:00Z'])
+      await withClock(at, async () => {
+        expect((await view(listing.slug, { ip: nextIp() })).status).toBe(204);
+      });
+    const days = async () =>
+      (
+        await handle.db
+          .select({ day: listingViewVisitors.day })
+          .from(listingViewVisitors)
+          .where(eq(listingViewVisitors.propertyId, listing.id))
+      )
+        .map((r) => r.day)
+        .sort();
+    expect(await days()).toEqual(['2026-11-10', '2026-11-11', '2026-11-12']);
+    // Today's and yesterday's stay.
+    expect(await purgeViewVisitors(handle.db, new Date('2026-11-12T09:00:00Z'))).toBeGreaterThanOrEqual(1);
+    expect(await days()).toEqual(['2026-11-11', '2026-11-12']);
   });
 
   test("a signed-in user's visit upserts recent_views every time", async () => {
@@ -180,13 +343,13 @@ describe('POST /api/properties/{slug}/views', () => {
         .where(and(eq(recentViews.userId, client.userId), eq(recentViews.propertyId, listing.id)));
       return rows.map((r) => r.viewedAt.toISOString());
     };
-    await view(listing.slug, { cookie: client.cookie });
+    await view(listing.slug, { cookie: client.cookie, ip: nextIp() });
     expect(await viewedAt()).toEqual(['2026-11-22T10:00:00.000Z']);
     const before = clock;
     clock = new Date('2026-11-22T10:05:00Z');
     try {
-      // Not counted again (5 minutes later), but the recent view moves to now.
-      await view(listing.slug, { cookie: client.cookie });
+      // Not counted again (the same day), but the recent view moves to now.
+      await view(listing.slug, { cookie: client.cookie, ip: nextIp() });
     } finally {
       clock = before;
     }

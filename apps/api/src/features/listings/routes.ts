@@ -6,6 +6,7 @@
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, TypedResponse } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import {
   ListingDetailSchema,
   ListingSearchResultSchema,
@@ -28,7 +29,15 @@ import { findListingsJson, SEARCH_EXTENSIONS_DOC } from './find-listings.ts';
 import { searchCacheKey, type CachedSearch, type SearchCache } from './search-cache.ts';
 import { findSoldPrices } from './find-sold-prices.ts';
 import { canPreview, findListingAccess, getListing, LISTING_UNAVAILABLE } from './get-listing.ts';
-import { recordView, viewerKey } from './record-view.ts';
+import {
+  isVisitorId,
+  MAX_VISITORS_PER_ADDRESS,
+  newVisitorId,
+  recordView,
+  VISITOR_COOKIE,
+  VISITOR_COOKIE_MAX_AGE_S,
+  VISITOR_COOKIE_PATH,
+} from './record-view.ts';
 
 /** Not to be stored by shared caches: previews and per-user answers. */
 export const PRIVATE_NO_STORE = 'private, no-store';
@@ -87,14 +96,20 @@ const viewRoute = createRoute({
   tags: ['Listings'],
   summary: 'Record a visit of a listing page',
   description:
-    'Counts one visit of a public listing (`view_count` and the day in `listing_view_days`), once per viewer ' +
-    '(the signed-in user, else IP address and user agent) and listing per 30 minutes; later calls in that window ' +
-    "answer 204 without counting. A signed-in user's recent views are refreshed on every call. Visits of a listing " +
-    'that is not public are not counted.',
+    'Counts one visit of a public listing (`view_count` and the day in `listing_view_days`) once per visitor, ' +
+    'listing and UTC day. The visitor is the signed-in user, else the browser’s `abode_vid` cookie (a random id, ' +
+    'set by this route when missing or malformed: HttpOnly, SameSite=Lax, Path=/api/properties, 30 days, Secure ' +
+    'when the session cookie is); the User-Agent plays no part. Per client address, listing and day at most ' +
+    `${MAX_VISITORS_PER_ADDRESS} visitors count, and a call with neither session nor cookie counts only when ` +
+    "nobody from its address has. Calls not counted still answer 204. A signed-in user's recent views are " +
+    'refreshed on every call. `Cache-Control: private, no-store`.',
   request: { params: slugParams },
   responses: {
     204: { description: 'Recorded (or deliberately not counted)' },
-    404: errorResponse('No listing has this slug'),
+    404: errorResponse(
+      "'This property is no longer available.': no public listing has this slug (missing, deleted, draft, " +
+        'pending or rejected approval, let), even for its own agent',
+    ),
   },
 });
 
@@ -190,18 +205,29 @@ export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   })
   .openapi(viewRoute, async (c) => {
     const listing = await findListingAccess(c.var.db, c.req.valid('param').slug);
-    if (!listing) throw AppError.notFound(LISTING_UNAVAILABLE);
+    // The property page's own rule (VISIBLE_LISTING): anything else does not exist for a visit.
+    if (!listing?.isPublic) throw AppError.notFound(LISTING_UNAVAILABLE);
     c.header('Cache-Control', PRIVATE_NO_STORE);
-    if (listing.isPublic) {
-      const viewer = await loadViewer(c);
-      const userId = viewer?.user.id ?? null;
-      await recordView(c.var.db, {
-        propertyId: listing.id,
-        viewer: viewerKey(userId, clientIp(c), c.req.header('user-agent') ?? ''),
-        userId,
-        now: c.var.now(),
+    const viewer = await loadViewer(c);
+    const cookie = getCookie(c, VISITOR_COOKIE);
+    const newVisitor = !isVisitorId(cookie);
+    const visitorId = newVisitor ? newVisitorId() : cookie;
+    if (newVisitor)
+      setCookie(c, VISITOR_COOKIE, visitorId, {
+        path: VISITOR_COOKIE_PATH,
+        maxAge: VISITOR_COOKIE_MAX_AGE_S,
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: c.var.auth.options.advanced?.useSecureCookies === true,
       });
-    }
+    await recordView(c.var.db, {
+      propertyId: listing.id,
+      userId: viewer?.user.id ?? null,
+      visitorId,
+      newVisitor,
+      ip: clientIp(c),
+      now: c.var.now(),
+    });
     return c.body(null, 204);
   })
   .openapi(soldPricesRoute, async (c) => {

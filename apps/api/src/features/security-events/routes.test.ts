@@ -94,7 +94,55 @@ describe('storing', () => {
       metadata: { path: '/admin/secret', ip_address: '10.9.9.9' },
       timestamp: clock.toISOString(),
       clientTimestamp: '2026-11-22T09:59:58.000Z',
+      clientReported: true,
+      clientSeverity: 'medium',
     });
+  });
+
+  test('a claimed high or critical severity is stored as medium, marked client-reported, claim kept', async () => {
+    const ip = nextIp();
+    const claimed = ['low', 'medium', 'high', 'critical'] as const;
+    const res = await send(
+      {
+        events: claimed.map((severity) =>
+          // A claim inside metadata does not unmark the row either.
+          event({ severity, description: `claimed ${severity}`, metadata: { clientReported: false } }),
+        ),
+      },
+      { ip },
+    );
+    expect(res.status).toBe(202);
+    const stored = Object.fromEntries(
+      (await rowsFrom(ip)).map((r) => {
+        const data = r.afterData as { description: string };
+        return [data.description, r.afterData];
+      }),
+    );
+    for (const [severity, expected] of [
+      ['low', 'low'],
+      ['medium', 'medium'],
+      ['high', 'medium'],
+      ['critical', 'medium'],
+    ] as const)
+      expect(stored[`claimed ${severity}`]).toMatchObject({
+        severity: expected,
+        clientSeverity: severity,
+        clientReported: true,
+        metadata: { clientReported: false },
+      });
+
+    // The admin audit log filters and the dashboard's high/critical panel see them as medium.
+    const admin = await signedInUser(app, handle.db, { admin: 'admin' });
+    const found = async (severity: string) => {
+      const res = await app.request(`/api/admin/audit-logs?severity=${severity}&q=claimed%20critical`, {
+        headers: { Cookie: admin.cookie, 'X-Forwarded-For': ip },
+      });
+      expect(res.status).toBe(200);
+      const body = (await readJson(res)) as { items: { severity: string | null }[] };
+      return body.items.map((i) => i.severity);
+    };
+    expect(await found('critical')).toEqual([]);
+    expect(await found('medium')).toEqual(['medium']);
   });
 
   test('the signed-in user is stamped by the server; a claimed user_id in the body is ignored', async () => {

@@ -3,7 +3,8 @@
  * of security events arrives here in batches (every 30 s, at 10 queued, on page unload through
  * `navigator.sendBeacon`, critical events at once). Each event is validated ({@link SecurityEventBatchSchema}: only
  * the types a browser may report, at most 10 a batch, small metadata), sanitised and stored in `audit_logs` with the
- * server's view of the IP address, user agent and signed-in user (store-security-events.ts).
+ * server's view of the IP address, user agent and signed-in user (store-security-events.ts). Anyone may post, so
+ * a claimed `high` or `critical` severity is stored as `medium`, marked `clientReported` (issue #22).
  *
  * sendBeacon cannot always send `application/json`, so a `text/plain` body holding the same JSON is accepted too.
  * Rate-limited per client IP: 30 batches a minute, then 429 with `Retry-After` (the first refusal is logged).
@@ -83,7 +84,9 @@ const reportRoute = createRoute({
     'only: auth attempts, rate limits and admin actions are recorded by the server itself). Each is stored in ' +
     "audit_logs with the server's own view of the IP address, user agent and signed-in user (the session is " +
     "optional), the server's time as `timestamp` and the browser's as `clientTimestamp`; the description and " +
-    'metadata text are sanitised. `application/json`, or `text/plain` holding the same JSON (navigator.sendBeacon). ' +
+    'metadata text are sanitised. The stored severity is at most `medium` (a claimed `high` or `critical` is kept ' +
+    'as `clientSeverity`), and every such row carries `clientReported: true`. `application/json`, or `text/plain` ' +
+    'holding the same JSON (navigator.sendBeacon). ' +
     'At most 64 KB; 30 batches per minute per client IP.',
   middleware: [limitPerIp, limitBody] as const,
   request: {

@@ -1,13 +1,15 @@
 /**
  * Stores a batch of browser-reported security events in `audit_logs` (SPEC §3 audit_logs and Security event; issue
  * #7): one row per event, `entity_type = 'security_event'`, a new unique `entity_id`, `action` = the event type,
- * `after_data` = { severity, description, metadata, timestamp, clientTimestamp }. The IP address, user agent and user
- * are the server's own view of the request; `timestamp` is the server's clock and the browser's is kept as
- * `clientTimestamp`. Text is sanitised (SPEC §5) before it is stored.
+ * `after_data` = { severity, description, metadata, timestamp, clientTimestamp, clientReported: true, clientSeverity }.
+ * The IP address, user agent and user are the server's own view of the request; `timestamp` is the server's clock and
+ * the browser's is kept as `clientTimestamp`. `severity` is capped at medium (issue #22: anyone may post events, so a
+ * claimed `high` or `critical` must not raise alarms), the claimed one kept as `clientSeverity`, and `clientReported`
+ * tells these rows from the server's own. Text is sanitised (SPEC §5) before it is stored.
  */
 import { randomUUID } from 'node:crypto';
 import { sanitiseText } from '@abode/shared/sanitise';
-import type { SecurityEventInput } from '@abode/shared/security/security-event.schema';
+import { capClientSeverity, type SecurityEventInput } from '@abode/shared/security/security-event.schema';
 import type { Database } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema.ts';
 
@@ -46,11 +48,13 @@ export async function storeSecurityEvents(
       action: event.type,
       beforeData: null,
       afterData: {
-        severity: event.severity,
+        severity: capClientSeverity(event.severity),
         description: sanitiseText(event.description),
         metadata: sanitiseMetadata(event.metadata),
         timestamp: facts.now.toISOString(),
         clientTimestamp: event.timestamp,
+        clientReported: true,
+        clientSeverity: event.severity,
       },
       userId: facts.userId,
       ipAddress: facts.ip,

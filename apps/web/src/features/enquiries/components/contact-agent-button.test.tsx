@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { ENQUIRY_MESSAGES } from '@abode/shared/enquiries/enquiry.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AppToaster } from '#src/app/app-toaster.tsx';
 import { AuthProvider, meQueryKey, type Me } from '#src/lib/auth.tsx';
@@ -73,6 +74,19 @@ const created = () =>
     }),
     { status: 201, headers: { 'Content-Type': 'application/json' } },
   );
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The Idempotency-Key header a request carried (issue #22). */
+function keyOf(init: RequestInit | undefined): string | undefined {
+  return (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+}
+
+const refused = (status: number, code: string, message: string) =>
+  new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 function notifications() {
   return within(screen.getByRole('region', { name: /Notifications/ }));
@@ -182,6 +196,7 @@ describe('ContactAgentButton', { timeout: 20_000 }, () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe('/api/enquiries');
     expect(init?.method).toBe('POST');
+    expect(keyOf(init)).toMatch(UUID);
     expect(JSON.parse(String(init?.body))).toEqual({
       propertyId: listing.id,
       name: 'Jo Bloggs',
@@ -189,6 +204,66 @@ describe('ContactAgentButton', { timeout: 20_000 }, () => {
       phone: '+44 (0)20 7946 0000',
       message: 'I am interested in 3 bedroom semi-detached house for sale and would like more information.',
     });
+  });
+
+  it('sends a submission again with the same Idempotency-Key after a lost answer', async () => {
+    let failNext = 3;
+    const fetchMock = stubFetch(() => {
+      if (failNext-- > 0) throw new TypeError('Failed to fetch');
+      return created();
+    }, signedIn);
+    const { user, dialog } = await openDialog(signedIn);
+    await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
+    // Two automatic resends (1 s, then 2 s later) lose their answer too: the network message.
+    expect(await notifications().findByText(MESSAGES.network, {}, { timeout: 6_000 })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+
+    // Pressing Send again is the same submission: the agent must not get it twice.
+    await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(UUID);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
+  });
+
+  it('uses a new Idempotency-Key once the details are edited after a lost answer', async () => {
+    let failNext = 3;
+    const fetchMock = stubFetch(() => {
+      if (failNext-- > 0) throw new TypeError('Failed to fetch');
+      return created();
+    }, signedIn);
+    const { user, dialog } = await openDialog(signedIn);
+    await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
+    expect(await notifications().findByText(MESSAGES.network, {}, { timeout: 6_000 })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Message'), ' Is it chain free?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    expect(keys[3]).toMatch(UUID);
+    expect(keys[3]).not.toBe(keys[0]);
+    expect(JSON.parse(String(fetchMock.mock.calls[3]![1]?.body)).message).toMatch(/Is it chain free\?$/);
+  });
+
+  it('uses a new Idempotency-Key after a refusal (nothing was made with it)', async () => {
+    const answers = [() => refused(409, 'CONFLICT', ENQUIRY_MESSAGES.idempotencyKeyReused), () => created()];
+    const fetchMock = stubFetch(() => answers.shift()!(), signedIn);
+    const { user, dialog } = await openDialog(signedIn);
+    const send = within(dialog).getByRole('button', { name: 'Send enquiry' });
+    await user.click(send);
+    expect(await notifications().findByText(ENQUIRY_MESSAGES.idempotencyKeyReused)).toBeInTheDocument();
+    // A refusal is not resent by itself.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await user.click(send);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(UUID);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('shows the server’s message when it refuses (429) and keeps the dialog open', async () => {

@@ -23,14 +23,26 @@ import {
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
+import { isApiError } from '#src/lib/api-error.ts';
 import { useAuth } from '#src/lib/auth.tsx';
-import { errorMessage } from '#src/lib/query-client.ts';
-import { createEnquiry } from '#src/features/enquiries/api/create-enquiry.ts';
+import { errorMessage, retryDelay } from '#src/lib/query-client.ts';
+import { createEnquiry, newIdempotencyKey } from '#src/features/enquiries/api/create-enquiry.ts';
 import type { ContactAgentListing } from '#src/features/enquiries/components/contact-agent-button.tsx';
 import { agentDisplayName } from '@abode/shared/listings/agent-display-name';
 
 type Values = Record<ContactField, string>;
 type Errors = Partial<Record<ContactField, string>>;
+
+/** Automatic resends of one submission after a lost answer (no answer, or a 5xx from the server or a proxy). */
+const SEND_RETRIES = 2;
+
+/**
+ * Whether to send a submission again by itself: only when the answer was lost or the server failed, never after a
+ * refusal (4xx). Safe because every send of one submission carries the same Idempotency-Key (issue #22).
+ */
+function shouldResend(failures: number, error: unknown): boolean {
+  return failures < SEND_RETRIES && isApiError(error) && (error.status === 0 || error.status >= 500);
+}
 
 /** Checks the form with the API's own schema (SPEC §5 Contact data): the data to send, or one message per field. */
 function validate(
@@ -52,7 +64,11 @@ function validate(
 /**
  * The enquiry dialog (issue #4): name, e-mail, optional phone and message, prefilled for signed-in users, checked
  * with the shared schema (errors under each field), sent to `POST /api/enquiries`. On success it closes and shows
- * 'Contacting {agent} about {title}'; server refusals (400, 404, 429) show the server's message.
+ * 'Contacting {agent} about {title}'; server refusals (400, 404, 409, 429) show the server's message.
+ *
+ * Each submission carries an Idempotency-Key (issue #22): made when it is first sent, kept for the automatic resends
+ * and for the person pressing Send again after a lost answer (so the agent never gets it twice), and replaced once
+ * the details are edited, after a refusal (nothing was made with it) and after success.
  */
 export function EnquiryDialog({
   listing,
@@ -112,14 +128,20 @@ function EnquiryForm({
   const attempted = attempts > 0;
   const checked = validate(listing.id, values);
   const errors: Errors = attempted ? (checked.errors ?? {}) : {};
+  // The Idempotency-Key of the details as they are now (null until they are first sent).
+  const idempotencyKey = useRef<string | null>(null);
 
   const mutation = useMutation({
     mutationFn: createEnquiry,
+    retry: shouldResend,
+    retryDelay,
     onSuccess: () => {
+      idempotencyKey.current = null;
       onSent();
       toast.success(contactingAgentMessage(agent, listing.title), { description: ENQUIRY_MESSAGES.sent });
     },
     onError: (error) => {
+      if (isApiError(error) && error.isClientError) idempotencyKey.current = null;
       toast.error(errorMessage(error));
     },
   });
@@ -133,15 +155,19 @@ function EnquiryForm({
     event.preventDefault();
     if (mutation.isPending) return;
     setAttempts((n) => n + 1);
-    if (!checked.errors) mutation.mutate(checked.data);
+    if (checked.errors) return;
+    idempotencyKey.current ??= newIdempotencyKey();
+    mutation.mutate({ input: checked.data, idempotencyKey: idempotencyKey.current });
   };
 
   const field = (name: ContactField) => ({
     ...fieldA11y(`${id}-${name}`, errors[name]),
     name,
     value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      idempotencyKey.current = null;
+      setValues((v) => ({ ...v, [name]: event.target.value }));
+    },
   });
 
   return (

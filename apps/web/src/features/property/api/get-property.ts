@@ -28,7 +28,7 @@ export function useProperty(slug: string) {
   return useQuery(propertyQueryOptions(slug));
 }
 
-/** `POST /api/properties/{slug}/views`: one visit (the server de-duplicates per viewer and 30 minutes). */
+/** `POST /api/properties/{slug}/views`: one visit (the server counts one per visitor, listing and UTC day). */
 export async function recordPropertyView(slug: string): Promise<void> {
   await apiRequest(`${propertyPath(slug)}/views`, { method: 'POST', schema: z.unknown() });
 }
