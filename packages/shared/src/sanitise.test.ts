@@ -50,6 +50,17 @@ describe('sanitiseText (SPEC §5 Text sanitising, DESIGN §7)', () => {
     expect(sanitiseText('a\u000bb\u000cc')).toBe('abc');
   });
 
+  test('strips bidirectional overrides, isolates and marks (issue #22), keeping newlines', () => {
+    // U+202E RIGHT-TO-LEFT OVERRIDE would show 'Flat <RLO>fdp.exe' as 'Flat exe.pdf'.
+    expect(sanitiseText('Flat \u202efdp.exe')).toBe('Flat fdp.exe');
+    expect(sanitiseText('a\u202ab\u202bc\u202cd\u202de\u202ef')).toBe('abcdef');
+    expect(sanitiseText('a\u2066b\u2067c\u2068d\u2069e')).toBe('abcde');
+    expect(sanitiseText('a\u200eb\u200fc\u061cd')).toBe('abcd');
+    expect(sanitiseText('line 1\u2067\nline 2')).toBe('line 1\nline 2');
+    // Arabic and Hebrew letters themselves stay.
+    expect(sanitiseText('שלום مرحبا')).toBe('שלום مرحبا');
+  });
+
   test('drops broken surrogate halves but keeps whole astral characters', () => {
     expect(sanitiseText('a\ud83db')).toBe('ab');
     expect(sanitiseText('a\ude00b')).toBe('ab');
@@ -110,6 +121,15 @@ describe('sanitiseSingleLine', () => {
     expect(sanitiseSingleLine('  Homes \n\n near   <b>SW19</b>  ')).toBe('Homes near bSW19/b');
     expect(sanitiseSingleLine('a < b')).toBe('a b');
   });
+  test('one line: CR, LF, CRLF, tabs, line and paragraph separators become a space (issue #22)', () => {
+    expect(sanitiseSingleLine('Flat 2\r\nCowper Road\rSW19\nLondon')).toBe('Flat 2 Cowper Road SW19 London');
+    expect(sanitiseSingleLine('a\tb\u2028c\u2029d\u0085e')).toBe('a b c de');
+    expect(sanitiseSingleLine('\n\n  Title  \n')).toBe('Title');
+  });
+  test('strips C0/C1 controls and bidirectional controls', () => {
+    expect(sanitiseSingleLine('Sunny\u0000 \u0007flat\u009b')).toBe('Sunny flat');
+    expect(sanitiseSingleLine('\u202eCosy\u202c \u2066home\u2069\u200f')).toBe('Cosy home');
+  });
   test('caps like sanitiseText', () =>
     expect(sanitiseSingleLine('word '.repeat(30), 12)).toBe('word word wo'));
 });
@@ -128,6 +148,10 @@ const nastyChar = fc.oneof(
     '\u00a0',
     '\u0301',
     '\u0338',
+    '\u202e',
+    '\u2067',
+    '\u200f',
+    '\u2028',
     '&',
     "'",
   ),
@@ -171,7 +195,9 @@ describe('sanitiseText properties (fast-check)', () => {
     fc.assert(
       fc.property(anyText, (input) => {
         const out = sanitiseSingleLine(input, 100);
-        expect(out).not.toMatch(/[<>]|\s\s|\n/);
+        // eslint-disable-next-line no-control-regex -- no control character may survive
+        expect(out).not.toMatch(/[<>]|\s\s|[\n\r\t]|[\u0000-\u001f\u007f-\u009f]/);
+        expect(out).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
         expect(sanitiseSingleLine(out, 100)).toBe(out);
       }),
       { numRuns: 300 },
@@ -264,6 +290,7 @@ describe('sanitiseNumber (SPEC §5 Number)', () => {
 describe('sanitisePhone (SPEC §5 Contact data)', () => {
   test('keeps digits, +, -, spaces and brackets, trimmed', () => {
     expect(sanitisePhone(' +44 (0)20 7946-0000 ext. ')).toBe('+44 (0)20 7946-0000');
+    expect(sanitisePhone('020\r\n7946\t0000\u202e')).toBe('020  7946 0000');
     expect(sanitisePhone('<script>')).toBe('');
   });
 });
@@ -343,6 +370,14 @@ describe('sanitisedText (zod)', () => {
     const r = strict.safeParse('<script>alert(1)</script>');
     expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual(['No scripts']);
     expect(sanitisedText(100).parse('<script>alert(1)</script>')).toBe('scriptalert(1)/script');
+  });
+
+  test('singleLine folds line breaks into one space; without it newlines stay', () => {
+    expect(sanitisedText(100, { singleLine: true }).parse(' Two-bed\r\n\u202eflat ')).toBe('Two-bed flat');
+    expect(sanitisedText(100).parse(' Two-bed\r\n\u202eflat ')).toBe('Two-bed\nflat');
+    const strict = sanitisedText(8, { singleLine: true, tooLong: 'Too long' });
+    expect(strict.parse('abc\n\n\ndef')).toBe('abc def');
+    expect(strict.safeParse('abc\ndefgh').success).toBe(false);
   });
 
   test('composes with optional and nullish in an object', () => {

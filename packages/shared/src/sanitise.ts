@@ -23,16 +23,22 @@ export const PHONE_MAX_LENGTH = 20;
 // C0 controls except tab (U+0009) and newline (U+000A), DEL and the C1 controls. CR is folded into LF first.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+/**
+ * Unicode bidirectional controls: the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069 and the
+ * marks U+200E, U+200F and U+061C. Invisible, they reorder how the text around them is shown (a title that reads
+ * differently from what it holds, the "Trojan Source" trick), and nothing an agent or a buyer types needs them.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** Half of a surrogate pair without its other half: not text, and not storable as UTF-8. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ANGLE_BRACKETS = /[<>]/g;
 
 /**
  * SPEC §5 Text sanitising, as DESIGN §7 reads it: strips `<` and `>`, strips control characters other than newline
- * and tab (a CR or CRLF becomes a newline) and broken surrogate halves, normalises to Unicode NFC (so 'Zoë' typed
- * with a combining diaeresis is stored like the precomposed one), trims, and cuts to `maxLength` UTF-16 code units
- * (default 500, SPEC §9) without splitting a character or an emoji, then trims again. Apostrophes, quotes and
- * ampersands are kept. Idempotent: sanitising sanitised text changes nothing.
+ * and tab (a CR or CRLF becomes a newline), Unicode bidirectional controls and broken surrogate halves, normalises
+ * to Unicode NFC (so 'Zoë' typed with a combining diaeresis is stored like the precomposed one), trims, and cuts to
+ * `maxLength` UTF-16 code units (default 500, SPEC §9) without splitting a character or an emoji, then trims again.
+ * Apostrophes, quotes and ampersands are kept. Idempotent: sanitising sanitised text changes nothing.
  *
  * Pass `Number.POSITIVE_INFINITY` as `maxLength` when the caller reports over-long text itself (a form field with
  * its own limit, e.g. a 5,000-character description) rather than cutting it silently.
@@ -41,6 +47,7 @@ export function sanitiseText(value: string, maxLength: number = SANITISED_TEXT_M
   const text = value
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL_CHARACTERS, '')
+    .replace(BIDI_CONTROLS, '')
     .replace(LONE_SURROGATE, '')
     .replace(ANGLE_BRACKETS, '')
     .normalize('NFC')
@@ -49,8 +56,9 @@ export function sanitiseText(value: string, maxLength: number = SANITISED_TEXT_M
 }
 
 /**
- * {@link sanitiseText} for one-line text (a saved search's label, a search location): runs of white space, newlines
- * included, fold into one space ('a < b' → 'a b', not 'a  b').
+ * {@link sanitiseText} for one-line text (a listing title, a name, a saved search's label, a search location): runs
+ * of white space, newlines and tabs included, fold into one space ('a < b' → 'a b', not 'a  b'; 'Flat 2\nSW19' →
+ * 'Flat 2 SW19'), so the text can never break a line, a CSV row or an e-mail subject.
  */
 export function sanitiseSingleLine(value: string, maxLength: number = SANITISED_TEXT_MAX_LENGTH): string {
   return sanitiseText(sanitiseText(value, Number.POSITIVE_INFINITY).replace(/\s+/g, ' '), maxLength);
@@ -116,11 +124,15 @@ export function sanitiseNumber(value: unknown): number | null {
 }
 
 /**
- * SPEC §5 Contact data phone cleaning: keeps digits, '+', '-', spaces and brackets, then trims. The caller checks the
- * result is {@link PHONE_MIN_LENGTH} to {@link PHONE_MAX_LENGTH} characters.
+ * SPEC §5 Contact data phone cleaning: keeps digits, '+', '-', spaces and brackets, then trims. Any other white space
+ * (a newline, a tab) becomes a plain space, so a phone is always one line. The caller checks the result is
+ * {@link PHONE_MIN_LENGTH} to {@link PHONE_MAX_LENGTH} characters.
  */
 export function sanitisePhone(value: string): string {
-  return value.replace(/[^\d+\-\s()]/g, '').trim();
+  return value
+    .replace(/[^\d+\-\s()]/g, '')
+    .replace(/\s/g, ' ')
+    .trim();
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -196,25 +208,26 @@ export interface SanitisedTextOptions {
   tooLong?: string;
   /** Message when the raw text is script-like ({@link containsScript}); without it such text is only sanitised. */
   scriptLike?: string;
+  /** One line ({@link sanitiseSingleLine}): newlines and tabs become one space. Default: newlines are kept. */
+  singleLine?: boolean;
 }
 
 /**
  * A zod string sanitised by {@link sanitiseText} (SPEC §5 Text sanitising, DESIGN §7), for every free-text field of
  * a form or request body. By default text over `maxLength` (500) is cut, as SPEC says; with `tooLong` it is refused
  * with that message instead (what a form with a character limit shows). `required` refuses blank text; `scriptLike`
- * refuses script-like input before anything is stripped.
+ * refuses script-like input before anything is stripped; `singleLine` folds line breaks into spaces (titles, names).
  */
 export function sanitisedText(
   maxLength: number = SANITISED_TEXT_MAX_LENGTH,
   options: SanitisedTextOptions = {},
 ): z.ZodType<string, string> {
-  const { required, tooLong, scriptLike } = options;
+  const { required, tooLong, scriptLike, singleLine } = options;
+  const sanitise = singleLine ? sanitiseSingleLine : sanitiseText;
   const typed = z.string(required ? { error: required } : undefined);
   const checked = scriptLike ? typed.refine((v) => !containsScript(v), scriptLike) : typed;
   let result = z.string();
   if (required) result = result.min(1, required);
   if (tooLong) result = result.max(maxLength, tooLong);
-  return checked
-    .transform((v) => sanitiseText(v, tooLong ? Number.POSITIVE_INFINITY : maxLength))
-    .pipe(result);
+  return checked.transform((v) => sanitise(v, tooLong ? Number.POSITIVE_INFINITY : maxLength)).pipe(result);
 }

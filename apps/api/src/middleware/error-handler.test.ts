@@ -3,7 +3,7 @@
  * unhandled error is logged to audit_logs as high-severity suspicious activity (never its message or stack).
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -124,6 +124,23 @@ test('a 5xx HTTPException is treated as unhandled: 500 and the server message', 
   const res = await call(appThrowing(() => new HTTPException(502, { message: 'upstream said no' })));
   expect(res.status).toBe(500);
   expect(await readJson(res)).toEqual({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } });
+});
+
+test.each([
+  ['year 0 (22008 datetime_field_overflow)', "SELECT '0000-01-01'::date"],
+  ['30 February (22008)', "SELECT '2026-02-30'::date"],
+  ['a timestamp past its range (22008)', "SELECT '294277-01-01'::timestamptz"],
+  ['not a date at all (22007 invalid_datetime_format)', "SELECT 'soon'::date"],
+  ['year 10000 as JavaScript writes it (22009)', "SELECT '+010000-01-01T00:00:00.000Z'::timestamptz"],
+])('a date PostgreSQL cannot store is a 400, not a 500: %s', async (_, query) => {
+  const app = appThrowing(() => new Error('unused'));
+  app.post('/api/date', async (c) => {
+    await c.var.db.execute(sql.raw(query));
+    return c.body(null, 204);
+  });
+  const res = await app.request('/api/date', { method: 'POST' });
+  expect(res.status).toBe(400);
+  expect(await readJson(res)).toEqual({ error: { code: 'VALIDATION_ERROR', message: MESSAGES.validation } });
 });
 
 test('a 429 AppError carries Retry-After', async () => {

@@ -48,8 +48,9 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ error: httpExceptionBody(error.status) }, error.status);
   }
-  if (hasSqlState(error, UNSTORABLE_TEXT_CODES)) {
-    // Text PostgreSQL cannot hold (a NUL byte, a broken escape) in a path or query: the request is bad, not us.
+  if (hasSqlState(error, UNSTORABLE_VALUE_CODES)) {
+    // A value PostgreSQL cannot hold (a NUL byte, a broken escape, year 0) that slipped past the schemas: the
+    // request is bad, not us.
     return c.json({ error: { code: 'VALIDATION_ERROR', message: MESSAGES.validation } }, 400);
   }
   if (isDatabaseUnavailable(error)) {
@@ -100,10 +101,13 @@ export function validationError(error: ZodError): AppError {
 }
 
 /**
- * character_not_in_repertoire (22021: e.g. a NUL byte in text) and untranslatable_character (22P05): PostgreSQL
- * refuses the value itself, so the request was bad (issue #7 fuzzing found them through path parameters and `q=`).
+ * Values PostgreSQL refuses in themselves, so the request was bad: character_not_in_repertoire (22021: e.g. a NUL
+ * byte in text) and untranslatable_character (22P05), which issue #7 fuzzing found through path parameters and `q=`;
+ * and a date or time it cannot read or hold (issue #22): invalid_datetime_format (22007), datetime_field_overflow
+ * (22008: '0000-01-01', '2026-02-30') and invalid_time_zone_displacement_value (22009: the day after 9999-12-31
+ * written '+010000-01-01T00:00:00Z'). The schemas refuse such input first with their own message; this is the net.
  */
-const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+const UNSTORABLE_VALUE_CODES = new Set(['22021', '22P05', '22007', '22008', '22009']);
 
 /** True when the error or any error it wraps (Drizzle wraps the driver's) carries one of these codes. */
 function hasSqlState(error: unknown, codes: ReadonlySet<string>): boolean {

@@ -7,6 +7,7 @@
  * timestamp }); dates are UTC calendar days, both ends included.
  */
 import { z } from 'zod';
+import { isCalendarDay } from '../calendar-day.ts';
 
 /** Rows per page. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -37,15 +38,8 @@ export const AUDIT_MESSAGES = {
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A real YYYY-MM-DD calendar day. */
-const daySchema = z
-  .string()
-  .regex(DAY, 'Use YYYY-MM-DD')
-  .refine(
-    (d) =>
-      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    'Not a real date',
-  );
+/** A real YYYY-MM-DD calendar day from 1900 to 2100 (calendar-day.ts: '0000-01-01' or '9999-12-31' was a 500). */
+const daySchema = z.string().regex(DAY, 'Use YYYY-MM-DD').refine(isCalendarDay, 'Not a real date');
 
 /** An optional text filter: trimmed, empty means no filter. */
 const text = (max: number) =>

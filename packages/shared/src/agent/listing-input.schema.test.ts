@@ -135,6 +135,42 @@ describe('ListingInputSchema', () => {
       description: LISTING_MESSAGES.descriptionTooLong,
     });
   });
+
+  test('title, address and town are one line without control or bidi characters; the description keeps lines', () => {
+    const out = ListingInputSchema.parse({
+      ...SALE,
+      title: ' Sunny\r\nflat\u0007 \u202eexe.gnp\u202c\u2066 ',
+      addressLine1: '12 Cowper Road\nFlat 2',
+      city: 'Lon\u200fdon\t',
+      description: 'Line 1\r\nLine 2\u202e',
+    });
+    expect(out).toMatchObject({
+      title: 'Sunny flat exe.gnp',
+      addressLine1: '12 Cowper Road Flat 2',
+      city: 'London',
+      description: 'Line 1\nLine 2',
+    });
+    expect(issues({ ...SALE, title: '\n\u202e\u0000\r\n' })).toEqual({
+      title: LISTING_MESSAGES.titleRequired,
+    });
+  });
+
+  test.each(['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31'])(
+    'availableFrom %s is outside 1900-2100 (issue #22)',
+    (availableFrom) =>
+      expect(issues({ ...RENT, availableFrom })).toEqual({ availableFrom: LISTING_MESSAGES.dateOutOfRange }),
+  );
+
+  test.each(['2026-02-30', '2026-13-01', '26-01-01', '2026-1-1', '+002026-01-01', '2026-01-01T00:00:00Z'])(
+    'availableFrom %s is not a date',
+    (availableFrom) =>
+      expect(issues({ ...RENT, availableFrom })).toEqual({ availableFrom: LISTING_MESSAGES.dateInvalid }),
+  );
+
+  test('availableFrom accepts the first and last day of the range and leap days', () => {
+    for (const availableFrom of ['1900-01-01', '2100-12-31', '2028-02-29'])
+      expect(ListingInputSchema.parse({ ...RENT, availableFrom }).availableFrom).toBe(availableFrom);
+  });
 });
 
 test('UpdateListingInputSchema leaves out what the PATCH left out (no defaults filled in)', () => {

@@ -4,7 +4,9 @@
  * the shapes the agent listing API answers with.
  *
  * Rules that live here so the form and the server agree:
- * - Text is sanitised by sanitise.ts (DESIGN §7: trimmed, no `<` `>`); script-like content (SPEC §5) is rejected.
+ * - Text is sanitised by sanitise.ts (DESIGN §7: trimmed, no `<` `>`, no control or bidi characters); script-like
+ *   content (SPEC §5) is rejected. Title, address and town are one line; only the description keeps newlines.
+ * - `availableFrom` is a real date from 1900 to 2100 (issue #22: '0000-01-01' was a 500).
  * - Status fits the mode: sale listings may be under offer or sold (Sold STC), rentals let agreed or let.
  * - Material information Part A (National Trading Standards' guidance for property listings): a listing can only
  *   leave draft (go live, be under offer, …) with an asking price or rent above £0, a council tax band and — for
@@ -30,6 +32,7 @@ import {
   type ListingMode,
   type ListingStatus,
 } from '../listings/listing.schema.ts';
+import { CALENDAR_DAY_MAX, CALENDAR_DAY_MIN, isDayInRange } from '../calendar-day.ts';
 import { isUkPostcode } from '../postcode.ts';
 import { sanitisedText, sanitisePostcode } from '../sanitise.ts';
 
@@ -89,6 +92,7 @@ export const LISTING_MESSAGES = {
   countInvalid: `Enter a whole number from 0 to ${LISTING_COUNT_MAX}`,
   floorAreaInvalid: 'Enter the floor area in square metres, above 0',
   dateInvalid: 'Enter a date',
+  dateOutOfRange: `Enter a date between ${CALENDAR_DAY_MIN.slice(0, 4)} and ${CALENDAR_DAY_MAX.slice(0, 4)}`,
   choose: 'Choose an option',
   saleStatusForRent: 'Under offer and Sold STC are for sale listings; use Let agreed or Let for a rental',
   rentStatusForSale: 'Let agreed and Let are for rentals; use Under offer or Sold STC for a sale listing',
@@ -105,11 +109,18 @@ const blankToUndefined = (v: unknown) =>
   v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v;
 
 /**
- * Sanitised text (sanitise.ts, SPEC §5 / DESIGN §7): script-like content rejected on the raw input, then `<`/`>` and
- * control characters stripped, NFC, trimmed; over-long text is refused with the field's own message, not cut.
+ * Sanitised text (sanitise.ts, SPEC §5 / DESIGN §7): script-like content rejected on the raw input, then `<`/`>`,
+ * control characters and bidirectional controls stripped, NFC, trimmed; over-long text is refused with the field's
+ * own message, not cut. The description keeps its newlines; every other text is one line (`singleLine`: line breaks
+ * and tabs fold into one space), so a title cannot break a card, a CSV row or an e-mail subject (issue #22).
  */
-const text = (required: string | undefined, max: number, tooLong: string) =>
-  sanitisedText(max, { required, tooLong, scriptLike: LISTING_MESSAGES.invalidContent });
+const text = (required: string | undefined, max: number, tooLong: string, singleLine = true) =>
+  sanitisedText(max, { required, tooLong, scriptLike: LISTING_MESSAGES.invalidContent, singleLine });
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not) in the range of calendar-day.ts (1900–2100). */
+const listingDate = z.iso
+  .date({ error: LISTING_MESSAGES.dateInvalid, abort: true })
+  .refine(isDayInRange, LISTING_MESSAGES.dateOutOfRange);
 
 const count = z.preprocess(
   blankToUndefined,
@@ -133,7 +144,7 @@ export const ListingFieldsSchema = z.object({
   title: text(LISTING_MESSAGES.titleRequired, LISTING_TITLE_MAX_LENGTH, LISTING_MESSAGES.titleTooLong),
   description: z.preprocess(
     (v) => (v == null ? '' : v),
-    text(undefined, LISTING_DESCRIPTION_MAX_LENGTH, LISTING_MESSAGES.descriptionTooLong),
+    text(undefined, LISTING_DESCRIPTION_MAX_LENGTH, LISTING_MESSAGES.descriptionTooLong, false),
   ),
   pricePence: z.preprocess(
     blankToUndefined,
@@ -181,10 +192,7 @@ export const ListingFieldsSchema = z.object({
     .array(FeatureSchema)
     .optional()
     .transform((list) => list && [...new Set(list)]),
-  availableFrom: z.preprocess(
-    blankToUndefined,
-    z.iso.date({ error: LISTING_MESSAGES.dateInvalid }).nullable().default(null),
-  ),
+  availableFrom: z.preprocess(blankToUndefined, listingDate.nullable().default(null)),
   furnished: optionalChoice(FurnishedSchema),
   /** Retirement home, shared ownership, auction (`properties.flags`); duplicates are dropped. */
   flags: z

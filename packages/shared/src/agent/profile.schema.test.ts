@@ -8,6 +8,8 @@ import {
   normaliseHttpUrl,
   parseYearsExperience,
   UpdateAgentProfileSchema,
+  AgentProfileChangesSchema,
+  hasAgencyOrBranch,
 } from './profile.schema.ts';
 
 const VALID = {
@@ -155,5 +157,62 @@ describe('UpdateAgentProfileSchema', () => {
       businessHours: { monday: ' 9am–5pm ', sunday: '' },
     });
     expect(out.businessHours).toEqual({ monday: '9am–5pm' });
+  });
+});
+
+test('one-line fields fold line breaks and lose control and bidi characters; the bio keeps its lines', () => {
+  const out = UpdateAgentProfileSchema.parse({
+    ...VALID,
+    name: 'Priya\r\nShah\u202e',
+    branchName: 'Harbour\t&\nVale\u2066',
+    address: '1 High St\nLeeds',
+    businessHours: { monday: '9am\n5pm' },
+    certifications: ['ARLA\nPropertymark'],
+    bio: 'Line 1\r\nLine 2\u202e',
+  });
+  expect(out).toMatchObject({
+    name: 'Priya Shah',
+    branchName: 'Harbour & Vale',
+    address: '1 High St Leeds',
+    businessHours: { monday: '9am 5pm' },
+    certifications: ['ARLA Propertymark'],
+    bio: 'Line 1\nLine 2',
+  });
+});
+
+describe('AgentProfileChangesSchema (PATCH /api/agent/profile, issue #22)', () => {
+  test('a field left out stays out (unchanged); null or blank clears an optional field', () => {
+    expect(AgentProfileChangesSchema.parse({ bio: ' Lettings since 2010 ' })).toEqual({
+      bio: 'Lettings since 2010',
+    });
+    expect(AgentProfileChangesSchema.parse({ bio: null, phoneSecondary: '' })).toEqual({
+      bio: null,
+      phoneSecondary: null,
+    });
+    expect(AgentProfileChangesSchema.parse({ certifications: null, socialLinks: null })).toEqual({
+      certifications: [],
+      socialLinks: {},
+    });
+  });
+
+  test.each([
+    [{ name: null }, [['name', AGENT_PROFILE_MESSAGES.nameRequired]]],
+    [{ email: '' }, [['email', AGENT_PROFILE_MESSAGES.emailRequired]]],
+    [{ phone: null }, [['phone', AGENT_PROFILE_MESSAGES.phoneRequired]]],
+    [{ websiteUrl: 'javascript:alert(1)' }, [['websiteUrl', AGENT_PROFILE_MESSAGES.invalidUrl]]],
+    [{}, [['', MESSAGES.validation]]],
+    [{ logoUrl: 'https://x.example/a.png' }, [['', MESSAGES.validation]]],
+  ])(
+    'required fields cannot be cleared; sent fields are checked; no field is refused: %j',
+    (body, expected) =>
+      expect(
+        AgentProfileChangesSchema.safeParse(body).error?.issues.map((i) => [i.path.join('.'), i.message]),
+      ).toEqual(expected),
+  );
+
+  test('hasAgencyOrBranch: one of the two is enough', () => {
+    expect(hasAgencyOrBranch({ agencyName: 'Harbour', branchName: null })).toBe(true);
+    expect(hasAgencyOrBranch({ agencyName: null, branchName: 'Leeds' })).toBe(true);
+    expect(hasAgencyOrBranch({ agencyName: null, branchName: null })).toBe(false);
   });
 });

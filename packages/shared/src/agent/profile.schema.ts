@@ -1,12 +1,13 @@
 /**
  * The agent's own profile (SPEC §2 Agent profile, §3 agents, §5 Profile, §7 "Update agents by user_id"; issue #5).
- * The profile form (react-hook-form + zodResolver) and `PATCH /api/agent/profile` parse with the same
- * {@link UpdateAgentProfileSchema} (STYLE §5.2), so a rule changed here changes in both places.
+ * The profile form (react-hook-form + zodResolver) parses with {@link UpdateAgentProfileSchema}, and
+ * `PATCH /api/agent/profile` with {@link AgentProfileChangesSchema}: the same field rules (STYLE §5.2), so a rule
+ * changed here changes in both places.
  *
  * Our reading of SPEC §5 Profile: the fields SPEC labels required (name, agency or branch name, e-mail, primary phone)
  * are enforced; e-mail and phones follow the contact-data rules (SPEC §5); text is sanitised as DESIGN §7 says (strip
- * `<` `>`, trim; apostrophes and ampersands stay); web links must be http(s) so a `javascript:` link can never be
- * stored and rendered as a clickable profile link.
+ * `<` `>`, control and bidi characters, trim; apostrophes and ampersands stay; one line except the bio); web links
+ * must be http(s) so a `javascript:` link can never be stored and rendered as a clickable profile link.
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
@@ -16,7 +17,7 @@ import {
   sanitisedText,
   sanitiseEmail,
   sanitisePhone,
-  sanitiseText,
+  sanitiseSingleLine,
 } from '../sanitise.ts';
 
 /** Longest name, agency name and branch name we store. */
@@ -61,11 +62,12 @@ export const AGENT_PROFILE_MESSAGES = {
 } as const;
 
 /**
- * SPEC §5 / DESIGN §7 sanitising ({@link sanitiseText}: strip `<` `>` and control characters, NFC, trim), without a
- * length cut: the schema reports over-long text instead.
+ * SPEC §5 / DESIGN §7 sanitising ({@link sanitiseSingleLine}: strip `<` `>`, control and bidi characters, NFC, trim,
+ * line breaks folded into one space) of a chip or a day's hours, without a length cut: the schema reports over-long
+ * text instead.
  */
 function sanitiseProfileText(value: string): string {
-  return sanitiseText(value, Number.POSITIVE_INFINITY);
+  return sanitiseSingleLine(value, Number.POSITIVE_INFINITY);
 }
 
 /**
@@ -137,19 +139,27 @@ export function addChip(list: readonly string[], input: string): { list: string[
 
 const optionalString = z.string().nullish();
 
-/** Required text: sanitised (sanitise.ts), not blank, at most `max` characters. */
+/** Required one-line text: sanitised (sanitise.ts), not blank, at most `max` characters. */
 const requiredText = (required: string, max: number) =>
   z
     .string({ error: required })
     .nullish()
     .transform((v) => v ?? '')
-    .pipe(sanitisedText(max, { required, tooLong: AGENT_PROFILE_MESSAGES.textTooLong(max) }));
+    .pipe(
+      sanitisedText(max, { required, tooLong: AGENT_PROFILE_MESSAGES.textTooLong(max), singleLine: true }),
+    );
 
-/** Optional text: sanitised (sanitise.ts), at most `max` characters; blank becomes null. */
-const optionalText = (max: number, tooLong: string = AGENT_PROFILE_MESSAGES.textTooLong(max)) =>
+/**
+ * Optional text: sanitised (sanitise.ts), at most `max` characters; blank becomes null. One line unless `multiLine`
+ * (only the bio keeps its line breaks).
+ */
+const optionalText = (
+  max: number,
+  { tooLong = AGENT_PROFILE_MESSAGES.textTooLong(max), multiLine = false } = {},
+) =>
   optionalString
     .transform((v) => v ?? '')
-    .pipe(sanitisedText(max, { tooLong }))
+    .pipe(sanitisedText(max, { tooLong, singleLine: !multiLine }))
     .transform((v) => v || null);
 
 /** A phone cleaned as SPEC §5 Contact data says, 5–20 characters; '' → null when optional. */
@@ -213,86 +223,121 @@ const BusinessHoursInputSchema = z
   });
 
 /**
- * `PATCH /api/agent/profile` body and the profile form. The whole editable profile at once, as SPEC §7's update sets
- * every column: an omitted optional field is cleared. Output (what is stored):
- * `{ name, agencyName, branchName, email, phone, phoneSecondary, bio, address, websiteUrl, socialLinks: { linkedin?,
- * facebook? }, businessHours, certifications[], languages[], yearsExperience }` — blank optional text is null, e-mail
- * lower-cased, phones cleaned, links normalised to absolute http(s) URLs, chips normalised by {@link normaliseChips},
- * years parsed by {@link parseYearsExperience}.
+ * Each field of the agent's profile checked on its own (used whole by {@link UpdateAgentProfileSchema} and partially
+ * by {@link AgentProfileChangesSchema}). Output (what is stored): `{ name, agencyName, branchName, email, phone,
+ * phoneSecondary, bio, address, websiteUrl, socialLinks: { linkedin?, facebook? }, businessHours, certifications[],
+ * languages[], yearsExperience }` — blank optional text is null, e-mail lower-cased, phones cleaned, links normalised
+ * to absolute http(s) URLs, chips normalised by {@link normaliseChips}, years parsed by {@link parseYearsExperience}.
+ * Text is one line, except the bio.
  *
  * Errors, each on its field's path: the AGENT_PROFILE_MESSAGES texts, 'Invalid email format' and 'Phone number
- * should be between 5-20 characters' (SPEC §5 Contact data); the agency/branch rule is reported on `agencyName`.
+ * should be between 5-20 characters' (SPEC §5 Contact data).
  */
-export const UpdateAgentProfileSchema = z
-  .object({
-    name: requiredText(AGENT_PROFILE_MESSAGES.nameRequired, AGENT_NAME_MAX_LENGTH),
-    agencyName: optionalText(AGENT_NAME_MAX_LENGTH),
-    branchName: optionalText(AGENT_NAME_MAX_LENGTH),
-    email: optionalString.transform((v, ctx) => {
-      const given = (v ?? '').trim();
-      if (!given) {
-        ctx.addIssue({ code: 'custom', message: AGENT_PROFILE_MESSAGES.emailRequired });
-        return z.NEVER;
-      }
-      const email = sanitiseEmail(given);
-      if (!email) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.contactInvalidEmail });
-        return z.NEVER;
-      }
-      return email;
-    }),
-    phone: phone(AGENT_PROFILE_MESSAGES.phoneRequired),
-    phoneSecondary: phone(null),
-    bio: optionalText(BIO_MAX_LENGTH, AGENT_PROFILE_MESSAGES.bioTooLong),
-    address: optionalText(ADDRESS_MAX_LENGTH),
-    websiteUrl: link(AGENT_PROFILE_MESSAGES.invalidUrl),
-    socialLinks: z
-      .object({
-        linkedin: link(AGENT_PROFILE_MESSAGES.invalidLinkedin, 'linkedin.com'),
-        facebook: link(AGENT_PROFILE_MESSAGES.invalidFacebook, 'facebook.com'),
-      })
-      .nullish()
-      .transform((v) => ({
-        ...(v?.linkedin ? { linkedin: v.linkedin } : {}),
-        ...(v?.facebook ? { facebook: v.facebook } : {}),
-      })),
-    businessHours: BusinessHoursInputSchema,
-    certifications: chips,
-    languages: chips,
-    yearsExperience: z
-      .union([z.string().max(20), z.number()])
-      .nullish()
-      .transform(parseYearsExperience)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(0, AGENT_PROFILE_MESSAGES.yearsRange)
-          .max(YEARS_EXPERIENCE_MAX, AGENT_PROFILE_MESSAGES.yearsRange),
-      ),
-  })
-  .superRefine(
-    (v, ctx) => {
-      if (!v.agencyName && !v.branchName)
-        ctx.addIssue({
-          code: 'custom',
-          message: AGENT_PROFILE_MESSAGES.agencyOrBranchRequired,
-          path: ['agencyName'],
-        });
-    },
-    {
-      // Checked alongside the other fields' errors (so the form shows them all at once), unless the two names
-      // themselves failed — or the input is not an object at all (e.g. null, which the OpenAPI generator probes).
-      when: (payload) =>
-        typeof payload.value === 'object' &&
-        payload.value !== null &&
-        !payload.issues.some((i) => i.path?.[0] === 'agencyName' || i.path?.[0] === 'branchName'),
-    },
-  );
+export const AgentProfileFieldsSchema = z.object({
+  name: requiredText(AGENT_PROFILE_MESSAGES.nameRequired, AGENT_NAME_MAX_LENGTH),
+  agencyName: optionalText(AGENT_NAME_MAX_LENGTH),
+  branchName: optionalText(AGENT_NAME_MAX_LENGTH),
+  email: optionalString.transform((v, ctx) => {
+    const given = (v ?? '').trim();
+    if (!given) {
+      ctx.addIssue({ code: 'custom', message: AGENT_PROFILE_MESSAGES.emailRequired });
+      return z.NEVER;
+    }
+    const email = sanitiseEmail(given);
+    if (!email) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.contactInvalidEmail });
+      return z.NEVER;
+    }
+    return email;
+  }),
+  phone: phone(AGENT_PROFILE_MESSAGES.phoneRequired),
+  phoneSecondary: phone(null),
+  bio: optionalText(BIO_MAX_LENGTH, { tooLong: AGENT_PROFILE_MESSAGES.bioTooLong, multiLine: true }),
+  address: optionalText(ADDRESS_MAX_LENGTH),
+  websiteUrl: link(AGENT_PROFILE_MESSAGES.invalidUrl),
+  socialLinks: z
+    .object({
+      linkedin: link(AGENT_PROFILE_MESSAGES.invalidLinkedin, 'linkedin.com'),
+      facebook: link(AGENT_PROFILE_MESSAGES.invalidFacebook, 'facebook.com'),
+    })
+    .nullish()
+    .transform((v) => ({
+      ...(v?.linkedin ? { linkedin: v.linkedin } : {}),
+      ...(v?.facebook ? { facebook: v.facebook } : {}),
+    })),
+  businessHours: BusinessHoursInputSchema,
+  certifications: chips,
+  languages: chips,
+  yearsExperience: z
+    .union([z.string().max(20), z.number()])
+    .nullish()
+    .transform(parseYearsExperience)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(0, AGENT_PROFILE_MESSAGES.yearsRange)
+        .max(YEARS_EXPERIENCE_MAX, AGENT_PROFILE_MESSAGES.yearsRange),
+    ),
+});
+
+/** SPEC §5 Profile: an agency name or a branch name (DESIGN §7: the profile edits both; one is enough). */
+export function hasAgencyOrBranch(v: {
+  agencyName?: string | null | undefined;
+  branchName?: string | null | undefined;
+}): boolean {
+  return Boolean(v.agencyName || v.branchName);
+}
+
+type AgencyAndBranch = { agencyName?: string | null; branchName?: string | null };
+
+/**
+ * The agency/branch rule where both names are known (a whole profile always; a PATCH only when it sends both),
+ * reported on `agencyName`.
+ */
+function checkAgencyOrBranch(v: AgencyAndBranch, ctx: z.core.$RefinementCtx<AgencyAndBranch>) {
+  if (v.agencyName !== undefined && v.branchName !== undefined && !hasAgencyOrBranch(v))
+    ctx.addIssue({
+      code: 'custom',
+      message: AGENT_PROFILE_MESSAGES.agencyOrBranchRequired,
+      path: ['agencyName'],
+    });
+}
+
+/**
+ * When {@link checkAgencyOrBranch} runs: alongside the other fields' errors (so the form shows them all at once),
+ * unless the two names themselves failed — or the input is not an object at all (e.g. null, which the OpenAPI
+ * generator probes).
+ */
+const AGENCY_OR_BRANCH_WHEN = {
+  when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((i) => i.path?.[0] === 'agencyName' || i.path?.[0] === 'branchName'),
+};
+
+/** The profile form, and the check of a whole profile: {@link AgentProfileFieldsSchema} plus the agency/branch rule. */
+export const UpdateAgentProfileSchema = AgentProfileFieldsSchema.superRefine(
+  checkAgencyOrBranch,
+  AGENCY_OR_BRANCH_WHEN,
+);
 /** What the form holds (strings as typed, years as text). */
 export type UpdateAgentProfileFormInput = z.input<typeof UpdateAgentProfileSchema>;
 /** What is stored. */
 export type UpdateAgentProfile = z.output<typeof UpdateAgentProfileSchema>;
+
+/**
+ * `PATCH /api/agent/profile` body (issue #22): any non-empty subset of {@link AgentProfileFieldsSchema}'s fields, each
+ * checked by the same rule. A field left out is absent from the output and keeps its stored value; an optional field
+ * sent as null or '' is cleared (null, or [] and {} for chips and links); name, email and phone cannot be cleared
+ * (their 'is required' message). `socialLinks` and `businessHours` are replaced whole when sent. The agency/branch
+ * rule is checked here when both names are sent; with one, it needs the stored profile, so the server checks it on
+ * the result ({@link hasAgencyOrBranch}). A body with none of the fields (`{}`, or no JSON body) is refused.
+ */
+export const AgentProfileChangesSchema = AgentProfileFieldsSchema.partial()
+  .superRefine(checkAgencyOrBranch, AGENCY_OR_BRANCH_WHEN)
+  .refine((changes) => Object.keys(changes).length > 0, MESSAGES.validation);
+export type AgentProfileChanges = z.output<typeof AgentProfileChangesSchema>;
 
 /**
  * The agent's profile as the API returns it: every agents column in camelCase (SPEC §3 agents plus the

@@ -5,6 +5,7 @@
  * offers the download. Dates are UTC calendar days, both ends included.
  */
 import { z } from 'zod';
+import { isCalendarDay } from '../calendar-day.ts';
 
 /** Longest range a report covers, in days (both ends included): a year, leap years too. */
 export const REPORT_MAX_DAYS = 366;
@@ -19,13 +20,9 @@ export const AGENT_REPORTS_MESSAGES = {
   rangeTooLong: `A report can cover at most ${REPORT_MAX_DAYS} days`,
 } as const;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not) from 1900 to 2100 (calendar-day.ts). */
 export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return isCalendarDay(value);
 }
 
 /** Days from `from` to `to`, both included (2026-11-01 → 2026-11-01 is 1). */

@@ -7,6 +7,7 @@ import {
   ChangePasswordSchema,
   DeleteAccountSchema,
   PROFILE_MESSAGES as P,
+  ProfileChangesSchema,
   UpdateProfileSchema,
 } from './profile.schema.ts';
 
@@ -62,6 +63,29 @@ describe('UpdateProfileSchema (SPEC §5 Sign-up names, Contact data phone)', () 
       '+44 (0)20 7946-0958',
     );
   });
+});
+
+describe('ProfileChangesSchema (PATCH /api/me/profile, issue #22)', () => {
+  test('a field left out stays out (unchanged); null or blank clears lastName and phone', () => {
+    expect(ProfileChangesSchema.parse({ phone: ' 020 7946 0958 ' })).toEqual({ phone: '020 7946 0958' });
+    expect(ProfileChangesSchema.parse({ phone: null })).toEqual({ phone: null });
+    expect(ProfileChangesSchema.parse({ phone: '', lastName: '  ' })).toEqual({
+      phone: null,
+      lastName: null,
+    });
+    expect(ProfileChangesSchema.parse({ firstName: ' Siân ' })).toEqual({ firstName: 'Siân' });
+  });
+
+  test.each([
+    [{ firstName: null }, [['firstName', P.firstNameRequired]]],
+    [{ firstName: '' }, [['firstName', P.firstNameRequired]]],
+    [{ firstName: 'Jo\nAnn' }, [['firstName', AUTH_MESSAGES.signUpInvalidName]]],
+    [{ phone: '1234' }, [['phone', MESSAGES.contactPhoneLength]]],
+    [{}, [['', MESSAGES.validation]]],
+    [{ email: 'a@b.co' }, [['', MESSAGES.validation]]],
+  ])('a sent field is checked by its rule; no field at all is refused: %j → %j', (input, expected) =>
+    expect(issues(ProfileChangesSchema.safeParse(input))).toEqual(expected),
+  );
 });
 
 describe('ChangePasswordSchema', () => {

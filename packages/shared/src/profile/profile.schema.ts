@@ -49,10 +49,11 @@ const optionalText = z
   .transform((v) => v ?? '');
 
 /**
- * PATCH /api/me/profile. firstName required; lastName and phone optional ('' or null clears them). Names are
- * sanitised, trimmed and cut to 50 characters like on sign-up ({@link normaliseName}; one typed with `<` or `>` is
- * refused); the phone is stored cleaned (SPEC §5 Contact data), 5–20 characters. Output: `{ firstName, lastName:
- * string | null, phone: string | null }`.
+ * The personal details form: firstName required; lastName and phone optional ('' or null clears them). Names are
+ * sanitised, trimmed and cut to 50 characters like on sign-up ({@link normaliseName}; one typed with `<` or `>`, or
+ * a line break, is refused by the name rule); the phone is stored cleaned (SPEC §5 Contact data), 5–20 characters.
+ * Output: `{ firstName, lastName: string | null, phone: string | null }`. The API's body is
+ * {@link ProfileChangesSchema}, the same fields each optional.
  */
 export const UpdateProfileSchema = z.object({
   firstName: z
@@ -79,6 +80,19 @@ export const UpdateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.output<typeof UpdateProfileSchema>;
 export type UpdateProfileFormInput = z.input<typeof UpdateProfileSchema>;
+
+/**
+ * `PATCH /api/me/profile` body (issue #22): any non-empty subset of {@link UpdateProfileSchema}'s fields, each checked
+ * by the same rule. A field left out is absent from the output and keeps its stored value; `lastName` or `phone` sent
+ * as null or '' comes out null and clears it; `firstName` cannot be cleared (null or '' is 'First name is required').
+ * A body with none of the fields (`{}`, or no JSON body at all) is refused rather than read as "change nothing": it
+ * is a client's mistake, not an edit.
+ */
+export const ProfileChangesSchema = UpdateProfileSchema.partial().refine(
+  (changes) => Object.keys(changes).length > 0,
+  MESSAGES.validation,
+);
+export type ProfileChanges = z.output<typeof ProfileChangesSchema>;
 
 /** `GET/PATCH /api/me/profile` response. `createdAt` is an ISO 8601 instant. */
 export const ProfileSchema = z.object({

@@ -391,6 +391,30 @@ describe('saved searches', () => {
     // Others are not affected by Carol's limit.
     await saveSearch(bob.cookie, { searchParams: {} });
   });
+
+  test('the limit holds under parallel saves: with one place left, exactly one of ten wins (issue #22)', async () => {
+    const dave = await signedInUser(app, handle.db);
+    await handle.db.insert(savedSearches).values(
+      Array.from({ length: SAVED_SEARCHES_PER_USER - 1 }, (_, i) => ({
+        userId: dave.userId,
+        label: `Search ${i}`,
+        searchParams: {},
+      })),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('POST', '/api/me/saved-searches', dave.cookie, { searchParams: {}, label: `Race ${i}` }),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
+    for (const res of results.filter((r) => r.status === 409))
+      expect(await readJson(res)).toEqual({
+        error: { code: 'CONFLICT', message: CLIENT_MESSAGES.savedSearchLimit },
+      });
+    const stored = await handle.db.select().from(savedSearches).where(eq(savedSearches.userId, dave.userId));
+    expect(stored).toHaveLength(SAVED_SEARCHES_PER_USER);
+  });
 });
 
 describe('recent views and the dashboard', () => {

@@ -15,7 +15,7 @@ import {
 import { SearchFiltersSchema } from '@abode/shared/search/search.schema';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
-import { savedSearches } from '#src/db/schema.ts';
+import { savedSearches, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
@@ -61,7 +61,7 @@ export async function getSavedSearch(db: Database, userId: string, id: string): 
 /**
  * Saves a search. The label defaults to 'Search in {location}' / 'Search in All Areas' (SPEC §7). With alerts on,
  * `last_alerted_at` starts now, so only listings published after saving are alerted (not the whole back catalogue).
- * Throws CONFLICT (409) beyond SAVED_SEARCHES_PER_USER.
+ * Throws CONFLICT (409) beyond SAVED_SEARCHES_PER_USER, also when saves of one user race each other.
  */
 export async function createSavedSearch(
   db: Database,
@@ -69,26 +69,33 @@ export async function createSavedSearch(
   input: CreateInput,
   now: Date,
 ): Promise<SavedSearch> {
-  const [existing] = await db
-    .select({ n: count() })
-    .from(savedSearches)
-    .where(eq(savedSearches.userId, userId));
-  if ((existing?.n ?? 0) >= SAVED_SEARCHES_PER_USER)
-    throw new AppError('CONFLICT', CLIENT_MESSAGES.savedSearchLimit);
-  const [row] = await db
-    .insert(savedSearches)
-    .values({
-      userId,
-      label: input.label ?? defaultSavedSearchLabel(input.searchParams.location),
-      searchParams: input.searchParams,
-      emailAlerts: input.emailAlerts,
-      alertFrequency: input.alertFrequency,
-      lastAlertedAt: input.emailAlerts ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return toSavedSearch(row!);
+  return db.transaction(async (tx) => {
+    // Count and insert are one step per user: the user's row is locked first, so a second save of the same user
+    // waits here and then counts the first one's row. Without it, parallel POSTs on PostgreSQL each counted 49 and
+    // all inserted (issue #22). NO KEY UPDATE, not UPDATE: the insert's own foreign-key check on users (KEY SHARE)
+    // and other users' saves are not blocked.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, userId));
+    if ((existing?.n ?? 0) >= SAVED_SEARCHES_PER_USER)
+      throw new AppError('CONFLICT', CLIENT_MESSAGES.savedSearchLimit);
+    const [row] = await tx
+      .insert(savedSearches)
+      .values({
+        userId,
+        label: input.label ?? defaultSavedSearchLabel(input.searchParams.location),
+        searchParams: input.searchParams,
+        emailAlerts: input.emailAlerts,
+        alertFrequency: input.alertFrequency,
+        lastAlertedAt: input.emailAlerts ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return toSavedSearch(row!);
+  });
 }
 
 /**

@@ -132,7 +132,10 @@ describe('GET and PATCH /api/me/profile', () => {
     [{ firstName: 'Jo', phone: '0'.repeat(21) }, MESSAGES.contactPhoneLength],
     [{ firstName: 'R2D2' }, AUTH_MESSAGES.signUpInvalidName],
     [{ firstName: '  ' }, PROFILE_MESSAGES.firstNameRequired],
-    [{ lastName: 'Smith' }, PROFILE_MESSAGES.firstNameRequired],
+    // A first name cannot be cleared (issue #22: left out keeps it; null or '' is a clearing attempt).
+    [{ firstName: null, lastName: 'Smith' }, PROFILE_MESSAGES.firstNameRequired],
+    [{ firstName: '' }, PROFILE_MESSAGES.firstNameRequired],
+    [{ firstName: 'Jo\nAnn' }, AUTH_MESSAGES.signUpInvalidName],
   ])('%j → 400 %s', async (body, message) => {
     const { cookie, userId } = await signedInUser(app, handle.db);
     const res = await send('PATCH', '/api/me/profile', body, cookie);
@@ -140,6 +143,48 @@ describe('GET and PATCH /api/me/profile', () => {
     expect(await readJson(res)).toMatchObject({ error: { code: 'VALIDATION_ERROR', message } });
     const [row] = await handle.db.select().from(users).where(eq(users.id, userId));
     expect(row?.firstName).toBe('Test');
+  });
+
+  test('PATCH is partial: a field left out keeps its value; null or blank clears an optional one (issue #22)', async () => {
+    const { cookie, userId } = await signedInUser(app, handle.db);
+    const profile = async (body: unknown) => {
+      const res = await send('PATCH', '/api/me/profile', body, cookie);
+      expect(res.status, await res.clone().text()).toBe(200);
+      const [row] = await handle.db.select().from(users).where(eq(users.id, userId));
+      return { answer: await readJson(res), name: row!.name };
+    };
+    expect(await profile({ firstName: 'Siân', lastName: "O'Neill", phone: '020 7946 0958' })).toMatchObject({
+      answer: { firstName: 'Siân', lastName: "O'Neill", phone: '020 7946 0958' },
+      name: "Siân O'Neill",
+    });
+    // Only the phone: the names stay (they were erased before issue #22).
+    expect(await profile({ phone: '020 7946 0000' })).toMatchObject({
+      answer: { firstName: 'Siân', lastName: "O'Neill", phone: '020 7946 0000' },
+      name: "Siân O'Neill",
+    });
+    // Only the last name: "first last" is rebuilt from the stored first name.
+    expect(await profile({ lastName: 'Jones' })).toMatchObject({
+      answer: { firstName: 'Siân', lastName: 'Jones', phone: '020 7946 0000' },
+      name: 'Siân Jones',
+    });
+    expect(await profile({ phone: null })).toMatchObject({
+      answer: { firstName: 'Siân', lastName: 'Jones', phone: null },
+    });
+    await profile({ phone: '020 7946 0958' });
+    expect(await profile({ phone: '' })).toMatchObject({ answer: { phone: null } });
+    expect(await profile({ lastName: null })).toMatchObject({
+      answer: { firstName: 'Siân', lastName: null, phone: null },
+      name: 'Siân',
+    });
+    // A body without any of the fields is refused, and changes nothing.
+    const empty = await send('PATCH', '/api/me/profile', {}, cookie);
+    expect(empty.status).toBe(400);
+    expect(await readJson(empty)).toMatchObject({ error: { message: MESSAGES.validation } });
+    expect(await readJson(await get(app, '/api/me/profile', cookie))).toMatchObject({
+      firstName: 'Siân',
+      lastName: null,
+      phone: null,
+    });
   });
 
   test('a body that is not JSON is a 400, not a 500', async () => {

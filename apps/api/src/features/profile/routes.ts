@@ -17,8 +17,8 @@ import {
   DataExportSchema,
   DeleteAccountSchema,
   PROFILE_MESSAGES,
+  ProfileChangesSchema,
   ProfileSchema,
-  UpdateProfileSchema,
 } from '@abode/shared/profile/profile.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { errorResponse, json, jsonBody, unauthenticated } from '#src/lib/openapi.ts';
@@ -78,12 +78,13 @@ const updateProfileRoute = createRoute({
   tags: ['Profile'],
   summary: 'Update first name, last name and phone',
   description:
-    'firstName is required (letters, spaces, apostrophes and hyphens; trimmed and cut to 50 characters, as on ' +
-    "sign-up); lastName and phone are optional ('' or null clears them). The phone is stored with only digits, +, " +
-    '-, spaces and brackets, 5–20 characters (SPEC §5 Contact data). better-auth\'s `name` becomes "first last".',
+    'Partial: a field left out keeps its stored value. firstName (letters, spaces, apostrophes and hyphens; ' +
+    'trimmed and cut to 50 characters, as on sign-up) cannot be cleared: null or blank is a 400. lastName and ' +
+    "phone are optional: '' or null clears them. The phone is stored with only digits, +, -, spaces and brackets, " +
+    '5–20 characters (SPEC §5 Contact data). better-auth\'s `name` becomes "first last".',
   middleware: [requireUser] as const,
   request: {
-    body: jsonBody(UpdateProfileSchema),
+    body: jsonBody(ProfileChangesSchema),
   },
   responses: {
     200: json(ProfileSchema, 'The updated profile'),

@@ -10,6 +10,7 @@ import {
   AgentListingListSchema,
   LISTING_MESSAGES,
 } from '@abode/shared/agent/listing-input.schema';
+import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import { agentListingRoutes } from './routes.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
@@ -198,6 +199,61 @@ describe('create', () => {
       furnished: 'unfurnished',
     });
     expect(rental).toMatchObject({ mode: 'rent', availableFrom: '2027-01-04', furnished: 'unfurnished' });
+  });
+});
+
+describe('dates and one-line text (issue #22)', () => {
+  const RENTAL = {
+    ...SALE,
+    title: '2 bedroom flat to rent',
+    mode: 'rent',
+    propertyType: 'flat',
+    pricePence: 1_950_00,
+    tenure: null,
+    availableFrom: '2027-01-04',
+    furnished: 'unfurnished',
+  };
+
+  // '0000-01-01' reached PostgreSQL (no year 0) and answered 500.
+  test.each([
+    ['0000-01-01', LISTING_MESSAGES.dateOutOfRange],
+    ['9999-12-31', LISTING_MESSAGES.dateOutOfRange],
+    ['2026-02-30', LISTING_MESSAGES.dateInvalid],
+  ])(
+    'availableFrom %s is a 400 on create and on edit, and nothing changes',
+    async (availableFrom, message) => {
+      const invalid = {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: MESSAGES.validation,
+          details: [{ path: 'availableFrom', message }],
+        },
+      };
+      const created = await call('POST', '/', agentA.cookie, { ...RENTAL, availableFrom });
+      expect(created.status).toBe(400);
+      expect(await readJson(created)).toEqual(invalid);
+
+      const rental = await create(agentA.cookie, RENTAL);
+      const edited = await call('PATCH', `/${rental.id}`, agentA.cookie, { availableFrom });
+      expect(edited.status).toBe(400);
+      expect(await readJson(edited)).toEqual(invalid);
+      const [row] = await handle.db.select().from(properties).where(eq(properties.id, rental.id));
+      expect(row!.availableFrom).toBe('2027-01-04');
+    },
+  );
+
+  test('a title with line breaks, control and bidi characters is stored as one clean line', async () => {
+    const listing = await create(agentA.cookie, {
+      ...SALE,
+      status: 'draft',
+      title: 'Sunny flat\r\n\u0007\u202eSTC dlos\u202c\u2066 ',
+      description: 'First line\r\nSecond line\u202e',
+    });
+    expect(listing.title).toBe('Sunny flat STC dlos');
+    expect(listing.description).toBe('First line\nSecond line');
+    const res = await call('PATCH', `/${listing.id}`, agentA.cookie, { title: 'New\ntitle\u200f' });
+    expect(res.status).toBe(200);
+    expect(AgentListingDetailSchema.parse(await readJson(res)).title).toBe('New title');
   });
 });
 

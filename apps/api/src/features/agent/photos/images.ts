@@ -7,12 +7,24 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { LOGO_MAX_SIZE, PHOTO_MESSAGES, PHOTO_WIDTHS } from '@abode/shared/agent/photos.schema';
 import { AppError } from '#src/errors/app-error.ts';
+import { limitConcurrency } from '#src/lib/limit-concurrency.ts';
 
 /**
- * Largest decoded image we accept, in pixels (≈ 100 MP, e.g. 12 000 × 8 400). Protects memory against a small file
- * that decodes into a huge bitmap (a "pixel bomb"); phone and DSLR photos stay far below it.
+ * Largest image we decode, in pixels: 50 MP. Every camera photo an agent is likely to upload fits — a 45 MP
+ * full-frame DSLR (8 192 × 5 464) or a 48 MP phone (8 064 × 6 048) — while the biggest size we keep is 1 600 px wide
+ * (PHOTO_WIDTHS), so more pixels buy nothing. A decoded 4-channel pixel takes 4 bytes, so one decode stays under
+ * ≈ 200 MB; a small file that decodes into a huge bitmap (a "pixel bomb": a 10 000 × 10 000 PNG of one colour is
+ * 300 KB and cost 2 s of CPU and 400 MB, issue #22) is refused from its header, before any pixel is decoded.
  */
-export const MAX_INPUT_PIXELS = 100_000_000;
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * Images decoded at once in this process (issue #22). sharp's own `concurrency()` is threads per image; this caps
+ * images, so N parallel uploads hold at most 2 bitmaps (≈ 400 MB at the pixel limit) and leave CPU for the API's
+ * other requests on a small server; the rest wait their turn.
+ */
+export const IMAGE_DECODES_AT_ONCE = 2;
+const decodeSlot = limitConcurrency(IMAGE_DECODES_AT_ONCE);
 
 /** WebP quality of stored sizes: visually clean for photos at about a tenth of a camera JPEG's bytes. */
 const WEBP_QUALITY = 80;
@@ -55,39 +67,46 @@ async function render(pipeline: Sharp, typeMessage: string): Promise<ImageOutput
 
 /**
  * A listing photo in its web sizes: JPG, PNG or WebP by content (else 400 'Only JPG, PNG or WebP images can be
- * uploaded'), turned upright by its EXIF orientation, resized to each of {@link PHOTO_WIDTHS} px wide without
- * enlarging, WebP, metadata stripped. Widest first; sizes that would repeat (a narrow original) appear once.
+ * uploaded'; over {@link MAX_INPUT_PIXELS} 400 'This image is too large to process…'), turned upright by its EXIF
+ * orientation, resized to each of {@link PHOTO_WIDTHS} px wide without enlarging, WebP, metadata stripped. Widest
+ * first; sizes that would repeat (a narrow original) appear once. Decodes wait for one of the
+ * {@link IMAGE_DECODES_AT_ONCE} slots.
  */
 export async function makePhotoVariants(input: Buffer): Promise<ImageOutput[]> {
   const format = await readFormat(input);
   if (!format || !(['jpeg', 'png', 'webp'] satisfies Format[] as string[]).includes(format)) {
     throw new AppError('VALIDATION_ERROR', PHOTO_MESSAGES.photoType);
   }
-  const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  const outputs: ImageOutput[] = [];
-  for (const width of PHOTO_WIDTHS) {
-    const output = await render(
-      base.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }),
-      PHOTO_MESSAGES.photoType,
-    );
-    if (!outputs.some((o) => o.width === output.width)) outputs.push(output);
-  }
-  return outputs;
+  return decodeSlot(async () => {
+    const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    const outputs: ImageOutput[] = [];
+    for (const width of PHOTO_WIDTHS) {
+      const output = await render(
+        base.clone().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }),
+        PHOTO_MESSAGES.photoType,
+      );
+      if (!outputs.some((o) => o.width === output.width)) outputs.push(output);
+    }
+    return outputs;
+  });
 }
 
 /**
- * An agent logo: JPG or PNG by content (else 400 'Logo must be a JPG or PNG image'), upright, fitted inside
- * {@link LOGO_MAX_SIZE}² px without enlarging, stored as WebP — which keeps a PNG's transparency, so one format serves
- * both — with metadata stripped.
+ * An agent logo: JPG or PNG by content (else 400 'Logo must be a JPG or PNG image'; over {@link MAX_INPUT_PIXELS}
+ * 400 'This image is too large to process…'), upright, fitted inside {@link LOGO_MAX_SIZE}² px without enlarging,
+ * stored as WebP — which keeps a PNG's transparency, so one format serves both — with metadata stripped. Shares the
+ * photos' decode slots.
  */
 export async function makeLogo(input: Buffer): Promise<ImageOutput> {
   const format = await readFormat(input);
   if (format !== 'jpeg' && format !== 'png') throw new AppError('VALIDATION_ERROR', PHOTO_MESSAGES.logoType);
-  return render(
-    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: LOGO_MAX_SIZE, height: LOGO_MAX_SIZE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 90, alphaQuality: 100 }),
-    PHOTO_MESSAGES.logoType,
+  return decodeSlot(() =>
+    render(
+      sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: LOGO_MAX_SIZE, height: LOGO_MAX_SIZE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 90, alphaQuality: 100 }),
+      PHOTO_MESSAGES.logoType,
+    ),
   );
 }

@@ -231,6 +231,69 @@ describe('PATCH', () => {
     expect(await agentRowOf(agentA.userId)).toEqual(before);
   });
 
+  test('PATCH is partial: a field left out keeps its value; null or blank clears an optional one (issue #22)', async () => {
+    const agent = await signedInUser(app, handle.db, { role: 'agent' });
+    expect((await patch(agent.cookie, VALID)).status).toBe(200);
+    const before = await agentRowOf(agent.userId);
+
+    // Only the bio: every other field stays (they were erased before issue #22).
+    const bioOnly = await patch(agent.cookie, { bio: 'Lettings\r\nand sales.' });
+    expect(bioOnly.status, await bioOnly.clone().text()).toBe(200);
+    expect({ ...(await agentRowOf(agent.userId)), updatedAt: before.updatedAt }).toEqual({
+      ...before,
+      bio: 'Lettings\nand sales.',
+    });
+
+    // null and '' clear optional fields, chips and links; the rest stays.
+    const cleared = await patch(agent.cookie, {
+      bio: null,
+      phoneSecondary: '',
+      websiteUrl: null,
+      certifications: null,
+      socialLinks: null,
+      branchName: '',
+    });
+    expect(cleared.status, await cleared.clone().text()).toBe(200);
+    expect(await agentRowOf(agent.userId)).toMatchObject({
+      name: before.name,
+      agencyName: before.agencyName,
+      email: before.email,
+      phone: before.phone,
+      languages: before.languages,
+      businessHours: before.businessHours,
+      yearsExperience: before.yearsExperience,
+      bio: null,
+      phoneSecondary: null,
+      websiteUrl: null,
+      certifications: [],
+      socialLinks: {},
+      branchName: null,
+    });
+  });
+
+  test('required fields cannot be cleared, nor both agency and branch name; nothing changes (issue #22)', async () => {
+    const agent = await signedInUser(app, handle.db, { role: 'agent' });
+    expect((await patch(agent.cookie, { ...VALID, branchName: '' })).status).toBe(200);
+    const before = await agentRowOf(agent.userId);
+    expect(await errorsOf(await patch(agent.cookie, { name: null, phone: '' }))).toEqual({
+      name: AGENT_PROFILE_MESSAGES.nameRequired,
+      phone: AGENT_PROFILE_MESSAGES.phoneRequired,
+    });
+    expect(await errorsOf(await patch(agent.cookie, { email: null }))).toEqual({
+      email: AGENT_PROFILE_MESSAGES.emailRequired,
+    });
+    // The agency name is the only one stored: clearing it alone would leave neither (checked on the result).
+    expect(await errorsOf(await patch(agent.cookie, { agencyName: null }))).toEqual({
+      agencyName: AGENT_PROFILE_MESSAGES.agencyOrBranchRequired,
+    });
+    expect(await errorsOf(await patch(agent.cookie, {}))).toEqual({ '': MESSAGES.validation });
+    expect(await agentRowOf(agent.userId)).toEqual(before);
+    // Swapping one name for the other in one PATCH is fine.
+    const swapped = await patch(agent.cookie, { agencyName: null, branchName: 'Leeds' });
+    expect(swapped.status).toBe(200);
+    expect(await agentRowOf(agent.userId)).toMatchObject({ agencyName: null, branchName: 'Leeds' });
+  });
+
   test('the user row is not the profile: changing the profile e-mail does not change the sign-in e-mail', async () => {
     const [userBefore] = await handle.db.select().from(users).where(eq(users.id, agentA.userId));
     await patch(agentA.cookie, { ...VALID, email: 'office@example.com' });

@@ -5,7 +5,7 @@
  * photo routes.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { AgentProfileResponseSchema, UpdateAgentProfileSchema } from '@abode/shared/agent/profile.schema';
+import { AgentProfileChangesSchema, AgentProfileResponseSchema } from '@abode/shared/agent/profile.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
@@ -38,15 +38,16 @@ const updateProfileRoute = createRoute({
   tags: TAGS,
   summary: 'Save my agent profile',
   description:
-    'The whole editable profile (SPEC §7 updates every column at once; an omitted optional field is cleared): ' +
-    'name*, agencyName / branchName (at least one), email*, phone*, phoneSecondary, bio (≤ 2000), address, ' +
-    'websiteUrl (http/https only), socialLinks {linkedin (linkedin.com), facebook (facebook.com)}, businessHours ' +
-    '{monday…sunday: text}, certifications[] and languages[] (trimmed, de-duplicated, ≤ 50 characters each, ≤ 20), ' +
-    'yearsExperience (parsed as an integer, non-numbers 0; 0–70). Text loses < and > and is trimmed (DESIGN §7); ' +
-    'phones are cleaned and 5–20 characters (SPEC §5). 400 carries each failing field in `details`. Returns the ' +
-    'saved profile like GET.',
+    'Partial: a field left out keeps its stored value; an optional field sent as null or empty is cleared; at ' +
+    'least one field must be sent. Fields: name*, agencyName / branchName (at least one must remain), email*, ' +
+    'phone* (* cannot be cleared: 400), phoneSecondary, bio (≤ 2000), address, websiteUrl (http/https only), ' +
+    'socialLinks {linkedin (linkedin.com), facebook (facebook.com)} and businessHours {monday…sunday: text} (each ' +
+    'replaced whole when sent), certifications[] and languages[] (trimmed, de-duplicated, ≤ 50 characters each, ' +
+    '≤ 20), yearsExperience (parsed as an integer, non-numbers 0; 0–70). Text loses < >, control and bidi ' +
+    'characters and is trimmed (DESIGN §7); all but the bio is one line. Phones are cleaned and 5–20 characters ' +
+    '(SPEC §5). 400 carries each failing field in `details`. Returns the saved profile like GET.',
   request: {
-    body: jsonBody(UpdateAgentProfileSchema),
+    body: jsonBody(AgentProfileChangesSchema),
   },
   responses: {
     200: json(AgentProfileResponseSchema, 'The saved profile and quick stats'),

@@ -1,44 +1,53 @@
 /**
  * Saving the agent's own profile (SPEC §7 "Update agents by user_id"; DESIGN §7: the profile edits both agency and
- * branch name). The input was parsed by UpdateAgentProfileSchema (sanitised, normalised); the row is the caller's
+ * branch name). The changes were parsed by AgentProfileChangesSchema (sanitised, normalised); the row is the caller's
  * own, found by the agent id that `requireAgent` loaded by user_id, never an id from the request.
  */
 import { eq } from 'drizzle-orm';
-import type { AgentProfileResponse, UpdateAgentProfile } from '@abode/shared/agent/profile.schema';
+import {
+  AGENT_PROFILE_MESSAGES,
+  hasAgencyOrBranch,
+  type AgentProfileChanges,
+  type AgentProfileResponse,
+} from '@abode/shared/agent/profile.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import type { Database } from '#src/db/client.ts';
 import { agents } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { getAgentProfileStats, toAgentProfile } from './get-agent-profile.ts';
 
-/** Updates every editable column and returns the saved profile. Throws NOT_FOUND when the row is missing. */
+/**
+ * Writes the fields the PATCH sent and returns the saved profile (issue #22: a field left out keeps its stored value;
+ * a cleared optional field arrives as null, [] or {}). Fields left out are not checked again, so an older profile
+ * without, say, a phone can still have its bio edited. The agency/branch rule is checked on the result when either
+ * name is sent (the row is locked meanwhile, so two edits cannot clear one name each). Throws NOT_FOUND when the row
+ * is missing; VALIDATION_ERROR on `agencyName` when the edit would leave neither name.
+ */
 export async function updateAgentProfile(
   db: Database,
   agentId: string,
-  input: UpdateAgentProfile,
+  changes: AgentProfileChanges,
   now: Date,
 ): Promise<AgentProfileResponse> {
-  const [row] = await db
-    .update(agents)
-    .set({
-      name: input.name,
-      agencyName: input.agencyName,
-      branchName: input.branchName,
-      email: input.email,
-      phone: input.phone,
-      phoneSecondary: input.phoneSecondary,
-      bio: input.bio,
-      address: input.address,
-      websiteUrl: input.websiteUrl,
-      socialLinks: input.socialLinks,
-      businessHours: input.businessHours,
-      certifications: input.certifications,
-      languages: input.languages,
-      yearsExperience: input.yearsExperience,
-      updatedAt: now,
-    })
-    .where(eq(agents.id, agentId))
-    .returning();
-  if (!row) throw AppError.notFound(MESSAGES.agentProfileNotFound);
+  const row = await db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(agents).where(eq(agents.id, agentId)).for('no key update');
+    if (!stored) throw AppError.notFound(MESSAGES.agentProfileNotFound);
+    if (changes.agencyName !== undefined || changes.branchName !== undefined) {
+      const names = {
+        agencyName: changes.agencyName !== undefined ? changes.agencyName : stored.agencyName,
+        branchName: changes.branchName !== undefined ? changes.branchName : stored.branchName,
+      };
+      if (!hasAgencyOrBranch(names))
+        throw AppError.validation([
+          { path: 'agencyName', message: AGENT_PROFILE_MESSAGES.agencyOrBranchRequired },
+        ]);
+    }
+    const [updated] = await tx
+      .update(agents)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(agents.id, agentId))
+      .returning();
+    return updated!;
+  });
   return { agent: toAgentProfile(row), stats: await getAgentProfileStats(db, row) };
 }
