@@ -6,6 +6,7 @@ import {
   MAX_LOGO_BYTES,
   MAX_PHOTO_BYTES,
   PHOTO_MESSAGES,
+  PhotoUploadAltSchema,
   ReorderPhotosInputSchema,
   UpdatePhotoInputSchema,
 } from './photos.schema.ts';
@@ -60,4 +61,11 @@ test('a reorder needs 1–30 UUIDs', () => {
   expect(ReorderPhotosInputSchema.safeParse({ photoIds: [] }).success).toBe(false);
   expect(ReorderPhotosInputSchema.safeParse({ photoIds: ['nope'] }).success).toBe(false);
   expect(ReorderPhotosInputSchema.safeParse({ photoIds: Array(31).fill(id) }).success).toBe(false);
+});
+
+test('alt text is one line without controls or bidi overrides (issue #22)', () => {
+  expect(UpdatePhotoInputSchema.parse({ altText: 'Kitchen\r\nwith\tgarden view\u202e' }).altText).toBe(
+    'Kitchen with garden view',
+  );
+  expect(PhotoUploadAltSchema.parse('Front\ndoor\u2066')).toBe('Front door');
 });

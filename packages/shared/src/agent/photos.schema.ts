@@ -138,6 +138,7 @@ export const ListingPhotoParamsSchema = z.object({ id: z.uuid(), photoId: z.uuid
 export const UpdatePhotoInputSchema = z.object({
   altText: sanitisedText(PHOTO_ALT_MAX_LENGTH, {
     tooLong: `Alt text must be ${PHOTO_ALT_MAX_LENGTH} characters or fewer`,
+    singleLine: true,
   }),
 });
 
@@ -145,7 +146,7 @@ export const UpdatePhotoInputSchema = z.object({
  * The optional `alt` field of a photo upload (multipart): sanitised like {@link UpdatePhotoInputSchema}'s, but cut
  * to 200 characters rather than refused, so a long caption never fails an upload.
  */
-export const PhotoUploadAltSchema = sanitisedText(PHOTO_ALT_MAX_LENGTH);
+export const PhotoUploadAltSchema = sanitisedText(PHOTO_ALT_MAX_LENGTH, { singleLine: true });
 export type UpdatePhotoInput = z.input<typeof UpdatePhotoInputSchema>;
 
 /** `PUT /api/agent/properties/{id}/photos/order` body: every photo id of the listing once, first = main. */

@@ -88,6 +88,16 @@ describe('CreateEnquirySchema (SPEC §5 Contact data)', () => {
     expect(CreateEnquirySchema.parse({ ...ok, phone: '   ' })).not.toHaveProperty('phone');
   });
 
+  test('the name is one line without controls or bidi overrides; the message keeps its lines (issue #22)', () => {
+    const r = CreateEnquirySchema.parse({
+      ...ok,
+      name: 'Jo\r\nBloggs\u202e\u0007',
+      message: 'Line one\nLine two\u202e',
+    });
+    expect(r.name).toBe('Jo Bloggs');
+    expect(r.message).toBe('Line one\nLine two');
+  });
+
   test("O'Brien and 'Smith & Sons' are kept as text", () => {
     const r = CreateEnquirySchema.parse({ ...ok, name: "Siobhán O'Brien", message: 'Smith & Sons' });
     expect(r.name).toBe("Siobhán O'Brien");

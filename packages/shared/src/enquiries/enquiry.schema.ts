@@ -11,6 +11,7 @@ import {
   PHONE_MIN_LENGTH,
   sanitiseEmail,
   sanitisePhone,
+  sanitiseSingleLine,
   sanitiseText,
 } from '../sanitise.ts';
 
@@ -88,7 +89,7 @@ export const CreateEnquirySchema = z
       return z.NEVER;
     }
 
-    const name = sanitiseText(raw.name, ENQUIRY_NAME_MAX_LENGTH);
+    const name = sanitiseSingleLine(raw.name, ENQUIRY_NAME_MAX_LENGTH);
     const emailInput = raw.email.trim();
     // The message's own limit is reported (below), not silently applied.
     const message = sanitiseText(raw.message, Number.POSITIVE_INFINITY);
