@@ -6,6 +6,9 @@
  *             first, in the background: it takes ~5 minutes;
  * - two     — two API processes on one database: shared rate limits, one alert e-mail, uploads (two-processes.ts);
  * - faults  — kill -9 during writes; PostgreSQL stopped mid-run: 503s, memory limiter, recovery (faults.ts);
+ * - proxied — the production deployment of docs/deploy.md (issue #22): nginx with TLS in front of two API processes
+ *             on a database of its own; redirect, HSTS, cookies, client address, rate limits, the MDN HTTP
+ *             Observatory grade, the restore drill (proxied.ts);
  * - then, once the fuzzing has finished, alone on the machine:
  * - sqlmap  — SQL injection scans of the search, the property page and sign-in find nothing (sqlmap.ts);
  * - load    — autocannon on the search for 60 s: zero errors, zero non-2xx, flat memory (load.ts).
@@ -13,10 +16,12 @@
  * Every check prints a PASS or FAIL line; the run ends with 'N passed, N failed' (like scripts/test.mjs) and exits 1
  * on any failure. Bounded: each step has its own time-outs and the whole run is stopped after --timeout seconds.
  *
- * Needs: PostgreSQL 15 at /usr/lib/postgresql/15/bin and sqlmap (Debian: `apt-get install -y postgresql sqlmap`).
- * Options: --only sqlmap,load,two,faults,fuzz · --port 3440 (uses 10 ports from there) · --pg-port 55460 (first of
- * 10 tried) · --duration 60 (load seconds) · --connections 8,16,32 (calibration) · --fuzz-runs 1000 · --timeout 900
- * (whole run) · --keep (keep the temporary folder: logs, sqlmap output, load.json; kept anyway on failure).
+ * Needs: PostgreSQL 15 at /usr/lib/postgresql/15/bin, sqlmap, nginx and openssl (Debian: `apt-get install -y
+ * postgresql sqlmap nginx openssl`).
+ * Options: --only sqlmap,load,two,faults,proxied,fuzz · --port 3440 (uses 10 ports from there) · --pg-port 55460
+ * (first of 10 tried) · --duration 60 (load seconds) · --connections 8,16,32 (calibration) · --fuzz-runs 1000 ·
+ * --timeout 900 (whole run) · --keep (keep the temporary folder: logs, sqlmap output, load.json; kept anyway on
+ * failure).
  * SOAK_TMP sets the temporary folder's prefix (default `$TMPDIR/abode-soak-`).
  */
 import { execFileSync } from 'node:child_process';
@@ -30,6 +35,7 @@ import { createContext, type SoakContext } from './context.ts';
 import { faultsStep } from './faults.ts';
 import { FUZZ_TEST, startFuzz, type FuzzRun } from './fuzz.ts';
 import { loadStep } from './load.ts';
+import { proxiedStep } from './proxied.ts';
 import { check, info, say, step, stepFailed, summary } from './lib/report.ts';
 import { killAllServers, portIsFree, startServer } from './lib/server.ts';
 import { sqlInjectionStep } from './sqlmap.ts';
@@ -37,7 +43,7 @@ import { twoProcessesStep } from './two-processes.ts';
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sqlmap,load,two,faults,fuzz' },
+    only: { type: 'string', default: 'sqlmap,load,two,faults,proxied,fuzz' },
     port: { type: 'string', default: '3440' },
     'pg-port': { type: 'string', default: '55460' },
     duration: { type: 'string', default: '60' },
@@ -127,6 +133,7 @@ interface Step {
 const WITH_FUZZING: Step[] = [
   { key: 'two', title: 'two API processes on one PostgreSQL', run: twoProcessesStep },
   { key: 'faults', title: 'faults (kill -9, PostgreSQL stopped)', run: faultsStep },
+  { key: 'proxied', title: 'production behind nginx (TLS, proxy, limits, Observatory)', run: proxiedStep },
 ];
 const ALONE: Step[] = [
   { key: 'sqlmap', title: 'SQL injection (sqlmap)', run: sqlInjectionStep },
@@ -201,6 +208,8 @@ async function startPostgres(): Promise<boolean> {
     });
     ctx = createContext({ dir, runId, pg: pgServer, basePort: Number(args.port) });
     info(`PostgreSQL 15 at ${pgServer.url}`);
+    // The proxied step starts production on a database of its own; only the other steps use the demo data seeded here.
+    if (![...WITH_FUZZING, ...ALONE].some((s) => s.key !== 'proxied' && only.has(s.key))) return true;
     // The first start migrates and seeds the demo data and the demo accounts; every later server reuses them.
     const t = performance.now();
     const seed = await startServer({
