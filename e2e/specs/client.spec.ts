@@ -45,9 +45,22 @@ test('visitor → enquiry → sign up → favourite → saved search → alert e
   const message = `Is it still available for a viewing on Saturday? (${randomUUID().slice(0, 8)})`;
   await dialog.getByLabel('Message').fill(message);
   await expectNoSeriousA11yViolations(page);
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/enquiries') && r.method() === 'POST');
   await dialog.getByRole('button', { name: 'Send enquiry' }).click();
   await expect(page.getByText(new RegExp(`^Contacting .+ about ${escapeRegExp(title)}$`))).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The submission carries an Idempotency-Key (issue #22): the same request again, as after a dropped connection,
+  // replays the first answer instead of sending the agent a second enquiry.
+  const request = await sent;
+  const key = request.headers()['idempotency-key'];
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  const retry = await page.request.post('/api/enquiries', {
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key! },
+    data: request.postData(),
+  });
+  expect(retry.status()).toBe(201);
+  expect(retry.headers()['idempotent-replayed']).toBe('true');
+  expect(await retry.json()).toEqual(await (await request.response())!.json());
   const agentMail = await mailTo(page, agentEmail, new RegExp(escapeRegExp(title)));
   expect(agentMail.text).toContain(message);
   expect(agentMail.text).toContain('sian.obrien@example.com');

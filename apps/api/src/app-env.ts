@@ -15,6 +15,8 @@ import type { Viewer } from '#src/middleware/auth.ts';
 export interface RateLimitSettings {
   searchPerMinute: number;
   writePerMinute: number;
+  /** Sign-in attempts per hour per client IP across e-mails (AUTH_RATE_LIMIT_PER_IP_PER_HOUR; features/auth). */
+  authPerIpPerHour?: number;
 }
 
 export interface AppEnv {

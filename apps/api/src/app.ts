@@ -18,7 +18,8 @@ import type { Database } from '#src/db/client.ts';
 import { adminRoutes } from '#src/features/admin/routes.ts';
 import { agentRoutes } from '#src/features/agent/routes.ts';
 import { createAuth, TEST_AUTH_SECRET, type Auth } from '#src/features/auth/auth.ts';
-import { authRoutes, meRoutes } from '#src/features/auth/routes.ts';
+import { authRoutes, DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR, meRoutes } from '#src/features/auth/routes.ts';
+import { UPLOAD_BODY_LIMITS } from '#src/features/agent/photos/routes.ts';
 import { devRoutes } from '#src/features/dev/routes.ts';
 import { docsRoutes } from '#src/features/docs/routes.ts';
 import { healthRoutes } from '#src/features/health/routes.ts';
@@ -39,13 +40,15 @@ import { createPreCounter } from '#src/features/rate-limit/pre-counter.ts';
 import { SEARCH_WINDOW_MS } from '#src/features/rate-limit/search-rate-limit.ts';
 import { securityEventRoutes } from '#src/features/security-events/routes.ts';
 import { renderPropertyPage, seoRoutes } from '#src/features/seo/routes.ts';
-import { parseTrustProxy, type TrustProxy } from '#src/lib/client-ip.ts';
+import { API_ROOT } from '#src/lib/api-root.ts';
+import { isLoopbackRequest, parseTrustProxy, type TrustProxy } from '#src/lib/client-ip.ts';
 import { createLogger, type Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import { createDiskStorage, type Storage, UPLOADS_URL_PREFIX } from '#src/lib/storage.ts';
 import { addToHead } from '#src/lib/html.ts';
 import { readLandingFiles, searchPageHints } from '#src/lib/landing-hints.ts';
 import { isSpaRoute } from '#src/lib/spa-routes.ts';
+import { bodyLimit } from '#src/middleware/body-limit.ts';
 import { csrfProtection } from '#src/middleware/csrf.ts';
 import { authDatabaseUnavailable, handleError } from '#src/middleware/error-handler.ts';
 import { scriptInjectionLog } from '#src/middleware/script-injection.ts';
@@ -66,7 +69,7 @@ export interface AppOptions {
   now?: () => Date;
   /** Which proxies' X-Forwarded-For entries are believed (TRUST_PROXY); `true` is one hop. Default: none. */
   trustProxy?: TrustProxy | boolean;
-  /** Production hides /api/dev and sends HSTS. */
+  /** Production hides /api/dev and /dev/mail and sends HSTS. */
   production?: boolean;
   /** The SPA's UI lock-down (UI_LOCKDOWN, default on); off adds the switch to index.html (ADR 013). */
   uiLockdown?: boolean;
@@ -99,9 +102,11 @@ export interface AppOptions {
   searchRateLimitPerMinute?: number;
   /** Writes per minute per client key (WRITE_RATE_LIMIT_PER_MINUTE); default 60 (ADR 015). */
   writeRateLimitPerMinute?: number;
+  /** Sign-ins per hour per client IP across e-mails (AUTH_RATE_LIMIT_PER_IP_PER_HOUR); default 20 (issue #22). */
+  authRateLimitPerIpPerHour?: number;
 }
 
-export const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
+export const DEFAULT_PUBLIC_DIR = path.join(API_ROOT, 'public');
 
 export function createApp(options: AppOptions) {
   const logger = options.logger ?? createLogger('silent');
@@ -128,6 +133,7 @@ export function createApp(options: AppOptions) {
   const rateLimits = {
     searchPerMinute: options.searchRateLimitPerMinute ?? SEARCH_RATE_LIMIT.limit,
     writePerMinute: options.writeRateLimitPerMinute ?? DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE,
+    authPerIpPerHour: options.authRateLimitPerIpPerHour ?? DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR,
   };
 
   const searchLimiter = createPreCounter({
@@ -165,6 +171,8 @@ export function createApp(options: AppOptions) {
   app.onError(handleError);
 
   const api = new OpenAPIHono<AppEnv>();
+  // Every body is limited before anything reads it: 64 KB, the uploads their own (issue #22).
+  api.use('*', bodyLimit({ routes: UPLOAD_BODY_LIMITS }));
   // Cookie-carrying writes only from our own pages; the same origins better-auth trusts (ADR 013).
   const authOrigins = auth.options.trustedOrigins;
   api.use(
@@ -218,6 +226,7 @@ export function createApp(options: AppOptions) {
   api.route('/admin', adminRoutes);
   // The SPA's security-event queue (SPEC §3, §9).
   api.route('/security-events', securityEventRoutes);
+  // Development helpers: never in production, and only for requests from this machine (issue #22; dev/local-only.ts).
   if (!options.production) api.route('/dev', devRoutes);
   app.route('/api', api);
   // Documented on the root app so the paths carry their /api prefix.
@@ -257,6 +266,12 @@ export function createApp(options: AppOptions) {
   const publicDir = options.publicDir ?? DEFAULT_PUBLIC_DIR;
   app.use('/media/*', cacheFor('public, max-age=604800'), serveStatic({ root: publicDir }));
   app.get('/media/*', (c) => c.text('Not found', 404));
+
+  // The outbox page of the SPA, like /api/dev behind it: never in production, only for this machine (issue #22).
+  app.use('/dev/*', async (c, next) => {
+    if (options.production || !isLoopbackRequest(c)) return c.text('Not found', 404);
+    await next();
+  });
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -3,7 +3,14 @@
  * switches uploads to S3, the other S3_* variables shape the connection, and bad combinations stop start-up.
  */
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_S3_REGION, loadEnv } from '#src/env.ts';
+import {
+  DEFAULT_S3_REGION,
+  devExposureWarning,
+  EnvError,
+  isLoopbackHost,
+  listenAddress,
+  loadEnv,
+} from '#src/env.ts';
 
 const base = { NODE_ENV: 'test' } as NodeJS.ProcessEnv;
 
@@ -93,6 +100,16 @@ describe('loadEnv: rate limits (ADR 015)', () => {
       /WRITE_RATE_LIMIT_PER_MINUTE/,
     );
   });
+
+  test('sign-ins per client IP: 20 an hour unless set (issue #22); a bad value stops start-up', () => {
+    expect(loadEnv(base).AUTH_RATE_LIMIT_PER_IP_PER_HOUR).toBe(20);
+    expect(loadEnv({ ...base, AUTH_RATE_LIMIT_PER_IP_PER_HOUR: '500' }).AUTH_RATE_LIMIT_PER_IP_PER_HOUR).toBe(
+      500,
+    );
+    expect(() => loadEnv({ ...base, AUTH_RATE_LIMIT_PER_IP_PER_HOUR: '0' })).toThrow(
+      /AUTH_RATE_LIMIT_PER_IP_PER_HOUR/,
+    );
+  });
 });
 
 describe('loadEnv: API_PROCESSES (ADR 024)', () => {
@@ -105,5 +122,77 @@ describe('loadEnv: API_PROCESSES (ADR 024)', () => {
     );
     expect(() => loadEnv({ ...postgres, API_PROCESSES: '0' })).toThrow(/API_PROCESSES/);
     expect(() => loadEnv({ ...postgres, API_PROCESSES: 'two' })).toThrow(/API_PROCESSES/);
+  });
+});
+
+describe('loadEnv: production needs AUTH_SECRET and PUBLIC_URL (issue #22)', () => {
+  const secret = 'x'.repeat(32);
+  const production = { NODE_ENV: 'production' } as NodeJS.ProcessEnv;
+
+  test('refuses to start without either, naming each missing one', () => {
+    expect(() => loadEnv({ ...production, AUTH_SECRET: secret })).toThrow(
+      /PUBLIC_URL: required in production/,
+    );
+    expect(() => loadEnv({ ...production, PUBLIC_URL: 'https://abode.example.org' })).toThrow(
+      /AUTH_SECRET: required in production/,
+    );
+    let error: unknown;
+    try {
+      loadEnv(production);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as Error).message).toMatch(/AUTH_SECRET: required[\s\S]*PUBLIC_URL: required/);
+  });
+
+  test('starts with both; outside production neither is needed', () => {
+    const env = loadEnv({ ...production, AUTH_SECRET: secret, PUBLIC_URL: 'https://abode.example.org' });
+    expect(env.PUBLIC_URL).toBe('https://abode.example.org');
+    expect(loadEnv({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
+  });
+});
+
+describe('listen address (issue #22)', () => {
+  const secret = 'x'.repeat(32);
+  const productionEnv = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: secret,
+    PUBLIC_URL: 'https://abode.example.org',
+  } as NodeJS.ProcessEnv;
+
+  test('unset HOST is 127.0.0.1 outside production and 0.0.0.0 in production; a set HOST wins', () => {
+    expect(listenAddress({ NODE_ENV: 'development' })).toBe('127.0.0.1');
+    expect(listenAddress({ NODE_ENV: 'test', HOST: '' })).toBe('127.0.0.1');
+    expect(listenAddress({ NODE_ENV: 'production' })).toBe('0.0.0.0');
+    expect(listenAddress({ NODE_ENV: 'development', HOST: '0.0.0.0' })).toBe('0.0.0.0');
+    expect(listenAddress({ NODE_ENV: 'production', HOST: '127.0.0.1' })).toBe('127.0.0.1');
+    // loadEnv applies it; an empty HOST (HOST= in a compose file) counts as unset.
+    expect(loadEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ HOST: ' ' }).HOST).toBe('127.0.0.1');
+    expect(loadEnv(productionEnv).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ HOST: '::' }).HOST).toBe('::');
+  });
+
+  test('loopback addresses are localhost, 127.0.0.0/8 and ::1', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', 'LOCALHOST'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.1', 'abode.example.org', '128.0.0.1'])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
+
+  test('a development server on a non-loopback address gets a loud warning; loopback and production none', () => {
+    const warning = devExposureWarning({ NODE_ENV: 'development', HOST: '0.0.0.0', PORT: 3000 });
+    expect(warning).toContain('WARNING');
+    expect(warning).toContain('0.0.0.0:3000');
+    expect(warning).toMatch(/demo accounts/);
+    expect(warning).toMatch(/\/api\/dev/);
+    expect(warning!.split('\n').length).toBeGreaterThan(3);
+    expect(devExposureWarning({ NODE_ENV: 'test', HOST: '192.168.1.20', PORT: 3100 })).toContain(
+      '192.168.1.20:3100',
+    );
+    expect(devExposureWarning({ NODE_ENV: 'development', HOST: '127.0.0.1', PORT: 3000 })).toBeNull();
+    expect(devExposureWarning({ NODE_ENV: 'development', HOST: 'localhost', PORT: 3000 })).toBeNull();
+    expect(devExposureWarning({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: 3000 })).toBeNull();
   });
 });

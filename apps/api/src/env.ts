@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from '#src/lib/api-root.ts';
 import { parseTrustProxy } from '#src/lib/client-ip.ts';
 import type { S3StorageOptions } from '#src/lib/storage-s3.ts';
 
@@ -21,13 +22,19 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** HTTP port (default 3000). */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Interface to listen on. */
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Interface to listen on. Unset: 127.0.0.1 (this machine only) outside production, 0.0.0.0 in production; see
+   * {@link listenAddress}.
+   */
+  HOST: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().optional()),
   /** Folder for the embedded database, uploads and generated secrets. */
   DATA_DIR: z.string().default('./.data'),
   /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
-  /** Origin used in links that leave the site (e-mails); defaults to http://localhost:PORT. */
+  /**
+   * Origin used in links that leave the site (e-mails) and the origin allowed to sign in; required in production,
+   * else defaults to http://localhost:PORT.
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** Load the real demo data on first start (default on outside production). */
   DEMO_SEED: booleanish.optional(),
@@ -75,6 +82,11 @@ export const EnvSchema = z.object({
   SEARCH_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Writes (POST/PUT/PATCH/DELETE) per minute per client key, default 60 (ADR 015). */
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /**
+   * Sign-in attempts per hour from one client IP across e-mails, default 20; sign-ups and e-mail requests from one IP
+   * get half (issue #22; features/auth/routes.ts). Raise it where many people share one address, or for browser tests.
+   */
+  AUTH_RATE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** better-auth signing secret (required in production; otherwise generated once into DATA_DIR/auth-secret). */
   AUTH_SECRET: z.string().min(32).optional(),
   /** SMTP server for outgoing e-mail (smtp://user:pass@host:587); without it mail goes to the `outbox` table. */
@@ -102,7 +114,9 @@ export const EnvSchema = z.object({
   S3_PREFIX: optionalText,
 });
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & {
+  /** The interface the server listens on: HOST, or {@link listenAddress}'s default. */
+  HOST: string;
   dataDir: string;
   demoSeed: boolean;
   webDist: string;
@@ -110,32 +124,87 @@ export type Env = z.infer<typeof EnvSchema> & {
   s3: S3StorageOptions | null;
 };
 
-/** Parses `source` (default `process.env`). Throws an Error listing every bad variable. */
+/** A bad or missing environment variable: its message says which and why, and is all a start-up prints. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses `source` (default `process.env`). Throws an EnvError listing every bad variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET)
-    throw new Error(
-      'Invalid environment configuration:\n  AUTH_SECRET: required in production (32+ characters)',
-    );
+  const missing = productionProblems(env);
+  if (missing.length) throw new EnvError(`Invalid environment configuration:\n${missing.join('\n')}`);
   if (env.API_PROCESSES > 1 && !env.DATABASE_URL)
-    throw new Error(
+    throw new EnvError(
       'Invalid environment configuration:\n  API_PROCESSES: more than 1 needs DATABASE_URL (PostgreSQL); the embedded database has a single owner',
     );
   const s3 = s3Options(env);
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
     ...env,
+    HOST: listenAddress(env),
     // Relative to where the user ran npm (INIT_CWD), not the workspace folder npm switches to.
     dataDir: path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     demoSeed: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
-    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     s3,
   };
+}
+
+/**
+ * What a production start needs and a development start makes up (issue #22): the signing secret (otherwise generated
+ * into DATA_DIR, which a second server or a restored backup would not share) and the public origin (otherwise
+ * http://localhost:PORT, so e-mail links and the allowed sign-in origin would be wrong). One line per missing variable.
+ */
+function productionProblems(env: z.infer<typeof EnvSchema>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (32+ characters)');
+  if (!env.PUBLIC_URL)
+    problems.push(
+      '  PUBLIC_URL: required in production: the origin people reach the site at, e.g. https://abode.example.org',
+    );
+  return problems;
+}
+
+/**
+ * The interface to listen on: HOST when set; otherwise 127.0.0.1 outside production, so a fresh clone started on a
+ * laptop serves only that laptop (its /api/dev helpers, outbox and demo accounts included), and 0.0.0.0 in
+ * production. Pure.
+ */
+export function listenAddress(env: { NODE_ENV: string; HOST?: string | undefined }): string {
+  return env.HOST || (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+}
+
+/** True for an address only this machine can reach: `localhost`, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/**
+ * The warning a development server prints when it listens beyond this machine (issue #22), or null: in production,
+ * or on a loopback address. Several lines, meant for stderr.
+ */
+export function devExposureWarning(env: { NODE_ENV: string; HOST: string; PORT: number }): string | null {
+  if (env.NODE_ENV === 'production' || isLoopbackHost(env.HOST)) return null;
+  const rule = '!'.repeat(78);
+  return [
+    rule,
+    `!! WARNING: this ${env.NODE_ENV} server listens on ${env.HOST}:${env.PORT}: other machines can reach it.`,
+    '!! Its demo accounts (printed at first start; passwords in the README) can sign in from anywhere.',
+    '!! /dev/mail and /api/dev/* (every e-mail with its reset links; publishing listings) answer only requests',
+    '!! from this machine, but a proxy here that sends no X-Forwarded-For makes every request look local.',
+    '!! Unset HOST to listen on 127.0.0.1 only, or run with NODE_ENV=production.',
+    rule,
+  ].join('\n');
 }
 
 /** The bucket settings when S3_BUCKET is set; throws on a set bucket with an empty region or half a key pair. */
@@ -148,7 +217,7 @@ function s3Options(env: z.infer<typeof EnvSchema>): S3StorageOptions | null {
     problems.push(
       '  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default credential chain',
     );
-  if (problems.length) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
+  if (problems.length) throw new EnvError(`Invalid environment configuration:\n${problems.join('\n')}`);
   return {
     bucket: env.S3_BUCKET,
     region: env.S3_REGION,

@@ -1,7 +1,8 @@
 /**
  * Starts Abode: validates the environment, opens the database (PGlite in DATA_DIR or PostgreSQL), applies
- * migrations, seeds the demo data once, and serves the API and the built SPA on PORT: in this process, or with
- * API_PROCESSES > 1 in that many worker processes sharing the port (ADR 024).
+ * migrations, seeds the demo data once (or, in production, disables any demo accounts), and serves the API and the
+ * built SPA on HOST:PORT: in this process, or with API_PROCESSES > 1 in that many worker processes sharing the port
+ * (ADR 024). `npm start` runs the compiled bundle of this file (dist/index.js, build.mjs); `npm run dev` the source.
  */
 import cluster from 'node:cluster';
 import path from 'node:path';
@@ -9,11 +10,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from '#src/app.ts';
 import { shareEngineReadiness, superviseWorkers } from '#src/cluster.ts';
 import { DataDirLockedError, openConfiguredDatabase, type DatabaseHandle } from '#src/db/client.ts';
-import { seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
+import { disableDemoAccounts, seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
 import { seedDemoActivity } from '#src/db/seed/demo-activity.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
-import { loadEnv, type Env } from '#src/env.ts';
+import { devExposureWarning, EnvError, isLoopbackHost, loadEnv, type Env } from '#src/env.ts';
 import { createSearchEngine } from '#src/features/listings/search-engine.ts';
 import { createSearchCache, LISTINGS_CHANGED_CHANNEL } from '#src/features/listings/search-cache.ts';
 import { createSearchCounter } from '#src/features/listings/search-counter.ts';
@@ -39,7 +40,24 @@ async function main(): Promise<void> {
   }
   await handle.close();
   logger.info({ processes: env.API_PROCESSES }, 'starting the API processes');
+  announceAddress(env, logger, env.PORT);
   superviseWorkers(env.API_PROCESSES, logger);
+}
+
+/**
+ * Says where the server listens (issue #22) and, for a development server reachable from other machines, prints
+ * devExposureWarning to stderr, where it stands out from the JSON log.
+ */
+function announceAddress(env: Env, logger: Logger, port: number): void {
+  const local = isLoopbackHost(env.HOST);
+  logger.info(
+    { host: env.HOST, port },
+    local
+      ? `listening on ${env.HOST}:${port}, this machine only (HOST=0.0.0.0 listens on every interface)`
+      : `listening on ${env.HOST}:${port}`,
+  );
+  const warning = devExposureWarning(env);
+  if (warning) process.stderr.write(`\n${warning}\n\n`);
 }
 
 /** Opens the database, applies migrations and seeds the demo data once (in the primary only). */
@@ -60,7 +78,19 @@ async function prepareDatabase(env: Env, logger: Logger, started: number): Promi
     await seedDemo(handle.db, { log: (message) => logger.info(message) });
   }
   const production = env.NODE_ENV === 'production';
-  // Demo sign-ins: demo only, never in production (README "Demo accounts").
+  // Demo sign-ins: demo only, never in production (README "Demo accounts"). A database first run in development
+  // still holds them: their passwords are public, so production takes them out of use on every start.
+  if (production) {
+    const demo = await disableDemoAccounts(handle.db);
+    if (demo.disabled.length)
+      logger.warn(
+        { accounts: demo.disabled },
+        'demo accounts disabled (NODE_ENV=production): they can no longer sign in; ' +
+          '`npm run demo:remove` deletes them (with the embedded database, stop the server first)',
+      );
+    else if (demo.present.length)
+      logger.info({ accounts: demo.present.length }, 'disabled demo users present (`npm run demo:remove`)');
+  }
   if (env.demoSeed && !production) {
     const created = await seedDemoAccounts(handle.db);
     // Views and enquiries for the demo agent's portal (fictional applicants; once).
@@ -153,6 +183,7 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
     trustProxy: env.TRUST_PROXY,
     searchRateLimitPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE,
     writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerIpPerHour: env.AUTH_RATE_LIMIT_PER_IP_PER_HOUR,
     production,
     uiLockdown: env.UI_LOCKDOWN,
     uploadsDir,
@@ -165,6 +196,7 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
       { port: info.port, ms: Math.round(performance.now() - started) },
       `Abode is running at ${url}`,
     );
+    if (!cluster.isWorker) announceAddress(env, logger, info.port);
     if (searchEngine) {
       const loadStarted = performance.now();
       void searchEngine.start().then(
@@ -205,6 +237,8 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  // A configuration mistake is the operator's to fix: the message says what, a stack trace would only bury it.
+  if (error instanceof EnvError) console.error(`\n${error.message}\n`);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

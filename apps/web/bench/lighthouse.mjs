@@ -94,6 +94,8 @@ async function startServer() {
       NODE_ENV: 'production',
       DEMO_SEED: 'true',
       AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+      // Production refuses to start without it (issue #22).
+      PUBLIC_URL: baseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,8 +1,9 @@
 /**
- * API server processes for the soak tests: the real server (`node --import tsx src/index.ts`, as `npm start` runs
- * it), one process per call so its PID is the server's own (kill -9, RSS), with its output in a log file.
+ * API server processes for the soak tests: the real server (`node --enable-source-maps dist/index.js`, the compiled
+ * build `npm start` runs, built afresh once per soak run), one process per call so its PID is the server's own
+ * (kill -9, RSS), with its output in a log file.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -47,6 +48,18 @@ export interface Server {
 
 const running = new Set<ChildProcess>();
 
+let built = false;
+
+/**
+ * Compiles the API into dist/ (build.mjs) the first time a server starts in this process, so the soak tests run
+ * the sources as they are now, never a stale build (esbuild takes well under a second).
+ */
+function buildOnce(): void {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(API_DIR, 'build.mjs')], { cwd: API_DIR, stdio: 'pipe' });
+  built = true;
+}
+
 /** Kills every server still running (the run's clean-up and watchdog). */
 export function killAllServers(): void {
   for (const child of running) child.kill('SIGKILL');
@@ -63,10 +76,12 @@ export async function portIsFree(port: number): Promise<boolean> {
 export async function startServer(options: ServerOptions): Promise<Server> {
   const { name, port, logDir } = options;
   if (!(await portIsFree(port))) throw new Error(`${name}: port ${port} is in use`);
+  buildOnce();
   const logFile = path.join(logDir, `${name.replace(/[^a-z0-9-]+/gi, '-')}-${Date.now()}.log`);
   const out = fs.openSync(logFile, 'a');
   const startedAt = Date.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/index.ts'], {
+  const nodeArgs = [...(options.nodeArgs ?? []), '--enable-source-maps', 'dist/index.js'];
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: API_DIR,
     env: {
       ...process.env,

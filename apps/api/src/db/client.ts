@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { API_ROOT } from '#src/lib/api-root.ts';
 import * as schema from './schema.ts';
 
 export type Database =
@@ -35,7 +36,7 @@ export interface DatabaseHandle {
   ): Promise<() => Promise<void>>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(API_ROOT, 'drizzle');
 
 /** Thrown when another process holds the PGlite data folder. */
 export class DataDirLockedError extends Error {

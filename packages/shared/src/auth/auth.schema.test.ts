@@ -70,8 +70,17 @@ describe('SignUpInputSchema (SPEC §5 Sign-up form)', () => {
     [{ ...ok, firstName: 'Jo3' }, 'Names can only contain letters, spaces, apostrophes, and hyphens.'],
     [{ ...ok, firstName: '<b>' }, 'Names can only contain letters, spaces, apostrophes, and hyphens.'],
   ])('%j → %s', (input, message) => expect(firstMessage(SignUpInputSchema.safeParse(input))).toBe(message));
-  test('last name is not pattern-checked', () =>
-    expect(SignUpInputSchema.safeParse({ ...ok, lastName: 'Smith 3rd' }).success).toBe(true));
+  test.each(["O'Brien-Smith", 'de la Cruz', 'Ñúñez', '', '   '])('%j is a valid last name', (lastName) =>
+    expect(SignUpInputSchema.safeParse({ ...ok, lastName }).success).toBe(true),
+  );
+  test.each(['Smith 3rd', '<b>Smith</b>', '<>', 'Smith;', 'R2-D2'])(
+    'last name %j gets the first-name rule (issue #22)',
+    (lastName) => {
+      const result = SignUpInputSchema.safeParse({ ...ok, lastName });
+      expect(firstMessage(result)).toBe(A.signUpInvalidName);
+      expect(result.error?.issues[0]?.path).toEqual(['lastName']);
+    },
+  );
 });
 
 describe('messages', () => {

@@ -113,6 +113,12 @@ export const SignUpInputSchema = z
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: ['firstName'] });
       return z.NEVER;
     }
+    // The same rule for a last name that is given (issue #22; SPEC §5 leaves it unchecked in the form, but the profile
+    // form already applies it, so sign-up no longer stores a last name the profile would refuse).
+    if (v.lastName?.trim() && !isValidName(v.lastName)) {
+      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: ['lastName'] });
+      return z.NEVER;
+    }
     return { firstName, lastName: lastName || undefined, email, password: v.password, role: v.role };
   });
 export type SignUpInput = z.output<typeof SignUpInputSchema>;

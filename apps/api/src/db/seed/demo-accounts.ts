@@ -1,10 +1,15 @@
 /**
  * Demo sign-ins (issue #3; demo only, never in production): one client, the first demo agent (who owns demo
  * listings) and one super admin. Listed in the README; printed by `npm start` when first created.
+ *
+ * Their passwords are public, so a production server must never let them in (issue #22): a database first run in
+ * development and then started with NODE_ENV=production still holds them. {@link disableDemoAccounts} (every
+ * production start) takes away every demo user's way in; {@link removeDemoAccounts} (`npm run demo:remove`) deletes
+ * them.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { accounts, admins, users } from '#src/db/schema.ts';
+import { accounts, admins, agents, properties, sessions, users, verifications } from '#src/db/schema.ts';
 import { ensureCredentialUser, setCredentialPassword } from '#src/features/auth/credential-users.ts';
 import { DEMO_AGENTS, demoAgentEmail, demoUserId } from './demo-agents.ts';
 
@@ -55,4 +60,98 @@ export async function seedDemoAccounts(db: Database): Promise<DemoAccount[]> {
   await db.insert(admins).values({ userId: admin.userId, adminRole: 'super_admin' }).onConflictDoNothing();
   if (admin.created) created.push(DEMO_ACCOUNTS.superAdmin);
   return created;
+}
+
+/**
+ * The demo users in the database, sign-ins or not: the three DEMO_ACCOUNTS (by e-mail) and every demo agent (by
+ * their fixed user id; any of them could have been given a password in development through a reset link from the
+ * outbox). Ordered by e-mail.
+ */
+async function findDemoUsers(db: Database) {
+  const emails = Object.values(DEMO_ACCOUNTS).map((a) => a.email.toLowerCase());
+  return db
+    .select({ id: users.id, email: users.email, isSuspended: users.isSuspended })
+    .from(users)
+    .where(
+      or(
+        inArray(sql`lower(${users.email})`, emails),
+        inArray(
+          users.id,
+          DEMO_AGENTS.map((a) => demoUserId(a)),
+        ),
+      ),
+    )
+    .orderBy(users.email);
+}
+
+/** Deletes every way back in of users `ids`: password and other accounts, sessions, pending e-mail tokens. */
+async function revokeAccess(db: Database, ids: string[]) {
+  const removedAccounts = await db.delete(accounts).where(inArray(accounts.userId, ids)).returning();
+  const removedSessions = await db.delete(sessions).where(inArray(sessions.userId, ids)).returning();
+  // better-auth keeps a password-reset token's user id as the verification's value.
+  await db.delete(verifications).where(inArray(verifications.value, ids));
+  return new Set([...removedAccounts, ...removedSessions].map((r) => r.userId));
+}
+
+export interface DemoAccountsReport {
+  /** E-mails of demo users that could sign in or had a session until now. */
+  disabled: string[];
+  /** E-mails of every demo user still in the database (all disabled now). */
+  present: string[];
+}
+
+/**
+ * Production start (issue #22): every demo user loses their passwords, sessions and pending reset tokens and is
+ * suspended, so neither sign-in nor a reset link nor an old cookie lets anyone in (the session hook of auth.ts and
+ * the auth middleware refuse suspended users). Listings of demo agents stay as they are. Idempotent; says which
+ * users it changed now and which are there at all.
+ */
+export async function disableDemoAccounts(db: Database, now: Date = new Date()): Promise<DemoAccountsReport> {
+  const demo = await findDemoUsers(db);
+  if (!demo.length) return { disabled: [], present: [] };
+  const ids = demo.map((u) => u.id);
+  const revoked = await revokeAccess(db, ids);
+  await db
+    .update(users)
+    .set({ isSuspended: true, suspendedAt: now, updatedAt: now })
+    .where(and(inArray(users.id, ids), eq(users.isSuspended, false)));
+  return {
+    disabled: demo.filter((u) => revoked.has(u.id) || !u.isSuspended).map((u) => u.email),
+    present: demo.map((u) => u.email),
+  };
+}
+
+export interface DemoRemovalReport {
+  /** E-mails of the demo users deleted (with their sessions, favourites, saved searches, …). */
+  removed: string[];
+  /** E-mails of demo agents kept because they own listings (the demo listings); they stay disabled. */
+  kept: string[];
+}
+
+/**
+ * `npm run demo:remove`: deletes the demo users for good, except demo agents who own listings (a listing needs its
+ * agent), who are disabled as at a production start instead.
+ */
+export async function removeDemoAccounts(db: Database, now: Date = new Date()): Promise<DemoRemovalReport> {
+  const demo = await findDemoUsers(db);
+  if (!demo.length) return { removed: [], kept: [] };
+  const withListings = await db
+    .selectDistinct({ userId: agents.userId })
+    .from(agents)
+    .innerJoin(properties, eq(properties.agentId, agents.id))
+    .where(
+      inArray(
+        agents.userId,
+        demo.map((u) => u.id),
+      ),
+    );
+  const keep = new Set(withListings.map((r) => r.userId));
+  const removable = demo.filter((u) => !keep.has(u.id)).map((u) => u.id);
+  // Their agents rows go with them (ON DELETE CASCADE); none of those owns a listing.
+  if (removable.length) await db.delete(users).where(inArray(users.id, removable));
+  await disableDemoAccounts(db, now);
+  return {
+    removed: demo.filter((u) => !keep.has(u.id)).map((u) => u.email),
+    kept: demo.filter((u) => keep.has(u.id)).map((u) => u.email),
+  };
 }

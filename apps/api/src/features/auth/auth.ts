@@ -34,6 +34,13 @@ export interface CreateAuthOptions {
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
 }
 
+/**
+ * The header that carries the client address to better-auth, set by features/auth/routes.ts to `clientIp(c)` on every
+ * request it hands over (replacing any copy the client sent), so the sessions better-auth stores get the address every
+ * other record uses (issue #22) and it never reads X-Forwarded-For itself.
+ */
+export const CLIENT_IP_HEADER = 'x-abode-client-ip';
+
 /** Secret used by tests and by `createApp({ db })` without an explicit auth instance. Never in production. */
 export const TEST_AUTH_SECRET = 'abode-test-secret-not-for-production-0123456789';
 
@@ -80,7 +87,10 @@ export function createAuth(options: CreateAuthOptions) {
     // better-auth's generic `update-user` would store name, image and every `input: true` field (firstName, lastName,
     // role!) unsanitised and unchecked. Profiles change through PATCH /api/me/profile (shared UpdateProfileSchema,
     // issue #7) and roles never change by the user's own hand.
-    disabledPaths: ['/update-user'],
+    // `verify-password` answers whether a password is the signed-in user's with no limit of its own: a password
+    // oracle for a stolen session (issue #22). The SPA never calls it; DELETE /api/me calls it in-process
+    // (auth.api.verifyPassword), which disabledPaths does not affect.
+    disabledPaths: ['/update-user', '/verify-password'],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications },
@@ -214,6 +224,8 @@ export function createAuth(options: CreateAuthOptions) {
       }),
     },
     advanced: {
+      // Only our own header (see CLIENT_IP_HEADER); full IPv6 addresses, not better-auth's default /64.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 128 },
       useSecureCookies: options.production ?? false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
@@ -236,7 +248,7 @@ export function createAuth(options: CreateAuthOptions) {
       session: {
         create: {
           // Suspended or deleted users never get a session, whichever path creates it.
-          before: async (session) => {
+          before: async (session, ctx) => {
             const [row] = await db
               .select({ isSuspended: users.isSuspended, isDeleted: users.isDeleted })
               .from(users)
@@ -246,6 +258,11 @@ export function createAuth(options: CreateAuthOptions) {
                 code: 'ACCOUNT_SUSPENDED',
                 message: AUTH_MESSAGES.accountSuspended,
               });
+            // The address exactly as `clientIp` wrote it (better-auth would re-format IPv6 and turn `unknown` into
+            // 127.0.0.1 outside production); empty when no request of ours carries it.
+            return {
+              data: { ...session, ipAddress: ctx?.headers?.get(CLIENT_IP_HEADER)?.slice(0, 64) ?? '' },
+            };
           },
         },
       },

@@ -1,8 +1,14 @@
 /**
  * /api/auth/* (better-auth) with our checks in front (issue #3, SPEC §5, §7, §9):
- * - sign-up and sign-in are re-validated with the shared rules, rate-limited per IP + e-mail in `rate_limits`, and
- *   every attempt is written to `audit_logs` as a security event (never the password);
+ * - sign-up and sign-in are re-validated with the shared rules, rate-limited in `rate_limits` (SPEC §9 per IP +
+ *   e-mail; issue #22 also per IP across e-mails and, for sign-in, per account across addresses with a growing
+ *   back-off), and every attempt is written to `audit_logs` as a security event (never the password);
+ * - requests that send an e-mail are limited per IP + e-mail and per IP;
  * - a new password on reset must meet the strength rules too;
+ * - better-auth gets the client address of `clientIp` (lib/client-ip.ts) in its own header, for the sessions it
+ *   stores; it never reads X-Forwarded-For itself (auth.ts);
+ * - no answer carries a session token: get-session, list-sessions, sign-in and sign-up answers lose their `token`
+ *   fields (the token lives in the httpOnly cookie only);
  * - every error body carries both better-auth's `{ code, message }` and our `{ error: { code, message } }`, and its
  *   message is one the user may see (SPEC §8): ours, or better-auth's own error texts; anything else (its schema
  *   checks' "[body.email] Invalid input: …", media-type and JSON parse errors, bare 404s) becomes the SPEC §8
@@ -22,9 +28,14 @@ import { MESSAGES } from '@abode/shared/messages';
 import { PROFILE_MESSAGES } from '@abode/shared/profile/profile.schema';
 import { sanitiseEmail } from '@abode/shared/sanitise';
 import type { AppEnv } from '#src/app-env.ts';
-import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
+import {
+  checkRateLimit,
+  resetRateLimit,
+  type RateLimitClass,
+} from '#src/features/rate-limit/check-rate-limit.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
 import { requireUser } from '#src/middleware/auth.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
 import { logSecurityEvent, type Severity } from './security-log.ts';
 
 const MINUTE = 60_000;
@@ -53,6 +64,62 @@ export const AUTH_RATE_LIMITS = {
     message: AUTH_MESSAGES.tooManyEmailRequests,
   },
 } as const;
+
+/**
+ * Issue #22: sign-in attempts per account (the e-mail, from any address), so rotating addresses does not get round the
+ * per IP + e-mail limit. Ten an hour; from the tenth on, each attempt let through makes the next wait 1, 2, 4, 8 then
+ * at most 15 minutes (SPEC §9's auth block). Attempts refused while waiting are not counted, so the real owner is
+ * never kept out longer than that block: the first attempt after it is checked, and a correct password clears the
+ * count. An attacker gets about four guesses an hour per account once the ten are used.
+ */
+export const AUTH_ACCOUNT_SIGNIN_LIMIT = {
+  limit: 10,
+  windowMs: 60 * MINUTE,
+  backoff: { firstMs: MINUTE, maxMs: 15 * MINUTE },
+  actionClass: 'auth',
+  message: AUTH_MESSAGES.tooManySignIns,
+} as const;
+
+/** Default of AUTH_RATE_LIMIT_PER_IP_PER_HOUR: sign-in attempts an hour from one address, across e-mails. */
+export const DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR = 20;
+
+interface AuthRule {
+  limit: number;
+  windowMs: number;
+  actionClass: RateLimitClass;
+  message: string;
+}
+
+/**
+ * Issue #22: attempts per client address across e-mails, an hour, so one address cannot try many accounts or create
+ * or mail many: sign-in `perHour` (default 20) then blocked 15 minutes; sign-up and e-mail requests half of it
+ * (default 10), blocked 15 minutes and 1 hour (SPEC §9 auth and critical blocks).
+ */
+export function authIpRateLimits(perHour: number): Record<'signin' | 'signup' | 'email', AuthRule> {
+  const half = Math.max(1, Math.floor(perHour / 2));
+  const hour = 60 * MINUTE;
+  return {
+    signin: { limit: perHour, windowMs: hour, actionClass: 'auth', message: AUTH_MESSAGES.tooManySignIns },
+    signup: { limit: half, windowMs: hour, actionClass: 'auth', message: AUTH_MESSAGES.tooManySignUps },
+    email: {
+      limit: half,
+      windowMs: hour,
+      actionClass: 'critical',
+      message: AUTH_MESSAGES.tooManyEmailRequests,
+    },
+  };
+}
+
+/**
+ * The per-IP limits for this request, or null for one made in-process (`app.request()` in tests): it has no socket,
+ * so `clientIp` says `unknown` for all of them and one shared count would refuse them all. A real connection whose
+ * address is not known is counted under `ip:unknown` like any other address.
+ */
+function ipRulesOf(c: Context<AppEnv>) {
+  const inProcess = !(c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (inProcess) return null;
+  return authIpRateLimits(c.var.rateLimits.authPerIpPerHour ?? DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR);
+}
 
 type Body = Record<string, unknown>;
 
@@ -110,12 +177,56 @@ async function readBody(c: Context<AppEnv>): Promise<Body> {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** Re-sends `body` as JSON to better-auth with the original headers (cookies, Origin, user agent). */
-function forward(c: Context<AppEnv>, body: Body): Request {
+/**
+ * The request's headers for better-auth (cookies, Origin, user agent), with {@link CLIENT_IP_HEADER} set to
+ * `clientIp(c)`: whatever copy of it the client sent is replaced.
+ */
+function authHeaders(c: Context<AppEnv>): Headers {
   const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp(c));
+  return headers;
+}
+
+/** Re-sends `body` as JSON to better-auth with the original headers. */
+function forward(c: Context<AppEnv>, body: Body): Request {
+  const headers = authHeaders(c);
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
   return new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+/** The request as it came (body untouched), with the client address header set. */
+function asIs(c: Context<AppEnv>): Request {
+  return new Request(c.req.raw, { headers: authHeaders(c) });
+}
+
+/** Answers whose JSON holds the session token better-auth also sets as the httpOnly cookie. */
+const TOKEN_BEARING = new Set(['/get-session', '/list-sessions', '/sign-in/email', '/sign-up/email']);
+
+/** `value` without `token` fields: at the top, in `session`, or in each session of a list. */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (!value || typeof value !== 'object') return value;
+  const { token: _token, ...rest } = value as Record<string, unknown>;
+  if (rest.session && typeof rest.session === 'object') rest.session = withoutTokens(rest.session);
+  return rest;
+}
+
+/**
+ * A successful get-session, list-sessions, sign-in or sign-up answer without the raw session token: a script on the
+ * page (an XSS) could otherwise read what the httpOnly cookie keeps from it. Other answers are left as they are.
+ */
+async function stripSessionTokens(sub: string, res: Response): Promise<Response> {
+  if (!TOKEN_BEARING.has(sub) || !res.ok || !res.headers.get('content-type')?.includes('application/json'))
+    return res;
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (body === undefined) return res;
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(withoutTokens(body)), { status: res.status, headers });
 }
 
 /** Adds `error: { code, message }` to better-auth's error bodies and words some of them for people. */
@@ -164,14 +275,20 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
   const password = str(body.password);
   const label = action === 'signup' ? 'Sign-up' : 'Sign-in';
 
-  const audit = (outcome: 'success' | 'failure', severity: Severity, reason: string, userId?: string) =>
+  const audit = (
+    outcome: 'success' | 'failure',
+    severity: Severity,
+    reason: string,
+    userId?: string,
+    extra: Record<string, unknown> = {},
+  ) =>
     logSecurityEvent(
       db,
       {
         action: 'auth_attempt',
         severity,
         description: `${label} ${outcome === 'success' ? 'succeeded' : `failed: ${reason}`}`,
-        metadata: { type: action, outcome, reason, email: rawEmail.slice(0, 254) },
+        metadata: { type: action, outcome, reason, email: rawEmail.slice(0, 254), ...extra },
         entityId: userId ?? (rawEmail.slice(0, 254) || 'anonymous'),
         userId,
         ip,
@@ -186,22 +303,58 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
     message: string,
     severity: Severity = 'low',
     headers?: Record<string, string>,
+    extra?: Record<string, unknown>,
   ) => {
-    await audit('failure', severity, code);
+    await audit('failure', severity, code, undefined, extra);
     return errorResponse(status, code, message, headers);
+  };
+  /** Counts this attempt against one limit; the 429 (logged with which limit refused it) or null. */
+  const limited = async (
+    rule: AuthRule & { blockMs?: number; backoff?: { firstMs: number; maxMs: number } },
+    key: string,
+    counted: string,
+    scope: 'ip_email' | 'ip' | 'account',
+    severity: Severity = 'medium',
+  ) => {
+    const result = await checkRateLimit(db, { ...rule, key, action: counted, now });
+    if (result.allowed) return null;
+    return fail(
+      429,
+      'RATE_LIMITED',
+      rule.message,
+      severity,
+      { 'Retry-After': String(result.retryAfterSeconds) },
+      { limit: scope, retryAfterSeconds: result.retryAfterSeconds },
+    );
   };
 
   if (!rawEmail || !password) return fail(400, 'VALIDATION_ERROR', AUTH_MESSAGES.credentialsRequired);
 
-  const rule = AUTH_RATE_LIMITS[action];
-  const limit = await checkRateLimit(db, { key: `${ip}|${rawEmail}`, action, ...rule, now });
-  if (!limit.allowed)
-    return fail(429, 'RATE_LIMITED', rule.message, 'medium', {
-      'Retry-After': String(limit.retryAfterSeconds),
-    });
+  // SPEC §9: per IP + e-mail.
+  const refusedForPair = await limited(AUTH_RATE_LIMITS[action], `${ip}|${rawEmail}`, action, 'ip_email');
+  if (refusedForPair) return refusedForPair;
+  // Issue #22: per IP across e-mails.
+  const ipRules = ipRulesOf(c);
+  if (ipRules) {
+    const refusedForIp = await limited(ipRules[action], `ip:${ip}`, `${action}_ip`, 'ip');
+    if (refusedForIp) return refusedForIp;
+  }
 
   const email = sanitiseEmail(rawEmail);
   if (!email) return fail(400, 'VALIDATION_ERROR', AUTH_MESSAGES.invalidEmail);
+
+  // Issue #22: per account from any address, with a growing back-off (the count clears on success, below).
+  const accountKey = `account:${email}`;
+  if (action === 'signin') {
+    const refusedForAccount = await limited(
+      AUTH_ACCOUNT_SIGNIN_LIMIT,
+      accountKey,
+      'signin_account',
+      'account',
+      'high',
+    );
+    if (refusedForAccount) return refusedForAccount;
+  }
 
   let forwarded: Request;
   if (action === 'signup') {
@@ -236,8 +389,10 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
 
   const res = await c.var.auth.handler(forwarded);
   const json = await responseJson(res);
-  if (res.ok) await audit('success', 'low', 'ok', json?.user?.id);
-  else await audit('failure', res.status === 403 ? 'medium' : 'low', json?.code ?? `HTTP_${res.status}`);
+  if (res.ok) {
+    if (action === 'signin') await resetRateLimit(db, accountKey, 'signin_account');
+    await audit('success', 'low', 'ok', json?.user?.id);
+  } else await audit('failure', res.status === 403 ? 'medium' : 'low', json?.code ?? `HTTP_${res.status}`);
   return normaliseResponse(res);
 }
 
@@ -246,28 +401,48 @@ async function handleResetPassword(c: Context<AppEnv>): Promise<Response> {
   const strength = checkPasswordStrength(str(body.newPassword));
   if (!strength.isValid)
     return errorResponse(400, 'VALIDATION_ERROR', passwordValidationFailedMessage(strength.errors));
-  return normaliseResponse(await c.var.auth.handler(c.req.raw));
+  return normaliseResponse(await c.var.auth.handler(asIs(c)));
 }
 
-/** Limits requests that send mail per IP + e-mail, so the forms cannot be used to flood an inbox. */
-async function handleMailRequest(c: Context<AppEnv>): Promise<Response> {
+/**
+ * Limits requests that send mail per IP + e-mail (SPEC §9 critical) and per IP across e-mails (issue #22), so the
+ * forms can flood neither one inbox nor many. The first refusal of a block is logged as `rate_limit_exceeded`.
+ */
+async function handleMailRequest(c: Context<AppEnv>, sub: string): Promise<Response> {
   const body = await readBody(c);
   const email = str(body.email).trim().toLowerCase();
-  if (email) {
-    const rule = AUTH_RATE_LIMITS.email;
-    const ip = clientIp(c);
-    const limit = await checkRateLimit(c.var.db, {
-      key: `${ip}|${email}`,
-      action: 'email',
-      ...rule,
-      now: c.var.now(),
+  const ip = clientIp(c);
+  const now = c.var.now();
+  const ipRules = ipRulesOf(c);
+  const checks = [
+    ...(email
+      ? [{ rule: AUTH_RATE_LIMITS.email, key: `${ip}|${email}`, action: 'email', scope: 'ip_email' }]
+      : []),
+    ...(ipRules ? [{ rule: ipRules.email, key: `ip:${ip}`, action: 'email_ip', scope: 'ip' }] : []),
+  ];
+  for (const { rule, key, action, scope } of checks) {
+    const limit = await checkRateLimit(c.var.db, { ...rule, key, action, now });
+    if (limit.allowed) continue;
+    if (limit.firstRefusal)
+      await logSecurityEvent(
+        c.var.db,
+        {
+          action: 'rate_limit_exceeded',
+          severity: 'medium',
+          description: 'Too many e-mail requests',
+          metadata: { type: action, limit: scope, path: sub, count: limit.count, max: limit.limit },
+          entityId: email.slice(0, 254) || `ip:${ip}`,
+          ip,
+          userAgent: c.req.header('user-agent'),
+          now,
+        },
+        c.var.logger,
+      );
+    return errorResponse(429, 'RATE_LIMITED', rule.message, {
+      'Retry-After': String(limit.retryAfterSeconds),
     });
-    if (!limit.allowed)
-      return errorResponse(429, 'RATE_LIMITED', rule.message, {
-        'Retry-After': String(limit.retryAfterSeconds),
-      });
   }
-  return normaliseResponse(await c.var.auth.handler(c.req.raw));
+  return normaliseResponse(await c.var.auth.handler(asIs(c)));
 }
 
 /** NUL (PostgreSQL text cannot hold it) and lone surrogate halves (no URL or UTF-8 can encode them). */
@@ -297,12 +472,13 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
   if (hasUnusableText(query) || (c.req.method === 'POST' && hasUnusableText(await readBody(c))))
     return errorResponse(400, 'VALIDATION_ERROR', MESSAGES.validation);
   if (c.req.method === 'POST') {
-    if (sub === '/sign-up/email') return handleCredentials(c, 'signup');
-    if (sub === '/sign-in/email') return handleCredentials(c, 'signin');
+    if (sub === '/sign-up/email') return stripSessionTokens(sub, await handleCredentials(c, 'signup'));
+    if (sub === '/sign-in/email') return stripSessionTokens(sub, await handleCredentials(c, 'signin'));
     if (sub === '/reset-password') return handleResetPassword(c);
-    if (sub === '/request-password-reset' || sub === '/send-verification-email') return handleMailRequest(c);
+    if (sub === '/request-password-reset' || sub === '/send-verification-email')
+      return handleMailRequest(c, sub);
   }
-  return normaliseResponse(await c.var.auth.handler(c.req.raw));
+  return stripSessionTokens(sub, await normaliseResponse(await c.var.auth.handler(asIs(c))));
 });
 
 export const meRoutes = new Hono<AppEnv>().get('/', requireUser, (c) => {

@@ -1,6 +1,7 @@
 /**
  * Development helpers under /api/dev (mounted only when NODE_ENV !== 'production'; issues #3, #4): the outbox, and
- * a way for browser tests to put a waiting demo listing live, as an admin's approval will (issue #6).
+ * a way for browser tests to put a waiting demo listing live, as an admin's approval will (issue #6). Every route
+ * answers only requests from this machine, else 404 (issue #22, `localOnly`).
  */
 import { desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -9,6 +10,7 @@ import type { AppEnv } from '#src/app-env.ts';
 import { outbox } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { alertDevRoutes } from '#src/features/alerts/dev-routes.ts';
+import { localOnly } from './local-only.ts';
 
 /** PostgreSQL text cannot hold NUL: such a value is bad input (400), not a query error. */
 const noNul = (text: string) => !text.includes('\u0000');
@@ -24,6 +26,7 @@ const PublishBodySchema = z
   .refine((b) => b.location !== undefined || b.slug !== undefined);
 
 export const devRoutes = new Hono<AppEnv>()
+  .use('*', localOnly)
   .get('/mail', async (c) => {
     const rows = await c.var.db
       .select({

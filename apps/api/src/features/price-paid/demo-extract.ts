@@ -4,9 +4,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_ROOT } from '#src/lib/api-root.ts';
 import type { LondonRents } from './listing-rules.ts';
 
-export const DEMO_DATA_DIR = path.resolve(import.meta.dirname, '../../../data/demo');
+export const DEMO_DATA_DIR = path.join(API_ROOT, 'data/demo');
 
 export const DEMO_FILES = {
   /** HM Land Registry Price Paid rows, 16-column layout with a header. */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { checkRateLimit, type RateLimitRule } from './check-rate-limit.ts';
+import { checkRateLimit, resetRateLimit, type RateLimitRule } from './check-rate-limit.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -133,6 +133,82 @@ describe('on the database', () => {
     // Every attempt got its own count: no two read the same row state.
     expect(new Set(results.map((r) => r.count)).size).toBe(50);
     expect(results.filter((r) => r.firstRefusal)).toHaveLength(1);
+  });
+});
+
+describe('growing back-off (issue #22, per-account sign-in)', () => {
+  const db = () => handle.db;
+  const backoff = { firstMs: MINUTE, maxMs: 15 * MINUTE };
+  const rule = { limit: 3, windowMs: 60 * MINUTE, actionClass: 'auth' as const, backoff };
+  const checker = (key: string) => (minutes: number) =>
+    checkRateLimit(db(), { key, action: 'backoff', ...rule, now: at(minutes) });
+
+  test('the limit-th attempt and each one after it block for 1, 2, 4 … minutes, never more than the cap', async () => {
+    const check = checker(freshKey('backoff'));
+    expect(await check(0)).toMatchObject({ allowed: true, count: 1, remaining: 2 });
+    expect(await check(0)).toMatchObject({ allowed: true, count: 2 });
+    // The third uses up the limit: allowed, and the key waits a minute.
+    expect(await check(0)).toMatchObject({ allowed: true, count: 3, remaining: 0 });
+    expect(await check(0.5)).toMatchObject({ allowed: false, retryAfterSeconds: 30, count: 3 });
+    // Refused attempts are not counted and do not lengthen the block: the next one after it goes through.
+    for (let i = 0; i < 20; i++) expect((await check(0.9)).allowed).toBe(false);
+    expect(await check(1)).toMatchObject({ allowed: true, count: 4 });
+    expect(await check(2.9)).toMatchObject({ allowed: false, retryAfterSeconds: 6 });
+    expect(await check(3)).toMatchObject({ allowed: true, count: 5 });
+    expect(await check(6.5)).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
+    let minute = 7;
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      expect(await check(minute)).toMatchObject({ allowed: true });
+      waits.push((await check(minute)).retryAfterSeconds / 60);
+      minute += waits.at(-1)!;
+    }
+    expect(waits).toEqual([8, 15, 15, 15]);
+  });
+
+  test('a key starts afresh once a whole window passes after its last block', async () => {
+    const check = checker(freshKey('quiet'));
+    for (let i = 0; i < 3; i++) await check(0);
+    expect((await check(0.5)).allowed).toBe(false);
+    // 59 minutes after the block ended: still in back-off (the next one allowed, then a 2-minute block).
+    expect(await check(60)).toMatchObject({ allowed: true, count: 4 });
+    expect((await check(61)).allowed).toBe(false);
+    // A window after that block ended: a fresh count.
+    expect(await check(62 + 60)).toMatchObject({ allowed: true, count: 1, remaining: 2 });
+    expect(await check(122)).toMatchObject({ allowed: true, count: 2 });
+  });
+
+  test('a window that passes under the limit resets the count', async () => {
+    const check = checker(freshKey('under'));
+    await check(0);
+    await check(1);
+    expect(await check(61)).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  test('resetRateLimit clears the key at once, blocked or not', async () => {
+    const key = freshKey('reset');
+    const check = checker(key);
+    for (let i = 0; i < 3; i++) await check(0);
+    expect((await check(0.5)).allowed).toBe(false);
+    await resetRateLimit(db(), key, 'backoff');
+    expect(await check(0.5)).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  test('atomic under concurrency: 30 parallel attempts after a block let exactly one through', async () => {
+    const check = checker(freshKey('race-backoff'));
+    for (let i = 0; i < 3; i++) await check(0);
+    const results = await Promise.all(Array.from({ length: 30 }, () => check(1)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(1);
+    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterSeconds === 120)).toBe(true);
+  });
+
+  test('when the database fails, the class defaults of the fallback apply (auth: 5, then 15 minutes)', async () => {
+    const key = freshKey('backoff-down');
+    const results = [];
+    for (let i = 0; i < 6; i++)
+      results.push(await checkRateLimit(downDb, { key, action: 'backoff', ...rule, now: at(0) }));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, true, true, false]);
+    expect(results[5]).toMatchObject({ store: 'memory', retryAfterSeconds: 15 * 60 });
   });
 });
 

@@ -23,7 +23,18 @@ export interface RateLimitRule {
   blockMs?: number;
   /** SPEC §9 action class (default `default`): the block of auth/critical keys and the in-memory fallback's limits. */
   actionClass?: RateLimitClass;
+  /**
+   * Growing back-off instead of one block (issue #22, per-account sign-in): see {@link checkRateLimit}. `blockMs` and
+   * the class's block are then not used (the in-memory fallback still applies the class defaults).
+   */
+  backoff?: RateLimitBackoff;
   now: Date;
+}
+
+/** Waits between attempts once a key has used its limit: `firstMs`, doubling after each attempt, at most `maxMs`. */
+export interface RateLimitBackoff {
+  firstMs: number;
+  maxMs: number;
 }
 
 export interface RateLimitResult {
@@ -65,6 +76,12 @@ export function blockMsOf(rule: Pick<RateLimitRule, 'actionClass' | 'blockMs'>):
  * - **Fixed window**: the first attempt opens a window of `windowMs`; attempts up to `limit` are allowed; the next is
  *   refused and the key stays refused for `blockMs` (auth keys 15 minutes and critical keys 1 hour, SPEC §9), or until
  *   the window ends when no block is given. Refused attempts are counted but do not extend the block.
+ * - **Back-off** (rules with `backoff`): the attempt that uses up the limit, and each one let through after it, blocks
+ *   the key for `firstMs`, `2 × firstMs`, `4 × firstMs` … at most `maxMs`, so attempts beyond the limit are spaced
+ *   out rather than refused in a run. Attempts refused during a block are not counted and never lengthen it, so the
+ *   first attempt after a block always goes through (however many were refused): nobody waits longer than `maxMs`
+ *   for a try. The key starts afresh once a whole window passes without a block (since the window opened, or since the
+ *   last block ended), or when {@link resetRateLimit} clears it (e.g. on a successful sign-in).
  * - **Fallback**: when the database call fails, an in-memory limiter in this process takes over with SPEC §9's local
  *   defaults for the rule's class (per 60 s: default 10, search 20, auth 5, critical 3; auth blocked 15 min, critical
  *   1 h), not the rule's own numbers; it never throws.
@@ -78,6 +95,7 @@ export async function checkRateLimit(
   increment = 1,
 ): Promise<RateLimitResult> {
   try {
+    if (rule.backoff) return await checkBackoffInDatabase(db, rule, rule.backoff);
     return await checkInDatabase(db, rule, increment);
   } catch {
     const fallback = fallbackRule(rule);
@@ -89,7 +107,7 @@ export async function checkRateLimit(
 /** The rule the in-memory fallback applies: SPEC §9 local defaults for the rule's class. */
 export function fallbackRule(rule: RateLimitRule): RateLimitRule {
   const cls = rule.actionClass ?? 'default';
-  const { blockMs: _ignored, ...rest } = rule;
+  const { blockMs: _ignored, backoff: _none, ...rest } = rule;
   return {
     ...rest,
     limit: LOCAL_LIMITER_DEFAULTS.limits[cls],
@@ -107,6 +125,83 @@ async function checkInDatabase(db: Database, r: RateLimitRule, increment = 1): P
   const row = (result as unknown as { rows: CounterRow[] }).rows[0];
   if (!row) throw new Error('rate limit upsert returned no row');
   return toResult(counterOf(row), r, 'database');
+}
+
+/**
+ * The back-off path of {@link checkRateLimit}. The upsert only touches a row that is not blocked (`DO UPDATE … WHERE`),
+ * so a refused attempt returns no row and changes nothing; a second statement then reads how long the block lasts.
+ */
+async function checkBackoffInDatabase(
+  db: Database,
+  r: RateLimitRule,
+  backoff: RateLimitBackoff,
+): Promise<RateLimitResult> {
+  const nowMs = r.now.getTime();
+  const now = sql`${r.now.toISOString()}::timestamptz`;
+  const windowAgo = sql`${new Date(nowMs - r.windowMs).toISOString()}::timestamptz`;
+  // A row starts afresh once a whole window has passed without a block: since it opened, or since its block ended.
+  const fresh = sql`(CASE WHEN rate_limits.blocked_until IS NULL THEN rate_limits.window_start <= ${windowAgo}
+                          ELSE rate_limits.blocked_until <= ${windowAgo} END)`;
+  const count = sql`(CASE WHEN ${fresh} THEN 1 ELSE rate_limits.count + 1 END)`;
+  // Once the count reaches the limit: firstMs × 2^(count − limit), at most maxMs (the exponent is capped first).
+  const blockFor = (n: SQL) =>
+    sql`CASE WHEN ${n} >= ${r.limit}::int
+             THEN ${now} + LEAST(${backoff.firstMs}::float8 * power(2, LEAST(${n} - ${r.limit}::int, 40)),
+                                 ${backoff.maxMs}::float8) * interval '1 millisecond'
+             ELSE NULL END`;
+  const result = await db.execute(sql`
+    INSERT INTO rate_limits (key, action, window_start, count, blocked_until)
+    VALUES (${r.key}, ${r.action}, ${now}, 1, ${blockFor(sql`1`)})
+    ON CONFLICT (key, action) DO UPDATE SET
+      -- In back-off the window follows the last attempt let through, so the row is not purged while in use.
+      window_start = CASE WHEN ${fresh} OR ${count} >= ${r.limit}::int THEN ${now} ELSE rate_limits.window_start END,
+      count = ${count},
+      blocked_until = ${blockFor(count)}
+    WHERE rate_limits.blocked_until IS NULL OR rate_limits.blocked_until <= ${now}
+    RETURNING key, count,
+              (extract(epoch from window_start) * 1000)::float8 AS window_ms,
+              (extract(epoch from blocked_until) * 1000)::float8 AS blocked_ms`);
+  const row = (result as unknown as { rows: CounterRow[] }).rows[0];
+  if (row) {
+    const { count: n, windowStart } = counterOf(row);
+    return {
+      allowed: true,
+      count: n,
+      limit: r.limit,
+      remaining: Math.max(0, r.limit - n),
+      resetSeconds: Math.max(0, Math.ceil((windowStart + r.windowMs - nowMs) / SECOND)),
+      retryAfterSeconds: 0,
+      firstRefusal: false,
+      store: 'database',
+    };
+  }
+  const blocked = await db.execute(sql`
+    SELECT count, (extract(epoch from blocked_until) * 1000)::float8 AS blocked_ms
+      FROM rate_limits WHERE key = ${r.key} AND action = ${r.action}`);
+  const current = (blocked as unknown as { rows: Pick<CounterRow, 'count' | 'blocked_ms'>[] }).rows[0];
+  const retryAfterSeconds = Math.max(1, Math.ceil((Number(current?.blocked_ms ?? nowMs) - nowMs) / SECOND));
+  return {
+    allowed: false,
+    count: Number(current?.count ?? r.limit),
+    limit: r.limit,
+    remaining: 0,
+    resetSeconds: retryAfterSeconds,
+    retryAfterSeconds,
+    // Refused attempts are not counted, so none is told apart as the first.
+    firstRefusal: false,
+    store: 'database',
+  };
+}
+
+/**
+ * Forgets the count of `action` by `key` in both stores, e.g. the per-account sign-in count after a success. Never
+ * throws: when the database call fails the count simply stays until its window ends.
+ */
+export async function resetRateLimit(db: Database, key: string, action: string): Promise<void> {
+  memory.delete(`${action}\u0000${key}`);
+  await db
+    .execute(sql`DELETE FROM rate_limits WHERE key = ${key} AND action = ${action}`)
+    .catch(() => undefined);
 }
 
 /** A `rate_limits` row as the upsert returns it (times in ms since the epoch). */

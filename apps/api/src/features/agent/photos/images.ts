@@ -4,10 +4,10 @@
  * (including GPS position), ICC and XMP unless asked to keep them, and `.rotate()` first bakes the EXIF
  * orientation into the pixels so the photo still stands the right way up without it.
  */
+import pLimit from 'p-limit';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { LOGO_MAX_SIZE, PHOTO_MESSAGES, PHOTO_WIDTHS } from '@abode/shared/agent/photos.schema';
 import { AppError } from '#src/errors/app-error.ts';
-import { limitConcurrency } from '#src/lib/limit-concurrency.ts';
 
 /**
  * Largest image we decode, in pixels: 50 MP. Every camera photo an agent is likely to upload fits — a 45 MP
@@ -24,7 +24,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
  * other requests on a small server; the rest wait their turn.
  */
 export const IMAGE_DECODES_AT_ONCE = 2;
-const decodeSlot = limitConcurrency(IMAGE_DECODES_AT_ONCE);
+const decodeSlot = pLimit(IMAGE_DECODES_AT_ONCE);
 
 /** WebP quality of stored sizes: visually clean for photos at about a tenth of a camera JPEG's bytes. */
 const WEBP_QUALITY = 80;

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import {
   AgentPhotoListSchema,
   AgentPhotoSchema,
@@ -24,6 +24,7 @@ import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
+import { IMAGE_DECODES_AT_ONCE } from './images.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
@@ -258,6 +259,70 @@ describe('POST /api/agent/properties/{id}/photos', () => {
     expect((await readJson(declared)).error.message).toBe(PHOTO_MESSAGES.photoTooLarge);
     expect(await rowsOf(listing.id)).toHaveLength(0);
     expect(storedFiles()).toEqual(before);
+  });
+
+  test('a 10000×10000 PNG (a 300 KB pixel bomb) is refused from its header, before any decode (issue #22)', async () => {
+    const listing = await bareListing(alice);
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const before = storedFiles();
+    const decodes = vi.spyOn(sharp.prototype, 'toBuffer');
+    try {
+      for (const [url, name] of [
+        [photosUrl(listing.id), 'bomb.png'],
+        ['/api/agent/profile/logo', 'logo.png'],
+      ] as const) {
+        const res = await upload(url, alice.cookie, { bytes: bomb, name, type: 'image/png' });
+        expect(res.status).toBe(400);
+        expect((await readJson(res)).error).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: PHOTO_MESSAGES.photoTooManyPixels,
+        });
+      }
+      // Only the header was read: no pixel of it was decoded.
+      expect(decodes).not.toHaveBeenCalled();
+    } finally {
+      decodes.mockRestore();
+    }
+    expect(await rowsOf(listing.id)).toHaveLength(0);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  test(`parallel uploads decode at most ${IMAGE_DECODES_AT_ONCE} images at once, and all succeed (issue #22)`, async () => {
+    const listing = await bareListing(alice);
+    let inside = 0;
+    let peak = 0;
+    // Every resize ends in toBuffer (images.ts): count the calls in flight at once.
+    type ToBuffer = (this: Sharp, ...args: unknown[]) => Promise<unknown>;
+    const prototype = sharp.prototype as { toBuffer: ToBuffer };
+    const toBuffer = prototype.toBuffer;
+    const decodes = vi.spyOn(prototype, 'toBuffer').mockImplementation(async function (this: Sharp, ...args) {
+      inside += 1;
+      peak = Math.max(peak, inside);
+      try {
+        return await toBuffer.apply(this, args);
+      } finally {
+        inside -= 1;
+      }
+    });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          upload(photosUrl(listing.id), alice.cookie, {
+            bytes: jpegRotated,
+            name: `${i}.jpg`,
+            type: 'image/jpeg',
+          }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+      expect(decodes).toHaveBeenCalledTimes(6 * 3); // three sizes each
+      expect(peak).toBe(IMAGE_DECODES_AT_ONCE);
+    } finally {
+      decodes.mockRestore();
+    }
+    expect(await rowsOf(listing.id)).toHaveLength(6);
   });
 
   test('a missing file is a 400', async () => {

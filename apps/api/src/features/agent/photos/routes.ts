@@ -32,6 +32,7 @@ import {
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
+import type { BodyLimitRoute } from '#src/middleware/body-limit.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { agentIdOf } from '../routes.ts';
 import {
@@ -48,6 +49,25 @@ import {
 
 /** Room for the multipart envelope (boundaries, part headers, the alt field) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/**
+ * The uploads' own body limits, for the /api body limit (app.ts, middleware/body-limit.ts), which refuses every other
+ * body over 64 KB before this router is reached. The same numbers as `limitBody` below, with full paths.
+ */
+export const UPLOAD_BODY_LIMITS: readonly BodyLimitRoute[] = [
+  {
+    method: 'POST',
+    path: /^\/api\/agent\/properties\/[^/]+\/photos\/?$/,
+    maxBytes: MAX_PHOTO_BYTES + MULTIPART_OVERHEAD_BYTES,
+    message: PHOTO_MESSAGES.photoTooLarge,
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/agent\/profile\/logo\/?$/,
+    maxBytes: MAX_LOGO_BYTES + MULTIPART_OVERHEAD_BYTES,
+    message: PHOTO_MESSAGES.logoTooLarge,
+  },
+];
 
 /** 413 with our message as soon as the body is known to be too big: before reading it when Content-Length says so. */
 const limitBody = (maxFileBytes: number, message: string): MiddlewareHandler<AppEnv> =>
