@@ -185,6 +185,9 @@ export async function sqlInjectionStep(ctx: SoakContext): Promise<void> {
       TRUST_PROXY: 'true',
       SEARCH_RATE_LIMIT_PER_MINUTE: '1000000',
       WRITE_RATE_LIMIT_PER_MINUTE: '1000000',
+      // The sign-in scan tries one account from a new address each request: that is what the per-account limit
+      // stops (issue #22), so it is raised here like the others; the per IP + e-mail limit still holds.
+      AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: '1000000',
     },
   });
   ctx.servers.push(server);

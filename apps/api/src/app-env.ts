@@ -17,6 +17,8 @@ export interface RateLimitSettings {
   writePerMinute: number;
   /** Sign-in attempts per hour per client IP across e-mails (AUTH_RATE_LIMIT_PER_IP_PER_HOUR; features/auth). */
   authPerIpPerHour?: number;
+  /** Sign-in attempts per hour for one account from any address (AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR). */
+  authPerAccountPerHour?: number;
 }
 
 export interface AppEnv {
@@ -29,6 +31,8 @@ export interface AppEnv {
     now: () => Date;
     /** Which proxies' X-Forwarded-For entries are believed (TRUST_PROXY; lib/client-ip.ts). */
     trustProxy: TrustProxy;
+    /** The client address, fixed at the start of the request (lib/client-ip.ts `rememberClientIp`). */
+    clientIp: string;
     /** SMTP settings for `sendMail` (SMTP_URL, MAIL_FROM); empty means the outbox table. */
     mail: MailConfig;
     /** Origin of absolute links in e-mails, share tags and the sitemap (PUBLIC_URL), without a trailing slash. */

@@ -18,7 +18,12 @@ import type { Database } from '#src/db/client.ts';
 import { adminRoutes } from '#src/features/admin/routes.ts';
 import { agentRoutes } from '#src/features/agent/routes.ts';
 import { createAuth, TEST_AUTH_SECRET, type Auth } from '#src/features/auth/auth.ts';
-import { authRoutes, DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR, meRoutes } from '#src/features/auth/routes.ts';
+import {
+  authRoutes,
+  DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
+  DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR,
+  meRoutes,
+} from '#src/features/auth/routes.ts';
 import { UPLOAD_BODY_LIMITS } from '#src/features/agent/photos/routes.ts';
 import { devRoutes } from '#src/features/dev/routes.ts';
 import { docsRoutes } from '#src/features/docs/routes.ts';
@@ -41,7 +46,7 @@ import { SEARCH_WINDOW_MS } from '#src/features/rate-limit/search-rate-limit.ts'
 import { securityEventRoutes } from '#src/features/security-events/routes.ts';
 import { renderPropertyPage, seoRoutes } from '#src/features/seo/routes.ts';
 import { API_ROOT } from '#src/lib/api-root.ts';
-import { isLoopbackRequest, parseTrustProxy, type TrustProxy } from '#src/lib/client-ip.ts';
+import { isLoopbackRequest, parseTrustProxy, rememberClientIp, type TrustProxy } from '#src/lib/client-ip.ts';
 import { createLogger, type Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import { createDiskStorage, type Storage, UPLOADS_URL_PREFIX } from '#src/lib/storage.ts';
@@ -104,6 +109,8 @@ export interface AppOptions {
   writeRateLimitPerMinute?: number;
   /** Sign-ins per hour per client IP across e-mails (AUTH_RATE_LIMIT_PER_IP_PER_HOUR); default 20 (issue #22). */
   authRateLimitPerIpPerHour?: number;
+  /** Sign-ins per hour for one account from any address (AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR); default 10. */
+  authRateLimitPerAccountPerHour?: number;
 }
 
 export const DEFAULT_PUBLIC_DIR = path.join(API_ROOT, 'public');
@@ -134,6 +141,8 @@ export function createApp(options: AppOptions) {
     searchPerMinute: options.searchRateLimitPerMinute ?? SEARCH_RATE_LIMIT.limit,
     writePerMinute: options.writeRateLimitPerMinute ?? DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE,
     authPerIpPerHour: options.authRateLimitPerIpPerHour ?? DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR,
+    authPerAccountPerHour:
+      options.authRateLimitPerAccountPerHour ?? DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
   };
 
   const searchLimiter = createPreCounter({
@@ -153,6 +162,7 @@ export function createApp(options: AppOptions) {
     c.set('auth', auth);
     c.set('now', now);
     c.set('trustProxy', trustProxy);
+    rememberClientIp(c);
     c.set('publicUrl', publicUrl);
     c.set('mail', mail);
     c.set('storage', storage);

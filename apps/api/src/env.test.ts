@@ -110,6 +110,17 @@ describe('loadEnv: rate limits (ADR 015)', () => {
       /AUTH_RATE_LIMIT_PER_IP_PER_HOUR/,
     );
   });
+
+  test('sign-ins per account from any address: 10 an hour unless set (issue #22)', () => {
+    expect(loadEnv(base).AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR).toBe(10);
+    expect(
+      loadEnv({ ...base, AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: '1000000' })
+        .AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
+    ).toBe(1_000_000);
+    expect(() => loadEnv({ ...base, AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: '-1' })).toThrow(
+      /AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR/,
+    );
+  });
 });
 
 describe('loadEnv: API_PROCESSES (ADR 024)', () => {

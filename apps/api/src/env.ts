@@ -87,6 +87,12 @@ export const EnvSchema = z.object({
    * get half (issue #22; features/auth/routes.ts). Raise it where many people share one address, or for browser tests.
    */
   AUTH_RATE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Sign-in attempts per hour for one account from any address, default 10, then a growing back-off of at most 15
+   * minutes (issue #22; features/auth/routes.ts). Raise it only for scanners and tests that try one account from
+   * many addresses.
+   */
+  AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** better-auth signing secret (required in production; otherwise generated once into DATA_DIR/auth-secret). */
   AUTH_SECRET: z.string().min(32).optional(),
   /** SMTP server for outgoing e-mail (smtp://user:pass@host:587); without it mail goes to the `outbox` table. */

@@ -184,6 +184,7 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
     searchRateLimitPerMinute: env.SEARCH_RATE_LIMIT_PER_MINUTE,
     writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
     authRateLimitPerIpPerHour: env.AUTH_RATE_LIMIT_PER_IP_PER_HOUR,
+    authRateLimitPerAccountPerHour: env.AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
     production,
     uiLockdown: env.UI_LOCKDOWN,
     uploadsDir,

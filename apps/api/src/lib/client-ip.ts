@@ -109,14 +109,26 @@ function socketAddress(c: Context): string | null {
 }
 
 /**
- * The client's IP address for this request (see the module comment), from `c.var.trustProxy`. Never throws;
- * `unknown` only when there is no socket (tests) and no trusted header.
+ * The client's IP address for this request (see the module comment), from `c.var.trustProxy`: the one fixed by
+ * {@link rememberClientIp} at the start of the request when there is one. Never throws; `unknown` only when there is
+ * no socket address (tests, or a connection already closed) and no trusted header.
  */
 export function clientIp(c: Context): string {
+  const remembered = c.get('clientIp') as string | undefined;
+  if (remembered) return remembered;
   const trust = (c.get('trustProxy') as TrustProxy | undefined) ?? NO_PROXY;
   const socket = socketAddress(c);
   if ('hops' in trust && trust.hops === 0) return socket ?? 'unknown';
   return pickClientAddress(trust, socket, c.req.header('x-forwarded-for'));
+}
+
+/**
+ * Fixes the client address for the rest of the request (the first middleware calls it). Node forgets a socket's
+ * address once the connection closes, and a client that half-closes right after sending its request would otherwise
+ * be `unknown` to every limit that runs after an await.
+ */
+export function rememberClientIp(c: Context): void {
+  c.set('clientIp', clientIp(c));
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
@@ -136,6 +136,13 @@ describe('sign-in per account, from any address (growing back-off)', () => {
     });
   });
 
+  test('AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR sets the number of attempts before the back-off', async () => {
+    const app = appWith({ authRateLimitPerAccountPerHour: 3 });
+    const { email } = await signedInUser(app, handle.db);
+    for (let i = 0; i < 3; i++) expect((await signIn(app, email, WRONG, newAddress())).status).toBe(401);
+    expect((await signIn(app, email, WRONG, newAddress())).status).toBe(429);
+  });
+
   test('each attempt let through after the ten doubles the wait, up to the 15-minute block', async () => {
     const app = appWith();
     const { email } = await signedInUser(app, handle.db);
@@ -183,6 +190,39 @@ describe('per client IP across e-mails (real connections)', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  test('a connection that closes while its request is handled is still counted by its address', async () => {
+    // Node forgets a socket's address once the connection is gone. The first middleware fixes the address before
+    // anything awaits (lib/client-ip.ts rememberClientIp), so the audit record written after the sign-in's limit
+    // checks is not `unknown`. The socket is destroyed as soon as the app has started on the request.
+    const app = appWith({ trustProxy: false });
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve(
+        {
+          fetch: (request, env: { incoming: { socket: { destroy(): void } } }) => {
+            const answer = app.fetch(request, env);
+            env.incoming.socket.destroy();
+            return answer;
+          },
+          port: 0,
+          hostname: '127.0.0.1',
+        },
+        () => resolve(s as Server),
+      );
+    });
+    servers.push(server);
+    const { port } = server.address() as AddressInfo;
+    const email = uniqueEmail('gone');
+    await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: WRONG }),
+    }).catch(() => null);
+    await vi.waitFor(async () => {
+      const [row] = await handle.db.select().from(auditLogs).where(eq(auditLogs.entityId, email));
+      expect(row?.ipAddress).toBe('127.0.0.1');
+    });
   });
 
   test('the 21st sign-in from one address in an hour is refused for 15 minutes; other addresses are not', async () => {

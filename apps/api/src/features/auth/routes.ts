@@ -72,13 +72,18 @@ export const AUTH_RATE_LIMITS = {
  * never kept out longer than that block: the first attempt after it is checked, and a correct password clears the
  * count. An attacker gets about four guesses an hour per account once the ten are used.
  */
-export const AUTH_ACCOUNT_SIGNIN_LIMIT = {
-  limit: 10,
-  windowMs: 60 * MINUTE,
-  backoff: { firstMs: MINUTE, maxMs: 15 * MINUTE },
-  actionClass: 'auth',
-  message: AUTH_MESSAGES.tooManySignIns,
-} as const;
+export function authAccountSigninLimit(perHour: number) {
+  return {
+    limit: perHour,
+    windowMs: 60 * MINUTE,
+    backoff: { firstMs: MINUTE, maxMs: 15 * MINUTE },
+    actionClass: 'auth',
+    message: AUTH_MESSAGES.tooManySignIns,
+  } as const;
+}
+
+/** Default of AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: sign-in attempts an hour for one account, from any address. */
+export const DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR = 10;
 
 /** Default of AUTH_RATE_LIMIT_PER_IP_PER_HOUR: sign-in attempts an hour from one address, across e-mails. */
 export const DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR = 20;
@@ -347,7 +352,9 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
   const accountKey = `account:${email}`;
   if (action === 'signin') {
     const refusedForAccount = await limited(
-      AUTH_ACCOUNT_SIGNIN_LIMIT,
+      authAccountSigninLimit(
+        c.var.rateLimits.authPerAccountPerHour ?? DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
+      ),
       accountKey,
       'signin_account',
       'account',
