@@ -20,6 +20,8 @@ beforeAll(async () => {
     trustProxy: true,
     searchRateLimitPerMinute: 45,
     writeRateLimitPerMinute: 90,
+    authRateLimitPerIpPerHour: 30,
+    authRateLimitPerAccountPerHour: 12,
   });
 });
 afterAll(async () => {
@@ -43,6 +45,20 @@ test('admins read the limits in force; tunable ones show the operator setting an
   expect(byKey.signup).toMatchObject({ limit: 3, windowSeconds: 3600, blockSeconds: 900, envVar: null });
   expect(byKey.signin).toMatchObject({ limit: 5, windowSeconds: 3600, blockSeconds: 900, envVar: null });
   expect(byKey.password).toMatchObject({ limit: 3, blockSeconds: 3600 });
+  // Issue #22: per account from any address, and per address across e-mails, as the operator set them.
+  expect(byKey['signin-account']).toMatchObject({
+    limit: 12,
+    windowSeconds: 3600,
+    blockSeconds: 900,
+    envVar: 'AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR',
+  });
+  expect(byKey['signin-ip']).toMatchObject({
+    limit: 30,
+    blockSeconds: 900,
+    envVar: 'AUTH_RATE_LIMIT_PER_IP_PER_HOUR',
+  });
+  expect(byKey['signup-ip']).toMatchObject({ limit: 15, blockSeconds: 900 });
+  expect(byKey['email-ip']).toMatchObject({ limit: 15, blockSeconds: 3600 });
 });
 
 test('everyone but admins is refused', async () => {

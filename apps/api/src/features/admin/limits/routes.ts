@@ -7,7 +7,13 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { SiteLimitsSchema, type SiteLimit } from '@abode/shared/admin/limits.schema';
 import { SEARCH_RATE_LIMIT } from '@abode/shared/security/rate-limit';
 import type { AppEnv, RateLimitSettings } from '#src/app-env.ts';
-import { AUTH_RATE_LIMITS } from '#src/features/auth/routes.ts';
+import {
+  AUTH_RATE_LIMITS,
+  authAccountSigninLimit,
+  authIpRateLimits,
+  DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
+  DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR,
+} from '#src/features/auth/routes.ts';
 import { ENQUIRY_RATE_LIMIT } from '#src/features/enquiries/routes.ts';
 import { DELETE_ACCOUNT_RATE_LIMIT } from '#src/features/profile/routes.ts';
 import { blockMsOf } from '#src/features/rate-limit/check-rate-limit.ts';
@@ -25,6 +31,10 @@ const USER_OR_IP = 'signed-in user, else IP address';
 
 /** The limits of this server, most used first. */
 export function siteLimits(settings: RateLimitSettings): SiteLimit[] {
+  const perIp = authIpRateLimits(settings.authPerIpPerHour ?? DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR);
+  const perAccount = authAccountSigninLimit(
+    settings.authPerAccountPerHour ?? DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
+  );
   return [
     {
       key: 'search',
@@ -54,6 +64,24 @@ export function siteLimits(settings: RateLimitSettings): SiteLimit[] {
       envVar: null,
     },
     {
+      key: 'signin-account',
+      label: 'Sign-in attempts for one account, then waits of 1 minute doubling to 15',
+      per: 'e-mail, from any address',
+      limit: perAccount.limit,
+      windowSeconds: seconds(perAccount.windowMs),
+      blockSeconds: seconds(perAccount.backoff.maxMs),
+      envVar: 'AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR',
+    },
+    {
+      key: 'signin-ip',
+      label: 'Sign-in attempts from one address, any e-mail',
+      per: 'IP address',
+      limit: perIp.signin.limit,
+      windowSeconds: seconds(perIp.signin.windowMs),
+      blockSeconds: blockSeconds(perIp.signin),
+      envVar: 'AUTH_RATE_LIMIT_PER_IP_PER_HOUR',
+    },
+    {
       key: 'signup',
       label: 'Sign-ups',
       per: 'IP address and e-mail',
@@ -70,6 +98,24 @@ export function siteLimits(settings: RateLimitSettings): SiteLimit[] {
       windowSeconds: seconds(AUTH_RATE_LIMITS.email.windowMs),
       blockSeconds: blockSeconds(AUTH_RATE_LIMITS.email),
       envVar: null,
+    },
+    {
+      key: 'signup-ip',
+      label: 'Sign-ups from one address, any e-mail',
+      per: 'IP address',
+      limit: perIp.signup.limit,
+      windowSeconds: seconds(perIp.signup.windowMs),
+      blockSeconds: blockSeconds(perIp.signup),
+      envVar: 'AUTH_RATE_LIMIT_PER_IP_PER_HOUR',
+    },
+    {
+      key: 'email-ip',
+      label: 'Confirmation and password-reset e-mails from one address, any e-mail',
+      per: 'IP address',
+      limit: perIp.email.limit,
+      windowSeconds: seconds(perIp.email.windowMs),
+      blockSeconds: blockSeconds(perIp.email),
+      envVar: 'AUTH_RATE_LIMIT_PER_IP_PER_HOUR',
     },
     {
       key: 'password',
