@@ -263,6 +263,15 @@ describe('PATCH /api/me/profile', () => {
     });
     expect(refused.status).toBe(400);
     expect((await readJson(refused)).error.message).toBe(AUTH_MESSAGES.signUpInvalidName);
+
+    // Issue #22: the last name follows the same rule.
+    const refusedLast = await call('POST', '/api/auth/sign-up/email', undefined, {
+      email: uniqueEmail('names'),
+      password: STRONG_PASSWORD,
+      firstName: 'Jo',
+      lastName: "<O'Brien>",
+    });
+    expect(refusedLast.status).toBe(400);
   });
 });
 
@@ -320,13 +329,13 @@ describe('better-auth endpoints that would store text unchecked', () => {
     expect(row).toBeUndefined();
   });
 
-  test('sign-up names are sanitised (NFC, trimmed) and a first name with < is refused', async () => {
+  test('sign-up names are sanitised (NFC, trimmed) and a first or last name with < is refused', async () => {
     const email = uniqueEmail('names');
     const ok = await call('POST', '/api/auth/sign-up/email', undefined, {
       email,
       password: STRONG_PASSWORD,
       firstName: '  Sia\u0302n ',
-      lastName: "<O'Brien>",
+      lastName: " O'Brien ",
     });
     expect(ok.status).toBe(200);
     const [row] = await handle.db.select().from(users).where(eq(users.email, email));
@@ -339,5 +348,14 @@ describe('better-auth endpoints that would store text unchecked', () => {
     });
     expect(refused.status).toBe(400);
     expect((await readJson(refused)).error.message).toBe(AUTH_MESSAGES.signUpInvalidName);
+
+    // Issue #22: the last name follows the same rule.
+    const refusedLast = await call('POST', '/api/auth/sign-up/email', undefined, {
+      email: uniqueEmail('names'),
+      password: STRONG_PASSWORD,
+      firstName: 'Jo',
+      lastName: "<O'Brien>",
+    });
+    expect(refusedLast.status).toBe(400);
   });
 });
