@@ -6,12 +6,10 @@
  * Uses the same database as the server (DATABASE_URL, else PGlite in DATA_DIR; stop the server first when it uses
  * PGlite). The password must meet the sign-up rules (SPEC §5). An existing user's password is replaced.
  */
-import path from 'node:path';
 import { passwordValidationFailedMessage } from '@abode/shared/auth/auth.schema';
 import { sanitiseEmail } from '@abode/shared/sanitise';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
-import { DataDirLockedError, openConfiguredDatabase, type DatabaseHandle } from '#src/db/client.ts';
-import { loadEnv } from '#src/env.ts';
+import { runCli, withCliDatabase } from '#src/db/cli.ts';
 import { createOrPromoteAdmin } from '#src/features/auth/credential-users.ts';
 
 const USAGE = 'Usage: npm run admin:create -- --email <e-mail> --password <password> [--super]';
@@ -46,33 +44,12 @@ async function main(): Promise<number> {
     console.error(parsed.error);
     return 2;
   }
-  const env = loadEnv();
-  let handle: DatabaseHandle;
-  try {
-    handle = await openConfiguredDatabase(env);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    const result = await createOrPromoteAdmin(handle.db, parsed);
+  return withCliDatabase(async (db) => {
+    const result = await createOrPromoteAdmin(db, parsed);
     const role = parsed.superAdmin ? 'super admin' : 'admin';
     console.log(`${result.created ? 'Created' : 'Promoted'} ${parsed.email} as ${role}.`);
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runCli(import.meta.filename, main);

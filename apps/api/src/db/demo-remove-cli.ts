@@ -8,25 +8,12 @@
  * session, suspended. Uses the same database as the server (DATABASE_URL, else PGlite in DATA_DIR; stop the server
  * first when it uses PGlite).
  */
-import path from 'node:path';
-import { DataDirLockedError, openConfiguredDatabase, type DatabaseHandle } from '#src/db/client.ts';
+import { runCli, withCliDatabase } from '#src/db/cli.ts';
 import { removeDemoAccounts } from '#src/db/seed/demo-accounts.ts';
-import { loadEnv } from '#src/env.ts';
 
-async function main(): Promise<number> {
-  const env = loadEnv();
-  let handle: DatabaseHandle;
-  try {
-    handle = await openConfiguredDatabase(env);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    const { removed, kept } = await removeDemoAccounts(handle.db);
+function main(): Promise<number> {
+  return withCliDatabase(async (db) => {
+    const { removed, kept } = await removeDemoAccounts(db);
     if (!removed.length && !kept.length) console.log('No demo accounts in this database.');
     if (removed.length) console.log(`Removed ${removed.length} demo users:\n  ${removed.join('\n  ')}`);
     if (kept.length)
@@ -35,17 +22,7 @@ async function main(): Promise<number> {
           kept.join('\n  '),
       );
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runCli(import.meta.filename, main);

@@ -11,15 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import {
-  DataDirLockedError,
-  openConfiguredDatabase,
-  type Database,
-  type DatabaseHandle,
-} from '#src/db/client.ts';
+import type { Database } from '#src/db/client.ts';
+import { runCli, withCliDatabase } from '#src/db/cli.ts';
 import { agents, users } from '#src/db/schema.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
-import { loadEnv } from '#src/env.ts';
 import { importPricePaid } from '#src/features/price-paid/import-price-paid.ts';
 import { SKIP_REASONS, cityFor, hashUnit, stableUuid } from '#src/features/price-paid/listing-rules.ts';
 import type { PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
@@ -44,25 +39,14 @@ async function main(): Promise<number> {
     }
   }
 
-  const env = loadEnv();
-  let handle: DatabaseHandle;
-  try {
-    handle = await openConfiguredDatabase(env);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  try {
+  return withCliDatabase(async (db) => {
     const started = performance.now();
-    const reference = await loadReferenceData(handle.db);
+    const reference = await loadReferenceData(db);
     if (reference.loaded)
       console.log(`Loaded ${reference.postcodes} postcodes and ${reference.outcodes} outcodes.`);
-    const agentFor = await agentsByTown(handle.db);
+    const agentFor = await agentsByTown(db);
     const result = await importPricePaid({
-      db: handle.db,
+      db,
       source: files,
       agentFor,
       log: (message) => console.log(message),
@@ -79,9 +63,7 @@ async function main(): Promise<number> {
       }
     }
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 function unreadable(file: string): string | undefined {
@@ -139,10 +121,4 @@ async function agentsByTown(db: Database): Promise<(row: PricePaidRow) => string
   };
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+runCli(import.meta.filename, main, { stack: true });
