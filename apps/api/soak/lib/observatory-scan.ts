@@ -10,9 +10,6 @@
  * through NODE_EXTRA_CA_CERTS, which Node reads only at start-up, hence a process of its own: with an untrusted
  * certificate the scanner marks the redirect and HSTS tests "invalid certificate".
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 // @ts-expect-error -- the package is JavaScript without type declarations; the shapes used are typed below.
 import { ALL_TESTS, ALGORITHM_VERSION, NUM_TESTS } from '@mdn/mdn-http-observatory/src/constants.js';
 // @ts-expect-error -- as above.
@@ -21,6 +18,7 @@ import { MINIMUM_SCORE_FOR_EXTRA_CREDIT } from '@mdn/mdn-http-observatory/src/gr
 import * as grader from '@mdn/mdn-http-observatory/src/grader/grader.js';
 // @ts-expect-error -- as above.
 import { retrieve } from '@mdn/mdn-http-observatory/src/retriever/retriever.js';
+import { ensureHstsPreloadList } from '#src/testing/observatory.ts';
 
 interface TestOutput {
   result: string | null;
@@ -35,21 +33,6 @@ const { getGradeForScore, getScoreDescription, getScoreModifier } = grader as {
   getScoreDescription(result: string): string;
   getScoreModifier(result: string): number;
 };
-
-/**
- * The scanner reads the HSTS preload list from its conf/ folder, a list its install script downloads; that script is
- * denied in package.json `allowScripts`, and without a list the scan throws. The list has no entry for 127.0.0.1, so
- * an empty one gives the same answer (as apps/api/src/middleware/observatory.test.ts does).
- */
-function ensureHstsPreloadList(): void {
-  const require = createRequire(import.meta.url);
-  const conf = path.join(path.dirname(require.resolve('@mdn/mdn-http-observatory/package.json')), 'conf');
-  const file = path.join(conf, 'hsts-preload.json');
-  if (fs.existsSync(file)) return;
-  const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, '{}');
-  fs.renameSync(temp, file);
-}
 
 async function main(): Promise<void> {
   const [host, httpPort, httpsPort] = process.argv.slice(2);

@@ -5,7 +5,6 @@
  * the best plain http allows; every other test must pass with its best score, which is A+ once TLS is in front.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
+import { ensureHstsPreloadList } from '#src/testing/observatory.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
 interface ObservatoryTest {
@@ -32,22 +32,6 @@ let dir: string;
 let server: ServerType;
 let result: ObservatoryResult;
 let gradeFor: (score: number) => { grade: string; score: number };
-
-/**
- * The scanner reads the HSTS preload list from its conf/ folder, a list its install script downloads. That script
- * cannot reach the network here and is denied in package.json `allowScripts`; without a list the scan throws. The
- * list only matters for public host names — it has no entry for 127.0.0.1 — so an empty one gives the same answer.
- */
-function ensureHstsPreloadList(): void {
-  const require = createRequire(import.meta.url);
-  const conf = path.join(path.dirname(require.resolve('@mdn/mdn-http-observatory/package.json')), 'conf');
-  const file = path.join(conf, 'hsts-preload.json');
-  if (fs.existsSync(file)) return;
-  // Written atomically: the PGlite and PostgreSQL runs of the suite may get here at the same time.
-  const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, '{}');
-  fs.renameSync(temp, file);
-}
 
 beforeAll(async () => {
   ensureHstsPreloadList();
