@@ -65,8 +65,9 @@ export function siteLimits(settings: RateLimitSettings): SiteLimit[] {
     },
     {
       key: 'signin-account',
-      label: 'Sign-in attempts for one account, then waits of 1 minute doubling to 15',
-      per: 'e-mail, from any address',
+      label: 'Sign-in attempts for one account',
+      // The block grows: each attempt let through after the limit doubles the wait, from 1 minute to this.
+      per: 'e-mail, from any address; waits double from 1 minute',
       limit: perAccount.limit,
       windowSeconds: seconds(perAccount.windowMs),
       blockSeconds: seconds(perAccount.backoff.maxMs),
