@@ -1,6 +1,7 @@
 /**
- * The agent portal of issue #5 against the real server: a new agent creates a listing with three photos, reorders
- * them, publishes it and sees it pending approval, edits the price, answers a visitor's enquiry and changes its
+ * The agent portal of issue #5 against the real server: a new agent creates a listing as a draft (going live needs a
+ * photo, issue #23), adds three photos (stored in the order chosen), reorders them, publishes it and sees it pending
+ * approval, edits the price, answers a visitor's enquiry and changes its
  * status, edits the profile with chips and a logo, and downloads a CSV report. Axe runs on every agent page; the
  * screenshots test saves each agent screen at desktop and phone size for checking by eye.
  */
@@ -28,6 +29,14 @@ async function logo() {
   return { name: 'logo.png', mimeType: 'image/png', buffer };
 }
 
+/** The dominant colour of the listing's first photo, as the server stores it. */
+async function mainPhotoColour(page: Page): Promise<{ r: number; g: number; b: number }> {
+  const img = page.getByRole('list', { name: 'Listing photos' }).getByRole('listitem').first().locator('img');
+  const src = await img.evaluate((i) => (i as HTMLImageElement).src);
+  const { dominant } = await sharp(await (await page.request.get(src)).body()).stats();
+  return dominant;
+}
+
 /** The alt texts of the listing's photos, in their order on the page. */
 async function altTexts(page: Page): Promise<string[]> {
   const photos = page.getByRole('list', { name: 'Listing photos' }).getByRole('textbox');
@@ -49,7 +58,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await page.getByRole('link', { name: 'Add Your First Property' }).click();
   await expect(page).toHaveURL(/\/agent\/properties\/new$/);
 
-  // 2. Create a listing at a real address, live at once (status active) — material information filled in.
+  // 2. Create a listing at a real address, asking for it to be live at once — material information filled in.
   const title = `3 bedroom house for sale ${randomUUID().slice(0, 6)}`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Asking price (£)').fill('650000');
@@ -66,10 +75,14 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await expect(page.getByLabel('Council tax band')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Council tax band').selectOption('E');
   await page.getByRole('button', { name: 'Create property' }).click();
+  // Going live also needs a photo (issue #23): it is created as a draft, and published once it has photos.
+  await expect(page.getByText('Add at least one photo before publishing')).toBeVisible();
+  await page.getByLabel('Status').selectOption('draft');
+  await page.getByRole('button', { name: 'Create property' }).click();
   await expect(page).toHaveURL(/\/agent\/properties\/[0-9a-f-]+\/edit$/);
   await expect(page.getByText(/Pending approval/).first()).toBeVisible();
 
-  // 3. Three photos at once; each shows its progress, then all three are in the grid.
+  // 3. Three photos at once; each shows its progress, then all three are in the grid, in the order chosen.
   await page
     .getByLabel('Choose photos to upload')
     .setInputFiles([
@@ -83,6 +96,11 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   const before = await altTexts(page);
   expect(new Set(before).size).toBe(3);
   await expect(grid.getByText('Main photo')).toHaveCount(1);
+  // The main photo is the first one chosen (orange), whichever upload finished first (issue #23).
+  await expect(grid.getByRole('listitem').first().getByText('Main photo')).toBeVisible();
+  const main = await mainPhotoColour(page);
+  expect(main.r).toBeGreaterThan(150);
+  expect(main.b).toBeLessThan(80);
   await expectNoSeriousA11yViolations(page);
 
   // 4. Reorder: the first photo moves right; the new first one becomes the main photo.
@@ -90,6 +108,11 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await expect.poll(() => altTexts(page)).toEqual([before[1], before[0], before[2]]);
   await page.reload();
   await expect.poll(() => altTexts(page)).toEqual([before[1], before[0], before[2]]);
+
+  // Now it has photos, it can be published (still pending an admin's approval).
+  await page.getByLabel('Status').selectOption('active');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Property updated').first()).toBeVisible();
 
   // 5. It is pending in the list, not public yet.
   await page.getByRole('navigation').getByRole('link', { name: 'Properties' }).click();

@@ -80,12 +80,17 @@ test('visitor → enquiry → sign up → favourite → saved search → alert e
     'true',
   );
 
-  // 5. Saves a search with alerts on.
+  // 5. Saves a search, choosing instant alerts (issue #23: they are never on unasked).
   await searchFor(page, 'location=Manchester&mode=sale');
   await page.getByRole('button', { name: 'Save Search' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('radio', { name: /Instant/ })
+    .check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save search' }).click();
   await expect(page.getByText('Your search has been saved successfully')).toBeVisible();
   await page.goto('/saved-searches');
-  await expect(page.getByText('Search in Manchester').first()).toBeVisible();
+  await expect(page.getByText('Properties for sale in Manchester').first()).toBeVisible();
   await expect(page.getByText('Alerts On').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -116,7 +121,7 @@ test('visitor → enquiry → sign up → favourite → saved search → alert e
   // 9. The unsubscribe link works signed out.
   await page.context().clearCookies();
   await page.goto(linkIn(alert.text, /unsubscribe/));
-  await expect(page.getByText('Search in Manchester').first()).toBeVisible();
+  await expect(page.getByText('Properties for sale in Manchester').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByText(/no longer receive/i)).toBeVisible();

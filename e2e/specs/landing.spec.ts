@@ -33,7 +33,10 @@ test('a search page from a link asks for its results and scripts once, using the
   const unused = recordUnusedPreloads(page);
   const response = await page.goto('/search?location=Reading');
   const html = await response!.text();
-  expect(html).toContain('<link rel="preload" as="fetch" href="/api/properties?location=Reading"');
+  // A link without a mode is the Buy search (issue #23): the preload asks for it as the page will.
+  expect(html).toContain(
+    '<link rel="preload" as="fetch" href="/api/properties?location=Reading&amp;mode=sale"',
+  );
   const scripts = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
     (m) => m[1]!,
   );
@@ -45,7 +48,8 @@ test('a search page from a link asks for its results and scripts once, using the
   ).toBeVisible();
   // Chromium warns about an unused preload a few seconds after the load event.
   await page.waitForTimeout(3_500);
-  expect(count(urls, '/api/properties?location=Reading')).toBe(1);
+  expect(count(urls, '/api/properties?location=Reading&mode=sale')).toBe(1);
+  expect(urls.filter((u) => u.startsWith('/api/properties?'))).toHaveLength(1);
   for (const script of scripts) expect(count(urls, script), script).toBe(1);
   expect(unused).toEqual([]);
 });

@@ -24,7 +24,7 @@ test('the header leads to every brand page, each with a way to search', async ({
     ).toBeVisible();
   }
   await nav.getByRole('link', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/search$/);
+  await expect(page).toHaveURL(/\/search\?mode=sale$/);
   await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
 });
 
@@ -36,7 +36,7 @@ test('the home page: hero, Why Choose cards and the calls to action', async ({ p
   await page.getByRole('button', { name: 'Learn More' }).click();
   await expect(page.getByRole('heading', { name: 'Curated Selection' })).toBeInViewport();
   await page.getByRole('link', { name: 'Explore Properties' }).click();
-  await expect(page).toHaveURL(/\/search$/);
+  await expect(page).toHaveURL(/\/search\?mode=sale$/);
 });
 
 test('the footer carries the data attributions', async ({ page }) => {

@@ -155,7 +155,7 @@ test('no results: the empty state, and Clear Filters brings results back @mobile
     page.getByText('Try adjusting your search criteria or expanding your location search.'),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Clear Filters' }).first().click();
-  await expect(page).toHaveURL(/\/search$/);
+  await expect(page).toHaveURL(/\/search\?mode=sale$/);
   await expectResults(page);
 });
 

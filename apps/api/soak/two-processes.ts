@@ -26,7 +26,8 @@ export const SOAK_LISTING = {
   description: 'A bright Victorian terrace near Wimbledon station.',
   pricePence: 650_000_00,
   mode: 'sale',
-  status: 'active',
+  // A listing goes live only with a photo (issue #23): created as a draft, published once its photo is in.
+  status: 'draft',
   propertyType: 'house',
   bedrooms: 3,
   bathrooms: 2,
@@ -221,6 +222,14 @@ export async function twoProcessesStep(ctx: SoakContext): Promise<void> {
         `B lists ${items.length} photo(s); bucket holds ${objects.length} .webp object file(s)`,
       );
     }
+    const published = await request(`${b!.url}/api/agent/properties/${listing.id}`, {
+      method: 'PATCH',
+      json: { status: 'active' },
+      cookie: agent,
+      origin,
+    });
+    if (published.status !== 200)
+      throw new Error(`publishing the listing answered ${published.status}: ${published.text}`);
 
     const approved = await request(`${b!.url}/api/admin/properties/${listing.id}/approve`, {
       method: 'POST',

@@ -10,8 +10,12 @@ import { LocationSuggestionSchema } from './listings/listing.schema.ts';
  * - VALIDATION_ERROR: a parameter or body failed its schema (400).
  * - INVALID_PRICE_RANGE: minPrice > maxPrice (400, SPEC §5).
  * - UNAUTHENTICATED: no valid session (401). FORBIDDEN: signed in without the right (403).
+ * - ACCOUNT_SUSPENDED: the request's session was ended by an admin suspending the account (401, issue #23), so the
+ *   client can say why on /auth.
  * - NOT_FOUND: no such record, or not visible to the caller (404).
- * - CONFLICT: the write clashes with existing data (409). PAYLOAD_TOO_LARGE: an upload over its size limit (413).
+ * - CONFLICT: the write clashes with existing data (409). ALREADY_EXISTS: the same record exists already, e.g. a
+ *   saved search with the same filters (409; the body's `existingId` names it). PAYLOAD_TOO_LARGE: an upload over its
+ *   size limit (413).
  * - RATE_LIMITED: too many requests (429, with Retry-After). SEARCH_RATE_LIMITED: too many searches from one client
  *   key (429, SPEC §9 20 per 60 s, with Retry-After and the SPEC §8 search message).
  * - UNKNOWN_LOCATION: a radius search around a place our postcode data does not know (400, issue #8); the body's
@@ -23,9 +27,11 @@ export const ERROR_STATUS = {
   INVALID_PRICE_RANGE: 400,
   UNKNOWN_LOCATION: 400,
   UNAUTHENTICATED: 401,
+  ACCOUNT_SUSPENDED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  ALREADY_EXISTS: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SEARCH_RATE_LIMITED: 429,
@@ -41,6 +47,8 @@ export const ErrorBodySchema = z.object({
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     /** UNKNOWN_LOCATION only: places the user may have meant, best first (at most 5). */
     suggestions: z.array(LocationSuggestionSchema).optional(),
+    /** ALREADY_EXISTS only: the id of the record that exists, so the client can offer to open it. */
+    existingId: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -54,6 +54,8 @@ export const MESSAGES = {
   contactRequired: 'Contact information is required',
   contactInvalidEmail: 'Invalid email format',
   contactPhoneLength: 'Phone number should be between 5-20 characters',
+  /** Issue #23: a phone of 5 to 20 characters that holds fewer than 5 digits ('-----'). */
+  contactPhoneDigits: 'Phone number must contain at least 5 digits',
   contactInvalidContent: 'Contact information contains invalid content',
 
   /** SPEC §8 Agent. */

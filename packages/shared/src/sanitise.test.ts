@@ -1,8 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { fc } from './testing-fast-check.ts';
+import { MESSAGES } from './messages.ts';
 import {
   containsScript,
+  phoneProblem,
+  plainNumber,
+  readPlainNumber,
   sanitisedText,
   sanitiseEmail,
   sanitiseNumber,
@@ -273,6 +277,9 @@ describe('sanitiseNumber (SPEC §5 Number)', () => {
     '12abc',
     '12.5',
     '-3',
+    '1e5',
+    '0x10',
+    '+4',
     '£500',
     '1,,000',
     ',100',
@@ -292,6 +299,49 @@ describe('sanitisePhone (SPEC §5 Contact data)', () => {
     expect(sanitisePhone(' +44 (0)20 7946-0000 ext. ')).toBe('+44 (0)20 7946-0000');
     expect(sanitisePhone('020\r\n7946\t0000\u202e')).toBe('020  7946 0000');
     expect(sanitisePhone('<script>')).toBe('');
+  });
+});
+
+describe('phoneProblem (SPEC §5 Contact data; issue #23: at least 5 digits)', () => {
+  test.each(['01234', '+44 20 7946 0000', '(020) 7946-0000', '12345678901234567890'])('%j passes', (phone) =>
+    expect(phoneProblem(sanitisePhone(phone))).toBeNull(),
+  );
+  test.each(['1234', '123456789012345678901', ''])('%j: 5 to 20 characters', (phone) =>
+    expect(phoneProblem(sanitisePhone(phone))).toBe(MESSAGES.contactPhoneLength),
+  );
+  test.each(['-----', '(+) - ()', '+44 - 12', '12 34 ---'])('%j: fewer than 5 digits', (phone) =>
+    expect(phoneProblem(sanitisePhone(phone))).toBe(MESSAGES.contactPhoneDigits),
+  );
+});
+
+describe('readPlainNumber and plainNumber (SPEC §5 Number; issue #23: no 1e5)', () => {
+  test.each([
+    ['42', 42],
+    [' 42 ', 42],
+    ['-3', -3],
+    ['4.5', 4.5],
+    ['1,250', 1250],
+    ['1 250 000', 1_250_000],
+  ])('%j reads as %j', (input, expected) => expect(readPlainNumber(input)).toBe(expected));
+  test.each(['1e5', '1E5', '0x10', '0b1', '+4', 'Infinity', '', ' ', '1,2345', '.5', '5.', '1_000'])(
+    '%j is left as text',
+    (input) => expect(readPlainNumber(input)).toBe(input),
+  );
+  test('non-text passes through unchanged', () => {
+    expect(readPlainNumber(7)).toBe(7);
+    expect(readPlainNumber(undefined)).toBeUndefined();
+  });
+  test('plainNumber: a schema that takes typed numbers and JSON numbers, and refuses 1e5', () => {
+    const page = plainNumber(z.number().int().min(1).max(100_000)).optional().default(1);
+    expect(page.parse('200')).toBe(200);
+    expect(page.parse(3)).toBe(3);
+    expect(page.parse(undefined)).toBe(1);
+    expect(page.safeParse('1e5').success).toBe(false);
+    expect(page.safeParse('0x10').success).toBe(false);
+    expect(page.safeParse('').success).toBe(false);
+    // Plain but out of bounds or fractional: the schema's own checks speak.
+    expect(page.safeParse('0').error?.issues[0]?.code).toBe('too_small');
+    expect(page.safeParse('2.5').error?.issues[0]?.code).toBe('invalid_type');
   });
 });
 

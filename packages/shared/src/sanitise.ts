@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { SANITISED_TEXT_MAX_LENGTH } from './constants.ts';
+import { MESSAGES } from './messages.ts';
 import { normalisePostcode } from './postcode.ts';
 
 /** Longest e-mail address we accept (RFC 5321 path limit). */
@@ -19,6 +20,8 @@ export const EMAIL_MAX_LENGTH = 254;
 /** Phone length after cleaning (SPEC §5 Contact data). */
 export const PHONE_MIN_LENGTH = 5;
 export const PHONE_MAX_LENGTH = 20;
+/** Digits a phone must hold at the least (issue #23: '-----' is five characters, but no number to ring). */
+export const PHONE_MIN_DIGITS = 5;
 
 // C0 controls except tab (U+0009) and newline (U+000A), DEL and the C1 controls. CR is folded into LF first.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -123,16 +126,53 @@ export function sanitiseNumber(value: unknown): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
+/** A number written plainly: an optional minus, digits, an optional decimal part. No exponent, sign '+', hex or words. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * A number field or URL parameter as text, read the way a person writes numbers (SPEC §5 Number, issue #23): a
+ * string written plainly ('42', '-3', '4.5', '1,250' or '1 250' with thousands separators between digits) becomes
+ * that number; anything else — '1e5', '0x10', '+4', 'Infinity', ' ', '' — is returned as it came, for the schema to
+ * refuse as not a number. `Number()` and `z.coerce.number()` would read '1e5' as 100000 and '' as 0.
+ */
+export function readPlainNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().replace(/(?<=\d)[\s,](?=\d{3}(?!\d))/g, '');
+  return PLAIN_NUMBER.test(text) ? Number(text) : value;
+}
+
+/**
+ * `schema` (a `z.number()` with its own checks and messages) fed by {@link readPlainNumber}: the replacement for
+ * `z.coerce.number()` wherever a number arrives as text (query strings, form fields). A JSON number passes as it is.
+ * A negative or fractional number reaches `schema` so its own min/int messages are shown; '1e5' gets its type error.
+ */
+export function plainNumber<T extends z.ZodType<number, number>>(schema: T) {
+  return z.preprocess(readPlainNumber, schema);
+}
+
 /**
  * SPEC §5 Contact data phone cleaning: keeps digits, '+', '-', spaces and brackets, then trims. Any other white space
- * (a newline, a tab) becomes a plain space, so a phone is always one line. The caller checks the result is
- * {@link PHONE_MIN_LENGTH} to {@link PHONE_MAX_LENGTH} characters.
+ * (a newline, a tab) becomes a plain space, so a phone is always one line. The caller checks the result with
+ * {@link phoneProblem}.
  */
 export function sanitisePhone(value: string): string {
   return value
     .replace(/[^\d+\-\s()]/g, '')
     .replace(/\s/g, ' ')
     .trim();
+}
+
+/**
+ * What is wrong with a phone cleaned by {@link sanitisePhone}, or null when it may be stored: SPEC §5 Contact data's
+ * {@link PHONE_MIN_LENGTH} to {@link PHONE_MAX_LENGTH} characters ('Phone number should be between 5-20 characters'),
+ * of which at least {@link PHONE_MIN_DIGITS} digits ('Phone number must contain at least 5 digits'; issue #23). The
+ * one phone rule of every form and body that takes a phone (enquiry, client profile, agent profile).
+ */
+export function phoneProblem(cleaned: string): string | null {
+  if (cleaned.length < PHONE_MIN_LENGTH || cleaned.length > PHONE_MAX_LENGTH)
+    return MESSAGES.contactPhoneLength;
+  if (cleaned.replace(/\D/g, '').length < PHONE_MIN_DIGITS) return MESSAGES.contactPhoneDigits;
+  return null;
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

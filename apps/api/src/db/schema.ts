@@ -261,12 +261,35 @@ export const properties = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Issue #23: the postcode is not in `postcodes`, so latitude/longitude are its outcode's centroid (`outcodes`):
+     * the pin is approximate and pages say so.
+     */
+    locationApproximate: boolean('location_approximate').notNull().default(false),
+    /**
+     * Issue #23: the status the listing had when an admin rejected it (rejection sets draft, SPEC §4); approval
+     * restores it. Cleared on approval and when the agent chooses a status themselves.
+     */
+    statusBeforeRejection: text('status_before_rejection'),
+    /** Issue #23: the admin's reason of the current rejection, shown on the agent's edit page; cleared on approval. */
+    rejectionReason: text('rejection_reason'),
+    /**
+     * Issue #23: an admin suspended the listing's agent, so the listing is withdrawn from public view (in
+     * `PUBLIC_LISTING` / `VISIBLE_LISTING`). Denormalised from `users.is_suspended` by the admin's suspend and
+     * reactivate, in their transaction: a flag on the row costs the search nothing, where a join to agents and users
+     * would cost every search. Production's lock-down of the demo accounts (issue #22) leaves it alone on purpose.
+     */
+    agentSuspended: boolean('agent_suspended').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('properties_price_check', sql`${t.pricePence} >= 0`),
+    check(
+      'properties_status_before_rejection_check',
+      sql`${t.statusBeforeRejection} IS NULL OR ${t.statusBeforeRejection} IN (${oneOf(LISTING_STATUSES)})`,
+    ),
     check(
       'properties_counts_check',
       sql`${t.bedrooms} >= 0 AND ${t.bathrooms} >= 0 AND ${t.parkingSpaces} >= 0`,

@@ -19,6 +19,8 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** Places the user may have meant (UNKNOWN_LOCATION), sent as `error.suggestions`. */
   readonly suggestions: LocationSuggestion[] | undefined;
+  /** The id of the record that exists already (ALREADY_EXISTS), sent as `error.existingId`. */
+  readonly existingId: string | undefined;
 
   constructor(
     code: ErrorCode,
@@ -27,6 +29,7 @@ export class AppError extends Error {
       details?: AppErrorDetail[];
       retryAfterSeconds?: number;
       suggestions?: LocationSuggestion[];
+      existingId?: string;
       cause?: unknown;
     } = {},
   ) {
@@ -37,6 +40,7 @@ export class AppError extends Error {
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.suggestions = options.suggestions;
+    this.existingId = options.existingId;
   }
 
   /** 400 with the SPEC §8 validation message. */

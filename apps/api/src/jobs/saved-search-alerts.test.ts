@@ -79,6 +79,7 @@ async function mailsTo(email: string) {
 describe('matching', () => {
   test('sends one e-mail with the listings that match every filter, and none that do not', async () => {
     const user = await createUser();
+    // A row saved before issue #23: the property type under the URL's name `type`, the old default label.
     await saveSearch(user.id, {
       location: 'manchester',
       mode: 'sale',
@@ -126,7 +127,8 @@ describe('matching', () => {
     });
     const [mail, ...others] = await mailsTo(user.email);
     expect(others).toHaveLength(0);
-    expect(mail!.subject).toBe('2 new homes for "Search in manchester"');
+    // The old default label ('Search in manchester') is named by its filters instead (issue #23).
+    expect(mail!.subject).toBe('2 new homes for "Houses for sale in manchester, 2+ beds, £200k–£400k"');
     expect(mail!.text).toContain('Match in Old Lane');
     expect(mail!.text).toContain('Match in Aytoun Street');
     expect(mail!.text).not.toContain('Miss');
@@ -154,6 +156,23 @@ describe('matching', () => {
     );
   });
 
+  test("SPEC §3's propertyType is applied, and 'all' is no filter (issue #23)", async () => {
+    const user = await createUser();
+    const flats = await saveSearch(user.id, { location: 'Reading', propertyType: 'flat' });
+    const anything = await saveSearch(user.id, { location: 'all', propertyType: 'all', mode: 'all' });
+    await createListing(db, agentId, { at: 'reading', propertyType: 'house', publishedAt: at(1) });
+    const flat = await createListing(db, agentId, {
+      at: 'reading',
+      propertyType: 'flat',
+      publishedAt: at(1),
+    });
+    await createListing(db, agentId, { at: 'manchester', propertyType: 'flat', publishedAt: at(1) });
+    await run(at(2));
+    const sent = await db.select().from(savedSearchDeliveries);
+    expect(sent.filter((d) => d.savedSearchId === flats.id).map((d) => d.propertyId)).toEqual([flat.id]);
+    expect(sent.filter((d) => d.savedSearchId === anything.id)).toHaveLength(3);
+  });
+
   test('rent prices are per month and shown as such', async () => {
     const user = await createUser();
     await saveSearch(user.id, { location: 'London', mode: 'rent', maxPrice: 2500 });
@@ -161,7 +180,7 @@ describe('matching', () => {
     await createListing(db, agentId, { mode: 'rent', pricePence: 2_600_00, publishedAt: at(1) });
     await run(at(2));
     const [mail] = await mailsTo(user.email);
-    expect(mail!.subject).toBe('1 new home for "Search in London"');
+    expect(mail!.subject).toBe('1 new home for "Properties to rent in London, up to £2,500/month"');
     expect(mail!.text).toContain('£2,150/month');
     expect(mail!.text).not.toContain('£2,600');
   });
@@ -379,7 +398,12 @@ describe('the e-mail', () => {
       listingsMatched: MAX_LISTED + 3,
     });
     const [mail] = await mailsTo(user.email);
-    expect(mail!.subject).toBe('13 new homes for "Search in Reading"');
+    expect(mail!.subject).toBe('13 new homes for "Properties for sale in Reading, 2+ beds"');
+    expect(mail!.text).toContain('your saved search "Properties for sale in Reading, 2+ beds"');
+    // Alerts may have been switched on by default before issue #23: the e-mail says they are on, not who did it.
+    expect(mail!.text).not.toMatch(/you switched/i);
+    expect(mail!.html).not.toMatch(/you switched/i);
+    expect(mail!.text).toContain('e-mail alerts are on for this saved search');
     // Newest first: 12 … 03 listed, 00–02 counted.
     expect(mail!.text).toContain('Home number 12');
     expect(mail!.text).toContain('Home number 03');
@@ -431,7 +455,8 @@ describe('the e-mail', () => {
 
     const app = createApp({ db });
     const read = await app.request(`/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`);
-    expect(await read.json()).toEqual({ label: 'Search in London' });
+    // The unsubscribe page names it as the e-mail did (an old default label as its filters in words).
+    expect(await read.json()).toEqual({ label: 'Properties to buy or rent in London' });
     const res = await app.request('/api/alerts/unsubscribe', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -32,11 +32,17 @@
  *    loses that e-mail (at most once): a repeated listing is worse for the user than a missed alert.
  *
  * Idempotent: running twice with the same `now` finds nothing due the second time; with a later `now` it finds
- * nothing new. Broken `search_params` (not a SearchFilters object) are skipped, and their watermark still moves.
+ * nothing new. Broken `search_params` (not a filter object) are skipped, and their watermark still moves. Filters
+ * are stored under SPEC §3's names (`propertyType`); rows saved before issue #23 say `type`, read the same.
  */
 import { sql } from 'drizzle-orm';
 import { formatPrice } from '@abode/shared/money';
-import { SearchFiltersSchema, type SearchFilters } from '@abode/shared/search/search.schema';
+import { savedSearchTitle } from '@abode/shared/search/describe-search';
+import {
+  fromSavedSearchFilters,
+  SavedSearchFiltersInputSchema,
+  type SearchFilters,
+} from '@abode/shared/search/search.schema';
 import { toSearchParams } from '@abode/shared/search/search-url';
 import type { LatLng } from '@abode/shared/search/polyline';
 import { bulkInsert } from '#src/db/bulk-insert.ts';
@@ -218,12 +224,14 @@ export async function runSavedSearchAlerts(
 
       const readable: { search: ClaimedSearch; filters: SearchFilters }[] = [];
       for (const search of searches) {
-        const parsed = SearchFiltersSchema.safeParse(search.searchParams);
+        const parsed = SavedSearchFiltersInputSchema.safeParse(search.searchParams);
         if (!parsed.success) {
           logger?.warn({ savedSearchId: search.id }, 'saved search has unreadable filters: skipped');
           continue;
         }
-        readable.push({ search, filters: parsed.data });
+        // Its name in the e-mail: the user's label, or the filters in words for a pre-issue-#23 default label.
+        search.label = savedSearchTitle(search.label, parsed.data);
+        readable.push({ search, filters: fromSavedSearchFilters(parsed.data) });
       }
       await prepareFacts(
         tx,
@@ -476,7 +484,7 @@ function alertEmail({ search, filters, listings, total }: PendingMail, publicUrl
     ...items.flatMap((i) => [`${i.title} — ${i.price}`, i.address, i.url, '']),
     moreText,
     '',
-    `You receive these e-mails because you switched on alerts for this search on Abode.`,
+    `You receive these e-mails because e-mail alerts are on for this saved search on Abode.`,
     `Unsubscribe: ${unsubscribeUrl}`,
   ].join('\n');
 
@@ -493,7 +501,7 @@ ${items
   .join('\n')}
 </ul>
 <p>${more > 0 ? `<a href="${e(searchUrl)}">…and ${more} more</a>` : `<a href="${e(searchUrl)}">See all results</a>`}</p>
-<p style="font-size:12px;color:#555">You receive these e-mails because you switched on alerts for this search on Abode.
+<p style="font-size:12px;color:#555">You receive these e-mails because e-mail alerts are on for this saved search on Abode.
 <a href="${e(unsubscribeUrl)}">Unsubscribe</a></p>
 </body></html>`;
 

@@ -74,16 +74,18 @@ describe('the search page', () => {
     expect(await headLinks('/search?location=Reading&minPrice=100000&page=1')).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/search-page-a1.js" fetchpriority="low" />',
       '<link rel="modulepreload" crossorigin href="/assets/listing-pages-c3.js" fetchpriority="low" />',
-      // The request as the page sends it: its own order, no page=1, & escaped in the attribute.
-      '<link rel="preload" as="fetch" href="/api/properties?location=Reading&amp;minPrice=100000" crossorigin="anonymous" />',
+      // The request as the page sends it: its own order, Buy when no mode is named (issue #23), no page=1, &
+      // escaped in the attribute.
+      '<link rel="preload" as="fetch" href="/api/properties?location=Reading&amp;mode=sale&amp;minPrice=100000" crossorigin="anonymous" />',
     ]);
   });
 
-  test('the map view asks for the largest page; no location asks for every listing', async () => {
+  test('the map view asks for the largest page; no location asks for every listing to buy', async () => {
     expect((await headLinks('/search?location=Leeds&view=map')).at(-1)).toContain(
-      'href="/api/properties?location=Leeds&amp;pageSize=100"',
+      'href="/api/properties?location=Leeds&amp;mode=sale&amp;pageSize=100"',
     );
-    expect((await headLinks('/search')).at(-1)).toContain('href="/api/properties"');
+    expect((await headLinks('/search')).at(-1)).toContain('href="/api/properties?mode=sale"');
+    expect((await headLinks('/search?mode=rent')).at(-1)).toContain('href="/api/properties?mode=rent"');
   });
 
   test('a hostile location cannot leave the attribute', async () => {
@@ -91,7 +93,7 @@ describe('the search page', () => {
     const fetchLink = links.at(-1)!;
     expect(fetchLink).not.toMatch(/<script|"><|">\s*</);
     expect(fetchLink).toContain(
-      'href="/api/properties?location=%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E"',
+      'href="/api/properties?location=%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;mode=sale"',
     );
   });
 
@@ -146,7 +148,9 @@ describe('landing-files.json', () => {
       const bareApp = createApp({ db: handle.db, webDist: bare });
       const html = await (await bareApp.request('/search?location=Reading')).text();
       expect(html).not.toContain('modulepreload');
-      expect(html).toContain('<link rel="preload" as="fetch" href="/api/properties?location=Reading"');
+      expect(html).toContain(
+        '<link rel="preload" as="fetch" href="/api/properties?location=Reading&amp;mode=sale"',
+      );
     } finally {
       fs.rmSync(bare, { recursive: true, force: true });
     }

@@ -20,8 +20,19 @@ export const jsonBody = <S>(schema: S) => ({ content: { 'application/json': { sc
 /** The 401 of a route behind `requireUser` or `requireAgent`. */
 export const unauthenticated = { 401: errorResponse('Not signed in') };
 
-/** The 401 and 403 of every /api/agent route (`requireAgent`: role agent with an agents row). */
-export const agentOnly = {
+/** The 401 and 403 of every /api/agent route (`requireAgentUser`: role agent). */
+export const agentUserOnly = {
   ...unauthenticated,
   403: errorResponse('Signed in, but not an agent'),
+};
+
+/**
+ * The 401, 403 and 404 of every /api/agent route but POST /api/agent/profile (`requireAgent`: role agent with an
+ * agents row). A route's own 404, spread after it, replaces the description.
+ */
+export const agentOnly = {
+  ...agentUserOnly,
+  404: errorResponse(
+    "'Agent profile not found': the agent has none yet (POST /api/agent/profile creates it)",
+  ),
 };

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
@@ -55,7 +56,10 @@ describe.each(matrix)('%s', (path, expected) => {
     const res = await get(app, path, cookies[who]);
     expect(res.status).toBe(status);
     const body = await readJson(res);
-    if (status === 401)
+    // A suspended user's session says why it ended (issue #23); anyone else is simply signed out.
+    if (status === 401 && who === 'suspended')
+      expect(body.error).toEqual({ code: 'ACCOUNT_SUSPENDED', message: AUTH_MESSAGES.accountSuspended });
+    else if (status === 401)
       expect(body.error).toEqual({ code: 'UNAUTHENTICATED', message: MESSAGES.authentication });
     if (status === 403) expect(body.error).toEqual({ code: 'FORBIDDEN', message: MESSAGES.authorization });
   });

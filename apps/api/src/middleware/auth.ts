@@ -1,16 +1,21 @@
 /**
- * Route guards (DESIGN §4, SPEC §6): `requireUser`, `requireAgent` (loads the agent row by user_id),
- * `requireAdmin`, `requireSuperAdmin`. 401 when signed out, 403 for the wrong role, with the SPEC §8 messages.
+ * Route guards (DESIGN §4, SPEC §6): `requireUser`, `requireAgent` (loads the agent row by user_id; an agent without
+ * one gets 404 'Agent profile not found'), `requireAdmin`, `requireSuperAdmin`. 401 when signed out, 403 for the wrong
+ * role, with the SPEC §8 messages.
  * The user row is read on every request, so a suspended or deleted user's session fails at the next request (and is
- * revoked).
+ * revoked). A session ended by a suspension answers 401 ACCOUNT_SUSPENDED rather than UNAUTHENTICATED, so the client
+ * can say why on /auth (issue #23).
  */
+import { createHash, randomUUID } from 'node:crypto';
 import { getSessionCookie } from 'better-auth/cookies';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import type { Me } from '@abode/shared/auth/me.schema';
 import type { AppEnv } from '#src/app-env.ts';
-import { admins, agents, sessions, users } from '#src/db/schema.ts';
+import type { Database } from '#src/db/client.ts';
+import { admins, agents, sessions, users, verifications } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 
 /** The signed-in user of a request: the `GET /api/me` shape. */
@@ -59,7 +64,8 @@ export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
     .leftJoin(agents, eq(agents.userId, users.id))
     .where(eq(users.id, session.user.id));
   if (!row || row.isSuspended || row.isDeleted) {
-    if (row) await db.delete(sessions).where(eq(sessions.userId, row.id));
+    if (row?.isSuspended) await endSessionsOfSuspendedUser(db, row.id);
+    else if (row) await db.delete(sessions).where(eq(sessions.userId, row.id));
     return null;
   }
   return {
@@ -78,28 +84,99 @@ export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
   };
 }
 
-const unauthenticated = () => new AppError('UNAUTHENTICATED', MESSAGES.authentication);
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The `verifications` row that remembers a session ended by suspension: keyed by a hash of its token, never the token. */
+const endedSessionIdentifier = (token: string) =>
+  `ended-session:${createHash('sha256').update(token).digest('base64url')}`;
+
+/**
+ * Deletes every session of user `userId`, who is being (or has been) suspended, leaving a note per session (until it
+ * would have expired) so that its next request is told why it ended (issue #23). The note names the user, so it only
+ * speaks while they are still suspended. Run inside the suspension's transaction.
+ */
+export async function endSessionsOfSuspendedUser(db: Database | Transaction, userId: string): Promise<void> {
+  const ended = await db
+    .select({ token: sessions.token, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  if (ended.length === 0) return;
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.insert(verifications).values(
+    ended.map((s) => ({
+      id: randomUUID(),
+      identifier: endedSessionIdentifier(s.token),
+      value: userId,
+      expiresAt: s.expiresAt,
+    })),
+  );
+}
+
+/**
+ * The 401 for a request without a live session: ACCOUNT_SUSPENDED (SPEC §5 text) when its session cookie belonged to
+ * a session ended by a suspension that still holds, else UNAUTHENTICATED. The cookie is `token.signature`; an unknown
+ * or forged token simply finds no note.
+ */
+async function signedOutError(c: Context<AppEnv>): Promise<AppError> {
+  const token = getSessionCookie(c.req.raw.headers)?.split('.')[0];
+  if (token) {
+    const [note] = await c.var.db
+      .select({ userId: users.id })
+      .from(verifications)
+      .innerJoin(users, eq(users.id, verifications.value))
+      .where(
+        and(
+          eq(verifications.identifier, endedSessionIdentifier(token)),
+          // The session's own expiry, which better-auth judges by the real clock.
+          gt(verifications.expiresAt, sql`now()`),
+          eq(users.isSuspended, true),
+        ),
+      );
+    if (note) return new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.accountSuspended);
+  }
+  return new AppError('UNAUTHENTICATED', MESSAGES.authentication);
+}
+
 const forbidden = () => new AppError('FORBIDDEN', MESSAGES.authorization);
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const viewer = await loadViewer(c);
-  if (!viewer) throw unauthenticated();
+  if (!viewer) throw await signedOutError(c);
   c.set('viewer', viewer);
   await next();
 };
 
-/** Role agent with an agents row (SPEC §6: agents act only on their own agent record, found by user_id). */
-export const requireAgent: MiddlewareHandler<AppEnv> = async (c, next) => {
+/**
+ * Role agent, with or without an agents row: 401 signed out, 403 any other role. Alone, only in front of the route
+ * that creates a missing agents row (POST /api/agent/profile); every other agent route adds {@link requireAgentProfile}.
+ */
+export const requireAgentUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const viewer = await loadViewer(c);
-  if (!viewer) throw unauthenticated();
-  if (viewer.user.role !== 'agent' || !viewer.agentId) throw forbidden();
+  if (!viewer) throw await signedOutError(c);
+  if (viewer.user.role !== 'agent') throw forbidden();
   c.set('viewer', viewer);
   await next();
 };
+
+/**
+ * After {@link requireAgentUser}: the caller's own agents row (SPEC §6: agents act only on their own agent record,
+ * found by user_id), else 404 'Agent profile not found' (SPEC §8), which the agent portal answers with a way to
+ * create it (issue #23) — a 403 would say the agent may not be there at all.
+ */
+export const requireAgentProfile: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.viewer.agentId) throw AppError.notFound(MESSAGES.agentProfileNotFound);
+  await next();
+};
+
+/** Role agent with an agents row: {@link requireAgentUser} then {@link requireAgentProfile}. */
+export const requireAgent: MiddlewareHandler<AppEnv> = (c, next) =>
+  requireAgentUser(c, async () => {
+    await requireAgentProfile(c, next);
+  });
 
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const viewer = await loadViewer(c);
-  if (!viewer) throw unauthenticated();
+  if (!viewer) throw await signedOutError(c);
   if (!viewer.isAdmin) throw forbidden();
   c.set('viewer', viewer);
   await next();
@@ -107,7 +184,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export const requireSuperAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const viewer = await loadViewer(c);
-  if (!viewer) throw unauthenticated();
+  if (!viewer) throw await signedOutError(c);
   if (viewer.adminRole !== 'super_admin') throw forbidden();
   c.set('viewer', viewer);
   await next();

@@ -40,6 +40,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
           message: error.message,
           ...(error.details ? { details: error.details } : {}),
           ...(error.suggestions ? { suggestions: error.suggestions } : {}),
+          ...(error.existingId ? { existingId: error.existingId } : {}),
         },
       },
       error.status as ContentfulStatusCode,

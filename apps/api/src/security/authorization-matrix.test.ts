@@ -14,6 +14,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@abode/shared/messages';
+import { agents } from '#src/db/schema.ts';
+import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
+import { callApi, readJson } from '#src/testing/http.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { createApp } from '#src/app.ts';
 import { servedRoutes } from '#src/testing/route-table.ts';
@@ -285,6 +290,8 @@ const RULES: Record<string, Rule> = {
   // The profile and logo are always the caller's own (no id in the path).
   'GET /api/agent/profile': { expect: agentArea(200) },
   'PATCH /api/agent/profile': { body: () => AGENT_PROFILE, expect: agentArea(200) },
+  // Creates a missing profile (issue #23): both agent personas have one already.
+  'POST /api/agent/profile': { body: () => AGENT_PROFILE, expect: agentArea(409) },
   'POST /api/agent/profile/logo': { form: imageForm, expect: agentArea(200) },
   'DELETE /api/agent/profile/logo': { expect: agentArea(200) },
   'GET /api/agent/analytics': { expect: agentArea(200) },
@@ -346,6 +353,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/dev/mail': { expect: all(200) },
   'POST /api/dev/publish-listing': { body: (f, p) => ({ slug: f.devDrafts[p] }), expect: all(200) },
   'POST /api/dev/run-alerts': { expect: all(200) },
+  'POST /api/dev/agent-user': {
+    body: (_f, p) => ({ email: `dev-agent-${p}@example.com`, password: 'Tidy!Harbour#Lamp7' }),
+    expect: all(200),
+  },
 
   // ── Outside /api: crawlers and media ──
   'GET /robots.txt': { expect: all(200) },
@@ -438,6 +449,35 @@ describe.each(Object.entries(RULES))('%s', (key, rule) => {
       res.status,
     );
   });
+});
+
+test("an agent user without an agents row: every agent route answers 404 'Agent profile not found' until POST /api/agent/profile creates it", async () => {
+  const lost = await signedInUser(world.app, world.handle.db, { role: 'agent' });
+  await world.handle.db.delete(agents).where(eq(agents.userId, lost.userId));
+  const request = (method: string, url: string, rule: Rule) =>
+    rule.form
+      ? world.app.request(url, {
+          method,
+          headers: { Origin: ORIGIN, Cookie: lost.cookie },
+          body: rule.form(f, 'agent'),
+        })
+      : callApi(world.app, method, url, lost.cookie, rule.body?.(f, 'agent'));
+  const agentRules = Object.entries(RULES).filter(([key]) => key.split(' ')[1]!.startsWith('/api/agent/'));
+  expect(agentRules.length).toBeGreaterThan(20);
+  for (const [key, rule] of agentRules) {
+    if (key === 'POST /api/agent/profile') continue;
+    const method = rule.method ?? key.split(' ')[0]!;
+    const res = await request(method, rule.url ? rule.url(f, 'agent') : key.split(' ')[1]!, rule);
+    expect(res.status, key).toBe(404);
+    expect((await readJson(res)).error, key).toEqual({
+      code: 'NOT_FOUND',
+      message: MESSAGES.agentProfileNotFound,
+    });
+  }
+  const created = await callApi(world.app, 'POST', '/api/agent/profile', lost.cookie, AGENT_PROFILE);
+  expect(created.status).toBe(201);
+  expect((await readJson(created)).agent).toMatchObject({ userId: lost.userId, name: AGENT_PROFILE.name });
+  expect((await callApi(world.app, 'GET', '/api/agent/dashboard', lost.cookie)).status).toBe(200);
 });
 
 test('the production app serves no /api/dev route: each answers 404', async () => {

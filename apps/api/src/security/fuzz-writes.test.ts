@@ -303,6 +303,10 @@ const CASES: Record<string, FuzzCase> = {
   'PATCH /api/agent/profile': {
     target: () => at('/api/agent/profile', ['agent', 'otherAgent'], AGENT_PROFILE),
   },
+  // Both agents have a profile: a valid body is a 409, a mutated one a 400 or the 409 (issue #23).
+  'POST /api/agent/profile': {
+    target: () => at('/api/agent/profile', ['agent', 'otherAgent'], AGENT_PROFILE),
+  },
   'PATCH /api/agent/settings': {
     target: () => at('/api/agent/settings', ['agent', 'otherAgent'], { notifyNewEnquiries: true }),
   },
@@ -357,6 +361,14 @@ const CASES: Record<string, FuzzCase> = {
       }),
   },
   'POST /api/dev/run-alerts': { target: () => at('/api/dev/run-alerts', ['visitor']) },
+  'POST /api/dev/agent-user': {
+    target: () =>
+      at('/api/dev/agent-user', ['visitor'], {
+        email: 'fuzz.agent@example.com',
+        password: 'Tidy!Harbour#Lamp7',
+        firstName: 'Siân',
+      }),
+  },
 };
 
 let world: SecurityWorld;

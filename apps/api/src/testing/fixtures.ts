@@ -55,6 +55,20 @@ export const REAL_ADDRESSES = {
 
 export type AddressKey = keyof typeof REAL_ADDRESSES;
 
+/**
+ * Issue #23: valid GB postcodes the project's postcode extract lacks (an agent was told 'We could not find this
+ * postcode'), each with the street and town of a real HM Land Registry Price Paid record in the same outcode
+ * (../shared/data/ppd, 1995 sample). OS Code-Point Open 2014 has all but DN55 1PT as units; DN55 is a Doncaster
+ * PO-box district without streets of its own, so its street is a Doncaster one from the same sample.
+ */
+export const UNLISTED_POSTCODE_ADDRESSES = [
+  { postcode: 'B33 8TH', addressLine1: 'Westacre Gardens, Stechford', city: 'Birmingham' },
+  { postcode: 'CR2 6XH', addressLine1: 'Croham Valley Road', city: 'South Croydon' },
+  { postcode: 'DN55 1PT', addressLine1: 'St Johns Road', city: 'Doncaster' },
+  { postcode: 'B1 1BB', addressLine1: 'Graham Street', city: 'Birmingham' },
+  { postcode: 'LS1 1UR', addressLine1: 'Regent Court', city: 'Leeds' },
+] as const;
+
 /** Inserts a user with role agent and its agents row. */
 export async function createAgent(
   db: Database,

@@ -175,6 +175,7 @@ export async function createSecurityWorld(options: SecurityWorldOptions = {}): P
   users.suspended = await signUp();
   await expectStatus(call('superAdmin', 'POST', `/api/admin/users/${users.suspended.userId}/suspend`), 200);
 
+  let savedSearchCount = 0;
   const make: SecurityWorld['make'] = {
     async listing(owner, overrides = {}) {
       // Material information, so an edit of a live listing passes the listing rules.
@@ -207,8 +208,10 @@ export async function createSecurityWorld(options: SecurityWorldOptions = {}): P
       return { userId: row!.id, email };
     },
     async savedSearch(owner = 'client') {
+      // Each call saves another search: the same filters twice are refused (409, issue #23).
+      savedSearchCount += 1;
       const res = await call(owner, 'POST', '/api/me/saved-searches', {
-        searchParams: { location: 'Wimbledon' },
+        searchParams: { location: 'Wimbledon', bedrooms: savedSearchCount },
       });
       const { id } = (await expectStatus(Promise.resolve(res), 201)) as { id: string };
       const [row] = await db

@@ -8,7 +8,23 @@ import { installGlobalErrorReporting } from '#src/lib/report-error.ts';
 // sonner (about 9 KB gzip) is not in the first bundle: the toast region loads once the first screen has painted and
 // the page is idle (issue #9). A toast raised before it arrives is not lost: sonner replays the active toasts to a Toaster when it
 // mounts.
-const AppToaster = lazy(() => import('#src/app/app-toaster.tsx').then((m) => ({ default: m.AppToaster })));
+const AppToaster = lazy(() =>
+  loadWhenOnline(() => import('#src/app/app-toaster.tsx')).then((m) => ({ default: m.AppToaster })),
+);
+
+/**
+ * `load()`, tried again each time the browser comes back online while it fails: a browser that went offline before
+ * the toast region's code arrived would otherwise throw from the lazy component and blank the whole app (issue #23).
+ * It never rejects; until it loads, the pages' own error states speak.
+ */
+function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(
+    () =>
+      new Promise<T>((resolve) => {
+        window.addEventListener('online', () => void loadWhenOnline(load).then(resolve), { once: true });
+      }),
+  );
+}
 
 /**
  * App-wide providers: data cache and the toast region (SPEC §9 Notification UI); also reports errors nothing

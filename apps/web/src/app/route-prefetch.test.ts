@@ -45,9 +45,12 @@ test('the request leaves before the page code loads, and the page query takes it
   start('/search?location=Reading&view=map', queryClient);
   // Synchronously with the navigation, before any lazy code has arrived.
   expect(fetch).toHaveBeenCalledTimes(1);
-  expect(fetchedUrl(fetch).search).toBe('?location=Reading&pageSize=100');
+  // A URL without a mode is the Buy search (issue #23): the early request asks for it too.
+  expect(fetchedUrl(fetch).search).toBe('?location=Reading&mode=sale&pageSize=100');
   await vi.waitFor(() =>
-    expect(queryClient.getQueryState(['listings', 'location=Reading&pageSize=100'])?.status).toBe('success'),
+    expect(queryClient.getQueryState(['listings', 'location=Reading&mode=sale&pageSize=100'])?.status).toBe(
+      'success',
+    ),
   );
   expect(fetch).toHaveBeenCalledTimes(1);
 });
@@ -56,7 +59,7 @@ test('nothing is sent again for a search the cache already holds', async () => {
   const fetch = stubFetch(() => Response.json(makeSearchResult([])));
   // As in the app (query-client.ts), a fresh answer is not asked for again.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
-  queryClient.setQueryData(['listings', 'location=Reading'], makeSearchResult([]));
+  queryClient.setQueryData(['listings', 'location=Reading&mode=sale'], makeSearchResult([]));
   const done = start('/search?location=Reading', queryClient);
   await vi.waitFor(() => expect(done.state.initialized).toBe(true));
   expect(fetch).not.toHaveBeenCalled();

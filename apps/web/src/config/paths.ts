@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   search: '/search',
+  /** /search to buy (the default) or to rent: every search has a mode, so every link names one (issue #23). */
+  searchFor: (mode: 'sale' | 'rent' = 'sale') => `/search?mode=${mode}`,
   about: '/about',
   vision: '/vision',
   story: '/story',
@@ -41,7 +43,7 @@ export const paths = {
 
 /** Links of the public header, in order (SPEC §2 Public header). */
 export const publicNavLinks = [
-  { to: paths.search, label: 'Search' },
+  { to: paths.searchFor(), label: 'Search' },
   { to: paths.about, label: 'About' },
   { to: paths.vision, label: 'Vision' },
   { to: paths.story, label: 'Our Story' },

@@ -46,6 +46,16 @@ function fallbackMessage(status: number): string {
   return catalogueError({ status }).message;
 }
 
+/**
+ * SPEC §8 validation: with field details, the category text gains its second sentence ('Please verify the required
+ * fields are filled correctly.'). The server sends the first alone; the details are what the client has to add.
+ */
+function withDetailsHint(message: string, details: readonly unknown[] | undefined): string {
+  return message === MESSAGES.validation && details && details.length > 0
+    ? `${message} ${MESSAGES.validationDetails}`
+    : message;
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -106,8 +116,15 @@ async function send<S extends z.ZodType>(
     const override = statusMessages?.[response.status];
     const parsed = ErrorBodySchema.safeParse(json);
     if (parsed.success) {
-      const { code, message, details, suggestions } = parsed.data.error;
-      throw new ApiError(code, response.status, override ?? message, details, suggestions);
+      const { code, message, details, suggestions, existingId } = parsed.data.error;
+      throw new ApiError(
+        code,
+        response.status,
+        override ?? withDetailsHint(message, details),
+        details,
+        suggestions,
+        existingId,
+      );
     }
     throw new ApiError(
       `HTTP_${response.status}`,

@@ -13,6 +13,8 @@ export class ApiError extends Error {
   readonly details: readonly { path: string; message: string }[];
   /** UNKNOWN_LOCATION only: the places the server suggests instead (label to show, value for `location=`). */
   readonly suggestions: readonly { label: string; kind: string; value: string }[];
+  /** ALREADY_EXISTS only: the id of the record that exists (e.g. the saved search with the same filters). */
+  readonly existingId: string | undefined;
 
   constructor(
     code: string,
@@ -20,12 +22,14 @@ export class ApiError extends Error {
     message: string,
     details: readonly { path: string; message: string }[] = [],
     suggestions: readonly { label: string; kind: string; value: string }[] = [],
+    existingId?: string,
   ) {
     super(message);
     this.code = code;
     this.status = status;
     this.details = details;
     this.suggestions = suggestions;
+    this.existingId = existingId;
   }
 
   /** 4xx: the request itself is wrong (or not allowed), so retrying cannot help. */

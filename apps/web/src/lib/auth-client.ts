@@ -1,4 +1,21 @@
 import { createAuthClient } from 'better-auth/react';
+import { QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS } from '@abode/shared/constants';
+
+/** SPEC §8 'Retryable auth statuses': a gateway or the auth service briefly down, not an answer about the request. */
+export const RETRYABLE_AUTH_STATUSES: readonly number[] = [502, 503, 504];
+
+/**
+ * How an auth call that met a retryable status is tried again: up to 3 more times, waiting 1 s, 2 s, 4 s (the data
+ * cache's back-off, SPEC §9). Any other answer (a 4xx, a 500) is final at once.
+ */
+export const AUTH_RETRY = {
+  type: 'exponential',
+  attempts: 3,
+  baseDelay: QUERY_RETRY_BASE_MS,
+  maxDelay: QUERY_RETRY_MAX_MS,
+  shouldRetry: (response: Response | null) =>
+    response !== null && RETRYABLE_AUTH_STATUSES.includes(response.status),
+} as const;
 
 /**
  * The better-auth client (same origin, under /api/auth). Only imported lazily — by the auth pages and by the
@@ -6,8 +23,11 @@ import { createAuthClient } from 'better-auth/react';
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  // Look fetch up at call time (not once at start-up), so tests can stub it.
-  fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
+  fetchOptions: {
+    // Look fetch up at call time (not once at start-up), so tests can stub it.
+    customFetchImpl: (input, init) => fetch(input, init),
+    retry: AUTH_RETRY,
+  },
 });
 
 export type AuthClient = typeof authClient;

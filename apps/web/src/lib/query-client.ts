@@ -2,14 +2,20 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_GC_TIME_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS } from '@abode/shared/constants';
 import { MESSAGES } from '@abode/shared/messages';
 import { isApiError } from '#src/lib/api-error.ts';
+import { recheckSessionAfter401 } from '#src/lib/auth.tsx';
 import { catalogueError } from '#src/lib/error-catalogue.ts';
 import { reportHandledError } from '#src/lib/report-error.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** When set, a failed query (after its retries) shows an error toast with this title and the error's text. */
+      /**
+       * A failed query (after its retries) shows an error toast when either is set (SPEC §8): titled `errorTitle`
+       * only where SPEC names a title (search's 'Search error'), else 'Error'; its text is `errorMessage` (e.g.
+       * 'Failed to load analytics') or else the error's own.
+       */
       errorTitle?: string;
+      errorMessage?: string;
       /** Error codes the page explains itself (e.g. UNKNOWN_LOCATION with its suggestions): no toast for them. */
       quietErrorCodes?: readonly string[];
     };
@@ -18,9 +24,17 @@ declare module '@tanstack/react-query' {
 
 const MAX_RETRIES = 3;
 
-/** Never retry a 4xx: the request itself is wrong and will fail again. */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * Never retry a 4xx: the request itself is wrong and will fail again. Nor while the browser is offline: the person
+ * is told at once (SPEC §8 network message) and the query runs again when the connection returns.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.isClientError) return false;
+  if (isOffline()) return false;
   return failureCount < MAX_RETRIES;
 }
 
@@ -46,22 +60,39 @@ function keyName(key: readonly unknown[] | undefined): Record<string, string> {
   return typeof name === 'string' ? { key: name.slice(0, 64) } : {};
 }
 
+/**
+ * The app's query client. Failures are reported as security events here unless the fetch wrapper already did
+ * (SPEC §8); a 401 makes the app ask who is signed in again (the session may have ended elsewhere). Requests run
+ * whatever the browser thinks of its connection (`networkMode: 'always'`): offline, TanStack Query would otherwise
+ * hold them paused with no error at all, and the person would see nothing happen.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    // Failures are reported as security events here unless the fetch wrapper already did (SPEC §8).
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         reportHandledError(error, { source: 'query', ...keyName(query.queryKey) });
-        const title = query.meta?.errorTitle;
-        const quiet = isApiError(error) && query.meta?.quietErrorCodes?.includes(error.code);
+        if (isApiError(error) && error.status === 401) recheckSessionAfter401(client);
+        const { errorTitle: title, errorMessage: message, quietErrorCodes } = query.meta ?? {};
+        const quiet = isApiError(error) && quietErrorCodes?.includes(error.code);
         // sonner is loaded on demand (it is not in the first bundle); the toast shows once it is there.
-        if (title && !quiet)
-          void import('sonner').then(({ toast }) => toast.error(title, { description: errorMessage(error) }));
+        if ((title || message) && !quiet)
+          void import('#src/lib/error-toast.ts')
+            .then(({ showErrorToast }) =>
+              // One toast per query: a route's prefetch and the page's own fetch of it failing say it once.
+              showErrorToast(message ?? errorMessage(error), {
+                error,
+                id: `query-${query.queryHash}`,
+                ...(title ? { title } : {}),
+              }),
+            )
+            // Offline before the toast code arrived: the page's own error state says it.
+            .catch(() => {});
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         reportHandledError(error, { source: 'mutation', ...keyName(mutation.options.mutationKey) });
+        if (isApiError(error) && error.status === 401) recheckSessionAfter401(client);
       },
     }),
     defaultOptions: {
@@ -71,7 +102,10 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         retryDelay,
         refetchOnWindowFocus: false,
+        networkMode: 'always',
       },
+      mutations: { networkMode: 'always' },
     },
   });
+  return client;
 }

@@ -6,7 +6,8 @@ import { vi } from 'vitest';
 import { AppToaster } from '#src/app/app-toaster.tsx';
 import { routes as appRoutes } from '#src/app/router.tsx';
 import { createQueryClient } from '#src/lib/query-client.ts';
-import { AuthProvider, meQueryKey, type Me } from '#src/lib/auth.tsx';
+import { AuthProvider, type Me } from '#src/lib/auth.tsx';
+import { sessionKeys } from '#src/lib/query-keys.ts';
 
 /** The app's own query client (so error toasts behave as in the app) without retries or cache between tests. */
 export function createTestQueryClient() {
@@ -26,7 +27,7 @@ export function renderRoute(
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const queryClient = createTestQueryClient();
   // Who is signed in (GET /api/me): signed out unless a test says otherwise, or 'fetch' to go through fetch.
-  if (me !== 'fetch') queryClient.setQueryData(meQueryKey, me);
+  if (me !== 'fetch') queryClient.setQueryData(sessionKeys.me(), me);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

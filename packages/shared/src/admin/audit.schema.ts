@@ -7,6 +7,7 @@
  * timestamp }); dates are UTC calendar days, both ends included.
  */
 import { z } from 'zod';
+import { plainNumber } from '../sanitise.ts';
 import { isCalendarDay } from '../calendar-day.ts';
 
 /** Rows per page. */
@@ -66,7 +67,7 @@ export const AuditLogQuerySchema = z
     from: daySchema.optional(),
     to: daySchema.optional(),
     q: text(200),
-    page: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE).optional().default(1),
+    page: plainNumber(z.number().int().min(1).max(AUDIT_MAX_PAGE)).optional().default(1),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: AUDIT_MESSAGES.badRange, path: ['to'] });
 export type AuditLogQuery = z.output<typeof AuditLogQuerySchema>;

@@ -13,7 +13,8 @@ import {
   type ApprovalStatus,
   type ListingStatus,
 } from '../listings/listing.schema.ts';
-import { sanitisedText } from '../sanitise.ts';
+import { listingVisibility } from '../listings/listing-visibility.ts';
+import { plainNumber, sanitisedText, sanitiseNumber } from '../sanitise.ts';
 
 /** Listings per page (default) and the most one request may ask for. */
 export const ADMIN_LISTINGS_PAGE_SIZE = 25;
@@ -54,6 +55,11 @@ export const ADMIN_LISTING_MESSAGES = {
   notFound: 'This property does not exist.',
   cannotApprove: 'Only a pending or rejected property can be approved.',
   cannotReject: 'Only a pending property can be rejected.',
+  /** Issue #23: approving would put an active listing without a photo live (LISTING_MESSAGES.photoRequired). */
+  needsPhoto: 'This property has no photo: its agent must add one before it can go live.',
+  /** Issue #23: the approval toast's text when the approved listing is a draft (it is not on Abode yet). */
+  approvedDraft:
+    'It is a draft, so it is not on Abode yet: its agent must publish it. They have been e-mailed.',
   reasonTooLong: `The reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters.`,
   editedSinceApproval: 'Edited since approval',
   searchLabel: 'Search properties',
@@ -82,12 +88,8 @@ export const AdminListingQuerySchema = z.object({
     .transform((v) => (v ? cutSearch(v) : '')),
   status: z.enum(LISTING_STATUS_FILTERS).optional().default('all'),
   approval: z.enum(APPROVAL_STATUS_FILTERS).optional().default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ADMIN_LISTINGS_MAX_PAGE_SIZE)
+  page: plainNumber(z.number().int().min(1).max(10_000)).optional().default(1),
+  pageSize: plainNumber(z.number().int().min(1).max(ADMIN_LISTINGS_MAX_PAGE_SIZE))
     .optional()
     .default(ADMIN_LISTINGS_PAGE_SIZE),
 });
@@ -130,6 +132,11 @@ export const AdminListingSchema = z.object({
   mainPhoto: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
   /** The owning agent; `agencyName` is the agency, else the branch, else null ('No agency'). */
   agent: z.object({ name: z.string(), agencyName: z.string().nullable() }).nullable(),
+  /**
+   * Issue #23: an admin suspended the agent, so the listing is withdrawn from public view until reactivation
+   * (listing-visibility.ts never calls it 'Live'). Always sent by the API; optional for older fixtures.
+   */
+  agentSuspended: z.boolean().optional(),
 });
 export type AdminListing = z.infer<typeof AdminListingSchema>;
 
@@ -159,6 +166,16 @@ export const canApprove = (approval: ApprovalStatus) => approval === 'pending' |
 /** True when an admin may reject a listing in this approval state (SPEC §4: pending only). */
 export const canReject = (approval: ApprovalStatus) => approval === 'pending';
 
+/**
+ * What the approval toast adds under 'Property approved successfully' (issue #23): nothing when the listing is live
+ * now; that its agent must publish a draft; otherwise where it shows (listing-visibility.ts).
+ */
+export function approvalNotice(listing: Pick<AdminListing, 'status' | 'approvalStatus' | 'agentSuspended'>) {
+  const visibility = listingVisibility(listing);
+  if (visibility.key === 'live') return undefined;
+  return listing.status === 'draft' ? ADMIN_LISTING_MESSAGES.approvedDraft : visibility.description;
+}
+
 /** The page's filters as the URL carries them (`?q=&status=&approval=&page=`); unknown values fall back. */
 export function parseAdminListingFilters(params: URLSearchParams): {
   q: string;
@@ -168,7 +185,7 @@ export function parseAdminListingFilters(params: URLSearchParams): {
 } {
   const status = params.get('status') ?? '';
   const approval = params.get('approval') ?? '';
-  const page = Number(params.get('page'));
+  const page = sanitiseNumber(params.get('page')) ?? 1;
   return {
     q: cutSearch(params.get('q') ?? ''),
     status: (LISTING_STATUS_FILTERS as readonly string[]).includes(status)

@@ -15,10 +15,18 @@ describe('admin users schema', () => {
     expect(AdminUserQuerySchema.safeParse({ pageSize: '101' }).success).toBe(false);
   });
 
-  test('names fall back to Unnamed User; ids shorten to 8 characters', () => {
+  test('names fall back to Unnamed User; ids shorten to 8 characters that tell them apart', () => {
     expect(adminUserName({ firstName: ' Jane ', lastName: 'Smith' }, 'Unnamed User')).toBe('Jane Smith');
     expect(adminUserName({ firstName: null, lastName: ' ' }, 'Unnamed User')).toBe('Unnamed User');
-    expect(shortId('a1b2c3d4-1111-4111')).toBe('a1b2c3d4');
+    const id = 'a1b2c3d4-1111-4111-9a7c-6d2e1f0a9b8c';
+    expect(shortId(id)).toMatch(/^[0-9a-f]{8}$/);
+    expect(shortId(id)).toBe(shortId(id));
+    expect(shortId('demo')).toBe('demo');
+    // Ids alike at both ends stay apart (issue #23: every demo agent read 'demo-age').
+    const agents = ['hv-manchester', 'kb-manchester', 'rw-manchester', 'hv-wimbledon', 'gm-london'].map(
+      (key) => shortId(`demo-agent-${key}`),
+    );
+    expect(new Set(agents).size).toBe(agents.length);
   });
 
   test('page filters from the URL: only all, agent, client; bad pages become 1', () => {

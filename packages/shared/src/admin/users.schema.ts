@@ -5,6 +5,7 @@
  * the query the API validates with {@link AdminUserQuerySchema}.
  */
 import { z } from 'zod';
+import { plainNumber, sanitiseNumber } from '../sanitise.ts';
 
 /** SPEC §3 users.role; admins are implied by an admins row, not a role value. */
 export const USER_ROLES = ['client', 'agent'] as const;
@@ -62,12 +63,8 @@ export const AdminUserQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? cutSearch(v) : '')),
   role: z.enum(ADMIN_USER_ROLE_FILTERS).optional().default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ADMIN_USERS_MAX_PAGE_SIZE)
+  page: plainNumber(z.number().int().min(1).max(10_000)).optional().default(1),
+  pageSize: plainNumber(z.number().int().min(1).max(ADMIN_USERS_MAX_PAGE_SIZE))
     .optional()
     .default(ADMIN_USERS_PAGE_SIZE),
 });
@@ -114,8 +111,18 @@ export function adminUserName(u: Pick<AdminUser, 'firstName' | 'lastName'>, fall
   return name || fallback;
 }
 
-/** The first 8 characters of an id (SPEC §2 "shortened id"). */
-export const shortId = (id: string) => id.slice(0, SHORT_ID_LENGTH);
+/**
+ * The id shortened to 8 characters (SPEC §2 "shortened id"): ids of up to 8 characters as they are, longer ones as 8
+ * hex digits of their FNV-1a hash. Neither end of an id tells users apart: the demo agents' `demo-agent-<key>` all
+ * began 'demo-age' (issue #23) and several end alike ('…manchester'); a hash differs wherever the ids do. Stable, so
+ * the same user always reads the same; the table offers the full id too.
+ */
+export function shortId(id: string): string {
+  if (id.length <= SHORT_ID_LENGTH) return id;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(SHORT_ID_LENGTH, '0');
+}
 
 /** The users page filters as kept in the URL: `q`, `role` (all, agent, client) and `page`; bad values fall back. */
 export interface AdminUserFilters {
@@ -127,7 +134,7 @@ export interface AdminUserFilters {
 /** Reads the users page filters from URL search params; unknown roles become 'all', bad pages 1. */
 export function parseAdminUserFilters(params: URLSearchParams): AdminUserFilters {
   const role = params.get('role');
-  const page = Number(params.get('page'));
+  const page = sanitiseNumber(params.get('page')) ?? 1;
   return {
     q: cutSearch(params.get('q') ?? ''),
     role: (ADMIN_USER_PAGE_ROLE_FILTERS as readonly string[]).includes(role ?? '')

@@ -9,6 +9,7 @@
  * enquiries are every enquiry the agent received, including those about a listing deleted since.
  */
 import { z } from 'zod';
+import { plainNumber, sanitiseNumber } from '../sanitise.ts';
 
 /** The periods offered, in days; 30 is the default. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
@@ -58,7 +59,7 @@ export function parseAnalyticsSort(value: string | null | undefined): AnalyticsL
 
 /** A page from a URL: a whole number from 1 to {@link ANALYTICS_MAX_PAGE}; anything else is page 1. */
 export function parseAnalyticsPage(value: string | null | undefined): number {
-  const n = Number(value);
+  const n = sanitiseNumber(value) ?? 1;
   return Number.isInteger(n) && n >= 1 && n <= ANALYTICS_MAX_PAGE ? n : 1;
 }
 
@@ -73,7 +74,7 @@ export const AnalyticsQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? (Number(v) as AnalyticsPeriod) : DEFAULT_ANALYTICS_PERIOD)),
   sort: z.enum(ANALYTICS_LISTING_SORTS).optional().default(DEFAULT_ANALYTICS_LISTING_SORT),
-  page: z.coerce.number().int().min(1).max(ANALYTICS_MAX_PAGE).optional().default(1),
+  page: plainNumber(z.number().int().min(1).max(ANALYTICS_MAX_PAGE)).optional().default(1),
 });
 export type AnalyticsQuery = z.output<typeof AnalyticsQuerySchema>;
 

@@ -34,7 +34,7 @@ import {
 } from '../listings/listing.schema.ts';
 import { CALENDAR_DAY_MAX, CALENDAR_DAY_MIN, isDayInRange } from '../calendar-day.ts';
 import { isUkPostcode } from '../postcode.ts';
-import { sanitisedText, sanitisePostcode } from '../sanitise.ts';
+import { plainNumber, sanitisedText, sanitisePostcode } from '../sanitise.ts';
 
 /** Longest title and description (issue #5). */
 export const LISTING_TITLE_MAX_LENGTH = 120;
@@ -102,6 +102,11 @@ export const LISTING_MESSAGES = {
   rentRequired: 'A monthly rent is required before the listing can go live',
   tenureRequired: 'Tenure is required before the listing can go live',
   councilTaxBandRequired: 'Council tax band is required before the listing can go live',
+  /** Issue #23: a listing becomes active (published) only with at least one photo. */
+  photoRequired: 'Add at least one photo before publishing',
+  /** Issue #23: deleting the last photo of an active listing would leave it live without one. */
+  lastPhotoOfActive:
+    'An active listing needs at least one photo: add another photo first, or set the listing to draft',
 } as const;
 
 /** Blank form values ('' or NaN from an empty number input) count as absent. */
@@ -266,12 +271,8 @@ export const AgentListingFiltersSchema = z.object({
   q: z.string().trim().max(AGENT_LISTINGS_QUERY_MAX_LENGTH).optional(),
   status: z.union([ListingStatusSchema, z.literal('all')]).default('all'),
   mode: z.union([ListingModeSchema, z.literal('all')]).default('all'),
-  page: z.coerce.number().int().min(1).max(AGENT_LISTINGS_MAX_PAGE).optional().default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(AGENT_LISTINGS_MAX_PAGE_SIZE)
+  page: plainNumber(z.number().int().min(1).max(AGENT_LISTINGS_MAX_PAGE)).optional().default(1),
+  pageSize: plainNumber(z.number().int().min(1).max(AGENT_LISTINGS_MAX_PAGE_SIZE))
     .optional()
     .default(AGENT_LISTINGS_PAGE_SIZE),
 });
@@ -380,6 +381,18 @@ export const AgentListingDetailSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   photos: z.array(AgentListingPhotoSchema),
+  /**
+   * Issue #23: the postcode is not in our postcode table, so the coordinates are its outcode's centre (the pin is
+   * approximate). Always sent by the API; optional only so older fixtures still type-check.
+   */
+  locationApproximate: z.boolean().optional(),
+  /** The admin's reason while the listing is rejected (null without one); always sent by the API. */
+  rejectionReason: z.string().nullable().optional(),
+  /**
+   * The status the listing had when an admin rejected it (rejection sets draft, SPEC §4): approval restores it.
+   * Null when none is waiting to be restored; always sent by the API.
+   */
+  statusBeforeRejection: ListingStatusSchema.nullable().optional(),
 });
 export type AgentListingDetail = z.infer<typeof AgentListingDetailSchema>;
 
@@ -389,8 +402,20 @@ export const PostcodeLocationSchema = z.object({
   outcode: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  /**
+   * Issue #23: true when the postcode itself is not in our data and the coordinates are its outcode's centre
+   * (every valid GB outcode is known), so a map pin there is only approximate.
+   */
+  approximate: z.boolean(),
 });
 export type PostcodeLocation = z.infer<typeof PostcodeLocationSchema>;
+
+/**
+ * Issue #23: what the agent is told (form, edit page) when our data lacks the postcode and the listing is placed at
+ * the centre of its outcode.
+ */
+export const approximateLocationText = (outcode: string) =>
+  `Approximate location: we do not have this postcode yet, so the map pin is at the centre of the ${outcode} postcode district.`;
 
 /** The form's values for an existing listing (edit page): the stored fields, as the form holds them. */
 export function listingToFormValues(listing: AgentListingDetail): ListingFormValues {

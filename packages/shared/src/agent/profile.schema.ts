@@ -12,8 +12,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import {
-  PHONE_MAX_LENGTH,
-  PHONE_MIN_LENGTH,
+  phoneProblem,
   sanitisedText,
   sanitiseEmail,
   sanitisePhone,
@@ -59,6 +58,14 @@ export const AGENT_PROFILE_MESSAGES = {
   tooManyChips: `Add at most ${CHIPS_MAX_COUNT}`,
   chipDuplicate: 'Already added',
   yearsRange: `Years of experience should be between 0 and ${YEARS_EXPERIENCE_MAX}`,
+  /** Issue #23: an agent user without an agents row ('Profile not found', SPEC §2) is offered to create one. */
+  missingProfileText:
+    'Your agent account has no agent profile yet. Create it to list properties and receive enquiries.',
+  createProfile: 'Create Profile',
+  creatingProfile: 'Creating...',
+  profileCreated: 'Profile created',
+  /** 409 of POST /api/agent/profile. */
+  profileExists: 'You already have an agent profile',
 } as const;
 
 /**
@@ -162,7 +169,7 @@ const optionalText = (
     .pipe(sanitisedText(max, { tooLong, singleLine: !multiLine }))
     .transform((v) => v || null);
 
-/** A phone cleaned as SPEC §5 Contact data says, 5–20 characters; '' → null when optional. */
+/** A phone cleaned as SPEC §5 Contact data says, 5–20 characters with at least 5 digits; '' → null when optional. */
 const phone = (required: string | null) =>
   optionalString.transform((v, ctx) => {
     const given = (v ?? '').trim();
@@ -171,8 +178,9 @@ const phone = (required: string | null) =>
       return null;
     }
     const cleaned = sanitisePhone(given);
-    if (cleaned.length < PHONE_MIN_LENGTH || cleaned.length > PHONE_MAX_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.contactPhoneLength });
+    const problem = phoneProblem(cleaned);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
     return cleaned;
@@ -230,8 +238,8 @@ const BusinessHoursInputSchema = z
  * to absolute http(s) URLs, chips normalised by {@link normaliseChips}, years parsed by {@link parseYearsExperience}.
  * Text is one line, except the bio.
  *
- * Errors, each on its field's path: the AGENT_PROFILE_MESSAGES texts, 'Invalid email format' and 'Phone number
- * should be between 5-20 characters' (SPEC §5 Contact data).
+ * Errors, each on its field's path: the AGENT_PROFILE_MESSAGES texts, 'Invalid email format' and the phone rule's
+ * messages ({@link phoneProblem}: SPEC §5 Contact data).
  */
 export const AgentProfileFieldsSchema = z.object({
   name: requiredText(AGENT_PROFILE_MESSAGES.nameRequired, AGENT_NAME_MAX_LENGTH),
@@ -385,6 +393,32 @@ export const AgentProfileResponseSchema = z.object({
   stats: AgentProfileStatsSchema,
 });
 export type AgentProfileResponse = z.infer<typeof AgentProfileResponseSchema>;
+
+/**
+ * The form's starting values for a new profile (issue #23): the account's name and e-mail, everything else blank.
+ */
+export function newProfileFormValues(user: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}): UpdateAgentProfileFormInput {
+  return {
+    name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+    agencyName: '',
+    branchName: '',
+    email: user.email,
+    phone: '',
+    phoneSecondary: '',
+    bio: '',
+    address: '',
+    websiteUrl: '',
+    socialLinks: { linkedin: '', facebook: '' },
+    businessHours: null,
+    certifications: [],
+    languages: [],
+    yearsExperience: '',
+  };
+}
 
 /** The form's starting values from a stored profile (nulls as '', years as text). */
 export function profileFormValues(agent: AgentProfile): UpdateAgentProfileFormInput {

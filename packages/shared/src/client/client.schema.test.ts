@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MESSAGES } from '../messages.ts';
+import { fromSavedSearchFilters, toSavedSearchFilters } from '../search/search.schema.ts';
 import { parseSearchParams, toSearchParams } from '../search/search-url.ts';
 import {
   CLIENT_MESSAGES,
@@ -39,22 +40,51 @@ describe('saved search label', () => {
     ]);
   });
 
-  test("defaults to 'Search in {location}' or 'Search in All Areas' (SPEC §7)", () => {
-    expect(defaultSavedSearchLabel('Reading')).toBe('Search in Reading');
-    expect(defaultSavedSearchLabel(undefined)).toBe('Search in All Areas');
-    expect(defaultSavedSearchLabel('  ')).toBe('Search in All Areas');
-    expect(defaultSavedSearchLabel('x'.repeat(100))).toHaveLength(100);
+  test('defaults to the filters in words, within the label cap (issue #23)', () => {
+    expect(defaultSavedSearchLabel({ location: 'Reading', mode: 'sale' })).toBe(
+      'Properties for sale in Reading',
+    );
+    expect(defaultSavedSearchLabel({})).toBe('Properties to buy or rent in all areas');
+    expect(defaultSavedSearchLabel({ location: 'x'.repeat(100), mode: 'rent' })).toHaveLength(100);
   });
 });
 
 describe('create a saved search', () => {
-  test('alerts default to on and instant; the label is optional', () => {
+  test('alerts are off unless asked for (issue #23); the label is optional', () => {
     const input = CreateSavedSearchInputSchema.parse({ searchParams: { location: 'Reading' } });
     expect(input).toEqual({
       searchParams: { location: 'Reading' },
-      emailAlerts: true,
+      emailAlerts: false,
       alertFrequency: 'instant',
     });
+  });
+
+  test("reads SPEC §3's propertyType, and the URL's (and old rows') type as the same", () => {
+    const spec = CreateSavedSearchInputSchema.parse({ searchParams: { propertyType: 'flat' } });
+    const old = CreateSavedSearchInputSchema.parse({ searchParams: { type: 'flat' } });
+    expect(spec.searchParams).toEqual({ propertyType: 'flat' });
+    expect(old.searchParams).toEqual({ propertyType: 'flat' });
+    const both = CreateSavedSearchInputSchema.parse({
+      searchParams: { propertyType: 'flat', type: 'house' },
+    });
+    expect(both.searchParams).toEqual({ propertyType: 'flat' });
+    expect(CreateSavedSearchInputSchema.safeParse({ searchParams: { propertyType: 'castle' } }).success).toBe(
+      false,
+    );
+  });
+
+  test("'all' is no filter, for the location too (SPEC §3)", () => {
+    const input = CreateSavedSearchInputSchema.parse({
+      searchParams: { location: 'all', mode: 'all', propertyType: 'all', bedrooms: 'all', filters: 'all' },
+    });
+    expect(input.searchParams).toEqual({});
+    expect(CreateSavedSearchInputSchema.parse({ searchParams: { location: ' ALL ' } }).searchParams).toEqual(
+      {},
+    );
+    // A place whose name merely contains 'all' is still a place.
+    expect(
+      CreateSavedSearchInputSchema.parse({ searchParams: { location: 'Wallsend' } }).searchParams,
+    ).toEqual({ location: 'Wallsend' });
   });
 
   test("stores the filter object as the search page has it, 'all' meaning no filter", () => {
@@ -72,7 +102,7 @@ describe('create a saved search', () => {
       },
       emailAlerts: false,
     });
-    // Paging and sort are not filters: they are dropped.
+    // Paging and sort are not filters: they are dropped; the type is no filter ('all').
     expect(input.searchParams).toEqual({
       location: 'SW19',
       mode: 'rent',
@@ -125,11 +155,11 @@ test('a property id must be a UUID', () => {
 describe('Run Search restores the saved filters (DESIGN §7)', () => {
   const saved = SavedSearchSchema.parse({
     id: 'b3c1e0f2-6a4d-4e7a-9c1b-2f3d4e5f6a7b',
-    label: 'Search in Reading',
+    label: 'Flats for sale in Reading',
     searchParams: {
       location: 'Reading',
       mode: 'sale',
-      type: 'flat',
+      propertyType: 'flat',
       minPrice: 100_000,
       maxPrice: 300_000,
       bedrooms: 2,
@@ -142,13 +172,12 @@ describe('Run Search restores the saved filters (DESIGN §7)', () => {
     updatedAt: '2026-11-22T10:00:00.000Z',
   });
 
-  test('the filter object survives the /search URL both ways', () => {
-    const url = toSearchParams(saved.searchParams);
+  test('the filter object survives the /search URL both ways (propertyType there is type)', () => {
+    const url = toSearchParams(fromSavedSearchFilters(saved.searchParams));
     expect(url.toString()).toBe(
       'location=Reading&mode=sale&type=flat&minPrice=100000&maxPrice=300000&bedrooms=2&bathrooms=1&filters=garden',
     );
-    const { page: _page, sort: _sort, view: _view, ...back } = parseSearchParams(url);
-    expect(back).toEqual(saved.searchParams);
+    expect(toSavedSearchFilters(parseSearchParams(url))).toEqual(saved.searchParams);
   });
 
   test('an empty filter object is a search of all areas', () => {

@@ -5,12 +5,15 @@
  */
 import { z } from 'zod';
 import { ListingSummarySchema } from '../listings/listing.schema.ts';
-import { savedSearchLabel } from '../messages.ts';
 import { sanitiseSingleLine } from '../sanitise.ts';
-import { SearchFiltersSchema } from '../search/search.schema.ts';
+import { describeSearch, SAVED_SEARCH_LABEL_MAX_LENGTH } from '../search/describe-search.ts';
+import {
+  SavedSearchFiltersInputSchema,
+  SavedSearchFiltersSchema,
+  type SavedSearchFilters,
+} from '../search/search.schema.ts';
 
-/** A saved search's label is 1 to 100 characters after sanitising (SPEC §5 Text sanitising, with a shorter cap). */
-export const SAVED_SEARCH_LABEL_MAX_LENGTH = 100;
+export { SAVED_SEARCH_LABEL_MAX_LENGTH };
 /** Saved searches one user may keep: enough for anyone, a bound on what the alert job scans per user. */
 export const SAVED_SEARCHES_PER_USER = 50;
 
@@ -22,6 +25,9 @@ export const CLIENT_MESSAGES = {
   listingNotAvailable: 'This property is no longer available.',
   savedSearchNotFound: 'This saved search does not exist.',
   nothingToUpdate: 'Nothing to update.',
+  /** Issue #23: the same filters are saved already (409 ALREADY_EXISTS, with the saved search's id). */
+  savedSearchExists: 'You have already saved this search.',
+  alertChoiceRequired: 'Choose whether to get e-mail alerts for this search',
 } as const;
 
 /** Lower-case hexadecimal UUID as PostgreSQL prints it (any version: ids come from gen_random_uuid()). */
@@ -50,17 +56,39 @@ export const SavedSearchLabelSchema = z
   );
 
 /**
- * The label a new saved search gets: 'Search in {location}' or 'Search in All Areas' (SPEC §7 Writes), cut to the
- * label cap (a 100-character location would otherwise overflow it).
+ * The label a new saved search gets: its filters in words, 'Flats to rent in Leeds, 2+ beds' (issue #23, replacing
+ * SPEC §7's 'Search in {location}', which three searches in one town shared), at most 100 characters.
  */
-export function defaultSavedSearchLabel(location: string | undefined): string {
-  return sanitiseSingleLine(savedSearchLabel(location), SAVED_SEARCH_LABEL_MAX_LENGTH);
+export function defaultSavedSearchLabel(filters: SavedSearchFilters): string {
+  return sanitiseSingleLine(describeSearch(filters), SAVED_SEARCH_LABEL_MAX_LENGTH);
 }
 
 /** How often alert e-mails go out: at once after new matches, or one digest a day. */
 export const AlertFrequencySchema = z.enum(['instant', 'daily']);
 export type AlertFrequency = z.infer<typeof AlertFrequencySchema>;
 export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = { instant: 'Instant', daily: 'Daily' };
+
+/**
+ * The alerts question asked when saving a search (issue #23, as Rightmove asks): no e-mails, an e-mail as soon as
+ * new homes match, or one a day. Maps onto `emailAlerts` and `alertFrequency`.
+ */
+export const ALERT_CHOICES = ['off', 'instant', 'daily'] as const;
+export type AlertChoice = (typeof ALERT_CHOICES)[number];
+export const ALERT_CHOICE_LABELS: Record<AlertChoice, { label: string; hint: string }> = {
+  off: { label: 'No e-mails', hint: 'Keep the search; no alerts' },
+  instant: { label: 'Instant', hint: 'An e-mail as soon as new homes match' },
+  daily: { label: 'Daily', hint: 'One e-mail a day with the new homes' },
+};
+
+/** The `emailAlerts` and `alertFrequency` of an alerts choice. */
+export function alertSettingsOf(choice: AlertChoice): {
+  emailAlerts: boolean;
+  alertFrequency: AlertFrequency;
+} {
+  return choice === 'off'
+    ? { emailAlerts: false, alertFrequency: 'instant' }
+    : { emailAlerts: true, alertFrequency: choice };
+}
 
 /** A favourite: the public listing and when it was saved (ISO 8601). */
 export const FavouriteSchema = z.object({ listing: ListingSummarySchema, savedAt: z.string() });
@@ -79,13 +107,14 @@ export const FavouriteStateSchema = z.object({ propertyId: z.string(), isFavouri
 export type FavouriteState = z.infer<typeof FavouriteStateSchema>;
 
 /**
- * A saved search (SPEC §3 saved_searches): the whole search filter object in `searchParams`, the label, and its
- * e-mail alerts. Dates are ISO 8601.
+ * A saved search (SPEC §3 saved_searches): the whole search filter object in `searchParams` under SPEC §3's names
+ * (`propertyType`), the label, and its e-mail alerts. Dates are ISO 8601. The label is the user's name for it, or
+ * its filters in words when it still has a pre-issue-#23 default ('Search in Leeds').
  */
 export const SavedSearchSchema = z.object({
   id: z.string(),
   label: z.string(),
-  searchParams: SearchFiltersSchema,
+  searchParams: SavedSearchFiltersSchema,
   emailAlerts: z.boolean(),
   alertFrequency: AlertFrequencySchema,
   createdAt: z.string(),
@@ -98,14 +127,14 @@ export const SavedSearchListSchema = z.object({ items: z.array(SavedSearchSchema
 export type SavedSearchList = z.infer<typeof SavedSearchListSchema>;
 
 /**
- * `POST /api/me/saved-searches` body: the search page's whole filter object (SPEC §3), an optional label (default
- * 'Search in {location}' / 'Search in All Areas'), and alerts — on and instant unless said otherwise, as the big UK
- * portals do, so a saved search is useful at once.
+ * `POST /api/me/saved-searches` body: the search page's whole filter object (SPEC §3 names; `type` is read as
+ * `propertyType`; 'all' means no filter), an optional label (default: the filters in words, {@link
+ * defaultSavedSearchLabel}), and alerts — off unless asked for (issue #23: nobody gets e-mails they did not choose).
  */
 export const CreateSavedSearchInputSchema = z.object({
-  searchParams: SearchFiltersSchema,
+  searchParams: SavedSearchFiltersInputSchema,
   label: SavedSearchLabelSchema.optional(),
-  emailAlerts: z.boolean().default(true),
+  emailAlerts: z.boolean().default(false),
   alertFrequency: AlertFrequencySchema.default('instant'),
 });
 export type CreateSavedSearchInput = z.input<typeof CreateSavedSearchInputSchema>;

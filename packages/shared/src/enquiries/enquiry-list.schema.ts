@@ -6,6 +6,7 @@
  * ({@link parseEnquiryFilters}). agent/enquiries.schema.ts and admin/enquiries.schema.ts build on these.
  */
 import { z } from 'zod';
+import { plainNumber, sanitiseNumber } from '../sanitise.ts';
 
 /** SPEC §3 enquiries.status. Agents may set any of the three from any state (SPEC §4). */
 export const ENQUIRY_STATUSES = ['new', 'in_progress', 'closed'] as const;
@@ -44,12 +45,8 @@ export const EnquiryListQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? cutSearch(v) : '')),
   status: z.enum(ENQUIRY_STATUS_FILTERS).optional().default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ENQUIRIES_MAX_PAGE_SIZE)
+  page: plainNumber(z.number().int().min(1).max(10_000)).optional().default(1),
+  pageSize: plainNumber(z.number().int().min(1).max(ENQUIRIES_MAX_PAGE_SIZE))
     .optional()
     .default(ENQUIRIES_PAGE_SIZE),
 });
@@ -120,7 +117,7 @@ export type EnquiryFilters = { q: string; status: EnquiryStatusFilter; page: num
 /** The page's filters as the URL carries them (`?q=&status=&page=`); unknown values fall back to the defaults. */
 export function parseEnquiryFilters(params: URLSearchParams): EnquiryFilters {
   const status = params.get('status') ?? '';
-  const page = Number(params.get('page'));
+  const page = sanitiseNumber(params.get('page')) ?? 1;
   return {
     q: cutSearch(params.get('q') ?? ''),
     status: (ENQUIRY_STATUS_FILTERS as readonly string[]).includes(status)

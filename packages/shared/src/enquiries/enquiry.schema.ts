@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import {
   containsScript,
-  PHONE_MAX_LENGTH,
-  PHONE_MIN_LENGTH,
+  phoneProblem,
   sanitiseEmail,
   sanitisePhone,
   sanitiseSingleLine,
@@ -29,6 +28,11 @@ export const ENQUIRY_MESSAGES = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 128 printable ASCII characters',
   /** 409: the key was already used for an enquiry with other details (the SPA then sends with a new key). */
   idempotencyKeyReused: 'This enquiry was already sent with different details. Please try again.',
+  /**
+   * 404 (issue #23): the listing's agent is suspended, so their listings are withdrawn and take no enquiries. Said
+   * only when the listing would otherwise be public (a draft or deleted listing stays 'no longer available').
+   */
+  agentUnavailable: 'This agent is not taking enquiries at the moment. Please try again later.',
 } as const;
 
 /**
@@ -64,7 +68,8 @@ const optionalText = z.string().nullish();
  * - any field with script-like content → 'Contact information contains invalid content' (and nothing else);
  * - name, e-mail or message empty after sanitising → 'Contact information is required';
  * - e-mail not x@y.z → 'Invalid email format';
- * - phone given but not 5–20 characters after cleaning → 'Phone number should be between 5-20 characters';
+ * - phone given but not 5–20 characters after cleaning → 'Phone number should be between 5-20 characters', or
+ *   with fewer than 5 digits → 'Phone number must contain at least 5 digits';
  * - message over 2,000 characters → {@link ENQUIRY_MESSAGES.messageTooLong}.
  */
 export const CreateEnquirySchema = z
@@ -103,8 +108,8 @@ export const CreateEnquirySchema = z
     if (!message) problem('message', MESSAGES.contactRequired);
     const email = sanitiseEmail(emailInput);
     if (emailInput && !email) problem('email', MESSAGES.contactInvalidEmail);
-    if (phoneGiven && (phone.length < PHONE_MIN_LENGTH || phone.length > PHONE_MAX_LENGTH))
-      problem('phone', MESSAGES.contactPhoneLength);
+    const phoneWrong = phoneGiven ? phoneProblem(phone) : null;
+    if (phoneWrong) problem('phone', phoneWrong);
     if (message.length > ENQUIRY_MESSAGE_MAX_LENGTH) problem('message', ENQUIRY_MESSAGES.messageTooLong);
     if (ctx.issues.length) return z.NEVER;
 
@@ -128,6 +133,7 @@ export const CONTACT_ERROR_PRIORITY: readonly string[] = [
   MESSAGES.contactRequired,
   MESSAGES.contactInvalidEmail,
   MESSAGES.contactPhoneLength,
+  MESSAGES.contactPhoneDigits,
   ENQUIRY_MESSAGES.messageTooLong,
 ];
 

@@ -155,6 +155,11 @@ export const ListingDetailSchema = ListingSummarySchema.extend({
   availableFrom: z.string().nullable(),
   furnished: FurnishedSchema.nullable(),
   publishedAt: z.string().nullable(),
+  /**
+   * Issue #23: the coordinates are the centre of the postcode's outcode (the postcode is not in our data yet), so
+   * the page shows the area, not a pin. Absent means exact.
+   */
+  locationApproximate: z.boolean().optional(),
 });
 export type ListingDetail = z.infer<typeof ListingDetailSchema>;
 

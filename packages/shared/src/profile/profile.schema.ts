@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, isValidName, normaliseName } from '../auth/auth.schema.ts';
 import { checkPasswordStrength } from '../auth/password.ts';
 import { MESSAGES } from '../messages.ts';
-import { PHONE_MAX_LENGTH, PHONE_MIN_LENGTH, sanitiseEmail, sanitisePhone } from '../sanitise.ts';
+import { phoneProblem, sanitiseEmail, sanitisePhone } from '../sanitise.ts';
 
 /** Texts of the profile page that SPEC §8 does not give verbatim (issue #4). */
 export const PROFILE_MESSAGES = {
@@ -51,7 +51,7 @@ const optionalText = z
 /**
  * The personal details form: firstName required; lastName and phone optional ('' or null clears them). Names are
  * sanitised, trimmed and cut to 50 characters like on sign-up ({@link normaliseName}; one typed with `<` or `>`, or
- * a line break, is refused by the name rule); the phone is stored cleaned (SPEC §5 Contact data), 5–20 characters.
+ * a line break, is refused by the name rule); the phone is stored cleaned (SPEC §5 Contact data), 5–20 characters with at least 5 digits.
  * Output: `{ firstName, lastName: string | null, phone: string | null }`. The API's body is
  * {@link ProfileChangesSchema}, the same fields each optional.
  */
@@ -72,10 +72,10 @@ export const UpdateProfileSchema = z.object({
     .transform((typed) => normaliseName(typed) || null),
   phone: optionalText
     // A phone of only other characters ('call me') is refused, not silently cleared.
-    .refine((v) => {
-      const cleaned = sanitisePhone(v);
-      return v.trim() === '' || (cleaned.length >= PHONE_MIN_LENGTH && cleaned.length <= PHONE_MAX_LENGTH);
-    }, MESSAGES.contactPhoneLength)
+    .superRefine((v, ctx) => {
+      const problem = v.trim() === '' ? null : phoneProblem(sanitisePhone(v));
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .transform((v) => sanitisePhone(v) || null),
 });
 export type UpdateProfileInput = z.output<typeof UpdateProfileSchema>;

@@ -3,6 +3,7 @@
  * Price Paid sales (OGL) in the listing's postcode district. House numbers and flat names are never included.
  */
 import { z } from 'zod';
+import { plainNumber } from '../sanitise.ts';
 
 /** HMLR property type codes: D detached, S semi-detached, T terraced, F flat/maisonette, O other. */
 export const PPD_PROPERTY_TYPE_LABELS = {
@@ -20,7 +21,7 @@ export const PPD_TENURE_LABELS = { F: 'Freehold', L: 'Leasehold', U: 'Unknown' }
 export const SOLD_PRICES_PAGE_SIZE = 20;
 
 export const SoldPricesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(500).default(1),
+  page: plainNumber(z.number().int().min(1).max(500)).default(1),
 });
 
 /** One sale: date (YYYY-MM-DD), price in pence, street-level address only. */

@@ -27,6 +27,19 @@ export const SEARCH_URL_FIELDS = [
 ] as const;
 
 /**
+ * The mode of a search that names none: Buy, as on the home page (SPEC §2, §4 'Home search mode: sale (labelled Buy,
+ * default)'). Every search on the site has a mode (issue #23: one list mixed £1,050/month with £325,000); only the
+ * API, for its own callers, still answers both when `mode` is absent.
+ */
+export const DEFAULT_SEARCH_MODE = 'sale';
+
+/** The mode a /search URL asks for: its `mode` when that is sale or rent, else {@link DEFAULT_SEARCH_MODE}. */
+export function searchModeOf(pageParams: URLSearchParams): 'sale' | 'rent' {
+  const mode = pageParams.get('mode');
+  return mode === 'sale' || mode === 'rent' ? mode : DEFAULT_SEARCH_MODE;
+}
+
+/**
  * The API request the search page makes for a /search URL, worked out without zod: the web app starts it while
  * the page's code (and zod) are still downloading, and the server names it in the page's index.html (issue #9).
  * Exact for the URLs the app writes itself (its own order, no defaults); for a hand-edited one the guess may differ,
@@ -35,7 +48,7 @@ export const SEARCH_URL_FIELDS = [
 export function guessListingsRequest(pageParams: URLSearchParams): { url: string; key: string } {
   const params = new URLSearchParams();
   for (const field of SEARCH_URL_FIELDS) {
-    const value = pageParams.get(field);
+    const value = field === 'mode' ? searchModeOf(pageParams) : pageParams.get(field);
     if (value === null || value === '' || field === 'view') continue;
     if ((field === 'sort' && value === 'newest') || (field === 'page' && value === '1')) continue;
     params.set(field, value);

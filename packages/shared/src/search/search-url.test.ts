@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { fc } from '../testing-fast-check.ts';
 import { encodePolyline } from './polyline.ts';
 import { POLYGON_MESSAGES } from './geo.ts';
+import { guessListingsRequest } from './search-fields.ts';
 import { parseSearchParams, toApiSearchParams, toSearchParams, type SearchState } from './search-url.ts';
 import { parseBounds, SEARCH_MESSAGES, SearchFiltersSchema, SearchQuerySchema } from './search.schema.ts';
 
@@ -38,7 +39,26 @@ describe('URL → search state', () => {
     const s = parseSearchParams(
       new URLSearchParams('mode=buy&type=castle&bedrooms=lots&page=-3&sort=x&view=globe&location=SW19'),
     );
-    expect(s).toEqual({ location: 'SW19', page: 1, sort: 'newest', view: 'grid' });
+    expect(s).toEqual({ location: 'SW19', mode: 'sale', page: 1, sort: 'newest', view: 'grid' });
+  });
+
+  test('a search without a mode is a search to buy, as on the home page (issue #23)', () => {
+    expect(parseSearchParams(new URLSearchParams('location=Leeds')).mode).toBe('sale');
+    expect(parseSearchParams(new URLSearchParams('mode=all')).mode).toBe('sale');
+    expect(parseSearchParams(new URLSearchParams('mode=rent')).mode).toBe('rent');
+    // The early request (issue #9) asks for the same thing as the page will.
+    expect(guessListingsRequest(new URLSearchParams('location=Leeds')).url).toBe(
+      '/api/properties?location=Leeds&mode=sale',
+    );
+    expect(guessListingsRequest(new URLSearchParams('')).url).toBe('/api/properties?mode=sale');
+    expect(guessListingsRequest(new URLSearchParams('mode=rent')).key).toBe('mode=rent');
+  });
+
+  test("location 'all' is no location filter (SPEC §3), a place containing it still is", () => {
+    expect(parseSearchParams(new URLSearchParams('location=all')).location).toBeUndefined();
+    expect(parseSearchParams(new URLSearchParams('location=All')).location).toBeUndefined();
+    expect(parseSearchParams(new URLSearchParams('location=Hall%20Green')).location).toBe('Hall Green');
+    expect(SearchQuerySchema.parse({ location: 'all' }).location).toBeUndefined();
   });
 
   test("keeps an inverted price range for the page to report, and 'all' as no filter", () => {
@@ -49,7 +69,7 @@ describe('URL → search state', () => {
 
   test('blank values mean no filter', () => {
     const s = parseSearchParams(new URLSearchParams('location=&minPrice=&filters='));
-    expect(s).toEqual({ page: 1, sort: 'newest', view: 'grid' });
+    expect(s).toEqual({ mode: 'sale', page: 1, sort: 'newest', view: 'grid' });
   });
 });
 
@@ -88,7 +108,7 @@ describe('search state → URL', () => {
         page: fc.integer({ min: 1, max: 50 }),
         view: fc.constantFrom('grid' as const, 'list' as const, 'map' as const),
       },
-      { requiredKeys: ['sort', 'page', 'view'] },
+      { requiredKeys: ['mode', 'sort', 'page', 'view'] },
     );
     fc.assert(
       fc.property(state, (s) => {
@@ -101,8 +121,8 @@ describe('search state → URL', () => {
   test('view=map is kept in the URL but never sent to the API', () => {
     const s = parseSearchParams(new URLSearchParams('location=M1&radius=3&view=map'));
     expect(s.view).toBe('map');
-    expect(toSearchParams(s).toString()).toBe('location=M1&radius=3&view=map');
-    expect(toApiSearchParams(s, 100).toString()).toBe('location=M1&radius=3&pageSize=100');
+    expect(toSearchParams(s).toString()).toBe('location=M1&radius=3&mode=sale&view=map');
+    expect(toApiSearchParams(s, 100).toString()).toBe('location=M1&radius=3&mode=sale&pageSize=100');
   });
 
   test('the API query carries the page size only when not the default', () => {
@@ -156,6 +176,7 @@ describe('issue #8 parameters in the URL', () => {
       includeLetAgreed: true,
       exclude: ['auction', 'retirement'],
       filters: ['reduced'],
+      mode: 'sale',
       sort: 'most_reduced',
       page: 1,
       view: 'list',
@@ -206,14 +227,19 @@ describe('issue #8 parameters in the URL', () => {
     ['a switch with another value', 'includeUnderOffer=yes'],
     ['a sort not offered', 'sort=most-reduced'],
   ])('drops %s', (_name, query) => {
-    expect(parseSearchParams(new URLSearchParams(query))).toEqual({ page: 1, sort: 'newest', view: 'grid' });
+    expect(parseSearchParams(new URLSearchParams(query))).toEqual({
+      mode: 'sale',
+      page: 1,
+      sort: 'newest',
+      view: 'grid',
+    });
   });
 
   test("'false', '0' and blank switches mean off", () => {
     const s = parseSearchParams(
       new URLSearchParams('includeUnderOffer=false&includeLetAgreed=0&added=&radius='),
     );
-    expect(s).toEqual({ page: 1, sort: 'newest', view: 'grid' });
+    expect(s).toEqual({ mode: 'sale', page: 1, sort: 'newest', view: 'grid' });
   });
 
   test('round-trips any valid issue #8 state', () => {
@@ -237,11 +263,12 @@ describe('issue #8 parameters in the URL', () => {
             minLength: 1,
           },
         ),
+        mode: fc.constantFrom('sale' as const, 'rent' as const),
         sort: fc.constantFrom('newest' as const, 'most_reduced' as const),
         page: fc.integer({ min: 1, max: 50 }),
         view: fc.constantFrom('grid' as const, 'list' as const, 'map' as const),
       },
-      { requiredKeys: ['sort', 'page', 'view'] },
+      { requiredKeys: ['mode', 'sort', 'page', 'view'] },
     );
     fc.assert(
       fc.property(state, (s) => {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { SearchQuerySchema, type SearchQuery } from './search.schema.ts';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
-import { SEARCH_URL_FIELDS } from './search-fields.ts';
+import { SEARCH_URL_FIELDS, searchModeOf } from './search-fields.ts';
 
 /**
  * How results are shown: a grid or a list of cards, or the map (issue #8) with the results as pins beside a compact
@@ -16,14 +16,18 @@ import { SEARCH_URL_FIELDS } from './search-fields.ts';
 export const SearchViewSchema = z.enum(['grid', 'list', 'map']);
 export type SearchView = z.infer<typeof SearchViewSchema>;
 
-/** Everything the search page keeps in its URL. */
-export type SearchState = Omit<SearchQuery, 'pageSize'> & { view: SearchView };
+/** Everything the search page keeps in its URL. Every search has a mode (Buy unless the URL says Rent). */
+export type SearchState = Omit<SearchQuery, 'pageSize' | 'mode'> & {
+  mode: NonNullable<SearchQuery['mode']>;
+  view: SearchView;
+};
 
 const FIELD_ORDER = SEARCH_URL_FIELDS;
 
 /**
  * Reads a /search URL leniently: every parameter that is valid is kept, an invalid one is dropped, so a hand-edited
- * or old link still shows results. An inverted price range is kept as is, for the page to report (SPEC §5).
+ * or old link still shows results. An inverted price range is kept as is, for the page to report (SPEC §5). A URL
+ * without a (valid) mode searches Buy, `DEFAULT_SEARCH_MODE` (issue #23).
  */
 export function parseSearchParams(params: URLSearchParams): SearchState {
   const raw: Record<string, string> = {};
@@ -41,7 +45,12 @@ export function parseSearchParams(params: URLSearchParams): SearchState {
   const base = SearchQuerySchema.parse({});
   const view = SearchViewSchema.safeParse(raw.view);
   const { pageSize: _pageSize, ...defaults } = base;
-  return { ...defaults, ...state, view: view.success ? view.data : 'grid' } as SearchState;
+  return {
+    ...defaults,
+    ...state,
+    mode: searchModeOf(params),
+    view: view.success ? view.data : 'grid',
+  } as SearchState;
 }
 
 /** Writes search state to URL parameters in a stable order, leaving out defaults and empty values. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, LOCATION_MAX_LENGTH, MAX_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { sanitiseSingleLine } from '../sanitise.ts';
+import { plainNumber, sanitiseSingleLine } from '../sanitise.ts';
 import {
   FeatureSchema,
   ListingFlagSchema,
@@ -55,13 +55,16 @@ export const SEARCH_MESSAGES = {
 /** '' and 'all' mean "no filter" (SPEC §3 saved_searches: 'all' means no filter). */
 const blankToUndefined = (v: unknown) => (v === '' || v === 'all' || v === null ? undefined : v);
 
+/** 'all' in any case, as a location or a tag list: no filter (SPEC §3), never a search for the text 'all'. */
+const isAll = (v: string) => v.trim().toLowerCase() === 'all';
+
 /** A whole number carried as text in a URL; blank means absent. */
 const wholeNumber = (min: number, max: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).optional());
+  z.preprocess(blankToUndefined, plainNumber(z.number().int().min(min).max(max)).optional());
 
 /** Comma-separated slugs ('garden,parking'), or an array of them, lower-cased. Duplicates collapse. */
 const slugList = (v: unknown): unknown => {
-  if (v === undefined || v === null || v === '') return undefined;
+  if (v === undefined || v === null || v === '' || (typeof v === 'string' && isAll(v))) return undefined;
   // Only strings are read; anything else (a number, an object from a saved search's JSON) is left for the schema to
   // refuse with a 400 — String() on `{ toString: 1 }` would throw.
   if (!Array.isArray(v)) return typeof v === 'string' ? slugList(v.split(',')) : v;
@@ -149,21 +152,20 @@ const PolygonSchema = z.preprocess(
 const oneOfNumbers = (values: readonly number[], message: string) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number()
-      .refine((n) => values.includes(n), message)
-      .optional(),
+    plainNumber(z.number().refine((n) => values.includes(n), message)).optional(),
   );
 
 const searchFields = {
   /**
    * Partial, case-insensitive match on town, address line 1 or postcode (SPEC §7). Sanitised as one line (runs of
-   * white space fold; no `<` `>`): a saved search stores it and its default label quotes it.
+   * white space fold; no `<` `>`): a saved search stores it and its default label quotes it. 'all' means no
+   * location filter (SPEC §3).
    */
-  location: z.preprocess(
-    (v) => (typeof v === 'string' ? sanitiseSingleLine(v, Number.POSITIVE_INFINITY) || undefined : v),
-    z.string().max(LOCATION_MAX_LENGTH).optional(),
-  ),
+  location: z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const text = sanitiseSingleLine(v, Number.POSITIVE_INFINITY);
+    return text && !isAll(text) ? text : undefined;
+  }, z.string().max(LOCATION_MAX_LENGTH).optional()),
   mode: z.preprocess(blankToUndefined, ListingModeSchema.optional()),
   type: z.preprocess(blankToUndefined, PropertyTypeSchema.optional()),
   /** Whole pounds; compared in pence (SPEC §7). For rent, per calendar month. */
@@ -207,6 +209,75 @@ export const SearchFiltersSchema = z
   .refine(priceRangeIsOrdered, { message: MESSAGES.invalidPriceRange, path: ['minPrice'] });
 export type SearchFilters = z.infer<typeof SearchFiltersSchema>;
 
+const { type: propertyTypeField, ...otherFilterFields } = searchFields;
+/** The fields of a saved search's filter object: the search's own, the property type under SPEC §3's name. */
+const savedFilterFields = { ...otherFilterFields, propertyType: propertyTypeField };
+type SavedFilterKey = keyof typeof savedFilterFields;
+const OTHER_FILTER_KEYS = Object.keys(otherFilterFields) as (keyof typeof otherFilterFields)[];
+
+/**
+ * The search filter object as saved searches store and answer it (SPEC §3: location, propertyType, mode, minPrice,
+ * maxPrice, bedrooms, bathrooms; here with every issue #8 filter too). The same fields and rules as
+ * {@link SearchFiltersSchema}; only the property type is named `propertyType`, where the /search URL and
+ * `GET /api/properties` say `type` (SPEC §2 Home page). Absent filters are absent.
+ */
+export const SavedSearchFiltersSchema = z
+  .object(savedFilterFields)
+  .refine(priceRangeIsOrdered, { message: MESSAGES.invalidPriceRange, path: ['minPrice'] });
+export type SavedSearchFilters = z.infer<typeof SavedSearchFiltersSchema>;
+
+/**
+ * A saved search's filter object as it arrives (the `POST /api/me/saved-searches` body) or as a row stored it:
+ * SPEC §3's `propertyType`, or `type` — the URL's name, which rows saved before issue #23 used. When both are
+ * given, `propertyType` wins. Gives the {@link SavedSearchFilters} form; paging, sort and unknown keys are dropped.
+ */
+export const SavedSearchFiltersInputSchema = z
+  .object({ ...savedFilterFields, type: propertyTypeField })
+  .refine(priceRangeIsOrdered, { message: MESSAGES.invalidPriceRange, path: ['minPrice'] })
+  .transform(({ type, propertyType, ...rest }) =>
+    withoutAbsent({ ...rest, propertyType: propertyType ?? type }),
+  );
+
+/** The object without its undefined entries (JSON drops them anyway; equality checks and tests read better). */
+function withoutAbsent<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * The saved-search form of a search (the search page's state, or a filter object): only its filters — no page,
+ * sort or view — with the property type as `propertyType`.
+ */
+export function toSavedSearchFilters(search: Partial<SearchFilters>): SavedSearchFilters {
+  const out: Partial<Record<SavedFilterKey, unknown>> = { propertyType: search.type };
+  for (const key of OTHER_FILTER_KEYS) out[key] = search[key];
+  return withoutAbsent(out) as SavedSearchFilters;
+}
+
+/**
+ * A saved search's filters as one text that is equal for the same search (issue #23: saving a search twice is
+ * refused): keys in order, tag lists sorted, location and keywords in lower case (both match regardless of case).
+ */
+export function savedSearchFiltersKey(filters: SavedSearchFilters): string {
+  const entries = Object.entries(filters)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]): [string, unknown] => [
+      k,
+      Array.isArray(v)
+        ? [...(v as string[])].sort()
+        : (k === 'location' || k === 'keywords') && typeof v === 'string'
+          ? v.toLowerCase()
+          : v,
+    ])
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify(entries);
+}
+
+/** The search a saved search runs: its filter object under the /search URL's names (`type`). */
+export function fromSavedSearchFilters(saved: SavedSearchFilters): SearchFilters {
+  const { propertyType, ...rest } = saved;
+  return withoutAbsent({ ...rest, type: propertyType });
+}
+
 /**
  * Query of `GET /api/properties`: the filters plus paging and sort. Unknown parameters are ignored; a bad value
  * fails with a 400 and the SPEC §8 validation message (or the price-range message).
@@ -214,10 +285,10 @@ export type SearchFilters = z.infer<typeof SearchFiltersSchema>;
 export const SearchQuerySchema = z
   .object({
     ...searchFields,
-    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(MAX_PAGE).default(1)),
+    page: z.preprocess(blankToUndefined, plainNumber(z.number().int().min(1).max(MAX_PAGE)).default(1)),
     pageSize: z.preprocess(
       blankToUndefined,
-      z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+      plainNumber(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
     ),
     sort: z.preprocess(blankToUndefined, SearchSortSchema.default('newest')),
   })

@@ -9,7 +9,10 @@ export const SEARCH_RATE_LIMIT = { limit: 20, windowSeconds: 60 } as const;
 /** SPEC §9 Rapid-search logging: more than this many searches in the window is logged (once per window). */
 export const RAPID_SEARCH_THRESHOLD = 15;
 
-/** SPEC §9 Enumeration logging: a one-character search term after more than this many searches in the window. */
+/**
+ * SPEC §9 Enumeration logging: a one-character search term 'after more than 5 attempts', the search itself counted,
+ * so from the 6th search of the window.
+ */
 export const ENUMERATION_THRESHOLD = 5;
 
 /**

@@ -1,22 +1,28 @@
 /**
- * The agent area, /api/agent (DESIGN §4, SPEC §6, issue #5). Every route needs role agent with an agents row
- * (`requireAgent`, which puts the caller's `agentId` on `c.var.viewer`) and acts only on that agent's own records:
- * another agent's listing or enquiry id answers 404, never data. Answers are personal: `Cache-Control: no-store`.
+ * The agent area, /api/agent (DESIGN §4, SPEC §6, issue #5). Every route needs role agent (`requireAgentUser`: 401
+ * visitor, 403 other roles) with an agents row (`requireAgentProfile`, which finds the caller's `agentId` on
+ * `c.var.viewer`; 404 'Agent profile not found' without one, issue #23) — except POST /profile, which creates that row
+ * — and acts only on that agent's own records: another agent's listing or enquiry id answers 404, never data.
+ * Answers are personal: `Cache-Control: no-store`.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '#src/app-env.ts';
-import { requireAgent } from '#src/middleware/auth.ts';
+import { requireAgentProfile, requireAgentUser } from '#src/middleware/auth.ts';
 import { noStore } from '#src/middleware/no-store.ts';
 import { agentDashboardRoutes } from './dashboard/routes.ts';
 import { agentEnquiryRoutes } from './enquiries/routes.ts';
 import { agentInsightRoutes } from './insights/routes.ts';
 import { agentListingRoutes } from './listings/routes.ts';
 import { agentPhotoRoutes } from './photos/routes.ts';
-import { agentProfileRoutes } from './profile/routes.ts';
+import { agentProfileCreateRoutes, agentProfileRoutes } from './profile/routes.ts';
 
 export const agentRoutes = new OpenAPIHono<AppEnv>();
 // Before any sub-app, so a visitor always gets 401 (and a client 403) rather than a 400 about their input.
-agentRoutes.use('*', noStore, requireAgent);
+agentRoutes.use('*', noStore, requireAgentUser);
+// Creating a missing agent profile needs no agents row. Hono runs a path's handlers in the order they were added,
+// so this answers before the guard below runs; every route after it gets 404 'Agent profile not found' without one.
+agentRoutes.route('/profile', agentProfileCreateRoutes);
+agentRoutes.use('*', requireAgentProfile);
 agentRoutes.route('/dashboard', agentDashboardRoutes);
 agentRoutes.route('/enquiries', agentEnquiryRoutes);
 agentRoutes.route('/properties', agentListingRoutes);
@@ -26,9 +32,9 @@ agentRoutes.route('/profile', agentProfileRoutes);
 // Analytics, reports (CSV) and settings.
 agentRoutes.route('/', agentInsightRoutes);
 
-/** The caller's agents row id (set by `requireAgent`). */
+/** The caller's agents row id (checked by `requireAgentProfile`). */
 export function agentIdOf(c: { var: AppEnv['Variables'] }): string {
   const id = c.var.viewer.agentId;
-  if (!id) throw new Error('agentIdOf used outside requireAgent');
+  if (!id) throw new Error('agentIdOf used outside requireAgentProfile');
   return id;
 }

@@ -19,6 +19,8 @@ import { AppError } from '#src/errors/app-error.ts';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
+import { storedFilters } from '#src/features/client/saved-searches.ts';
+import { savedSearchTitle } from '@abode/shared/search/describe-search';
 
 /** Per IP: generous for people, a wall for anyone trying tokens (which are random UUIDs anyway). */
 export const UNSUBSCRIBE_RATE_LIMIT = { limit: 30, windowMs: 10 * 60_000, blockMs: 10 * 60_000 } as const;
@@ -83,11 +85,22 @@ function checkToken(token: string): void {
 async function findLabel(c: Context<AppEnv>, token: string): Promise<UnsubscribeResult> {
   checkToken(token);
   const rows = await c.var.db.execute(
-    sql`SELECT label FROM saved_searches WHERE unsubscribe_token = ${token}`,
+    sql`SELECT label, search_params FROM saved_searches WHERE unsubscribe_token = ${token}`,
   );
-  const row = rows.rows[0] as { label: string } | undefined;
+  const row = rows.rows[0] as SearchRow | undefined;
   if (!row) throw AppError.notFound(ALERT_MESSAGES.invalidToken);
-  return { label: row.label };
+  return { label: titleOf(row) };
+}
+
+interface SearchRow {
+  label: string;
+  search_params: unknown;
+}
+
+/** The saved search's name as the e-mail gave it: pre-issue-#23 default labels read as the filters in words. */
+function titleOf(row: SearchRow): string {
+  const params = typeof row.search_params === 'string' ? JSON.parse(row.search_params) : row.search_params;
+  return savedSearchTitle(row.label, storedFilters(params) ?? {});
 }
 
 async function unsubscribe(c: Context<AppEnv>, token: string): Promise<UnsubscribeResult> {
@@ -99,11 +112,11 @@ async function unsubscribe(c: Context<AppEnv>, token: string): Promise<Unsubscri
        SET email_alerts = false,
            updated_at = CASE WHEN email_alerts THEN ${now}::timestamptz ELSE updated_at END
      WHERE unsubscribe_token = ${token}
-     RETURNING label`);
-  const row = rows.rows[0] as { label: string } | undefined;
+     RETURNING label, search_params`);
+  const row = rows.rows[0] as SearchRow | undefined;
   if (!row) throw AppError.notFound(ALERT_MESSAGES.invalidToken);
   c.var.logger.info('saved-search alerts switched off by unsubscribe link');
-  return { label: row.label };
+  return { label: titleOf(row) };
 }
 
 export const alertRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })

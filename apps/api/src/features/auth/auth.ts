@@ -4,6 +4,7 @@
  * cookies, `Secure` in production. Role, admin and suspension have one source of truth each: `users.role`, the
  * `admins` table and `users.is_suspended` (DESIGN §6) — better-auth's admin plugin is not used.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -63,6 +64,12 @@ export function resolveAuthSecret(env: { AUTH_SECRET?: string | undefined; dataD
 export function createAuth(options: CreateAuthOptions) {
   const { db } = options;
   const origin = new URL(options.baseURL).origin;
+  // Set while better-auth makes the reset link of an existing-account notice (below), so sendResetPassword sends
+  // that notice instead of the plain reset e-mail.
+  const existingAccountNotice = new AsyncLocalStorage<true>();
+  // Assigned once the instance exists: its own API makes the reset link (a reference inside the options would make
+  // the instance's type refer to itself).
+  let requestResetLink: (email: string) => Promise<unknown> = () => Promise.resolve();
   const mail = (to: string, subject: string, text: string, link: string) =>
     sendMail(
       db,
@@ -75,7 +82,7 @@ export function createAuth(options: CreateAuthOptions) {
       options.mail,
     );
 
-  return betterAuth({
+  const auth = betterAuth({
     baseURL: origin,
     basePath: '/api/auth',
     secret: options.secret,
@@ -125,7 +132,29 @@ export function createAuth(options: CreateAuthOptions) {
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
+      // Issue #23: a sign-up with an address that has an account answers exactly as a new one (better-auth's
+      // synthetic user, so nobody learns which addresses have accounts), and the address is told, with a sign-in and
+      // a password reset link. Limited like every e-mail a form sends (SPEC §9 critical), per IP + e-mail and per
+      // address; over the limit nothing is sent and the answer is still the same.
+      onExistingUserSignUp: async ({ user }, request) => {
+        const account = user as typeof user & { isDeleted?: boolean };
+        if (account.isDeleted) return;
+        const ip = request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+        const now = new Date();
+        for (const [key, action] of [
+          [`${ip}|${user.email}`, 'email'],
+          [`to:${user.email}`, 'existing_account_notice'],
+        ] as const) {
+          const limit = await checkRateLimit(db, { key, action, ...EXISTING_ACCOUNT_NOTICE_RATE_LIMIT, now });
+          if (!limit.allowed) return;
+        }
+        await existingAccountNotice.run(true, () => requestResetLink(user.email));
+      },
       sendResetPassword: async ({ user, url }) => {
+        if (existingAccountNotice.getStore()) {
+          await sendMail(db, existingAccountMessage(user.email, `${origin}/auth`, url), options.mail);
+          return;
+        }
         await mail(
           user.email,
           'Reset your Abode password',
@@ -268,9 +297,45 @@ export function createAuth(options: CreateAuthOptions) {
       },
     },
   });
+  requestResetLink = (email) =>
+    auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_PASSWORD_PAGE } });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The SPA's page that takes a reset link's token (apps/web paths.resetPassword). */
+const RESET_PASSWORD_PAGE = '/auth/reset-password';
+
+/**
+ * Notices of a sign-up with an existing account's address (issue #23): SPEC §9 "critical" 3 an hour, blocked 1 hour,
+ * as every request that sends an e-mail (routes.ts AUTH_RATE_LIMITS.email, whose per IP + e-mail count it shares).
+ */
+export const EXISTING_ACCOUNT_NOTICE_RATE_LIMIT = {
+  limit: 3,
+  windowMs: 60 * 60_000,
+  blockMs: 60 * 60_000,
+  actionClass: 'critical',
+} as const;
+
+/** The e-mail to the owner of `to` when someone signs up with it: a sign-in link and a one-hour reset link. */
+export function existingAccountMessage(to: string, signInUrl: string, resetUrl: string) {
+  const intro =
+    'Someone, perhaps you, tried to create a new Abode account with this e-mail address. It already has an ' +
+    'account, so nothing was created and nothing has changed.';
+  const signIn = 'Sign in to your account:';
+  const reset = 'Forgotten your password? Choose a new one (this link works once and expires in one hour):';
+  const ignore = 'If this was not you, you can ignore this e-mail.';
+  const a = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+  return {
+    to,
+    subject: 'Someone tried to create an Abode account with your e-mail',
+    text: `${intro}\n\n${signIn}\n${signInUrl}\n\n${reset}\n${resetUrl}\n\n${ignore}\n`,
+    html:
+      `<p>${escapeHtml(intro)}</p><p>${escapeHtml(signIn)}<br>${a(signInUrl)}</p>` +
+      `<p>${escapeHtml(reset)}<br>${a(resetUrl)}</p><p>${escapeHtml(ignore)}</p>`,
+  };
+}
 
 /** Change-of-address requests per user (each sends an e-mail): SPEC §9 "critical" 3 an hour, blocked 1 hour. */
 export const CHANGE_EMAIL_RATE_LIMIT = {

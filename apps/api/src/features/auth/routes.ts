@@ -15,6 +15,7 @@
  *   message of the status.
  * And GET /api/me: the signed-in user, admin status and agent id.
  */
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { BASE_ERROR_CODES } from 'better-auth';
@@ -28,6 +29,7 @@ import { MESSAGES } from '@abode/shared/messages';
 import { PROFILE_MESSAGES } from '@abode/shared/profile/profile.schema';
 import { sanitiseEmail } from '@abode/shared/sanitise';
 import type { AppEnv } from '#src/app-env.ts';
+import { users } from '#src/db/schema.ts';
 import {
   checkRateLimit,
   resetRateLimit,
@@ -398,7 +400,13 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
   const json = await responseJson(res);
   if (res.ok) {
     if (action === 'signin') await resetRateLimit(db, accountKey, 'signin_account');
-    await audit('success', 'low', 'ok', json?.user?.id);
+    if (action === 'signup') {
+      // A sign-up with a taken address answers with a made-up user (issue #23; no enumeration), whose id no row
+      // has: log the attempt against the address's account, marked as such.
+      const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const existing = account !== undefined && account.id !== json?.user?.id;
+      await audit('success', 'low', 'ok', account?.id, existing ? { existingAccount: true } : {});
+    } else await audit('success', 'low', 'ok', json?.user?.id);
   } else await audit('failure', res.status === 403 ? 'medium' : 'low', json?.code ?? `HTTP_${res.status}`);
   return normaliseResponse(res);
 }

@@ -217,21 +217,28 @@ describe('favourites', () => {
 });
 
 describe('saved searches', () => {
-  test("the label defaults to 'Search in {location}' and alerts start now, on and instant", async () => {
+  test("SPEC §3's propertyType is stored as such; the label is the filters in words; asked-for alerts start now", async () => {
     const now = tick();
     const saved = await saveSearch(alice.cookie, {
       searchParams: {
         location: 'Reading',
         mode: 'sale',
-        type: 'flat',
+        propertyType: 'flat',
         minPrice: 100_000,
         bedrooms: 2,
         page: 2,
       },
+      emailAlerts: true,
     });
     expect(saved).toMatchObject({
-      label: 'Search in Reading',
-      searchParams: { location: 'Reading', mode: 'sale', type: 'flat', minPrice: 100_000, bedrooms: 2 },
+      label: 'Flats for sale in Reading, 2+ beds, from £100k',
+      searchParams: {
+        location: 'Reading',
+        mode: 'sale',
+        propertyType: 'flat',
+        minPrice: 100_000,
+        bedrooms: 2,
+      },
       emailAlerts: true,
       alertFrequency: 'instant',
       createdAt: now.toISOString(),
@@ -240,14 +247,87 @@ describe('saved searches', () => {
     expect(saved.searchParams).not.toHaveProperty('page');
     const [row] = await handle.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
     expect(row).toMatchObject({ userId: alice.userId, lastAlertedAt: now });
+    expect(row?.searchParams).toEqual({
+      location: 'Reading',
+      mode: 'sale',
+      propertyType: 'flat',
+      minPrice: 100_000,
+      bedrooms: 2,
+    });
   });
 
-  test("without a location the label is 'Search in All Areas'; alerts off leaves them unstarted", async () => {
+  test("alerts are off unless asked for (issue #23); 'all' is no filter, the location too", async () => {
     tick();
-    const saved = await saveSearch(alice.cookie, { searchParams: { mode: 'rent' }, emailAlerts: false });
-    expect(saved).toMatchObject({ label: 'Search in All Areas', emailAlerts: false });
+    const saved = await saveSearch(alice.cookie, {
+      searchParams: { location: 'all', mode: 'rent', propertyType: 'all', bedrooms: 'all' },
+    });
+    expect(saved).toMatchObject({
+      label: 'Properties to rent in all areas',
+      searchParams: { mode: 'rent' },
+      emailAlerts: false,
+    });
     const [row] = await handle.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
+    expect(row?.searchParams).toEqual({ mode: 'rent' });
     expect(row?.lastAlertedAt).toBeNull();
+  });
+
+  test('the URL name `type` is read as propertyType; a row saved with it reads back the same', async () => {
+    const erin = await signedInUser(app, handle.db);
+    const saved = await saveSearch(erin.cookie, { searchParams: { location: 'Leeds', type: 'house' } });
+    expect(saved.searchParams).toEqual({ location: 'Leeds', propertyType: 'house' });
+    // A row from before issue #23, with `type` and the old default label.
+    const [old] = await handle.db
+      .insert(savedSearches)
+      .values({
+        userId: erin.userId,
+        label: 'Search in Leeds',
+        searchParams: { location: 'Leeds', mode: 'rent', type: 'flat', bedrooms: 2 },
+      })
+      .returning();
+    const read = await call('GET', `/api/me/saved-searches/${old!.id}`, erin.cookie);
+    expect(await readJson(read)).toMatchObject({
+      label: 'Flats to rent in Leeds, 2+ beds',
+      searchParams: { location: 'Leeds', mode: 'rent', propertyType: 'flat', bedrooms: 2 },
+    });
+  });
+
+  test('the same search cannot be saved twice: 409 with the saved one’s id (issue #23)', async () => {
+    const fay = await signedInUser(app, handle.db);
+    const first = await saveSearch(fay.cookie, {
+      searchParams: { location: 'York', mode: 'sale', filters: ['garden', 'parking'] },
+      label: 'York with a garden',
+    });
+    // The same filters, another label, tags in another order, the location in another case: the same search.
+    const again = await call('POST', '/api/me/saved-searches', fay.cookie, {
+      searchParams: { location: 'york', mode: 'sale', filters: ['parking', 'garden'], page: 3 },
+      label: 'York again',
+      emailAlerts: true,
+    });
+    expect(again.status).toBe(409);
+    expect(await readJson(again)).toEqual({
+      error: { code: 'ALREADY_EXISTS', message: CLIENT_MESSAGES.savedSearchExists, existingId: first.id },
+    });
+    // A row saved before issue #23 under the URL's `type` is the same search as one with propertyType.
+    const [old] = await handle.db
+      .insert(savedSearches)
+      .values({
+        userId: fay.userId,
+        label: 'Search in Hull',
+        searchParams: { location: 'Hull', type: 'flat' },
+      })
+      .returning();
+    const same = await call('POST', '/api/me/saved-searches', fay.cookie, {
+      searchParams: { location: 'Hull', propertyType: 'flat' },
+    });
+    expect(await readJson(same)).toMatchObject({ error: { code: 'ALREADY_EXISTS', existingId: old!.id } });
+    // One filter more is another search; another user may save the same one.
+    await saveSearch(fay.cookie, { searchParams: { location: 'York', mode: 'sale', filters: ['garden'] } });
+    const gus = await signedInUser(app, handle.db);
+    await saveSearch(gus.cookie, {
+      searchParams: { location: 'York', mode: 'sale', filters: ['garden', 'parking'] },
+    });
+    const stored = await handle.db.select().from(savedSearches).where(eq(savedSearches.userId, fay.userId));
+    expect(stored).toHaveLength(3);
   });
 
   test('a given label is sanitised; daily alerts can be chosen', async () => {
@@ -255,9 +335,15 @@ describe('saved searches', () => {
     const saved = await saveSearch(alice.cookie, {
       searchParams: { location: 'SW19' },
       label: '  <b>Wimbledon</b>   family homes ',
+      emailAlerts: true,
       alertFrequency: 'daily',
     });
-    expect(saved).toMatchObject({ label: 'bWimbledon/b family homes', alertFrequency: 'daily' });
+    // Stored as chosen.
+    expect(saved).toMatchObject({
+      label: 'bWimbledon/b family homes',
+      emailAlerts: true,
+      alertFrequency: 'daily',
+    });
   });
 
   test('bad filters are refused with the SPEC messages', async () => {
@@ -282,8 +368,8 @@ describe('saved searches', () => {
     const list = SavedSearchListSchema.parse(await readJson(res));
     expect(list.items.map((s) => s.label)).toEqual([
       'bWimbledon/b family homes',
-      'Search in All Areas',
-      'Search in Reading',
+      'Properties to rent in all areas',
+      'Flats for sale in Reading, 2+ beds, from £100k',
     ]);
     const other = SavedSearchListSchema.parse(
       await readJson(await call('GET', '/api/me/saved-searches', bob.cookie)),
@@ -293,7 +379,10 @@ describe('saved searches', () => {
 
   test('rename, alerts off and on again (restarting from now), frequency; updated_at stamped', async () => {
     const created = tick();
-    const saved = await saveSearch(alice.cookie, { searchParams: { location: 'Manchester' } });
+    const saved = await saveSearch(alice.cookie, {
+      searchParams: { location: 'Manchester' },
+      emailAlerts: true,
+    });
 
     const renamedAt = tick();
     const rename = await call('PATCH', `/api/me/saved-searches/${saved.id}`, alice.cookie, {
@@ -360,7 +449,7 @@ describe('saved searches', () => {
       });
     }
     const still = await call('GET', path, alice.cookie);
-    expect(await readJson(still)).toMatchObject({ label: 'Search in Newport' });
+    expect(await readJson(still)).toMatchObject({ label: 'Properties to buy or rent in Newport' });
   });
 
   test('delete answers 204, then 404', async () => {
@@ -380,7 +469,7 @@ describe('saved searches', () => {
       Array.from({ length: SAVED_SEARCHES_PER_USER }, (_, i) => ({
         userId: carol.userId,
         label: `Search ${i}`,
-        searchParams: {},
+        searchParams: { bedrooms: i },
       })),
     );
     const res = await call('POST', '/api/me/saved-searches', carol.cookie, { searchParams: {} });
@@ -398,12 +487,15 @@ describe('saved searches', () => {
       Array.from({ length: SAVED_SEARCHES_PER_USER - 1 }, (_, i) => ({
         userId: dave.userId,
         label: `Search ${i}`,
-        searchParams: {},
+        searchParams: { bedrooms: i },
       })),
     );
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        call('POST', '/api/me/saved-searches', dave.cookie, { searchParams: {}, label: `Race ${i}` }),
+        call('POST', '/api/me/saved-searches', dave.cookie, {
+          searchParams: { location: `Town ${i}` },
+          label: `Race ${i}`,
+        }),
       ),
     );
     const statuses = results.map((r) => r.status).sort();
@@ -464,9 +556,13 @@ describe('recent views and the dashboard', () => {
     const [a, b] = [await createListing(handle.db, agentId), await createListing(handle.db, agentId)];
     await call('PUT', `/api/me/favourites/${a.id}`, erin.cookie);
     await call('PUT', `/api/me/favourites/${b.id}`, erin.cookie);
-    await saveSearch(erin.cookie, { searchParams: { location: 'Reading' } });
-    await saveSearch(erin.cookie, { searchParams: {}, emailAlerts: false });
-    await saveSearch(erin.cookie, { searchParams: { mode: 'rent' }, alertFrequency: 'daily' });
+    await saveSearch(erin.cookie, { searchParams: { location: 'Reading' }, emailAlerts: true });
+    await saveSearch(erin.cookie, { searchParams: {} });
+    await saveSearch(erin.cookie, {
+      searchParams: { mode: 'rent' },
+      emailAlerts: true,
+      alertFrequency: 'daily',
+    });
     await handle.db.insert(recentViews).values({ userId: erin.userId, propertyId: a.id, viewedAt: clock });
 
     expect(await dashboard(erin.cookie)).toEqual({

@@ -110,16 +110,20 @@ const createSavedSearchRoute = createRoute({
   tags: SAVED_SEARCHES,
   summary: 'Save a search',
   description:
-    "Stores the whole search filter object. The label defaults to 'Search in {location}' or 'Search in All " +
-    "Areas'; e-mail alerts default to on, instant. Alerts cover listings published after saving. At most 50 " +
-    'saved searches per user.',
+    'Stores the whole search filter object under SPEC §3 names (`propertyType`; `type` is read the same; ' +
+    "'all' means no filter). The label defaults to the filters in words ('Flats to rent in Leeds, 2+ beds'); " +
+    'e-mail alerts are off unless `emailAlerts` is true (frequency instant or daily). Alerts cover listings ' +
+    'published after saving. The same filters cannot be saved twice. At most 50 saved searches per user.',
   middleware,
   request: { body: jsonBody(CreateSavedSearchInputSchema) },
   responses: {
     201: json(SavedSearchSchema, 'The saved search'),
     400: errorResponse("Bad input, or 'Minimum price cannot be greater than maximum price.'"),
     ...unauthenticated,
-    409: errorResponse('The user already has 50 saved searches'),
+    409: errorResponse(
+      "ALREADY_EXISTS: 'You have already saved this search.', with `existingId`; or CONFLICT: the user already " +
+        'has 50 saved searches',
+    ),
   },
 });
 

@@ -1,9 +1,10 @@
 /**
  * Saved searches of the signed-in user (SPEC §3 saved_searches, §7; issue #4): the whole filter object, a label,
  * and e-mail alerts (instant or daily) that the alert job sends. Every read and write is scoped to the user: another
- * user's saved search answers 404, never revealing that it exists.
+ * user's saved search answers 404, never revealing that it exists. Filters are stored under SPEC §3's names
+ * (`propertyType`); rows saved before issue #23 say `type` and are read the same.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   CLIENT_MESSAGES,
   defaultSavedSearchLabel,
@@ -12,7 +13,12 @@ import {
   type SavedSearch,
   type UpdateSavedSearchInputSchema,
 } from '@abode/shared/client/client.schema';
-import { SearchFiltersSchema } from '@abode/shared/search/search.schema';
+import { savedSearchTitle } from '@abode/shared/search/describe-search';
+import {
+  SavedSearchFiltersInputSchema,
+  savedSearchFiltersKey,
+  type SavedSearchFilters,
+} from '@abode/shared/search/search.schema';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { savedSearches, users } from '#src/db/schema.ts';
@@ -24,13 +30,22 @@ type UpdateInput = z.output<typeof UpdateSavedSearchInputSchema>;
 
 const notFound = () => AppError.notFound(CLIENT_MESSAGES.savedSearchNotFound);
 
-/** Row → API shape. Stored filters were validated on the way in; anything unreadable becomes "all areas". */
+/** A row's stored filters under SPEC §3's names (old rows' `type` read as `propertyType`); undefined if unreadable. */
+export function storedFilters(searchParams: unknown): SavedSearchFilters | undefined {
+  const parsed = SavedSearchFiltersInputSchema.safeParse(searchParams);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Row → API shape. Stored filters were validated on the way in; anything unreadable becomes "all areas". A label
+ * still at its pre-issue-#23 default ('Search in Leeds') is shown as the filters in words.
+ */
 export function toSavedSearch(row: SavedSearchRow): SavedSearch {
-  const filters = SearchFiltersSchema.safeParse(row.searchParams);
+  const filters = storedFilters(row.searchParams) ?? {};
   return {
     id: row.id,
-    label: row.label,
-    searchParams: filters.success ? filters.data : {},
+    label: savedSearchTitle(row.label, filters),
+    searchParams: filters,
     emailAlerts: row.emailAlerts,
     alertFrequency: row.alertFrequency === 'daily' ? 'daily' : 'instant',
     createdAt: row.createdAt.toISOString(),
@@ -59,9 +74,10 @@ export async function getSavedSearch(db: Database, userId: string, id: string): 
 }
 
 /**
- * Saves a search. The label defaults to 'Search in {location}' / 'Search in All Areas' (SPEC §7). With alerts on,
- * `last_alerted_at` starts now, so only listings published after saving are alerted (not the whole back catalogue).
- * Throws CONFLICT (409) beyond SAVED_SEARCHES_PER_USER, also when saves of one user race each other.
+ * Saves a search. The label defaults to its filters in words ('Flats to rent in Leeds, 2+ beds'; issue #23). With
+ * alerts on, `last_alerted_at` starts now, so only listings published after saving are alerted (not the whole back
+ * catalogue). Throws ALREADY_EXISTS (409, with the existing search's id) when the user has saved the same filters
+ * already, and CONFLICT (409) beyond SAVED_SEARCHES_PER_USER — also when saves of one user race each other.
  */
 export async function createSavedSearch(
   db: Database,
@@ -75,17 +91,26 @@ export async function createSavedSearch(
     // all inserted (issue #22). NO KEY UPDATE, not UPDATE: the insert's own foreign-key check on users (KEY SHARE)
     // and other users' saves are not blocked.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    const [existing] = await tx
-      .select({ n: count() })
+    const existing = await tx
+      .select({ id: savedSearches.id, searchParams: savedSearches.searchParams })
       .from(savedSearches)
       .where(eq(savedSearches.userId, userId));
-    if ((existing?.n ?? 0) >= SAVED_SEARCHES_PER_USER)
+    // At most SAVED_SEARCHES_PER_USER rows: compared here rather than in SQL, so rows saved with the old `type`
+    // name (and tag lists in another order) count as the same search.
+    const key = savedSearchFiltersKey(input.searchParams);
+    const same = existing.find((row) => {
+      const filters = storedFilters(row.searchParams);
+      return filters !== undefined && savedSearchFiltersKey(filters) === key;
+    });
+    if (same)
+      throw new AppError('ALREADY_EXISTS', CLIENT_MESSAGES.savedSearchExists, { existingId: same.id });
+    if (existing.length >= SAVED_SEARCHES_PER_USER)
       throw new AppError('CONFLICT', CLIENT_MESSAGES.savedSearchLimit);
     const [row] = await tx
       .insert(savedSearches)
       .values({
         userId,
-        label: input.label ?? defaultSavedSearchLabel(input.searchParams.location),
+        label: input.label ?? defaultSavedSearchLabel(input.searchParams),
         searchParams: input.searchParams,
         emailAlerts: input.emailAlerts,
         alertFrequency: input.alertFrequency,

@@ -1,14 +1,17 @@
 /**
- * Development helpers under /api/dev (mounted only when NODE_ENV !== 'production'; issues #3, #4): the outbox, and
- * a way for browser tests to put a waiting demo listing live, as an admin's approval will (issue #6). Every route
- * answers only requests from this machine, else 404 (issue #22, `localOnly`).
+ * Development helpers under /api/dev (mounted only when NODE_ENV !== 'production'; issues #3, #4): the outbox, a
+ * way for browser tests to put a waiting demo listing live, as an admin's approval will (issue #6), and to make an
+ * agent account the way scripts and the demo seed do, without an agent profile (issue #23). Every route answers only
+ * requests from this machine, else 404 (issue #22, `localOnly`).
  */
 import { desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { sanitiseEmail, sanitisedText } from '@abode/shared/sanitise';
 import type { AppEnv } from '#src/app-env.ts';
 import { outbox } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
+import { ensureCredentialUser } from '#src/features/auth/credential-users.ts';
 import { alertDevRoutes } from '#src/features/alerts/dev-routes.ts';
 import { localOnly } from './local-only.ts';
 
@@ -24,6 +27,12 @@ const PublishBodySchema = z
     mode: z.enum(['sale', 'rent']).default('sale'),
   })
   .refine((b) => b.location !== undefined || b.slug !== undefined);
+
+const AgentUserBodySchema = z.object({
+  email: z.string().max(254).transform(sanitiseEmail).pipe(z.email()),
+  password: z.string().min(8).max(128),
+  firstName: sanitisedText(50, { singleLine: true }).optional(),
+});
 
 export const devRoutes = new Hono<AppEnv>()
   .use('*', localOnly)
@@ -67,6 +76,17 @@ export const devRoutes = new Hono<AppEnv>()
     const row = result.rows[0] as { id: string; slug: string; title: string } | undefined;
     if (!row) throw AppError.notFound();
     return c.json(row);
+  })
+  /**
+   * `POST /api/dev/agent-user { email, password, firstName? }`: a verified user with role agent and no agent profile,
+   * made as `ensureCredentialUser` makes demo and script accounts (an existing address is left as it is). → 200
+   * { userId, created }. Browser tests sign in with it to meet 'Profile not found' and create the profile.
+   */
+  .post('/agent-user', async (c) => {
+    const parsed = AgentUserBodySchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw AppError.validation();
+    const { email, password, firstName } = parsed.data;
+    return c.json(await ensureCredentialUser(c.var.db, { email, password, firstName, role: 'agent' }));
   })
   // POST /api/dev/run-alerts: the saved-search alert job, at once.
   .route('/', alertDevRoutes);

@@ -4,12 +4,16 @@
  * off in Settings (issue #5, `agents.notify_new_enquiries`). The agent's Recent Activity records each one.
  */
 import { sql } from 'drizzle-orm';
-import type { CreateEnquiry, EnquiryCreated } from '@abode/shared/enquiries/enquiry.schema';
+import {
+  ENQUIRY_MESSAGES,
+  type CreateEnquiry,
+  type EnquiryCreated,
+} from '@abode/shared/enquiries/enquiry.schema';
 import type { Database } from '#src/db/client.ts';
 import { enquiries } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
-import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
+import { VISIBLE_LISTING, VISIBLE_UNLESS_AGENT_SUSPENDED } from '#src/features/listings/listing-row.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { sendMail, type MailConfig } from '#src/lib/mail.ts';
@@ -54,7 +58,9 @@ export type CreateEnquiryResult =
  * holds it, nothing is made and its stored answer is returned (`kind: 'stored'`); otherwise the 201 answer is stored
  * with the key in the same transaction.
  *
- * @throws AppError NOT_FOUND (404) when the listing is not public.
+ * @throws AppError NOT_FOUND (404) 'This property is no longer available.' when the listing is not public, and
+ *   ENQUIRY_MESSAGES.agentUnavailable when it would be but an admin suspended its agent (issue #23: suspension
+ *   withdraws the agent's listings and refuses enquiries to them, in words the enquirer can act on).
  */
 export async function createEnquiry(
   db: Database,
@@ -73,16 +79,18 @@ export async function createEnquiry(
       const stored = await claimKey(tx, idempotency.claim, idempotency.now);
       if (stored) return { kind: 'stored' as const, stored };
     }
+    // The listing as visible apart from its agent's suspension, so a suspended agent gets its own message.
     const found = await tx.execute(sql`
       SELECT p.id, p.title, p.slug, p.agent_id, COALESCE(NULLIF(a.email, ''), u.email) AS agent_email,
-             COALESCE(a.notify_new_enquiries, true) AS notify_agent
+             COALESCE(a.notify_new_enquiries, true) AS notify_agent, (${VISIBLE_LISTING}) AS is_visible
         FROM properties p
         LEFT JOIN agents a ON a.id = p.agent_id
         LEFT JOIN users u ON u.id = a.user_id
-       WHERE p.id = ${input.propertyId} AND ${VISIBLE_LISTING}
+       WHERE p.id = ${input.propertyId} AND ${VISIBLE_UNLESS_AGENT_SUSPENDED}
          FOR SHARE OF p`);
     const r = found.rows[0] as Record<string, unknown> | undefined;
     if (!r) throw AppError.notFound(LISTING_UNAVAILABLE);
+    if (r.is_visible !== true) throw AppError.notFound(ENQUIRY_MESSAGES.agentUnavailable);
     const listing: ListingForEnquiry = {
       id: String(r.id),
       title: String(r.title),

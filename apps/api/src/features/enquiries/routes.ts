@@ -195,7 +195,10 @@ const createEnquiryRoute = createRoute({
     400: errorResponse(
       'A SPEC §5 contact-data message, or the generic validation message (also for a malformed Idempotency-Key)',
     ),
-    404: errorResponse('The listing does not exist or is not public'),
+    404: errorResponse(
+      "The listing does not exist or is not public ('This property is no longer available.'), or an admin " +
+        "suspended its agent ('This agent is not taking enquiries at the moment. Please try again later.')",
+    ),
     409: errorResponse(
       `'${ENQUIRY_MESSAGES.idempotencyKeyReused}': the Idempotency-Key was used with other data`,
     ),

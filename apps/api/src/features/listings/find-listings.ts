@@ -140,7 +140,7 @@ export function searchConditions(q: SearchFilters, ctx: SearchContext = {}): SQL
     statuses.length === 1
       ? PUBLIC_LISTING
       : sql.raw(
-          `p.status IN (${statuses.map((s) => `'${s}'`).join(', ')}) AND NOT p.is_deleted AND p.approval_status = 'approved'`,
+          `p.status IN (${statuses.map((s) => `'${s}'`).join(', ')}) AND NOT p.is_deleted AND p.approval_status = 'approved' AND NOT p.agent_suspended`,
         ),
   ];
   if (q.mode) parts.push(sql`p.mode = ${q.mode}`);

@@ -6,8 +6,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { buildSrcSet, type PhotoVariant } from '@abode/shared/agent/photos.schema';
 import type { ListingDetail, ListingPhoto, ListingSummary } from '@abode/shared/listings/listing.schema';
 
-/** Public = active, not deleted and approved (SPEC §4 plus approval, DESIGN §7): on the market. Alias `p`. */
-export const PUBLIC_LISTING = sql`p.status = 'active' AND NOT p.is_deleted AND p.approval_status = 'approved'`;
+/**
+ * Public = active, not deleted and approved (SPEC §4 plus approval, DESIGN §7), and its agent not suspended by an
+ * admin (issue #23, `properties.agent_suspended`): on the market. Alias `p`. The partial search indexes keep their
+ * narrower predicate (status, deletion, approval): it is implied by this one, so they stay usable; the flag is one
+ * boolean of the row the page reads anyway, and the in-memory engine never loads a suspended agent's listings.
+ */
+export const PUBLIC_LISTING = sql`p.status = 'active' AND NOT p.is_deleted AND p.approval_status = 'approved' AND NOT p.agent_suspended`;
 
 /**
  * Statuses whose approved listings keep a public page (ADR 019): on the market, plus under offer, sold STC and let
@@ -16,10 +21,17 @@ export const PUBLIC_LISTING = sql`p.status = 'active' AND NOT p.is_deleted AND p
 export const VISIBLE_STATUSES = ['active', 'under-offer', 'sold', 'let-agreed'] as const;
 
 /**
- * Visible = not deleted, approved, and a VISIBLE_STATUSES status: its page, favourites, recent views and enquiries
- * work. The search lists only PUBLIC_LISTING unless asked to include the others (issue #8). Alias `p`.
+ * Visible = not deleted, approved, a VISIBLE_STATUSES status and its agent not suspended (issue #23): its page,
+ * favourites, recent views and enquiries work. The search lists only PUBLIC_LISTING unless asked to include the
+ * others (issue #8). Alias `p`.
  */
-export const VISIBLE_LISTING = sql`p.status IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT p.is_deleted AND p.approval_status = 'approved'`;
+export const VISIBLE_LISTING = sql`p.status IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT p.is_deleted AND p.approval_status = 'approved' AND NOT p.agent_suspended`;
+
+/**
+ * VISIBLE_LISTING but for the agent's suspension: the enquiry form tells a visitor the agent is not taking enquiries
+ * rather than that the property is gone. Alias `p`.
+ */
+export const VISIBLE_UNLESS_AGENT_SUSPENDED = sql`p.status IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT p.is_deleted AND p.approval_status = 'approved'`;
 
 /** Columns of a summary row; photos ordered by order_index, agent's agency falling back to the branch. */
 export const SUMMARY_COLUMNS = sql`
@@ -36,7 +48,7 @@ export const SUMMARY_COLUMNS = sql`
   ), '[]'::json) AS photos`;
 
 export const DETAIL_COLUMNS: SQL = sql`${SUMMARY_COLUMNS}, p.description, p.tenure, p.council_tax_band,
-  p.epc_rating, p.floor_area_sqm, p.available_from, p.furnished, p.published_at`;
+  p.epc_rating, p.floor_area_sqm, p.available_from, p.furnished, p.published_at, p.location_approximate`;
 
 type Row = Record<string, unknown>;
 
@@ -119,5 +131,6 @@ export function toListingDetail(r: Row): ListingDetail {
     availableFrom: r.available_from == null ? null : String(r.available_from).slice(0, 10),
     furnished: (r.furnished as ListingDetail['furnished']) ?? null,
     publishedAt: iso(r.published_at),
+    ...(r.location_approximate === true ? { locationApproximate: true } : {}),
   };
 }

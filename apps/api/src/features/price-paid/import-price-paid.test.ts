@@ -190,17 +190,20 @@ describe('importPricePaid', () => {
     }
   });
 
-  test('places listings by postcode, or by the outcode centroid when the postcode is not in Code-Point 2014', async () => {
+  test('places listings by postcode, or by the outcode centroid (flagged approximate) when the postcode is not in Code-Point 2014', async () => {
     const placed = await handle.db.execute(sql`
-      SELECT p.postcode, p.latitude, p.longitude, u.latitude AS unit_lat, u.longitude AS unit_lon,
+      SELECT p.postcode, p.latitude, p.longitude, p.location_approximate, u.latitude AS unit_lat, u.longitude AS unit_lon,
              o.latitude AS district_lat, o.longitude AS district_lon
         FROM properties p LEFT JOIN postcodes u ON u.postcode = p.postcode JOIN outcodes o ON o.outcode = p.outcode`);
-    const rows = placed.rows as Record<string, number | string | null>[];
+    const rows = placed.rows as Record<string, number | string | boolean | null>[];
     const exact = rows.filter((r) => r.unit_lat !== null);
     const centroid = rows.filter((r) => r.unit_lat === null);
     expect(exact.length).toBeGreaterThan(0);
     expect(centroid.length).toBeGreaterThan(0);
     for (const r of exact) expect([r.latitude, r.longitude]).toEqual([r.unit_lat, r.unit_lon]);
     for (const r of centroid) expect([r.latitude, r.longitude]).toEqual([r.district_lat, r.district_lon]);
+    // Issue #23: the page must not claim an exact pin for a centroid.
+    expect(exact.every((r) => r.location_approximate === false)).toBe(true);
+    expect(centroid.every((r) => r.location_approximate === true)).toBe(true);
   });
 });

@@ -282,6 +282,7 @@ async function insertBatch(
       outcode: d.outcode,
       latitude: d.latitude,
       longitude: d.longitude,
+      locationApproximate: d.locationApproximate,
       tenure: d.tenure,
       councilTaxBand: d.councilTaxBand,
       epcRating: d.epcRating,
@@ -323,20 +324,30 @@ async function existingPricePaidIds(db: Database, ids: string[]): Promise<Set<st
   return new Set(result.rows.map((r) => String((r as { id: string }).id)));
 }
 
-/** Coordinates for each normalised postcode of `rows`: the unit itself, else its outcode's centroid. */
+/** Coordinates for each normalised postcode of `rows`: the unit itself, else its outcode's centroid (approximate). */
 async function placementsFor(db: Database, rows: PricePaidRow[]): Promise<Map<string, Placement>> {
   const units = [...new Set(rows.map((r) => normalisePostcode(r.postcode)))];
   const placements = new Map<string, Placement>();
   if (!units.length) return placements;
   // One JSON parameter rather than thousands of bound ones: far faster on PGlite.
   const found = await db.execute(sql`
-    SELECT q.code, COALESCE(p.latitude, o.latitude) AS latitude, COALESCE(p.longitude, o.longitude) AS longitude
+    SELECT q.code, COALESCE(p.latitude, o.latitude) AS latitude, COALESCE(p.longitude, o.longitude) AS longitude,
+           p.postcode IS NULL AS approximate
       FROM jsonb_array_elements_text(${JSON.stringify(units)}::jsonb) AS q(code)
       LEFT JOIN postcodes p ON p.postcode = q.code
       LEFT JOIN outcodes o ON o.outcode = split_part(q.code, ' ', 1)
      WHERE p.postcode IS NOT NULL OR o.outcode IS NOT NULL`);
-  for (const r of found.rows as { code: string; latitude: number; longitude: number }[]) {
-    placements.set(r.code, { latitude: Number(r.latitude), longitude: Number(r.longitude) });
+  for (const r of found.rows as {
+    code: string;
+    latitude: number;
+    longitude: number;
+    approximate: boolean;
+  }[]) {
+    placements.set(r.code, {
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      approximate: r.approximate === true,
+    });
   }
   return placements;
 }

@@ -805,6 +805,8 @@ export function availableFromFor(id: string, createdAt: Date): string {
 export interface Placement {
   latitude: number;
   longitude: number;
+  /** The postcode unit is unknown: this is its outcode's centroid (issue #23). */
+  approximate?: boolean;
 }
 
 /** A listing ready to insert (status and approval are the importer's), with its photos. */
@@ -826,6 +828,8 @@ export interface ListingDraft {
   outcode: string;
   latitude: number;
   longitude: number;
+  /** The coordinates are the outcode's centroid, not the postcode's (issue #23). */
+  locationApproximate: boolean;
   tenure: Tenure | null;
   councilTaxBand: CouncilTaxBand;
   epcRating: EpcRating;
@@ -904,6 +908,7 @@ export function buildListing(
     outcode,
     latitude: options.placement.latitude,
     longitude: options.placement.longitude,
+    locationApproximate: options.placement.approximate ?? false,
     tenure,
     councilTaxBand,
     epcRating,

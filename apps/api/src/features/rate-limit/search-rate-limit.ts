@@ -5,8 +5,9 @@
  * - every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), so the SPA can say
  *   'Please slow down your search requests.' before the limit is reached;
  * - logged to audit_logs as security events, without the answer waiting for them: more than 15 searches in the window
- *   (suspicious_activity, once per window), a one-character location after more than 5 searches in the window
- *   (suspicious_activity, once per window) and the first refused search of a window (rate_limit_exceeded).
+ *   (suspicious_activity, once per window), a one-character location as the 6th or a later search of the window
+ *   ('after more than 5 attempts', counting itself; suspicious_activity, once per window) and the first refused
+ *   search of a window (rate_limit_exceeded).
  *
  * Cost on the search path: none for a key's first 5 searches of a window (the pre-counter of pre-counter.ts writes them
  * in batches), then one `rate_limits` upsert each; plus better-auth's session lookup when a session cookie is sent.
@@ -73,7 +74,8 @@ function detectSearchAbuse(c: Context<AppEnv>, who: ClientKey, result: RateLimit
     });
 
   const term = c.req.query('location')?.trim() ?? '';
-  if ([...term].length === 1 && result.count - 1 > ENUMERATION_THRESHOLD) {
+  // SPEC §9 'after more than 5 attempts': this search is an attempt, so the 6th search of the window is the first.
+  if ([...term].length === 1 && result.count > ENUMERATION_THRESHOLD) {
     void (async () => {
       // A second counter, used only on this rare path, makes it once per window (limit 1, refused until it ends).
       const gate = await checkRateLimit(c.var.db, {

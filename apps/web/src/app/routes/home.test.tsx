@@ -11,7 +11,7 @@ test('the home page has the header, hero, Why Choose cards and a way to search',
 
   const nav = screen.getByRole('navigation', { name: 'Main' });
   for (const [name, href] of [
-    ['Search', '/search'],
+    ['Search', '/search?mode=sale'],
     ['About', '/about'],
     ['Vision', '/vision'],
     ['Our Story', '/story'],
@@ -20,7 +20,10 @@ test('the home page has the header, hero, Why Choose cards and a way to search',
     expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
   }
   expect(screen.getAllByRole('link', { name: 'Sign In' })[0]).toHaveAttribute('href', '/auth');
-  expect(screen.getByRole('link', { name: /Explore Properties/ })).toHaveAttribute('href', '/search');
+  expect(screen.getByRole('link', { name: /Explore Properties/ })).toHaveAttribute(
+    'href',
+    '/search?mode=sale',
+  );
 
   const whyChoose = screen.getByRole('region', { name: 'Why Choose Abode' });
   for (const title of ['Curated Selection', 'Personal Collection', 'Premium Service']) {

@@ -30,7 +30,7 @@ export function NotFoundRoute() {
           <Link to={paths.home}>{MESSAGES.returnHome}</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to={paths.search}>Search properties</Link>
+          <Link to={paths.searchFor()}>Search properties</Link>
         </Button>
       </div>
     </div>

@@ -77,7 +77,9 @@ test('search as I move the map: the area replaces the location, later moves repl
   await screen.findByTestId('fake-map');
 
   await user.click(screen.getByRole('button', { name: 'Tick search as I move' }));
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?bounds=51.4,-1.1,51.5,-0.9&view=map'));
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe('/search?mode=sale&bounds=51.4,-1.1,51.5,-0.9&view=map'),
+  );
   await waitFor(() =>
     expect(searchCalls(fetch).at(-1)!.searchParams.get('bounds')).toBe('51.4,-1.1,51.5,-0.9'),
   );
@@ -85,14 +87,18 @@ test('search as I move the map: the area replaces the location, later moves repl
   expect(screen.getByLabelText('Location')).toHaveValue('');
 
   await user.click(screen.getByRole('button', { name: 'Pan the map' }));
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?bounds=51.41,-1.05,51.51,-0.85&view=map'));
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe('/search?mode=sale&bounds=51.41,-1.05,51.51,-0.85&view=map'),
+  );
   // Back skips the pans and returns to the search before the box was ticked.
   await router.navigate(-1);
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&radius=3&view=map'));
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe('/search?location=Reading&radius=3&mode=sale&view=map'),
+  );
 
   await user.click(screen.getByRole('button', { name: 'Tick search as I move' }));
   await user.click(await screen.findByRole('button', { name: 'Stop searching the map area' }));
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?view=map'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?mode=sale&view=map'));
 });
 
 test('a drawn area goes into the URL as polygon= and the badge removes it', async () => {
@@ -103,14 +109,16 @@ test('a drawn area goes into the URL as polygon= and the badge removes it', asyn
 
   await user.click(screen.getByRole('button', { name: 'Finish drawing' }));
   await waitFor(() =>
-    expect(currentUrl(router)).toBe(`/search?${new URLSearchParams({ polygon: SQUARE, view: 'map' })}`),
+    expect(currentUrl(router)).toBe(
+      `/search?${new URLSearchParams({ mode: 'sale', polygon: SQUARE, view: 'map' })}`,
+    ),
   );
   await waitFor(() => expect(searchCalls(fetch).at(-1)!.searchParams.get('polygon')).toBe(SQUARE));
   expect(screen.getByTestId('fake-map')).toHaveAttribute('data-polygon', SQUARE);
   expect(screen.getByText('Drawn area')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Remove drawn area' }));
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?view=map'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?mode=sale&view=map'));
 });
 
 test('a radius search passes its centre to the map and says how far', async () => {
@@ -133,9 +141,9 @@ test('choosing a radius searches around the place in the box', async () => {
   const { router } = renderRoute('/search?location=Reading');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
   await user.selectOptions(screen.getByLabelText('Search radius'), 'Within ½ mile');
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&radius=0.5'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&radius=0.5&mode=sale'));
   await user.selectOptions(screen.getByLabelText('Search radius'), 'This area only');
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale'));
 });
 
 test('an unknown place for a radius search shows the message and suggestions, without a toast', async () => {
@@ -172,7 +180,7 @@ test('an unknown place for a radius search shows the message and suggestions, wi
   ).toEqual(['Manchester', 'Chester']);
 
   await user.click(within(suggested).getByRole('button', { name: 'Manchester' }));
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Manchester&radius=3'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Manchester&radius=3&mode=sale'));
   expect(await screen.findByRole('heading', { level: 1, name: '1 Property Found' })).toBeInTheDocument();
   expect(screen.getByLabelText('Location')).toHaveValue('Manchester');
 });
@@ -219,12 +227,12 @@ test('keywords, added to site, status and "don\'t show" go into the URL, count a
       includeUnderOffer: 'true',
     }),
   );
-  // mode, keywords, added, under offer and two 'Don't show' choices.
-  expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('Filters(6 active)');
+  // Keywords, added, under offer and two 'Don't show' choices (Buy is the default mode, not a filter).
+  expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('Filters(5 active)');
   expect(screen.getByText('“garage”')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&radius=1'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&radius=1&mode=sale'));
   expect(screen.getByLabelText('Keywords')).toHaveValue('');
   expect(screen.getByRole('checkbox', { name: 'Auctions' })).not.toBeChecked();
 });
@@ -246,7 +254,7 @@ test('"Most reduced" is a sort choice', async () => {
   const { router } = renderRoute('/search');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
   await user.selectOptions(screen.getByLabelText('Sort by'), 'Most reduced');
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?sort=most_reduced'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?mode=sale&sort=most_reduced'));
 });
 
 test('a suggestion picked in the location box searches at once and replaces a drawn area', async () => {
@@ -262,5 +270,5 @@ test('a suggestion picked in the location box searches at once and replaces a dr
   await user.type(screen.getByLabelText('Location'), 'Readi');
   await screen.findByRole('option', { name: /Reading/ });
   await user.keyboard('{ArrowDown}{Enter}');
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale'));
 });

@@ -51,7 +51,7 @@ test('shows exactly six skeleton cards while the results load', async () => {
   expect(screen.getByRole('heading', { level: 1, name: 'Searching properties…' })).toBeInTheDocument();
 });
 
-test('an empty result shows the empty state, and Clear Filters keeps nothing but the view', async () => {
+test('an empty result shows the empty state, and Clear Filters keeps nothing but Buy or Rent and the view', async () => {
   const user = userEvent.setup();
   const fetch = stubFetch(() => jsonResponse(makeSearchResult([])));
 
@@ -64,9 +64,9 @@ test('an empty result shows the empty state, and Clear Filters keeps nothing but
 
   await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
 
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?view=list'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?mode=rent&view=list'));
   await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-  expect(fetchedUrl(fetch, 1).search).toBe('');
+  expect(fetchedUrl(fetch, 1).search).toBe('?mode=rent');
   expect(screen.getByLabelText('Location')).toHaveValue('');
 });
 
@@ -81,13 +81,15 @@ test('a changed filter is a new history entry and goes back to page 1', async ()
   expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true');
   await user.selectOptions(screen.getByLabelText('Bathrooms'), '2+ baths');
 
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&bathrooms=2'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale&bathrooms=2'));
   await waitFor(() =>
-    expect(fetchedUrl(fetch, fetch.mock.calls.length - 1).search).toBe('?location=Reading&bathrooms=2'),
+    expect(fetchedUrl(fetch, fetch.mock.calls.length - 1).search).toBe(
+      '?location=Reading&mode=sale&bathrooms=2',
+    ),
   );
 
   await router.navigate(-1);
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&page=3'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale&page=3'));
 });
 
 test('Enter in the location box runs a new search', async () => {
@@ -176,7 +178,7 @@ test('the view toggle switches to list view in the URL without a new request', a
 
   await user.click(screen.getByRole('radio', { name: 'List view' }));
 
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&view=list'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale&view=list'));
   expect(screen.getByRole('radio', { name: 'List view' })).toHaveAttribute('aria-checked', 'true');
   expect(fetch).toHaveBeenCalledTimes(1);
 });
@@ -190,11 +192,11 @@ test('pagination links carry the search and mark the current page', async () => 
   expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   expect(within(nav).getByRole('link', { name: 'Previous page' })).toHaveAttribute(
     'href',
-    '/search?location=Reading',
+    '/search?location=Reading&mode=sale',
   );
   expect(within(nav).getByRole('link', { name: 'Next page' })).toHaveAttribute(
     'href',
-    '/search?location=Reading&page=3',
+    '/search?location=Reading&mode=sale&page=3',
   );
   expect(within(nav).getByRole('link', { name: 'Page 5' })).toBeInTheDocument();
 });
@@ -229,14 +231,16 @@ test('a blocked search (429) shows the Search error toast and keeps the previous
   await user.clear(box);
   await user.type(box, 'Leeds{Enter}');
 
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Leeds'));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Leeds&mode=sale'));
   const toast = (await screen.findByText('Search error')).closest('li');
   expect(
     within(toast!).getByText('Too many search requests. Please wait before searching again.'),
   ).toBeInTheDocument();
-  // The last results stay on screen and can still be opened, favourited and paged.
+  // The last results stay on screen and can still be opened, favourited and paged, but the heading does not give
+  // their count as Leeds's (issue #23): a notice says whose results they are.
   expect(screen.getByRole('heading', { name: '2 bed flat in Reading' })).toBeInTheDocument();
-  expect(screen.getByRole('heading', { level: 1, name: '1 Property Found' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Search unavailable' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('These are the results of your previous search.');
   expect(screen.queryByText('We could not load properties')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
 });
@@ -284,4 +288,27 @@ test('script typed into the location box is reported as high-severity suspicious
       metadata: { field: 'location', sample: '<img src=x onerror=alert(1)>' },
     }),
   ]);
+});
+
+test('every search has a mode: /search alone is the Buy search, the URL says so, and Any is not offered (issue #23)', async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  const { router } = renderRoute('/search?location=Leeds');
+  await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Leeds&mode=sale'));
+  expect(fetch.mock.calls.map((_, i) => fetchedUrl(fetch, i).search)).toEqual(['?location=Leeds&mode=sale']);
+
+  await user.click(screen.getByRole('button', { name: 'Filters' }));
+  const mode = screen.getByRole('group', { name: 'Buy or rent' });
+  expect(
+    within(mode)
+      .getAllByRole('radio')
+      .map((r) => r.textContent),
+  ).toEqual(['Buy', 'Rent']);
+  expect(within(mode).getByRole('radio', { name: 'Buy' })).toHaveAttribute('aria-checked', 'true');
+  // Buy is the default, so it is not counted as a filter; Rent is.
+  expect(screen.getByRole('button', { name: 'Filters' })).not.toHaveTextContent(/active/);
+  await user.click(within(mode).getByRole('radio', { name: 'Rent' }));
+  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Leeds&mode=rent'));
+  expect(screen.getByRole('button', { name: /Filters/ })).toHaveTextContent('(1 active)');
 });

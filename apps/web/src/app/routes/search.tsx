@@ -27,6 +27,8 @@ import { searchTitle } from '#src/features/search/utils/search-title.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
 
+const SEARCH_UNAVAILABLE = 'Search unavailable';
+
 /** How each view shows its cards: the map view lists compact rows beside the map. */
 const CARD_LAYOUT: Record<SearchState['view'], ListingCardLayout> = {
   grid: 'grid',
@@ -70,14 +72,16 @@ export function SearchRoute() {
       ? toApiSearchParams({ ...state, bounds: undefined }, pageSizeFor(state.view)).toString()
       : undefined;
   const pageCount = data ? Math.min(Math.ceil(data.total / data.pageSize), MAX_PAGE) : 0;
+  // When this search failed and the last results stand in for it, the heading must not give their count as this
+  // search's (issue #23): it says the search is unavailable, and a notice says whose results these are.
   const heading = invertedRange
     ? 'Property search'
     : unknownPlace
       ? 'Location not found'
-      : data
-        ? propertiesFoundHeading(data.total, data.totalCapped)
-        : listings.isError
-          ? 'Search unavailable'
+      : listings.isError
+        ? SEARCH_UNAVAILABLE
+        : data
+          ? propertiesFoundHeading(data.total, data.totalCapped)
           : 'Searching properties…';
 
   return (
@@ -114,6 +118,22 @@ export function SearchRoute() {
             <ViewToggle value={state.view} onValueChange={setView} />
           </div>
         </div>
+
+        {showingPrevious && listings.isError && (
+          <div
+            role="alert"
+            className="mt-4 flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center"
+          >
+            <AlertCircle aria-hidden="true" className="size-5 shrink-0 text-destructive" />
+            <p className="flex-1">
+              <span className="font-medium">{errorMessage(listings.error)}</span> These are the results of
+              your previous search.
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void listings.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
 
         <section
           aria-label="Search results"

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   BarChart3,
   Building2,
@@ -10,8 +11,16 @@ import {
 } from 'lucide-react';
 import { AgentRoute } from '#src/components/layouts/guards.tsx';
 import { PortalLayout, type PortalNavGroup } from '#src/components/layouts/portal-layout.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
+
+// Only an agent user without a profile needs the form (and its schema): loaded on demand.
+const MissingAgentProfile = lazy(() =>
+  import('#src/features/agent-profile/components/missing-agent-profile.tsx').then((m) => ({
+    default: m.MissingAgentProfile,
+  })),
+);
 
 /** SPEC §2 Agent portal sidebar. */
 export const agentNav: PortalNavGroup[] = [
@@ -44,6 +53,16 @@ export function AgentLayout() {
 }
 
 function AgentFrame() {
-  const { user } = useAuth();
-  return <PortalLayout name="Agent Portal" groups={agentNav} footerName={user?.firstName || 'Agent'} />;
+  const { me, user } = useAuth();
+  return (
+    <PortalLayout name="Agent Portal" groups={agentNav} footerName={user?.firstName || 'Agent'}>
+      {/* Every agent route answers 404 'Agent profile not found' without an agents row (issue #23): offer to create it
+          rather than load pages that can only fail. */}
+      {me && !me.agentId ? (
+        <Suspense fallback={<Spinner />}>
+          <MissingAgentProfile />
+        </Suspense>
+      ) : undefined}
+    </PortalLayout>
+  );
 }

@@ -35,11 +35,14 @@ export function PortalLayout({
   groups,
   headerExtra,
   footerName,
+  children,
 }: {
   name: string;
   groups: PortalNavGroup[];
   headerExtra?: ReactNode;
   footerName: string;
+  /** Shown instead of the matched child route (e.g. the agent portal's 'Profile not found'). */
+  children?: ReactNode;
 }) {
   return (
     <SidebarProvider>
@@ -61,7 +64,7 @@ export function PortalLayout({
             <div className="ml-auto flex items-center gap-3">{headerExtra}</div>
           </header>
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-4 focus:outline-none md:p-8">
-            <Outlet />
+            {children ?? <Outlet />}
           </main>
         </div>
       </div>

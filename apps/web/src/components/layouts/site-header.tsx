@@ -5,12 +5,15 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Logo } from '#src/components/layouts/logo.tsx';
 import { paths, publicNavLinks } from '#src/config/paths.ts';
 import { cn } from '#src/lib/utils.ts';
-import { useAuth } from '#src/lib/auth.tsx';
+import { homeFor, useAuth } from '#src/lib/auth.tsx';
 
 // The avatar menu (radix DropdownMenu) only loads for signed-in visitors.
 const UserMenu = lazy(() =>
   import('#src/components/layouts/user-menu.tsx').then((m) => ({ default: m.UserMenu })),
 );
+
+/** 'My Abode' is the signed-in user's dashboard: a client's /dashboard (with Recent Views), an agent's or admin's portal. */
+export const MY_ABODE_LABEL = 'My Abode';
 
 const memberLinks = [
   { to: paths.favourites, label: 'Favourites' },
@@ -46,16 +49,26 @@ function useMenuOpen(): [boolean, (open: boolean) => void] {
 }
 
 /**
- * The public header (SPEC §2): logo, the five brand/search links, Favourites and Saved Searches when signed in, and
- * Sign In or the avatar menu. Below 768 px the links move behind a
- * menu button (a disclosure: aria-expanded + aria-controls; Escape closes it and returns focus to the button).
+ * The public header (SPEC §2): logo, the five brand/search links, My Abode, Favourites and Saved Searches when signed
+ * in, and Sign In or the avatar menu. Until /api/me has answered it shows neither Sign In nor the member links (a
+ * signed-in user must not see Sign In flash on every load, issue #23), only a placeholder of the button's size.
+ * Below 768 px the links move behind a menu button (a disclosure: aria-expanded + aria-controls; Escape closes it and
+ * returns focus to the button).
  */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useMenuOpen();
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const { user } = useAuth();
-  const links = user ? [...publicNavLinks, ...memberLinks] : publicNavLinks;
+  const { me, user, isLoading } = useAuth();
+  const links: readonly { to: string; label: string; member?: true }[] = user
+    ? [
+        ...publicNavLinks,
+        ...[{ to: homeFor(me), label: MY_ABODE_LABEL }, ...memberLinks].map((l) => ({
+          ...l,
+          member: true as const,
+        })),
+      ]
+    : publicNavLinks;
 
   const closeMenu = () => setMenuOpen(false);
 
@@ -73,7 +86,11 @@ export function SiteHeader() {
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
-              <li key={link.to}>
+              <li
+                key={link.to}
+                // Below 1024 px the member links would crowd the bar: they are in the avatar menu there.
+                className={link.member ? 'hidden lg:block' : undefined}
+              >
                 <NavLink to={link.to} className={navLinkClass}>
                   {link.label}
                 </NavLink>
@@ -83,7 +100,9 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          {user ? (
+          {isLoading ? (
+            <span className="hidden h-9 w-[5.25rem] md:block" aria-hidden="true" />
+          ) : user ? (
             <Suspense fallback={<span className="size-10" aria-hidden="true" />}>
               <UserMenu />
             </Suspense>
@@ -131,7 +150,7 @@ export function SiteHeader() {
               </NavLink>
             </li>
           ))}
-          {!user && (
+          {!user && !isLoading && (
             <li className="pt-2">
               <Button asChild className="w-full">
                 <Link to={paths.auth} onClick={closeMenu}>

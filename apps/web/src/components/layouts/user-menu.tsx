@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { Heart, LogOut, Search, User } from 'lucide-react';
+import { Heart, House, LogOut, Search, User } from 'lucide-react';
 import { toast } from 'sonner';
 import { MESSAGES } from '@abode/shared/messages';
-import { useAuth } from '#src/lib/auth.tsx';
+import { homeFor, useAuth } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
 
 const itemClass =
@@ -16,9 +16,12 @@ function initials(firstName: string | null, lastName: string | null, email: stri
   return (letters || email[0] || '?').toUpperCase();
 }
 
-/** The signed-in avatar menu (SPEC §2 Public header): e-mail, Profile, Favourites, Saved Searches, Sign Out. */
+/**
+ * The signed-in avatar menu (SPEC §2 Public header): e-mail, My Abode (the user's dashboard, issue #23), Profile,
+ * Favourites, Saved Searches, Sign Out.
+ */
 export function UserMenu() {
-  const { user, signOut } = useAuth();
+  const { me, user, signOut } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   if (!user) return null;
@@ -53,6 +56,11 @@ export function UserMenu() {
             {user.email}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={homeFor(me)}>
+              <House className="size-4" aria-hidden="true" /> My Abode
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to={paths.profile}>
               <User className="size-4" aria-hidden="true" /> Profile

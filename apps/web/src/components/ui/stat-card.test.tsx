@@ -27,6 +27,16 @@ test('a stat card without a value yet says Loading to screen readers', () => {
   expect(valueOf('Views')).toHaveTextContent(/^Loading$/);
 });
 
+test('a stat card whose load failed stops loading and says Not available', () => {
+  render(
+    <dl>
+      <StatCard label="Views" value={undefined} failed />
+    </dl>,
+  );
+  expect(valueOf('Views')).toHaveTextContent(/^—Not available$/);
+  expect(valueOf('Views')?.querySelector('.animate-pulse')).toBeNull();
+});
+
 test('a failed load is an alert with the message and a Try again button that retries', async () => {
   const retry = vi.fn();
   render(<LoadFailed message="Failed to load enquiries" onRetry={retry} />);

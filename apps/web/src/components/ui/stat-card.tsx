@@ -6,20 +6,24 @@ import { cn } from '#src/lib/utils.ts';
  * One stat card of a dashboard-style page (client dashboard, agent dashboard, enquiries, properties, analytics):
  * a term (optional icon + label) and its value, inside the caller's `<dl>`. `value` is a count (shown with en-GB
  * grouping, e.g. 1,234), an already formatted text (e.g. '12.5%'), or `undefined` while it loads — then a skeleton
- * with 'Loading' for screen readers. `hint` is a second description under the value (e.g. 'this week', or a change
- * against the previous period).
+ * with 'Loading' for screen readers. When the load has `failed`, a dash ('Not available' to screen readers) replaces
+ * the skeleton, which would otherwise pulse forever beside the page's error (issue #23). `hint` is a second
+ * description under the value (e.g. 'this week', or a change against the previous period).
  */
 export function StatCard({
   icon,
   label,
   value,
   hint,
+  failed = false,
   className,
 }: {
   icon?: ReactNode;
   label: string;
   value: number | string | undefined;
   hint?: ReactNode;
+  /** The value's load failed (the page shows the error and a retry). */
+  failed?: boolean;
   className?: string;
 }) {
   return (
@@ -29,7 +33,14 @@ export function StatCard({
         {label}
       </dt>
       <dd className="text-3xl font-bold tracking-tight tabular-nums">
-        {value === undefined ? (
+        {value === undefined && failed ? (
+          <>
+            <span aria-hidden="true" className="text-muted-foreground">
+              —
+            </span>
+            <span className="sr-only">Not available</span>
+          </>
+        ) : value === undefined ? (
           <>
             <Skeleton className="h-9 w-12" />
             <span className="sr-only">Loading</span>

@@ -34,6 +34,7 @@ const listingColumns = {
   status: properties.status,
   approvalStatus: properties.approvalStatus,
   approvedAt: properties.approvedAt,
+  agentSuspended: properties.agentSuspended,
   createdAt: properties.createdAt,
   updatedAt: properties.updatedAt,
   // DESIGN §7: a change more than a second after approval (approval itself and its same-statement stamps are not
@@ -76,6 +77,7 @@ function toAdminListing(r: Row): AdminListing {
     createdAt: (r.createdAt as Date).toISOString(),
     updatedAt: (r.updatedAt as Date).toISOString(),
     editedSinceApproval: r.editedSinceApproval === true,
+    agentSuspended: r.agentSuspended === true,
     mainPhoto: parseJson(r.mainPhoto) as AdminListing['mainPhoto'],
     agent: r.agentId
       ? { name: (r.agentName as string | null) ?? '', agencyName: (r.agencyName as string | null) ?? null }

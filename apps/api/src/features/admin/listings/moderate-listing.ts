@@ -1,16 +1,23 @@
 /**
- * An admin approves or rejects a listing (SPEC §4 approval status; §7 admin writes; issue #6). Approve: pending or
- * rejected → approved with approved_at now, and published_at now when the listing is active and was never published
- * (saved-search alerts key on it). Reject: pending → rejected with status draft; the owning agent is e-mailed with
- * the reason and a link to edit the listing. Each change writes the agent's activity event and the admin_action
- * audit row in its own transaction; anything else answers 409 and changes nothing.
+ * An admin approves or rejects a listing (SPEC §4 approval status; §7 admin writes; issues #6, #23).
+ * - Reject: pending → rejected with status draft (SPEC §4); the status it had and the reason are kept on the row
+ *   (`status_before_rejection`, `rejection_reason`) and the owning agent is e-mailed the reason and a link to edit.
+ * - Approve: pending or rejected → approved with approved_at now. A listing that a rejection moved to draft gets its
+ *   earlier status back (issue #23: approving must not leave it hidden behind a 'Live' label), unless that status
+ *   was active and the listing has no photo by now (it stays a draft: the agent must add one and publish). Approving
+ *   a listing that would go live without a photo is refused. published_at is stamped the first time it is active
+ *   and approved (saved-search alerts key on it). The agent is e-mailed whether it is live or what they must do.
+ * Each change writes the agent's activity event and the admin_action audit row in its own transaction; anything
+ * else answers 409 and changes nothing. A mail failure is logged and undoes nothing.
  */
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, count, eq, not, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ADMIN_LISTING_MESSAGES, type AdminListing } from '@abode/shared/admin/listings.schema';
+import type { ListingStatus } from '@abode/shared/listings/listing.schema';
+import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
-import { agents, properties, users } from '#src/db/schema.ts';
+import { agents, properties, propertyPhotos, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
 import { isUuid } from '#src/features/agent/enquiries/find-agent-enquiries.ts';
@@ -29,11 +36,13 @@ async function lockListing(tx: Tx, id: string) {
     .select({
       id: properties.id,
       agentId: properties.agentId,
+      slug: properties.slug,
       title: properties.title,
       status: properties.status,
       approvalStatus: properties.approvalStatus,
       approvedAt: properties.approvedAt,
       publishedAt: properties.publishedAt,
+      statusBeforeRejection: properties.statusBeforeRejection,
     })
     .from(properties)
     .where(and(eq(properties.id, id), not(properties.isDeleted)))
@@ -50,32 +59,92 @@ const factsOf = (r: Pick<Facts, 'status' | 'approvalStatus' | 'approvedAt' | 'pu
   publishedAt: iso(r.publishedAt),
 });
 
+/** The address the agent's notices go to: their contact e-mail, else their sign-in e-mail; null when neither. */
+async function agentEmail(tx: Tx, agentId: string): Promise<string | null> {
+  const [contact] = await tx
+    .select({ email: sql<string | null>`COALESCE(NULLIF(${agents.email}, ''), ${users.email})` })
+    .from(agents)
+    .leftJoin(users, eq(users.id, agents.userId))
+    .where(eq(agents.id, agentId));
+  return contact?.email ?? null;
+}
+
+/** Sends an agent notice after the change committed; a failure is logged, never thrown. */
+async function notifyAgent(
+  c: Context<AppEnv>,
+  propertyId: string,
+  mail: { to: string; subject: string; text: string; html: string } | null,
+  what: string,
+): Promise<void> {
+  if (!mail) {
+    c.var.logger.warn({ propertyId }, `${what} listing has no agent e-mail`);
+    return;
+  }
+  try {
+    await sendMail(c.var.db, mail, c.var.mail);
+  } catch (error) {
+    c.var.logger.error({ err: error, propertyId }, `listing ${what} but the agent e-mail failed`);
+  }
+}
+
 /**
- * Approves a pending or rejected listing and returns it as the admin table shows it.
+ * The status an approval leaves: the one a rejection set aside (rejection moved the listing to draft), unless that
+ * is active and the listing has no photo now; otherwise the current one.
+ */
+function statusAfterApproval(before: Facts, hasPhoto: boolean): ListingStatus {
+  const current = before.status as ListingStatus;
+  const setAside = before.statusBeforeRejection as ListingStatus | null;
+  if (current !== 'draft' || !setAside) return current;
+  if (setAside === 'active' && !hasPhoto) return 'draft';
+  return setAside;
+}
+
+/**
+ * Approves a pending or rejected listing, restoring the status a rejection set aside, and returns it as the admin
+ * table shows it. E-mails the agent that it is live, or what they must do to publish it (a draft).
  *
  * @throws AppError NOT_FOUND (404) for an unknown, malformed or deleted id; CONFLICT (409) when it is already
- *   approved. Nothing changes on error.
+ *   approved, or when it is active without a photo ('This property has no photo: …'). Nothing changes on error.
  */
 export async function approveListing(c: Context<AppEnv>, id: string): Promise<AdminListing> {
   if (!isUuid(id)) throw AppError.notFound(ADMIN_LISTING_MESSAGES.notFound);
   const now = c.var.now();
-  return c.var.db.transaction(async (tx) => {
+  const { listing, mail } = await c.var.db.transaction(async (tx) => {
     const before = await lockListing(tx, id);
     if (before.approvalStatus !== 'pending' && before.approvalStatus !== 'rejected') {
       throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.cannotApprove);
     }
-    const publishedAt = before.status === 'active' && !before.publishedAt ? now : before.publishedAt;
+    const [{ photos } = { photos: 0 }] = await tx
+      .select({ photos: count() })
+      .from(propertyPhotos)
+      .where(eq(propertyPhotos.propertyId, id));
+    const status = statusAfterApproval(before, photos > 0);
+    // Issue #23: nothing goes live without a photo (a listing made active before the rule, or an import).
+    if (status === 'active' && photos === 0)
+      throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.needsPhoto);
+    const publishedAt = status === 'active' && !before.publishedAt ? now : before.publishedAt;
     await tx
       .update(properties)
-      .set({ approvalStatus: 'approved', approvedAt: now, publishedAt })
+      .set({
+        approvalStatus: 'approved',
+        approvedAt: now,
+        publishedAt,
+        status,
+        statusBeforeRejection: null,
+        rejectionReason: null,
+      })
       .where(eq(properties.id, id));
-    const after = { ...before, approvalStatus: 'approved', approvedAt: now, publishedAt };
+    const after = { ...before, status, approvalStatus: 'approved', approvedAt: now, publishedAt };
     await recordAgentActivity(tx, {
       agentId: before.agentId,
       type: 'listing_approved',
       propertyId: id,
       propertyTitle: before.title,
-      details: { from: before.approvalStatus, to: 'approved' },
+      details: {
+        from: before.approvalStatus,
+        to: 'approved',
+        ...(status !== before.status ? { status: { from: before.status, to: status } } : {}),
+      },
     });
     await recordAdminAction(tx, c, {
       action: 'approve_listing',
@@ -85,26 +154,40 @@ export async function approveListing(c: Context<AppEnv>, id: string): Promise<Ad
       after: factsOf(after),
       description: `Approved '${before.title}'`,
     });
-    return getAdminListing(tx, id);
+    const to = await agentEmail(tx, before.agentId);
+    return {
+      listing: await getAdminListing(tx, id),
+      mail: to ? approvalMail(to, { ...before, status }, photos > 0, c.var.publicUrl) : null,
+    };
   });
+  await notifyAgent(c, id, mail, 'approved');
+  return listing;
 }
 
 /**
- * Rejects a pending listing (approval rejected, status draft), then e-mails its agent with `reason` (may be blank)
- * and a link to edit it; a mail failure is logged and does not undo the rejection.
+ * Rejects a pending listing (approval rejected, status draft; the status it had and `reason` are kept for approval
+ * and the agent's edit page), then e-mails its agent with `reason` (may be blank) and a link to edit it; a mail
+ * failure is logged and does not undo the rejection.
  *
  * @throws AppError NOT_FOUND (404) for an unknown, malformed or deleted id; CONFLICT (409) when it is not pending
  *   (SPEC §4 allows rejecting only a pending listing). Nothing changes on error.
  */
 export async function rejectListing(c: Context<AppEnv>, id: string, reason: string): Promise<AdminListing> {
   if (!isUuid(id)) throw AppError.notFound(ADMIN_LISTING_MESSAGES.notFound);
-  const { listing, mailTo, title } = await c.var.db.transaction(async (tx) => {
+  const { listing, mail } = await c.var.db.transaction(async (tx) => {
     const before = await lockListing(tx, id);
     if (before.approvalStatus !== 'pending')
       throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.cannotReject);
+    // A listing rejected again without the agent choosing a status keeps the status of the first rejection.
+    const statusBeforeRejection = before.statusBeforeRejection ?? before.status;
     await tx
       .update(properties)
-      .set({ approvalStatus: 'rejected', status: 'draft' })
+      .set({
+        approvalStatus: 'rejected',
+        status: 'draft',
+        statusBeforeRejection,
+        rejectionReason: reason || null,
+      })
       .where(eq(properties.id, id));
     const after = { ...before, approvalStatus: 'rejected', status: 'draft' };
     await recordAgentActivity(tx, {
@@ -122,29 +205,22 @@ export async function rejectListing(c: Context<AppEnv>, id: string, reason: stri
       after: { ...factsOf(after), reason: reason || null },
       description: `Rejected '${before.title}'`,
     });
-    const [contact] = await tx
-      .select({ email: sql<string | null>`COALESCE(NULLIF(${agents.email}, ''), ${users.email})` })
-      .from(agents)
-      .leftJoin(users, eq(users.id, agents.userId))
-      .where(eq(agents.id, before.agentId));
-    return { listing: await getAdminListing(tx, id), mailTo: contact?.email ?? null, title: before.title };
+    const to = await agentEmail(tx, before.agentId);
+    return {
+      listing: await getAdminListing(tx, id),
+      mail: to ? rejectionMail(to, id, before.title, reason, c.var.publicUrl) : null,
+    };
   });
-
-  if (mailTo) {
-    try {
-      await sendMail(c.var.db, rejectionMail(mailTo, id, title, reason, c.var.publicUrl), c.var.mail);
-    } catch (error) {
-      c.var.logger.error({ err: error, propertyId: id }, 'listing rejected but the agent e-mail failed');
-    }
-  } else {
-    c.var.logger.warn({ propertyId: id }, 'rejected listing has no agent e-mail');
-  }
+  await notifyAgent(c, id, mail, 'rejected');
   return listing;
 }
 
+const editUrlOf = (id: string, origin: string) =>
+  new URL(`/agent/properties/${encodeURIComponent(id)}/edit`, origin).href;
+
 /** The agent's notice: which listing, the reason (when given) and a link to edit it. */
 function rejectionMail(to: string, id: string, title: string, reason: string, origin: string) {
-  const editUrl = new URL(`/agent/properties/${encodeURIComponent(id)}/edit`, origin).href;
+  const editUrl = editUrlOf(id, origin);
   const text = [
     `Your listing "${title}" was not approved and is back in draft.`,
     '',
@@ -158,4 +234,47 @@ function rejectionMail(to: string, id: string, title: string, reason: string, or
     `<p><a href="${escapeHtml(editUrl)}">Edit the listing</a> and save it to send it for approval again.</p>`,
   ].join('\n');
   return { to, subject: `Listing not approved: ${title}`, text, html };
+}
+
+/**
+ * The agent's approval notice: live (with its public link), on Abode with its status banner, or — for a draft or a
+ * completed let — what publishing it takes, with a link to edit it.
+ */
+function approvalMail(
+  to: string,
+  listing: { id: string; slug: string; title: string; status: ListingStatus },
+  hasPhoto: boolean,
+  origin: string,
+) {
+  const pageUrl = new URL(`/property/${encodeURIComponent(listing.slug)}`, origin).href;
+  const editUrl = editUrlOf(listing.id, origin);
+  const label = LISTING_STATUS_LABELS[listing.status];
+  const [first, action, url]: [string, string, string] =
+    listing.status === 'active'
+      ? ['was approved and is now live on Abode.', 'See it as buyers and tenants do', pageUrl]
+      : listing.status === 'draft'
+        ? [
+            'was approved, but it is a draft, so it is not on Abode yet.',
+            hasPhoto
+              ? 'To publish it, set its status to Active and save'
+              : 'To publish it, add at least one photo, then set its status to Active and save',
+            editUrl,
+          ]
+        : listing.status === 'let'
+          ? ['was approved. As it is let, it is not shown on Abode.', 'Edit the listing', editUrl]
+          : [
+              `was approved. Its page is on Abode with the '${label}' banner.`,
+              'See it as buyers and tenants do',
+              pageUrl,
+            ];
+  const text = [`Your listing "${listing.title}" ${first}`, '', `${action}: ${url}`, ''].join('\n');
+  const html = [
+    `<p>Your listing <strong>${escapeHtml(listing.title)}</strong> ${escapeHtml(first)}</p>`,
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
+  ].join('\n');
+  const subject =
+    listing.status === 'active'
+      ? `Listing approved and live: ${listing.title}`
+      : `Listing approved: ${listing.title}`;
+  return { to, subject, text, html };
 }

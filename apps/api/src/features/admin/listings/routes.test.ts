@@ -1,14 +1,22 @@
 /**
  * `/api/admin/properties` (issue #6) over HTTP on a real database: the role matrix, the list (agent and agency
  * fallbacks, search fields, filters, paging, stats, 'edited since approval'), and the approval transitions of SPEC
- * §4 with their refused paths, published_at, the agent's activity, the audit rows and the rejection e-mail.
+ * §4 with their refused paths, published_at, the agent's activity, the audit rows and the rejection e-mail; approval
+ * after a rejection restores the earlier status, keeps a draft a draft, needs a photo to go live and e-mails the
+ * agent (issue #23).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { ADMIN_LISTING_MESSAGES, AdminListingListSchema } from '@abode/shared/admin/listings.schema';
+import {
+  ADMIN_LISTING_MESSAGES,
+  AdminListingListSchema,
+  AdminListingSchema,
+} from '@abode/shared/admin/listings.schema';
+import { AgentListingDetailSchema } from '@abode/shared/agent/listing-input.schema';
+import { listingVisibility } from '@abode/shared/listings/listing-visibility';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agentActivity, auditLogs, outbox, properties } from '#src/db/schema.ts';
+import { agentActivity, agents, auditLogs, outbox, properties, propertyPhotos } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
@@ -300,5 +308,159 @@ describe('approve and reject', () => {
       expect((await call('POST', `/api/admin/properties/${id}/approve`, admin.cookie)).status).toBe(404);
       expect((await call('POST', `/api/admin/properties/${id}/reject`, admin.cookie)).status).toBe(404);
     }
+  });
+});
+
+// Issue #23: approving a rejected listing left it a hidden draft labelled 'Live', its page a 404, and told nobody.
+describe('approval after a rejection', () => {
+  let agent: { email: string; cookie: string; agentId: string };
+
+  beforeAll(async () => {
+    const user = await signedInUser(app, handle.db, { role: 'agent' });
+    const [row] = await handle.db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(eq(agents.userId, user.userId));
+    agent = { email: user.email, cookie: user.cookie, agentId: row!.id };
+  });
+
+  const moderate = async (action: 'approve' | 'reject', id: string, body?: unknown) => {
+    const res = await call('POST', `/api/admin/properties/${id}/${action}`, admin.cookie, body);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return AdminListingSchema.parse(await readJson(res));
+  };
+  const publicStatus = async (slug: string) => (await app.request(`/api/properties/${slug}`)).status;
+  const agentView = async (id: string) => {
+    const res = await call('GET', `/api/agent/properties/${id}`, agent.cookie);
+    expect(res.status).toBe(200);
+    return AgentListingDetailSchema.parse(await readJson(res));
+  };
+  const lastMailTo = async (to: string) =>
+    (await handle.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt)))[0];
+
+  test('an active listing rejected then approved is active again: Live, its page public, the agent e-mailed', async () => {
+    const l = await createListing(handle.db, agent.agentId, {
+      title: 'Restore me',
+      approvalStatus: 'pending',
+      approvedAt: null,
+      publishedAt: null,
+    });
+    expect(await publicStatus(l.slug)).toBe(404);
+
+    const rejected = await moderate('reject', l.id, { reason: 'The floor plan is missing' });
+    expect(rejected).toMatchObject({ status: 'draft', approvalStatus: 'rejected' });
+    expect(listingVisibility(rejected).label).toBe('Rejected');
+    // The agent's edit page shows the reason, and the status approval will give back.
+    expect(await agentView(l.id)).toMatchObject({
+      rejectionReason: 'The floor plan is missing',
+      statusBeforeRejection: 'active',
+    });
+
+    clock = new Date(clock.getTime() + 60_000);
+    const approved = await moderate('approve', l.id);
+    expect(approved).toMatchObject({ status: 'active', approvalStatus: 'approved' });
+    expect(listingVisibility(approved).label).toBe('Live');
+    expect(await publicStatus(l.slug)).toBe(200);
+    const [row] = await handle.db.select().from(properties).where(eq(properties.id, l.id));
+    expect(row).toMatchObject({
+      status: 'active',
+      statusBeforeRejection: null,
+      rejectionReason: null,
+      publishedAt: clock,
+    });
+    expect(await agentView(l.id)).toMatchObject({ rejectionReason: null, statusBeforeRejection: null });
+
+    const mail = await lastMailTo(agent.email);
+    expect(mail!.subject).toBe('Listing approved and live: Restore me');
+    expect(mail!.text).toContain(`/property/${l.slug}`);
+    const [audit] = await auditRowsFor(l.id);
+    expect(audit!.afterData).toMatchObject({
+      metadata: { after: { status: 'active', approvalStatus: 'approved' } },
+    });
+    const [activity] = await handle.db
+      .select()
+      .from(agentActivity)
+      .where(and(eq(agentActivity.propertyId, l.id), eq(agentActivity.type, 'listing_approved')));
+    expect(activity!.details).toEqual({
+      from: 'rejected',
+      to: 'approved',
+      status: { from: 'draft', to: 'active' },
+    });
+  });
+
+  test('a draft stays a draft, not called Live, and the e-mail says plainly the agent must publish it', async () => {
+    const l = await createListing(handle.db, agent.agentId, {
+      title: 'Still a draft',
+      status: 'draft',
+      approvalStatus: 'pending',
+      approvedAt: null,
+      publishedAt: null,
+    });
+    await moderate('reject', l.id);
+    const approved = await moderate('approve', l.id);
+    expect(approved).toMatchObject({ status: 'draft', approvalStatus: 'approved' });
+    expect(listingVisibility(approved)).toMatchObject({ key: 'hidden', label: 'Not published' });
+    expect(await publicStatus(l.slug)).toBe(404);
+    const mail = await lastMailTo(agent.email);
+    expect(mail!.subject).toBe('Listing approved: Still a draft');
+    expect(mail!.text).toContain('it is a draft, so it is not on Abode yet');
+    expect(mail!.text).toContain('To publish it, set its status to Active and save');
+    expect(mail!.text).toContain(`/agent/properties/${l.id}/edit`);
+  });
+
+  test('edited after the rejection without choosing a status, rejected again, then approved: active again', async () => {
+    const l = await createListing(handle.db, agent.agentId, {
+      title: 'Second try',
+      approvalStatus: 'pending',
+      approvedAt: null,
+    });
+    await moderate('reject', l.id, { reason: 'Blurry photos' });
+    const edited = await call('PATCH', `/api/agent/properties/${l.id}`, agent.cookie, { bedrooms: 4 });
+    expect(AgentListingDetailSchema.parse(await readJson(edited)).approvalStatus).toBe('pending');
+    await moderate('reject', l.id, { reason: 'Still blurry' });
+    expect(await agentView(l.id)).toMatchObject({
+      rejectionReason: 'Still blurry',
+      statusBeforeRejection: 'active',
+    });
+    expect(await moderate('approve', l.id)).toMatchObject({ status: 'active', approvalStatus: 'approved' });
+
+    // An agent who chooses a status after the rejection keeps theirs.
+    const chosen = await createListing(handle.db, agent.agentId, {
+      approvalStatus: 'pending',
+      approvedAt: null,
+    });
+    await moderate('reject', chosen.id);
+    const chose = await call('PATCH', `/api/agent/properties/${chosen.id}`, agent.cookie, {
+      status: 'under-offer',
+      tenure: 'freehold',
+      councilTaxBand: 'E',
+    });
+    expect(chose.status).toBe(200);
+    expect(await moderate('approve', chosen.id)).toMatchObject({ status: 'under-offer' });
+  });
+
+  test('nothing goes live without a photo: restored as a draft, or a 409 for a pending active listing', async () => {
+    const lost = await createListing(handle.db, agent.agentId, {
+      title: 'Photos removed',
+      approvalStatus: 'pending',
+      approvedAt: null,
+    });
+    await moderate('reject', lost.id);
+    await handle.db.delete(propertyPhotos).where(eq(propertyPhotos.propertyId, lost.id));
+    expect(await moderate('approve', lost.id)).toMatchObject({ status: 'draft', approvalStatus: 'approved' });
+    expect((await lastMailTo(agent.email))!.text).toContain(
+      'To publish it, add at least one photo, then set its status to Active and save',
+    );
+
+    const bare = await createListing(handle.db, agent.agentId, {
+      approvalStatus: 'pending',
+      approvedAt: null,
+    });
+    await handle.db.delete(propertyPhotos).where(eq(propertyPhotos.propertyId, bare.id));
+    const res = await call('POST', `/api/admin/properties/${bare.id}/approve`, admin.cookie);
+    expect(res.status).toBe(409);
+    expect((await readJson(res)).error.message).toBe(ADMIN_LISTING_MESSAGES.needsPhoto);
+    const [row] = await handle.db.select().from(properties).where(eq(properties.id, bare.id));
+    expect(row!.approvalStatus).toBe('pending');
   });
 });

@@ -48,15 +48,17 @@ const approveRoute = createRoute({
   tags: TAGS,
   summary: 'Approve a listing',
   description:
-    'Pending or rejected → approved with approvedAt now (SPEC §4); an active listing that was never published is ' +
-    "published now (saved-search alerts). Audited as 'approve_listing' with before/after. Toasts: 'Property " +
-    "approved successfully' / 'Failed to approve property'.",
+    'Pending or rejected → approved with approvedAt now (SPEC §4). A listing a rejection moved to draft gets ' +
+    'the status it had back (issue #23), except active when it has no photo by now: it stays a draft and its ' +
+    'agent must add a photo and publish it. An active listing that was never published is published now ' +
+    "(saved-search alerts). The agent is e-mailed: live, or what publishing takes. Audited as 'approve_listing' " +
+    "with before/after. Toasts: 'Property approved successfully' / 'Failed to approve property'.",
   request: { params: AdminListingParamsSchema },
   responses: {
     200: json(AdminListingSchema, 'The approved listing'),
     ...adminOnly,
     404: errorResponse('No such (non-deleted) listing; also for a malformed id'),
-    409: errorResponse('Already approved; nothing changed'),
+    409: errorResponse('Already approved, or it would go live without a photo; nothing changed'),
   },
 });
 
@@ -66,7 +68,8 @@ const rejectRoute = createRoute({
   tags: TAGS,
   summary: 'Reject a listing',
   description:
-    'Pending → rejected with status draft (SPEC §4; an approved listing cannot be rejected). Body (optional) ' +
+    'Pending → rejected with status draft (SPEC §4; an approved listing cannot be rejected); the status it had ' +
+    "and the reason are kept (approval restores the status; the agent's edit page shows the reason). Body (optional) " +
     "`{ reason?: string }`, at most 500 characters, `<`/`>` stripped. Audited as 'reject_listing'; the agent is " +
     "e-mailed the reason and a link to edit the listing (a mail failure is logged only). Toasts: 'Property " +
     "rejected successfully' / 'Failed to reject property'.",

@@ -3,7 +3,7 @@
  * non-deleted users newest first with search, role filter and pages; suspend (super admins only) and reactivate (any
  * admin), each audited in the same transaction as the change.
  */
-import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   ADMIN_USER_MESSAGES,
@@ -14,8 +14,9 @@ import {
 import { MESSAGES } from '@abode/shared/messages';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
-import { admins, sessions, users } from '#src/db/schema.ts';
+import { admins, agents, properties, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
+import { endSessionsOfSuspendedUser } from '#src/middleware/auth.ts';
 import { recordAdminAction } from '../audit.ts';
 
 type Reader = Pick<Database, 'select'>;
@@ -121,6 +122,26 @@ async function lockUser(tx: Tx, id: string): Promise<Row> {
   return row;
 }
 
+/**
+ * Withdraws (or restores) every listing of the user's agent record from public view (issue #23): the denormalised
+ * `properties.agent_suspended` that PUBLIC_LISTING and VISIBLE_LISTING read. The UPDATE fires the listing-change
+ * triggers (migrations 0006, 0008), so every process's search cache and engine drop or regain the listings.
+ */
+async function setListingsWithdrawn(tx: Tx, userId: string, withdrawn: boolean): Promise<void> {
+  await tx
+    .update(properties)
+    .set({ agentSuspended: withdrawn })
+    .where(
+      and(
+        eq(properties.agentSuspended, !withdrawn),
+        inArray(
+          properties.agentId,
+          tx.select({ id: agents.id }).from(agents).where(eq(agents.userId, userId)),
+        ),
+      ),
+    );
+}
+
 const facts = (r: Row) => ({
   isSuspended: r.isSuspended,
   suspendedAt: r.suspendedAt ? r.suspendedAt.toISOString() : null,
@@ -128,7 +149,8 @@ const facts = (r: Row) => ({
 
 /**
  * Suspends user `id` (SPEC §4): sets is_suspended and suspended_at, deletes all their sessions (they are signed out
- * at once) and writes the `suspend_user` audit row, in one transaction. Rules: only a super admin (403); never
+ * at once), withdraws an agent's listings from public view (issue #23) and writes the `suspend_user` audit row, in
+ * one transaction. Rules: only a super admin (403); never
  * yourself (400); never a super admin (403). Suspending an already suspended user changes nothing and writes no
  * audit row (idempotent 200). Unknown or deleted id → 404.
  */
@@ -146,7 +168,10 @@ export async function suspendUser(c: Context<AppEnv>, id: string): Promise<Admin
       .update(users)
       .set({ isSuspended: true, suspendedAt: now, updatedAt: now })
       .where(eq(users.id, id));
-    await tx.delete(sessions).where(eq(sessions.userId, id));
+    // Their sessions end now, each leaving a note so its next request is told why (issue #23).
+    await endSessionsOfSuspendedUser(tx, id);
+    // Their listings leave public view until reactivation (issue #23).
+    await setListingsWithdrawn(tx, id, true);
     const after = { ...before, isSuspended: true, suspendedAt: now };
     await recordAdminAction(tx, c, {
       action: 'suspend_user',
@@ -162,8 +187,8 @@ export async function suspendUser(c: Context<AppEnv>, id: string): Promise<Admin
 }
 
 /**
- * Reactivates user `id` (SPEC §4, any admin): clears is_suspended and suspended_at and writes the `reactivate_user`
- * audit row in one transaction. A user who is not suspended is returned unchanged with no audit row (idempotent
+ * Reactivates user `id` (SPEC §4, any admin): clears is_suspended and suspended_at, puts an agent's listings back in
+ * public view (issue #23) and writes the `reactivate_user` audit row in one transaction. A user who is not suspended is returned unchanged with no audit row (idempotent
  * 200). Unknown or deleted id → 404.
  */
 export async function reactivateUser(c: Context<AppEnv>, id: string): Promise<AdminUser> {
@@ -174,6 +199,7 @@ export async function reactivateUser(c: Context<AppEnv>, id: string): Promise<Ad
       .update(users)
       .set({ isSuspended: false, suspendedAt: null, updatedAt: c.var.now() })
       .where(eq(users.id, id));
+    await setListingsWithdrawn(tx, id, false);
     const after = { ...before, isSuspended: false, suspendedAt: null };
     await recordAdminAction(tx, c, {
       action: 'reactivate_user',

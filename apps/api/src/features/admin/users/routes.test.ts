@@ -155,7 +155,15 @@ describe('suspend and reactivate', () => {
     const body = AdminUserSchema.parse(await readJson(res));
     expect(body).toMatchObject({ id: target.userId, isSuspended: true, suspendedAt: clock.toISOString() });
     expect(await handle.db.select().from(sessions).where(eq(sessions.userId, target.userId))).toHaveLength(0);
-    expect((await call('GET', '/api/me', target.cookie)).status).toBe(401);
+    // The ended session is told why, on every guarded route (issue #23).
+    for (const path of ['/api/me', '/api/me/favourites']) {
+      const ended = await call('GET', path, target.cookie);
+      expect(ended.status).toBe(401);
+      expect((await readJson(ended)).error).toEqual({
+        code: 'ACCOUNT_SUSPENDED',
+        message: AUTH_MESSAGES.accountSuspended,
+      });
+    }
 
     const signIn = await post(app, '/api/auth/sign-in/email', {
       email: target.email,
@@ -183,6 +191,8 @@ describe('suspend and reactivate', () => {
       password: STRONG_PASSWORD,
     });
     expect(again.status).toBe(200);
+    // Once reactivated, the old cookie is merely signed out: the suspension no longer holds.
+    expect((await readJson(await call('GET', '/api/me', target.cookie))).error.code).toBe('UNAUTHENTICATED');
 
     const [reactivateRow] = await auditFor(target.userId, 'reactivate_user');
     expect(reactivateRow).toMatchObject({

@@ -10,6 +10,7 @@ import {
   type AgentDashboard,
 } from '@abode/shared/agent/dashboard.schema';
 import type { Database } from '#src/db/client.ts';
+import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -26,8 +27,10 @@ const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : n
 
 /**
  * Stats: Active Listings = status active and not deleted; Total Enquiries = every enquiry of the agent; Views This
- * Month = views recorded this UTC calendar month (`listing_view_days`) of the agent's non-deleted listings (DESIGN
- * §7); New Leads = enquiries created in the 7 days up to `now` (SPEC §9). Recent Activity: the latest 10 events;
+ * Month = views recorded this UTC calendar month (`listing_view_days`, DESIGN §7) of the agent's listings that are
+ * active and public now (SPEC §9 'the sum of view counts of active properties'; PUBLIC_LISTING: status active,
+ * approved, not deleted, agent not suspended) — a listing set back to draft, under offer, sold, let or deleted no
+ * longer counts (issue #23); New Leads = enquiries created in the 7 days up to `now` (SPEC §9). Recent Activity: the latest 10 events;
  * a listing link only while the listing exists and is not deleted; the enquirer's name for enquiry events.
  */
 export async function getAgentDashboard(db: Database, agentId: string, now: Date): Promise<AgentDashboard> {
@@ -42,7 +45,7 @@ export async function getAgentDashboard(db: Database, agentId: string, now: Date
           WHERE agent_id = ${agentId} AND status = 'active' AND NOT is_deleted)::int AS active_listings,
         (SELECT count(*) FROM enquiries WHERE agent_id = ${agentId})::int AS total_enquiries,
         (SELECT coalesce(sum(v.views), 0) FROM listing_view_days v JOIN properties p ON p.id = v.property_id
-          WHERE p.agent_id = ${agentId} AND NOT p.is_deleted
+          WHERE p.agent_id = ${agentId} AND ${PUBLIC_LISTING}
             AND v.day >= ${month.from}::date AND v.day < ${month.to}::date)::int AS views_this_month,
         (SELECT count(*) FROM enquiries
           WHERE agent_id = ${agentId} AND created_at > ${leadsSince.toISOString()}::timestamptz

@@ -122,6 +122,27 @@ describe('stats', () => {
     });
   });
 
+  // Issue #23: a listing set back to draft still counted (SPEC §9: views of active properties).
+  test('Views This Month counts only listings active and public now: not one set to draft or under offer', async () => {
+    const agent = await signedInAgent();
+    const live = await createListing(handle.db, agent.agentId);
+    const drafted = await createListing(handle.db, agent.agentId);
+    const offered = await createListing(handle.db, agent.agentId);
+    await handle.db.insert(listingViewDays).values([
+      { propertyId: live.id, day: '2026-11-20', views: 4 },
+      { propertyId: drafted.id, day: '2026-11-20', views: 30 },
+      { propertyId: offered.id, day: '2026-11-20', views: 200 },
+    ]);
+    expect((await dashboard(agent)).stats.viewsThisMonth).toBe(234);
+
+    const toDraft = await call('PATCH', `/api/agent/properties/${drafted.id}`, agent.cookie, {
+      status: 'draft',
+    });
+    expect(toDraft.status).toBe(200);
+    await handle.db.update(properties).set({ status: 'under-offer' }).where(eq(properties.id, offered.id));
+    expect((await dashboard(agent)).stats.viewsThisMonth).toBe(4);
+  });
+
   test('a new agent has zeros, no activity, and the first name from sign-up', async () => {
     const agent = await signedInAgent();
     const body = await dashboard(agent);

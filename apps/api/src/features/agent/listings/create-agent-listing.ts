@@ -1,13 +1,19 @@
 /**
  * Creates a listing for the calling agent (issue #5). The server sets what the agent may not: the slug, the
- * coordinates and outcode (from the postcode), approval 'pending' (public only once an admin approves, DESIGN §7),
- * and records `listing_created` in the same transaction.
+ * coordinates and outcode (from the postcode; at the outcode's centre, flagged approximate, when our data lacks the
+ * postcode — issue #23), approval 'pending' (public only once an admin approves, DESIGN §7), and records
+ * `listing_created` in the same transaction. A new listing has no photos, so it cannot be created active (issue #23:
+ * at least one photo before a listing goes live).
  */
 import { eq } from 'drizzle-orm';
-import type { AgentListingDetail, ListingInput } from '@abode/shared/agent/listing-input.schema';
+import {
+  LISTING_MESSAGES,
+  type AgentListingDetail,
+  type ListingInput,
+} from '@abode/shared/agent/listing-input.schema';
 import type { Database } from '#src/db/client.ts';
 import { properties } from '#src/db/schema.ts';
-import { AppError } from '#src/errors/app-error.ts';
+import { AppError, type AppErrorDetail } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { toAgentListingDetail } from './get-agent-listing.ts';
 import { newListingSlug } from './listing-slug.ts';
@@ -41,12 +47,18 @@ export function listingValues(input: ListingInput) {
   };
 }
 
-/** Coordinates of the input's postcode; throws VALIDATION_ERROR (400) on the postcode field when it is unknown. */
-export async function locateOrReject(db: Pick<Database, 'select'>, postcode: string) {
+/** Coordinates of the input's postcode; throws VALIDATION_ERROR (400) on the postcode field when its outcode is unknown. */
+export async function locateOrReject(db: Pick<Database, 'execute'>, postcode: string) {
   const location = await locatePostcode(db, postcode);
   if (!location) throw AppError.validation([UNKNOWN_POSTCODE_DETAIL]);
   return location;
 }
+
+/** The field message of a listing that would become active without a photo (400 on the status field; issue #23). */
+export const PHOTO_REQUIRED_DETAIL: AppErrorDetail = {
+  path: 'status',
+  message: LISTING_MESSAGES.photoRequired,
+};
 
 /** A slug no listing has yet (tries a fresh random suffix on the rare clash). */
 async function uniqueSlug(tx: Tx, input: ListingInput, outcode: string): Promise<string> {
@@ -60,7 +72,8 @@ async function uniqueSlug(tx: Tx, input: ListingInput, outcode: string): Promise
 
 /**
  * Inserts the listing (approval pending, `published_at` unset until an admin approves) and its activity row.
- * Throws VALIDATION_ERROR (400) 'We could not find this postcode' on the postcode field.
+ * Throws VALIDATION_ERROR (400) with field messages: 'We could not find this postcode' on the postcode (its outcode
+ * does not exist) and 'Add at least one photo before publishing' on the status when it is active.
  */
 export async function createAgentListing(
   db: Database,
@@ -68,7 +81,11 @@ export async function createAgentListing(
   input: ListingInput,
   now: Date,
 ): Promise<AgentListingDetail> {
-  const location = await locateOrReject(db, input.postcode);
+  const problems: AppErrorDetail[] = [];
+  if (input.status === 'active') problems.push(PHOTO_REQUIRED_DETAIL);
+  const location = await locatePostcode(db, input.postcode);
+  if (!location) problems.push(UNKNOWN_POSTCODE_DETAIL);
+  if (problems.length || !location) throw AppError.validation(problems);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(properties)
@@ -79,6 +96,7 @@ export async function createAgentListing(
         outcode: location.outcode,
         latitude: location.latitude,
         longitude: location.longitude,
+        locationApproximate: location.approximate,
         approvalStatus: 'pending',
         createdAt: now,
         updatedAt: now,

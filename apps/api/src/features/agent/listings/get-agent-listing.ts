@@ -85,6 +85,9 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     photos,
+    locationApproximate: row.locationApproximate,
+    rejectionReason: row.approvalStatus === 'rejected' ? row.rejectionReason : null,
+    statusBeforeRejection: row.statusBeforeRejection as AgentListingDetail['statusBeforeRejection'],
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * /api/agent/properties (issue #5) over HTTP on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL):
- * the cross-agent matrix, guards, postcode location, material information, slugs, price drops, approval, flags,
- * soft delete and the activity rows.
+ * the cross-agent matrix, guards, postcode location (approximate at the outcode's centre for a postcode our data
+ * lacks, issue #23), material information, a photo before going live (issue #23), slugs, price drops, approval,
+ * flags, soft delete and the activity rows.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -14,9 +15,10 @@ import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import { agentListingRoutes } from './routes.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agentActivity, agents, postcodes, properties } from '#src/db/schema.ts';
+import { agentActivity, agents, outcodes, postcodes, properties, propertyPhotos } from '#src/db/schema.ts';
+import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { createListing, REAL_ADDRESSES, UNLISTED_POSTCODE_ADDRESSES } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -70,6 +72,8 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   app = createApp({ db: handle.db, now: () => clock });
   await handle.db.insert(postcodes).values(POSTCODE_ROWS).onConflictDoNothing();
+  // Every GB outcode centroid from the project's extract (apps/api/data/demo/outcodes.csv.gz), no more postcodes.
+  await loadReferenceData(handle.db, { districts: [] });
   agentA = await agentSession();
   agentB = await agentSession();
   client = await signedInUser(app, handle.db);
@@ -86,6 +90,29 @@ const call = (method: string, path: string, cookie?: string, body?: unknown) =>
 async function create(cookie: string, body: unknown) {
   const res = await call('POST', '/', cookie, body);
   expect(res.status, await res.clone().text()).toBe(201);
+  return AgentListingDetailSchema.parse(await readJson(res));
+}
+
+/** Gives the listing a photo row (a demo illustration), as an upload would. */
+async function addPhoto(propertyId: string) {
+  await handle.db.insert(propertyPhotos).values({
+    propertyId,
+    url: '/media/demo/house-semi-1.svg',
+    altText: 'Illustration of a house',
+    orderIndex: 0,
+    isMain: true,
+  });
+}
+
+/**
+ * A listing with `body`'s status, made the only way an active one can be (issue #23): created as a draft, given a
+ * photo, then published with PATCH.
+ */
+async function createLive(cookie: string, body: Record<string, unknown>) {
+  const draft = await create(cookie, { ...body, status: 'draft' });
+  await addPhoto(draft.id);
+  const res = await call('PATCH', `/${draft.id}`, cookie, { status: body.status ?? 'active' });
+  expect(res.status, await res.clone().text()).toBe(200);
   return AgentListingDetailSchema.parse(await readJson(res));
 }
 
@@ -121,23 +148,55 @@ describe('guards', () => {
 
 describe('create', () => {
   test('creates a pending listing located from the postcode, with a readable slug, not public yet', async () => {
-    const listing = await create(agentA.cookie, SALE);
+    const listing = await create(agentA.cookie, { ...SALE, status: 'draft' });
     expect(listing).toMatchObject({
       title: SALE.title,
       postcode: 'SW19 1AA',
       outcode: 'SW19',
       latitude: 51.42164,
       longitude: -0.18615,
+      locationApproximate: false,
       approvalStatus: 'pending',
-      status: 'active',
+      status: 'draft',
       publishedAt: null,
       availableFrom: null,
+      rejectionReason: null,
+      statusBeforeRejection: null,
     });
     expect(listing.slug).toMatch(/^3-bedroom-house-for-sale-cowper-road-sw19-[0-9a-f]{6}$/);
     expect(await isPublic(listing.slug)).toBe(false);
     expect(await activity(listing.id)).toEqual([
-      { type: 'listing_created', details: { status: 'active' }, agentId: agentA.agentId },
+      { type: 'listing_created', details: { status: 'draft' }, agentId: agentA.agentId },
     ]);
+  });
+
+  // Issue #23: a listing without a photo went live.
+  test('a listing goes active only with a photo: created active or published without one is a 400', async () => {
+    const before = (await list(agentA.cookie)).stats.total;
+    const refused = await call('POST', '/', agentA.cookie, SALE);
+    expect(refused.status).toBe(400);
+    expect((await readJson(refused)).error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: MESSAGES.validation,
+      details: [{ path: 'status', message: LISTING_MESSAGES.photoRequired }],
+    });
+    expect((await list(agentA.cookie)).stats.total).toBe(before);
+
+    const draft = await create(agentA.cookie, { ...SALE, status: 'draft' });
+    const publish = await call('PATCH', `/${draft.id}`, agentA.cookie, { status: 'active' });
+    expect(publish.status).toBe(400);
+    expect((await readJson(publish)).error.details).toEqual([
+      { path: 'status', message: LISTING_MESSAGES.photoRequired },
+    ]);
+    const [row] = await handle.db.select().from(properties).where(eq(properties.id, draft.id));
+    expect(row!.status).toBe('draft');
+    // Other statuses are not 'going live', and a photo makes publishing possible.
+    const underOffer = await call('PATCH', `/${draft.id}`, agentA.cookie, { status: 'under-offer' });
+    expect(underOffer.status).toBe(200);
+    await addPhoto(draft.id);
+    const published = await call('PATCH', `/${draft.id}`, agentA.cookie, { status: 'active' });
+    expect(published.status).toBe(200);
+    expect(AgentListingDetailSchema.parse(await readJson(published)).status).toBe('active');
   });
 
   test('the same title twice gets two different slugs', async () => {
@@ -146,15 +205,37 @@ describe('create', () => {
     expect(first.slug).not.toBe(second.slug);
   });
 
-  test('an unknown postcode is a 400 on the postcode field, and nothing is stored', async () => {
+  test('a postcode whose outcode does not exist is a 400 on the postcode field, and nothing is stored', async () => {
     const before = (await list(agentA.cookie)).stats.total;
-    const res = await call('POST', '/', agentA.cookie, { ...SALE, postcode: 'SW1A 1AA' });
+    // A well-formed postcode, but London's W districts stop at W14.
+    const res = await call('POST', '/', agentA.cookie, { ...SALE, status: 'draft', postcode: 'W15 1AA' });
     expect(res.status).toBe(400);
     expect((await readJson(res)).error.details).toEqual([
       { path: 'postcode', message: LISTING_MESSAGES.postcodeUnknown },
     ]);
     expect((await list(agentA.cookie)).stats.total).toBe(before);
   });
+
+  // Issue #23: an agent was told 'We could not find this postcode' for real postcodes outside the demo regions.
+  test.each(UNLISTED_POSTCODE_ADDRESSES)(
+    '$postcode, missing from our postcode data, is placed at its outcode centroid and flagged approximate',
+    async (address) => {
+      const outcode = address.postcode.split(' ')[0]!;
+      const [unit] = await handle.db.select().from(postcodes).where(eq(postcodes.postcode, address.postcode));
+      expect(unit).toBeUndefined();
+      const [centroid] = await handle.db.select().from(outcodes).where(eq(outcodes.outcode, outcode));
+      const listing = await create(agentA.cookie, { ...SALE, status: 'draft', ...address });
+      expect(listing).toMatchObject({
+        postcode: address.postcode,
+        outcode,
+        latitude: centroid!.latitude,
+        longitude: centroid!.longitude,
+        locationApproximate: true,
+      });
+      const [row] = await handle.db.select().from(properties).where(eq(properties.id, listing.id));
+      expect(row!.locationApproximate).toBe(true);
+    },
+  );
 
   test('material information: active without a council tax band is refused; a draft is fine', async () => {
     const res = await call('POST', '/', agentA.cookie, { ...SALE, councilTaxBand: null });
@@ -185,7 +266,7 @@ describe('create', () => {
   });
 
   test('a rental keeps available-from and furnished, without tenure', async () => {
-    const rental = await create(agentA.cookie, {
+    const rental = await createLive(agentA.cookie, {
       ...SALE,
       title: '2 bedroom flat to rent',
       mode: 'rent',
@@ -233,7 +314,7 @@ describe('dates and one-line text (issue #22)', () => {
       expect(created.status).toBe(400);
       expect(await readJson(created)).toEqual(invalid);
 
-      const rental = await create(agentA.cookie, RENTAL);
+      const rental = await createLive(agentA.cookie, RENTAL);
       const edited = await call('PATCH', `/${rental.id}`, agentA.cookie, { availableFrom });
       expect(edited.status).toBe(400);
       expect(await readJson(edited)).toEqual(invalid);
@@ -402,7 +483,7 @@ describe('cross-agent matrix', () => {
 
 describe('edit', () => {
   test('a price drop stamps price_reduced_at, a rise clears it; activity records both', async () => {
-    const listing = await create(agentA.cookie, SALE);
+    const listing = await createLive(agentA.cookie, SALE);
     const dropAt = tick(5);
     const drop = await call('PATCH', `/${listing.id}`, agentA.cookie, { pricePence: 625_000_00 });
     expect(drop.status).toBe(200);
@@ -417,7 +498,8 @@ describe('edit', () => {
       await readJson(await call('PATCH', `/${listing.id}`, agentA.cookie, { pricePence: 640_000_00 })),
     );
     expect(rise.priceReducedAt).toBeNull();
-    expect((await activity(listing.id)).slice(1)).toEqual([
+    // After listing_created and listing_status_changed (published).
+    expect((await activity(listing.id)).slice(2)).toEqual([
       {
         type: 'listing_price_changed',
         details: { fromPence: 650_000_00, toPence: 625_000_00 },
@@ -432,7 +514,7 @@ describe('edit', () => {
   });
 
   test('the price before the first drop is kept through later drops and cleared by a rise (issue #8)', async () => {
-    const listing = await create(agentA.cookie, SALE);
+    const listing = await createLive(agentA.cookie, SALE);
     const original = async () =>
       (await handle.db.select().from(properties).where(eq(properties.id, listing.id)))[0]!;
     tick(1);
@@ -450,7 +532,7 @@ describe('edit', () => {
   });
 
   test('a partial edit is re-checked whole: removing the council tax band of an active listing is refused', async () => {
-    const listing = await create(agentA.cookie, SALE);
+    const listing = await createLive(agentA.cookie, SALE);
     const res = await call('PATCH', `/${listing.id}`, agentA.cookie, { councilTaxBand: '' });
     expect(res.status).toBe(400);
     expect((await readJson(res)).error.details).toEqual([
@@ -467,6 +549,7 @@ describe('edit', () => {
       .set({ approvalStatus: 'approved', approvedAt: clock })
       .where(eq(properties.id, listing.id));
     expect(await isPublic(listing.slug)).toBe(false); // draft
+    await addPhoto(listing.id);
     const liveAt = tick();
     const live = AgentListingDetailSchema.parse(
       await readJson(await call('PATCH', `/${listing.id}`, agentA.cookie, { status: 'active' })),
@@ -518,8 +601,31 @@ describe('edit', () => {
       await readJson(await call('PATCH', `/${listing.id}`, agentA.cookie, { postcode: 'RG30 2BY' })),
     );
     expect(moved).toMatchObject({ postcode: 'RG30 2BY', outcode: 'RG30', latitude: 51.45177 });
-    const unknown = await call('PATCH', `/${listing.id}`, agentA.cookie, { postcode: 'SW1A 1AA' });
+    const unknown = await call('PATCH', `/${listing.id}`, agentA.cookie, { postcode: 'W15 1AA' });
     expect(unknown.status).toBe(400);
+    // Issue #23: a postcode our data lacks is placed at its outcode's centre, flagged; a known one is exact again.
+    const leeds = UNLISTED_POSTCODE_ADDRESSES.find((a) => a.postcode === 'LS1 1UR')!;
+    const approximate = AgentListingDetailSchema.parse(
+      await readJson(await call('PATCH', `/${listing.id}`, agentA.cookie, leeds)),
+    );
+    const [ls1] = await handle.db.select().from(outcodes).where(eq(outcodes.outcode, 'LS1'));
+    expect(approximate).toMatchObject({
+      postcode: 'LS1 1UR',
+      outcode: 'LS1',
+      latitude: ls1!.latitude,
+      longitude: ls1!.longitude,
+      locationApproximate: true,
+    });
+    const exact = AgentListingDetailSchema.parse(
+      await readJson(
+        await call('PATCH', `/${listing.id}`, agentA.cookie, {
+          postcode: 'SW19 1AA',
+          addressLine1: wimbledon.addressLine1,
+          city: wimbledon.city,
+        }),
+      ),
+    );
+    expect(exact).toMatchObject({ latitude: 51.42164, longitude: -0.18615, locationApproximate: false });
   });
 });
 
@@ -534,7 +640,7 @@ describe('flags (issue #8)', () => {
   }
 
   test('an agent sets, keeps and clears flags; the search leaves flagged listings out with exclude=', async () => {
-    const listing = await create(agentA.cookie, { ...SALE, flags: ['auction', 'auction'] });
+    const listing = await createLive(agentA.cookie, { ...SALE, flags: ['auction', 'auction'] });
     expect(listing.flags).toEqual(['auction']);
     const read = await call('GET', `/${listing.id}`, agentA.cookie);
     expect(AgentListingDetailSchema.parse(await readJson(read)).flags).toEqual(['auction']);
@@ -566,7 +672,8 @@ describe('flags (issue #8)', () => {
     expect(AgentListingDetailSchema.parse(await readJson(cleared)).flags).toEqual([]);
     expect(await searchSlugs('exclude=retirement,shared-ownership,auction')).toContain(listing.slug);
     expect((await activity(listing.id)).map((e) => e.details)).toEqual([
-      { status: 'active' },
+      { status: 'draft' },
+      { from: 'draft', to: 'active' },
       { fields: ['title'] },
       { fields: ['flags'] },
       { fields: ['flags'] },
@@ -591,7 +698,9 @@ describe('flags (issue #8)', () => {
       ]);
     }
     expect((await list(agentA.cookie)).stats.total).toBe(before);
-    expect((await create(agentA.cookie, { ...RENTAL, flags: ['retirement'] })).flags).toEqual(['retirement']);
+    expect((await createLive(agentA.cookie, { ...RENTAL, flags: ['retirement'] })).flags).toEqual([
+      'retirement',
+    ]);
     expect((await call('POST', '/', agentA.cookie, { ...SALE, flags: ['chain-free'] })).status).toBe(400);
 
     // Turning an auction sale into a rental without clearing the flag is refused the same way.
@@ -626,7 +735,7 @@ describe('delete', () => {
 });
 
 describe('postcode lookup', () => {
-  test('locates a known postcode, 404s an unknown one and 400s a malformed one', async () => {
+  test('locates a known postcode, 404s an unknown outcode and 400s a malformed one', async () => {
     const res = await call('GET', '/postcodes/sw191aa', agentA.cookie);
     expect(res.status).toBe(200);
     expect(await readJson(res)).toEqual({
@@ -634,8 +743,19 @@ describe('postcode lookup', () => {
       outcode: 'SW19',
       latitude: 51.42164,
       longitude: -0.18615,
+      approximate: false,
     });
-    const unknown = await call('GET', '/postcodes/SW1A%201AA', agentA.cookie);
+    const [b33] = await handle.db.select().from(outcodes).where(eq(outcodes.outcode, 'B33'));
+    const approximate = await call('GET', '/postcodes/b338th', agentA.cookie);
+    expect(approximate.status).toBe(200);
+    expect(await readJson(approximate)).toEqual({
+      postcode: 'B33 8TH',
+      outcode: 'B33',
+      latitude: b33!.latitude,
+      longitude: b33!.longitude,
+      approximate: true,
+    });
+    const unknown = await call('GET', '/postcodes/W15%201AA', agentA.cookie);
     expect(unknown.status).toBe(404);
     expect((await readJson(unknown)).error.message).toBe(LISTING_MESSAGES.postcodeUnknown);
     expect((await call('GET', '/postcodes/nonsense', agentA.cookie)).status).toBe(400);

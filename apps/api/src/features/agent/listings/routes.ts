@@ -62,14 +62,15 @@ const postcodeRoute = createRoute({
   summary: 'Locate a postcode',
   description:
     'Where a full UK postcode is (OS Code-Point Open): normalised postcode, outcode, latitude and longitude in ' +
-    'degrees (WGS84). The add/edit form calls it when the postcode field loses focus; create and update locate ' +
-    'the postcode the same way.',
+    'degrees (WGS84), and `approximate`: false for the postcode unit itself; true when our data lacks the ' +
+    "postcode and the point is its outcode's centroid (issue #23: every valid GB postcode is accepted). The " +
+    'add/edit form calls it when the postcode field loses focus; create and update locate the postcode the same way.',
   request: { params: z.object({ postcode: z.string().max(20) }) },
   responses: {
     200: json(PostcodeLocationSchema, 'The location'),
     400: errorResponse(`'${LISTING_MESSAGES.postcodeInvalid}'`),
     ...agentOnly,
-    404: errorResponse(`'${LISTING_MESSAGES.postcodeUnknown}': not in the project's postcode data`),
+    404: errorResponse(`'${LISTING_MESSAGES.postcodeUnknown}': its outcode does not exist (e.g. W15 1AA)`),
   },
 });
 
@@ -94,9 +95,12 @@ const createListingRoute = createRoute({
     'any other status needs material information Part A (price above 0, council tax band, and tenure for sale). ' +
     "`flags` (issue #8 'Don't show'; default none, duplicates dropped): retirement for sale or rent, " +
     'shared-ownership and auction for sale only (400 on `flags` for a rental). The server sets the slug (title, ' +
-    'street, outcode and a random suffix; never changed later), the coordinates from the postcode (400 ' +
-    "'We could not find this postcode' when it is not in our data) and approval pending: the listing is public " +
-    'only once an admin approves it. Records listing_created.',
+    'street, outcode and a random suffix; never changed later), the coordinates from the postcode (its ' +
+    "outcode's centre with `locationApproximate` true when our data lacks the postcode; 400 'We could not find " +
+    "this postcode' when its outcode does not exist) and approval pending: the listing is public only once an " +
+    "admin approves it. A new listing has no photos, so status active answers 400 '" +
+    LISTING_MESSAGES.photoRequired +
+    "' on `status` (issue #23): create a draft, add photos, then publish. Records listing_created.",
   request: { body: jsonBody(ListingInputSchema) },
   responses: {
     201: json(AgentListingDetailSchema, 'The new listing'),
@@ -115,7 +119,8 @@ const updateListingRoute = createRoute({
     'mode; material information before leaving draft; shared-ownership and auction flags only on a sale). Fields ' +
     'left out keep their stored values (`flags` absent: unchanged, `[]`: cleared). An approved listing stays ' +
     'approved and live; a rejected one goes back to pending. A price drop stamps priceReducedAt, a rise clears ' +
-    'it. publishedAt is set the first time the listing is active and approved. The slug never changes. Records ' +
+    'it. publishedAt is set the first time the listing is active and approved. The slug never changes. Becoming ' +
+    `active needs at least one photo (400 '${LISTING_MESSAGES.photoRequired}' on \`status\`). Records ` +
     'status, price and other changes as activity.',
   request: { params: ListingIdParamsSchema, body: jsonBody(UpdateListingInputSchema) },
   responses: {

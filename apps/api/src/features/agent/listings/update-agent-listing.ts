@@ -10,12 +10,15 @@
  * - price: a drop stamps `price_reduced_at` (the public 'Reduced' mark) and keeps the asking price before the first
  *   drop in `original_price_pence` ('Reduced from £X', the search's 'Most reduced'; later drops keep it); a rise
  *   clears both, as the portals do.
- * - a changed postcode is located again; the slug never changes, so shared links keep working.
+ * - a changed postcode is located again (approximate at its outcode's centre when our data lacks it, issue #23); the
+ *   slug never changes, so shared links keep working.
+ * - going active (published) needs at least one photo (issue #23).
+ * - choosing a status clears the status a rejection set aside (approval no longer restores it, issue #23).
  * - activity rows: `listing_status_changed` {from, to}, `listing_price_changed` {fromPence, toPence}, and
  *   `listing_updated` {fields} for any other change — all in the edit's transaction. An edit that changes nothing
  *   writes nothing.
  */
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import {
   ListingInputSchema,
   type AgentListingDetail,
@@ -23,10 +26,11 @@ import {
 } from '@abode/shared/agent/listing-input.schema';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
-import { properties } from '#src/db/schema.ts';
+import { properties, propertyPhotos } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
 import { validationError } from '#src/middleware/error-handler.ts';
 import { recordAgentActivity } from '../activity.ts';
-import { listingValues, locateOrReject } from './create-agent-listing.ts';
+import { listingValues, locateOrReject, PHOTO_REQUIRED_DETAIL } from './create-agent-listing.ts';
 import { findOwnListingRow, toAgentListingDetail, type ListingRow } from './get-agent-listing.ts';
 
 type UpdateInput = z.output<typeof UpdateListingInputSchema>;
@@ -65,7 +69,8 @@ function sameFloorArea(a: number | null | undefined, b: number | null | undefine
 
 /**
  * Applies the edit. Throws NOT_FOUND (404) when the listing is not the agent's (or deleted), VALIDATION_ERROR (400)
- * with field messages when the merged listing breaks a rule or its new postcode is unknown.
+ * with field messages when the merged listing breaks a rule, its new postcode's outcode is unknown, or it would
+ * become active without a photo ('Add at least one photo before publishing' on the status).
  */
 export async function updateAgentListing(
   db: Database,
@@ -87,6 +92,13 @@ export async function updateAgentListing(
         : JSON.stringify(after[key]) !== JSON.stringify(before[key]),
     );
     if (changed.length === 0) return toAgentListingDetail(tx, row);
+    if (after.status === 'active' && row.status !== 'active') {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(propertyPhotos)
+        .where(eq(propertyPhotos.propertyId, row.id));
+      if (n === 0) throw AppError.validation([PHOTO_REQUIRED_DETAIL]);
+    }
 
     const location =
       after.postcode !== row.postcode || row.latitude === null
@@ -108,8 +120,14 @@ export async function updateAgentListing(
       .set({
         ...after,
         ...(location
-          ? { outcode: location.outcode, latitude: location.latitude, longitude: location.longitude }
+          ? {
+              outcode: location.outcode,
+              latitude: location.latitude,
+              longitude: location.longitude,
+              locationApproximate: location.approximate,
+            }
           : {}),
+        ...(changed.includes('status') ? { statusBeforeRejection: null } : {}),
         approvalStatus,
         publishedAt: row.publishedAt ?? (becomesPublic ? now : null),
         priceReducedAt,

@@ -15,6 +15,7 @@ import {
   type AgentPhoto,
   type PhotoVariant,
 } from '@abode/shared/agent/photos.schema';
+import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import type { Database } from '#src/db/client.ts';
 import { agents, properties, propertyPhotos } from '#src/db/schema.ts';
@@ -52,10 +53,10 @@ export function toAgentPhoto(row: PhotoRow): AgentPhoto {
   };
 }
 
-/** The agent's own, not-deleted listing (id and title), locked for the transaction when `lock`; else 404. */
+/** The agent's own, not-deleted listing (id, title, status), locked for the transaction when `lock`; else 404. */
 async function ownListing(db: Executor, agentId: string, propertyId: string, lock = false) {
   const query = db
-    .select({ id: properties.id, title: properties.title })
+    .select({ id: properties.id, title: properties.title, status: properties.status })
     .from(properties)
     .where(
       and(eq(properties.id, propertyId), eq(properties.agentId, agentId), eq(properties.isDeleted, false)),
@@ -237,14 +238,17 @@ export async function setMainPhoto(
 
 /**
  * `DELETE …/photos/{photoId}`: removes the row, closes the gap in the order (the next photo becomes main when the
- * main one goes), then removes its files once the change is committed.
+ * main one goes), then removes its files once the change is committed. The last photo of an active listing stays
+ * (VALIDATION_ERROR 400, issue #23: a listing is live only with a photo).
  */
 export async function deletePhoto(ctx: PhotoContext, propertyId: string, photoId: string): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
-    await ownListing(tx, ctx.agentId, propertyId, true);
+    const listing = await ownListing(tx, ctx.agentId, propertyId, true);
     const current = await photosOf(tx, propertyId);
     const photo = current.find((p) => p.id === photoId);
     if (!photo) throw AppError.notFound();
+    if (current.length === 1 && listing.status === 'active')
+      throw new AppError('VALIDATION_ERROR', LISTING_MESSAGES.lastPhotoOfActive);
     await tx.delete(propertyPhotos).where(eq(propertyPhotos.id, photoId));
     const rest = current.filter((p) => p.id !== photoId);
     await writeOrder(

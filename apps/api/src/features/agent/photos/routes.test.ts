@@ -16,6 +16,7 @@ import {
   MAX_PHOTOS_PER_LISTING,
   PHOTO_MESSAGES,
 } from '@abode/shared/agent/photos.schema';
+import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
 import { ListingDetailSchema } from '@abode/shared/listings/listing.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
@@ -453,6 +454,21 @@ describe('order, main photo, alt text and delete', () => {
     expect(storedFiles().some((f) => f.includes(a.id))).toBe(false);
     expect((await app.request(b.url)).status).toBe(200);
     expect((await call('DELETE', `${photosUrl(listing.id)}/${a.id}`, alice.cookie)).status).toBe(404);
+  });
+
+  // Issue #23: a live listing must keep a photo.
+  test('the last photo of an active listing cannot be deleted; a draft’s can', async () => {
+    const listing = await bareListing(alice);
+    const only = await uploadOk(alice, listing.id);
+    const refused = await call('DELETE', `${photosUrl(listing.id)}/${only.id}`, alice.cookie);
+    expect(refused.status).toBe(400);
+    expect((await readJson(refused)).error.message).toBe(LISTING_MESSAGES.lastPhotoOfActive);
+    expect((await rowsOf(listing.id)).map((r) => r.id)).toEqual([only.id]);
+    expect((await app.request(only.url)).status).toBe(200);
+
+    await handle.db.update(properties).set({ status: 'draft' }).where(eq(properties.id, listing.id));
+    expect((await call('DELETE', `${photosUrl(listing.id)}/${only.id}`, alice.cookie)).status).toBe(204);
+    expect(await rowsOf(listing.id)).toEqual([]);
   });
 });
 

@@ -29,6 +29,7 @@ import {
   ReorderPhotosInputSchema,
   UpdatePhotoInputSchema,
 } from '@abode/shared/agent/photos.schema';
+import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
@@ -191,11 +192,11 @@ const deletePhotoRoute = createRoute({
   summary: 'Delete a photo',
   description:
     'Removes the photo and its stored files; the order closes up and, if it was the main photo, the next one ' +
-    'becomes main.',
+    'becomes main. The last photo of an active listing cannot be deleted (issue #23: a live listing has a photo).',
   request: { params: ListingPhotoParamsSchema },
   responses: {
     204: { description: 'Deleted' },
-    400: errorResponse('An id is not a UUID'),
+    400: errorResponse(`An id is not a UUID, or '${LISTING_MESSAGES.lastPhotoOfActive}'`),
     ...agentOnly,
     404: errorResponse('No such photo on a listing of mine'),
   },

@@ -1,7 +1,8 @@
 /**
  * `/api/agent/profile` (issue #5, SPEC §2 Agent profile, §5 Profile, §7) over HTTP on a real database: the guard
- * (visitor 401, client 403), the profile and quick stats, validation messages, normalised chips and years, and that
- * an agent's PATCH only ever changes the caller's own row.
+ * (visitor 401, client 403, an agent without a profile 404), the profile and quick stats, validation messages,
+ * normalised chips and years, creating a missing profile (issue #23), and that an agent's writes only ever touch the
+ * caller's own row.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -117,10 +118,20 @@ describe('GET', () => {
     });
   });
 
-  test('an agent user whose agents row is gone is refused by the guard (403), never shown another row', async () => {
+  test("an agent user whose agents row is gone gets 404 'Agent profile not found', never another row", async () => {
     const lost = await signedInUser(app, handle.db, { role: 'agent' });
     await handle.db.delete(agents).where(eq(agents.userId, lost.userId));
-    expect((await call('GET', '/api/agent/profile', lost.cookie)).status).toBe(403);
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', VALID],
+    ] as const) {
+      const res = await call(method, '/api/agent/profile', lost.cookie, body);
+      expect(res.status).toBe(404);
+      expect((await readJson(res)).error).toEqual({
+        code: 'NOT_FOUND',
+        message: MESSAGES.agentProfileNotFound,
+      });
+    }
   });
 
   test("a missing row is NOT_FOUND 'Agent profile not found' (the handler's own check)", async () => {
@@ -128,6 +139,65 @@ describe('GET', () => {
       code: 'NOT_FOUND',
       message: MESSAGES.agentProfileNotFound,
     });
+  });
+});
+
+describe('POST (create a missing profile, issue #23)', () => {
+  test('an agent user without a profile creates one (201), then every agent route answers', async () => {
+    const lost = await signedInUser(app, handle.db, { role: 'agent' });
+    await handle.db.delete(agents).where(eq(agents.userId, lost.userId));
+    expect((await call('GET', '/api/agent/dashboard', lost.cookie)).status).toBe(404);
+
+    const res = await call('POST', '/api/agent/profile', lost.cookie, {
+      ...VALID,
+      userId: agentA.userId,
+      id: (await agentRowOf(agentA.userId)).id,
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const body = AgentProfileResponseSchema.parse(await readJson(res));
+    // The caller's own row, whatever ids the body names; stored as PATCH stores it.
+    expect(body.agent).toMatchObject({
+      userId: lost.userId,
+      name: 'Priya Shah',
+      email: 'priya.shah@example.com',
+      phone: '020 7946 0123',
+      phoneSecondary: null,
+      yearsExperience: 12,
+      languages: ['English', 'Gujarati'],
+    });
+    expect(body.stats).toMatchObject({ activeListings: 0, totalListings: 0, totalEnquiries: 0 });
+    expect((await agentRowOf(lost.userId)).id).toBe(body.agent.id);
+    expect((await agentRowOf(agentA.userId)).userId).toBe(agentA.userId);
+
+    expect((await call('GET', '/api/agent/profile', lost.cookie)).status).toBe(200);
+    expect((await call('GET', '/api/agent/dashboard', lost.cookie)).status).toBe(200);
+  });
+
+  test("409 'You already have an agent profile' when the caller has one; nothing changes", async () => {
+    const before = await agentRowOf(agentB.userId);
+    const res = await call('POST', '/api/agent/profile', agentB.cookie, { ...VALID, name: 'Someone Else' });
+    expect(res.status).toBe(409);
+    expect((await readJson(res)).error).toEqual({
+      code: 'CONFLICT',
+      message: AGENT_PROFILE_MESSAGES.profileExists,
+    });
+    expect(await agentRowOf(agentB.userId)).toEqual(before);
+  });
+
+  test('a whole profile is required, checked like the form; visitor 401, client 403', async () => {
+    const lost = await signedInUser(app, handle.db, { role: 'agent' });
+    await handle.db.delete(agents).where(eq(agents.userId, lost.userId));
+    const errors = await errorsOf(
+      await call('POST', '/api/agent/profile', lost.cookie, { ...VALID, phone: '-----', email: '' }),
+    );
+    expect(errors).toMatchObject({
+      phone: MESSAGES.contactPhoneDigits,
+      email: AGENT_PROFILE_MESSAGES.emailRequired,
+    });
+    expect(await handle.db.select().from(agents).where(eq(agents.userId, lost.userId))).toEqual([]);
+    expect((await call('POST', '/api/agent/profile', undefined, VALID)).status).toBe(401);
+    expect((await call('POST', '/api/agent/profile', client.cookie, VALID)).status).toBe(403);
   });
 });
 

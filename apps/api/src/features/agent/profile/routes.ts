@@ -1,15 +1,21 @@
 /**
  * The agent's own profile, mounted at /api/agent/profile (SPEC §2 Agent profile, §5 Profile, §7; issue #5). The
- * parent app (agent/routes.ts) already requires an agent (401 visitor, 403 other roles) and sets no-store. There is
- * no id in any path: the row is always the caller's, found by user_id. Logo upload (`/profile/logo`) lives with the
- * photo routes.
+ * parent app (agent/routes.ts) already requires an agent (401 visitor, 403 other roles) and sets no-store; GET and
+ * PATCH also need the agents row (404 'Agent profile not found'), which POST creates (issue #23). There is no id in
+ * any path: the row is always the caller's, found by user_id. Logo upload (`/profile/logo`) lives with the photo
+ * routes.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { AgentProfileChangesSchema, AgentProfileResponseSchema } from '@abode/shared/agent/profile.schema';
+import {
+  AgentProfileChangesSchema,
+  AgentProfileResponseSchema,
+  UpdateAgentProfileSchema,
+} from '@abode/shared/agent/profile.schema';
 import type { AppEnv } from '#src/app-env.ts';
-import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
+import { agentOnly, agentUserOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { agentIdOf } from '../routes.ts';
+import { createAgentProfile } from './create-agent-profile.ts';
 import { getAgentProfile } from './get-agent-profile.ts';
 import { updateAgentProfile } from './update-agent-profile.ts';
 
@@ -55,6 +61,35 @@ const updateProfileRoute = createRoute({
     ...guarded,
   },
 });
+
+const createProfileRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: TAGS,
+  summary: 'Create my agent profile',
+  description:
+    "For an agent user without an agent profile (every other agent route answers 404 'Agent profile not found'; " +
+    'issue #23). The body is a whole profile, checked like PATCH: name*, agencyName or branchName (at least one), ' +
+    'email*, phone* (5–20 characters with at least 5 digits), and the optional fields. Returns the new profile ' +
+    "and its quick stats like GET. 409 'You already have an agent profile' when the caller has one.",
+  request: { body: jsonBody(UpdateAgentProfileSchema) },
+  responses: {
+    201: json(AgentProfileResponseSchema, 'The created profile and its quick stats'),
+    400: errorResponse("'Please check your input and try again.' with the failing fields in details"),
+    ...agentUserOnly,
+    409: errorResponse("'You already have an agent profile'"),
+  },
+});
+
+/**
+ * POST /api/agent/profile, the one agent route that does not need an agents row: agent/routes.ts mounts it before
+ * the guard that requires one.
+ */
+export const agentProfileCreateRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  createProfileRoute,
+  async (c) =>
+    c.json(await createAgentProfile(c.var.db, c.var.viewer.user.id, c.req.valid('json'), c.var.now()), 201),
+);
 
 export const agentProfileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(getProfileRoute, async (c) => c.json(await getAgentProfile(c.var.db, agentIdOf(c)), 200))

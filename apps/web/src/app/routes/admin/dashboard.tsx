@@ -37,24 +37,28 @@ export function AdminDashboardRoute() {
         <StatCard
           icon={<Users aria-hidden="true" />}
           label={T.totalUsers}
+          failed={failed}
           value={s?.totalUsers}
           hint={s && `+${n(s.usersToday)} today`}
         />
         <StatCard
           icon={<Building2 aria-hidden="true" />}
           label={T.totalProperties}
+          failed={failed}
           value={s?.totalProperties}
           hint={s && `${n(s.activeProperties)} active`}
         />
         <StatCard
           icon={<MessageSquare aria-hidden="true" />}
           label={T.totalEnquiries}
+          failed={failed}
           value={s?.totalEnquiries}
           hint={s && `${n(s.newEnquiries)} new`}
         />
         <StatCard
           icon={<UserCheck aria-hidden="true" />}
           label={T.agents}
+          failed={failed}
           value={s?.agents}
           hint={s && `${n(s.clients)} clients`}
         />

@@ -25,6 +25,7 @@ export function AdminEnquiriesRoute() {
   const enquiries = useAdminEnquiries(filters);
   const updateStatus = useAdminEnquiryStatus();
   const stats = enquiries.data?.stats;
+  const failed = enquiries.isError;
 
   return (
     <EnquiryInbox
@@ -39,10 +40,10 @@ export function AdminEnquiriesRoute() {
       query={enquiries}
       stats={
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <StatCard label="Total" value={stats?.total} />
-          <StatCard label={ENQUIRY_STATUS_LABELS.new} value={stats?.new} />
-          <StatCard label={ENQUIRY_STATUS_LABELS.in_progress} value={stats?.inProgress} />
-          <StatCard label={ENQUIRY_STATUS_LABELS.closed} value={stats?.closed} />
+          <StatCard label="Total" value={stats?.total} failed={failed} />
+          <StatCard label={ENQUIRY_STATUS_LABELS.new} value={stats?.new} failed={failed} />
+          <StatCard label={ENQUIRY_STATUS_LABELS.in_progress} value={stats?.inProgress} failed={failed} />
+          <StatCard label={ENQUIRY_STATUS_LABELS.closed} value={stats?.closed} failed={failed} />
         </dl>
       }
       rows={(items) => (

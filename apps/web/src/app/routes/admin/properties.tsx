@@ -74,10 +74,10 @@ export function AdminPropertiesRoute() {
       </div>
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total" value={data?.stats.total} />
-        <StatCard label="Pending" value={data?.stats.pending} />
-        <StatCard label="Approved" value={data?.stats.approved} />
-        <StatCard label="Rejected" value={data?.stats.rejected} />
+        <StatCard label="Total" value={data?.stats.total} failed={failed} />
+        <StatCard label="Pending" value={data?.stats.pending} failed={failed} />
+        <StatCard label="Approved" value={data?.stats.approved} failed={failed} />
+        <StatCard label="Rejected" value={data?.stats.rejected} failed={failed} />
       </dl>
 
       <form

@@ -30,7 +30,7 @@ import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { useAdminUsers, useUserAction } from '#src/features/admin-users/api/admin-users.ts';
 import { SUSPEND_HINT_ID, UserList } from '#src/features/admin-users/components/user-list.tsx';
-import { useMe } from '#src/lib/auth.tsx';
+import { useAuth } from '#src/lib/auth.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 
 const ROLE_OPTIONS = ADMIN_USER_PAGE_ROLE_FILTERS.map((r) => ({
@@ -48,7 +48,7 @@ export function AdminUsersRoute() {
   const [searchParams] = useSearchParams();
   const filters = parseAdminUserFilters(searchParams);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
-  const me = useMe().data;
+  const { me } = useAuth();
   const canSuspend = me?.adminRole === 'super_admin';
   const users = useAdminUsers(filters);
   const suspend = useUserAction('suspend');

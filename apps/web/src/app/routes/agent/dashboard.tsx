@@ -45,7 +45,7 @@ export function AgentDashboardRoute() {
         <LoadFailed message={AGENT_DASHBOARD_MESSAGES.loadFailed} onRetry={() => void dashboard.refetch()} />
       )}
 
-      <DashboardStats stats={dashboard.data?.stats} />
+      <DashboardStats stats={dashboard.data?.stats} failed={dashboard.isError} />
 
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <section

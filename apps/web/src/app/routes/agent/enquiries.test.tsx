@@ -99,7 +99,8 @@ test('shows the stat cards and the table with contact, property, truncated messa
   );
   expect(within(janeRow!).queryByText(LONG_MESSAGE)).not.toBeInTheDocument();
   expect(within(janeRow!).getByText(/^We are very interested.*…$/)).toBeInTheDocument();
-  expect(within(janeRow!).getByText('20 Nov 2026')).toBeInTheDocument();
+  // With the time (issue #23), in UK time.
+  expect(within(janeRow!).getByText('20 Nov 2026, 10:00')).toBeInTheDocument();
   expect(within(janeRow!).getByText('New', { selector: 'span' })).toBeInTheDocument();
 
   expect(within(anonRow!).getByText(MESSAGES.anonymous)).toBeInTheDocument();

@@ -46,7 +46,7 @@ export function AgentEnquiriesRoute() {
       toastId="enquiries-load-failed"
       filters={filters}
       query={enquiries}
-      stats={<EnquiryStats stats={enquiries.data?.stats} />}
+      stats={<EnquiryStats stats={enquiries.data?.stats} failed={enquiries.isError} />}
       rows={(items) => (
         <EnquiryList enquiries={items} onView={(e) => setOpenId(e.id)} onStatusChange={changeStatus} />
       )}

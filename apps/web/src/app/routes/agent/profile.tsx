@@ -4,18 +4,21 @@ import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { useAgentProfile } from '#src/features/agent-profile/api/agent-profile.ts';
 import { AgentProfileForm } from '#src/features/agent-profile/components/agent-profile-form.tsx';
 import { AgentProfileSkeleton } from '#src/features/agent-profile/components/agent-profile-skeleton.tsx';
+import { MissingAgentProfile } from '#src/features/agent-profile/components/missing-agent-profile.tsx';
 import { ProfileStats } from '#src/features/agent-profile/components/profile-stats.tsx';
 import { LogoUpload } from '#src/features/agent-photos/components/logo-upload.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 
 /**
  * /agent/profile (SPEC §2 Agent profile, issue #5): the editable profile, the photo panel (logo upload, JPG or PNG
- * up to 2 MB) and quick stats. 'Failed to load profile' when loading fails; 'Profile not found' when the agent has
- * no profile.
+ * up to 2 MB) and quick stats. 'Failed to load profile' when loading fails; 'Profile not found', with the form to
+ * create one, when the agent has no profile.
  */
 export function AgentProfileRoute() {
   const profile = useAgentProfile();
   const missing = profile.isError && isApiError(profile.error) && profile.error.status === 404;
+  // The portal learnt of it late (the row went while signed in): the same offer to create it (issue #23).
+  if (missing) return <MissingAgentProfile />;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -26,10 +29,6 @@ export function AgentProfileRoute() {
       </div>
       {profile.isPending ? (
         <AgentProfileSkeleton />
-      ) : missing ? (
-        <div role="alert" className="rounded-xl border bg-card p-6">
-          <p className="font-medium">{MESSAGES.profileNotFound}</p>
-        </div>
       ) : profile.isError ? (
         <LoadFailed message={MESSAGES.profileLoadFailed} onRetry={() => void profile.refetch()} />
       ) : (

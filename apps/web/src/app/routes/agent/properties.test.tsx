@@ -254,3 +254,24 @@ test('a failed delete shows Failed to delete property', async () => {
   await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText(MESSAGES.propertyDeleteFailed)).toBeInTheDocument();
 });
+
+// Issue #23: an approved listing the public cannot see (a draft, Sold STC, Let) was labelled 'Live'.
+test("only a live listing is labelled 'Live' and offers View Live; others say where they stand and offer Preview", async () => {
+  const sold = listing({ id: '00000000-0000-4000-8000-000000000003', title: 'Sold house', status: 'sold' });
+  stubFetch(() => Response.json(page([listing(), sold, RENTAL])));
+  const user = userEvent.setup();
+  render();
+  const table = await screen.findByRole('table');
+  const row = (title: string) => within(table).getByRole('row', { name: new RegExp(title) });
+  expect(within(row('3 bedroom house for sale')).getByText('Live')).toBeInTheDocument();
+  expect(within(row('Sold house')).getByText('Off the market')).toBeInTheDocument();
+  expect(within(row('Sold house')).queryByText('Live')).not.toBeInTheDocument();
+  expect(within(row('2 bedroom flat to rent')).getByText('Pending approval')).toBeInTheDocument();
+  await user.click(within(table).getByRole('button', { name: 'Actions for Sold house' }));
+  const menu = await screen.findByRole('menu');
+  expect(within(menu).getByRole('menuitem', { name: /Preview/ })).toHaveAttribute(
+    'href',
+    `/property/${sold.slug}`,
+  );
+  expect(within(menu).queryByRole('menuitem', { name: /View Live/ })).not.toBeInTheDocument();
+});

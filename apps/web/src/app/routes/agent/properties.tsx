@@ -8,6 +8,7 @@ import {
 } from '@abode/shared/agent/listing-input.schema';
 import { LISTING_STATUS_LABELS, ListingStatusSchema } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
+import { sanitiseNumber } from '@abode/shared/sanitise';
 import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState, NoMatches } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
@@ -39,7 +40,7 @@ const oneOf = <T extends string>(value: string | null, options: { value: string 
 
 /** `?page=` as a page number the API accepts; anything else is page 1. */
 function pageOf(value: string | null): number {
-  const page = Number(value);
+  const page = sanitiseNumber(value) ?? 1;
   return Number.isInteger(page) && page >= 1 && page <= AGENT_LISTINGS_MAX_PAGE ? page : 1;
 }
 
@@ -91,7 +92,7 @@ export function AgentPropertiesRoute() {
         </Button>
       </div>
 
-      <ListingStats stats={data?.stats} />
+      <ListingStats stats={data?.stats} failed={listings.isError} />
 
       <form
         role="search"

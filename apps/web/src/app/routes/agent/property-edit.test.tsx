@@ -1,7 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
+import {
+  approximateLocationText,
+  LISTING_MESSAGES,
+  type AgentListingDetail,
+} from '@abode/shared/agent/listing-input.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
@@ -84,4 +88,61 @@ test("another agent's or a deleted listing shows Property not found", async () =
   expect(
     await screen.findByRole('heading', { level: 1, name: LISTING_MESSAGES.notFound }),
   ).toBeInTheDocument();
+});
+
+// Issue #23: the agent was not told why a listing was rejected, nor that its pin is approximate, and a hidden
+// listing was called 'Live'.
+test('a rejected listing shows the admin’s reason, the status approval restores, and an approximate pin', async () => {
+  const rejected: AgentListingDetail = {
+    ...RENTAL,
+    status: 'draft',
+    approvalStatus: 'rejected',
+    rejectionReason: 'The floor plan is missing',
+    statusBeforeRejection: 'active',
+    addressLine1: 'Regent Court',
+    city: 'Leeds',
+    postcode: 'LS1 1UR',
+    outcode: 'LS1',
+    latitude: 53.79739,
+    longitude: -1.55286,
+    locationApproximate: true,
+  };
+  stubFetch((url) =>
+    url.pathname.endsWith('/photos') ? Response.json({ items: [] }) : Response.json(rejected),
+  );
+  render();
+  const reason = await screen.findByTestId('rejection-reason');
+  expect(reason).toHaveTextContent('Reason given by the admin');
+  expect(reason).toHaveTextContent('The floor plan is missing');
+  expect(reason).toHaveTextContent('Once approved, it goes back to Active.');
+  expect(screen.getByText('Rejected', { selector: '[data-slot="badge"], span' })).toBeInTheDocument();
+  expect(screen.getByTestId('location-approximate')).toHaveTextContent(approximateLocationText('LS1'));
+  expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/property/${RENTAL.slug}`);
+  expect(screen.queryByText(/Live/)).not.toBeInTheDocument();
+});
+
+test('an approved draft is "Not published", never "Live"; publishing it without a photo is refused before sending', async () => {
+  const patched: unknown[] = [];
+  const draft: AgentListingDetail = { ...RENTAL, status: 'draft', approvalStatus: 'approved' };
+  stubFetch((url, init) => {
+    if (init?.method === 'PATCH') {
+      patched.push(init.body);
+      return Response.json(draft);
+    }
+    return url.pathname.endsWith('/photos') ? Response.json({ items: [] }) : Response.json(draft);
+  });
+  const user = userEvent.setup();
+  render();
+  expect(
+    await screen.findByText(
+      'Approved, but a draft is not shown on Abode: set the status to Active to publish it.',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Not published')).toBeInTheDocument();
+  expect(screen.queryByText(/\bLive\b/)).not.toBeInTheDocument();
+  await screen.findByText('No photos yet');
+  await user.selectOptions(screen.getByLabelText('Status'), 'active');
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  expect(await screen.findByText(LISTING_MESSAGES.photoRequired)).toBeInTheDocument();
+  expect(patched).toEqual([]);
 });

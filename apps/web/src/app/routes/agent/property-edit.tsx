@@ -1,11 +1,15 @@
-import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ExternalLink, MapPin } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import {
+  approximateLocationText,
   LISTING_MESSAGES,
   listingToFormValues,
   type AgentListingDetail,
 } from '@abode/shared/agent/listing-input.schema';
+import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing-vocabulary';
+import { listingVisibility } from '@abode/shared/listings/listing-visibility';
 import { MESSAGES } from '@abode/shared/messages';
 import { Button } from '#src/components/ui/button.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
@@ -14,23 +18,62 @@ import { paths } from '#src/config/paths.ts';
 import { useAgentListing, useUpdateAgentListing } from '#src/features/agent-listings/api/agent-listings.ts';
 import { ApprovalBadge } from '#src/features/agent-listings/components/listing-badges.tsx';
 import { ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
+import { photosQueryOptions } from '#src/features/agent-photos/api/photos.ts';
 import { PhotoManager } from '#src/features/agent-photos/components/photo-manager.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 
-const APPROVAL_TEXT: Record<AgentListingDetail['approvalStatus'], string> = {
-  pending: 'Pending approval: it will appear on Abode once an admin approves it.',
-  approved: 'Live: approved by an admin. Edits appear on Abode straight away while the listing is active.',
-  rejected: 'Rejected by an admin. Edit the listing and save it to send it for approval again.',
-};
+/**
+ * The edit page's state panel (issue #23): whether the public sees the listing (listing-visibility.ts: the same label
+ * as the tables), the admin's reason while it is rejected and the status approval will give back, and — when our
+ * data lacks the postcode — that the map pin is approximate.
+ */
+function ListingState({ listing }: { listing: AgentListingDetail }) {
+  const visibility = listingVisibility(listing);
+  const restores = listing.approvalStatus === 'rejected' ? listing.statusBeforeRejection : null;
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <ApprovalBadge listing={listing} />
+        <p className="min-w-48 flex-1 text-sm">{visibility.description}</p>
+        <Button asChild variant="outline" size="sm">
+          <a href={paths.property(listing.slug)} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden="true" /> {visibility.key === 'live' ? 'View Live' : 'Preview'}
+          </a>
+        </Button>
+      </div>
+      {listing.approvalStatus === 'rejected' && (
+        <div className="text-sm" data-testid="rejection-reason">
+          <p className="font-medium">Reason given by the admin</p>
+          <p className="break-words whitespace-pre-line text-muted-foreground">
+            {listing.rejectionReason ?? 'No reason was given.'}
+          </p>
+          {restores && restores !== 'draft' && (
+            <p className="mt-1 text-muted-foreground">
+              Once approved, it goes back to {LISTING_STATUS_LABELS[restores]}.
+            </p>
+          )}
+        </div>
+      )}
+      {listing.locationApproximate && (
+        <p className="flex items-start gap-1.5 text-sm" data-testid="location-approximate">
+          <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <span>{approximateLocationText(listing.outcode)}</span>
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
- * /agent/properties/{id}/edit (issue #5): the approval state, the listing form with the stored values, and the
- * photos. Another agent's or a deleted listing shows 'Property not found'.
+ * /agent/properties/{id}/edit (issue #5): the listing's state (ListingState), the listing form with the stored
+ * values, and the photos. Another agent's or a deleted listing shows 'Property not found'.
  */
 export function AgentEditPropertyRoute() {
   const { id = '' } = useParams();
   const listing = useAgentListing(id);
   const update = useUpdateAgentListing(id);
+  // The photo manager's own query: publishing without a photo is refused before sending (issue #23).
+  const photos = useQuery({ ...photosQueryOptions(id), enabled: listing.isSuccess });
 
   const back = (
     <Button asChild variant="link" className="w-fit px-0">
@@ -63,17 +106,7 @@ export function AgentEditPropertyRoute() {
       <div className="flex flex-col gap-2">
         {back}
         <h1 className="text-2xl font-bold tracking-tight">Edit Property</h1>
-        {data && (
-          <div className="flex flex-wrap items-center gap-3 rounded-xl border bg-muted/40 p-4">
-            <ApprovalBadge approvalStatus={data.approvalStatus} />
-            <p className="flex-1 text-sm">{APPROVAL_TEXT[data.approvalStatus]}</p>
-            <Button asChild variant="outline" size="sm">
-              <a href={paths.property(data.slug)} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" /> View Live
-              </a>
-            </Button>
-          </div>
-        )}
+        {data && <ListingState listing={data} />}
       </div>
       {!data ? (
         <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading property">
@@ -86,6 +119,7 @@ export function AgentEditPropertyRoute() {
             key={data.id}
             defaultValues={listingToFormValues(data)}
             submitLabel="Save changes"
+            photoCount={photos.data?.items.length}
             onSubmit={async (input) => {
               const saved = await update.mutateAsync(input);
               toast.success(LISTING_MESSAGES.updated, { description: saved.title });

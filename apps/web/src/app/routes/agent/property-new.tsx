@@ -25,11 +25,14 @@ export function AgentNewPropertyRoute() {
         </Button>
         <h1 className="text-2xl font-bold tracking-tight">Add Property</h1>
         <p className="text-sm text-muted-foreground">
-          Save it as a draft and add photos next. A new listing appears on Abode once an admin approves it.
+          Save it as a draft and add photos next: a listing needs at least one photo before it can be active.
+          A new listing appears on Abode once an admin approves it.
         </p>
       </div>
       <ListingForm
         submitLabel="Create property"
+        // A new listing has no photos yet: 'Active' is refused here before the server says the same (issue #23).
+        photoCount={0}
         onSubmit={async (input) => {
           const listing = await create.mutateAsync(input);
           toast.success(LISTING_MESSAGES.created, { description: listing.title });

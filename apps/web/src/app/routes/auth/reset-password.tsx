@@ -9,7 +9,8 @@ import { Label } from '#src/components/ui/label.tsx';
 import { loadAuthClient } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
 import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
-import { authErrorMessage } from '#src/features/auth/utils/validate.ts';
+import { enterChecksForm } from '#src/features/auth/utils/enter-checks-form.ts';
+import { AUTH_MESSAGES, authErrorMessage } from '#src/features/auth/utils/validate.ts';
 
 /** /auth/reset-password?token=… : choose a new password (same rules and meter as sign-up), then sign in. */
 export function ResetPasswordRoute() {
@@ -20,7 +21,13 @@ export function ResetPasswordRoute() {
   const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // Set by Enter with a password that does not meet the rules: they show (even while it is empty) and it is marked.
+  const [attempted, setAttempted] = useState(false);
   const strength = checkPasswordStrength(password);
+  const showProblems = () => {
+    setAttempted(true);
+    toast.error('Error', { description: AUTH_MESSAGES.passwordRules });
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,7 +71,13 @@ export function ResetPasswordRoute() {
               </Button>
             </>
           ) : (
-            <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+            <form
+              noValidate
+              onSubmit={(event) => void onSubmit(event)}
+              // The button stays disabled until the password is valid, so Enter checks it instead (issue #23).
+              onKeyDown={(event) => enterChecksForm(event, !strength.isValid && !submitting, showProblems)}
+              className="flex flex-col gap-4"
+            >
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={`${id}-password`}>New password</Label>
                 <Input
@@ -72,10 +85,11 @@ export function ResetPasswordRoute() {
                   type="password"
                   autoComplete="new-password"
                   value={password}
-                  aria-describedby={password ? `${id}-strength` : undefined}
+                  aria-describedby={password || attempted ? `${id}-strength` : undefined}
+                  aria-invalid={attempted && !strength.isValid ? true : undefined}
                   onChange={(event) => setPassword(event.target.value)}
                 />
-                {password && <PasswordStrengthMeter id={`${id}-strength`} result={strength} />}
+                {(password || attempted) && <PasswordStrengthMeter id={`${id}-strength`} result={strength} />}
               </div>
               <Button type="submit" disabled={!strength.isValid || submitting}>
                 {submitting ? 'Saving…' : 'Set new password'}

@@ -56,15 +56,24 @@ test('greets the user and shows an empty state with a link to search in every ta
   expect(await screen.findByRole('heading', { name: 'No favourites yet' })).toBeInTheDocument();
   for (const label of ['Favourites', 'Saved Searches', 'Recent Views', 'Active Alerts'])
     expect(countOf(label)).toBe('0');
-  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute(
+    'href',
+    '/search?mode=sale',
+  );
 
   await user.click(screen.getByRole('tab', { name: 'Saved Searches' }));
   expect(await screen.findByRole('heading', { name: 'No saved searches yet' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute(
+    'href',
+    '/search?mode=sale',
+  );
 
   await user.click(screen.getByRole('tab', { name: 'Recent Views' }));
   expect(await screen.findByRole('heading', { name: 'No recently viewed homes' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute(
+    'href',
+    '/search?mode=sale',
+  );
 });
 
 test('shows the counts and the three lists', async () => {
@@ -104,6 +113,11 @@ test('shows the counts and the three lists', async () => {
   await user.click(screen.getByRole('tab', { name: 'Saved Searches' }));
   const saved = await screen.findByRole('article', { name: 'Search in Reading' });
   expect(within(saved).getByText('Alerts On')).toBeInTheDocument();
+  // The switch is on the dashboard's card too (issue #23): alerts are never on where the user cannot see it.
+  expect(within(saved).getByRole('switch', { name: 'E-mail alerts' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   expect(within(saved).getByRole('link', { name: 'Run Search' })).toHaveAttribute(
     'href',
     '/search?location=Reading&mode=sale',

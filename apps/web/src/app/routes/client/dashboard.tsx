@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Bell, Bookmark, Eye, Heart } from 'lucide-react';
 import { MESSAGES } from '@abode/shared/messages';
 import { Button } from '#src/components/ui/button.tsx';
@@ -21,6 +20,7 @@ import { SavedSearchCard } from '#src/features/saved-homes/components/saved-sear
 import { SavedSearchSkeletons } from '#src/features/saved-homes/components/saved-search-skeletons.tsx';
 import { viewedAgo } from '#src/features/saved-homes/utils/viewed-ago.ts';
 import { useAuth } from '#src/lib/auth.tsx';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const TABS = ['favourites', 'saved-searches', 'recent-views'] as const;
 type Tab = (typeof TABS)[number];
@@ -45,7 +45,7 @@ export function DashboardRoute() {
   const failed = queries.some((q) => q.isError);
 
   useEffect(() => {
-    if (failed) toast.error(MESSAGES.dashboardLoadFailed, { id: 'dashboard-load-failed' });
+    if (failed) showErrorToast(MESSAGES.dashboardLoadFailed, { id: 'dashboard-load-failed' });
   }, [failed]);
 
   const retry = () => {
@@ -70,14 +70,30 @@ export function DashboardRoute() {
       {failed && <LoadFailed message={MESSAGES.dashboardLoadFailed} onRetry={retry} />}
 
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard icon={<Heart aria-hidden="true" />} label="Favourites" value={counts?.favourites} />
+        <StatCard
+          icon={<Heart aria-hidden="true" />}
+          label="Favourites"
+          value={counts?.favourites}
+          failed={summary.isError}
+        />
         <StatCard
           icon={<Bookmark aria-hidden="true" />}
           label="Saved Searches"
           value={counts?.savedSearches}
+          failed={summary.isError}
         />
-        <StatCard icon={<Eye aria-hidden="true" />} label="Recent Views" value={counts?.recentViews} />
-        <StatCard icon={<Bell aria-hidden="true" />} label="Active Alerts" value={counts?.activeAlerts} />
+        <StatCard
+          icon={<Eye aria-hidden="true" />}
+          label="Recent Views"
+          value={counts?.recentViews}
+          failed={summary.isError}
+        />
+        <StatCard
+          icon={<Bell aria-hidden="true" />}
+          label="Active Alerts"
+          value={counts?.activeAlerts}
+          failed={summary.isError}
+        />
       </dl>
 
       <Tabs

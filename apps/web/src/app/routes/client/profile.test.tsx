@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { PROFILE_MESSAGES, type Profile } from '@abode/shared/profile/profile.schema';
-import { meQueryKey } from '#src/lib/auth.tsx';
+import { sessionKeys } from '#src/lib/query-keys.ts';
 import { clientMe } from '#src/testing/fixtures/me.ts';
 import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 import { ProfileRoute } from './profile.tsx';
@@ -132,7 +132,7 @@ describe('profile page', { timeout: 20_000 }, () => {
       },
     ]);
     expect(screen.getByLabelText('Phone (optional)')).toHaveValue('020 7946 0958');
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: meQueryKey });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: sessionKeys.me() });
   });
 
   it("says 'Failed to update profile' when the save fails", async () => {
@@ -143,7 +143,11 @@ describe('profile page', { timeout: 20_000 }, () => {
     );
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await notifications().findByText(PROFILE_MESSAGES.updateFailed)).toBeInTheDocument();
+    // SPEC §8: titled 'Error', the failure and the server's reason under it.
+    const toast = (
+      await notifications().findByText(`${PROFILE_MESSAGES.updateFailed}. ${MESSAGES.server}`)
+    ).closest('li');
+    expect(within(toast!).getByText('Error')).toBeInTheDocument();
   });
 
   it('shows a wrong current password under its field and refuses a weak new one before calling', async () => {
@@ -244,7 +248,7 @@ describe('delete account dialog', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Delete my account' }));
     expect(await dialog.findByText(PROFILE_MESSAGES.passwordWrong)).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/profile');
-    expect(queryClient.getQueryData(meQueryKey)).toEqual(ME);
+    expect(queryClient.getQueryData(sessionKeys.me())).toEqual(ME);
   });
 
   it('on success signs out locally, says so and goes home', async () => {
@@ -259,7 +263,7 @@ describe('delete account dialog', { timeout: 20_000 }, () => {
     expect(await notifications().findByText(PROFILE_MESSAGES.accountDeleted)).toBeInTheDocument();
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/');
-    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    expect(queryClient.getQueryData(sessionKeys.me())).toBeNull();
     expect(queryClient.getQueryData(['profile', 'u1'])).toBeUndefined();
     expect(api.writes()).toEqual([
       { method: 'DELETE', path: '/api/me', body: { password: 'Zebra9!xyzw', confirmation: 'DELETE' } },
@@ -276,7 +280,11 @@ describe('change-of-address landing', { timeout: 20_000 }, () => {
     first.unmount();
 
     renderRoute('/profile?email=changed&error=INVALID_TOKEN', { routes, me: ME });
-    expect(await notifications().findByText(PROFILE_MESSAGES.emailLinkInvalid)).toBeInTheDocument();
+    expect(
+      await notifications().findByText(
+        `${PROFILE_MESSAGES.emailChangeFailed}. ${PROFILE_MESSAGES.emailLinkInvalid}`,
+      ),
+    ).toBeInTheDocument();
   });
 });
 

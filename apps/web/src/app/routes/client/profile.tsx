@@ -11,6 +11,7 @@ import { PasswordSection } from '#src/features/profile/components/password-secti
 import { PersonalDetailsForm } from '#src/features/profile/components/personal-details-form.tsx';
 import { ProfileSection } from '#src/features/profile/components/profile-section.tsx';
 import { ProfileSkeleton } from '#src/features/profile/components/profile-skeleton.tsx';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
  * /profile (issue #4, signed in): personal details, e-mail, password, download my data and delete my account, each
@@ -84,7 +85,7 @@ function useEmailChangeLanding() {
     if (shown.current || (!landed && !failed)) return;
     shown.current = true;
     if (failed)
-      toast.error(PROFILE_MESSAGES.emailChangeFailed, { description: PROFILE_MESSAGES.emailLinkInvalid });
+      showErrorToast(PROFILE_MESSAGES.emailChangeFailed, { reason: PROFILE_MESSAGES.emailLinkInvalid });
     else toast.success(PROFILE_MESSAGES.emailChanged);
     setParams({}, { replace: true });
   }, [landed, failed, setParams]);

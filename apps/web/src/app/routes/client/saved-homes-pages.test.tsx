@@ -40,7 +40,10 @@ test('/favourites without favourites explains how to add some', async () => {
   serve({ '/api/me/favourites': { items: [] }, '/api/me/favourites/ids': { propertyIds: [] } });
   render('/favourites', <FavouritesRoute />);
   expect(await screen.findByRole('heading', { name: 'No favourites yet' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+  expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute(
+    'href',
+    '/search?mode=sale',
+  );
 });
 
 test('/saved-searches shows each search with its alert settings', async () => {
@@ -69,6 +72,34 @@ test('/saved-searches shows each search with its alert settings', async () => {
   expect(within(card).getByLabelText('Alert frequency')).toBeDisabled();
   expect(within(card).getByRole('button', { name: 'Rename' })).toBeInTheDocument();
   expect(within(card).queryByText('Alerts On')).not.toBeInTheDocument();
+});
+
+test("/saved-searches?open={id} (the save dialog's 'Open saved search') brings that search into view", async () => {
+  const search = (id: string, location: string) => ({
+    id,
+    label: `Homes in ${location}`,
+    searchParams: { location },
+    emailAlerts: false,
+    alertFrequency: 'instant',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  });
+  serve({
+    '/api/me/saved-searches': {
+      items: [
+        search('5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f', 'Reading'),
+        search('6e2d0a4f-3c8b-4d9e-8f1a-2b3c4d5e6f70', 'York'),
+      ],
+    },
+  });
+  renderRoute('/saved-searches?open=6e2d0a4f-3c8b-4d9e-8f1a-2b3c4d5e6f70', {
+    routes: [{ path: '/saved-searches', element: <SavedSearchesRoute /> }],
+    me: ME,
+  });
+  const york = await screen.findByRole('article', { name: 'Homes in York' });
+  expect(york).toHaveAttribute('aria-current', 'true');
+  expect(within(york).getByRole('heading', { name: 'Homes in York' })).toHaveFocus();
+  expect(screen.getByRole('article', { name: 'Homes in Reading' })).not.toHaveAttribute('aria-current');
 });
 
 test('/saved-searches without any explains how to save one', async () => {

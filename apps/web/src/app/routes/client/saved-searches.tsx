@@ -1,4 +1,5 @@
 import { Bookmark } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { useSavedSearches } from '#src/features/saved-homes/api/saved-searches.ts';
 import { SearchEmptyState } from '#src/features/saved-homes/components/client-notice.tsx';
@@ -7,10 +8,13 @@ import { SavedSearchSkeletons } from '#src/features/saved-homes/components/saved
 
 /**
  * /saved-searches (SPEC §2 route table): each saved search with Run Search, rename, the e-mail alerts switch and
- * frequency, and Delete with confirmation.
+ * frequency, and Delete with confirmation. `?open={id}` (the save dialog's 'Open saved search') brings that one
+ * into view.
  */
 export function SavedSearchesRoute() {
   const savedSearches = useSavedSearches();
+  const [params] = useSearchParams();
+  const openId = params.get('open');
   const items = savedSearches.data?.items;
 
   return (
@@ -38,7 +42,7 @@ export function SavedSearchesRoute() {
         <ul className="grid gap-4 md:grid-cols-2">
           {items.map((savedSearch) => (
             <li key={savedSearch.id}>
-              <SavedSearchCard savedSearch={savedSearch} manage />
+              <SavedSearchCard savedSearch={savedSearch} manage highlight={savedSearch.id === openId} />
             </li>
           ))}
         </ul>

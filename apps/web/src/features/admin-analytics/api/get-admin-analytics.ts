@@ -1,4 +1,4 @@
-/** Site analytics (`GET /api/admin/analytics?days=`, issue #6), keyed ['admin', 'analytics', days]. */
+/** Site analytics (`GET /api/admin/analytics?days=`, issue #6), keyed `adminKeys.analytics(days)`. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ADMIN_ANALYTICS_MESSAGES,
@@ -6,13 +6,14 @@ import {
   type AdminAnalyticsPeriod,
 } from '@abode/shared/admin/analytics.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { adminKeys } from '#src/lib/query-keys.ts';
 
 export function useAdminAnalytics(days: AdminAnalyticsPeriod) {
   return useQuery({
-    queryKey: ['admin', 'analytics', days] as const,
+    queryKey: adminKeys.analytics(days),
     queryFn: ({ signal }) =>
       apiRequest('/api/admin/analytics', { params: { days }, schema: AdminAnalyticsSchema, signal }),
     placeholderData: keepPreviousData,
-    meta: { errorTitle: ADMIN_ANALYTICS_MESSAGES.loadFailed },
+    meta: { errorMessage: ADMIN_ANALYTICS_MESSAGES.loadFailed },
   });
 }

@@ -5,6 +5,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_MESSAGES, AuditLogListSchema } from '@abode/shared/admin/audit.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { adminKeys } from '#src/lib/query-keys.ts';
 
 /** The URL parameters the API understands; anything else in the page URL is not sent. */
 export const AUDIT_FILTER_KEYS = [
@@ -32,10 +33,10 @@ export function auditParams(search: URLSearchParams): URLSearchParams {
 export function useAuditLogs(search: URLSearchParams) {
   const params = auditParams(search);
   return useQuery({
-    queryKey: ['admin', 'audit-logs', params.toString()] as const,
+    queryKey: adminKeys.auditLogs(params.toString()),
     queryFn: ({ signal }) =>
       apiRequest('/api/admin/audit-logs', { params, schema: AuditLogListSchema, signal }),
     placeholderData: keepPreviousData,
-    meta: { errorTitle: AUDIT_MESSAGES.loadFailed },
+    meta: { errorMessage: AUDIT_MESSAGES.loadFailed },
   });
 }

@@ -1,11 +1,12 @@
-/** The admin dashboard (`GET /api/admin/dashboard`, issue #6), keyed `['admin', 'dashboard']`. */
+/** The admin dashboard (`GET /api/admin/dashboard`, issue #6), keyed `adminKeys.dashboard()`. */
 import { useQuery } from '@tanstack/react-query';
 import { AdminDashboardSchema } from '@abode/shared/admin/dashboard.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { adminKeys } from '#src/lib/query-keys.ts';
 
 export function useAdminDashboard() {
   return useQuery({
-    queryKey: ['admin', 'dashboard'] as const,
+    queryKey: adminKeys.dashboard(),
     queryFn: ({ signal }) => apiRequest('/api/admin/dashboard', { schema: AdminDashboardSchema, signal }),
   });
 }

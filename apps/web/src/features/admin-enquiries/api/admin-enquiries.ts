@@ -15,9 +15,10 @@ import {
 } from '@abode/shared/admin/enquiries.schema';
 import { enquiryMarkedMessage } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { adminKeys } from '#src/lib/query-keys.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const BASE = '/api/admin/enquiries';
-const enquiriesKey = ['admin', 'enquiries'] as const;
 
 export interface AdminEnquiryFilters {
   q: string;
@@ -28,7 +29,7 @@ export interface AdminEnquiryFilters {
 /** One page of enquiries with the status counts; the previous answer stays on screen while a new one loads. */
 export function useAdminEnquiries(filters: AdminEnquiryFilters) {
   return useQuery({
-    queryKey: [...enquiriesKey, 'list', filters] as const,
+    queryKey: adminKeys.enquiryList(filters),
     queryFn: ({ signal }) =>
       apiRequest(BASE, {
         schema: AdminEnquiryListSchema,
@@ -54,10 +55,10 @@ export function useAdminEnquiryStatus() {
         schema: AdminEnquirySchema,
       }),
     onSuccess: (enquiry) => toast.success(enquiryMarkedMessage(ENQUIRY_STATUS_LABELS[enquiry.status])),
-    onError: () => toast.error('Error', { description: ADMIN_ENQUIRY_MESSAGES.updateFailed }),
+    onError: (error) => showErrorToast(ADMIN_ENQUIRY_MESSAGES.updateFailed, { error }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: enquiriesKey });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.enquiries() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
     },
   });
 }

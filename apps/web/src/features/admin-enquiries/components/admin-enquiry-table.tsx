@@ -19,8 +19,7 @@ import {
 import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { paths } from '#src/config/paths.ts';
 import { EnquiryStatusBadge } from '#src/features/agent-enquiries/components/enquiry-status.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatReceived } from '#src/features/enquiries/utils/format-received.ts';
 
 /** The customer's name, or 'Anonymous' when blank (SPEC §8 display fallbacks). */
 export function adminCustomerName(enquiry: AdminEnquiry): string {
@@ -138,7 +137,7 @@ export function AdminEnquiryTable({ enquiries, busyId, onStatusChange }: TablePr
               <div className="flex items-end justify-between gap-3 text-sm">
                 <Agent enquiry={e} />
                 <span className="text-xs whitespace-nowrap text-muted-foreground">
-                  Received <time dateTime={e.createdAt}>{dateFormat.format(new Date(e.createdAt))}</time>
+                  Received <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
                 </span>
               </div>
             </article>
@@ -180,7 +179,7 @@ export function AdminEnquiryTable({ enquiries, busyId, onStatusChange }: TablePr
                 <EnquiryStatusBadge status={e.status} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={e.createdAt}>{dateFormat.format(new Date(e.createdAt))}</time>
+                <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
               </td>
               <td className="px-4 py-3 text-right">{menuOf(e)}</td>
             </tr>

@@ -1,13 +1,14 @@
-/** The rate limits in force (`GET /api/admin/limits`, issue #6 /admin/settings), key ['admin', 'limits']. */
+/** The rate limits in force (`GET /api/admin/limits`, issue #6 /admin/settings), key `adminKeys.limits()`. */
 import { useQuery } from '@tanstack/react-query';
 import { SITE_LIMITS_MESSAGES, SiteLimitsSchema } from '@abode/shared/admin/limits.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { adminKeys } from '#src/lib/query-keys.ts';
 
 export function useSiteLimits() {
   return useQuery({
-    queryKey: ['admin', 'limits'],
+    queryKey: adminKeys.limits(),
     queryFn: ({ signal }) => apiRequest('/api/admin/limits', { schema: SiteLimitsSchema, signal }),
-    meta: { errorTitle: SITE_LIMITS_MESSAGES.loadFailed },
+    meta: { errorMessage: SITE_LIMITS_MESSAGES.loadFailed },
     // Limits change only when an operator restarts the server.
     staleTime: 5 * 60_000,
   });

@@ -8,14 +8,16 @@ import { toast } from 'sonner';
 import {
   AdminListingListSchema,
   AdminListingSchema,
+  approvalNotice,
   type ApprovalStatusFilter,
   type ListingStatusFilter,
 } from '@abode/shared/admin/listings.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { adminKeys } from '#src/lib/query-keys.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const BASE = '/api/admin/properties';
-const listingsKey = ['admin', 'properties'] as const;
 
 export interface AdminListingFilters {
   q: string;
@@ -27,7 +29,7 @@ export interface AdminListingFilters {
 /** One page of listings with the approval counts; the previous answer stays on screen while a new one loads. */
 export function useAdminListings(filters: AdminListingFilters) {
   return useQuery({
-    queryKey: [...listingsKey, 'list', filters] as const,
+    queryKey: adminKeys.propertyList(filters),
     queryFn: ({ signal }) =>
       apiRequest(BASE, {
         schema: AdminListingListSchema,
@@ -46,19 +48,26 @@ export function useAdminListings(filters: AdminListingFilters) {
 function useRefresh() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: listingsKey });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.properties() });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
   };
 }
 
-/** `POST …/{id}/approve`: toasts 'Property approved successfully' or 'Error' / 'Failed to approve property'. */
+/**
+ * `POST …/{id}/approve`: toasts 'Property approved successfully' (with what publishing still takes when the listing
+ * is not live) or 'Error' / 'Failed to approve property'.
+ */
 export function useApproveListing() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`${BASE}/${encodeURIComponent(id)}/approve`, { method: 'POST', schema: AdminListingSchema }),
-    onSuccess: () => toast.success(MESSAGES.propertyApproved),
-    onError: () => toast.error('Error', { description: MESSAGES.approveFailed }),
+    // Issue #23: an approved draft is not live; the toast says its agent must publish it.
+    onSuccess: (listing) => {
+      const notice = approvalNotice(listing);
+      toast.success(MESSAGES.propertyApproved, notice ? { description: notice } : undefined);
+    },
+    onError: (error) => showErrorToast(MESSAGES.approveFailed, { error }),
     onSettled: refresh,
   });
 }
@@ -74,7 +83,7 @@ export function useRejectListing() {
         schema: AdminListingSchema,
       }),
     onSuccess: () => toast.success(MESSAGES.propertyRejected),
-    onError: () => toast.error('Error', { description: MESSAGES.rejectFailed }),
+    onError: (error) => showErrorToast(MESSAGES.rejectFailed, { error }),
     onSettled: refresh,
   });
 }

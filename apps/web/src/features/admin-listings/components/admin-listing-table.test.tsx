@@ -85,3 +85,21 @@ test('a card whose action is running has its buttons disabled', () => {
   expect(screen.getByRole('button', { name: `Approve ${PENDING.title}` })).toBeDisabled();
   expect(screen.getByRole('button', { name: `Reject ${PENDING.title}` })).toBeDisabled();
 });
+
+// Issue #23: an approved draft was labelled 'Live' though its page was a 404; Sold STC and Let are not live either.
+test.each([
+  [{ status: 'active' }, 'Live'],
+  [{ status: 'draft' }, 'Not published'],
+  [{ status: 'sold' }, 'Off the market'],
+  [{ status: 'let' }, 'Not public'],
+  [{ status: 'active', agentSuspended: true }, 'Hidden: agent suspended'],
+  [{ status: 'draft', approvalStatus: 'rejected' }, 'Rejected'],
+] as const)('an approved listing with %o is labelled %s', (facts, label) => {
+  const listing: AdminListing = { ...APPROVED, editedSinceApproval: false, ...facts };
+  renderWithRouter(
+    <AdminListingTable listings={[listing]} busyId={null} onApprove={vi.fn()} onReject={vi.fn()} />,
+  );
+  const card = screen.getByRole('article', { name: listing.title });
+  expect(within(card).getByText(label)).toBeInTheDocument();
+  if (label !== 'Live') expect(within(card).queryByText('Live')).not.toBeInTheDocument();
+});

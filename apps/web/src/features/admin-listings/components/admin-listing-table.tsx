@@ -60,7 +60,7 @@ function Agent({ listing }: { listing: AdminListing }) {
 function Approval({ listing, className }: { listing: AdminListing; className: string }) {
   return (
     <div className={className}>
-      <ApprovalBadge approvalStatus={listing.approvalStatus} />
+      <ApprovalBadge listing={listing} />
       {listing.editedSinceApproval && (
         <Badge variant="warning">{ADMIN_LISTING_MESSAGES.editedSinceApproval}</Badge>
       )}
@@ -173,20 +173,22 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
           ))}
         </ul>
       ) : (
+        // Sized so that at 1280 px with the sidebar open nothing scrolls sideways and Approve / Reject stay in view
+        // (issue #23): status and approval share a column, the actions stack.
         <div className="overflow-x-auto rounded-xl border">
-          <table className="w-full min-w-[56rem] text-sm">
+          <table className="w-full min-w-[44rem] text-sm">
             <caption className="sr-only">Properties, newest first</caption>
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium">
                   <span className="sr-only">Photo</span>
                 </th>
-                {['Property', 'Agent', 'Price', 'Status', 'Approval', 'Created'].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 font-medium">
+                {['Property', 'Agent', 'Price', 'Status', 'Created'].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-3 font-medium">
                     {h}
                   </th>
                 ))}
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -194,31 +196,31 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
             <tbody>
               {listings.map((l) => (
                 <tr key={l.id} className="border-t align-top">
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3">
                     <Photo listing={l} />
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3">
                     <div className="font-medium">{l.title}</div>
                     <div className="text-xs text-muted-foreground">
                       {l.addressLine1}, {l.city}, {l.postcode}
                     </div>
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3">
                     <Agent listing={l} />
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">
                     {formatPrice(l.pricePence, l.mode)}
                   </td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={l.status} />
+                  <td className="px-3 py-3">
+                    <div className="flex flex-col items-start gap-1">
+                      <StatusBadge status={l.status} />
+                      <Approval listing={l} className="contents" />
+                    </div>
                   </td>
-                  <td className="px-4 py-3">
-                    <Approval listing={l} className="flex flex-col gap-1" />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
+                  <td className="px-3 py-3 whitespace-nowrap">
                     <time dateTime={l.createdAt}>{dateFormat.format(new Date(l.createdAt))}</time>
                   </td>
-                  <td className="px-4 py-3">{actionsOf(l, 'flex flex-wrap justify-end gap-2')}</td>
+                  <td className="px-3 py-3">{actionsOf(l, 'flex flex-col items-stretch gap-2')}</td>
                 </tr>
               ))}
             </tbody>

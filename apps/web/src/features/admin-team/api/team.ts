@@ -12,14 +12,13 @@ import {
   type PromoteAdminInput,
 } from '@abode/shared/admin/team.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
-
-const teamKey = ['admin', 'team'] as const;
+import { adminKeys } from '#src/lib/query-keys.ts';
 
 export function useTeam() {
   return useQuery({
-    queryKey: teamKey,
+    queryKey: adminKeys.team(),
     queryFn: ({ signal }) => apiRequest('/api/admin/team', { schema: TeamListSchema, signal }),
-    meta: { errorTitle: TEAM_MESSAGES.loadFailed },
+    meta: { errorMessage: TEAM_MESSAGES.loadFailed },
   });
 }
 
@@ -27,7 +26,7 @@ function useTeamMutation<T>(fn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.team() }),
   });
 }
 

@@ -30,9 +30,10 @@ import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useChangeAdminRole, useDemoteAdmin, usePromoteAdmin, useTeam } from '../api/team.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const roleOptions = ADMIN_ROLES.map((r) => ({ value: r, label: ADMIN_ROLE_LABELS[r] }));
-const failed = (error: Error) => toast.error('Error', { description: error.message || TEAM_MESSAGES.failed });
+const failed = (error: Error) => showErrorToast(error.message || TEAM_MESSAGES.failed, { error });
 
 /** The super admin's form: an existing user's e-mail and the role to give. */
 function PromoteForm() {

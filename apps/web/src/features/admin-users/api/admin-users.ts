@@ -11,15 +11,15 @@ import {
 } from '@abode/shared/admin/users.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { adminKeys } from '#src/lib/query-keys.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const BASE = '/api/admin/users';
-const usersKey = ['admin', 'users'] as const;
-const dashboardKey = ['admin', 'dashboard'] as const;
 
 /** One page of users; the previous answer stays on screen while a new search loads. */
 export function useAdminUsers(filters: AdminUserFilters) {
   return useQuery({
-    queryKey: [...usersKey, 'list', filters] as const,
+    queryKey: adminKeys.userList(filters),
     queryFn: ({ signal }) =>
       apiRequest(BASE, {
         schema: AdminUserListSchema,
@@ -50,12 +50,12 @@ export function useUserAction(action: 'suspend' | 'reactivate') {
     onSuccess: () => {
       toast.success(ok);
     },
-    onError: () => {
-      toast.error('Error', { description: failed });
+    onError: (error) => {
+      showErrorToast(failed, { error });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: usersKey });
-      void queryClient.invalidateQueries({ queryKey: dashboardKey });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
     },
   });
 }

@@ -122,7 +122,9 @@ export function UserList(props: ListProps) {
               <div className="flex items-start justify-between gap-3">
                 <div className="flex min-w-0 flex-col">
                   <span className="font-medium break-words">{nameOf(u)}</span>
-                  <code className="text-xs text-muted-foreground">{shortId(u.id)}</code>
+                  <code className="text-xs text-muted-foreground" title={u.id}>
+                    {shortId(u.id)}
+                  </code>
                 </div>
                 <RoleCell user={u} />
               </div>
@@ -161,7 +163,9 @@ export function UserList(props: ListProps) {
             <tr key={u.id} className="border-t align-top">
               <td className="max-w-56 px-4 py-3 font-medium break-words">{nameOf(u)}</td>
               <td className="px-4 py-3">
-                <code className="text-xs">{shortId(u.id)}</code>
+                <code className="text-xs" title={u.id}>
+                  {shortId(u.id)}
+                </code>
               </td>
               <td className="px-4 py-3">
                 <RoleCell user={u} />

@@ -1,6 +1,6 @@
 /**
  * The agent's analytics (`GET /api/agent/analytics?days=&sort=&page=`, issue #5), keyed
- * ['agent', 'analytics', days, sort, page]: the period's series and totals plus one page of the per-listing table.
+ * `agentKeys.analytics(days, sort, page)`: the period's series and totals plus one page of the per-listing table.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
@@ -11,13 +11,14 @@ import {
   type AnalyticsPeriod,
 } from '@abode/shared/agent/analytics.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { agentKeys } from '#src/lib/query-keys.ts';
 
 /** What the page asks for: the period, and the sort column and page of the per-listing table. */
 export type AnalyticsRequest = { days: AnalyticsPeriod; sort: AnalyticsListingSort; page: number };
 
 export function analyticsQueryOptions({ days, sort, page }: AnalyticsRequest) {
   return queryOptions({
-    queryKey: ['agent', 'analytics', days, sort, page] as const,
+    queryKey: agentKeys.analytics(days, sort, page),
     queryFn: ({ signal }) =>
       apiRequest('/api/agent/analytics', {
         // Defaults left out, so the common request stays `?days=30`.
@@ -29,7 +30,7 @@ export function analyticsQueryOptions({ days, sort, page }: AnalyticsRequest) {
         schema: AgentAnalyticsSchema,
         signal,
       }),
-    meta: { errorTitle: AGENT_ANALYTICS_MESSAGES.loadFailed },
+    meta: { errorMessage: AGENT_ANALYTICS_MESSAGES.loadFailed },
   });
 }
 

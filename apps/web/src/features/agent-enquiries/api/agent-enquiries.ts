@@ -1,6 +1,6 @@
 /**
  * The agent's enquiries (`/api/agent/enquiries`, issue #5): the list query and the status change. Keyed under
- * `['agent', 'enquiries']`; a status change is shown at once in every cached page (optimistic, rolled back on
+ * `agentKeys.enquiries()`; a status change is shown at once in every cached page (optimistic, rolled back on
  * failure) and then refetched, with the dashboard (its Recent Activity) refreshed too.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,11 +15,10 @@ import {
 } from '@abode/shared/agent/enquiries.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { agentKeys } from '#src/lib/query-keys.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const BASE = '/api/agent/enquiries';
-const enquiriesKey = ['agent', 'enquiries'] as const;
-/** The dashboard's key (features/agent-dashboard): its Recent Activity shows status changes. */
-const dashboardKey = ['agent', 'dashboard'] as const;
 
 export interface EnquiryFilters {
   q: string;
@@ -29,7 +28,7 @@ export interface EnquiryFilters {
 
 export function agentEnquiriesQueryOptions(filters: EnquiryFilters) {
   return queryOptions({
-    queryKey: [...enquiriesKey, 'list', filters] as const,
+    queryKey: agentKeys.enquiryList(filters),
     queryFn: ({ signal }) =>
       apiRequest(BASE, {
         schema: AgentEnquiryListSchema,
@@ -74,7 +73,7 @@ function withStatus(list: AgentEnquiryList, id: string, status: EnquiryStatus): 
  */
 export function useUpdateEnquiryStatus() {
   const queryClient = useQueryClient();
-  const listKey = [...enquiriesKey, 'list'] as const;
+  const listKey = [...agentKeys.enquiries(), 'list'] as const;
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: EnquiryStatus }) =>
       apiRequest(`${BASE}/${encodeURIComponent(id)}`, {
@@ -90,16 +89,17 @@ export function useUpdateEnquiryStatus() {
       );
       return { previous };
     },
-    onError: (_error, _vars, context) => {
+    onError: (error, _vars, context) => {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
-      toast.error('Error', { description: MESSAGES.enquiryStatusUpdateFailed });
+      showErrorToast(MESSAGES.enquiryStatusUpdateFailed, { error });
     },
     onSuccess: () => {
       toast.success(MESSAGES.enquiryStatusUpdated);
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: enquiriesKey });
-      void queryClient.invalidateQueries({ queryKey: dashboardKey });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.enquiries() });
+      // The dashboard's Recent Activity shows status changes.
+      void queryClient.invalidateQueries({ queryKey: agentKeys.dashboard() });
     },
   });
 }

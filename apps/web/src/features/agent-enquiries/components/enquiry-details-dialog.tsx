@@ -19,7 +19,12 @@ import { paths } from '#src/config/paths.ts';
 import { customerName } from './enquiry-list.tsx';
 import { EnquiryStatusBadge, EnquiryStatusSelect } from './enquiry-status.tsx';
 
-const receivedFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+// UK time, as in the inbox's list (features/enquiries/utils/format-received.ts).
+const receivedFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
 
 /**
  * The enquiry's details (SPEC §2): customer, property, the whole message, when it arrived, a status selector, and

@@ -5,14 +5,8 @@ import { MESSAGES } from '@abode/shared/messages';
 import { Button } from '#src/components/ui/button.tsx';
 import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { paths } from '#src/config/paths.ts';
+import { formatReceived } from '#src/features/enquiries/utils/format-received.ts';
 import { EnquiryStatusBadge, EnquiryStatusSelect } from './enquiry-status.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** '20 Nov 2026' (en-GB). */
-export function formatEnquiryDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
 
 /** The customer's name, or 'Anonymous' when blank (SPEC §8 display fallbacks). */
 export function customerName(enquiry: AgentEnquiry): string {
@@ -91,7 +85,7 @@ export function EnquiryList({ enquiries, onView, onStatusChange }: ListProps) {
               <PropertyCell enquiry={e} />
               <p className="text-sm break-words">{truncateMessage(e.message)}</p>
               <p className="text-xs text-muted-foreground">
-                Received <time dateTime={e.createdAt}>{formatEnquiryDate(e.createdAt)}</time>
+                Received <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
               </p>
               <div className="flex flex-wrap items-center gap-2">
                 <EnquiryStatusSelect
@@ -151,10 +145,11 @@ export function EnquiryList({ enquiries, onView, onStatusChange }: ListProps) {
                 <EnquiryStatusBadge status={e.status} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={e.createdAt}>{formatEnquiryDate(e.createdAt)}</time>
+                <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
               </td>
               <td className="px-4 py-3">
-                <div className="flex items-center gap-2">
+                {/* Stacked, so the row fits 1280 px with the sidebar open now the date carries its time (issue #23). */}
+                <div className="flex flex-col items-stretch gap-2">
                   <EnquiryStatusSelect
                     id={`enquiry-status-${e.id}`}
                     status={e.status}

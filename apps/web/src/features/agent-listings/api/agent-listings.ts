@@ -1,6 +1,6 @@
 /**
  * The agent's listings (`/api/agent/properties`, issue #5): a `queryOptions` factory and hook per read, a mutation
- * per write. Everything is keyed under `['agent', 'listings']` so one invalidation after a write refreshes the list,
+ * per write. Everything is keyed under `agentKeys.listings()` so one invalidation after a write refreshes the list,
  * its stats and the edited listing.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,14 +13,14 @@ import {
   type ListingInput,
 } from '@abode/shared/agent/listing-input.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { agentKeys } from '#src/lib/query-keys.ts';
 
 const BASE = '/api/agent/properties';
-const listingsKey = ['agent', 'listings'] as const;
 const listingUrl = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export function agentListingsQueryOptions(filters: AgentListingFilters) {
   return queryOptions({
-    queryKey: [...listingsKey, 'list', filters] as const,
+    queryKey: agentKeys.listingList(filters),
     queryFn: ({ signal }) =>
       apiRequest(BASE, {
         schema: AgentListingListSchema,
@@ -38,7 +38,7 @@ export function agentListingsQueryOptions(filters: AgentListingFilters) {
 
 export function agentListingQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...listingsKey, 'detail', id] as const,
+    queryKey: agentKeys.listing(id),
     queryFn: ({ signal }) => apiRequest(listingUrl(id), { schema: AgentListingDetailSchema, signal }),
   });
 }
@@ -55,7 +55,7 @@ export function useAgentListing(id: string) {
 
 function useRefreshListings() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: listingsKey });
+  return () => queryClient.invalidateQueries({ queryKey: agentKeys.listings() });
 }
 
 /** `POST /api/agent/properties`. */

@@ -11,6 +11,7 @@ import {
   AlertDialogTitle,
 } from '#src/components/ui/alert-dialog.tsx';
 import { useDeleteAgentListing } from '#src/features/agent-listings/api/agent-listings.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
  * Confirms and soft-deletes a listing (SPEC §2: 'Are you sure you want to delete this property?'; toasts 'Property
@@ -28,7 +29,7 @@ export function DeleteListingDialog({
     if (!listing) return;
     deleteListing.mutate(listing.id, {
       onSuccess: () => toast.success(MESSAGES.propertyDeleted, { description: listing.title }),
-      onError: () => toast.error('Error', { description: MESSAGES.propertyDeleteFailed }),
+      onError: (error) => showErrorToast(MESSAGES.propertyDeleteFailed, { error }),
     });
     onClose();
   };

@@ -3,6 +3,7 @@ import {
   type ApprovalStatus,
   type ListingStatus,
 } from '@abode/shared/listings/listing.schema';
+import { listingVisibility, type ListingVisibilityKey } from '@abode/shared/listings/listing-visibility';
 import { Badge } from '#src/components/ui/badge.tsx';
 
 /** The listing's status ('Sold STC' for sold, SPEC §3/issue #5). */
@@ -14,22 +15,29 @@ export function StatusBadge({ status }: { status: ListingStatus }) {
   );
 }
 
-/** Approval labels (DESIGN §7: public only once approved). */
-export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
-  pending: 'Pending approval',
-  approved: 'Live',
-  rejected: 'Rejected',
+const VARIANTS: Record<ListingVisibilityKey, 'outline' | 'warning' | 'secondary'> = {
+  live: 'outline',
+  'off-market': 'secondary',
+  hidden: 'secondary',
+  pending: 'secondary',
+  rejected: 'warning',
+  'agent-suspended': 'warning',
 };
 
-/** Whether the listing waits for an admin, was rejected, or is approved ('Live'). */
-export function ApprovalBadge({ approvalStatus }: { approvalStatus: ApprovalStatus }) {
+/**
+ * Whether the public sees the listing: 'Pending approval', 'Rejected', 'Live' (active, approved, agent not
+ * suspended), 'Off the market', 'Not published'… — one rule for the admin table, the agent's table and the edit page
+ * (listing-visibility.ts, issue #23: a hidden listing is never called 'Live'). The explanation is its title.
+ */
+export function ApprovalBadge({
+  listing,
+}: {
+  listing: { status: ListingStatus; approvalStatus: ApprovalStatus; agentSuspended?: boolean | undefined };
+}) {
+  const visibility = listingVisibility(listing);
   return (
-    <Badge
-      variant={
-        approvalStatus === 'approved' ? 'outline' : approvalStatus === 'rejected' ? 'warning' : 'secondary'
-      }
-    >
-      {APPROVAL_LABELS[approvalStatus]}
+    <Badge variant={VARIANTS[visibility.key]} title={visibility.description}>
+      {visibility.label}
     </Badge>
   );
 }

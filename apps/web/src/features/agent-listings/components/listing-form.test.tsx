@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
+import {
+  approximateLocationText,
+  LISTING_MESSAGES,
+  type AgentListingDetail,
+} from '@abode/shared/agent/listing-input.schema';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
 import { EMPTY_LISTING, ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
@@ -30,13 +34,32 @@ function created(body: Record<string, unknown>): AgentListingDetail {
   } as AgentListingDetail;
 }
 
-/** Serves the postcode lookup (SW19 1AA known, others unknown) and the create call; records the POST body. */
+/** The lookup's answers: SW19 1AA from the postcode table, LS1 1UR at its outcode's centroid (OS Code-Point Open). */
+const LOCATIONS: Record<string, unknown> = {
+  'SW19 1AA': {
+    postcode: 'SW19 1AA',
+    outcode: 'SW19',
+    latitude: 51.42164,
+    longitude: -0.18615,
+    approximate: false,
+  },
+  'LS1 1UR': {
+    postcode: 'LS1 1UR',
+    outcode: 'LS1',
+    latitude: 53.79739,
+    longitude: -1.55286,
+    approximate: true,
+  },
+};
+
+/** Serves the postcode lookup (LOCATIONS, others unknown) and the create call; records the POST body. */
 function serve() {
   const posted: Record<string, unknown>[] = [];
   const fetchMock = stubFetch(async (url, init) => {
     if (url.pathname.startsWith('/api/agent/properties/postcodes/')) {
-      return decodeURIComponent(url.pathname).endsWith('SW19 1AA')
-        ? Response.json({ postcode: 'SW19 1AA', outcode: 'SW19', latitude: 51.42164, longitude: -0.18615 })
+      const location = LOCATIONS[decodeURIComponent(url.pathname).split('/').pop()!];
+      return location
+        ? Response.json(location)
         : Response.json(
             { error: { code: 'NOT_FOUND', message: LISTING_MESSAGES.postcodeUnknown } },
             { status: 404 },
@@ -79,11 +102,48 @@ test('the postcode is located on blur; an unknown one shows the error under the 
   await user.tab();
   expect(await screen.findByText('Located: 51.42164, -0.18615')).toBeInTheDocument();
   await user.clear(screen.getByLabelText('Postcode'));
-  await user.type(screen.getByLabelText('Postcode'), 'SW1A 1AA');
+  await user.type(screen.getByLabelText('Postcode'), 'W15 1AA');
   await user.tab();
   expect(await screen.findByText(LISTING_MESSAGES.postcodeUnknown)).toBeInTheDocument();
   expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
   expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription(LISTING_MESSAGES.postcodeUnknown);
+});
+
+// Issue #23: a real postcode missing from our data is accepted, and the agent is told the pin is approximate.
+test('a postcode our data lacks is placed at its district centre, and the form says the pin is approximate', async () => {
+  serve();
+  const user = userEvent.setup();
+  render();
+  await user.type(screen.getByLabelText('Postcode'), 'ls1 1ur');
+  await user.tab();
+  expect(await screen.findByText(approximateLocationText('LS1'))).toBeInTheDocument();
+  expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription(approximateLocationText('LS1'));
+  expect(screen.getByLabelText('Postcode')).not.toHaveAttribute('aria-invalid', 'true');
+  expect(screen.queryByText(/^Located: /)).not.toBeInTheDocument();
+});
+
+// Issue #23: a listing without a photo could go live.
+test("'Active' on a new listing (no photos yet) says 'Add at least one photo before publishing' and sends nothing", async () => {
+  const { posted } = serve();
+  const user = userEvent.setup();
+  render();
+  await fillBasics(user);
+  await user.selectOptions(screen.getByLabelText('Status'), 'active');
+  await user.selectOptions(screen.getByLabelText('Tenure'), 'freehold');
+  await user.selectOptions(screen.getByLabelText('Council tax band'), 'E');
+  await user.click(screen.getByRole('button', { name: 'Create property' }));
+  const status = screen.getByLabelText('Status');
+  await waitFor(() =>
+    expect(status).toHaveAccessibleDescription(expect.stringContaining(LISTING_MESSAGES.photoRequired)),
+  );
+  expect(status).toHaveAttribute('aria-invalid', 'true');
+  await waitFor(() => expect(status).toHaveFocus());
+  expect(posted).toEqual([]);
+  // As a draft it is created, and photos come next.
+  await user.selectOptions(status, 'draft');
+  await user.click(screen.getByRole('button', { name: 'Create property' }));
+  expect(await screen.findByText(LISTING_MESSAGES.created)).toBeInTheDocument();
+  expect(posted).toHaveLength(1);
 });
 
 test('going live without a council tax band shows the material-information error and sends nothing', async () => {
@@ -206,12 +266,7 @@ test('a sale-only flag the server refuses on a rental shows under the fieldset, 
 test('a field problem only the server sees (an unknown postcode) is shown under that field', async () => {
   stubFetch(async (url, init) => {
     if (url.pathname.startsWith('/api/agent/properties/postcodes/'))
-      return Response.json({
-        postcode: 'SW19 1AA',
-        outcode: 'SW19',
-        latitude: 51.42164,
-        longitude: -0.18615,
-      });
+      return Response.json(LOCATIONS['SW19 1AA']);
     if (init?.method === 'POST')
       return Response.json(
         {
@@ -235,4 +290,22 @@ test('a field problem only the server sees (an unknown postcode) is shown under 
   );
   expect(postcode).toHaveAttribute('aria-invalid', 'true');
   await waitFor(() => expect(postcode).toHaveFocus());
+});
+
+test("counts are plain digits (issue #23): '2e0' bedrooms is refused, '2' is sent as 2", async () => {
+  const { posted } = serve();
+  const user = userEvent.setup();
+  render();
+  await fillBasics(user);
+  const bedrooms = screen.getByLabelText('Bedrooms');
+  await user.clear(bedrooms);
+  await user.type(bedrooms, '2e0');
+  await user.click(screen.getByRole('button', { name: 'Create property' }));
+  expect(await screen.findByText(LISTING_MESSAGES.countInvalid)).toBeInTheDocument();
+  expect(posted).toHaveLength(0);
+  await user.clear(bedrooms);
+  await user.type(bedrooms, '2');
+  await user.click(screen.getByRole('button', { name: 'Create property' }));
+  await waitFor(() => expect(posted).toHaveLength(1));
+  expect(posted[0]).toMatchObject({ bedrooms: 2 });
 });

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { toast } from 'sonner';
 import {
+  approximateLocationText,
   FLAGS_BY_MODE,
   LISTING_DESCRIPTION_MAX_LENGTH,
   LISTING_MESSAGES,
@@ -29,6 +29,7 @@ import {
 } from '@abode/shared/listings/listing.schema';
 import { LISTING_FLAGS, LISTING_FLAG_SINGULAR_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { parsePounds, penceToPounds } from '@abode/shared/money';
+import { readPlainNumber } from '@abode/shared/sanitise';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
@@ -37,6 +38,7 @@ import { Select } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { locatePostcode } from '#src/features/agent-listings/api/agent-listings.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const NONE = { value: '', label: 'Not specified' };
 const PROPERTY_TYPE_OPTIONS = PropertyTypeSchema.options.map((t) => ({
@@ -224,19 +226,23 @@ function PoundsInput({
 }
 
 /**
- * The add/edit listing form (issue #5): Basics, Location (postcode located on blur), Details, Material
+ * The add/edit listing form (issue #5): Basics, Location (postcode located on blur; a postcode our data lacks is
+ * placed at its district's centre and the agent is told the pin is approximate, issue #23), Details, Material
  * information and — for rentals — Lettings. Validated with the shared ListingInputSchema (the server checks the same
- * one), errors under each field, focus on the first error, 'Saving...' while saving. `onSubmit` gets the parsed
- * listing (price in pence) and throws to keep the form as it is.
+ * one), errors under each field, focus on the first error, 'Saving...' while saving. `photoCount` (when known: 0 for
+ * a new listing) refuses 'Active' without a photo before sending, with the server's own message (issue #23).
+ * `onSubmit` gets the parsed listing (price in pence) and throws to keep the form as it is.
  */
 export function ListingForm({
   defaultValues = EMPTY_LISTING,
   submitLabel,
   onSubmit,
+  photoCount,
 }: {
   defaultValues?: ListingFormValues;
   submitLabel: string;
   onSubmit: (input: ListingInput) => Promise<unknown>;
+  photoCount?: number | undefined;
 }) {
   const form = useForm<ListingFormValues, unknown, ListingInput>({
     resolver: zodResolver(ListingInputSchema),
@@ -278,6 +284,10 @@ export function ListingForm({
   };
 
   const submit = form.handleSubmit(async (input) => {
+    if (input.status === 'active' && photoCount === 0) {
+      form.setError('status', { message: LISTING_MESSAGES.photoRequired }, { shouldFocus: true });
+      return;
+    }
     try {
       await onSubmit(input);
     } catch (error) {
@@ -288,7 +298,7 @@ export function ListingForm({
           )
         : [];
       fieldErrors.forEach((d, i) => form.setError(d.path, { message: d.message }, { shouldFocus: i === 0 }));
-      toast.error('Error', { description: isApiError(error) ? error.message : LISTING_MESSAGES.notFound });
+      showErrorToast(isApiError(error) ? error.message : LISTING_MESSAGES.notFound, { error });
     }
   });
 
@@ -349,7 +359,7 @@ export function ListingForm({
           id="listing-status"
           label="Status"
           error={errorOf('status')}
-          hint="Drafts are only visible to you. A listing appears on Abode once it is active and an admin approves it."
+          hint="Drafts are only visible to you. A listing appears on Abode once it is active (which needs at least one photo) and an admin approves it."
         >
           <Select
             {...register('status')}
@@ -395,7 +405,9 @@ export function ListingForm({
           hint={
             location ? (
               <span aria-live="polite">
-                Located: {location.latitude.toFixed(5)}, {location.longitude.toFixed(5)}
+                {location.approximate
+                  ? approximateLocationText(location.outcode)
+                  : `Located: ${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}`}
               </span>
             ) : undefined
           }
@@ -417,7 +429,7 @@ export function ListingForm({
             type="number"
             min={0}
             max={50}
-            {...register('bedrooms', { valueAsNumber: true })}
+            {...register('bedrooms', { setValueAs: readPlainNumber })}
             {...a11y('bedrooms')}
           />
         </FormField>
@@ -426,7 +438,7 @@ export function ListingForm({
             type="number"
             min={0}
             max={50}
-            {...register('bathrooms', { valueAsNumber: true })}
+            {...register('bathrooms', { setValueAs: readPlainNumber })}
             {...a11y('bathrooms')}
           />
         </FormField>
@@ -435,7 +447,7 @@ export function ListingForm({
             type="number"
             min={0}
             max={50}
-            {...register('parkingSpaces', { valueAsNumber: true })}
+            {...register('parkingSpaces', { setValueAs: readPlainNumber })}
             {...a11y('parkingSpaces')}
           />
         </FormField>
@@ -444,7 +456,7 @@ export function ListingForm({
             type="number"
             min={1}
             step="any"
-            {...register('floorAreaSqm', { valueAsNumber: true })}
+            {...register('floorAreaSqm', { setValueAs: readPlainNumber })}
             {...a11y('floorAreaSqm')}
           />
         </FormField>

@@ -6,13 +6,39 @@ import { StatCard } from '#src/components/ui/stat-card.tsx';
  * The four stat cards of SPEC §2 Agent properties, over all the agent's listings whatever the filters; 'Under
  * Offer' includes let agreed.
  */
-export function ListingStats({ stats }: { stats: AgentListingStats | undefined }) {
+export function ListingStats({
+  stats,
+  failed = false,
+}: {
+  stats: AgentListingStats | undefined;
+  failed?: boolean;
+}) {
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      <StatCard icon={<Building2 aria-hidden="true" />} label="Total Properties" value={stats?.total} />
-      <StatCard icon={<CheckCircle2 aria-hidden="true" />} label="Active" value={stats?.active} />
-      <StatCard icon={<Handshake aria-hidden="true" />} label="Under Offer" value={stats?.underOffer} />
-      <StatCard icon={<Eye aria-hidden="true" />} label="Total Views" value={stats?.totalViews} />
+      <StatCard
+        failed={failed}
+        icon={<Building2 aria-hidden="true" />}
+        label="Total Properties"
+        value={stats?.total}
+      />
+      <StatCard
+        failed={failed}
+        icon={<CheckCircle2 aria-hidden="true" />}
+        label="Active"
+        value={stats?.active}
+      />
+      <StatCard
+        failed={failed}
+        icon={<Handshake aria-hidden="true" />}
+        label="Under Offer"
+        value={stats?.underOffer}
+      />
+      <StatCard
+        failed={failed}
+        icon={<Eye aria-hidden="true" />}
+        label="Total Views"
+        value={stats?.totalViews}
+      />
     </dl>
   );
 }

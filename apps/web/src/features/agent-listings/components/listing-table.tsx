@@ -2,6 +2,7 @@ import { ExternalLink, House, MoreHorizontal, Pencil, Trash2 } from 'lucide-reac
 import { Link } from 'react-router';
 import type { AgentListingSummary } from '@abode/shared/agent/listing-input.schema';
 import { PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
+import { listingVisibility } from '@abode/shared/listings/listing-visibility';
 import { formatAgentPrice } from '@abode/shared/money';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card } from '#src/components/ui/card.tsx';
@@ -41,8 +42,12 @@ function Thumbnail({ listing, className }: { listing: AgentListingSummary; class
   );
 }
 
-/** View Live (new tab; the owner sees a preview of a listing that is not public), Edit, Delete (SPEC §2). */
+/**
+ * View Live (new tab), Edit, Delete (SPEC §2). A listing the public cannot see opens as the owner's preview, and the
+ * item says 'Preview' rather than 'View Live' (issue #23: nothing hidden is called live).
+ */
 function RowMenu({ listing, onDelete }: { listing: AgentListingSummary; onDelete: () => void }) {
+  const live = listingVisibility(listing).key === 'live';
   return (
     // Not modal: the Delete item opens an AlertDialog, and a modal menu closing while a dialog opens can leave the
     // page without pointer events (a known Radix interaction).
@@ -55,7 +60,7 @@ function RowMenu({ listing, onDelete }: { listing: AgentListingSummary; onDelete
       <DropdownMenuContent align="end">
         <DropdownMenuItem asChild>
           <a href={paths.property(listing.slug)} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden="true" /> View Live
+            <ExternalLink aria-hidden="true" /> {live ? 'View Live' : 'Preview'}
           </a>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
@@ -139,7 +144,7 @@ export function ListingTable({
                 <td className="p-3">
                   <div className="flex flex-col gap-1">
                     <StatusBadge status={listing.status} />
-                    <ApprovalBadge approvalStatus={listing.approvalStatus} />
+                    <ApprovalBadge listing={listing} />
                   </div>
                 </td>
                 <td className="p-3 text-right tabular-nums">{listing.viewCount.toLocaleString('en-GB')}</td>
@@ -177,7 +182,7 @@ export function ListingTable({
                 </p>
                 <div className="flex flex-wrap items-center gap-1.5">
                   <StatusBadge status={listing.status} />
-                  <ApprovalBadge approvalStatus={listing.approvalStatus} />
+                  <ApprovalBadge listing={listing} />
                 </div>
                 <p className="text-xs text-muted-foreground">
                   {listing.viewCount.toLocaleString('en-GB')} views · Added{' '}

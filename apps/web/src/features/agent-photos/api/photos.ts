@@ -1,8 +1,8 @@
 /**
  * The agent's listing photos and logo (issue #5 "Photo upload"): `/api/agent/properties/{id}/photos…` and
- * `/api/agent/profile/logo`. Photos are keyed ['agent', 'photos', propertyId]; every change also refreshes
- * ['agent', 'properties'] (the listing table shows the main photo and the edit page the photos). The logo refreshes
- * ['agent', 'profile'].
+ * `/api/agent/profile/logo`. Photos are keyed `agentKeys.photos(propertyId)`; every change also refreshes
+ * `agentKeys.listings()` (the listing table shows the main photo and the edit page the photos) and the dashboard.
+ * The logo refreshes `agentKeys.profile()`.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -14,11 +14,11 @@ import {
   type AgentPhotoList,
 } from '@abode/shared/agent/photos.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { agentKeys } from '#src/lib/query-keys.ts';
 import { uploadFile } from './upload-file.ts';
 
-export const photosQueryKey = (propertyId: string) => ['agent', 'photos', propertyId] as const;
-const listingsQueryKey = ['agent', 'properties'] as const;
-export const profileQueryKey = ['agent', 'profile'] as const;
+export const photosQueryKey = agentKeys.photos;
+export const profileQueryKey = agentKeys.profile();
 
 const photosUrl = (propertyId: string) => `/api/agent/properties/${encodeURIComponent(propertyId)}/photos`;
 const photoUrl = (propertyId: string, photoId: string) =>
@@ -42,7 +42,8 @@ export function useRefreshPhotos(propertyId: string) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: photosQueryKey(propertyId) }),
-      queryClient.invalidateQueries({ queryKey: listingsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: agentKeys.listings() }),
+      queryClient.invalidateQueries({ queryKey: agentKeys.dashboard() }),
     ]);
 }
 

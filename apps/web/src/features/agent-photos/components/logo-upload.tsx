@@ -6,6 +6,7 @@ import { checkLogoFile, LOGO_ACCEPT, PHOTO_MESSAGES } from '@abode/shared/agent/
 import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { profileQueryKey, uploadLogo, useRemoveLogo } from '../api/photos.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /** Up to two initials of a name ('Alex Morgan' → 'AM'), for when there is no logo. */
 export function initialsOf(name: string): string {
@@ -46,7 +47,7 @@ export function LogoUpload({ logoUrl, name }: { logoUrl: string | null; name: st
     } catch (caught) {
       const message = isApiError(caught) ? caught.message : PHOTO_MESSAGES.logoUploadFailed;
       setError(message);
-      toast.error('Error', { description: message });
+      showErrorToast(message, { error: caught });
     } finally {
       setPercent(null);
     }
@@ -60,8 +61,8 @@ export function LogoUpload({ logoUrl, name }: { logoUrl: string | null; name: st
         toast.success(PHOTO_MESSAGES.logoRemoved);
       },
       onError: (caught) =>
-        toast.error('Error', {
-          description: isApiError(caught) ? caught.message : PHOTO_MESSAGES.logoRemoveFailed,
+        showErrorToast(isApiError(caught) ? caught.message : PHOTO_MESSAGES.logoRemoveFailed, {
+          error: caught,
         }),
     });
   };

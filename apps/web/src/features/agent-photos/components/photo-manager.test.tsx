@@ -114,7 +114,7 @@ test('refuses wrong types and files over 10 MB before sending anything', async (
   expect(within(uploads).queryByText('notes.txt')).not.toBeInTheDocument();
 });
 
-test('uploads at most 3 files at a time, each with its own progress bar, and refreshes the grid', async () => {
+test('uploads one file at a time, in the order chosen, each with its own progress bar, and refreshes the grid', async () => {
   await renderManager();
   const user = userEvent.setup();
   const files = ['a.jpg', 'b.png', 'c.webp', 'd.jpg', 'e.jpg'].map((name) =>
@@ -122,7 +122,7 @@ test('uploads at most 3 files at a time, each with its own progress bar, and ref
   );
   await user.upload(screen.getByLabelText('Choose photos to upload'), files);
 
-  expect(openXhrs()).toHaveLength(3);
+  expect(openXhrs()).toHaveLength(1);
   const first = FakeXhr.all[0]!;
   expect(first.method).toBe('POST');
   expect(first.url).toBe(`/api/agent/properties/${PROPERTY_ID}/photos`);
@@ -139,18 +139,43 @@ test('uploads at most 3 files at a time, each with its own progress bar, and ref
   ];
   act(() => first.respond(201, photos[3]));
   await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'a.jpg' })).not.toBeInTheDocument());
-  // The fourth file starts once a place is free.
-  await waitFor(() => expect(FakeXhr.all).toHaveLength(4));
-  expect(FakeXhr.all[3]!.file.name).toBe('d.jpg');
-  expect(openXhrs()).toHaveLength(3);
+  // The next file starts once the one before is stored.
+  await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+  expect(FakeXhr.all[1]!.file.name).toBe('b.png');
+  expect(openXhrs()).toHaveLength(1);
   await waitFor(() => expect(calls('GET').length).toBeGreaterThan(getsBefore));
 
-  // A refusal by the server shows its message on that file's row.
+  // A refusal by the server shows its message on that file's row, and the queue goes on.
   act(() =>
     FakeXhr.all[1]!.respond(400, { error: { code: 'VALIDATION_ERROR', message: PHOTO_MESSAGES.photoType } }),
   );
   const uploads = screen.getByRole('list', { name: 'Uploads' });
   expect(await within(uploads).findByRole('alert')).toHaveTextContent(PHOTO_MESSAGES.photoType);
+  await waitFor(() => expect(FakeXhr.all).toHaveLength(3));
+  expect(FakeXhr.all[2]!.file.name).toBe('c.webp');
+});
+
+// Issue #23: front, kitchen and garden uploaded together were stored as garden, front, kitchen — the order the
+// uploads finished — so the main photo was the garden.
+test('photos are stored in the order chosen, whichever upload the network would finish first', async () => {
+  await renderManager();
+  const user = userEvent.setup();
+  const chosen = ['front.jpg', 'kitchen.jpg', 'garden.jpg'];
+  await user.upload(
+    screen.getByLabelText('Choose photos to upload'),
+    chosen.map((name) => file(name, 'image/jpeg')),
+  );
+  // The server appends each photo when its upload completes; this network always completes the newest open upload
+  // first (a small last photo overtaking big ones).
+  const stored: string[] = [];
+  for (const [i] of chosen.entries()) {
+    await waitFor(() => expect(openXhrs().length).toBeGreaterThan(0));
+    const newest = openXhrs().at(-1)!;
+    stored.push(newest.file.name);
+    const id = `5555555${i}-5555-4555-8555-555555555555`;
+    act(() => newest.respond(201, photo(0, { id, orderIndex: 3 + i, isMain: false })));
+  }
+  expect(stored).toEqual(chosen);
 });
 
 test('Move right sends every photo id in the new order', async () => {

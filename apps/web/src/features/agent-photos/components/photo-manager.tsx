@@ -44,6 +44,7 @@ import { Label } from '#src/components/ui/label.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { cn } from '#src/lib/utils.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 import {
   uploadPhoto,
   useDeletePhoto,
@@ -55,8 +56,14 @@ import {
 } from '../api/photos.ts';
 import { createTaskQueue } from '../utils/task-queue.ts';
 
-/** Files sent at the same time: enough to keep the line busy without starving the rest of the page. */
-export const UPLOAD_CONCURRENCY = 3;
+/**
+ * Files sent at the same time: one. The server appends each photo when its upload is stored, so uploads running side
+ * by side were stored in the order they finished, not the order chosen — the main photo could be whichever file was
+ * smallest (issue #23). One at a time, the order chosen is the stored order by construction, whatever the network
+ * does, with nothing to put right afterwards and nothing half-ordered if the page closes mid-batch (the photos sent
+ * so far are in order). Parallel requests would share the same uplink anyway: the total time barely changes.
+ */
+export const UPLOAD_CONCURRENCY = 1;
 
 /** One file in the upload list: waiting, sending (with progress) or refused/failed (with the reason). */
 interface UploadItem {
@@ -70,8 +77,8 @@ interface UploadItem {
 const errorMessage = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
 /**
- * A listing's photos (issue #5 "Photo upload"): a drop zone with a 'Choose photos' button, several uploads at once
- * with a progress bar each, and the photo grid — drag (or Space + arrow keys) to reorder, 'Move left'/'Move right',
+ * A listing's photos (issue #5 "Photo upload"): a drop zone with a 'Choose photos' button, uploads queued in the
+ * order chosen (one at a time, see UPLOAD_CONCURRENCY) with a progress bar each, and the photo grid — drag (or Space + arrow keys) to reorder, 'Move left'/'Move right',
  * 'Set as main', alt text saved when the field loses focus, and delete with confirmation. The main photo is always
  * the first: moving a photo to the front makes it main.
  */
@@ -290,8 +297,7 @@ function PhotoGrid({
   const saveOrder = (next: string[], message: string) => {
     reorder.mutate(next, {
       onSuccess: () => onAnnounce(message),
-      onError: (error) =>
-        toast.error('Error', { description: errorMessage(error, PHOTO_MESSAGES.orderFailed) }),
+      onError: (error) => showErrorToast(errorMessage(error, PHOTO_MESSAGES.orderFailed), { error }),
     });
   };
 
@@ -351,9 +357,7 @@ function PhotoGrid({
                       onAnnounce(`Photo is now the main photo and shown first.`);
                     },
                     onError: (error) =>
-                      toast.error('Error', {
-                        description: errorMessage(error, PHOTO_MESSAGES.photoUpdateFailed),
-                      }),
+                      showErrorToast(errorMessage(error, PHOTO_MESSAGES.photoUpdateFailed), { error }),
                   })
                 }
                 onDelete={() => setDeleting(photo)}
@@ -377,9 +381,7 @@ function PhotoGrid({
                 deletePhoto.mutate(deleting.id, {
                   onSuccess: () => toast.success(PHOTO_MESSAGES.photoDeleted),
                   onError: (error) =>
-                    toast.error('Error', {
-                      description: errorMessage(error, PHOTO_MESSAGES.photoDeleteFailed),
-                    }),
+                    showErrorToast(errorMessage(error, PHOTO_MESSAGES.photoDeleteFailed), { error }),
                 });
                 setDeleting(null);
               }}
@@ -543,7 +545,7 @@ function AltTextField({
                 toast.success(PHOTO_MESSAGES.photoUpdated);
               },
               onError: (error) =>
-                toast.error('Error', { description: errorMessage(error, PHOTO_MESSAGES.photoUpdateFailed) }),
+                showErrorToast(errorMessage(error, PHOTO_MESSAGES.photoUpdateFailed), { error }),
             },
           );
         }}

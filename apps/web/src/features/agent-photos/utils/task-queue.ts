@@ -1,7 +1,7 @@
 /**
- * Runs async tasks with at most `concurrency` at a time, in the order they were added. The photo manager sends
- * several photos at once this way (issue #5) without opening one request per file. A failing task does not stop
- * the queue; tasks handle their own errors.
+ * Runs async tasks with at most `concurrency` at a time, in the order they were added. The photo manager queues its
+ * uploads this way (issue #5), one at a time so photos are stored in the order chosen (issue #23). A failing task
+ * does not stop the queue; tasks handle their own errors.
  */
 export interface TaskQueue {
   add(task: () => Promise<unknown>): void;

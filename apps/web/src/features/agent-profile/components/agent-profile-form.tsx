@@ -3,7 +3,9 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
+  AGENT_PROFILE_MESSAGES,
   BIO_MAX_LENGTH,
+  newProfileFormValues,
   profileFormValues,
   UpdateAgentProfileSchema,
   type AgentProfile,
@@ -16,8 +18,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
-import { useUpdateAgentProfile } from '../api/agent-profile.ts';
+import { isApiError } from '#src/lib/api-error.ts';
+import { useAuth } from '#src/lib/auth.tsx';
+import { useCreateAgentProfile, useUpdateAgentProfile } from '../api/agent-profile.ts';
 import { ChipInput } from './chip-input.tsx';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 type FormValues = UpdateAgentProfileFormInput;
 type TextName = Exclude<
@@ -25,17 +30,29 @@ type TextName = Exclude<
   'certifications' | 'languages' | 'businessHours' | 'socialLinks'
 >;
 
+/** The form's two uses: editing the stored profile, or creating a missing one for the signed-in agent user. */
+export type AgentProfileFormProps =
+  | { agent: AgentProfile }
+  | {
+      /** Whose profile is created: its name and e-mail start the form. */
+      owner: { firstName: string | null; lastName: string | null; email: string };
+      /** Called once the profile exists. */
+      onCreated: () => void;
+    };
+
 /**
  * The agent profile form (SPEC §2 Agent profile): basic info, business info, certifications and languages chips,
- * and Save Changes ('Saving...' while saving). Checked with the API's own schema (react-hook-form + zodResolver);
- * errors show under their fields, and a 400 from the server is mapped back onto the fields too.
+ * and Save Changes ('Saving...' while saving) — or, for an agent user without a profile (issue #23), Create Profile
+ * ('Creating...'). Checked with the API's own schema (react-hook-form + zodResolver); errors show under their fields.
  */
-export function AgentProfileForm({ agent }: { agent: AgentProfile }) {
+export function AgentProfileForm(props: AgentProfileFormProps) {
   const id = useId();
   const update = useUpdateAgentProfile();
+  const create = useCreateAgentProfile();
+  const { refresh } = useAuth();
   const form = useForm<FormValues, unknown, UpdateAgentProfile>({
     resolver: zodResolver(UpdateAgentProfileSchema),
-    defaultValues: profileFormValues(agent),
+    defaultValues: 'agent' in props ? profileFormValues(props.agent) : newProfileFormValues(props.owner),
   });
   const { errors } = form.formState;
 
@@ -83,13 +100,27 @@ export function AgentProfileForm({ agent }: { agent: AgentProfile }) {
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (!('agent' in props)) {
+      try {
+        await create.mutateAsync(values);
+        toast.success(AGENT_PROFILE_MESSAGES.profileCreated);
+        props.onCreated();
+      } catch (error) {
+        // 409: made meanwhile (another tab); the portal only needs to learn of it.
+        if (isApiError(error) && error.status === 409) {
+          await refresh();
+          props.onCreated();
+        } else showErrorToast(MESSAGES.profileUpdateFailed, { error });
+      }
+      return;
+    }
     try {
       const saved = await update.mutateAsync(values);
       form.reset(profileFormValues(saved.agent));
       toast.success(MESSAGES.profileUpdated);
-    } catch {
+    } catch (error) {
       // The server checks with the same schema as the form, so a failure here is not about a field.
-      toast.error('Error', { description: MESSAGES.profileUpdateFailed });
+      showErrorToast(MESSAGES.profileUpdateFailed, { error });
     }
   });
 
@@ -182,7 +213,13 @@ export function AgentProfileForm({ agent }: { agent: AgentProfile }) {
 
       <div className="flex justify-end">
         <Button type="submit" disabled={saving} className="w-full sm:w-auto">
-          {saving ? 'Saving...' : 'Save Changes'}
+          {'agent' in props
+            ? saving
+              ? 'Saving...'
+              : 'Save Changes'
+            : saving
+              ? AGENT_PROFILE_MESSAGES.creatingProfile
+              : AGENT_PROFILE_MESSAGES.createProfile}
         </Button>
       </div>
     </form>

@@ -1,12 +1,13 @@
 /**
- * The agent's notification settings (`GET` / `PATCH /api/agent/settings`, issue #5), keyed ['agent', 'settings'].
- * The profile's copy (`notifyNewEnquiries` on ['agent', 'profile']) is refreshed after a change.
+ * The agent's notification settings (`GET` / `PATCH /api/agent/settings`, issue #5), keyed `agentKeys.settings()`.
+ * The profile's copy (`notifyNewEnquiries` on `agentKeys.profile()`) is refreshed after a change.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AgentSettingsSchema, type UpdateAgentSettings } from '@abode/shared/agent/settings.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { agentKeys } from '#src/lib/query-keys.ts';
 
-export const agentSettingsQueryKey = ['agent', 'settings'] as const;
+export const agentSettingsQueryKey = agentKeys.settings();
 
 export function agentSettingsQueryOptions() {
   return queryOptions({
@@ -26,7 +27,7 @@ export function useUpdateAgentSettings() {
       apiRequest('/api/agent/settings', { method: 'PATCH', body: input, schema: AgentSettingsSchema }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(agentSettingsQueryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: ['agent', 'profile'] });
+      await queryClient.invalidateQueries({ queryKey: agentKeys.profile() });
     },
   });
 }

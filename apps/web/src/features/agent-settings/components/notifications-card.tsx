@@ -7,6 +7,7 @@ import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
 import { useAgentSettings, useUpdateAgentSettings } from '../api/agent-settings.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
  * Notification preferences (issue #5 Settings): 'E-mail me about new enquiries'. The switch saves at once and
@@ -28,7 +29,7 @@ export function NotificationsCard() {
               ? AGENT_SETTINGS_MESSAGES.notificationsOn
               : AGENT_SETTINGS_MESSAGES.notificationsOff,
           ),
-        onError: () => toast.error('Error', { description: AGENT_SETTINGS_MESSAGES.updateFailed }),
+        onError: (error) => showErrorToast(AGENT_SETTINGS_MESSAGES.updateFailed, { error }),
       },
     );
   };

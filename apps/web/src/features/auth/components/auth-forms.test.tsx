@@ -53,6 +53,26 @@ describe('sign-up form', { timeout: 20_000 }, () => {
     expect(create).toBeEnabled();
   });
 
+  it('Enter with a weak password says so and lists the unmet rules, and sends nothing (issue #23)', async () => {
+    const fetchMock = stubFetch(() => new Response('{}', { status: 500 }));
+    const { user } = await openSignUp();
+    await user.type(screen.getByLabelText('First name'), 'Siân');
+    await user.type(screen.getByLabelText('Email'), 'sian@example.com');
+    await user.type(screen.getByLabelText('Email'), '{Enter}');
+    // Nothing typed in the password yet: the rules it must meet show, and the field is marked.
+    expect(await notifications().findByText(AUTH_MESSAGES.signUpMissing)).toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
+    expect(screen.getByText(PASSWORD_MESSAGES.tooShort)).toBeInTheDocument();
+
+    await user.type(password, 'weakpass{Enter}');
+    expect(await notifications().findByText(AUTH_MESSAGES.passwordRules)).toBeInTheDocument();
+    expect(screen.getByText(PASSWORD_MESSAGES.uppercase)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("offers 'I am a' Client or Agent, Client by default", async () => {
     await openSignUp();
     const group = screen.getByRole('radiogroup', { name: 'I am a' });

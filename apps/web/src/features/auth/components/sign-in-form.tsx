@@ -6,6 +6,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { homeFor, loadAuthClient, useAuth } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
+import { useAuthDraft } from '#src/features/auth/hooks/use-auth-draft.tsx';
 import {
   AUTH_MESSAGES,
   authErrorMessage,
@@ -22,8 +23,9 @@ export function SignInForm() {
   const id = useId();
   const navigate = useNavigate();
   const { refresh } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // Kept while /auth is open, so a look at the Sign Up tab does not clear them.
+  const [email, setEmail] = useAuthDraft('sign-in-email', '');
+  const [password, setPassword] = useAuthDraft('sign-in-password', '');
   const [submitting, setSubmitting] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -45,7 +47,9 @@ export function SignInForm() {
         toast.error(AUTH_MESSAGES.signInFailed, { description: authErrorMessage(error) });
         return;
       }
+      // Signed in only once the session can be read back: a malformed answer is an unexpected error, not a success.
       const me = await refresh();
+      if (!me) throw new Error('No session after sign-in');
       toast.success(AUTH_MESSAGES.signedIn);
       setTimeout(() => void navigate(homeFor(me), { replace: true }), POST_SIGN_IN_DELAY_MS);
     } catch {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { RadioGroup } from 'radix-ui';
 import { toast } from 'sonner';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
@@ -8,6 +8,8 @@ import { Label } from '#src/components/ui/label.tsx';
 import { loadAuthClient } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
 import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
+import { useAuthDraft } from '#src/features/auth/hooks/use-auth-draft.tsx';
+import { enterChecksForm } from '#src/features/auth/utils/enter-checks-form.ts';
 import { AUTH_MESSAGES, NAME_MAX, authErrorMessage, parseSignUp } from '#src/features/auth/utils/validate.ts';
 
 type Role = 'client' | 'agent';
@@ -22,8 +24,12 @@ const EMPTY = { firstName: '', lastName: '', email: '', password: '', role: 'cli
 /** Sign-up tab (SPEC §2 Auth page, §5 Sign-up form and Password strength, §8 messages). */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const id = useId();
-  const [fields, setFields] = useState(EMPTY);
+  // Kept while /auth is open, so a look at the Sign In tab does not clear them.
+  const [fields, setFields] = useAuthDraft('sign-up', EMPTY);
   const [submitting, setSubmitting] = useState(false);
+  // Set by a refused attempt: the password's unmet rules show (even while it is empty) and it is marked invalid.
+  const [attempted, setAttempted] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const strength = checkPasswordStrength(fields.password);
   const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -32,7 +38,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     event.preventDefault();
     const { data, error: problem } = parseSignUp(fields);
     if (!data) {
+      setAttempted(true);
       toast.error('Error', { description: problem });
+      if (!strength.isValid) passwordRef.current?.focus();
       return;
     }
     setSubmitting(true);
@@ -52,6 +60,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
       }
       toast.success(AUTH_MESSAGES.checkEmail);
       setFields(EMPTY);
+      setAttempted(false);
       onSignedUp();
     } catch {
       toast.error('Error', { description: AUTH_MESSAGES.unexpected });
@@ -61,7 +70,15 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      // Create Account stays disabled until the password is valid (SPEC §2), so Enter checks the form instead.
+      onKeyDown={(event) =>
+        enterChecksForm(event, !strength.isValid && !submitting, () => void onSubmit(event))
+      }
+      className="flex flex-col gap-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-first`}>First name</Label>
@@ -103,11 +120,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
           type="password"
           autoComplete="new-password"
           required
-          aria-describedby={fields.password ? `${id}-strength` : undefined}
+          ref={passwordRef}
+          aria-describedby={fields.password || attempted ? `${id}-strength` : undefined}
+          aria-invalid={attempted && !strength.isValid ? true : undefined}
           value={fields.password}
           onChange={set('password')}
         />
-        {fields.password && <PasswordStrengthMeter id={`${id}-strength`} result={strength} />}
+        {(fields.password || attempted) && <PasswordStrengthMeter id={`${id}-strength`} result={strength} />}
       </div>
       <div className="flex flex-col gap-2">
         <span id={`${id}-role`} className="text-sm font-medium">

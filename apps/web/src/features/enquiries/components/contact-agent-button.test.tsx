@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ENQUIRY_MESSAGES } from '@abode/shared/enquiries/enquiry.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AppToaster } from '#src/app/app-toaster.tsx';
-import { AuthProvider, meQueryKey, type Me } from '#src/lib/auth.tsx';
+import { AuthProvider, type Me } from '#src/lib/auth.tsx';
+import { sessionKeys } from '#src/lib/query-keys.ts';
 import { createQueryClient } from '#src/lib/query-client.ts';
 import { ContactAgentButton } from './contact-agent-button.tsx';
 
@@ -17,7 +18,7 @@ import { ContactAgentButton } from './contact-agent-button.tsx';
 function renderWithProviders(ui: ReactElement, { me = null }: { me?: Me | null } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  queryClient.setQueryData(meQueryKey, me);
+  queryClient.setQueryData(sessionKeys.me(), me);
   return render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{ui}</AuthProvider>

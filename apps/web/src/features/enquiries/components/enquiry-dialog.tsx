@@ -28,6 +28,7 @@ import { useAuth } from '#src/lib/auth.tsx';
 import { errorMessage, retryDelay } from '#src/lib/query-client.ts';
 import { createEnquiry, newIdempotencyKey } from '#src/features/enquiries/api/create-enquiry.ts';
 import type { ContactAgentListing } from '#src/features/enquiries/components/contact-agent-button.tsx';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 import { agentDisplayName } from '@abode/shared/listings/agent-display-name';
 
 type Values = Record<ContactField, string>;
@@ -142,7 +143,7 @@ function EnquiryForm({
     },
     onError: (error) => {
       if (isApiError(error) && error.isClientError) idempotencyKey.current = null;
-      toast.error(errorMessage(error));
+      showErrorToast(errorMessage(error), { error });
     },
   });
 

@@ -2,9 +2,9 @@
  * The signed-in user's favourites (`/api/me/favourites…`, issue #4): the ids behind the hearts, the full list for
  * /favourites and the dashboard, and the optimistic toggle.
  *
- * Every query of the user's own records is keyed `['client', userId, …]`: a different user never reads another's
- * cache, sign-out removes them (it drops every non-`me` query), and one invalidation of `['client', userId]`
- * refreshes the favourites, the dashboard counts and the hearts together.
+ * Every query of the user's own records is keyed under `clientKeys.all(userId)`: a different user never reads
+ * another's cache, sign-out removes them (it drops every non-`me` query), and one invalidation of that root refreshes
+ * the favourites, the dashboard counts and the hearts together.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -18,20 +18,19 @@ import {
 import { MESSAGES } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { useAuth } from '#src/lib/auth.tsx';
-
-/** Root key of everything this user owns (see the module comment). */
-export const clientQueryKey = (userId: string) => ['client', userId] as const;
+import { showErrorToast } from '#src/lib/error-toast.ts';
+import { clientKeys } from '#src/lib/query-keys.ts';
 
 export function favouriteIdsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [...clientQueryKey(userId), 'favourites', 'ids'] as const,
+    queryKey: clientKeys.favouriteIds(userId),
     queryFn: ({ signal }) => apiRequest('/api/me/favourites/ids', { schema: FavouriteIdsSchema, signal }),
   });
 }
 
 export function favouritesQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [...clientQueryKey(userId), 'favourites', 'list'] as const,
+    queryKey: clientKeys.favourites(userId),
     queryFn: ({ signal }) => apiRequest('/api/me/favourites', { schema: FavouriteListSchema, signal }),
   });
 }
@@ -78,13 +77,13 @@ export function useToggleFavourite() {
       });
       return { previous };
     },
-    onError: (_error, _variables, context) => {
+    onError: (error, _variables, context) => {
       queryClient.setQueryData(idsKey, context?.previous);
-      toast.error(MESSAGES.favouriteFailed);
+      showErrorToast(MESSAGES.favouriteFailed, { error });
     },
     onSuccess: (_data, { save }) => {
       toast.success(save ? MESSAGES.favouriteAdded : MESSAGES.favouriteRemoved);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientQueryKey(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all(userId) }),
   });
 }

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import { MESSAGES } from '@abode/shared/messages';
 import { paths } from '#src/config/paths.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /** The public address of a listing page. */
 export function listingUrl(slug: string, origin = window.location.origin): string {
@@ -14,6 +15,6 @@ export async function copyListingLink(slug: string): Promise<void> {
     await navigator.clipboard.writeText(listingUrl(slug));
     toast.success(MESSAGES.linkCopiedTitle, { description: MESSAGES.linkCopied });
   } catch {
-    toast.error(MESSAGES.copyLinkFailed);
+    showErrorToast(MESSAGES.copyLinkFailed);
   }
 }

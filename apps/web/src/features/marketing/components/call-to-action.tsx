@@ -26,7 +26,7 @@ export function CallToAction({
           <p className="mt-2 text-brand-soft-foreground/90">{text}</p>
         </div>
         <Button asChild size="lg" className="shrink-0">
-          <Link to={paths.search}>
+          <Link to={paths.searchFor()}>
             <Search aria-hidden="true" />
             {buttonLabel}
           </Link>

@@ -38,7 +38,7 @@ export function Hero({ learnMoreTargetId }: { learnMoreTargetId: string }) {
         </p>
         <div className="flex flex-wrap gap-3 pt-2">
           <Button asChild size="lg" variant="inverse">
-            <Link to={paths.search}>
+            <Link to={paths.searchFor()}>
               Explore Properties
               <ArrowRight aria-hidden="true" />
             </Link>

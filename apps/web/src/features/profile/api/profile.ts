@@ -1,6 +1,6 @@
 /**
  * The signed-in user's profile (`/api/me/profile`, `/api/me/export`, `DELETE /api/me`, issue #4) and the two
- * better-auth calls of the page (change password, change e-mail). Keyed `['profile', userId]`.
+ * better-auth calls of the page (change password, change e-mail). Keyed `sessionKeys.profile(userId)`.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -11,7 +11,8 @@ import {
 } from '@abode/shared/profile/profile.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { ApiError } from '#src/lib/api-error.ts';
-import { loadAuthClient, meQueryKey, useAuth } from '#src/lib/auth.tsx';
+import { loadAuthClient, useAuth } from '#src/lib/auth.tsx';
+import { sessionKeys } from '#src/lib/query-keys.ts';
 
 /** Where a followed change-of-address link lands: /profile says so (better-auth adds `&error=…` on a bad link). */
 export const EMAIL_CHANGED_LANDING = '/profile?email=changed';
@@ -21,7 +22,7 @@ export const DATA_EXPORT_URL = '/api/me/export';
 
 export function profileQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['profile', userId] as const,
+    queryKey: sessionKeys.profile(userId),
     queryFn: ({ signal }) => apiRequest('/api/me/profile', { schema: ProfileSchema, signal }),
     staleTime: 0,
   });
@@ -40,7 +41,7 @@ export function useUpdateProfile() {
       apiRequest('/api/me/profile', { method: 'PATCH', body: input, schema: ProfileSchema }),
     onSuccess: async (profile) => {
       queryClient.setQueryData(profileQueryOptions(profile.id).queryKey, profile);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
     },
   });
 }

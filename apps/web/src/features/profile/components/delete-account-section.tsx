@@ -21,10 +21,11 @@ import {
 } from '#src/components/ui/dialog.tsx';
 import { paths } from '#src/config/paths.ts';
 import { isApiError } from '#src/lib/api-error.ts';
-import { meQueryKey, useAuth } from '#src/lib/auth.tsx';
+import { forgetSession, useAuth } from '#src/lib/auth.tsx';
 import { deleteAccount } from '../api/profile.ts';
 import { fieldErrors } from '../utils/field-errors.ts';
 import { TextField } from './text-field.tsx';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const EMPTY = { password: '', confirmation: '' };
 
@@ -77,15 +78,15 @@ function DeleteAccountDialog() {
       if (isApiError(failure) && failure.message === PROFILE_MESSAGES.passwordWrong)
         setErrors({ password: PROFILE_MESSAGES.passwordWrong });
       else
-        toast.error(PROFILE_MESSAGES.deleteFailed, {
-          description: isApiError(failure) ? failure.message : undefined,
+        showErrorToast(PROFILE_MESSAGES.deleteFailed, {
+          error: failure,
+          reason: isApiError(failure) ? failure.message : undefined,
         });
       return;
     }
     // Leave the protected page first, so its guard does not send the now signed-out visitor to /auth.
     await navigate(paths.home, { replace: true });
-    queryClient.setQueryData(meQueryKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    forgetSession(queryClient, { broadcast: true });
     toast.success(PROFILE_MESSAGES.accountDeleted);
   };
 

@@ -8,6 +8,7 @@ import { isApiError } from '#src/lib/api-error.ts';
 import { changeEmail, EMAIL_CHANGED_LANDING } from '../api/profile.ts';
 import { fieldErrors } from '../utils/field-errors.ts';
 import { TextField } from './text-field.tsx';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
  * The e-mail address and its change (issue #4): better-auth sends a link to the NEW address; the address changes
@@ -39,8 +40,9 @@ export function EmailSection({ profile }: { profile: Profile }) {
       setNewEmail('');
       toast.success(PROFILE_MESSAGES.emailChangeSent);
     } catch (failure) {
-      toast.error(PROFILE_MESSAGES.emailChangeFailed, {
-        description: isApiError(failure) ? failure.message : undefined,
+      showErrorToast(PROFILE_MESSAGES.emailChangeFailed, {
+        error: failure,
+        reason: isApiError(failure) ? failure.message : undefined,
       });
     } finally {
       setSubmitting(false);

@@ -8,6 +8,7 @@ import { isApiError } from '#src/lib/api-error.ts';
 import { changePassword } from '../api/profile.ts';
 import { fieldErrors } from '../utils/field-errors.ts';
 import { TextField } from './text-field.tsx';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -44,8 +45,9 @@ export function PasswordSection() {
       if (isApiError(failure) && failure.code === 'INVALID_PASSWORD')
         setErrors({ currentPassword: PROFILE_MESSAGES.currentPasswordWrong });
       else
-        toast.error(PROFILE_MESSAGES.passwordChangeFailed, {
-          description: isApiError(failure) ? failure.message : undefined,
+        showErrorToast(PROFILE_MESSAGES.passwordChangeFailed, {
+          error: failure,
+          reason: isApiError(failure) ? failure.message : undefined,
         });
     } finally {
       setSubmitting(false);

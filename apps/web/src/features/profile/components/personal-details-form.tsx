@@ -8,6 +8,7 @@ import { isApiError } from '#src/lib/api-error.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 import { fieldErrors } from '../utils/field-errors.ts';
 import { TextField } from './text-field.tsx';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
  * Personal details (issue #4): first name (required), last name and phone, checked with the same schema as the API
@@ -44,8 +45,9 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
         toast.success(PROFILE_MESSAGES.updated);
       },
       onError: (error) => {
-        toast.error(PROFILE_MESSAGES.updateFailed, {
-          description: isApiError(error) ? error.message : undefined,
+        showErrorToast(PROFILE_MESSAGES.updateFailed, {
+          error,
+          reason: isApiError(error) ? error.message : undefined,
         });
       },
     });

@@ -21,3 +21,24 @@ test('without coordinates: no map, only the address', () => {
   expect(screen.getByTestId('location-address')).toHaveTextContent('Ash Lane, Newport, PO30 5LT');
   expect(screen.queryByRole('region', { name: /Map showing/ })).not.toBeInTheDocument();
 });
+
+// Issue #23: a listing placed at its postcode district's centre must not claim an exact pin.
+test('an approximate location says so and draws the area, not a pin', async () => {
+  const { container } = render(
+    <LocationSection
+      address="Regent Court, Leeds, LS1 1UR"
+      latitude={53.79739}
+      longitude={-1.55286}
+      approximate
+      outcode="LS1"
+    />,
+  );
+  expect(screen.getByTestId('location-approximate')).toHaveTextContent(
+    'Approximate location: the map shows the LS1 postcode district, not the exact address.',
+  );
+  const map = await screen.findByRole('region', {
+    name: 'Map showing the area around Regent Court, Leeds, LS1 1UR',
+  });
+  expect(map.querySelector('path.leaflet-interactive, svg path')).not.toBeNull();
+  expect(container.querySelector('.leaflet-marker-icon')).toBeNull();
+});

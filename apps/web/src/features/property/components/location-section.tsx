@@ -24,15 +24,23 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
   }
 }
 
-/** The listing's location: a map when it has coordinates, and always the address in words. */
+/**
+ * The listing's location: a map when it has coordinates, and always the address in words. An approximate location
+ * (the postcode district's centre: our data lacks the postcode, issue #23) says so and shows the area, not a pin.
+ */
 export function LocationSection({
   address,
   latitude,
   longitude,
+  approximate = false,
+  outcode,
 }: {
   address: string;
   latitude: number | null;
   longitude: number | null;
+  approximate?: boolean | undefined;
+  /** The postcode district, named when the location is approximate. */
+  outcode?: string | undefined;
 }) {
   const headingId = useId();
   const [mapSlot, nearMap] = useNearViewport<HTMLDivElement>();
@@ -49,12 +57,23 @@ export function LocationSection({
           {address}
         </span>
       </p>
+      {approximate && latitude !== null && (
+        <p className="text-sm text-muted-foreground" data-testid="location-approximate">
+          Approximate location: the map shows the {outcode ? `${outcode} ` : ''}postcode district, not the
+          exact address.
+        </p>
+      )}
       {latitude !== null && longitude !== null && (
         <div ref={mapSlot}>
           {nearMap ? (
             <MapBoundary>
               <Suspense fallback={placeholder}>
-                <PropertyMap latitude={latitude} longitude={longitude} label={address} />
+                <PropertyMap
+                  latitude={latitude}
+                  longitude={longitude}
+                  label={address}
+                  approximate={approximate}
+                />
               </Suspense>
             </MapBoundary>
           ) : (

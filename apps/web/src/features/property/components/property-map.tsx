@@ -4,6 +4,10 @@ import 'leaflet/dist/leaflet.css';
 import { addOsmTiles } from '#src/lib/osm-tiles.ts';
 
 const ZOOM = 15;
+/** An approximate location is a postcode district's centre: show the district's surroundings, not a street. */
+const APPROXIMATE_ZOOM = 13;
+/** Radius (m) of the circle drawn round an approximate location: about the size of an urban postcode district. */
+const APPROXIMATE_RADIUS_M = 1000;
 
 /** A map pin drawn in SVG (Leaflet's default marker images need bundler set-up; this needs none). */
 const PIN = L.divIcon({
@@ -18,17 +22,20 @@ const PIN = L.divIcon({
 /**
  * The listing's location on OpenStreetMap tiles (issue #4), loaded as its own chunk with Leaflet. Scroll-wheel
  * zoom is off so the page scrolls past it. When tiles fail to load it says so; the page shows the address as text
- * either way.
+ * either way. An `approximate` location (a postcode district's centre, issue #23) is drawn as a shaded area, never
+ * as a pin that would claim an exact spot.
  */
 export default function PropertyMap({
   latitude,
   longitude,
   label,
+  approximate = false,
 }: {
   latitude: number;
   longitude: number;
   /** What the pin marks, e.g. the public address. */
   label: string;
+  approximate?: boolean;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -38,27 +45,36 @@ export default function PropertyMap({
     const map = L.map(container.current, {
       scrollWheelZoom: false,
       center: [latitude, longitude],
-      zoom: ZOOM,
+      zoom: approximate ? APPROXIMATE_ZOOM : ZOOM,
     });
     addOsmTiles(map, () => setFailed(true));
-    L.marker([latitude, longitude], {
-      icon: PIN,
-      interactive: false,
-      keyboard: false,
-      title: label,
-      alt: label,
-    }).addTo(map);
+    if (approximate)
+      L.circle([latitude, longitude], {
+        radius: APPROXIMATE_RADIUS_M,
+        color: '#0f5f56',
+        weight: 2,
+        fillOpacity: 0.15,
+        interactive: false,
+      }).addTo(map);
+    else
+      L.marker([latitude, longitude], {
+        icon: PIN,
+        interactive: false,
+        keyboard: false,
+        title: label,
+        alt: label,
+      }).addTo(map);
     return () => {
       map.remove();
     };
-  }, [latitude, longitude, label]);
+  }, [latitude, longitude, label, approximate]);
 
   return (
     <div className="relative">
       <div
         ref={container}
         role="region"
-        aria-label={`Map showing ${label}`}
+        aria-label={approximate ? `Map showing the area around ${label}` : `Map showing ${label}`}
         className="z-0 h-64 w-full overflow-hidden rounded-xl border bg-muted sm:h-80"
       />
       {failed && (

@@ -6,7 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import type { ListingDetail } from '@abode/shared/listings/listing.schema';
 import type { SoldPricesResult } from '@abode/shared/property/sold-prices.schema';
-import { AuthProvider, meQueryKey } from '#src/lib/auth.tsx';
+import { AuthProvider } from '#src/lib/auth.tsx';
+import { sessionKeys } from '#src/lib/query-keys.ts';
 import { makeListing } from '#src/testing/fixtures/listings.ts';
 import { createTestQueryClient, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 import { PropertyPage } from './property-page.tsx';
@@ -194,7 +195,10 @@ describe('the property page', () => {
     expect(
       await screen.findByRole('heading', { name: 'This property is no longer available.' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute('href', '/search');
+    expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute(
+      'href',
+      '/search?mode=sale',
+    );
     expect(viewCalls(fetchMock)).toHaveLength(0);
   });
 });
@@ -203,7 +207,7 @@ describe('visit recording', () => {
   test('one POST per page load, even under StrictMode and re-renders', async () => {
     const fetchMock = serve(makeDetail());
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(meQueryKey, null);
+    queryClient.setQueryData(sessionKeys.me(), null);
     const router = createMemoryRouter(
       [{ path: '/property/:slug', element: <PropertyPage slug="three-bed-house-cowper-road" /> }],
       { initialEntries: ['/property/three-bed-house-cowper-road'] },

@@ -112,7 +112,7 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
   return (
     <article aria-labelledby={titleId} className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <title>{pageTitle(listing.title)}</title>
-      <Breadcrumbs title={listing.title} />
+      <Breadcrumbs title={listing.title} mode={listing.mode} />
 
       {listing.preview && (
         <div
@@ -236,7 +236,13 @@ function PropertyDetailsBelowFold({ listing, address }: { listing: ListingDetail
         </section>
       )}
 
-      <LocationSection address={address} latitude={listing.latitude} longitude={listing.longitude} />
+      <LocationSection
+        address={address}
+        latitude={listing.latitude}
+        longitude={listing.longitude}
+        approximate={listing.locationApproximate}
+        outcode={listing.outcode}
+      />
 
       <SoldPrices slug={listing.slug} outcode={listing.outcode} />
 
@@ -290,7 +296,7 @@ function CalculatorSkeleton() {
   return <Skeleton className="h-56 w-full rounded-lg" />;
 }
 
-function Breadcrumbs({ title }: { title: string }) {
+function Breadcrumbs({ title, mode }: { title: string; mode: 'sale' | 'rent' }) {
   const location = useLocation();
   const navigate = useNavigate();
   // Back to the results the visitor came from (their filters and page), when they came from within the site.
@@ -305,7 +311,7 @@ function Breadcrumbs({ title }: { title: string }) {
         </li>
         <li aria-hidden="true">/</li>
         <li>
-          <Link to={paths.search} className="hover:text-foreground hover:underline">
+          <Link to={paths.searchFor(mode)} className="hover:text-foreground hover:underline">
             Search
           </Link>
         </li>
@@ -333,7 +339,7 @@ export function PropertyUnavailable() {
       <h1 className="mt-4 text-2xl font-bold">{PROPERTY_UNAVAILABLE}</h1>
       <p className="mt-3 text-muted-foreground">It may have been sold, let or withdrawn by the agent.</p>
       <Button asChild className="mt-8">
-        <Link to={paths.search}>Search properties</Link>
+        <Link to={paths.searchFor()}>Search properties</Link>
       </Button>
     </div>
   );

@@ -16,26 +16,25 @@ import {
 } from '@abode/shared/client/client.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { useAuth } from '#src/lib/auth.tsx';
-
-const clientQueryKey = (userId: string) => ['client', userId] as const;
+import { clientKeys } from '#src/lib/query-keys.ts';
 
 export function savedSearchesQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [...clientQueryKey(userId), 'saved-searches'] as const,
+    queryKey: clientKeys.savedSearches(userId),
     queryFn: ({ signal }) => apiRequest('/api/me/saved-searches', { schema: SavedSearchListSchema, signal }),
   });
 }
 
 export function recentViewsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [...clientQueryKey(userId), 'recent-views'] as const,
+    queryKey: clientKeys.recentViews(userId),
     queryFn: ({ signal }) => apiRequest('/api/me/recent-views', { schema: RecentViewListSchema, signal }),
   });
 }
 
 export function dashboardQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [...clientQueryKey(userId), 'dashboard'] as const,
+    queryKey: clientKeys.dashboard(userId),
     queryFn: ({ signal }) => apiRequest('/api/me/dashboard', { schema: DashboardSummarySchema, signal }),
   });
 }
@@ -66,7 +65,7 @@ export function useDashboardSummary() {
 function useRefreshClientData() {
   const queryClient = useQueryClient();
   const userId = useUserId();
-  return () => queryClient.invalidateQueries({ queryKey: clientQueryKey(userId ?? '') });
+  return () => queryClient.invalidateQueries({ queryKey: clientKeys.all(userId ?? '') });
 }
 
 /** `POST /api/me/saved-searches`: the whole filter object, optional label and alerts. */

@@ -23,7 +23,7 @@ export function SearchEmptyState({
       title={title}
       action={
         <Button asChild>
-          <Link to={paths.search}>
+          <Link to={paths.searchFor()}>
             <Search aria-hidden="true" />
             {action}
           </Link>

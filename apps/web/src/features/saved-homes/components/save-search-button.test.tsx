@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { CLIENT_MESSAGES } from '@abode/shared/client/client.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { parseSearchParams } from '@abode/shared/search/search-url';
 import { SaveSearchButton } from '#src/features/saved-homes/components/save-search-button.tsx';
@@ -8,12 +9,39 @@ import { clientMe } from '#src/testing/fixtures/me.ts';
 import { currentUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
 
 const ME = clientMe();
+const SAVED_ID = '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f';
 
 const state = parseSearchParams(
   new URLSearchParams(
-    'location=Reading&mode=rent&type=flat&maxPrice=1500&bedrooms=2&filters=garden&sort=price_asc&page=2&view=list',
+    'location=Leeds&mode=rent&type=flat&maxPrice=1500&bedrooms=2&filters=garden&sort=price_asc&page=2&view=list',
   ),
 );
+
+const saved = (body: Record<string, unknown> = {}) =>
+  Response.json(
+    {
+      id: SAVED_ID,
+      label: 'Flats to rent in Leeds, 2+ beds, up to £1,500/month',
+      searchParams: { location: 'Leeds' },
+      emailAlerts: false,
+      alertFrequency: 'instant',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      ...body,
+    },
+    { status: 201 },
+  );
+
+const bodyOf = (fetch: ReturnType<typeof stubFetch>, call = 0) =>
+  JSON.parse(String(fetch.mock.calls[call]![1]?.body)) as Record<string, unknown>;
+
+function renderButton(filters = state) {
+  return renderWithRouter(<SaveSearchButton filters={filters} />, {
+    url: '/search',
+    me: ME,
+    extraRoutes: [{ path: '/saved-searches', element: <p>Saved searches page</p> }],
+  });
+}
 
 test('signed out, it asks the visitor to sign in', async () => {
   const user = userEvent.setup();
@@ -25,44 +53,48 @@ test('signed out, it asks the visitor to sign in', async () => {
   expect(fetch).not.toHaveBeenCalled();
 });
 
-test('signed in, it saves the whole filter object and offers to manage it', async () => {
+test('it asks before saving: a name that tells the search apart, and alerts chosen by the user (issue #23)', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() =>
-    Response.json(
-      {
-        id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
-        label: 'Search in Reading',
-        searchParams: { location: 'Reading' },
-        emailAlerts: true,
-        alertFrequency: 'instant',
-        createdAt: '2026-11-20T10:00:00.000Z',
-        updatedAt: '2026-11-20T10:00:00.000Z',
-      },
-      { status: 201 },
-    ),
-  );
-  const { router } = renderWithRouter(<SaveSearchButton filters={state} />, {
-    url: '/search',
-    me: ME,
-    extraRoutes: [{ path: '/saved-searches', element: <p>Saved searches page</p> }],
-  });
+  const fetch = stubFetch(() => saved({ emailAlerts: true, alertFrequency: 'daily' }));
+  const { router } = renderButton();
 
   await user.click(screen.getByRole('button', { name: 'Save Search' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+  expect(within(dialog).getByLabelText('Name')).toHaveValue(
+    'Flats to rent in Leeds, 2+ beds, up to £1,500/month',
+  );
+  // Nothing is chosen for the user: off, instant and daily are offered, none ticked.
+  const alerts = within(dialog).getByRole('group', { name: 'E-mail alerts for new homes' });
+  const choices = within(alerts).getAllByRole('radio');
+  expect(choices.map((r) => r.getAttribute('value'))).toEqual(['off', 'instant', 'daily']);
+  expect(choices.every((r) => !(r as HTMLInputElement).checked)).toBe(true);
+
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  expect(await within(dialog).findByText(CLIENT_MESSAGES.alertChoiceRequired)).toBeInTheDocument();
+  expect(fetch).not.toHaveBeenCalled();
+
+  await user.click(within(dialog).getByRole('radio', { name: /Daily/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
   expect(await screen.findByText(MESSAGES.searchSavedTitle)).toBeInTheDocument();
   expect(screen.getByText(MESSAGES.searchSaved)).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
   const [input, init] = fetch.mock.calls[0]!;
   expect(String(input)).toBe('/api/me/saved-searches');
   expect(init?.method).toBe('POST');
-  expect(JSON.parse(String(init?.body))).toEqual({
+  // SPEC §3 names (propertyType); paging, sort and view are not part of a saved search.
+  expect(bodyOf(fetch)).toEqual({
     searchParams: {
-      location: 'Reading',
+      location: 'Leeds',
       mode: 'rent',
-      type: 'flat',
+      propertyType: 'flat',
       maxPrice: 1500,
       bedrooms: 2,
       filters: ['garden'],
     },
+    label: 'Flats to rent in Leeds, 2+ beds, up to £1,500/month',
+    emailAlerts: true,
+    alertFrequency: 'daily',
   });
 
   // A plain click: sonner's toast captures the pointer on pointerdown, which jsdom does not implement.
@@ -70,7 +102,53 @@ test('signed in, it saves the whole filter object and offers to manage it', asyn
   expect(currentUrl(router)).toBe('/saved-searches');
 });
 
-test('a failed save says so, with the reason', async () => {
+test("'No e-mails' saves the search with alerts off; the name can be changed", async () => {
+  const user = userEvent.setup();
+  const fetch = stubFetch(() => saved());
+  renderButton();
+  await user.click(screen.getByRole('button', { name: 'Save Search' }));
+  const dialog = await screen.findByRole('dialog');
+  const name = within(dialog).getByLabelText('Name');
+  await user.clear(name);
+  await user.type(name, '  ');
+  await user.click(within(dialog).getByRole('radio', { name: /No e-mails/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  expect(await within(dialog).findByText(CLIENT_MESSAGES.labelRequired)).toBeInTheDocument();
+  expect(fetch).not.toHaveBeenCalled();
+
+  await user.type(name, 'Leeds flats for Sam');
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  await screen.findByText(MESSAGES.searchSavedTitle);
+  expect(bodyOf(fetch)).toMatchObject({
+    label: 'Leeds flats for Sam',
+    emailAlerts: false,
+    alertFrequency: 'instant',
+  });
+});
+
+test('the same search saved before: the dialog says so and offers to open it', async () => {
+  const user = userEvent.setup();
+  stubFetch(() =>
+    Response.json(
+      {
+        error: { code: 'ALREADY_EXISTS', message: CLIENT_MESSAGES.savedSearchExists, existingId: SAVED_ID },
+      },
+      { status: 409 },
+    ),
+  );
+  const { router } = renderButton();
+  await user.click(screen.getByRole('button', { name: 'Save Search' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('radio', { name: /Instant/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(CLIENT_MESSAGES.savedSearchExists);
+  expect(screen.queryByText(MESSAGES.saveSearchFailed)).not.toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Open saved search' }));
+  expect(currentUrl(router)).toBe(`/saved-searches?open=${SAVED_ID}`);
+});
+
+test('a failed save says so, with the reason, and keeps the dialog open', async () => {
   const user = userEvent.setup();
   stubFetch(() =>
     Response.json(
@@ -78,28 +156,19 @@ test('a failed save says so, with the reason', async () => {
       { status: 409 },
     ),
   );
-  renderWithRouter(<SaveSearchButton filters={state} />, { url: '/search', me: ME });
+  renderButton();
   await user.click(screen.getByRole('button', { name: 'Save Search' }));
-  expect(await screen.findByText(MESSAGES.saveSearchFailed)).toBeInTheDocument();
-  expect(screen.getByText('You can keep up to 50 saved searches.')).toBeInTheDocument();
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('radio', { name: /Instant/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  expect(await screen.findByText(new RegExp(MESSAGES.saveSearchFailed))).toBeInTheDocument();
+  expect(screen.getByText(/You can keep up to 50 saved searches\./)).toBeInTheDocument();
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
 });
 
-test('the issue #8 filters are saved too, and a drawn area gets its own label', async () => {
+test('the issue #8 filters are saved too, and a drawn area is named as such', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() =>
-    Response.json(
-      {
-        id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
-        label: 'Search in a drawn area',
-        searchParams: {},
-        emailAlerts: true,
-        alertFrequency: 'instant',
-        createdAt: '2026-11-20T10:00:00.000Z',
-        updatedAt: '2026-11-20T10:00:00.000Z',
-      },
-      { status: 201 },
-    ),
-  );
+  const fetch = stubFetch(() => saved());
   const polygon = '_p~iF~ps|U_ulLnnqC_mqNvxq`@';
   const drawn = parseSearchParams(
     new URLSearchParams({
@@ -114,11 +183,14 @@ test('the issue #8 filters are saved too, and a drawn area gets its own label', 
       view: 'map',
     }),
   );
-  renderWithRouter(<SaveSearchButton filters={drawn} />, { url: '/search', me: ME });
+  renderButton(drawn);
   await user.click(screen.getByRole('button', { name: 'Save Search' }));
-  expect(await screen.findByText(MESSAGES.searchSavedTitle)).toBeInTheDocument();
-  expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
-    label: 'Search in a drawn area',
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('radio', { name: /No e-mails/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  await screen.findByText(MESSAGES.searchSavedTitle);
+  expect(bodyOf(fetch)).toEqual({
+    label: 'Properties for sale in a drawn area',
     searchParams: {
       polygon,
       mode: 'sale',
@@ -128,17 +200,25 @@ test('the issue #8 filters are saved too, and a drawn area gets its own label', 
       added: 3,
       includeUnderOffer: true,
     },
+    emailAlerts: false,
+    alertFrequency: 'instant',
   });
 });
 
-test('a radius search keeps the default label and saves its radius', async () => {
+test('a radius search is named by its radius and saves it', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => Response.json({}, { status: 500 }));
-  const radius = parseSearchParams(new URLSearchParams('location=M1&radius=3&bounds=53.4,-2.3,53.5,-2.2'));
-  renderWithRouter(<SaveSearchButton filters={radius} />, { url: '/search', me: ME });
+  const fetch = stubFetch(() => saved());
+  renderButton(parseSearchParams(new URLSearchParams('location=M1&radius=3&bounds=53.4,-2.3,53.5,-2.2')));
   await user.click(screen.getByRole('button', { name: 'Save Search' }));
-  await screen.findByText(MESSAGES.saveSearchFailed);
-  expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
-    searchParams: { location: 'M1', radius: 3, bounds: '53.4,-2.3,53.5,-2.2' },
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByLabelText('Name')).toHaveValue('Properties for sale within 3 miles of M1');
+  await user.click(within(dialog).getByRole('radio', { name: /Instant/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  await screen.findByText(MESSAGES.searchSavedTitle);
+  expect(bodyOf(fetch).searchParams).toEqual({
+    location: 'M1',
+    radius: 3,
+    bounds: '53.4,-2.3,53.5,-2.2',
+    mode: 'sale',
   });
 });

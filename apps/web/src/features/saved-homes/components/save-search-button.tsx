@@ -1,105 +1,201 @@
+import { useId, useState, type FormEvent } from 'react';
 import { Bookmark } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import {
+  ALERT_CHOICE_LABELS,
+  ALERT_CHOICES,
+  CLIENT_MESSAGES,
+  SAVED_SEARCH_LABEL_MAX_LENGTH,
+  SavedSearchLabelSchema,
+  alertSettingsOf,
+  type AlertChoice,
+} from '@abode/shared/client/client.schema';
 import { MESSAGES } from '@abode/shared/messages';
-import type { SearchFilters } from '@abode/shared/search/search.schema';
+import { describeSearch } from '@abode/shared/search/describe-search';
+import { toSavedSearchFilters, type SearchFilters } from '@abode/shared/search/search.schema';
 import { Button } from '#src/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#src/components/ui/dialog.tsx';
+import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useCreateSavedSearch } from '#src/features/saved-homes/api/saved-searches.ts';
 import { promptSignInToSaveSearch } from '#src/features/saved-homes/utils/prompt-sign-in.ts';
+import { isApiError } from '#src/lib/api-error.ts';
 import { useAuth } from '#src/lib/auth.tsx';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
 
-/**
- * Only the filter object (SPEC §3), all of it: where (location, radius, map area, drawn area) and what (mode, type,
- * prices, rooms, must-haves, keywords, freshness, statuses, 'Don't show'). Paging, sort and the view are not part
- * of a saved search.
- */
-export function filterObject(f: SearchFilters): SearchFilters {
-  const {
-    location,
-    radius,
-    bounds,
-    polygon,
-    mode,
-    type,
-    minPrice,
-    maxPrice,
-    bedrooms,
-    bathrooms,
-    filters,
-    exclude,
-    keywords,
-    added,
-    includeUnderOffer,
-    includeLetAgreed,
-  } = f;
-  const all = {
-    location,
-    radius,
-    bounds,
-    polygon,
-    mode,
-    type,
-    minPrice,
-    maxPrice,
-    bedrooms,
-    bathrooms,
-    filters,
-    exclude,
-    keywords,
-    added,
-    includeUnderOffer,
-    includeLetAgreed,
-  };
-  // Absent filters stay absent (JSON would drop them anyway; tests and logs read better without them).
-  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as SearchFilters;
+/** The /saved-searches page with one saved search brought into view (`?open=`). */
+export function savedSearchHref(id: string): string {
+  return `${paths.savedSearches}?open=${encodeURIComponent(id)}`;
 }
 
 /**
- * The label of a search without a location: the server would call it 'Search in All Areas', which a drawn or
- * map area is not. With a location the server's default ('Search in {location}') stands.
+ * Save Search (SPEC §2 Search page). Signed out, it says saving needs an account (SPEC §5). Signed in, it asks first
+ * (issue #23): a name — the search in words, 'Flats to rent in Leeds, 2+ beds' — and whether to get e-mail alerts
+ * (instant, daily or none, as Rightmove asks; nothing is chosen for the user). Saving the same filters again is
+ * refused by the server, and the dialog offers to open the saved search instead.
  */
-export function areaLabel(f: SearchFilters): string | undefined {
-  if (f.location) return undefined;
-  if (f.polygon) return 'Search in a drawn area';
-  if (f.bounds) return 'Search in a map area';
-  return undefined;
-}
-
-/**
- * Save Search (SPEC §2 Search page): stores the current filters with the default label and instant e-mail alerts,
- * then offers 'Manage' to rename it or change the alerts. Signed out, it says saving needs an account (SPEC §5).
- */
-export function SaveSearchButton({ filters }: { filters: SearchFilters }) {
+export function SaveSearchButton({ filters }: { filters: Partial<SearchFilters> }) {
   const { currentUser } = useAuth();
-  const navigate = useNavigate();
-  const create = useCreateSavedSearch();
+  const [open, setOpen] = useState(false);
 
   const onClick = async () => {
     if (!(await currentUser())) {
       promptSignInToSaveSearch();
       return;
     }
-    const label = areaLabel(filters);
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => void onClick()}>
+        <Bookmark aria-hidden="true" />
+        Save Search
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          {/* Mounted per opening, so each starts from the search as it is now. */}
+          {open && <SaveSearchForm filters={filters} onDone={() => setOpen(false)} />}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function SaveSearchForm({ filters, onDone }: { filters: Partial<SearchFilters>; onDone: () => void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const create = useCreateSavedSearch();
+  const searchParams = toSavedSearchFilters(filters);
+  const [label, setLabel] = useState(() => describeSearch(searchParams));
+  const [alerts, setAlerts] = useState<AlertChoice | undefined>();
+  const [errors, setErrors] = useState<{ label?: string; alerts?: string }>({});
+  const [existingId, setExistingId] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = SavedSearchLabelSchema.safeParse(label);
+    const problems = {
+      ...(name.success ? {} : { label: name.error.issues[0]?.message ?? MESSAGES.validation }),
+      ...(alerts ? {} : { alerts: CLIENT_MESSAGES.alertChoiceRequired }),
+    };
+    setErrors(problems);
+    if (!name.success || !alerts) return;
+    setExistingId(undefined);
     create.mutate(
-      { searchParams: filterObject(filters), ...(label ? { label } : {}) },
+      { searchParams, label: name.data, ...alertSettingsOf(alerts) },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          onDone();
           toast.success(MESSAGES.searchSavedTitle, {
             description: MESSAGES.searchSaved,
             action: { label: 'Manage', onClick: () => void navigate(paths.savedSearches) },
-          }),
-        // The server's reason helps here, e.g. the saved-search limit or an inverted price range.
-        onError: (error) => toast.error(MESSAGES.saveSearchFailed, { description: errorMessage(error) }),
+          });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'ALREADY_EXISTS' && error.existingId) {
+            setExistingId(error.existingId);
+            return;
+          }
+          // The server's reason helps here, e.g. the saved-search limit or an inverted price range.
+          showErrorToast(MESSAGES.saveSearchFailed, { error, reason: errorMessage(error) });
+        },
       },
     );
   };
 
+  const labelError = errors.label;
   return (
-    <Button variant="outline" onClick={onClick} disabled={create.isPending}>
-      <Bookmark aria-hidden="true" />
-      Save Search
-    </Button>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <DialogHeader>
+        <DialogTitle>Save this search</DialogTitle>
+        <DialogDescription>
+          Come back to it in one click, and choose whether to hear about new homes.
+        </DialogDescription>
+      </DialogHeader>
+
+      <FormField id={`${id}-label`} label="Name" error={labelError}>
+        <Input
+          {...fieldA11y(`${id}-label`, labelError)}
+          value={label}
+          maxLength={SAVED_SEARCH_LABEL_MAX_LENGTH + 20}
+          onChange={(e) => setLabel(e.target.value)}
+        />
+      </FormField>
+
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-invalid={errors.alerts ? true : undefined}
+        aria-describedby={errors.alerts ? `${id}-alerts-error` : undefined}
+      >
+        <legend className="mb-1 text-sm font-medium">E-mail alerts for new homes</legend>
+        {ALERT_CHOICES.map((choice) => (
+          <label
+            key={choice}
+            className="flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-brand-soft/40"
+          >
+            <input
+              type="radio"
+              name={`${id}-alerts`}
+              value={choice}
+              checked={alerts === choice}
+              onChange={() => {
+                setAlerts(choice);
+                setErrors((current) => ({ ...current, alerts: undefined }));
+              }}
+              aria-describedby={`${id}-alerts-${choice}-hint`}
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+            />
+            <span className="flex flex-col">
+              <span className="text-sm font-medium">{ALERT_CHOICE_LABELS[choice].label}</span>
+              <span id={`${id}-alerts-${choice}-hint`} className="text-xs text-muted-foreground">
+                {ALERT_CHOICE_LABELS[choice].hint}
+              </span>
+            </span>
+          </label>
+        ))}
+        {errors.alerts && (
+          <p id={`${id}-alerts-error`} className="text-sm text-destructive">
+            {errors.alerts}
+          </p>
+        )}
+      </fieldset>
+
+      {existingId && (
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-md border border-primary/40 bg-muted p-3 text-sm"
+        >
+          <p>{CLIENT_MESSAGES.savedSearchExists}</p>
+          <Button
+            type="button"
+            variant="outline"
+            className="self-start"
+            onClick={() => void navigate(savedSearchHref(existingId))}
+          >
+            Open saved search
+          </Button>
+        </div>
+      )}
+
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Saving…' : 'Save search'}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

@@ -13,7 +13,7 @@ function makeSavedSearch(overrides: Partial<SavedSearch> = {}): SavedSearch {
   return {
     id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
     label: 'Search in Reading',
-    searchParams: { location: 'Reading', mode: 'sale', type: 'flat', bedrooms: 2, minPrice: 100_000 },
+    searchParams: { location: 'Reading', mode: 'sale', propertyType: 'flat', bedrooms: 2, minPrice: 100_000 },
     emailAlerts: true,
     alertFrequency: 'instant',
     createdAt: '2026-11-20T10:00:00.000Z',
@@ -109,13 +109,29 @@ test('Run Search restores every saved filter, the issue #8 ones included', () =>
   );
 });
 
-test('Run Search links to /search with the saved filters', () => {
+test("Run Search links to /search with the saved filters, propertyType as the URL's type", () => {
   renderCard(
-    makeSavedSearch({ searchParams: { location: 'SW19', mode: 'rent', bedrooms: 2, filters: ['garden'] } }),
+    makeSavedSearch({
+      searchParams: {
+        location: 'SW19',
+        mode: 'rent',
+        propertyType: 'flat',
+        bedrooms: 2,
+        filters: ['garden'],
+      },
+    }),
   );
   expect(screen.getByRole('link', { name: 'Run Search' })).toHaveAttribute(
     'href',
-    '/search?location=SW19&mode=rent&bedrooms=2&filters=garden',
+    '/search?location=SW19&mode=rent&type=flat&bedrooms=2&filters=garden',
+  );
+});
+
+test('a saved search without a mode runs as a search to buy (issue #23)', () => {
+  renderCard(makeSavedSearch({ searchParams: { location: 'York' } }));
+  expect(screen.getByRole('link', { name: 'Run Search' })).toHaveAttribute(
+    'href',
+    '/search?location=York&mode=sale',
   );
 });
 
@@ -148,7 +164,9 @@ test('a failed delete says so', async () => {
   renderCard(makeSavedSearch());
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-  expect(await screen.findByText(MESSAGES.savedSearchDeleteFailed)).toBeInTheDocument();
+  // SPEC §8: the text of a toast titled 'Error' (issue #23), not its title.
+  const toast = (await screen.findByText(MESSAGES.savedSearchDeleteFailed)).closest('li');
+  expect(toast?.querySelector('[data-title]')).toHaveTextContent(/^Error$/);
 });
 
 test('manage: rename checks the name, then saves it', async () => {
@@ -177,10 +195,10 @@ test('manage: rename checks the name, then saves it', async () => {
   await waitFor(() => expect(screen.queryByLabelText('Search name')).not.toBeInTheDocument());
 });
 
-test('manage: the alerts switch and frequency update the saved search', async () => {
+test('the alerts switch and frequency are on every card, the dashboard’s too (issue #23)', async () => {
   const user = userEvent.setup();
   const fetch = stubFetch((_url, init) => json(makeSavedSearch(JSON.parse(String(init?.body)))));
-  renderCard(makeSavedSearch(), true);
+  renderCard(makeSavedSearch());
 
   const alerts = screen.getByRole('switch', { name: 'E-mail alerts' });
   expect(alerts).toHaveAttribute('aria-checked', 'true');

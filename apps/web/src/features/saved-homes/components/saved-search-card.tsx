@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -26,9 +26,14 @@ import {
 } from '@abode/shared/client/client.schema';
 import { PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing.schema';
 import { RADIUS_LABELS, type RadiusMiles } from '@abode/shared/search/radius';
-import { ADDED_LABELS, type AddedWithinDays } from '@abode/shared/search/search.schema';
+import {
+  ADDED_LABELS,
+  fromSavedSearchFilters,
+  type AddedWithinDays,
+} from '@abode/shared/search/search.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { formatPriceChoice } from '@abode/shared/money';
+import { DEFAULT_SEARCH_MODE } from '@abode/shared/search/search-fields';
 import { toSearchParams } from '@abode/shared/search/search-url';
 import {
   AlertDialog,
@@ -50,6 +55,7 @@ import { Switch } from '#src/components/ui/switch.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useDeleteSavedSearch, useUpdateSavedSearch } from '#src/features/saved-homes/api/saved-searches.ts';
 import { cn } from '#src/lib/utils.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /** Texts of this card that SPEC §8 does not word. */
 export const SAVED_SEARCH_TEXT = {
@@ -67,10 +73,13 @@ const FREQUENCY_OPTIONS = AlertFrequencySchema.options.map((value) => ({
 
 const savedOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
-/** `/search?…` with the saved filters, so Run Search restores them (DESIGN §7). */
+/**
+ * `/search?…` with the saved filters (under the URL's names), so Run Search restores them (DESIGN §7); Buy when the
+ * search names no mode, as every search on the site has one (issue #23).
+ */
 export function runSearchHref(searchParams: SavedSearch['searchParams']): string {
-  const query = toSearchParams(searchParams).toString();
-  return query ? `${paths.search}?${query}` : paths.search;
+  const search = { mode: DEFAULT_SEARCH_MODE, ...fromSavedSearchFilters(searchParams) } as const;
+  return `${paths.search}?${toSearchParams(search).toString()}`;
 }
 
 /**
@@ -87,7 +96,7 @@ export function savedSearchBadges(f: SavedSearch['searchParams']) {
   if (f.polygon) badges.push({ key: 'polygon', icon: PenLine, text: 'Drawn area' });
   if (f.bounds) badges.push({ key: 'bounds', icon: Scan, text: 'Map area' });
   if (f.mode) badges.push({ key: 'mode', icon: Tag, text: f.mode === 'sale' ? 'Buy' : 'Rent' });
-  if (f.type) badges.push({ key: 'type', icon: Home, text: PROPERTY_TYPE_LABELS[f.type] });
+  if (f.propertyType) badges.push({ key: 'type', icon: Home, text: PROPERTY_TYPE_LABELS[f.propertyType] });
   if (f.bedrooms) badges.push({ key: 'beds', icon: BedDouble, text: `${f.bedrooms}+ beds` });
   if (f.minPrice !== undefined || f.maxPrice !== undefined) {
     const pcm = f.mode === 'rent' ? '/month' : '';
@@ -107,32 +116,51 @@ export function savedSearchBadges(f: SavedSearch['searchParams']) {
 
 /**
  * A saved search (SPEC §2 Client dashboard): its label, 'Alerts On' when alerts are on, badges for what it looks
- * for, Run Search (→ /search with its filters) and Delete (after confirmation). With `manage`, also rename, the
- * e-mail alerts switch and their frequency (/saved-searches).
+ * for, the e-mail alerts switch and their frequency (issue #23: on the dashboard too, so alerts are never on
+ * unseen), Run Search (→ /search with its filters) and Delete (after confirmation). With `manage`, also Rename
+ * (/saved-searches). `highlight` brings the card into view and focuses its name (a link to this saved search).
  */
 export function SavedSearchCard({
   savedSearch,
   manage = false,
+  highlight = false,
   headingLevel = 2,
 }: {
   savedSearch: SavedSearch;
   manage?: boolean;
+  highlight?: boolean;
   headingLevel?: 2 | 3;
 }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const [editing, setEditing] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!highlight) return;
+    headingRef.current?.scrollIntoView({ block: 'center' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [highlight]);
 
   return (
     <article
       aria-labelledby={titleId}
-      className="flex h-full flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
+      aria-current={highlight ? 'true' : undefined}
+      className={cn(
+        'flex h-full flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xs',
+        highlight && 'border-primary ring-2 ring-primary/40',
+      )}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         {/* Stays (hidden) while renaming: it names the card and its buttons. */}
         <Heading
           id={titleId}
-          className={cn('min-w-0 text-lg leading-tight font-semibold break-words', editing && 'sr-only')}
+          ref={headingRef}
+          tabIndex={highlight ? -1 : undefined}
+          className={cn(
+            'min-w-0 text-lg leading-tight font-semibold break-words focus:outline-none',
+            editing && 'sr-only',
+          )}
         >
           {savedSearch.label}
         </Heading>
@@ -158,7 +186,7 @@ export function SavedSearchCard({
 
       <p className="text-xs text-muted-foreground">Saved {savedOn.format(new Date(savedSearch.createdAt))}</p>
 
-      {manage && <AlertSettings savedSearch={savedSearch} />}
+      <AlertSettings savedSearch={savedSearch} describedBy={titleId} />
 
       <div className="mt-auto flex flex-wrap items-center gap-2 border-t pt-4">
         <Button asChild size="sm">
@@ -205,7 +233,7 @@ function RenameForm({ savedSearch, onDone }: { savedSearch: SavedSearch; onDone:
           toast.success(SAVED_SEARCH_TEXT.renamed);
           onDone();
         },
-        onError: () => toast.error(SAVED_SEARCH_TEXT.updateFailed),
+        onError: (error) => showErrorToast(SAVED_SEARCH_TEXT.updateFailed, { error }),
       },
     );
   };
@@ -243,7 +271,7 @@ function RenameForm({ savedSearch, onDone }: { savedSearch: SavedSearch; onDone:
   );
 }
 
-function AlertSettings({ savedSearch }: { savedSearch: SavedSearch }) {
+function AlertSettings({ savedSearch, describedBy }: { savedSearch: SavedSearch; describedBy: string }) {
   const switchId = useId();
   const frequencyId = useId();
   const update = useUpdateSavedSearch();
@@ -253,7 +281,7 @@ function AlertSettings({ savedSearch }: { savedSearch: SavedSearch }) {
       { id: savedSearch.id, changes },
       {
         onSuccess: () => toast.success(success),
-        onError: () => toast.error(SAVED_SEARCH_TEXT.updateFailed),
+        onError: (error) => showErrorToast(SAVED_SEARCH_TEXT.updateFailed, { error }),
       },
     );
 
@@ -262,6 +290,7 @@ function AlertSettings({ savedSearch }: { savedSearch: SavedSearch }) {
       <div className="flex items-center gap-3">
         <Switch
           id={switchId}
+          aria-describedby={describedBy}
           checked={savedSearch.emailAlerts}
           disabled={update.isPending}
           onCheckedChange={(on) =>
@@ -295,7 +324,7 @@ function DeleteSavedSearch({ savedSearch, describedBy }: { savedSearch: SavedSea
   const onConfirm = () =>
     remove.mutate(savedSearch.id, {
       onSuccess: () => toast.success(MESSAGES.savedSearchDeleted),
-      onError: () => toast.error(MESSAGES.savedSearchDeleteFailed),
+      onError: (error) => showErrorToast(MESSAGES.savedSearchDeleteFailed, { error }),
     });
 
   return (

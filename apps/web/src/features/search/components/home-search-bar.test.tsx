@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { HomeSearchBar } from '#src/features/search/components/home-search-bar.tsx';
 import { flushedSecurityEvents } from '#src/testing/security-events.ts';
 import { currentUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
@@ -126,4 +126,38 @@ test('a picked suggestion fills the box without searching yet', async () => {
   await user.keyboard('{Enter}');
   await screen.findByText('results page');
   expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale');
+});
+
+test('on a phone, once the bar has scrolled away, a compact bar says what it holds and brings it back (issue #23)', async () => {
+  // jsdom has no IntersectionObserver: this one lets the test say when the form leaves the screen.
+  let report: (visible: boolean) => void = () => {};
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        report = (visible) => callback([{ isIntersecting: visible }]);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  try {
+    const { user } = renderHomeSearch();
+    await user.type(screen.getByLabelText('Location'), 'Leeds');
+    await user.selectOptions(screen.getByLabelText('Bedrooms'), '2+ beds');
+    expect(screen.queryByRole('button', { name: /^Search properties/ })).not.toBeInTheDocument();
+
+    act(() => report(false));
+    const compact = screen.getByRole('button', { name: /^Search properties/ });
+    expect(compact).toHaveTextContent('Buy · Leeds · 2+ beds');
+
+    await user.click(compact);
+    expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(screen.getByLabelText('Location')).toHaveFocus();
+
+    act(() => report(true));
+    expect(screen.queryByRole('button', { name: /^Search properties/ })).not.toBeInTheDocument();
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });

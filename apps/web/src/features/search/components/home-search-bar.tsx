@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { MapPin, Search } from 'lucide-react';
+import { MapPin, Search, SlidersHorizontal } from 'lucide-react';
 import type { Feature, ListingMode, PropertyType } from '@abode/shared/listings/listing.schema';
+import { PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { Button } from '#src/components/ui/button.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Label } from '#src/components/ui/label.tsx';
@@ -24,7 +25,7 @@ import {
 } from '#src/features/search/utils/search-options.ts';
 import { cn } from '#src/lib/utils.ts';
 
-interface HomeSearchForm {
+export interface HomeSearchForm {
   location: string;
   radius: string;
   mode: ListingMode;
@@ -46,16 +47,58 @@ const EMPTY_FORM: HomeSearchForm = {
   filters: [],
 };
 
+/** What the form asks for, in a few words, for the phone's compact bar: 'Buy · Reading · Flat · 2+ beds'. */
+export function formSummary(form: HomeSearchForm): string {
+  const type = form.type ? PROPERTY_TYPE_LABELS[form.type as PropertyType] : undefined;
+  return [
+    form.mode === 'rent' ? 'Rent' : 'Buy',
+    form.location.trim() || 'Anywhere',
+    type,
+    form.bedrooms ? `${form.bedrooms}+ beds` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * Whether the full form has scrolled away under the header: then phones get the compact bar (ADR 008). Without
+ * IntersectionObserver (tests, very old browsers) the compact bar never shows and the page works as before.
+ */
+function useScrolledAway(target: RefObject<HTMLElement | null>): boolean {
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    const element = target.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    // The header is 4rem tall and sticky: the form is away once its last pixel is under it.
+    const observer = new IntersectionObserver(([entry]) => setAway(!entry!.isIntersecting), {
+      rootMargin: '-64px 0px 0px 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+  return away;
+}
+
 /**
  * The home page's search bar (SPEC §2 Home page). It does not search from here: it checks the price range and then
  * navigates to /search with location, type, minPrice, maxPrice, bedrooms, mode and filters in the URL, plus the
  * search radius (issue #8). The location box suggests places as you type (GET /api/locations, issue #8); picking
- * one fills the box.
+ * one fills the box. From 768 px the whole bar is sticky; a phone has no room for that (it is four rows tall), so
+ * once the bar has scrolled away a compact one-line bar stays under the header, and tapping it brings the full form
+ * back and puts the cursor in the location box (SPEC §2 'sticky search bar'; issue #23; ADR 008).
  */
 export function HomeSearchBar({ className }: { className?: string }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<HomeSearchForm>(EMPTY_FORM);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const scrolledAway = useScrolledAway(formRef);
+
+  const openFullForm = () => {
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+    document.getElementById(`${id}-location`)?.focus({ preventScroll: true });
+  };
 
   const set = <K extends keyof HomeSearchForm>(key: K, value: HomeSearchForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -88,102 +131,127 @@ export function HomeSearchBar({ className }: { className?: string }) {
   };
 
   return (
-    <section
-      aria-label="Property search"
-      className={cn('border-b bg-background/95 backdrop-blur', className)}
-    >
-      <form
-        role="search"
-        aria-label="Search properties"
-        onSubmit={(event) => void onSubmit(event)}
-        className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:px-6 lg:px-8"
-      >
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-[auto_minmax(12rem,1fr)_minmax(9rem,10rem)_repeat(4,minmax(6.5rem,9rem))] lg:items-end">
-          <div className="col-span-2 flex flex-col gap-1.5 md:col-span-1">
-            <span id={`${id}-mode`} className="text-xs font-medium text-muted-foreground">
-              Looking to
+    <>
+      {/* Outside the section: its backdrop blur would make it, not the screen, the box a fixed bar sits in. */}
+      {scrolledAway && (
+        <div className="fixed inset-x-0 top-16 z-30 border-b bg-background/95 px-4 py-2 shadow-sm backdrop-blur md:hidden">
+          <button
+            type="button"
+            onClick={openFullForm}
+            className="flex h-11 w-full items-center gap-3 rounded-full border border-input bg-background px-4 text-left shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <Search aria-hidden="true" className="size-4 shrink-0 text-primary" />
+            <span className="flex min-w-0 flex-1 flex-col leading-tight">
+              <span className="text-sm font-medium">Search properties</span>
+              <span className="truncate text-xs text-muted-foreground">{formSummary(form)}</span>
             </span>
-            <ModeToggle
-              labelledBy={`${id}-mode`}
-              value={form.mode}
-              // Sale prices and monthly rents are different scales: a new mode starts with no price limits.
-              onValueChange={(mode) =>
-                setForm((current) => ({ ...current, mode: mode as ListingMode, minPrice: '', maxPrice: '' }))
-              }
-              className="w-full lg:w-40"
-            />
-          </div>
-          <div className="col-span-2 flex flex-col gap-1.5 md:col-span-2 lg:col-span-1">
-            <Label htmlFor={`${id}-location`} className="text-xs text-muted-foreground">
-              Location
-            </Label>
-            <div className="relative">
-              <MapPin
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 z-10 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <LocationCombobox
-                id={`${id}-location`}
-                name="location"
-                value={form.location}
-                onValueChange={(value) => set('location', value)}
-                placeholder="Town, street or postcode"
-                enterKeyHint="search"
-                className="pl-9"
+            <SlidersHorizontal aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          </button>
+        </div>
+      )}
+      <section
+        aria-label="Property search"
+        className={cn('border-b bg-background/95 backdrop-blur', className)}
+      >
+        <form
+          ref={formRef}
+          role="search"
+          aria-label="Search properties"
+          onSubmit={(event) => void onSubmit(event)}
+          className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:px-6 lg:px-8"
+        >
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-[auto_minmax(12rem,1fr)_minmax(9rem,10rem)_repeat(4,minmax(6.5rem,9rem))] lg:items-end">
+            <div className="col-span-2 flex flex-col gap-1.5 md:col-span-1">
+              <span id={`${id}-mode`} className="text-xs font-medium text-muted-foreground">
+                Looking to
+              </span>
+              <ModeToggle
+                labelledBy={`${id}-mode`}
+                value={form.mode}
+                // Sale prices and monthly rents are different scales: a new mode starts with no price limits.
+                onValueChange={(mode) =>
+                  setForm((current) => ({
+                    ...current,
+                    mode,
+                    minPrice: '',
+                    maxPrice: '',
+                  }))
+                }
+                className="w-full lg:w-40"
               />
             </div>
+            <div className="col-span-2 flex flex-col gap-1.5 md:col-span-2 lg:col-span-1">
+              <Label htmlFor={`${id}-location`} className="text-xs text-muted-foreground">
+                Location
+              </Label>
+              <div className="relative">
+                <MapPin
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 left-3 z-10 size-4 -translate-y-1/2 text-muted-foreground"
+                />
+                <LocationCombobox
+                  id={`${id}-location`}
+                  name="location"
+                  value={form.location}
+                  onValueChange={(value) => set('location', value)}
+                  placeholder="Town, street or postcode"
+                  enterKeyHint="search"
+                  className="pl-9"
+                />
+              </div>
+            </div>
+            <Field id={`${id}-radius`} label="Search radius" className="col-span-2 md:col-span-1">
+              <Select
+                id={`${id}-radius`}
+                options={RADIUS_OPTIONS}
+                value={form.radius}
+                onValueChange={(value) => set('radius', value)}
+              />
+            </Field>
+            <Field id={`${id}-type`} label="Property type">
+              <Select
+                id={`${id}-type`}
+                options={PROPERTY_TYPE_OPTIONS}
+                value={form.type}
+                onValueChange={(value) => set('type', value)}
+              />
+            </Field>
+            <Field id={`${id}-beds`} label="Bedrooms">
+              <Select
+                id={`${id}-beds`}
+                options={BEDROOM_OPTIONS}
+                value={form.bedrooms}
+                onValueChange={(value) => set('bedrooms', value)}
+              />
+            </Field>
+            <Field id={`${id}-min`} label="Min price">
+              <Select
+                id={`${id}-min`}
+                options={minPriceOptions(form.mode)}
+                value={form.minPrice}
+                onValueChange={(value) => set('minPrice', value)}
+              />
+            </Field>
+            <Field id={`${id}-max`} label="Max price">
+              <Select
+                id={`${id}-max`}
+                options={maxPriceOptions(form.mode)}
+                value={form.maxPrice}
+                onValueChange={(value) => set('maxPrice', value)}
+              />
+            </Field>
+            <FeatureTags
+              value={form.filters}
+              onValueChange={(filters) => set('filters', filters)}
+              className="col-span-2 md:col-span-3 lg:col-span-5"
+            />
+            <Button type="submit" className="col-span-2 self-end md:col-span-1">
+              <Search aria-hidden="true" />
+              Search
+            </Button>
           </div>
-          <Field id={`${id}-radius`} label="Search radius" className="col-span-2 md:col-span-1">
-            <Select
-              id={`${id}-radius`}
-              options={RADIUS_OPTIONS}
-              value={form.radius}
-              onValueChange={(value) => set('radius', value)}
-            />
-          </Field>
-          <Field id={`${id}-type`} label="Property type">
-            <Select
-              id={`${id}-type`}
-              options={PROPERTY_TYPE_OPTIONS}
-              value={form.type}
-              onValueChange={(value) => set('type', value)}
-            />
-          </Field>
-          <Field id={`${id}-beds`} label="Bedrooms">
-            <Select
-              id={`${id}-beds`}
-              options={BEDROOM_OPTIONS}
-              value={form.bedrooms}
-              onValueChange={(value) => set('bedrooms', value)}
-            />
-          </Field>
-          <Field id={`${id}-min`} label="Min price">
-            <Select
-              id={`${id}-min`}
-              options={minPriceOptions(form.mode)}
-              value={form.minPrice}
-              onValueChange={(value) => set('minPrice', value)}
-            />
-          </Field>
-          <Field id={`${id}-max`} label="Max price">
-            <Select
-              id={`${id}-max`}
-              options={maxPriceOptions(form.mode)}
-              value={form.maxPrice}
-              onValueChange={(value) => set('maxPrice', value)}
-            />
-          </Field>
-          <FeatureTags
-            value={form.filters}
-            onValueChange={(filters) => set('filters', filters)}
-            className="col-span-2 md:col-span-3 lg:col-span-5"
-          />
-          <Button type="submit" className="col-span-2 self-end md:col-span-1">
-            <Search aria-hidden="true" />
-            Search
-          </Button>
-        </div>
-      </form>
-    </section>
+        </form>
+      </section>
+    </>
   );
 }

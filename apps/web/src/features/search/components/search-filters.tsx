@@ -143,13 +143,13 @@ export function SearchFilters({
           <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
             <legend className="sr-only">Filters</legend>
             <Field label="Buy or rent" id={`${id}-mode`} labelIsForGroup className="col-span-2 md:col-span-1">
+              {/* Buy or Rent, never both in one list (issue #23: £1,050/month beside £325,000). */}
               <ModeToggle
                 labelledBy={`${id}-mode`}
-                value={state.mode ?? 'any'}
-                choices={['any', 'sale', 'rent']}
+                value={state.mode}
                 onValueChange={(mode) =>
                   onApply({
-                    mode: mode === 'any' ? undefined : mode,
+                    mode,
                     // Sale prices and monthly rents are different scales.
                     minPrice: undefined,
                     maxPrice: undefined,

@@ -1,5 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DEFAULT_SEARCH_MODE } from '@abode/shared/search/search-fields';
 import { parseSearchParams, toSearchParams, type SearchState } from '@abode/shared/search/search-url';
 import { isPriceRangeInverted, notifyInvalidPriceRange } from '#src/features/search/utils/price-range.ts';
 import { toSearchString } from '#src/features/search/utils/search-string.ts';
@@ -26,6 +27,12 @@ export function useSearchState() {
     [navigate, searchParams],
   );
 
+  // Every search has a mode (issue #23): a URL without a valid one (an old link, a hand-edited one) shows the Buy
+  // search it stands for, and says so in the address bar, replacing its history entry.
+  useEffect(() => {
+    if (searchParams.get('mode') !== state.mode) write(state, true);
+  }, [searchParams, state, write]);
+
   /**
    * A new search or a changed filter: a new history entry, back to page 1. Refused with the SPEC §5 toast when it
    * would make the price range inverted. Returns whether the change was applied.
@@ -43,16 +50,20 @@ export function useSearchState() {
     [state, write],
   );
 
-  /** Clear Filters: nothing is kept but the chosen view. */
-  const clearFilters = useCallback(() => write({ view: state.view }), [state.view, write]);
+  /** Clear Filters: nothing is kept but Buy or Rent (every search has one) and the chosen view. */
+  const clearFilters = useCallback(
+    () => write({ mode: state.mode, view: state.view }),
+    [state.mode, state.view, write],
+  );
 
   /**
    * The filter panel's 'Clear filters': the filters go, where to search (location, radius, map area, drawn area),
-   * the sort and the view stay.
+   * Buy or Rent, the sort and the view stay.
    */
   const clearRefinements = useCallback(
     () =>
       write({
+        mode: state.mode,
         location: state.location,
         radius: state.radius,
         bounds: state.bounds,
@@ -117,12 +128,13 @@ export function useSearchState() {
 
 /**
  * How many filters beyond where to search (location, radius, map or drawn area) and the sort narrow the search:
- * the number on the Filters button. Each must-have tag and each 'Don't show' choice counts once.
+ * the number on the Filters button. Each must-have tag and each 'Don't show' choice counts once; Buy or Rent only
+ * when it is not the default Buy (every search has a mode).
  */
 export function countActiveFilters(state: SearchState): number {
   return (
     [
-      state.mode,
+      state.mode === DEFAULT_SEARCH_MODE ? undefined : state.mode,
       state.type,
       state.minPrice,
       state.maxPrice,

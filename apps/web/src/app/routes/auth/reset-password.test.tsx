@@ -1,0 +1,30 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, expect, test, vi } from 'vitest';
+import { PASSWORD_MESSAGES } from '@abode/shared/auth/password';
+import { ResetPasswordRoute } from '#src/app/routes/auth/reset-password.tsx';
+import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+test('Enter with a password that misses the rules says so and lists them, and sends nothing (issue #23)', async () => {
+  const fetchMock = stubFetch(() => Response.json({ status: true }));
+  const user = userEvent.setup();
+  renderRoute('/auth/reset-password?token=abc123', {
+    routes: [{ path: '/auth/reset-password', element: <ResetPasswordRoute /> }],
+  });
+  const password = await screen.findByLabelText('New password');
+  await user.type(password, '{Enter}');
+  const notifications = within(screen.getByRole('region', { name: /Notifications/ }));
+  expect(await notifications.findByText(AUTH_MESSAGES.passwordRules)).toBeInTheDocument();
+  expect(password).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByText(PASSWORD_MESSAGES.tooShort)).toBeInTheDocument();
+
+  await user.type(password, 'harbour{Enter}');
+  expect(screen.getByText(PASSWORD_MESSAGES.uppercase)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Set new password' })).toBeDisabled();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
