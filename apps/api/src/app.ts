@@ -19,11 +19,10 @@ import { adminRoutes } from '#src/features/admin/routes.ts';
 import { agentRoutes } from '#src/features/agent/routes.ts';
 import { createAuth, TEST_AUTH_SECRET, type Auth } from '#src/features/auth/auth.ts';
 import {
-  authRoutes,
   DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
   DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR,
-  meRoutes,
-} from '#src/features/auth/routes.ts';
+} from '#src/features/auth/auth-rate-limits.ts';
+import { authRoutes, meRoutes } from '#src/features/auth/routes.ts';
 import { UPLOAD_BODY_LIMITS } from '#src/features/agent/photos/routes.ts';
 import { devRoutes } from '#src/features/dev/routes.ts';
 import { docsRoutes } from '#src/features/docs/routes.ts';

@@ -18,7 +18,6 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { BASE_ERROR_CODES } from 'better-auth';
 import {
   AUTH_MESSAGES,
   passwordValidationFailedMessage,
@@ -26,249 +25,30 @@ import {
 } from '@abode/shared/auth/auth.schema';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
 import { MESSAGES } from '@abode/shared/messages';
-import { PROFILE_MESSAGES } from '@abode/shared/profile/profile.schema';
 import { sanitiseEmail } from '@abode/shared/sanitise';
 import type { AppEnv } from '#src/app-env.ts';
 import { users } from '#src/db/schema.ts';
-import {
-  checkRateLimit,
-  resetRateLimit,
-  type RateLimitClass,
-} from '#src/features/rate-limit/check-rate-limit.ts';
+import { checkRateLimit, resetRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
 import { requireUser } from '#src/middleware/auth.ts';
-import { CLIENT_IP_HEADER } from './auth.ts';
+import {
+  AUTH_RATE_LIMITS,
+  authAccountSigninLimit,
+  DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
+  ipRulesOf,
+  type AuthRule,
+} from './auth-rate-limits.ts';
+import {
+  asIs,
+  errorResponse,
+  forward,
+  normaliseResponse,
+  readBody,
+  responseJson,
+  str,
+  stripSessionTokens,
+} from './auth-responses.ts';
 import { logSecurityEvent, type Severity } from './security-log.ts';
-
-const MINUTE = 60_000;
-/** SPEC §9: sign-up 3 and sign-in 5 per 60 minutes per IP + e-mail; auth keys blocked for 15 minutes. */
-export const AUTH_RATE_LIMITS = {
-  signup: {
-    limit: 3,
-    windowMs: 60 * MINUTE,
-    blockMs: 15 * MINUTE,
-    actionClass: 'auth',
-    message: AUTH_MESSAGES.tooManySignUps,
-  },
-  signin: {
-    limit: 5,
-    windowMs: 60 * MINUTE,
-    blockMs: 15 * MINUTE,
-    actionClass: 'auth',
-    message: AUTH_MESSAGES.tooManySignIns,
-  },
-  /** Requests that send an e-mail (confirmation resend, password reset): SPEC §9 "critical" 3, blocked 1 hour. */
-  email: {
-    limit: 3,
-    windowMs: 60 * MINUTE,
-    blockMs: 60 * MINUTE,
-    actionClass: 'critical',
-    message: AUTH_MESSAGES.tooManyEmailRequests,
-  },
-} as const;
-
-/**
- * Issue #22: sign-in attempts per account (the e-mail, from any address), so rotating addresses does not get round the
- * per IP + e-mail limit. Ten an hour; from the tenth on, each attempt let through makes the next wait 1, 2, 4, 8 then
- * at most 15 minutes (SPEC §9's auth block). Attempts refused while waiting are not counted, so the real owner is
- * never kept out longer than that block: the first attempt after it is checked, and a correct password clears the
- * count. An attacker gets about four guesses an hour per account once the ten are used.
- */
-export function authAccountSigninLimit(perHour: number) {
-  return {
-    limit: perHour,
-    windowMs: 60 * MINUTE,
-    backoff: { firstMs: MINUTE, maxMs: 15 * MINUTE },
-    actionClass: 'auth',
-    message: AUTH_MESSAGES.tooManySignIns,
-  } as const;
-}
-
-/** Default of AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: sign-in attempts an hour for one account, from any address. */
-export const DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR = 10;
-
-/** Default of AUTH_RATE_LIMIT_PER_IP_PER_HOUR: sign-in attempts an hour from one address, across e-mails. */
-export const DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR = 20;
-
-interface AuthRule {
-  limit: number;
-  windowMs: number;
-  actionClass: RateLimitClass;
-  message: string;
-}
-
-/**
- * Issue #22: attempts per client address across e-mails, an hour, so one address cannot try many accounts or create
- * or mail many: sign-in `perHour` (default 20) then blocked 15 minutes; sign-up and e-mail requests half of it
- * (default 10), blocked 15 minutes and 1 hour (SPEC §9 auth and critical blocks).
- */
-export function authIpRateLimits(perHour: number): Record<'signin' | 'signup' | 'email', AuthRule> {
-  const half = Math.max(1, Math.floor(perHour / 2));
-  const hour = 60 * MINUTE;
-  return {
-    signin: { limit: perHour, windowMs: hour, actionClass: 'auth', message: AUTH_MESSAGES.tooManySignIns },
-    signup: { limit: half, windowMs: hour, actionClass: 'auth', message: AUTH_MESSAGES.tooManySignUps },
-    email: {
-      limit: half,
-      windowMs: hour,
-      actionClass: 'critical',
-      message: AUTH_MESSAGES.tooManyEmailRequests,
-    },
-  };
-}
-
-/**
- * The per-IP limits for this request, or null for one made in-process (`app.request()` in tests): it has no socket,
- * so `clientIp` says `unknown` for all of them and one shared count would refuse them all. A real connection whose
- * address is not known is counted under `ip:unknown` like any other address.
- */
-function ipRulesOf(c: Context<AppEnv>) {
-  const inProcess = !(c.env as { incoming?: unknown } | undefined)?.incoming;
-  if (inProcess) return null;
-  return authIpRateLimits(c.var.rateLimits.authPerIpPerHour ?? DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR);
-}
-
-type Body = Record<string, unknown>;
-
-/** Auth error texts shown as they are: ours (SPEC §5, §8) and better-auth's own (SPEC §8 auth service messages). */
-const SHOWN_AS_IS = new Set<string>([
-  ...Object.values(AUTH_MESSAGES),
-  ...Object.values(PROFILE_MESSAGES),
-  ...Object.values(MESSAGES),
-  ...Object.values(BASE_ERROR_CODES).map((e) => e.message),
-]);
-
-/** The message of an auth error: a known text as it is, anything else the SPEC §8 message of its status. */
-function safeMessage(status: number, message: string): string {
-  if (SHOWN_AS_IS.has(message) || message.startsWith(AUTH_MESSAGES.passwordValidationFailedPrefix))
-    return message;
-  if (status === 401) return MESSAGES.authentication;
-  if (status === 403) return MESSAGES.authorization;
-  if (status === 404) return MESSAGES.notFound;
-  if (status === 429) return MESSAGES.tooManyRequests;
-  if (status >= 500) return MESSAGES.server;
-  return MESSAGES.validation;
-}
-
-/** Code of an error answer without one of its own (e.g. better-auth's bare 404 for an unknown endpoint). */
-function codeOf(status: number): string {
-  if (status === 401) return 'UNAUTHENTICATED';
-  if (status === 403) return 'FORBIDDEN';
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 429) return 'RATE_LIMITED';
-  if (status >= 500) return 'INTERNAL_ERROR';
-  return 'VALIDATION_ERROR';
-}
-
-function errorResponse(
-  status: number,
-  code: string,
-  typed: string,
-  headers: Record<string, string> = {},
-): Response {
-  const message = safeMessage(status, typed);
-  return new Response(JSON.stringify({ code, message, error: { code, message } }), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
-
-async function readBody(c: Context<AppEnv>): Promise<Body> {
-  try {
-    const body: unknown = await c.req.raw.clone().json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
-  } catch {
-    return {};
-  }
-}
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-/**
- * The request's headers for better-auth (cookies, Origin, user agent), with {@link CLIENT_IP_HEADER} set to
- * `clientIp(c)`: whatever copy of it the client sent is replaced.
- */
-function authHeaders(c: Context<AppEnv>): Headers {
-  const headers = new Headers(c.req.raw.headers);
-  headers.set(CLIENT_IP_HEADER, clientIp(c));
-  return headers;
-}
-
-/** Re-sends `body` as JSON to better-auth with the original headers. */
-function forward(c: Context<AppEnv>, body: Body): Request {
-  const headers = authHeaders(c);
-  headers.delete('content-length');
-  headers.set('content-type', 'application/json');
-  return new Request(c.req.raw.url, { method: 'POST', headers, body: JSON.stringify(body) });
-}
-
-/** The request as it came (body untouched), with the client address header set. */
-function asIs(c: Context<AppEnv>): Request {
-  return new Request(c.req.raw, { headers: authHeaders(c) });
-}
-
-/** Answers whose JSON holds the session token better-auth also sets as the httpOnly cookie. */
-const TOKEN_BEARING = new Set(['/get-session', '/list-sessions', '/sign-in/email', '/sign-up/email']);
-
-/** `value` without `token` fields: at the top, in `session`, or in each session of a list. */
-function withoutTokens(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutTokens);
-  if (!value || typeof value !== 'object') return value;
-  const { token: _token, ...rest } = value as Record<string, unknown>;
-  if (rest.session && typeof rest.session === 'object') rest.session = withoutTokens(rest.session);
-  return rest;
-}
-
-/**
- * A successful get-session, list-sessions, sign-in or sign-up answer without the raw session token: a script on the
- * page (an XSS) could otherwise read what the httpOnly cookie keeps from it. Other answers are left as they are.
- */
-async function stripSessionTokens(sub: string, res: Response): Promise<Response> {
-  if (!TOKEN_BEARING.has(sub) || !res.ok || !res.headers.get('content-type')?.includes('application/json'))
-    return res;
-  const body: unknown = await res
-    .clone()
-    .json()
-    .catch(() => undefined);
-  if (body === undefined) return res;
-  const headers = new Headers(res.headers);
-  headers.delete('content-length');
-  return new Response(JSON.stringify(withoutTokens(body)), { status: res.status, headers });
-}
-
-/** Adds `error: { code, message }` to better-auth's error bodies and words some of them for people. */
-async function normaliseResponse(res: Response): Promise<Response> {
-  if (res.status < 400) return res;
-  if (!res.headers.get('content-type')?.includes('application/json')) {
-    const headers = Object.fromEntries(
-      [...res.headers].filter(([name]) => !/^content-(type|length)$/i.test(name)),
-    );
-    return errorResponse(res.status, codeOf(res.status), '', headers);
-  }
-  const body = (await res
-    .clone()
-    .json()
-    .catch(() => null)) as { code?: string; message?: string; error?: unknown } | null;
-  if (!body || body.error) return res;
-  const code = body.code ?? 'AUTH_ERROR';
-  const message =
-    code === 'EMAIL_NOT_VERIFIED'
-      ? AUTH_MESSAGES.emailNotVerified
-      : safeMessage(res.status, body.message ?? AUTH_MESSAGES.unexpected);
-  const headers = new Headers(res.headers);
-  headers.delete('content-length');
-  return new Response(JSON.stringify({ ...body, code, message, error: { code, message } }), {
-    status: res.status,
-    headers,
-  });
-}
-
-async function responseJson(res: Response): Promise<{ code?: string; user?: { id?: string } } | null> {
-  return (await res
-    .clone()
-    .json()
-    .catch(() => null)) as { code?: string; user?: { id?: string } } | null;
-}
 
 type AuthAction = 'signup' | 'signin';
 

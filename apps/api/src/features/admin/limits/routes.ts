@@ -13,7 +13,7 @@ import {
   authIpRateLimits,
   DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
   DEFAULT_AUTH_RATE_LIMIT_PER_IP_PER_HOUR,
-} from '#src/features/auth/routes.ts';
+} from '#src/features/auth/auth-rate-limits.ts';
 import { ENQUIRY_RATE_LIMIT } from '#src/features/enquiries/routes.ts';
 import { DELETE_ACCOUNT_RATE_LIMIT } from '#src/features/profile/routes.ts';
 import { blockMsOf } from '#src/features/rate-limit/check-rate-limit.ts';
