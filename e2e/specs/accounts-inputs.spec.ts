@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { linkIn, mailTo, PASSWORD } from '../fixtures/accounts.ts';
+import { linkIn, mailTo, PASSWORD, signIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
@@ -17,13 +17,6 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
   const dir = process.env.SHOTS_DIR ?? path.join(testInfo.project.outputDir, 'screens');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}-${testInfo.project.name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 async function openSignUp(page: Page, email: string): Promise<void> {
@@ -47,7 +40,7 @@ test('an agent account without a profile is told so, creates the profile and lan
   });
   expect(made.ok()).toBe(true);
 
-  await signIn(page, email);
+  await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
   await expect(page.getByText('Failed to load dashboard')).toHaveCount(0);

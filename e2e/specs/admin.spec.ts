@@ -5,20 +5,12 @@
  * admin, who sees Suspend disabled. Axe runs on every admin page.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { signUpAndIn } from '../fixtures/accounts.ts';
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, signIn, signUpAndIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
-const SUPER_ADMIN = { email: 'demo.superadmin@example.com', password: 'Demo-Super-2026!' };
-
-async function signInAsSuperAdmin(page: Page): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(SUPER_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(SUPER_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
+const SUPER_ADMIN = DEMO_ACCOUNTS.superAdmin;
 
 test('a super admin approves and rejects listings, suspends and reactivates a client', async ({
   page,
@@ -30,7 +22,7 @@ test('a super admin approves and rejects listings, suspends and reactivates a cl
   const email = `client-${randomUUID().slice(0, 8)}@example.com`;
   await signUpAndIn(client, email, { firstName: 'Rhiannon' });
 
-  await signInAsSuperAdmin(page);
+  await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, /\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -84,7 +76,7 @@ test("a super admin changes an enquiry's status, filters the audit log, and prom
   browser,
 }) => {
   test.setTimeout(150_000);
-  await signInAsSuperAdmin(page);
+  await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, /\/admin\/dashboard$/);
 
   // 1. Change the status of one of the demo agent's enquiries (fictional applicants at example.com).
   await page.goto('/admin/enquiries');

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, signIn } from '../fixtures/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
 const PASSWORD = 'Tidy!Harbour#Lamp7';
-const DEMO_CLIENT = { email: 'demo.client@example.com', password: 'Demo-Client-2026!' };
 
 async function signUp(page: Page, email: string, role: 'Client' | 'Agent'): Promise<void> {
   await page.goto('/auth');
@@ -36,13 +36,6 @@ async function confirmFromOutbox(page: Page, email: string): Promise<void> {
   await expect(message).toBeVisible();
   await message.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/auth\/verified/);
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test('a client signs up, confirms by e-mail, signs in, lands on /dashboard and signs out', async ({
@@ -85,7 +78,7 @@ test('guards: signed-out visitors go to /auth; a client is kept out of the agent
     await page.goto(path);
     await expect(page).toHaveURL(/\/auth$/);
   }
-  await signIn(page, DEMO_CLIENT.email, DEMO_CLIENT.password);
+  await signIn(page, DEMO_ACCOUNTS.client.email, DEMO_ACCOUNTS.client.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/agent/properties');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -15,22 +15,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { mailTo, signUpAndIn } from '../fixtures/accounts.ts';
+import { DEMO_ACCOUNTS, mailTo, signIn, signUpAndIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-listings';
-const SUPER_ADMIN = { email: 'demo.superadmin@example.com', password: 'Demo-Super-2026!' };
+const SUPER_ADMIN = DEMO_ACCOUNTS.superAdmin;
 /** A real Leeds street (HM Land Registry Price Paid) and a real LS1 postcode that the project's extract lacks. */
 const LEEDS = { addressLine1: 'Regent Court', city: 'Leeds', postcode: 'LS1 1UR' };
-
-async function signInAsSuperAdmin(page: Page): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(SUPER_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(SUPER_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** A real JPEG of one colour, as a file for an <input type=file>. */
 async function photo(name: string, background: string) {
@@ -161,7 +153,7 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
 
   // 5. An admin rejects it with a reason: the agent's edit page shows the reason and what approval gives back.
   const admin = await browser.newPage();
-  await signInAsSuperAdmin(admin);
+  await signIn(admin, SUPER_ADMIN.email, SUPER_ADMIN.password, /\/admin\/dashboard$/);
   await admin.goto(`/admin/properties?q=${encodeURIComponent(title)}`);
   await admin.getByRole('button', { name: `Reject ${title}` }).click();
   const dialog = admin.getByRole('dialog');

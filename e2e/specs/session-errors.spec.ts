@@ -6,21 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAndIn } from '../fixtures/accounts.ts';
+import { DEMO_ACCOUNTS, signIn, signUpAndIn } from '../fixtures/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
 // Demo accounts only where their data is needed: sign-ins per account are limited (10 an hour) across the suite.
-const DEMO_AGENT = { email: 'clara.whitmore@example.com', password: 'Demo-Agent-2026!' };
-const SUPER_ADMIN = { email: 'demo.superadmin@example.com', password: 'Demo-Super-2026!' };
 const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
-
-async function signIn(page: Page, account: { email: string; password: string }, landing: RegExp) {
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account menu for / });
 
@@ -127,7 +117,7 @@ test('offline, a new search shows the network message and does not give the old 
 });
 
 test('stat cards show the error instead of loading forever when their API fails', async ({ page }) => {
-  await signIn(page, DEMO_AGENT, /\/agent\/dashboard$/);
+  await signIn(page, DEMO_ACCOUNTS.agent.email, DEMO_ACCOUNTS.agent.password, /\/agent\/dashboard$/);
   await page.route('**/api/agent/dashboard', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }),
   );
@@ -160,7 +150,12 @@ test("a super admin: the properties table keeps Approve and Reject on a 1280 px 
   await signUpAndIn(client, email, { firstName: 'Tamsin' });
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, SUPER_ADMIN, /\/admin\/dashboard$/);
+  await signIn(
+    page,
+    DEMO_ACCOUNTS.superAdmin.email,
+    DEMO_ACCOUNTS.superAdmin.password,
+    /\/admin\/dashboard$/,
+  );
 
   // 1. The properties table at 1280 px with the sidebar open: Approve and Reject within the screen, no sideways scroll.
   await page.goto('/admin/properties?approval=pending&q=Reading');
