@@ -55,3 +55,25 @@ export function StatCard({
     </div>
   );
 }
+
+/** One card of a {@link StatCardGrid}: what {@link StatCard} shows, bar the shared `failed`. */
+export interface StatCardItem {
+  icon: ReactNode;
+  label: string;
+  value: number | string | undefined;
+  hint?: ReactNode;
+}
+
+/**
+ * The row of stat cards at the top of a dashboard-style page: two columns on a phone, four from `lg`, in one `<dl>`.
+ * `failed` marks every card's load as failed (their values come from one request).
+ */
+export function StatCardGrid({ cards, failed = false }: { cards: StatCardItem[]; failed?: boolean }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {cards.map((card) => (
+        <StatCard key={card.label} failed={failed} {...card} />
+      ))}
+    </dl>
+  );
+}

@@ -4,7 +4,7 @@ import { Bell, Bookmark, Eye, Heart } from 'lucide-react';
 import { MESSAGES } from '@abode/shared/messages';
 import { Button } from '#src/components/ui/button.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
-import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#src/components/ui/tabs.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useFavourites } from '#src/features/favourites/api/favourites.ts';
@@ -69,32 +69,15 @@ export function DashboardRoute() {
 
       {failed && <LoadFailed message={MESSAGES.dashboardLoadFailed} onRetry={retry} />}
 
-      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard
-          icon={<Heart aria-hidden="true" />}
-          label="Favourites"
-          value={counts?.favourites}
-          failed={summary.isError}
-        />
-        <StatCard
-          icon={<Bookmark aria-hidden="true" />}
-          label="Saved Searches"
-          value={counts?.savedSearches}
-          failed={summary.isError}
-        />
-        <StatCard
-          icon={<Eye aria-hidden="true" />}
-          label="Recent Views"
-          value={counts?.recentViews}
-          failed={summary.isError}
-        />
-        <StatCard
-          icon={<Bell aria-hidden="true" />}
-          label="Active Alerts"
-          value={counts?.activeAlerts}
-          failed={summary.isError}
-        />
-      </dl>
+      <StatCardGrid
+        failed={summary.isError}
+        cards={[
+          { icon: <Heart aria-hidden="true" />, label: 'Favourites', value: counts?.favourites },
+          { icon: <Bookmark aria-hidden="true" />, label: 'Saved Searches', value: counts?.savedSearches },
+          { icon: <Eye aria-hidden="true" />, label: 'Recent Views', value: counts?.recentViews },
+          { icon: <Bell aria-hidden="true" />, label: 'Active Alerts', value: counts?.activeAlerts },
+        ]}
+      />
 
       <Tabs
         value={tab}

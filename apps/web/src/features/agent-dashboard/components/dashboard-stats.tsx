@@ -1,6 +1,6 @@
 import { Building2, Eye, MessageSquare, UserPlus } from 'lucide-react';
 import type { AgentDashboardStats } from '@abode/shared/agent/dashboard.schema';
-import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { StatCardGrid } from '#src/components/ui/stat-card.tsx';
 
 /**
  * The four stat cards of SPEC §2 Agent dashboard: Active Listings, Total Enquiries, Views This Month (this calendar
@@ -14,32 +14,23 @@ export function DashboardStats({
   failed?: boolean;
 }) {
   return (
-    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      <StatCard
-        failed={failed}
-        icon={<Building2 aria-hidden="true" />}
-        label="Active Listings"
-        value={stats?.activeListings}
-      />
-      <StatCard
-        failed={failed}
-        icon={<MessageSquare aria-hidden="true" />}
-        label="Total Enquiries"
-        value={stats?.totalEnquiries}
-      />
-      <StatCard
-        failed={failed}
-        icon={<Eye aria-hidden="true" />}
-        label="Views This Month"
-        value={stats?.viewsThisMonth}
-      />
-      <StatCard
-        failed={failed}
-        icon={<UserPlus aria-hidden="true" />}
-        label="New Leads"
-        value={stats?.newLeads}
-        hint="this week"
-      />
-    </dl>
+    <StatCardGrid
+      failed={failed}
+      cards={[
+        { icon: <Building2 aria-hidden="true" />, label: 'Active Listings', value: stats?.activeListings },
+        {
+          icon: <MessageSquare aria-hidden="true" />,
+          label: 'Total Enquiries',
+          value: stats?.totalEnquiries,
+        },
+        { icon: <Eye aria-hidden="true" />, label: 'Views This Month', value: stats?.viewsThisMonth },
+        {
+          icon: <UserPlus aria-hidden="true" />,
+          label: 'New Leads',
+          value: stats?.newLeads,
+          hint: 'this week',
+        },
+      ]}
+    />
   );
 }

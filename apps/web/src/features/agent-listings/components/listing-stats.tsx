@@ -1,6 +1,6 @@
 import { Building2, CheckCircle2, Eye, Handshake } from 'lucide-react';
 import type { AgentListingStats } from '@abode/shared/agent/listing-input.schema';
-import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { StatCardGrid } from '#src/components/ui/stat-card.tsx';
 
 /**
  * The four stat cards of SPEC §2 Agent properties, over all the agent's listings whatever the filters; 'Under
@@ -14,31 +14,14 @@ export function ListingStats({
   failed?: boolean;
 }) {
   return (
-    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      <StatCard
-        failed={failed}
-        icon={<Building2 aria-hidden="true" />}
-        label="Total Properties"
-        value={stats?.total}
-      />
-      <StatCard
-        failed={failed}
-        icon={<CheckCircle2 aria-hidden="true" />}
-        label="Active"
-        value={stats?.active}
-      />
-      <StatCard
-        failed={failed}
-        icon={<Handshake aria-hidden="true" />}
-        label="Under Offer"
-        value={stats?.underOffer}
-      />
-      <StatCard
-        failed={failed}
-        icon={<Eye aria-hidden="true" />}
-        label="Total Views"
-        value={stats?.totalViews}
-      />
-    </dl>
+    <StatCardGrid
+      failed={failed}
+      cards={[
+        { icon: <Building2 aria-hidden="true" />, label: 'Total Properties', value: stats?.total },
+        { icon: <CheckCircle2 aria-hidden="true" />, label: 'Active', value: stats?.active },
+        { icon: <Handshake aria-hidden="true" />, label: 'Under Offer', value: stats?.underOffer },
+        { icon: <Eye aria-hidden="true" />, label: 'Total Views', value: stats?.totalViews },
+      ]}
+    />
   );
 }
