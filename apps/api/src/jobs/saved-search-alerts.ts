@@ -36,20 +36,18 @@
  * are stored under SPEC §3's names (`propertyType`); rows saved before issue #23 say `type`, read the same.
  */
 import { sql } from 'drizzle-orm';
-import { formatPrice } from '@abode/shared/money';
+import pLimit from 'p-limit';
 import { savedSearchTitle } from '@abode/shared/search/describe-search';
 import {
   fromSavedSearchFilters,
   SavedSearchFiltersInputSchema,
   type SearchFilters,
 } from '@abode/shared/search/search.schema';
-import { toSearchParams } from '@abode/shared/search/search-url';
 import type { LatLng } from '@abode/shared/search/polyline';
 import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema.ts';
 import type { Logger } from '#src/lib/logger.ts';
-import { escapeHtml } from '#src/lib/html.ts';
 import { sendMail, type MailConfig, type MailMessage } from '#src/lib/mail.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import { resolveLocation } from '#src/features/locations/resolve-location.ts';
@@ -61,6 +59,7 @@ import {
   textLocationTerm,
   type MatchableListing,
 } from './listing-matches-filters.ts';
+import { alertEmail } from './saved-search-alert-email.ts';
 
 /** Listings named (and recorded as delivered) in one e-mail; the rest are counted with a link to the search. */
 export const MAX_LISTED = 10;
@@ -297,14 +296,19 @@ export async function runSavedSearchAlerts(
       }
       return;
     }
-    await forEachLimited(mails, SEND_CONCURRENCY, async (item) => {
-      try {
-        await send(alertEmail(item, publicUrl));
-        sent(item);
-      } catch (error) {
-        failed(item, error);
-      }
-    });
+    const limit = pLimit(SEND_CONCURRENCY);
+    await Promise.all(
+      mails.map((item) =>
+        limit(async () => {
+          try {
+            await send(alertEmail(item, publicUrl));
+            sent(item);
+          } catch (error) {
+            failed(item, error);
+          }
+        }),
+      ),
+    );
   };
 
   // Each worker walks the saved searches by id with its own cursor; SKIP LOCKED shares the rows between them
@@ -443,77 +447,4 @@ async function undoDeliveries(db: Database, item: PendingMail, nowIso: string): 
   await db.execute(sql`
     UPDATE saved_searches SET last_alerted_at = ${item.search.previousLastAlertedAt?.toISOString() ?? null}::timestamptz
      WHERE id = ${item.search.id}::uuid AND last_alerted_at = ${nowIso}::timestamptz`);
-}
-
-async function forEachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await run(items[next++]!);
-  });
-  await Promise.all(workers);
-}
-
-/** 'N new homes for "label"' (one: 'home'). */
-export function alertSubject(count: number, label: string): string {
-  return `${count} new ${count === 1 ? 'home' : 'homes'} for "${label}"`;
-}
-
-/** The alert e-mail of one saved search: text and HTML parts, links absolute, every value HTML-escaped. */
-function alertEmail({ search, filters, listings, total }: PendingMail, publicUrl: string): MailMessage {
-  const unsubscribeUrl = `${publicUrl}/alerts/unsubscribe?token=${encodeURIComponent(search.unsubscribeToken)}`;
-  const oneClickUrl = `${publicUrl}/api/alerts/unsubscribe/one-click?token=${encodeURIComponent(search.unsubscribeToken)}`;
-  const query = toSearchParams(filters).toString();
-  const searchUrl = `${publicUrl}/search${query ? `?${query}` : ''}`;
-  const more = total - listings.length;
-  const items = listings.map((l) => ({
-    title: l.title,
-    price: formatPrice(l.pricePence, l.mode),
-    // Street, town and postcode: listings never store the house number (SPEC §5, price-paid/listing-rules.ts).
-    address: [l.addressLine1, l.city, l.postcode].filter(Boolean).join(', '),
-    url: `${publicUrl}/property/${encodeURIComponent(l.slug)}`,
-  }));
-  const greeting = search.firstName ? `Hello ${search.firstName},` : 'Hello,';
-  const intro = `${total === 1 ? 'A new home matches' : `${total} new homes match`} your saved search "${search.label}".`;
-  const moreText = more > 0 ? `…and ${more} more: ${searchUrl}` : `See all results: ${searchUrl}`;
-
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    ...items.flatMap((i) => [`${i.title} — ${i.price}`, i.address, i.url, '']),
-    moreText,
-    '',
-    `You receive these e-mails because e-mail alerts are on for this saved search on Abode.`,
-    `Unsubscribe: ${unsubscribeUrl}`,
-  ].join('\n');
-
-  const e = escapeHtml;
-  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#111">
-<p>${e(greeting)}</p>
-<p>${e(intro)}</p>
-<ul style="padding-left:1.2em">
-${items
-  .map(
-    (i) =>
-      `<li style="margin-bottom:1em"><a href="${e(i.url)}"><strong>${e(i.title)}</strong></a><br>${e(i.price)}<br>${e(i.address)}</li>`,
-  )
-  .join('\n')}
-</ul>
-<p>${more > 0 ? `<a href="${e(searchUrl)}">…and ${more} more</a>` : `<a href="${e(searchUrl)}">See all results</a>`}</p>
-<p style="font-size:12px;color:#555">You receive these e-mails because e-mail alerts are on for this saved search on Abode.
-<a href="${e(unsubscribeUrl)}">Unsubscribe</a></p>
-</body></html>`;
-
-  return {
-    to: search.email,
-    subject: alertSubject(total, search.label),
-    text,
-    html,
-    // RFC 8058 one-click: mail clients POST to the API URL; the page link above needs a click (scanners GET links).
-    headers: {
-      'List-Unsubscribe': `<${oneClickUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
 }
