@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import {
@@ -24,19 +24,16 @@ import {
   PROPERTY_TYPE_LABELS,
   TENURE_LABELS,
   TenureSchema,
-  type ListingFlag,
   type ListingMode,
 } from '@abode/shared/listings/listing.schema';
-import { LISTING_FLAGS, LISTING_FLAG_SINGULAR_LABELS } from '@abode/shared/listings/listing-vocabulary';
-import { parsePounds, penceToPounds } from '@abode/shared/money';
 import { readPlainNumber } from '@abode/shared/sanitise';
 import { Button } from '#src/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
+import { FlagsFieldset, PoundsInput, Section } from './listing-form-parts.tsx';
 import { locatePostcode } from '#src/features/agent-listings/api/agent-listings.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
@@ -85,145 +82,6 @@ export const EMPTY_LISTING: ListingFormValues = {
   availableFrom: '',
   furnished: '',
 };
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-base leading-tight font-semibold">{title}</h2>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">{children}</CardContent>
-    </Card>
-  );
-}
-
-/**
- * The listing's flags (issue #8: buyers may hide them with the search's 'Don't show'): all three for a sale, only
- * 'Retirement home' for a rental — plus any flag already ticked, so a stored one can always be unticked.
- */
-function FlagsFieldset({
-  mode,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  error,
-}: {
-  mode: ListingMode;
-  value: readonly ListingFlag[];
-  onChange: (flags: ListingFlag[]) => void;
-  onBlur: () => void;
-  inputRef: (el: HTMLInputElement | null) => void;
-  error: string | undefined;
-}) {
-  const shown = LISTING_FLAGS.filter((flag) => FLAGS_BY_MODE[mode].includes(flag) || value.includes(flag));
-  return (
-    <fieldset
-      className="flex flex-col gap-2 sm:col-span-2"
-      aria-describedby={error ? 'listing-flags-error listing-flags-hint' : 'listing-flags-hint'}
-    >
-      <legend className="mb-1.5 text-sm font-medium">{mode === 'rent' ? 'Letting type' : 'Sale type'}</legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {shown.map((flag, index) => (
-          <label key={flag} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="flags"
-              value={flag}
-              ref={index === 0 ? inputRef : undefined}
-              checked={value.includes(flag)}
-              onBlur={onBlur}
-              onChange={(event) =>
-                onChange(LISTING_FLAGS.filter((f) => (f === flag ? event.target.checked : value.includes(f))))
-              }
-              className="size-4 accent-primary"
-            />
-            {LISTING_FLAG_SINGULAR_LABELS[flag]}
-          </label>
-        ))}
-      </div>
-      <p id="listing-flags-hint" className="text-xs text-muted-foreground">
-        Leave unticked for an ordinary {mode === 'rent' ? 'let' : 'sale'}. House hunters can hide these
-        listings from their searches.
-      </p>
-      {error && (
-        <p id="listing-flags-error" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-/** The price typed in whole pounds ('250,000' or '250000'), held by the form in integer pence. */
-function PoundsInput({
-  id,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  mode,
-  describedBy,
-  invalid,
-}: {
-  id: string;
-  value: unknown;
-  onChange: (pence: number | '') => void;
-  onBlur: () => void;
-  inputRef: (el: HTMLInputElement | null) => void;
-  mode: ListingMode;
-  describedBy: string | undefined;
-  invalid: boolean;
-}) {
-  const [text, setText] = useState(() =>
-    typeof value === 'number' && Number.isFinite(value) ? String(penceToPounds(value)) : '',
-  );
-  return (
-    <div className="relative">
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground"
-      >
-        £
-      </span>
-      <Input
-        id={id}
-        ref={inputRef}
-        inputMode="numeric"
-        autoComplete="off"
-        className={mode === 'rent' ? 'pr-12 pl-7' : 'pl-7'}
-        value={text}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        onBlur={onBlur}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value.trim() === '') return onChange('');
-          const pounds = parsePounds(event.target.value);
-          // Unreadable text becomes NaN: the schema answers 'Enter the price in whole pounds'.
-          onChange(pounds === undefined ? Number.NaN : pounds * 100);
-        }}
-      />
-      {mode === 'rent' && (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
-        >
-          pcm
-        </span>
-      )}
-    </div>
-  );
-}
 
 /**
  * The add/edit listing form (issue #5): Basics, Location (postcode located on blur; a postcode our data lacks is
