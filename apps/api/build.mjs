@@ -23,6 +23,7 @@ export const OUT_DIR = path.join(API_DIR, 'dist');
 export const ENTRY_POINTS = {
   index: 'src/index.ts',
   'import-ppd-cli': 'src/db/import-ppd-cli.ts',
+  'import-postcodes-cli': 'src/db/import-postcodes-cli.ts',
   'admin-create-cli': 'src/db/admin-create-cli.ts',
   'demo-remove-cli': 'src/db/demo-remove-cli.ts',
 };

@@ -3,25 +3,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleToast } from '../fixtures/axe.ts';
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const results = (page: Page) => page.getByRole('region', { name: 'Search results' });
-const cards = (page: Page) => results(page).getByRole('article');
+import { cards, expectResults, heading, results } from '../fixtures/search-results.ts';
 
 /** The whole-pound prices shown on the cards of the current page. */
 async function cardPrices(page: Page): Promise<number[]> {
   const texts = await results(page).getByTestId('listing-price').allTextContents();
   return texts.map((t) => Number(t.replace(/[^0-9]/g, '')));
-}
-
-async function expectResults(page: Page): Promise<number> {
-  // While a new query loads, the previous results stay on screen (dimmed, aria-busy): wait for the fresh ones.
-  await expect(results(page)).toHaveAttribute('aria-busy', 'false');
-  await expect(heading(page)).toHaveText(/^[\d,]+\+? Propert(y|ies) Found$/);
-  const n = Number((await heading(page).textContent())!.replace(/[^0-9]/g, ''));
-  expect(n).toBeGreaterThan(0);
-  await expect(cards(page).first()).toBeVisible();
-  return n;
 }
 
 test('home search for a Reading house goes to /search with the right results @mobile', async ({ page }) => {
@@ -85,7 +72,6 @@ test('an inverted price range is refused with the SPEC toast', async ({ page }) 
 test('changing filters on /search updates the URL and the results, and Back restores them @mobile', async ({
   page,
 }) => {
-  // A town with fewer homes for sale than the count's cap (1,000), so the smaller count after filtering shows.
   await page.goto('/search?location=Wigan&mode=sale');
   const before = await expectResults(page);
 
@@ -146,6 +132,36 @@ test('pagination moves through the results @mobile', async ({ page }) => {
   await expect(
     page.getByRole('navigation', { name: /pagination/i }).getByRole('link', { name: 'Page 2' }),
   ).toHaveAttribute('aria-current', 'page');
+});
+
+test('a broad search gives its exact count, and the pagination reaches its last page (issue #24) @mobile', async ({
+  page,
+}) => {
+  // Every home for sale: tens of thousands in the demo data, far past the old '1,000+'.
+  await page.goto('/search');
+  await expect(page).toHaveURL(/\/search\?mode=sale$/);
+  const total = await expectResults(page);
+  expect(total).toBeGreaterThan(1_000);
+  const api = await page.request.get('/api/properties?mode=sale&pageSize=1');
+  expect(((await api.json()) as { total: number }).total).toBe(total);
+
+  const lastPage = Math.ceil(total / 24);
+  const pagination = page.getByRole('navigation', { name: /pagination/i });
+  // The last page is one click away, on a phone too.
+  await pagination.getByRole('link', { name: `Page ${lastPage.toLocaleString('en-GB')}` }).click();
+  await expect(page).toHaveURL(new RegExp(`page=${lastPage}$`));
+  await expectResults(page);
+  await expect(heading(page)).toHaveText(`${total.toLocaleString('en-GB')} Properties Found`);
+  await expect(cards(page)).toHaveCount(total - (lastPage - 1) * 24);
+  await expect(pagination.getByRole('link', { name: /next/i })).toHaveCount(0);
+  await expect(
+    pagination.getByRole('link', { name: `Page ${lastPage.toLocaleString('en-GB')}` }),
+  ).toHaveAttribute('aria-current', 'page');
+
+  // One past the last: the page says so and leads back.
+  await page.goto(`/search?mode=sale&page=${lastPage + 1}`);
+  await expect(page.getByRole('heading', { name: 'No properties on this page' })).toBeVisible();
+  await expect(heading(page)).toHaveText(`${total.toLocaleString('en-GB')} Properties Found`);
 });
 
 test('no results: the empty state, and Clear Filters brings results back @mobile', async ({ page }) => {

@@ -9,10 +9,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { outcodeOf } from '@abode/shared/postcode';
+import { normalisePostcode, outcodeOf } from '@abode/shared/postcode';
+import { CODE_POINT_COLUMNS } from '#src/features/postcodes/code-point-csv.ts';
+import { openCodePointZip } from '#src/features/postcodes/code-point-zip.ts';
 import { PRICE_PAID_COLUMNS, parsePricePaid } from '#src/features/price-paid/parse-price-paid.ts';
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -43,6 +46,9 @@ function readCsv(file: string): Record<string, string>[] {
   >[];
 }
 
+/** A CSV field, quoted when it holds a comma, quote or line break. */
+const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
 /** Coordinates cut to 5 decimal places (about 1 m), without trailing zeros. */
 const coord = (v: string) => String(Number(Number(v).toFixed(5)));
 
@@ -66,27 +72,82 @@ for (const file of ppdFiles) {
 }
 write('price-paid.csv.gz', ppdLines.join('\n') + '\n', ppdLines.length - 1, true);
 
-// 2. Postcodes: every distinct postcode unit with its own coordinates (rows that only got an outcode centroid are
-// left out, so the importer falls back to the outcodes table for them, as it does for any unknown postcode).
+// 2. Postcodes: every distinct postcode unit with its own coordinates in the postcodes/*.csv files (rows that only
+// got an outcode centroid are left out, so the importer falls back to the outcodes table for them, as it does for
+// any unknown postcode), written as OS Code-Point Open's own rows (10 columns, no header) copied from the product's
+// zip, so the demo loads them with the importer's code (features/postcodes). A unit the 2014 zip lacks would be
+// written from its geocoded row in the same layout, with the columns that file lacks blank. Then the rows of the
+// product's code list that those units name.
 const postcodeFiles = fs
   .readdirSync(path.join(from, 'postcodes'))
   .filter((f) => f.endsWith('.csv') && f !== 'postcode_district_centroids_gb.csv')
   .sort();
-const units = new Map<string, string>();
+const wanted = new Map<string, Record<string, string>>();
 for (const file of postcodeFiles) {
   for (const r of readCsv(path.join(from, 'postcodes', file))) {
     if (r.match_level !== undefined && r.match_level !== 'postcode') continue;
     if (!r.postcode || r.positional_quality === '90') continue;
-    if (!units.has(r.postcode))
-      units.set(r.postcode, `${r.postcode},${coord(r.latitude!)},${coord(r.longitude!)}`);
+    if (!wanted.has(r.postcode)) wanted.set(r.postcode, r);
   }
 }
-const postcodeLines = [...units.keys()].sort().map((k) => units.get(k)!);
+const codePointZip = path.join(from, 'postcodes/codepoint-open-2014/codepo_gb.zip');
+const zip = await openCodePointZip(codePointZip);
+const unitLines = new Map<string, string>();
+try {
+  for (const area of zip.areas) {
+    const lines = readline.createInterface({ input: await zip.openArea(area.name), crlfDelay: Infinity });
+    for await (const line of lines) {
+      const postcode = normalisePostcode(line.slice(0, line.indexOf(',')).replaceAll('"', ''));
+      if (wanted.has(postcode)) unitLines.set(postcode, line);
+    }
+  }
+} finally {
+  zip.close();
+}
+let fromGeocoded = 0;
+for (const [postcode, r] of wanted) {
+  if (unitLines.has(postcode) || !r.easting || !r.northing) continue;
+  // OS pads the outward code to four characters: 'M1  1AE', 'SW1A1AA'.
+  const pc = `${postcode.slice(0, -4).padEnd(4)}${postcode.slice(-3)}`;
+  const q = (v: string | undefined) => `"${v ?? ''}"`;
+  unitLines.set(
+    postcode,
+    [
+      q(pc),
+      r.positional_quality,
+      r.easting,
+      r.northing,
+      q(r.country_code),
+      q(''),
+      q(''),
+      q(''),
+      q(r.admin_district_code),
+      q(''),
+    ].join(','),
+  );
+  fromGeocoded += 1;
+}
+const postcodeLines = [...unitLines.keys()].sort().map((k) => unitLines.get(k)!);
+write('postcodes.csv.gz', postcodeLines.join('\n') + '\n', postcodeLines.length, true);
+
+// County, district and ward codes (columns CC, DC, WC) of those units, named from the zip's code list.
+const usedCodes = new Set(
+  postcodeLines.flatMap((l) =>
+    l
+      .split(',')
+      .slice(7)
+      .map((c) => c.replaceAll('"', '')),
+  ),
+);
+const codeListLines = zip.codeList
+  .filter((a) => usedCodes.has(a.code))
+  .sort((a, b) => a.code.localeCompare(b.code))
+  .map((a) => [a.code, a.name, a.areaType].map(csvField).join(','));
 write(
-  'postcodes.csv.gz',
-  ['postcode,latitude,longitude', ...postcodeLines].join('\n') + '\n',
-  units.size,
-  true,
+  'codelist.csv',
+  ['code,name,area_type', ...codeListLines].join('\n') + '\n',
+  codeListLines.length,
+  false,
 );
 
 // 3. Outcode centroids.
@@ -234,6 +295,7 @@ ${rows.join('\n')}
 }
 
 function sourcesMarkdown(): string {
+  const geocodedUnits = fromGeocoded ? `${fromGeocoded.toLocaleString('en-GB')} are` : 'none is';
   const ppdTable = Object.entries(ppdCounts)
     .map(([file, rows]) => `| \`ppd/${file}\` | ${rows.toLocaleString('en-GB')} |`)
     .join('\n');
@@ -247,7 +309,8 @@ GENERATED by \`npm run db:build-extract\` (apps/api/scripts/build-extract.ts) fr
 How they become listings: \`docs/demo-data.md\`.
 
 All of it is real public data published by UK government bodies (HM Land Registry, Ordnance Survey, ONS/VOA). The
-only changes are layout (one header, fewer columns) and rounding of coordinates to 5 decimal places (about 1 m).
+only changes are layout (one header, fewer columns) and rounding of coordinates to 5 decimal places (about 1 m);
+the postcode units keep Ordnance Survey's own layout.
 
 | file | bytes | data rows |
 |---|---:|---:|
@@ -266,10 +329,19 @@ ${ppdTable
   .map((l) => `  ${l}`)
   .join('\n')}
 
-- \`postcodes.csv.gz\`: \`postcode,latitude,longitude\` (WGS84) for every distinct postcode unit in
+- \`postcodes.csv.gz\`: OS Code-Point Open postcode units in the product's own layout (no header; columns
+  \`${CODE_POINT_COLUMNS.join(',')}\`: postcode, positional quality, easting, northing in British National Grid
+  metres, then the GSS codes of country, NHS region, NHS health authority, county, district and ward), the rows of
+  \`postcodes/codepoint-open-2014/codepo_gb.zip\` copied as they are for every distinct postcode unit in
   \`postcodes/postcodes_*.csv\` and \`postcodes/ppd_sample_postcodes_geocoded.csv\` (only its rows with
-  \`match_level = postcode\`; the others were themselves outcode centroids). OS Code-Point Open 2014.3, so postcodes
-  created since 2014 are missing: the importer then uses the outcode centroid.
+  \`match_level = postcode\`; the others were themselves outcode centroids), sorted by postcode. A unit the zip
+  lacked would be written from its geocoded row, with the columns that row lacks blank: ${geocodedUnits}.
+  The demo loads them with the postcode importer's own code (\`src/features/postcodes\`), which converts easting
+  and northing to WGS84. OS Code-Point Open 2014.3, so postcodes created since 2014 are missing: the importer then
+  uses the outcode centroid; \`npm run db:import-postcodes\` loads a current release (docs/postcodes.md).
+- \`codelist.csv\`: \`code,name,area_type\`, the rows of the zip's \`Doc/Codelist.xls\` for the county, district
+  and ward codes those units use (names as OS wrote them in 2014, e.g. 'Newcastle upon Tyne District (B)'; area
+  types CTY, DIS, LBO, MTD, UTA and their wards DIW, LBW, MTW, UTW, UTE).
 - \`outcodes.csv.gz\`: \`outcode,latitude,longitude,postcode_count\` from
   \`postcodes/postcode_district_centroids_gb.csv\` (mean position of the district's postcodes).
 - \`london-rents.csv\`: \`postcode_district,bedrooms,median_gbp\` from
@@ -285,7 +357,7 @@ ${ppdTable
 | Data | Licence | Attribution to show (site footer / about page) |
 |---|---|---|
 | \`price-paid.csv.gz\` — HM Land Registry Price Paid Data | Open Government Licence v3.0 | "Contains HM Land Registry data © Crown copyright and database right 2025. This data is licensed under the Open Government Licence v3.0." |
-| \`postcodes.csv.gz\`, \`outcodes.csv.gz\` — OS Code-Point® Open, release 2014.3 (Aug 2014) | OS OpenData licence (= Open Government Licence v3.0) | "Contains OS data © Crown copyright and database right 2014. Contains Royal Mail data © Royal Mail copyright and database right 2014. Contains National Statistics data © Crown copyright and database right 2014." |
+| \`postcodes.csv.gz\`, \`codelist.csv\`, \`outcodes.csv.gz\` — OS Code-Point® Open, release 2014.3 (Aug 2014) | OS OpenData licence (= Open Government Licence v3.0) | "Contains OS data © Crown copyright and database right 2014. Contains Royal Mail data © Royal Mail copyright and database right 2014. Contains National Statistics data © Crown copyright and database right 2014." |
 | \`london-rents.csv\` — ONS "Private Rental Market in London: April 2024 to March 2025" (VOA data) | Open Government Licence v3.0 | "Source: Office for National Statistics (Valuation Office Agency data), licensed under the Open Government Licence v3.0." |
 
 ONS notes on the London rents: counts are rounded to 10, values from fewer than 5 observations are suppressed, the

@@ -11,6 +11,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
+import { DEFAULT_MAP_TILES, type MapTiles } from '@abode/shared/map-tiles';
 import { MESSAGES } from '@abode/shared/messages';
 import { RATE_LIMIT_HEADERS, SEARCH_RATE_LIMIT } from '@abode/shared/security/rate-limit';
 import type { AppEnv } from '#src/app-env.ts';
@@ -51,6 +52,7 @@ import type { MailConfig } from '#src/lib/mail.ts';
 import { createDiskStorage, type Storage, UPLOADS_URL_PREFIX } from '#src/lib/storage.ts';
 import { addToHead } from '#src/lib/html.ts';
 import { readLandingFiles, searchPageHints } from '#src/lib/landing-hints.ts';
+import { mapTilesMetaTag, tileOrigins } from '#src/lib/map-tiles.ts';
 import { isSpaRoute } from '#src/lib/spa-routes.ts';
 import { bodyLimit } from '#src/middleware/body-limit.ts';
 import { csrfProtection } from '#src/middleware/csrf.ts';
@@ -77,6 +79,11 @@ export interface AppOptions {
   production?: boolean;
   /** The SPA's UI lock-down (UI_LOCKDOWN, default on); off adds the switch to index.html (ADR 013). */
   uiLockdown?: boolean;
+  /**
+   * The maps' tiles (env.ts MAP_TILE_*, checked there): written into index.html as a meta tag, and their origins
+   * allowed as images by the CSP. Default: OpenStreetMap's.
+   */
+  mapTiles?: MapTiles;
   /** Origin of absolute URLs in e-mails, share tags, the sitemap and robots.txt (PUBLIC_URL); default http://localhost:3000. */
   publicUrl?: string;
   /** Outgoing mail settings (SMTP_URL, MAIL_FROM); default: the outbox table. */
@@ -174,7 +181,14 @@ export function createApp(options: AppOptions) {
     await next();
   });
   // CSP, frame and referrer policies, HSTS in production; no public source maps (ADR 013).
-  app.use('*', securityHeaders({ production: options.production ?? false }));
+  const mapTiles = options.mapTiles ?? DEFAULT_MAP_TILES;
+  app.use(
+    '*',
+    securityHeaders({
+      production: options.production ?? false,
+      mapTileOrigins: tileOrigins(mapTiles.url, mapTiles.subdomains),
+    }),
+  );
   app.use('*', hideSourceMaps());
   app.use('*', compress());
   app.onError(handleError);
@@ -284,9 +298,13 @@ export function createApp(options: AppOptions) {
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    const indexHtml = applyUiLockdownSwitch(
-      fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
-      options.uiLockdown ?? true,
+    // The map tiles travel as a meta tag, read when a map loads: no inline script, no request (issue #24).
+    const indexHtml = addToHead(
+      applyUiLockdownSwitch(
+        fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+        options.uiLockdown ?? true,
+      ),
+      [mapTilesMetaTag(mapTiles)],
     );
     app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: webDist }));
     // Other files of the build (favicon, …); paths without an extension are SPA routes.

@@ -3,6 +3,7 @@
  * switches uploads to S3, the other S3_* variables shape the connection, and bad combinations stop start-up.
  */
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_MAP_TILES } from '@abode/shared/map-tiles';
 import {
   DEFAULT_S3_REGION,
   devExposureWarning,
@@ -81,6 +82,166 @@ describe('loadEnv: UI_LOCKDOWN', () => {
     expect(loadEnv({ ...base, UI_LOCKDOWN: 'off' }).UI_LOCKDOWN).toBe(false);
     expect(loadEnv({ ...base, UI_LOCKDOWN: 'true' }).UI_LOCKDOWN).toBe(true);
     expect(() => loadEnv({ ...base, UI_LOCKDOWN: 'maybe' })).toThrow(/UI_LOCKDOWN/);
+  });
+});
+
+describe('loadEnv: map tiles (issue #24)', () => {
+  const osmCredit = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+  /** The message loadEnv throws for `vars`, or undefined when it accepts them. */
+  const refusal = (vars: Record<string, string>): string | undefined => {
+    try {
+      loadEnv({ ...base, ...vars });
+      return undefined;
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      return (error as Error).message;
+    }
+  };
+
+  test("unset: OpenStreetMap's tiles, credit and zoom 19; empty values count as unset", () => {
+    expect(loadEnv(base).mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      subdomains: [],
+      maxZoom: 19,
+      attribution: [
+        { text: '© ' },
+        { text: 'OpenStreetMap', href: 'https://www.openstreetmap.org/copyright' },
+        { text: ' contributors' },
+      ],
+    });
+    expect(loadEnv(base).mapTiles).toEqual(DEFAULT_MAP_TILES);
+    const empty = {
+      MAP_TILE_URL: '',
+      MAP_TILE_SUBDOMAINS: '',
+      MAP_TILE_ATTRIBUTION: '',
+      MAP_TILE_MAX_ZOOM: '',
+    };
+    expect(loadEnv({ ...base, ...empty }).mapTiles).toEqual(DEFAULT_MAP_TILES);
+    // The default credit, written out as an operator would, parses to the same parts.
+    expect(loadEnv({ ...base, MAP_TILE_ATTRIBUTION: osmCredit }).mapTiles).toEqual(DEFAULT_MAP_TILES);
+  });
+
+  test('a provider as its documentation shows it: subdomains, retina, entities and extra link attributes', () => {
+    const tiles = loadEnv({
+      ...base,
+      MAP_TILE_URL: ' https://{s}.tile.thunderforest.com/atlas/{z}/{x}/{y}{r}.png?apikey=0123abcd ',
+      MAP_TILE_ATTRIBUTION:
+        'Maps &copy; <a href="https://www.thunderforest.com/" target="_blank">Thunderforest</a>, Data &copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>',
+      MAP_TILE_MAX_ZOOM: '22',
+    }).mapTiles;
+    expect(tiles).toEqual({
+      url: 'https://{s}.tile.thunderforest.com/atlas/{z}/{x}/{y}{r}.png?apikey=0123abcd',
+      // {s} without MAP_TILE_SUBDOMAINS: Leaflet's and the providers' a, b, c.
+      subdomains: ['a', 'b', 'c'],
+      maxZoom: 22,
+      attribution: [
+        { text: 'Maps © ' },
+        { text: 'Thunderforest', href: 'https://www.thunderforest.com/' },
+        { text: ', Data © ' },
+        { text: 'OpenStreetMap contributors', href: 'https://www.openstreetmap.org/copyright' },
+      ],
+    });
+    const stadia = loadEnv({
+      ...base,
+      MAP_TILE_URL: 'https://tiles.stadiamaps.com/tiles/alidade_smooth/{z}/{x}/{y}{r}.png',
+      MAP_TILE_ATTRIBUTION:
+        '&copy; <a href="https://stadiamaps.com/">Stadia Maps</a> &copy; <a href="https://openmaptiles.org/">OpenMapTiles</a> &copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+      MAP_TILE_MAX_ZOOM: '20',
+    }).mapTiles;
+    expect(stadia.subdomains).toEqual([]);
+    expect(stadia.attribution.filter((p) => p.href).map((p) => p.text)).toEqual([
+      'Stadia Maps',
+      'OpenMapTiles',
+      'OpenStreetMap',
+    ]);
+    // Own subdomains, a TMS row ({-y}), and plain http to a tile server on this machine.
+    expect(
+      loadEnv({
+        ...base,
+        MAP_TILE_URL: 'https://{s}.tiles.example.org/tms/{z}/{x}/{-y}.png',
+        MAP_TILE_SUBDOMAINS: 'tiles1, tiles2',
+        MAP_TILE_ATTRIBUTION: 'Tiles: our own server',
+      }).mapTiles,
+    ).toMatchObject({ subdomains: ['tiles1', 'tiles2'], attribution: [{ text: 'Tiles: our own server' }] });
+    expect(
+      loadEnv({
+        ...base,
+        MAP_TILE_URL: 'http://127.0.0.1:8080/styles/basic/{z}/{x}/{y}.png',
+        MAP_TILE_ATTRIBUTION: osmCredit,
+      }).mapTiles.url,
+    ).toBe('http://127.0.0.1:8080/styles/basic/{z}/{x}/{y}.png');
+  });
+
+  test('a bad URL template stops start-up, saying what is wrong', () => {
+    const credit = { MAP_TILE_ATTRIBUTION: osmCredit };
+    const cases: [string, RegExp][] = [
+      [
+        'http://tiles.example.org/{z}/{x}/{y}.png',
+        /MAP_TILE_URL: must be https:\/\/ \(plain http only on localhost\)/,
+      ],
+      ['https://tiles.example.org/{z}/{x}.png', /MAP_TILE_URL: must contain \{z\}, \{x\} and \{y\}/],
+      [
+        'https://tiles.example.org/{z}/{x}/{y}.png?key={apikey}',
+        /MAP_TILE_URL: unknown placeholder \{apikey\}/,
+      ],
+      ['tiles.example.org/{z}/{x}/{y}.png', /MAP_TILE_URL: is not an absolute URL/],
+      ['ftp://tiles.example.org/{z}/{x}/{y}.png', /MAP_TILE_URL: must be an https:\/\/ URL/],
+      ['javascript:alert(1)//{z}/{x}/{y}', /MAP_TILE_URL: must be an https:\/\/ URL/],
+      ['https://user:secret@tiles.example.org/{z}/{x}/{y}.png', /MAP_TILE_URL: must not contain a user name/],
+      ['https://{z}.tiles.example.org/{x}/{y}.png', /MAP_TILE_URL: only \{s\} may appear in the host name/],
+      ['http://[::1]:8080/{z}/{x}/{y}.png', /MAP_TILE_URL: must name its host, not an IPv6 address/],
+    ];
+    for (const [url, message] of cases)
+      expect(refusal({ MAP_TILE_URL: url, ...credit }), url).toMatch(message);
+    expect(
+      refusal({ MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', MAP_TILE_SUBDOMAINS: 'a,b' }),
+    ).toMatch(/MAP_TILE_SUBDOMAINS: set, but MAP_TILE_URL has no \{s\}/);
+    expect(
+      refusal({
+        MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        MAP_TILE_SUBDOMAINS: 'a,b c',
+        ...credit,
+      }),
+    ).toMatch(/MAP_TILE_SUBDOMAINS: "b c" is not a host name label/);
+  });
+
+  test('a custom URL needs its own credit line, which may hold text and https links only', () => {
+    const url = { MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' };
+    expect(refusal(url)).toMatch(/MAP_TILE_ATTRIBUTION: required with MAP_TILE_URL/);
+    const cases: [string, RegExp][] = [
+      [
+        '© Example <script>alert(1)</script>',
+        /only text and <a href="https:\/\/…"> links are allowed, not <script>/,
+      ],
+      [
+        '<a href="javascript:alert(1)">Example</a>',
+        /links must be https:\/\/ addresses, not "javascript:alert\(1\)"/,
+      ],
+      ['<a href="http://example.org">Example</a>', /links must be https:\/\/ addresses/],
+      ['<a>Example</a>', /links must be https:\/\/ addresses, not "\(none\)"/],
+      ['© <img src="https://example.org/logo.png"> Example', /not <img>/],
+      ['<a href="https://example.org"><b>Example</b></a>', /a link may hold text only/],
+      ['<a href="https://example.org"> </a>', /the link to https:\/\/example.org has no text/],
+      ['<!-- nothing -->', /only text and <a href/],
+      ['   ', /is empty: tile providers require a credit line/],
+    ];
+    for (const [credit, message] of cases)
+      expect(refusal({ ...url, MAP_TILE_ATTRIBUTION: credit }), credit).toMatch(message);
+  });
+
+  test('the maximum zoom is a whole number from 0 to 22', () => {
+    expect(loadEnv({ ...base, MAP_TILE_MAX_ZOOM: '0' }).mapTiles.maxZoom).toBe(0);
+    expect(loadEnv({ ...base, MAP_TILE_MAX_ZOOM: '18' }).mapTiles.maxZoom).toBe(18);
+    for (const bad of ['23', '-1', '18.5', 'max'])
+      expect(refusal({ MAP_TILE_MAX_ZOOM: bad }), bad).toMatch(/MAP_TILE_MAX_ZOOM/);
+  });
+
+  test('every problem is reported at once', () => {
+    const message = refusal({
+      MAP_TILE_URL: 'http://tiles.example.org/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '<script>x</script>',
+    });
+    expect(message).toMatch(/MAP_TILE_URL: must be https[\s\S]*MAP_TILE_ATTRIBUTION: only text/);
   });
 });
 

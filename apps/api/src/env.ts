@@ -6,7 +6,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from '#src/lib/api-root.ts';
 import { parseTrustProxy } from '#src/lib/client-ip.ts';
+import { parseAttribution, tileOrigins, tileUrlProblems } from '#src/lib/map-tiles.ts';
 import type { S3StorageOptions } from '#src/lib/storage-s3.ts';
+import {
+  DEFAULT_MAP_TILES,
+  MAX_MAP_ZOOM,
+  OSM_ATTRIBUTION,
+  OSM_MAX_ZOOM,
+  OSM_TILE_URL,
+  type MapTiles,
+} from '@abode/shared/map-tiles';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -118,6 +127,26 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Folder inside the bucket for Abode's files, e.g. `abode/` (default: the bucket's root). */
   S3_PREFIX: optionalText,
+  /**
+   * Tile URL template of both maps (issue #24): {z}, {x} and {y} (or {-y}), optionally {s} (one of
+   * MAP_TILE_SUBDOMAINS) and {r} ('@2x' on high-density screens); https, or http on localhost. Default:
+   * OpenStreetMap's, whose usage policy allows light use only (docs/deploy.md "Map tiles"). The Content-Security-Policy
+   * allows its origin(s) as images. Checked by {@link mapTilesOptions}.
+   */
+  MAP_TILE_URL: optionalText,
+  /** Comma-separated values of {s}, e.g. `a,b,c` (the default when the URL uses {s}); only with a URL that does. */
+  MAP_TILE_SUBDOMAINS: optionalText,
+  /**
+   * The credit line the tile provider requires, shown on every map: text with `<a href="https://…">` links, as
+   * providers publish it for Leaflet; no other HTML. Required with MAP_TILE_URL; default: OpenStreetMap's
+   * (`© OpenStreetMap contributors`, linked to https://www.openstreetmap.org/copyright).
+   */
+  MAP_TILE_ATTRIBUTION: optionalText,
+  /** Closest zoom the tile provider serves, 0–22 (default 19, OpenStreetMap's). */
+  MAP_TILE_MAX_ZOOM: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(MAX_MAP_ZOOM).default(OSM_MAX_ZOOM),
+  ),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & {
@@ -128,6 +157,8 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & {
   webDist: string;
   /** Where uploads go: the bucket when S3_BUCKET is set, else null (DATA_DIR/uploads on disk). */
   s3: S3StorageOptions | null;
+  /** The map tiles, checked: what the web app gets, and from it the CSP's tile origins (MAP_TILE_*). */
+  mapTiles: MapTiles;
 };
 
 /** A bad or missing environment variable: its message says which and why, and is all a start-up prints. */
@@ -150,6 +181,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid environment configuration:\n  API_PROCESSES: more than 1 needs DATABASE_URL (PostgreSQL); the embedded database has a single owner',
     );
   const s3 = s3Options(env);
+  const mapTiles = mapTilesOptions(env);
   return {
     ...env,
     HOST: listenAddress(env),
@@ -158,6 +190,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demoSeed: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
     s3,
+    mapTiles,
   };
 }
 
@@ -234,4 +267,53 @@ function s3Options(env: z.infer<typeof EnvSchema>): S3StorageOptions | null {
       : {}),
     ...(env.S3_PREFIX ? { prefix: env.S3_PREFIX } : {}),
   };
+}
+
+/**
+ * The map tiles from MAP_TILE_URL, MAP_TILE_SUBDOMAINS, MAP_TILE_ATTRIBUTION and MAP_TILE_MAX_ZOOM (issue #24), or
+ * OpenStreetMap's when none is set. Throws an EnvError with one line per problem: a template that
+ * lib/map-tiles.ts's tileUrlProblems refuses, plain http to anything but this machine (tiles would be mixed content
+ * on an https site and readable on the way), subdomains without {s} or that are not host name labels, and a custom
+ * URL without its own credit line, or a credit line with anything but text and https links.
+ */
+function mapTilesOptions(env: z.infer<typeof EnvSchema>): MapTiles {
+  if (!env.MAP_TILE_URL && !env.MAP_TILE_SUBDOMAINS && !env.MAP_TILE_ATTRIBUTION)
+    return { ...DEFAULT_MAP_TILES, maxZoom: env.MAP_TILE_MAX_ZOOM };
+  const problems: string[] = [];
+  const url = (env.MAP_TILE_URL ?? OSM_TILE_URL).trim();
+  const usesSubdomains = url.includes('{s}');
+  const subdomains = env.MAP_TILE_SUBDOMAINS
+    ? env.MAP_TILE_SUBDOMAINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : usesSubdomains
+      ? ['a', 'b', 'c']
+      : [];
+  if (env.MAP_TILE_SUBDOMAINS && !usesSubdomains)
+    problems.push('  MAP_TILE_SUBDOMAINS: set, but MAP_TILE_URL has no {s} to put them in');
+  const badLabels = subdomains.filter((s) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(s));
+  if (badLabels.length)
+    problems.push(
+      `  MAP_TILE_SUBDOMAINS: ${badLabels.map((s) => `"${s}"`).join(', ')} is not a host name label (letters, digits, hyphens)`,
+    );
+  const urlProblems = badLabels.length ? [] : tileUrlProblems(url, subdomains);
+  problems.push(...urlProblems.map((p) => `  MAP_TILE_URL: ${p}`));
+  if (!badLabels.length && !urlProblems.length)
+    for (const origin of tileOrigins(url, subdomains)) {
+      const { protocol, hostname } = new URL(origin);
+      if (protocol === 'http:' && !isLoopbackHost(hostname)) {
+        problems.push(
+          `  MAP_TILE_URL: must be https:// (plain http only on localhost); ${origin} would be mixed content on an https site`,
+        );
+        break;
+      }
+    }
+  if (env.MAP_TILE_URL && !env.MAP_TILE_ATTRIBUTION)
+    problems.push(
+      '  MAP_TILE_ATTRIBUTION: required with MAP_TILE_URL: the credit line your tile provider asks for, e.g. © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    );
+  const attribution = parseAttribution(env.MAP_TILE_ATTRIBUTION ?? OSM_ATTRIBUTION);
+  problems.push(...attribution.problems.map((p) => `  MAP_TILE_ATTRIBUTION: ${p}`));
+  if (problems.length) throw new EnvError(`Invalid environment configuration:\n${problems.join('\n')}`);
+  return { url, subdomains, maxZoom: env.MAP_TILE_MAX_ZOOM, attribution: attribution.parts };
 }

@@ -187,6 +187,7 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
     authRateLimitPerAccountPerHour: env.AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
     production,
     uiLockdown: env.UI_LOCKDOWN,
+    mapTiles: env.mapTiles,
     uploadsDir,
     ...(storage ? { storage } : {}),
   });

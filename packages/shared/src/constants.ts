@@ -10,14 +10,13 @@ export const SKELETON_CARD_COUNT = 6;
 /** Default and maximum page size of `GET /api/properties`. */
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
-/** Highest page number the search accepts; deeper pages are not useful to people and cost the database. */
-export const MAX_PAGE = 1000;
 /**
- * The search counts matches exactly up to this many and reports `totalCapped: true` beyond it ('1,000+ Properties
- * Found'), because counting every match of a common place costs the database more than the page itself (DESIGN §3;
- * ADR 005, lowered from 10,000 by ADR 022 so the count stays within issue #9's 20 ms at 1,000,000 listings).
+ * Highest page number the search accepts. The total is exact and the pagination reaches the last page of every
+ * search (issue #24, ADR 005), so the bound is only a sanity limit: at the smallest page size (1) it still reaches
+ * every one of 10,000,000 matches, ten times the 1,000,000 listings of issue #9's benchmark, while the deepest offset
+ * (page × MAX_PAGE_SIZE ≈ 10⁹) stays a 32-bit integer. A page past the last is empty.
  */
-export const SEARCH_COUNT_CAP = 1_000;
+export const MAX_PAGE = 10_000_000;
 /** Names are trimmed and cut to this length (SPEC §5 Sign-up form, §9). */
 export const NAME_MAX_LENGTH = 50;
 /** Sanitised free text is cut to this length (SPEC §5 Text sanitising, §9). */

@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest';
 import { contactingAgentMessage, propertiesFoundHeading } from './messages.ts';
 
-test("'N Properties Found', singular for one and 'N+' when capped", () => {
+test("'N Properties Found': exact, grouped, singular for one", () => {
   expect(propertiesFoundHeading(0)).toBe('0 Properties Found');
   expect(propertiesFoundHeading(1)).toBe('1 Property Found');
   expect(propertiesFoundHeading(1234)).toBe('1,234 Properties Found');
-  expect(propertiesFoundHeading(10_000, true)).toBe('10,000+ Properties Found');
+  expect(propertiesFoundHeading(1_234_567)).toBe('1,234,567 Properties Found');
 });
 
 test("'Contacting {agent} about {title}'", () => {

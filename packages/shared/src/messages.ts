@@ -122,8 +122,7 @@ export function enquiryMarkedMessage(statusLabel: string): string {
   return `Enquiry marked as ${statusLabel}`;
 }
 
-/** 'N Properties Found' (SPEC §2), with 'N+' when the count was capped (issue #9). */
-export function propertiesFoundHeading(total: number, capped = false): string {
-  const n = total.toLocaleString('en-GB');
-  return `${n}${capped ? '+' : ''} ${total === 1 && !capped ? 'Property' : 'Properties'} Found`;
+/** 'N Properties Found' (SPEC §2): the exact count, grouped as in en-GB ('1,234,567'; issue #24). */
+export function propertiesFoundHeading(total: number): string {
+  return `${total.toLocaleString('en-GB')} ${total === 1 ? 'Property' : 'Properties'} Found`;
 }

@@ -247,6 +247,19 @@ export const properties = pgTable(
       .generatedAlwaysAs(
         sql`to_tsvector('english', title || ' ' || coalesce(description, '') || ${featureWords})`,
       ),
+    /**
+     * Issue #24: the street of address line 1, without a house number, flat or house name (`abode_street()`,
+     * migration 0011): what a street place ('Milsom Street, Bath') compares, with the town.
+     */
+    street: text('street')
+      .notNull()
+      .generatedAlwaysAs(sql`abode_street(address_line_1)`),
+    /**
+     * Issue #24: the GSS code of the local authority the postcode lies in (`postcodes.district_code`), set by the
+     * `properties_district` trigger on every insert and postcode change, and by the postcode import; null while OS
+     * data lacks the postcode. What an authority place ('Bath and North East Somerset') compares.
+     */
+    districtCode: text('district_code'),
     /** First published (public for the first time): 'Added to site'. Null until then. */
     publishedAt: timestamptz('published_at'),
     /** When the asking price last dropped; cleared when it rises again (the 'Reduced' mark). */
@@ -693,7 +706,11 @@ export const outbox = pgTable(
   (t) => [index('outbox_created_idx').on(t.createdAt.desc())],
 );
 
-/** OS Code-Point Open postcode units: postcode → WGS84 coordinates (DESIGN §3). */
+/**
+ * OS Code-Point Open postcode units: postcode → WGS84 coordinates (DESIGN §3), with the product's positional quality
+ * (10 = within the building … 90 = no coordinates) and the GSS codes of the country, county, district (local
+ * authority) and ward it lies in (issue #24; null where the product leaves them blank or the row predates them).
+ */
 export const postcodes = pgTable(
   'postcodes',
   {
@@ -701,6 +718,11 @@ export const postcodes = pgTable(
     outcode: text('outcode').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    positionalQuality: smallint('positional_quality'),
+    countryCode: text('country_code'),
+    countyCode: text('county_code'),
+    districtCode: text('district_code'),
+    wardCode: text('ward_code'),
   },
   (t) => [
     index('postcodes_outcode_idx').on(t.outcode),
@@ -725,25 +747,44 @@ export const outcodes = pgTable(
 );
 
 /**
- * Towns with a centre, for radius searches and the location autocomplete (issue #8). Code-Point Open has no town
- * names, so the towns are those of the listings (HM Land Registry's town for demo and imported listings) and the
- * centre is the mean of the OS centroids of the town's postcode districts, each district counted once (so a town
- * whose listings crowd into one district is still centred on the town), within the postcode area holding most of
- * its listings (two Newports are not averaged into the sea). Rebuilt by `refreshTowns()` after seeds and imports,
- * and by the migration that created it; `key` is the lower-case name.
+ * The code list of OS Code-Point Open (issue #24): every GSS code the product uses, with OS's name and area type
+ * (CTY county, DIS district, LBO London borough, MTD metropolitan district, UTA unitary authority, and their wards
+ * DIW, LBW, MTW, UTW, UTE). Replaced whole by each postcode import.
  */
-export const towns = pgTable(
-  'towns',
+export const adminAreas = pgTable('admin_areas', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  areaType: text('area_type').notNull(),
+});
+
+/**
+ * The places the location box suggests and a search can be scoped to (issue #24; ids in shared search/place.ts):
+ * towns and streets of the listings (Code-Point Open has no town names; HM Land Registry's town for demo and
+ * imported listings), postcode districts, and local authorities from the code list. `key` is the lower-case name
+ * the box matches by prefix; `label` is what it shows ('Milsom Street, Bath'); the centre is where a radius search
+ * measures from; the counts are public listings of each mode. Rebuilt by `refreshPlaces()` after seeds and imports
+ * and every few minutes by the scheduler; postcodes are suggested from `postcodes` instead.
+ */
+export const places = pgTable(
+  'places',
   {
-    key: text('key').primaryKey(),
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
     name: text('name').notNull(),
+    label: text('label').notNull(),
+    key: text('key').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
-    listingCount: integer('listing_count').notNull(),
+    saleCount: integer('sale_count').notNull().default(0),
+    rentCount: integer('rent_count').notNull().default(0),
   },
   (t) => [
-    index('towns_prefix_idx').using('btree', sql`${t.key} text_pattern_ops`),
-    index('towns_trgm_idx').using('gin', sql`${t.key} gin_trgm_ops`),
+    check('places_kind_check', sql`${t.kind} IN ('town', 'outcode', 'authority', 'street')`),
+    // The location box: each kind's names by prefix (find-locations.ts).
+    index('places_prefix_idx').using('btree', t.kind, sql`${t.key} text_pattern_ops`),
+    // A typed text that names a place exactly ('Milsom Street, Bath'), resolve-location.ts.
+    index('places_label_idx').using('btree', sql`lower(${t.label})`),
+    index('places_trgm_idx').using('gin', sql`${t.key} gin_trgm_ops`),
   ],
 );
 

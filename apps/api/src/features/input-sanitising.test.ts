@@ -224,7 +224,7 @@ describe('POST and PATCH /api/me/saved-searches', () => {
       searchParams: { location: '<b>Reading</b>' },
     });
     expect(res.status).toBe(201);
-    expect((await readJson(res)).label).toBe('Properties to buy or rent in bReading/b');
+    expect((await readJson(res)).label).toBe('Properties for sale in bReading/b');
   });
 
   test("O'Brien & Sons is stored as typed, on create and on rename", async () => {

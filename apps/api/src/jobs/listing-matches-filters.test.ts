@@ -1,7 +1,8 @@
 /**
  * The alert job's in-memory matcher must select exactly what the public search's SQL (`searchConditions`) selects:
  * both run here on the same listings and filter sets, on a real database — issue #8's too (statuses, flags,
- * 'reduced', bounds, polygon, radius around real OS places, keywords by PostgreSQL's full-text search, 'added').
+ * 'reduced', bounds, polygon, radius around real OS places, keywords by PostgreSQL's full-text search, 'added') and
+ * issue #24's places (towns, districts, authorities and streets by id or by name, postcodes as a radius).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -9,8 +10,11 @@ import { encodePolyline } from '@abode/shared/search/polyline';
 import { SearchFiltersSchema, type SearchFilters } from '@abode/shared/search/search.schema';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
-import { searchCenter, searchConditions } from '#src/features/listings/find-listings.ts';
-import { refreshTowns } from '#src/features/locations/refresh-towns.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { searchConditions } from '#src/features/listings/find-listings.ts';
+import { MATCHABLE_COLUMNS, toMatchableListing } from '#src/features/listings/search-filters.ts';
+import { resolveSearchScope } from '#src/features/listings/search-scope.ts';
+import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import {
@@ -102,42 +106,33 @@ beforeAll(async () => {
   // Never listed: the SQL excludes them, and the job never loads them; kept to prove the SQL side is the real one.
   await make({ at: 'reading', status: 'draft' });
   await make({ at: 'reading', mode: 'rent', status: 'let' });
-  await refreshTowns(db);
+  await refreshPlaces(db);
   const rows = await db.execute(sql`
-    SELECT p.id, p.mode, p.status, p.property_type, p.price_pence, p.bedrooms, p.bathrooms, p.features, p.flags,
-           p.price_reduced_at IS NOT NULL AS reduced, p.location_text, p.latitude, p.longitude,
-           COALESCE(p.published_at, p.created_at) AS listed_at
-      FROM properties p
+    SELECT ${MATCHABLE_COLUMNS} FROM properties p
      WHERE p.status IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT p.is_deleted
        AND p.approval_status = 'approved'`);
-  listings = (rows.rows as Record<string, unknown>[]).map((r) => ({
-    id: String(r.id),
-    mode: String(r.mode),
-    status: String(r.status),
-    propertyType: String(r.property_type),
-    pricePence: Number(r.price_pence),
-    bedrooms: Number(r.bedrooms),
-    bathrooms: Number(r.bathrooms),
-    features: r.features as string[],
-    flags: r.flags as string[],
-    reduced: r.reduced === true,
-    locationText: String(r.location_text),
-    latitude: r.latitude == null ? null : Number(r.latitude),
-    longitude: r.longitude == null ? null : Number(r.longitude),
-    listedAtMs: new Date(r.listed_at as string | Date).getTime(),
-  }));
+  listings = (rows.rows as Record<string, unknown>[]).map(toMatchableListing);
 });
 
-/** What the alert job fetches from the database for a search: its radius centre and its keyword matches. */
+/**
+ * What the alert job fetches from the database for a search: its location scope (null for an unknown place) and
+ * its keyword matches.
+ */
 async function contextFor(filters: SearchFilters): Promise<MatchContext> {
-  const center = await searchCenter(handle.db, filters).catch(() => undefined);
+  const scope = await resolveSearchScope(handle.db, filters).then(
+    (resolved) => resolved.scope,
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === 'UNKNOWN_LOCATION') return null;
+      throw error;
+    },
+  );
   let keywordIds: Set<string> | undefined;
   if (filters.keywords) {
     const found = await handle.db.execute(sql`
       SELECT p.id FROM properties p WHERE p.search_vector @@ websearch_to_tsquery('english', ${filters.keywords})`);
     keywordIds = new Set((found.rows as { id: string }[]).map((r) => r.id));
   }
-  return { now: NOW, center, keywordIds };
+  return { now: NOW, scope, keywordIds };
 }
 
 /** A drawn area from [latitude, longitude] corners. */
@@ -233,6 +228,23 @@ const FILTER_SETS: Record<string, unknown>[] = [
   { added: 3 },
   { added: 14 },
   { added: 7, includeUnderOffer: true },
+  // Issue #24: places by id, names that are places, a postcode place (a radius), a place with a radius.
+  { place: 'town:reading' },
+  { place: 'town:manchester', mode: 'sale', bedrooms: 3 },
+  { place: 'outcode:RG30' },
+  { place: 'outcode:M1', includeUnderOffer: true },
+  { place: 'authority:E06000038' },
+  { place: 'authority:E08000003', filters: ['garden'] },
+  { place: 'street:reading|rodway road' },
+  { place: 'street:london|cowper road', mode: 'rent' },
+  { place: 'street:manchester|cowper road' },
+  { place: 'postcode:RG30 6DT' },
+  { place: 'postcode:RG30 6DT', radius: 3 },
+  { place: 'town:reading', radius: 1 },
+  { place: 'town:atlantis' },
+  { place: 'postcode:ZE2 9ZZ' },
+  { location: 'Rodway Road, Reading' },
+  { location: 'Reading', place: 'town:reading', keywords: 'garden' },
 ];
 
 test.each(FILTER_SETS.map((raw) => [JSON.stringify(raw), raw] as const))(
@@ -240,14 +252,14 @@ test.each(FILTER_SETS.map((raw) => [JSON.stringify(raw), raw] as const))(
   async (_name, raw) => {
     const filters: SearchFilters = SearchFiltersSchema.parse(raw);
     const ctx = await contextFor(filters);
-    // An unknown radius place is a 400 for the search and no match for an alert: nothing either way.
+    // An unknown place is a 400 for the search and no match for an alert: nothing either way.
     const fromSql =
-      filters.radius !== undefined && filters.location && !ctx.center
+      ctx.scope === null
         ? []
         : (
             (
               await handle.db.execute(
-                sql`SELECT p.id FROM properties p WHERE ${searchConditions(filters, { center: ctx.center, now: NOW })}`,
+                sql`SELECT p.id FROM properties p WHERE ${searchConditions(filters, { scope: ctx.scope, now: NOW })}`,
               )
             ).rows as { id: string }[]
           )

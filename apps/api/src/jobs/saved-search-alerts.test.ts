@@ -10,7 +10,7 @@ import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { outbox, savedSearchDeliveries, savedSearches, users } from '#src/db/schema.ts';
 import { encodePolyline } from '@abode/shared/search/polyline';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
-import { refreshTowns } from '#src/features/locations/refresh-towns.ts';
+import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { MAX_LISTED, runSavedSearchAlerts } from './saved-search-alerts.ts';
@@ -173,6 +173,23 @@ describe('matching', () => {
     expect(sent.filter((d) => d.savedSearchId === anything.id)).toHaveLength(3);
   });
 
+  test('a search stored without a mode runs as Buy: homes for sale only, named and linked so (issue #24)', async () => {
+    const user = await createUser();
+    const search = await saveSearch(user.id, { location: 'Reading' }, { label: 'Search in Reading' });
+    const sale = await createListing(db, agentId, { at: 'reading', mode: 'sale', publishedAt: at(1) });
+    await createListing(db, agentId, {
+      at: 'reading',
+      mode: 'rent',
+      pricePence: 1_250_00,
+      publishedAt: at(1),
+    });
+    await run(at(2));
+    expect(await sentFor(search.id)).toEqual([sale.id]);
+    const [mail] = await mailsTo(user.email);
+    expect(mail!.subject).toBe('1 new home for "Properties for sale in Reading"');
+    expect(mail!.text).toContain(`${PUBLIC_URL}/search?location=Reading&mode=sale`);
+  });
+
   test('rent prices are per month and shown as such', async () => {
     const user = await createUser();
     await saveSearch(user.id, { location: 'London', mode: 'rent', maxPrice: 2500 });
@@ -186,13 +203,15 @@ describe('matching', () => {
   });
 });
 
+/** The listings recorded as sent for a saved search, sorted. */
+const sentFor = async (searchId: string) =>
+  (await db.select().from(savedSearchDeliveries).where(eq(savedSearchDeliveries.savedSearchId, searchId)))
+    .map((d) => d.propertyId)
+    .sort();
+
 describe('issue #8 filters', () => {
   /** Real OS positions of the Manchester and Reading districts, for radius searches. */
   const withPlaces = () => loadReferenceData(db, { districts: ['M1', 'M11', 'RG30', 'SW19'] });
-  const sentFor = async (searchId: string) =>
-    (await db.select().from(savedSearchDeliveries).where(eq(savedSearchDeliveries.savedSearchId, searchId)))
-      .map((d) => d.propertyId)
-      .sort();
 
   test('radius, keywords, status inclusion, must-haves and exclusions all apply', async () => {
     await withPlaces();
@@ -239,9 +258,9 @@ describe('issue #8 filters', () => {
     expect(await sentFor(search.id)).toEqual([active.id, underOffer.id].sort());
     const [mail] = await mailsTo(user.email);
     expect(mail!.text).not.toContain('Miss');
-    // The link to the search carries the same parameters as the page's URL.
+    // The link to the search carries the same parameters as the page's URL, the mode the search ran with included.
     expect(mail!.text).toContain(
-      `${PUBLIC_URL}/search?location=M1+3DA&radius=3&filters=reduced&exclude=auction&keywords=garden&includeUnderOffer=true`,
+      `${PUBLIC_URL}/search?location=M1+3DA&radius=3&mode=sale&filters=reduced&exclude=auction&keywords=garden&includeUnderOffer=true`,
     );
   });
 
@@ -284,13 +303,47 @@ describe('issue #8 filters', () => {
     await withPlaces();
     // Reading's listings are in RG30, so the town centre is RG30's centroid; Tilehurst's street is 1.3 miles off it.
     await createListing(db, agentId, { at: 'reading', publishedAt: at(-10) });
-    await refreshTowns(db);
+    await refreshPlaces(db);
     const user = await createUser();
     const search = await saveSearch(user.id, { location: 'Reading', radius: 1 });
     const near = await createListing(db, agentId, { at: 'reading', publishedAt: at(1) });
     await createListing(db, agentId, { at: 'tilehurst', publishedAt: at(1) });
     await run(at(2));
     expect(await sentFor(search.id)).toEqual([near.id]);
+  });
+});
+
+describe('issue #24 places', () => {
+  test('a place search alerts on that place only: a town, a street, an authority by its postcodes', async () => {
+    await loadReferenceData(db, { districts: ['M1', 'M11', 'RG30', 'SW19'] });
+    await createListing(db, agentId, { at: 'reading', publishedAt: at(-10) });
+    await createListing(db, agentId, { at: 'tilehurst', publishedAt: at(-10) });
+    await refreshPlaces(db);
+    const user = await createUser();
+    const town = await saveSearch(user.id, { location: 'Reading', place: 'town:reading' }, { label: 'Town' });
+    const street = await saveSearch(
+      user.id,
+      { location: 'Rodway Road, Reading', place: 'street:reading|rodway road' },
+      { label: 'Street' },
+    );
+    // Typed without picking: the text names the town, so it is the town too (not 'Reading Road' elsewhere).
+    const typed = await saveSearch(user.id, { location: 'reading' }, { label: 'Typed' });
+    // Reading's unitary authority holds RG30; Manchester's Reading Road lies in Manchester's.
+    const authority = await saveSearch(user.id, { place: 'authority:E06000038' }, { label: 'Authority' });
+    const unknown = await saveSearch(user.id, { place: 'postcode:ZE2 9ZZ' }, { label: 'Unknown postcode' });
+    const parkside = await createListing(db, agentId, { at: 'reading', publishedAt: at(1) });
+    const rodway = await createListing(db, agentId, { at: 'tilehurst', publishedAt: at(1) });
+    await createListing(db, agentId, {
+      at: 'manchester',
+      addressLine1: 'Reading Road',
+      publishedAt: at(1),
+    });
+    await run(at(2));
+    expect(await sentFor(town.id)).toEqual([parkside.id, rodway.id].sort());
+    expect(await sentFor(typed.id)).toEqual([parkside.id, rodway.id].sort());
+    expect(await sentFor(street.id)).toEqual([rodway.id]);
+    expect(await sentFor(authority.id)).toEqual([parkside.id, rodway.id].sort());
+    expect(await sentFor(unknown.id)).toEqual([]);
   });
 });
 
@@ -456,7 +509,7 @@ describe('the e-mail', () => {
     const app = createApp({ db });
     const read = await app.request(`/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`);
     // The unsubscribe page names it as the e-mail did (an old default label as its filters in words).
-    expect(await read.json()).toEqual({ label: 'Properties to buy or rent in London' });
+    expect(await read.json()).toEqual({ label: 'Properties for sale in London' });
     const res = await app.request('/api/alerts/unsubscribe', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -11,12 +11,13 @@
  *    and instant: watermark before `now`; daily: watermark at least 24 h old (or never alerted). The watermark is
  *    `last_alerted_at`, or `created_at` when alerts never ran.
  * 3. Match in memory with the search's own rules ({@link listingMatchesFilters}, tested against the SQL of
- *    `searchConditions`): each distinct (mode, location term) is matched against the new listings once per run
+ *    `searchConditions`): each distinct (mode, location scope) is matched against the new listings once per run
  *    (cached), then the cheap predicates (status, type, prices in pence, at-least bedrooms/bathrooms, features,
- *    flags, map bounds, drawn area, radius, 'added to site') per search, walking newest first and stopping at that
+ *    flags, map bounds, drawn area, 'added to site') per search, walking newest first and stopping at that
  *    search's watermark. What only the database knows is fetched once per run for each distinct value, in the
- *    batch's transaction: the centre of each radius search's place, and which new listings match each `keywords`
- *    text (English full-text search). A radius search around a place the data does not know matches nothing.
+ *    batch's transaction: each search's location scope (search-scope.ts: its place, a place its text names, or a
+ *    radius search's centre), and which new listings match each `keywords` text (English full-text search). A
+ *    search whose place the data does not know matches nothing.
  * 4. The newest MAX_LISTED matches of each search are the ones the e-mail names: `INSERT … ON CONFLICT DO NOTHING
  *    RETURNING` them into saved_search_deliveries, and set `last_alerted_at = now` for the batch; commit. Only the
  *    pairs this runner inserted are named, so two runners (two API processes, or a scheduled run and the dev
@@ -43,22 +44,21 @@ import {
   SavedSearchFiltersInputSchema,
   type SearchFilters,
 } from '@abode/shared/search/search.schema';
-import type { LatLng } from '@abode/shared/search/polyline';
 import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import { sendMail, type MailConfig, type MailMessage } from '#src/lib/mail.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
-import { resolveLocation } from '#src/features/locations/resolve-location.ts';
+import { MATCHABLE_COLUMNS, toMatchableListing } from '#src/features/listings/search-filters.ts';
 import {
-  decodedPolygon,
-  isRadiusSearch,
-  locationMatches,
-  otherFiltersMatch,
-  textLocationTerm,
-  type MatchableListing,
-} from './listing-matches-filters.ts';
+  resolveSearchScope,
+  scopeKey,
+  scopeMatches,
+  type LocationScope,
+} from '#src/features/listings/search-scope.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { decodedPolygon, otherFiltersMatch, type MatchableListing } from './listing-matches-filters.ts';
 import { alertEmail } from './saved-search-alert-email.ts';
 
 /** Listings named (and recorded as delivered) in one e-mail; the rest are counted with a link to the search. */
@@ -157,19 +157,26 @@ export async function runSavedSearchAlerts(
 
   const listings = await loadNewListings(db, now);
   const listingIds = uuidArray(listings.map((l) => l.id));
-  // (mode, location term) → indexes into `listings` (newest first) of that mode whose location_text contains the
-  // term. Built once per run for each distinct pair, so 100,000 searches over a few thousand places scan the new
-  // listings a few thousand times, not 100,000.
+  // (mode, location scope) → indexes into `listings` (newest first) of that mode in that scope. Built once per run
+  // for each distinct pair, so 100,000 searches over a few thousand places scan the new listings a few thousand
+  // times, not 100,000.
   const candidateCache = new Map<string, number[]>();
-  // Per run, per distinct value: the place of a radius search (null: unknown), the new listings matching keywords.
-  const centres = new Map<string, LatLng | null>();
+  // Per run, per distinct value: the location scope of (location, place, radius) (null: an unknown place, which
+  // matches nothing), the new listings matching keywords.
+  const scopes = new Map<string, LocationScope | undefined | null>();
+  const locationOf = (f: SearchFilters) => JSON.stringify([f.location, f.place, f.radius]);
   const keywordMatches = new Map<string, Set<string>>();
-  /** Fetches, in the batch's transaction, the centres and keyword matches this batch needs and the run lacks. */
+  /** Fetches, in the batch's transaction, the scopes and keyword matches this batch needs and the run lacks. */
   const prepareFacts = async (tx: Executor, batch: SearchFilters[]) => {
     for (const f of batch) {
-      if (!isRadiusSearch(f) || centres.has(f.location!)) continue;
-      const place = await resolveLocation(tx, f.location!);
-      centres.set(f.location!, place ? { latitude: place.latitude, longitude: place.longitude } : null);
+      const key = locationOf(f);
+      if (scopes.has(key)) continue;
+      try {
+        scopes.set(key, (await resolveSearchScope(tx, f)).scope);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'UNKNOWN_LOCATION')) throw error;
+        scopes.set(key, null);
+      }
     }
     const texts = [...new Set(batch.map((f) => f.keywords).filter((k): k is string => !!k))].filter(
       (k) => !keywordMatches.has(k),
@@ -185,15 +192,15 @@ export async function runSavedSearchAlerts(
     for (const r of found.rows as Row[]) keywordMatches.get(String(r.text))!.add(String(r.id));
   };
   const candidatesFor = (filters: SearchFilters): number[] => {
-    const term = textLocationTerm(filters);
-    const key = `${filters.mode ?? ''}\u0000${term ?? ''}`;
+    const scope = scopes.get(locationOf(filters));
+    if (scope === null) return [];
+    const key = `${filters.mode}\u0000${scopeKey(scope)}`;
     let found = candidateCache.get(key);
     if (!found) {
       found = [];
       for (let i = 0; i < listings.length; i++) {
         const l = listings[i]!;
-        if ((filters.mode === undefined || l.mode === filters.mode) && locationMatches(l.locationText, term))
-          found.push(i);
+        if (l.mode === filters.mode && scopeMatches(l, scope)) found.push(i);
       }
       candidateCache.set(key, found);
     }
@@ -241,7 +248,6 @@ export async function runSavedSearchAlerts(
       for (const { search, filters } of readable) {
         const ctx = {
           now,
-          center: isRadiusSearch(filters) ? (centres.get(filters.location!) ?? undefined) : undefined,
           polygon: filters.polygon === undefined ? undefined : decodedPolygon(filters.polygon),
           keywordIds: filters.keywords ? keywordMatches.get(filters.keywords) : undefined,
         };
@@ -345,35 +351,21 @@ async function loadNewListings(db: Database, now: Date): Promise<NewListing[]> {
   const since = new Date(Math.max(toDate(sinceRaw).getTime(), floor.getTime()));
   if (since >= now) return [];
   const rows = await db.execute(sql`
-    SELECT p.id, p.slug, p.title, p.price_pence, p.mode, p.status, p.property_type, p.bedrooms, p.bathrooms,
-           p.features, p.flags, p.price_reduced_at IS NOT NULL AS reduced, p.latitude, p.longitude,
-           p.address_line_1, p.city, p.postcode, p.location_text, p.published_at
+    SELECT ${MATCHABLE_COLUMNS}, p.slug, p.title, p.address_line_1, p.city, p.postcode, p.published_at
       FROM properties p
      WHERE ${VISIBLE_LISTING} AND p.published_at IS NOT NULL
        AND COALESCE(p.published_at, p.created_at) > ${since.toISOString()}::timestamptz
        AND COALESCE(p.published_at, p.created_at) <= ${now.toISOString()}::timestamptz
      ORDER BY p.published_at DESC, p.id`);
   return (rows.rows as Row[]).map((r) => ({
-    id: String(r.id),
+    ...toMatchableListing(r),
     slug: String(r.slug),
     title: String(r.title),
-    pricePence: Number(r.price_pence),
     mode: r.mode as 'sale' | 'rent',
-    status: String(r.status),
-    propertyType: String(r.property_type),
-    bedrooms: Number(r.bedrooms),
-    bathrooms: Number(r.bathrooms),
-    features: (r.features ?? []) as string[],
-    flags: (r.flags ?? []) as string[],
-    reduced: r.reduced === true,
-    latitude: r.latitude == null ? null : Number(r.latitude),
-    longitude: r.longitude == null ? null : Number(r.longitude),
     addressLine1: String(r.address_line_1),
     city: String(r.city),
     postcode: String(r.postcode),
-    locationText: String(r.location_text),
     publishedAtMs: toDate(r.published_at).getTime(),
-    listedAtMs: toDate(r.published_at).getTime(),
   }));
 }
 

@@ -140,3 +140,28 @@ test('purgeNow also deletes expired enquiry idempotency keys and old listing vis
   expect(visitors.rows).toEqual([{ visitor: 'v:new' }]);
   await jobs.stop();
 });
+
+test('the places are rebuilt at start and every interval, so new towns and counts reach the location box', async () => {
+  vi.useFakeTimers();
+  const agent = await createAgent(handle.db);
+  await createListing(handle.db, agent.id, { at: 'reading' });
+  const jobs = startJobs({
+    db: handle.db,
+    logger,
+    publicUrl: 'http://x.test',
+    intervalMs: 0,
+    placesIntervalMs: 60_000,
+  });
+  await vi.advanceTimersByTimeAsync(0);
+  const count = async (id: string) =>
+    (await handle.db.execute(sql`SELECT sale_count FROM places WHERE id = ${id}`)).rows.map((r) =>
+      Number((r as { sale_count: number }).sale_count),
+    );
+  await vi.waitFor(async () => expect(await count('town:reading')).toEqual([1]));
+  await createListing(handle.db, agent.id, { at: 'newport' });
+  await createListing(handle.db, agent.id, { at: 'tilehurst' });
+  await vi.advanceTimersByTimeAsync(60_000);
+  await vi.waitFor(async () => expect(await count('town:reading')).toEqual([2]));
+  expect(await count('town:newport')).toEqual([1]);
+  await jobs.stop();
+});

@@ -1,7 +1,9 @@
 /**
  * In-process scheduler of background jobs (ADR 010): the saved-search alerts, every `intervalMs`
  * (ALERTS_INTERVAL_MS, default one minute; 0 disables), and the purge of dead `rate_limits` rows, expired enquiry
- * idempotency keys and past days' listing visitor rows (issue #22), every `purgeIntervalMs` (default ten minutes).
+ * idempotency keys and past days' listing visitor rows (issue #22), every `purgeIntervalMs` (default ten minutes),
+ * and the rebuild of the location box's places and their counts (issue #24), every `placesIntervalMs` (default
+ * PLACES_REFRESH_MS).
  * A tick is skipped while the previous run is still going, so one process never overlaps itself; several processes
  * may run them at once, because the jobs' correctness comes from the database (row claims with SKIP LOCKED, the
  * deliveries primary key; a purge deletes only rows nothing reads any more).
@@ -11,6 +13,7 @@ import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import { purgeIdempotencyKeys } from '#src/features/enquiries/idempotency.ts';
 import { purgeViewVisitors } from '#src/features/listings/record-view.ts';
+import { PLACES_REFRESH_MS, refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { purgeRateLimits } from '#src/features/rate-limit/purge-rate-limits.ts';
 import { runSavedSearchAlerts, type SavedSearchAlertsResult } from './saved-search-alerts.ts';
 
@@ -33,6 +36,8 @@ export interface JobsOptions {
   intervalMs: number;
   /** Milliseconds between purges of dead rate-limit rows (default 10 minutes); 0 (or less) schedules none. */
   purgeIntervalMs?: number;
+  /** Milliseconds between rebuilds of the places (default PLACES_REFRESH_MS); 0 (or less) schedules none. */
+  placesIntervalMs?: number;
   /** Wall clock (tests). */
   clock?: () => number;
 }
@@ -47,6 +52,8 @@ export interface Jobs {
    * progress (then resolves undefined); resolves how many rows went in all, or undefined when it failed (logged).
    */
   purgeNow(): Promise<number | undefined>;
+  /** Rebuilds the places now unless a rebuild is in progress; resolves their counts by kind, or undefined. */
+  refreshPlacesNow(): Promise<Record<string, number> | undefined>;
 }
 
 interface ScheduledJob<T> {
@@ -135,12 +142,31 @@ export function startJobs(options: JobsOptions): Jobs {
     },
   );
 
+  const placesLog = logger.child({ job: 'places-refresh' });
+  const places = scheduleJob(
+    async () => {
+      const started = clock();
+      const counts = await refreshPlaces(db);
+      placesLog.debug({ ...counts, ms: Math.round(clock() - started) }, 'places rebuilt');
+      return counts;
+    },
+    {
+      intervalMs: options.placesIntervalMs ?? PLACES_REFRESH_MS,
+      log: placesLog,
+      failure: 'places refresh failed',
+      isStopped,
+    },
+  );
+  // At start too: a database migrated to the places table has none until the first rebuild.
+  if ((options.placesIntervalMs ?? PLACES_REFRESH_MS) > 0) void places.runNow();
+
   return {
     runNow: alerts.runNow,
     purgeNow: purge.runNow,
+    refreshPlacesNow: places.runNow,
     async stop() {
       stopped = true;
-      await Promise.all([alerts.stop(), purge.stop()]);
+      await Promise.all([alerts.stop(), purge.stop(), places.stop()]);
     },
   };
 }

@@ -1,21 +1,24 @@
 /**
- * Security headers over HTTP (issue #7, ADR 013): the SPA's strict CSP, the API reference's own policy, frame,
- * referrer and permissions policies, HSTS in production only, no public source maps, and the UI lock-down switch
- * in the served index.html.
+ * Security headers over HTTP (issue #7, ADR 013): the SPA's strict CSP (its images following the configured map
+ * tiles, issue #24), the API reference's own policy, frame, referrer and permissions policies, HSTS in production
+ * only, no public source maps, and the UI lock-down switch and map tile configuration in the served index.html.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
+import { DEFAULT_MAP_TILES, MAP_TILES_META, MapTilesSchema } from '@abode/shared/map-tiles';
+import { loadEnv } from '#src/env.ts';
 import {
   API_CSP,
   APP_CSP,
+  DEFAULT_MAP_TILE_ORIGINS,
   DOCS_CSP,
   HSTS,
-  MAP_TILE_ORIGIN,
   PERMISSIONS_POLICY,
 } from '#src/middleware/security-headers.ts';
 import { UI_LOCKDOWN_META } from '#src/middleware/ui-lockdown.ts';
@@ -71,7 +74,8 @@ describe('Content-Security-Policy', () => {
     expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.get('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", MAP_TILE_ORIGIN]);
+    expect(csp.get('img-src')).toEqual(["'self'", ...DEFAULT_MAP_TILE_ORIGINS]);
+    expect(DEFAULT_MAP_TILE_ORIGINS).toEqual(['https://tile.openstreetmap.org']);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
@@ -172,5 +176,70 @@ describe('UI lock-down switch', () => {
       expect(html.indexOf(meta), p).toBeLessThan(html.indexOf('</head>'));
       expect(inlineScripts(html), p).toEqual([]);
     }
+  });
+});
+
+describe('map tiles (issue #24)', () => {
+  /** The map tile configuration a served page carries: its meta tag's content as a browser reads it, parsed. */
+  function servedMapTiles(html: string): unknown {
+    const head = parse(html).childNodes.find((n) => n.nodeName === 'html');
+    const elements =
+      head && 'childNodes' in head
+        ? head.childNodes.flatMap((n) => ('childNodes' in n ? n.childNodes : []))
+        : [];
+    const meta = elements.find(
+      (n) =>
+        'attrs' in n &&
+        n.tagName === 'meta' &&
+        n.attrs.some((a) => a.name === 'name' && a.value === MAP_TILES_META),
+    );
+    const content = meta && 'attrs' in meta ? meta.attrs.find((a) => a.name === 'content')?.value : undefined;
+    return content === undefined ? undefined : JSON.parse(content);
+  }
+
+  test('by default every SPA page carries OpenStreetMap in a meta tag in its <head>, not in a script', async () => {
+    for (const p of ['/', '/search?location=Bath', '/property/no-such-listing', '/no-such-page']) {
+      const html = await (await app.request(p)).text();
+      expect(servedMapTiles(html), p).toEqual(DEFAULT_MAP_TILES);
+      expect(html.indexOf(MAP_TILES_META), p).toBeLessThan(html.indexOf('</head>'));
+      expect(inlineScripts(html), p).toEqual([]);
+    }
+  });
+
+  test('configured tiles: the CSP allows exactly their origins and the page hands them to the web app', async () => {
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      MAP_TILE_URL: 'https://{s}.tile.thunderforest.com/atlas/{z}/{x}/{y}{r}.png?apikey=key-1"><script>',
+      MAP_TILE_SUBDOMAINS: 'a,b',
+      MAP_TILE_ATTRIBUTION:
+        'Maps &copy; <a href="https://www.thunderforest.com/">Thunderforest</a>, Data &copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>',
+      MAP_TILE_MAX_ZOOM: '22',
+    });
+    const configured = createApp({ db: handle.db, webDist: dir, mapTiles: env.mapTiles });
+    const res = await configured.request('/search');
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp.get('img-src')).toEqual([
+      "'self'",
+      'https://a.tile.thunderforest.com',
+      'https://b.tile.thunderforest.com',
+    ]);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    const html = await res.text();
+    // The quote and angle brackets in the URL stay inside the attribute: no script reaches the page.
+    expect(inlineScripts(html)).toEqual([]);
+    const served = MapTilesSchema.parse(servedMapTiles(html));
+    expect(served).toEqual(env.mapTiles);
+    expect(served.url).toBe(
+      'https://{s}.tile.thunderforest.com/atlas/{z}/{x}/{y}{r}.png?apikey=key-1"><script>',
+    );
+    expect(served.maxZoom).toBe(22);
+    expect(served.attribution).toEqual([
+      { text: 'Maps © ' },
+      { text: 'Thunderforest', href: 'https://www.thunderforest.com/' },
+      { text: ', Data © ' },
+      { text: 'OpenStreetMap contributors', href: 'https://www.openstreetmap.org/copyright' },
+    ]);
+    // The API's own answers keep their policy, which loads no images at all.
+    expect((await configured.request('/api/health')).headers.get('content-security-policy')).toBe(API_CSP);
   });
 });

@@ -5,8 +5,11 @@
  */
 import type { MiddlewareHandler } from 'hono';
 
-/** OpenStreetMap's tile server: the listing map (apps/web property-map.tsx) loads its tiles as images. */
-export const MAP_TILE_ORIGIN = 'https://tile.openstreetmap.org';
+/**
+ * OpenStreetMap's tile server, the default tile origin (MAP_TILE_URL unset): both maps load their tiles as images
+ * (apps/web lib/map-tiles.ts).
+ */
+export const DEFAULT_MAP_TILE_ORIGINS: readonly string[] = ['https://tile.openstreetmap.org'];
 
 type Directives = Record<string, string[]>;
 
@@ -17,29 +20,37 @@ function serialise(directives: Directives): string {
 }
 
 /**
- * The SPA's policy. Everything is denied by default and each directive allows only what the app loads:
+ * The SPA's policy for tiles from `mapTileOrigins` (env.ts's MAP_TILE_URL, one origin per subdomain). Everything is
+ * denied by default and each directive allows only what the app loads:
  * - scripts: the built bundle from our origin only — no inline script, no eval (index.html has none; the UI
  *   lock-down switch reaches the SPA as a <meta> tag, not a script);
  * - styles: our stylesheet; `<style>` elements may be inline because sonner (toasts) and react-remove-scroll
  *   (the scroll lock of Radix dialogs, computed per dialog, so no hash fits) insert theirs at run time. Style
  *   *attributes* stay blocked (`style-src 'self'`): React, Leaflet and Radix set styles through the CSSOM, which
  *   a policy does not govern;
- * - images: our origin (/media photos and uploads, the favicon) and the map tiles;
+ * - images: our origin (/media photos and uploads, the favicon) and the configured map tiles' origins;
  * - fetches: the API on our origin only.
  * No fonts, frames, workers, media or manifest are loaded, so `default-src 'none'` covers them. Each allowance was
  * checked in Chromium against the built app (ADR 013); the tests pin the policy.
  */
-export const APP_CSP_DIRECTIVES: Directives = {
-  'default-src': ["'none'"],
-  'script-src': ["'self'"],
-  'style-src': ["'self'"],
-  'style-src-elem': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", MAP_TILE_ORIGIN],
-  'connect-src': ["'self'"],
-  'base-uri': ["'none'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
-};
+export function appCspDirectives(mapTileOrigins: readonly string[]): Directives {
+  return {
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'style-src-elem': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", ...mapTileOrigins],
+    'connect-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** The SPA's policy as a header value, for tiles from `mapTileOrigins`. */
+export function appCsp(mapTileOrigins: readonly string[]): string {
+  return serialise(appCspDirectives(mapTileOrigins));
+}
 
 /**
  * The API reference at /api/docs (features/docs/routes.ts): Swagger UI from our origin, with no inline script or
@@ -64,7 +75,8 @@ export const API_CSP_DIRECTIVES: Directives = {
   'frame-ancestors': ["'none'"],
 };
 
-export const APP_CSP = serialise(APP_CSP_DIRECTIVES);
+/** The SPA's policy with the default (OpenStreetMap) tiles. */
+export const APP_CSP = appCsp(DEFAULT_MAP_TILE_ORIGINS);
 export const DOCS_CSP = serialise(DOCS_CSP_DIRECTIVES);
 export const API_CSP = serialise(API_CSP_DIRECTIVES);
 
@@ -101,21 +113,27 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 export interface SecurityHeadersOptions {
   /** Sends Strict-Transport-Security (production serves over HTTPS, usually behind a TLS-terminating proxy). */
   production: boolean;
+  /** Origins the map tiles come from (lib/map-tiles.ts tileOrigins); default {@link DEFAULT_MAP_TILE_ORIGINS}. */
+  mapTileOrigins?: readonly string[];
 }
 
-/** The CSP for a request path: the API reference, other API answers, or the SPA (and its files). */
-export function contentSecurityPolicyFor(pathname: string): string {
+/**
+ * The CSP for a request path: the API reference, other API answers, or the SPA (and its files), whose policy is
+ * `app` (default {@link APP_CSP}).
+ */
+export function contentSecurityPolicyFor(pathname: string, app: string = APP_CSP): string {
   if (pathname === '/api/docs' || pathname.startsWith('/api/docs/')) return DOCS_CSP;
   if (pathname === '/api' || pathname.startsWith('/api/')) return API_CSP;
-  return APP_CSP;
+  return app;
 }
 
 /** Sets the security headers on every response, errors and static files included. */
 export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
+  const app = appCsp(options.mapTileOrigins ?? DEFAULT_MAP_TILE_ORIGINS);
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('Content-Security-Policy', contentSecurityPolicyFor(c.req.path));
+    h.set('Content-Security-Policy', contentSecurityPolicyFor(c.req.path, app));
     // Old browsers without CSP frame-ancestors still honour this.
     h.set('X-Frame-Options', 'DENY');
     h.set('X-Content-Type-Options', 'nosniff');

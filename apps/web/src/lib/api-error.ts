@@ -1,3 +1,5 @@
+import type { LocationSuggestion } from '@abode/shared/listings/listing.schema';
+
 /**
  * The client-side form of the API's error body `{ error: { code, message } }` (DESIGN §4). Kept apart from the
  * fetch wrapper so the query client can check errors without loading the zod schemas into the first bundle.
@@ -11,8 +13,11 @@ export class ApiError extends Error {
   readonly status: number;
   /** Field-level problems of a 400 (`path` is the dotted field name), so a form can show each under its field. */
   readonly details: readonly { path: string; message: string }[];
-  /** UNKNOWN_LOCATION only: the places the server suggests instead (label to show, value for `location=`). */
-  readonly suggestions: readonly { label: string; kind: string; value: string }[];
+  /**
+   * UNKNOWN_LOCATION only: the places the server suggests instead (label to show, value for `location=`, id for
+   * `place=`).
+   */
+  readonly suggestions: readonly LocationSuggestion[];
   /** ALREADY_EXISTS only: the id of the record that exists (e.g. the saved search with the same filters). */
   readonly existingId: string | undefined;
 
@@ -21,7 +26,7 @@ export class ApiError extends Error {
     status: number,
     message: string,
     details: readonly { path: string; message: string }[] = [],
-    suggestions: readonly { label: string; kind: string; value: string }[] = [],
+    suggestions: readonly LocationSuggestion[] = [],
     existingId?: string,
   ) {
     super(message);

@@ -44,7 +44,7 @@ describe('saved search label', () => {
     expect(defaultSavedSearchLabel({ location: 'Reading', mode: 'sale' })).toBe(
       'Properties for sale in Reading',
     );
-    expect(defaultSavedSearchLabel({})).toBe('Properties to buy or rent in all areas');
+    expect(defaultSavedSearchLabel({ mode: 'rent' })).toBe('Properties to rent in all areas');
     expect(defaultSavedSearchLabel({ location: 'x'.repeat(100), mode: 'rent' })).toHaveLength(100);
   });
 });
@@ -52,8 +52,9 @@ describe('saved search label', () => {
 describe('create a saved search', () => {
   test('alerts are off unless asked for (issue #23); the label is optional', () => {
     const input = CreateSavedSearchInputSchema.parse({ searchParams: { location: 'Reading' } });
+    // A search stored without a mode is a search to buy (issue #24).
     expect(input).toEqual({
-      searchParams: { location: 'Reading' },
+      searchParams: { location: 'Reading', mode: 'sale' },
       emailAlerts: false,
       alertFrequency: 'instant',
     });
@@ -62,29 +63,30 @@ describe('create a saved search', () => {
   test("reads SPEC §3's propertyType, and the URL's (and old rows') type as the same", () => {
     const spec = CreateSavedSearchInputSchema.parse({ searchParams: { propertyType: 'flat' } });
     const old = CreateSavedSearchInputSchema.parse({ searchParams: { type: 'flat' } });
-    expect(spec.searchParams).toEqual({ propertyType: 'flat' });
-    expect(old.searchParams).toEqual({ propertyType: 'flat' });
+    expect(spec.searchParams).toEqual({ propertyType: 'flat', mode: 'sale' });
+    expect(old.searchParams).toEqual({ propertyType: 'flat', mode: 'sale' });
     const both = CreateSavedSearchInputSchema.parse({
       searchParams: { propertyType: 'flat', type: 'house' },
     });
-    expect(both.searchParams).toEqual({ propertyType: 'flat' });
+    expect(both.searchParams).toEqual({ propertyType: 'flat', mode: 'sale' });
     expect(CreateSavedSearchInputSchema.safeParse({ searchParams: { propertyType: 'castle' } }).success).toBe(
       false,
     );
   });
 
-  test("'all' is no filter, for the location too (SPEC §3)", () => {
+  test("'all' is no filter, for the location too (SPEC §3); every search has a mode, Buy by default", () => {
     const input = CreateSavedSearchInputSchema.parse({
       searchParams: { location: 'all', mode: 'all', propertyType: 'all', bedrooms: 'all', filters: 'all' },
     });
-    expect(input.searchParams).toEqual({});
-    expect(CreateSavedSearchInputSchema.parse({ searchParams: { location: ' ALL ' } }).searchParams).toEqual(
-      {},
-    );
+    expect(input.searchParams).toEqual({ mode: 'sale' });
+    expect(CreateSavedSearchInputSchema.parse({ searchParams: { location: ' ALL ' } }).searchParams).toEqual({
+      mode: 'sale',
+    });
     // A place whose name merely contains 'all' is still a place.
     expect(
-      CreateSavedSearchInputSchema.parse({ searchParams: { location: 'Wallsend' } }).searchParams,
-    ).toEqual({ location: 'Wallsend' });
+      CreateSavedSearchInputSchema.parse({ searchParams: { location: 'Wallsend', mode: 'rent' } })
+        .searchParams,
+    ).toEqual({ location: 'Wallsend', mode: 'rent' });
   });
 
   test("stores the filter object as the search page has it, 'all' meaning no filter", () => {
@@ -180,8 +182,8 @@ describe('Run Search restores the saved filters (DESIGN §7)', () => {
     expect(toSavedSearchFilters(parseSearchParams(url))).toEqual(saved.searchParams);
   });
 
-  test('an empty filter object is a search of all areas', () => {
+  test('an empty filter object is a search of all areas, to buy', () => {
     expect(toSearchParams({}).toString()).toBe('');
-    expect(CreateSavedSearchInputSchema.parse({ searchParams: {} }).searchParams).toEqual({});
+    expect(CreateSavedSearchInputSchema.parse({ searchParams: {} }).searchParams).toEqual({ mode: 'sale' });
   });
 });

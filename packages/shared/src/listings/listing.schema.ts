@@ -13,6 +13,7 @@ import {
   PROPERTY_TYPES,
   PROPERTY_TYPE_LABELS,
 } from './listing-vocabulary.ts';
+import { PlaceKindSchema } from '../search/place.ts';
 
 export { FEATURE_LABELS, LISTING_FLAG_LABELS, LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS };
 
@@ -163,35 +164,52 @@ export const ListingDetailSchema = ListingSummarySchema.extend({
 });
 export type ListingDetail = z.infer<typeof ListingDetailSchema>;
 
-/** A place the location box can stand for (issue #8 autocomplete and suggestions). */
-export const LocationKindSchema = z.enum(['town', 'outcode', 'postcode']);
+/** A place the location box can stand for (issue #8 autocomplete and suggestions; issue #24 places). */
+export const LocationKindSchema = PlaceKindSchema;
 export type LocationKind = z.infer<typeof LocationKindSchema>;
 
 /**
- * One suggestion for the location box: `label` to show, `value` to put in `location=` (a town name, an outcode such
- * as 'SW19', or a full postcode such as 'SW19 1AA').
+ * One suggestion for the location box (issue #24): `label` to show ('Bath', 'Milsom Street, Bath', 'Bath and North
+ * East Somerset'), `kind`, `value` to put in `location=` (the place's name as the box shows it once picked), `id`
+ * to put in `place=` (search/place.ts), and `count`, how many public homes the place holds (of the mode asked for,
+ * else of both; absent for a postcode, which is searched by radius).
  */
 export const LocationSuggestionSchema = z.object({
   label: z.string(),
   kind: LocationKindSchema,
   value: z.string(),
+  id: z.string(),
+  count: z.number().int().nonnegative().optional(),
 });
 export type LocationSuggestion = z.infer<typeof LocationSuggestionSchema>;
 
 /**
- * Page of search results. `totalCapped` is true when more than SEARCH_COUNT_CAP matched and `total` is the cap.
+ * Page of search results. `total` is the exact number of listings the search matches (issue #24, ADR 005), so the
+ * pagination reaches the last of them; a page past the last has no items.
  * Issue #8 adds, only when they apply: `center`, the point a radius search measured from (the resolved `location`);
  * `suggestions`, places close to a `location` that matched nothing (towns and outcodes by spelling).
  */
 export const ListingSearchResultSchema = z.object({
   items: z.array(ListingSummarySchema),
   total: z.number().int().nonnegative(),
-  totalCapped: z.boolean(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
   center: z
     .object({ latitude: z.number(), longitude: z.number(), label: z.string(), kind: LocationKindSchema })
     .optional(),
   suggestions: z.array(LocationSuggestionSchema).optional(),
+  /**
+   * Issue #24: the place the search was scoped to (`place=`, or a `location` text that names a place exactly), for
+   * the heading, the badge and the map.
+   */
+  place: z
+    .object({
+      id: z.string(),
+      kind: LocationKindSchema,
+      label: z.string(),
+      latitude: z.number().optional(),
+      longitude: z.number().optional(),
+    })
+    .optional(),
 });
 export type ListingSearchResult = z.infer<typeof ListingSearchResultSchema>;

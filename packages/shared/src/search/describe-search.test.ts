@@ -40,8 +40,9 @@ describe('describeSearch: a search in words (issue #23)', () => {
     expect(describeSearch({ bounds: '51,-1,52,0', mode: 'sale', propertyType: 'land' })).toBe(
       'Land for sale in a map area',
     );
-    expect(describeSearch({})).toBe('Properties to buy or rent in all areas');
-    expect(describeSearch({ bedrooms: 0 })).toBe('Properties to buy or rent in all areas');
+    // Filters stored without a mode run as Buy (issue #24), and are named so.
+    expect(describeSearch({})).toBe('Properties for sale in all areas');
+    expect(describeSearch({ bedrooms: 0 })).toBe('Properties for sale in all areas');
   });
 
   test('fits the 100-character label cap, cut with an ellipsis and never inside an emoji', () => {
@@ -49,6 +50,81 @@ describe('describeSearch: a search in words (issue #23)', () => {
     expect(long.length).toBeLessThanOrEqual(100);
     expect(long.endsWith('…')).toBe(true);
     expect(long).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});
+
+describe('describeSearch: picked places (issue #24)', () => {
+  test('a town, a postcode district and a street read as their names', () => {
+    expect(describeSearch({ location: 'Bath', place: 'town:bath', mode: 'sale' })).toBe(
+      'Properties for sale in Bath',
+    );
+    expect(describeSearch({ location: 'BA1', place: 'outcode:BA1', mode: 'rent', bedrooms: 2 })).toBe(
+      'Properties to rent in BA1, 2+ beds',
+    );
+    expect(
+      describeSearch({ location: 'Milsom Street, Bath', place: 'street:bath|milsom street', mode: 'sale' }),
+    ).toBe('Properties for sale in Milsom Street, Bath');
+  });
+
+  test('a local authority says so, which tells it from the town of the same name', () => {
+    const town = describeSearch({
+      location: 'Newcastle upon Tyne',
+      place: 'town:newcastle upon tyne',
+      mode: 'sale',
+    });
+    const authority = describeSearch({
+      location: 'Newcastle upon Tyne',
+      place: 'authority:E08000021',
+      mode: 'sale',
+    });
+    expect(town).toBe('Properties for sale in Newcastle upon Tyne');
+    expect(authority).toBe('Properties for sale in Newcastle upon Tyne (local authority)');
+    expect(
+      describeSearch({
+        location: 'Bath and North East Somerset',
+        place: 'authority:E06000022',
+        mode: 'rent',
+      }),
+    ).toBe('Properties to rent in Bath and North East Somerset (local authority)');
+  });
+
+  test('a postcode reads as the radius it searches: its own, else a quarter of a mile', () => {
+    expect(describeSearch({ location: 'BA1 1AA', place: 'postcode:BA1 1AA', mode: 'sale' })).toBe(
+      'Properties for sale within ¼ mile of BA1 1AA',
+    );
+    expect(describeSearch({ location: 'BA1 1AA', place: 'postcode:BA1 1AA', radius: 1, mode: 'sale' })).toBe(
+      'Properties for sale within 1 mile of BA1 1AA',
+    );
+    expect(describeSearch({ location: 'Bath', place: 'town:bath', radius: 3, mode: 'sale' })).toBe(
+      'Properties for sale within 3 miles of Bath',
+    );
+  });
+
+  test('a place without a location to name it is named by its id; an unknown kind is ignored', () => {
+    expect(describeSearch({ place: 'town:bath', mode: 'sale' })).toBe('Properties for sale in bath');
+    expect(describeSearch({ place: 'street:bath|milsom street', mode: 'sale' })).toBe(
+      'Properties for sale in milsom street, bath',
+    );
+    expect(describeSearch({ location: 'Bath', place: 'county:somerset', mode: 'sale' })).toBe(
+      'Properties for sale in Bath',
+    );
+    expect(describeSearch({ place: 'county:somerset', mode: 'sale' })).toBe(
+      'Properties for sale in all areas',
+    );
+  });
+
+  test('a long authority name still fits the label cap', () => {
+    const label = describeSearch({
+      location: 'Dumfries and Galloway',
+      place: 'authority:S12000006',
+      mode: 'sale',
+      propertyType: 'bungalow',
+      bedrooms: 3,
+      minPrice: 200_000,
+      maxPrice: 350_000,
+    });
+    expect(label).toBe('Bungalows for sale in Dumfries and Galloway (local authority), 3+ beds, £200k–£350k');
+    expect(label.length).toBeLessThanOrEqual(100);
   });
 });
 

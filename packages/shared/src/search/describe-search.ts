@@ -1,13 +1,16 @@
 /**
  * Words for a search (issue #23): 'Flats to rent in Leeds, 2+ beds' rather than three searches all called 'Search in
  * Leeds'. One function, used for a new saved search's default name and wherever a saved search is named — the
- * dashboard and /saved-searches cards, the alert e-mail's subject and text, the unsubscribe page. Plain TypeScript
- * without zod: it reads a saved search's filter object (SPEC §3 names) as far as it needs.
+ * dashboard and /saved-searches cards, the alert e-mail's subject and text, the unsubscribe page — and, without the
+ * beds and prices, for the search page's heading and title (issue #24). Plain TypeScript without zod: it reads a
+ * saved search's filter object (SPEC §3 names) as far as it needs.
  */
 import { PROPERTY_TYPES, type PropertyTypeValue } from '../listings/listing-vocabulary.ts';
 import { formatPriceChoice } from '../money.ts';
 import { isUkPostcode, normalisePostcode } from '../postcode.ts';
 import { savedSearchLabel } from '../messages.ts';
+import { DEFAULT_SEARCH_MODE } from './search-fields.ts';
+import { PLACE_KIND_LABELS, POSTCODE_RADIUS_MILES, placeIdName, placeKindOf } from './place-kinds.ts';
 
 /** A saved search's label is 1 to 100 characters after sanitising (SPEC §5 Text sanitising, with a shorter cap). */
 export const SAVED_SEARCH_LABEL_MAX_LENGTH = 100;
@@ -15,12 +18,15 @@ export const SAVED_SEARCH_LABEL_MAX_LENGTH = 100;
 /** The filters that tell searches apart in words: where, Buy or Rent, the type, bedrooms and the price range. */
 export interface DescribedFilters {
   location?: string | undefined;
+  /** The place picked for `location` (issue #24 place id, search/place.ts): says what kind of place it names. */
+  place?: string | undefined;
   /** Miles around `location`. */
   radius?: number | undefined;
   /** A visible map area (issue #8). */
   bounds?: string | undefined;
   /** A drawn area (issue #8). */
   polygon?: string | undefined;
+  /** Buy or Rent; absent reads as Buy, the mode such a search runs with (issue #24). */
   mode?: 'sale' | 'rent' | undefined;
   propertyType?: PropertyTypeValue | undefined;
   bedrooms?: number | undefined;
@@ -43,10 +49,16 @@ const MODE_WORDS = { sale: 'for sale', rent: 'to rent' } as const;
 const miles = (n: number) => `${n === 0.25 ? '¼' : n === 0.5 ? '½' : n} ${n <= 1 ? 'mile' : 'miles'}`;
 
 function place(f: DescribedFilters): string {
-  const location = f.location?.trim();
+  const kind = placeKindOf(f.place);
+  const location = f.location?.trim() || (kind && f.place ? placeIdName(f.place) : undefined);
   if (location) {
-    const name = isUkPostcode(location) ? normalisePostcode(location) : location;
-    return f.radius ? `within ${miles(f.radius)} of ${name}` : `in ${name}`;
+    let name = isUkPostcode(location) ? normalisePostcode(location) : location;
+    // A local authority often bears its main town's name (York, Leeds, Newcastle upon Tyne) but reaches well beyond
+    // it: its kind tells the two searches apart. Other kinds' names say what they are.
+    if (kind === 'authority') name = `${name} (${PLACE_KIND_LABELS.authority.toLowerCase()})`;
+    // A postcode place is a radius search, of the smallest radius unless the search chose one.
+    const radius = f.radius ?? (kind === 'postcode' ? POSTCODE_RADIUS_MILES : undefined);
+    return radius ? `within ${miles(radius)} of ${name}` : `in ${name}`;
   }
   if (f.polygon) return 'in a drawn area';
   if (f.bounds) return 'in a map area';
@@ -76,14 +88,17 @@ function fit(text: string, max: number): string {
 }
 
 /**
- * A search in words: '{Type plural or Properties} {for sale | to rent | to buy or rent} {in place | within N miles
+ * A search in words: '{Type plural or Properties} {for sale | to rent} {in place | within N miles
  * of place | in a drawn area | in a map area | in all areas}', then ', N+ beds' and the price range ('£200k–£300k',
  * 'from £200k', 'up to £1,500/month'). At most {@link SAVED_SEARCH_LABEL_MAX_LENGTH} characters ('…' when cut).
+ * The place is `location` as typed or picked (a postcode in capitals); a picked local authority adds its kind
+ * ('in York (local authority)', not the town), and a picked postcode reads as the radius it searches ('within ¼ mile
+ * of BA1 1AA').
  */
 export function describeSearch(f: DescribedFilters): string {
   const type = f.propertyType && PROPERTY_TYPES.includes(f.propertyType) ? f.propertyType : undefined;
   const what = type ? TYPE_PLURALS[type] : 'Properties';
-  const mode = f.mode ? MODE_WORDS[f.mode] : 'to buy or rent';
+  const mode = MODE_WORDS[f.mode ?? DEFAULT_SEARCH_MODE];
   const details = [
     f.bedrooms ? `${f.bedrooms}+ ${f.bedrooms === 1 ? 'bed' : 'beds'}` : undefined,
     price(f),

@@ -1,7 +1,9 @@
 /**
- * The geographic rules of the search (issue #8), in plain TypeScript: the distance, box and polygon tests the API
- * runs in SQL, for the saved-search alert job (which matches in memory) and the web app. Degrees are WGS84,
- * distances are statute miles. jobs/listing-matches-filters.test.ts checks these against the SQL on one database.
+ * The geographic rules of the search (issues #8, #24), in plain TypeScript: the distance, box and polygon tests the
+ * API runs in SQL, computed step by step as PostgreSQL computes them, for the in-memory search engine, the
+ * saved-search alert job and the web app — one implementation, so none of them can disagree with the SQL at a
+ * radius's or a polygon's edge. Degrees are WGS84, distances are statute miles. The API's listing-matches-filters
+ * and search-engine tests check them against the SQL on one database.
  */
 import { decodePolyline, type LatLng } from './polyline.ts';
 
@@ -16,14 +18,9 @@ export const POLYGON_MAX_VERTICES = 100;
 
 const toRadians = (deg: number) => (deg * Math.PI) / 180;
 
-/** Great-circle distance in miles by the haversine formula (as the SQL computes it). */
+/** Great-circle distance in miles by the haversine formula, as the SQL computes it (see `milesFrom`). */
 export function haversineMiles(a: LatLng, b: LatLng): number {
-  const dLat = toRadians(b.latitude - a.latitude);
-  const dLng = toRadians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+  return milesFrom(a, b.latitude, b.longitude);
 }
 
 /** A box in degrees: south ≤ north, west ≤ east (no box crosses the antimeridian in the UK). */
@@ -69,28 +66,10 @@ export function polygonBounds(points: readonly LatLng[]): Bounds {
 }
 
 /**
- * Point in polygon, edges and vertices included (as PostgreSQL's `polygon @> point` answers): on an edge → true,
- * otherwise the even-odd ray-casting test. x is the longitude, y the latitude.
+ * Point in polygon, edges and vertices included, as PostgreSQL's `polygon @> point` answers (polygonContains).
  */
 export function pointInPolygon(p: LatLng, polygon: readonly LatLng[]): boolean {
-  const x = p.longitude;
-  const y = p.latitude;
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const xi = polygon[i]!.longitude;
-    const yi = polygon[i]!.latitude;
-    const xj = polygon[j]!.longitude;
-    const yj = polygon[j]!.latitude;
-    if (onSegment(x, y, xi, yi, xj, yj)) return true;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-function onSegment(x: number, y: number, x1: number, y1: number, x2: number, y2: number): boolean {
-  const cross = (x - x1) * (y2 - y1) - (y - y1) * (x2 - x1);
-  if (Math.abs(cross) > 1e-12) return false;
-  return x >= Math.min(x1, x2) && x <= Math.max(x1, x2) && y >= Math.min(y1, y2) && y <= Math.max(y1, y2);
+  return polygonContains(polygon, p.longitude, p.latitude);
 }
 
 /** Signed orientation of the turn a → b → c: > 0 anticlockwise, < 0 clockwise, 0 collinear. */
@@ -185,4 +164,107 @@ export function readPolygon(encoded: string): { points: LatLng[] } | { problem: 
   const points = cleanPolygon(decoded);
   const problem = polygonProblem(points);
   return problem ? { problem } : { points };
+}
+
+/** PostgreSQL's radians(): degrees times float.c RADIANS_PER_DEGREE (0.0174532925199432957692, as a double). */
+export const RADIANS_PER_DEGREE = 0.017453292519943295;
+
+/**
+ * A test of `milesFrom(c, point) <= miles`, given the point's cos(radians(latitude)). The haversine term h grows with
+ * the distance, so a point whose h is clearly below or above the edge's (by a relative 1e-9, far more than rounding)
+ * is decided without the arcsine; only points within a hair of the edge take the full formula.
+ */
+export function withinMiles(c: LatLng, miles: number) {
+  const cosC = Math.cos(c.latitude * RADIANS_PER_DEGREE);
+  const edge = Math.sin(miles / (2 * EARTH_RADIUS_MILES)) ** 2;
+  const low = edge * (1 - 1e-9);
+  const high = edge * (1 + 1e-9);
+  // sin²x is x² to within a relative x²/3 (under 1e-4 for any box of 40 miles), so h taken with x² decides points
+  // farther than 1e-3 (relative) from the edge without a sine.
+  const half = RADIANS_PER_DEGREE / 2;
+  const roughLow = edge * (1 - 1e-3);
+  const roughHigh = edge * (1 + 1e-3);
+  return (latitude: number, longitude: number, cosLatitude: number): boolean => {
+    const dy = (latitude - c.latitude) * half;
+    const dx = (longitude - c.longitude) * half;
+    const rough = dy * dy + cosC * cosLatitude * dx * dx;
+    if (rough < roughLow) return true;
+    if (rough > roughHigh) return false;
+    const h =
+      Math.sin(((latitude - c.latitude) * RADIANS_PER_DEGREE) / 2) ** 2 +
+      cosC * cosLatitude * Math.sin(((longitude - c.longitude) * RADIANS_PER_DEGREE) / 2) ** 2;
+    if (h < low) return true;
+    if (h > high) return false;
+    return milesFrom(c, latitude, longitude) <= miles;
+  };
+}
+
+/**
+ * The SQL's haversine distance (search-scope.ts `milesFrom`) step by step as PostgreSQL computes it, so the radius
+ * edge falls the same way in SQL, in the search engine and in the alert job.
+ */
+function milesFrom(c: LatLng, latitude: number, longitude: number): number {
+  const h =
+    Math.sin(((latitude - c.latitude) * RADIANS_PER_DEGREE) / 2) ** 2 +
+    Math.cos(c.latitude * RADIANS_PER_DEGREE) *
+      Math.cos(latitude * RADIANS_PER_DEGREE) *
+      Math.sin(((longitude - c.longitude) * RADIANS_PER_DEGREE) / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+// PostgreSQL's fuzzy float comparisons of geometric types (geo_decls.h, EPSILON 1.0E-06).
+const EPSILON = 1.0e-6;
+const fpZero = (a: number) => Math.abs(a) <= EPSILON;
+const fpLt = (a: number, b: number) => b - a > EPSILON;
+const fpLe = (a: number, b: number) => a - b <= EPSILON;
+const fpGt = (a: number, b: number) => a - b > EPSILON;
+const fpGe = (a: number, b: number) => b - a <= EPSILON;
+const ON_POLYGON = 1000;
+
+/** PostgreSQL's lseg_crossing (geo_ops.c): how the edge from (prevX, prevY) to (x, y) crosses the positive x axis. */
+function lsegCrossing(x: number, y: number, prevX: number, prevY: number): number {
+  if (fpZero(y)) {
+    if (fpZero(x)) return ON_POLYGON;
+    if (fpGt(x, 0)) {
+      if (fpZero(prevY)) return fpGt(prevX, 0) ? 0 : ON_POLYGON;
+      return fpLt(prevY, 0) ? 1 : -1;
+    }
+    if (fpZero(prevY)) return fpLt(prevX, 0) ? 0 : ON_POLYGON;
+    return 0;
+  }
+  const ySign = fpGt(y, 0) ? 1 : -1;
+  if (fpZero(prevY)) return fpLt(prevX, 0) ? 0 : ySign;
+  if ((ySign < 0 && fpLt(prevY, 0)) || (ySign > 0 && fpGt(prevY, 0))) return 0;
+  if (fpGe(x, 0) && fpGt(prevX, 0)) return 2 * ySign;
+  if (fpLt(x, 0) && fpLe(prevX, 0)) return 0;
+  const z = (x - prevX) * y - (y - prevY) * x;
+  if (fpZero(z)) return ON_POLYGON;
+  if ((ySign < 0 && fpLt(z, 0)) || (ySign > 0 && fpGt(z, 0))) return 0;
+  return 2 * ySign;
+}
+
+/**
+ * `polygon @> point(x, y)` as PostgreSQL decides it (geo_ops.c point_inside: winding by axis crossings, a point
+ * on an edge inside, with its fuzzy comparisons), with x = longitude and y = latitude as find-listings.ts builds the
+ * polygon: the one point-in-polygon test of the SQL search, the search engine and the alert job.
+ */
+export function polygonContains(points: readonly LatLng[], x: number, y: number): boolean {
+  if (Number.isNaN(x) || Number.isNaN(y)) return false;
+  const x0 = points[0]!.longitude - x;
+  const y0 = points[0]!.latitude - y;
+  let prevX = x0;
+  let prevY = y0;
+  let total = 0;
+  for (let i = 1; i < points.length; i++) {
+    const px = points[i]!.longitude - x;
+    const py = points[i]!.latitude - y;
+    const cross = lsegCrossing(px, py, prevX, prevY);
+    if (cross === ON_POLYGON) return true;
+    total += cross;
+    prevX = px;
+    prevY = py;
+  }
+  const cross = lsegCrossing(x0, y0, prevX, prevY);
+  if (cross === ON_POLYGON) return true;
+  return total + cross !== 0;
 }

@@ -1,10 +1,11 @@
 /**
- * `GET /api/locations?q=`: the location box's autocomplete (issue #8). Up to LOCATION_SUGGESTIONS_MAX places —
- * towns, postcode districts (outcodes) and full postcodes — whose name or code starts with what was typed.
+ * `GET /api/locations?q=&mode=`: the location box's autocomplete (issues #8, #24). Up to LOCATION_SUGGESTIONS_MAX
+ * places — towns, local authorities, postcode districts (outcodes), streets and full postcodes — whose name or code
+ * starts with what was typed, each with its place id and how many public homes of `mode` it holds.
  */
 import { z } from 'zod';
 import { LOCATION_MAX_LENGTH } from '../constants.ts';
-import { LocationSuggestionSchema } from '../listings/listing.schema.ts';
+import { ListingModeSchema, LocationSuggestionSchema } from '../listings/listing.schema.ts';
 import { sanitiseSingleLine } from '../sanitise.ts';
 
 /** Most suggestions returned. */
@@ -16,6 +17,8 @@ export const LocationsQuerySchema = z.object({
     (v) => (typeof v === 'string' ? sanitiseSingleLine(v, Number.POSITIVE_INFINITY) : (v ?? '')),
     z.string().max(LOCATION_MAX_LENGTH),
   ),
+  /** Buy or rent: the homes each suggestion counts (both when absent or blank). */
+  mode: z.preprocess((v) => (v === '' ? undefined : v), ListingModeSchema.optional()),
 });
 export type LocationsQuery = z.infer<typeof LocationsQuerySchema>;
 

@@ -1,11 +1,13 @@
 /**
- * The parameters of a /search URL, in the order the app writes them (SPEC §2 names; issue #8 additions). Plain
- * constants without zod, so the web app's first bundle can read a search URL before the schemas load (issue #9).
+ * The parameters of a /search URL, in the order the app writes them (SPEC §2 names; issue #8 additions; issue #24's
+ * `place`, the id of a picked place, beside the `location` that names it). Plain constants without zod, so the web
+ * app's first bundle can read a search URL before the schemas load (issue #9).
  */
 import { MAX_PAGE_SIZE } from '../constants.ts';
 
 export const SEARCH_URL_FIELDS = [
   'location',
+  'place',
   'radius',
   'mode',
   'type',
@@ -28,8 +30,8 @@ export const SEARCH_URL_FIELDS = [
 
 /**
  * The mode of a search that names none: Buy, as on the home page (SPEC §2, §4 'Home search mode: sale (labelled Buy,
- * default)'). Every search on the site has a mode (issue #23: one list mixed £1,050/month with £325,000); only the
- * API, for its own callers, still answers both when `mode` is absent.
+ * default)'). Every search has a mode (issue #23: one list mixed £1,050/month with £325,000): the search schema
+ * (search.schema.ts) gives this one to a URL, an API query or a saved search that names none (issue #24).
  */
 export const DEFAULT_SEARCH_MODE = 'sale';
 

@@ -139,8 +139,12 @@ describe('schemas', () => {
     expect(SearchFiltersSchema.safeParse({ minPrice: 2, maxPrice: 2 }).success).toBe(true);
   });
 
-  test('query defaults', () => {
-    expect(SearchQuerySchema.parse({})).toEqual({ page: 1, pageSize: 24, sort: 'newest' });
+  test('query defaults: a search to buy (issue #24), newest first, page 1 of 24', () => {
+    expect(SearchQuerySchema.parse({})).toEqual({ mode: 'sale', page: 1, pageSize: 24, sort: 'newest' });
+    for (const mode of ['', 'all', undefined, null])
+      expect(SearchQuerySchema.parse({ mode }).mode).toBe('sale');
+    expect(SearchQuerySchema.parse({ mode: 'rent' }).mode).toBe('rent');
+    expect(SearchQuerySchema.safeParse({ mode: 'both' }).success).toBe(false);
   });
 
   test('location is trimmed and capped at 100 characters (SPEC §9)', () => {

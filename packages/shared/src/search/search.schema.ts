@@ -15,6 +15,8 @@ import {
   PropertyTypeSchema,
 } from '../listings/listing.schema.ts';
 import { RADIUS_MILES, readPolygon } from './geo.ts';
+import { DEFAULT_SEARCH_MODE } from './search-fields.ts';
+import { PlaceIdSchema } from './place.ts';
 
 /**
  * Sort orders offered by the search. `newest` is the default (SPEC §7: newest first by created_at); `most_reduced`
@@ -166,7 +168,18 @@ const searchFields = {
     const text = sanitiseSingleLine(v, Number.POSITIVE_INFINITY);
     return text && !isAll(text) ? text : undefined;
   }, z.string().max(LOCATION_MAX_LENGTH).optional()),
-  mode: z.preprocess(blankToUndefined, ListingModeSchema.optional()),
+  /**
+   * Issue #24: the place picked from the location box (search/place.ts), as Rightmove's `locationIdentifier`: the
+   * search is exactly that place, and `location` only names it. Absent: a `location` that names a place exactly is
+   * that place; other text is the partial match.
+   */
+  place: z.preprocess(blankToUndefined, PlaceIdSchema.optional()),
+  /**
+   * Buy (`sale`) or Rent (`rent`). Every search has one (issue #24): absent, blank or 'all' is Buy
+   * (DEFAULT_SEARCH_MODE, SPEC §4 'Home search mode: sale (labelled Buy, default)'), so an old link, the API's own
+   * callers and a saved search stored without a mode all search Buy rather than both lists mixed.
+   */
+  mode: z.preprocess(blankToUndefined, ListingModeSchema.default(DEFAULT_SEARCH_MODE)),
   type: z.preprocess(blankToUndefined, PropertyTypeSchema.optional()),
   /** Whole pounds; compared in pence (SPEC §7). For rent, per calendar month. */
   minPrice: wholeNumber(0, 100_000_000),

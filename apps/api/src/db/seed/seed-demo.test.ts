@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
+import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 import { DEMO_FILES } from '#src/features/price-paid/demo-extract.ts';
 import { publicAddressLine } from '#src/features/price-paid/listing-rules.ts';
 import { parsePricePaid, type PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
@@ -48,6 +49,19 @@ test('seeds reference data, agents and listings from the extract', async () => {
   expect(await count(sql`SELECT count(*)::int AS n FROM postcodes`)).toBeGreaterThan(200_000);
   expect(await count(sql`SELECT count(*)::int AS n FROM outcodes`)).toBe(2880);
   expect(await count(sql`SELECT count(*)::int AS n FROM properties`)).toBe(first.import!.imported);
+  // Issue #24: the units carry Code-Point Open's codes, named by its code list (all but N4 2TF, which OS left
+  // without a district in 2014), and every listing placed at its postcode has the postcode's local authority.
+  expect(await count(sql`SELECT count(*)::int AS n FROM admin_areas`)).toBeGreaterThan(5000);
+  expect(
+    await count(sql`
+      SELECT count(*)::int AS n FROM postcodes pc
+       WHERE pc.district_code IS NULL OR NOT EXISTS (SELECT 1 FROM admin_areas a WHERE a.code = pc.district_code)`),
+  ).toBe(1);
+  expect(
+    await count(sql`
+      SELECT count(*)::int AS n FROM properties p JOIN postcodes pc ON pc.postcode = p.postcode
+       WHERE p.location_approximate OR p.district_code IS DISTINCT FROM pc.district_code`),
+  ).toBe(0);
 });
 
 test('agents are fictional: example.com e-mails and Ofcom drama telephone numbers', async () => {
@@ -134,12 +148,23 @@ test('reduced listings carry the price before the reduction; a few sales are fla
   expect(rows).toMatchObject({ flagged_rentals: 0, odd_retirement: 0, odd_shared: 0 });
 });
 
-test('the towns of the listings get a centre for radius searches', async () => {
-  const towns = await count(sql`SELECT count(*)::int AS n FROM towns`);
-  expect(towns).toBeGreaterThan(10);
-  expect(towns).toBe(await count(sql`SELECT count(DISTINCT lower(city))::int AS n FROM properties`));
-  const london = (await handle.db.execute(sql`SELECT latitude, longitude FROM towns WHERE key = 'london'`))
-    .rows[0] as { latitude: number; longitude: number } | undefined;
+test('the places of the listings get a centre and counts: towns, streets, districts, local authorities', async () => {
+  const places = async (kind: string) =>
+    count(sql`SELECT count(*)::int AS n FROM places WHERE kind = ${kind}`);
+  expect(await places('town')).toBeGreaterThan(10);
+  expect(await places('town')).toBe(
+    await count(sql`SELECT count(DISTINCT lower(city))::int AS n FROM properties`),
+  );
+  expect(await places('street')).toBeGreaterThan(await places('town'));
+  expect(await places('outcode')).toBe(await count(sql`SELECT count(*)::int AS n FROM outcodes`));
+  expect(await places('authority')).toBeGreaterThan(10);
+  // Every public listing is counted once in its town.
+  expect(
+    await count(sql`SELECT sum(sale_count + rent_count)::int AS n FROM places WHERE kind = 'town'`),
+  ).toBe(await count(sql`SELECT count(*)::int AS n FROM properties p WHERE ${PUBLIC_LISTING}`));
+  const london = (
+    await handle.db.execute(sql`SELECT latitude, longitude FROM places WHERE id = 'town:london'`)
+  ).rows[0] as { latitude: number; longitude: number } | undefined;
   if (london) {
     // Within Greater London, whatever the mix of districts in the sample.
     expect(london.latitude).toBeGreaterThan(51.28);

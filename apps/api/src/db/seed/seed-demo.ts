@@ -10,11 +10,13 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ListingMode, ListingStatus, PropertyType, Tenure } from '@abode/shared/listings/listing.schema';
 import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
-import { agents, appMeta, outcodes, postcodes, users } from '#src/db/schema.ts';
+import { agents, appMeta, outcodes, users } from '#src/db/schema.ts';
+import { POSTCODE_RELEASE_KEY } from '#src/features/postcodes/postcode-release.ts';
+import { mergeCodePointFiles } from '#src/features/postcodes/merge-code-point-files.ts';
 import { DEMO_FILES } from '#src/features/price-paid/demo-extract.ts';
 import {
   importPricePaid,
@@ -222,22 +224,27 @@ export async function backfillSearchFacts(
 }
 
 /**
- * Loads OS Code-Point Open postcodes and outcode centroids from the extract, once per database (recorded in
- * app_meta 'reference_data'; rows that exist are left alone). `districts` loads only the postcodes of those
- * outcodes (quick test databases) and records nothing, so a later full load still runs.
+ * Loads the extract's OS Code-Point Open data once per database (recorded in app_meta 'reference_data'; rows that
+ * exist are left alone): the postcode units and the code list with the postcode importer's own reading,
+ * conversion to WGS84 and COPY (features/postcodes), and the outcode centroids of all of Great Britain. `districts`
+ * loads only the postcodes of those outcodes (quick test databases) and records nothing, so a later full load still
+ * runs. A database holding an imported Code-Point release (`npm run db:import-postcodes`) has every GB postcode
+ * already: nothing is loaded, and the release's counts are returned.
  */
 export async function loadReferenceData(
   db: Database,
   options: { log?: (message: string) => void; districts?: readonly string[] } = {},
 ): Promise<{ loaded: boolean; postcodes: number; outcodes: number }> {
   const done = await db
-    .select({ value: appMeta.value })
+    .select({ key: appMeta.key, value: appMeta.value })
     .from(appMeta)
-    .where(eq(appMeta.key, REFERENCE_DATA_KEY));
-  if (done.length) return { loaded: false, ...(done[0]!.value as { postcodes: number; outcodes: number }) };
+    .where(inArray(appMeta.key, [REFERENCE_DATA_KEY, POSTCODE_RELEASE_KEY]));
+  if (done.length) {
+    const { postcodes: postcodeCount, outcodes: outcodeCount } = done[0]!.value as PostcodeCounts;
+    return { loaded: false, postcodes: postcodeCount, outcodes: outcodeCount };
+  }
   const districts = options.districts && new Set(options.districts);
 
-  let outcodeCount = 0;
   const outcodeRows: (typeof outcodes.$inferInsert)[] = [];
   for await (const [outcode, latitude, longitude, count] of csvRows(DEMO_FILES.outcodes)) {
     outcodeRows.push({
@@ -247,37 +254,35 @@ export async function loadReferenceData(
       postcodeCount: Number(count),
     });
   }
-  outcodeCount = outcodeRows.length;
+  const outcodeCount = outcodeRows.length;
   await bulkInsert(db, outcodes, outcodeRows, { onConflictDoNothing: true });
 
-  let postcodeCount = 0;
-  let batch: (typeof postcodes.$inferInsert)[] = [];
-  const flush = async () => {
-    await bulkInsert(db, postcodes, batch, { onConflictDoNothing: true });
-    postcodeCount += batch.length;
-    batch = [];
-  };
-  for await (const [postcode, latitude, longitude] of csvRows(DEMO_FILES.postcodes)) {
-    const outcode = postcode!.split(' ')[0]!;
-    if (districts && !districts.has(outcode)) continue;
-    batch.push({
-      postcode: postcode!,
-      outcode,
-      latitude: Number(latitude),
-      longitude: Number(longitude),
-    });
-    if (batch.length === 25_000) await flush();
-  }
-  await flush();
+  const loaded = await mergeCodePointFiles(
+    db,
+    { units: DEMO_FILES.postcodes, codeList: DEMO_FILES.codeList },
+    districts ? { outcodes: districts } : {},
+  );
+  const postcodeCount = loaded.postcodes;
 
   if (!districts) {
     await db
       .insert(appMeta)
-      .values({ key: REFERENCE_DATA_KEY, value: { postcodes: postcodeCount, outcodes: outcodeCount } })
+      .values({
+        key: REFERENCE_DATA_KEY,
+        value: { postcodes: postcodeCount, outcodes: outcodeCount, adminAreas: loaded.adminAreas },
+      })
       .onConflictDoNothing();
   }
-  options.log?.(`Reference data: ${postcodeCount} postcodes, ${outcodeCount} outcodes`);
+  options.log?.(
+    `Reference data: ${postcodeCount} postcodes, ${outcodeCount} outcodes, ${loaded.adminAreas} code-list areas`,
+  );
   return { loaded: true, postcodes: postcodeCount, outcodes: outcodeCount };
+}
+
+/** The counts app_meta 'reference_data' and 'postcode_release' both record. */
+interface PostcodeCounts {
+  postcodes: number;
+  outcodes: number;
 }
 
 /** The extract's simple CSVs (no quoted fields), header skipped. */

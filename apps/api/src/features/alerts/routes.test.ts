@@ -48,11 +48,12 @@ const unsubscribe = (body: unknown) =>
 const alertsOn = async () =>
   (await handle.db.select().from(savedSearches).where(eq(savedSearches.id, search.id)))[0]!.emailAlerts;
 
-// The row's label is the pre-issue-#23 default, so the page names the search by its filters, as the e-mail did.
+// The row's label is the pre-issue-#23 default, so the page names the search by its filters, as the e-mail did;
+// it names no mode, so it is a search to buy (issue #24).
 test('GET answers the label and changes nothing', async () => {
   const res = await read(search.unsubscribeToken);
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ label: 'Properties to buy or rent in Manchester' });
+  expect(await res.json()).toEqual({ label: 'Properties for sale in Manchester' });
   expect(res.headers.get('Cache-Control')).toBe('no-store');
   expect(await alertsOn()).toBe(true);
 });
@@ -60,7 +61,7 @@ test('GET answers the label and changes nothing', async () => {
 test('POST turns the alerts off, signed out, and is idempotent', async () => {
   const first = await unsubscribe({ token: search.unsubscribeToken });
   expect(first.status).toBe(200);
-  expect(await first.json()).toEqual({ label: 'Properties to buy or rent in Manchester' });
+  expect(await first.json()).toEqual({ label: 'Properties for sale in Manchester' });
   expect(await alertsOn()).toBe(false);
   const [row] = await handle.db.select().from(savedSearches).where(eq(savedSearches.id, search.id));
   expect(row!.updatedAt).toEqual(clock);
@@ -68,7 +69,7 @@ test('POST turns the alerts off, signed out, and is idempotent', async () => {
   clock = new Date(clock.getTime() + 60_000);
   const again = await unsubscribe({ token: search.unsubscribeToken });
   expect(again.status).toBe(200);
-  expect(await again.json()).toEqual({ label: 'Properties to buy or rent in Manchester' });
+  expect(await again.json()).toEqual({ label: 'Properties for sale in Manchester' });
   const [after] = await handle.db.select().from(savedSearches).where(eq(savedSearches.id, search.id));
   expect(after!.updatedAt).toEqual(row!.updatedAt);
 });

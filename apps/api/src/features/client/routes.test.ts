@@ -274,7 +274,8 @@ describe('saved searches', () => {
   test('the URL name `type` is read as propertyType; a row saved with it reads back the same', async () => {
     const erin = await signedInUser(app, handle.db);
     const saved = await saveSearch(erin.cookie, { searchParams: { location: 'Leeds', type: 'house' } });
-    expect(saved.searchParams).toEqual({ location: 'Leeds', propertyType: 'house' });
+    // Every search has a mode: none given is Buy (issue #24).
+    expect(saved.searchParams).toEqual({ location: 'Leeds', propertyType: 'house', mode: 'sale' });
     // A row from before issue #23, with `type` and the old default label.
     const [old] = await handle.db
       .insert(savedSearches)
@@ -288,6 +289,16 @@ describe('saved searches', () => {
     expect(await readJson(read)).toMatchObject({
       label: 'Flats to rent in Leeds, 2+ beds',
       searchParams: { location: 'Leeds', mode: 'rent', propertyType: 'flat', bedrooms: 2 },
+    });
+    // A row stored without a mode runs as Buy, and reads back so (issue #24).
+    const [noMode] = await handle.db
+      .insert(savedSearches)
+      .values({ userId: erin.userId, label: 'Search in York', searchParams: { location: 'York' } })
+      .returning();
+    const york = await call('GET', `/api/me/saved-searches/${noMode!.id}`, erin.cookie);
+    expect(await readJson(york)).toMatchObject({
+      label: 'Properties for sale in York',
+      searchParams: { location: 'York', mode: 'sale' },
     });
   });
 
@@ -320,6 +331,11 @@ describe('saved searches', () => {
       searchParams: { location: 'Hull', propertyType: 'flat' },
     });
     expect(await readJson(same)).toMatchObject({ error: { code: 'ALREADY_EXISTS', existingId: old!.id } });
+    // That row names no mode: it is the search to buy (issue #24), not a search of both.
+    const toBuy = await call('POST', '/api/me/saved-searches', fay.cookie, {
+      searchParams: { location: 'Hull', propertyType: 'flat', mode: 'sale' },
+    });
+    expect(await readJson(toBuy)).toMatchObject({ error: { code: 'ALREADY_EXISTS', existingId: old!.id } });
     // One filter more is another search; another user may save the same one.
     await saveSearch(fay.cookie, { searchParams: { location: 'York', mode: 'sale', filters: ['garden'] } });
     const gus = await signedInUser(app, handle.db);
@@ -449,7 +465,7 @@ describe('saved searches', () => {
       });
     }
     const still = await call('GET', path, alice.cookie);
-    expect(await readJson(still)).toMatchObject({ label: 'Properties to buy or rent in Newport' });
+    expect(await readJson(still)).toMatchObject({ label: 'Properties for sale in Newport' });
   });
 
   test('delete answers 204, then 404', async () => {

@@ -14,6 +14,7 @@ import {
   type UpdateSavedSearchInputSchema,
 } from '@abode/shared/client/client.schema';
 import { savedSearchTitle } from '@abode/shared/search/describe-search';
+import { DEFAULT_SEARCH_MODE } from '@abode/shared/search/search-fields';
 import {
   SavedSearchFiltersInputSchema,
   savedSearchFiltersKey,
@@ -37,11 +38,12 @@ export function storedFilters(searchParams: unknown): SavedSearchFilters | undef
 }
 
 /**
- * Row → API shape. Stored filters were validated on the way in; anything unreadable becomes "all areas". A label
- * still at its pre-issue-#23 default ('Search in Leeds') is shown as the filters in words.
+ * Row → API shape. Stored filters were validated on the way in; anything unreadable becomes "all areas" to buy. A
+ * row stored without a mode answers Buy, as it runs (issue #24). A label still at its pre-issue-#23 default ('Search
+ * in Leeds') is shown as the filters in words.
  */
 export function toSavedSearch(row: SavedSearchRow): SavedSearch {
-  const filters = storedFilters(row.searchParams) ?? {};
+  const filters = storedFilters(row.searchParams) ?? { mode: DEFAULT_SEARCH_MODE };
   return {
     id: row.id,
     label: savedSearchTitle(row.label, filters),

@@ -1,37 +1,29 @@
 /**
- * Public property search (SPEC §7 "properties (public search)", issues #2 and #8).
- * Filters: location is a partial, case-insensitive match on town, address line 1 or postcode (one trigram index) —
- * or, with a radius, a place resolved to coordinates (features/locations/resolve-location.ts); type and mode by
- * equality; bedrooms and bathrooms at least N (DESIGN §7); prices compared in pence; feature tags all required
- * ('reduced' = the price has dropped); map bounds, a drawn polygon and a radius (bounding-box prefilter on
- * `properties_geo_idx`, then the exact test); keywords by English full-text search; 'added to site' within N days;
- * flagged listings left out; under-offer / sold STC / let-agreed listings only when asked for. The total is exact up
- * to SEARCH_COUNT_CAP and capped above it, because an exact count of a common town costs more than the page
- * (DESIGN §3). ADR 018 records the choices.
- */
+ * Public property search (SPEC §7 "properties (public search)", issues #2, #8 and #24).
+ * Filters: the location scope (search-scope.ts: a place — town, postcode district, local authority, street — by its
+ * listings' own facts; a radius around a place's centre, bounding-box prefilter on `properties_geo_idx` then the exact
+ * distance; or SPEC §7's partial, case-insensitive match on town, address line 1 or postcode, one trigram index);
+ * type and mode by equality; bedrooms and bathrooms at least N (DESIGN §7); prices compared in pence; feature tags
+ * all required ('reduced' = the price has dropped); map bounds and a drawn polygon; keywords by English full-text
+ * search; 'added to site' within N days; flagged listings left out; under-offer / sold STC / let-agreed listings
+ * only when asked for. ADR 018 records the choices. */
 import { sql, type SQL } from 'drizzle-orm';
-import { SEARCH_COUNT_CAP } from '@abode/shared/constants';
 import type { ListingSearchResult, ListingSummary } from '@abode/shared/listings/listing.schema';
-import { MESSAGES } from '@abode/shared/messages';
-import { isUkPostcode, normalisePostcode } from '@abode/shared/postcode';
-import {
-  EARTH_RADIUS_MILES,
-  polygonBounds,
-  radiusBounds,
-  readPolygon,
-  type Bounds,
-} from '@abode/shared/search/geo';
-import type { LatLng } from '@abode/shared/search/polyline';
-import { parseBounds, type SearchFilters, type SearchQuery } from '@abode/shared/search/search.schema';
+import { isUkPostcode } from '@abode/shared/postcode';
+import { radiusBounds } from '@abode/shared/search/geo';
+import type { SearchFilters, SearchQuery } from '@abode/shared/search/search.schema';
 import type { Database } from '#src/db/client.ts';
-import { AppError } from '#src/errors/app-error.ts';
-import {
-  resolveLocation,
-  suggestLocations,
-  type ResolvedLocation,
-} from '#src/features/locations/resolve-location.ts';
-import { PUBLIC_LISTING, SUMMARY_COLUMNS, toListingSummary } from './listing-row.ts';
+import { resolveLocation, suggestLocations } from '#src/features/locations/resolve-location.ts';
+import { SUMMARY_COLUMNS, toListingSummary } from './listing-row.ts';
 import type { SearchEngine } from './search-engine.ts';
+import { filterConditions, inBox, searchStatuses } from './search-filters.ts';
+import {
+  locationTerm,
+  milesFrom,
+  placeCondition,
+  resolveSearchScope,
+  type LocationScope,
+} from './search-scope.ts';
 
 /**
  * The issue #8 parameters as the OpenAPI description of `GET /api/properties` tells them (routes.ts appends it to
@@ -42,11 +34,17 @@ export const SEARCH_EXTENSIONS_DOC = [
   '`bounds=south,west,north,east` in degrees lists the listings inside the box;',
   '`polygon=` is a drawn area as a Google encoded polyline (precision 5; 3 to 100 points, not crossing itself;',
   'otherwise 400 with the reason in `details`);',
-  '`radius` (one of 0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40 miles) makes `location` a place — a full postcode,',
-  "a postcode district such as 'M1' or 'SW19', or a town — resolved from OS Code-Point Open, and lists the listings",
-  'within that many miles (great-circle) of it; the answer then carries `center`. With a radius an unknown place is',
-  'a 400 `UNKNOWN_LOCATION` with `suggestions` (towns and districts spelled alike); without one, a `location` that',
-  'matches nothing answers 200 with `suggestions`. A radius without a location is ignored.',
+  '**Places** (issue #24): `place` is a place id from `GET /api/locations` (`town:bath`, `outcode:BA1`,',
+  '`authority:E06000022`, `street:bath|milsom street`, `postcode:BA1 1AA`) and the search is exactly that place: a town',
+  'its listings, a district the listings with that outward code, an authority the listings whose postcode lies in it,',
+  'a street that street in that town, a postcode a radius around it (0.25 miles unless `radius` says otherwise); the',
+  'answer carries `place` (id, kind, label, centre). `location` then only names the place. Without `place`, a',
+  '`location` that names a town, authority, district or street whole is that place; other text is the partial match.',
+  '`radius` (one of 0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40 miles) measures from the place (its centre), or from the',
+  'place `location` names (a full postcode, a district, a town, an authority, a street) resolved from OS Code-Point',
+  'Open, and lists the listings within that many miles (great-circle) of it; the answer then carries `center`. An',
+  'unknown place with a radius (or an unknown postcode place) is a 400 `UNKNOWN_LOCATION` with `suggestions`; without',
+  'one, a `location` that matches nothing answers 200 with `suggestions`. A radius without a location is ignored.',
   '**Keywords**: `keywords` searches title, description and features with English full-text search (stemmed;',
   'web-search syntax: `"a phrase"`, `-word`, `or`).',
   '**Freshness and status**: `added` = 1, 3, 7 or 14 days lists listings first published (else created) within that',
@@ -75,7 +73,8 @@ const ORDER_BY: Record<SearchQuery['sort'], SQL> = {
  * The same orders in a form no index can produce (`+ 0`), so PostgreSQL fetches the matches through the index that
  * finds them (trigram, geo, full-text) and sorts them, instead of walking a date or price index and filtering until
  * the page is full — which, for a few hundred matches spread through a million listings, reads most of the table.
- * Used when the matches are known to be few (at most SEARCH_COUNT_CAP), and for the address branch of a place search.
+ * Used when the matches are known to be few (at most SORT_MATCHES_UP_TO), and for the address branch of a place
+ * search.
  */
 const SORTED_ORDER_BY: Record<SearchQuery['sort'], SQL> = {
   newest: sql`(p.created_at + interval '0 ms') DESC, p.id DESC`,
@@ -91,8 +90,6 @@ const BRANCH_ORDER_BY: Partial<Record<SearchQuery['sort'], SQL>> = {
   price_desc: sql`u.price_pence DESC, u.created_at DESC, u.id DESC`,
 };
 
-const DAY_MS = 86_400_000;
-
 /** Escapes LIKE wildcards so a user's '%' or '_' matches itself. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -100,105 +97,37 @@ function likePattern(text: string): string {
 
 /** What the conditions need besides the filters. */
 export interface SearchContext {
-  /** The resolved `location` of a radius search; without it `location` is the partial text match. */
-  center?: LatLng | undefined;
+  /**
+   * The search's location scope (search-scope.ts `resolveSearchScope`). Absent: a `location` is the partial text
+   * match (callers that compare plans or rules on text locations).
+   */
+  scope?: LocationScope | undefined;
   /** 'Added to site' counts back from this instant (default: now). */
   now?: Date;
   /** Replaces the partial text match of `location` (a place branch of {@link findListings}). */
   locationMatch?: SQL;
 }
 
-/** The statuses a search lists: active, plus under offer and sold STC, or let agreed, when asked for. */
-export function searchStatuses(f: Pick<SearchFilters, 'includeUnderOffer' | 'includeLetAgreed'>): string[] {
-  return [
-    'active',
-    ...(f.includeUnderOffer ? ['under-offer', 'sold'] : []),
-    ...(f.includeLetAgreed ? ['let-agreed'] : []),
-  ];
-}
-
-/** Latitude and longitude within a box; served by `properties_geo_idx` (latitude range, longitude in the index). */
-function inBox(b: Bounds): SQL {
-  return sql`p.latitude BETWEEN ${b.south}::float8 AND ${b.north}::float8
-    AND p.longitude BETWEEN ${b.west}::float8 AND ${b.east}::float8`;
-}
-
-/** Haversine distance in miles from `c` to the listing (the same formula as geo.ts `haversineMiles`). */
-function milesFrom(c: LatLng): SQL {
-  return sql`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-      power(sin(radians(p.latitude - ${c.latitude}::float8) / 2), 2)
-      + cos(radians(${c.latitude}::float8)) * cos(radians(p.latitude))
-        * power(sin(radians(p.longitude - ${c.longitude}::float8) / 2), 2)))))`;
-}
-
-/** The WHERE clause for a search (alias `p`). `ctx.center` must be given for a radius search with a location. */
+/**
+ * The WHERE clause for a search (alias `p`): the filter registry's conditions (search-filters.ts) and the location
+ * by `ctx.scope`.
+ */
 export function searchConditions(q: SearchFilters, ctx: SearchContext = {}): SQL {
-  const statuses = searchStatuses(q);
-  // Only public listings unless more statuses are asked for: the literal PUBLIC_LISTING text keeps the partial
-  // indexes of ADR 009 usable; the wider list is a literal too, so properties_visible_feed_idx's predicate is proven.
-  const parts: SQL[] = [
-    statuses.length === 1
-      ? PUBLIC_LISTING
-      : sql.raw(
-          `p.status IN (${statuses.map((s) => `'${s}'`).join(', ')}) AND NOT p.is_deleted AND p.approval_status = 'approved' AND NOT p.agent_suspended`,
-        ),
-  ];
-  if (q.mode) parts.push(sql`p.mode = ${q.mode}`);
-  if (q.type) parts.push(sql`p.property_type = ${q.type}`);
-  if (q.minPrice !== undefined) parts.push(sql`p.price_pence >= ${q.minPrice * 100}`);
-  if (q.maxPrice !== undefined) parts.push(sql`p.price_pence <= ${q.maxPrice * 100}`);
-  if (q.bedrooms !== undefined) parts.push(sql`p.bedrooms >= ${q.bedrooms}`);
-  if (q.bathrooms !== undefined) parts.push(sql`p.bathrooms >= ${q.bathrooms}`);
-  const tags = (q.filters ?? []).filter((t) => t !== 'reduced');
-  if (tags.length) parts.push(sql`p.features @> ${`{${tags.join(',')}}`}::text[]`);
-  // 'Reduced' is a fact of the price, not a tag an agent ticks: the asking price has dropped (and not risen since).
-  if (q.filters?.includes('reduced')) parts.push(sql`p.price_reduced_at IS NOT NULL`);
-  if (q.exclude?.length) parts.push(sql`NOT (p.flags && ${`{${q.exclude.join(',')}}`}::text[])`);
-
-  if (q.location && q.radius !== undefined && ctx.center) {
-    parts.push(inBox(radiusBounds(ctx.center, q.radius)));
-    parts.push(sql`${milesFrom(ctx.center)} <= ${q.radius}::float8`);
-  } else if (ctx.locationMatch) {
+  const parts = filterConditions(q, { now: ctx.now ?? new Date() });
+  const scope: LocationScope | undefined =
+    ctx.scope ?? (q.location ? { kind: 'text', term: locationTerm(q.location) } : undefined);
+  if (ctx.locationMatch) {
     parts.push(ctx.locationMatch);
-  } else if (q.location) {
-    // A full postcode typed without its space ('sw191aa') still finds 'SW19 1AA'.
-    const text = isUkPostcode(q.location) ? normalisePostcode(q.location) : q.location;
+  } else if (scope?.kind === 'radius') {
+    parts.push(inBox(radiusBounds(scope.center, scope.miles)));
+    parts.push(sql`${milesFrom(scope.center)} <= ${scope.miles}::float8`);
+  } else if (scope?.kind === 'place') {
+    parts.push(placeCondition(scope.place));
+  } else if (scope?.kind === 'text') {
     // location_text is lower(town ⏎ address ⏎ postcode): one LIKE equals SPEC's three partial matches.
-    parts.push(sql`p.location_text LIKE ${likePattern(text.toLowerCase())}`);
-  }
-  if (q.bounds) parts.push(inBox(parseBounds(q.bounds)));
-  if (q.polygon) {
-    const read = readPolygon(q.polygon);
-    if ('problem' in read) throw AppError.validation([{ path: 'polygon', message: read.problem }]);
-    // PostgreSQL's geometric polygon: x = longitude, y = latitude; `@>` includes the edges.
-    const polygon = `(${read.points.map((p) => `(${p.longitude},${p.latitude})`).join(',')})`;
-    parts.push(inBox(polygonBounds(read.points)));
-    parts.push(sql`${polygon}::polygon @> point(p.longitude, p.latitude)`);
-  }
-  if (q.keywords) parts.push(sql`p.search_vector @@ websearch_to_tsquery('english', ${q.keywords})`);
-  if (q.added !== undefined) {
-    const since = new Date((ctx.now ?? new Date()).getTime() - q.added * DAY_MS);
-    // The listing date: first published, else created (listings made before publishing was recorded).
-    parts.push(sql`COALESCE(p.published_at, p.created_at) >= ${since.toISOString()}::timestamptz`);
+    parts.push(sql`p.location_text LIKE ${likePattern(scope.term)}`);
   }
   return sql.join(parts, sql` AND `);
-}
-
-/**
- * The centre of a radius search, or undefined when the search has none. Throws UNKNOWN_LOCATION (400) with
- * suggestions when the location is not a place our data knows.
- */
-export async function searchCenter(
-  db: Database,
-  q: Pick<SearchFilters, 'location' | 'radius'>,
-): Promise<ResolvedLocation | undefined> {
-  if (q.radius === undefined || !q.location) return undefined;
-  const center = await resolveLocation(db, q.location);
-  if (center) return center;
-  throw new AppError('UNKNOWN_LOCATION', MESSAGES.unknownLocation, {
-    details: [{ path: 'location', message: MESSAGES.unknownLocation }],
-    suggestions: await suggestLocations(db, q.location),
-  });
 }
 
 /** The branches of a place search: one per town or district (ordered index walks), and the address branch. */
@@ -225,10 +154,11 @@ const MAX_PLACE_BRANCHES = 40;
 export async function placeBranches(
   db: Database,
   q: SearchFilters & Pick<SearchQuery, 'sort'>,
+  scope: LocationScope | undefined,
 ): Promise<PlaceBranches | null> {
-  if (!q.location || q.radius !== undefined || q.sort === 'most_reduced') return null;
+  if (scope?.kind !== 'text' || q.sort === 'most_reduced') return null;
   if (searchStatuses(q).length > 1) return null;
-  const text = q.location.trim().toLowerCase();
+  const text = scope.term.trim();
   const hasDigit = /[0-9]/.test(text);
   if (isUkPostcode(text) || (hasDigit && /\s/.test(text)) || /^[0-9]?[a-z]{0,2}$/.test(text)) return null;
   const pattern = likePattern(text);
@@ -258,7 +188,15 @@ export async function placeBranches(
 }
 
 /**
- * A page and the capped count of a search whose location is split into place branches ({@link placeBranches}).
+ * Up to this many matches, a search that is not split into place branches fetches them through the index that finds
+ * them and sorts them (SORTED_ORDER_BY); more walk the order's index (ADR 022). A planning threshold, chosen by the
+ * exact count: it no longer bounds the count.
+ */
+const SORT_MATCHES_UP_TO = 1_000;
+
+/**
+ * A page and the exact count of a search whose location is split into place branches ({@link placeBranches}).
+ * The branches are disjoint, so the count is the sum of theirs (one UNION ALL).
  * Town and district branches walk their index in the search's order; the address branch sorts its matches
  * (SORTED_ORDER_BY): they are few for a place name, and a walk would read most of the table to find them.
  */
@@ -288,28 +226,25 @@ async function findByPlaces(db: Database, q: SearchQuery, branches: PlaceBranche
        ORDER BY ${ORDER_BY[q.sort]}`),
     db.execute(sql`
       SELECT count(*)::int AS n FROM (${union(
-        (b) => sql`SELECT 1 FROM properties p WHERE ${where(b.match)} LIMIT ${SEARCH_COUNT_CAP + 1}`,
+        (b) => sql`SELECT 1 FROM properties p WHERE ${where(b.match)}`,
       )}) matches`),
   ]);
   return { page, n: Number((count.rows[0] as { n: number } | undefined)?.n ?? 0) };
 }
 
 /**
- * A page and the capped count with one WHERE clause (every search that is not split into place branches). The count
- * comes first and chooses the page's plan: up to SEARCH_COUNT_CAP matches are fetched through the index that finds
+ * A page and the exact count with one WHERE clause (every search that is not split into place branches). The count
+ * comes first and chooses the page's plan: up to SORT_MATCHES_UP_TO matches are fetched through the index that finds
  * them and sorted (SORTED_ORDER_BY); more may be found sooner by walking the order's index.
  */
 async function findWithOneMatch(db: Database, q: SearchQuery, ctx: SearchContext) {
   const where = searchConditions(q, ctx);
   const offset = (q.page - 1) * q.pageSize;
-  const count = await db.execute(sql`
-    SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM properties p WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1}
-    ) matches`);
+  const count = await db.execute(sql`SELECT count(*)::int AS n FROM properties p WHERE ${where}`);
   const n = Number((count.rows[0] as { n: number } | undefined)?.n ?? 0);
-  // Past the last match (known exactly below the cap): an empty page without a second query.
-  if (n === 0 || (n <= SEARCH_COUNT_CAP && offset >= n)) return { page: { rows: [] }, n };
-  const dense = n > SEARCH_COUNT_CAP;
+  // Past the last match: an empty page without a second query.
+  if (offset >= n) return { page: { rows: [] }, n };
+  const dense = n > SORT_MATCHES_UP_TO;
   // The page's ids first, so that a walk of a covering index can test the filters without reading each listing.
   const pageQuery = sql`
     WITH pick AS (
@@ -348,31 +283,36 @@ interface FoundPage {
 }
 
 async function findPage(db: Database, q: SearchQuery, options: FindListingsOptions): Promise<FoundPage> {
-  const center = await searchCenter(db, q);
-  const ctx: SearchContext = { center, now: options.now ?? new Date() };
+  const resolved = await resolveSearchScope(db, q);
+  const ctx: SearchContext = { scope: resolved.scope, now: options.now ?? new Date() };
   let cards: FoundPage['cards'];
   let n: number;
   await options.engine?.fresh();
-  const answer = await options.engine?.search(q, { now: ctx.now!, center, countCap: SEARCH_COUNT_CAP });
+  const answer = await options.engine?.search(q, { now: ctx.now!, scope: ctx.scope });
   if (answer) {
     cards = { texts: await options.engine!.cardTexts(answer.ids) };
     n = answer.n;
   } else {
-    const branches = options.placeBranches === false ? null : await placeBranches(db, q);
+    const branches = options.placeBranches === false ? null : await placeBranches(db, q, ctx.scope);
     const found = branches ? await findByPlaces(db, q, branches, ctx) : await findWithOneMatch(db, q, ctx);
     cards = { objects: found.page.rows.map((r) => toListingSummary(r as Record<string, unknown>)) };
     n = found.n;
   }
-  const rest: FoundPage['rest'] = {
-    total: Math.min(n, SEARCH_COUNT_CAP),
-    totalCapped: n > SEARCH_COUNT_CAP,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
-  if (center) {
-    const { latitude, longitude, label, kind } = center;
+  const rest: FoundPage['rest'] = { total: n, page: q.page, pageSize: q.pageSize };
+  if (resolved.center) {
+    const { latitude, longitude, label, kind } = resolved.center;
     rest.center = { latitude, longitude, label, kind };
-  } else if (n === 0 && q.location && !(await resolveLocation(db, q.location))) {
+  }
+  if (resolved.place) {
+    const { id, kind, label } = resolved.place;
+    const at = 'latitude' in resolved.place ? resolved.place : undefined;
+    rest.place = { id, kind, label, ...(at ? { latitude: at.latitude, longitude: at.longitude } : {}) };
+  } else if (
+    n === 0 &&
+    ctx.scope?.kind === 'text' &&
+    q.location &&
+    !(await resolveLocation(db, q.location))
+  ) {
     const suggestions = await suggestLocations(db, q.location);
     if (suggestions.length) rest.suggestions = suggestions;
   }

@@ -111,14 +111,19 @@ const PUBLIC = [
   'readingRent',
   'newportHouse',
 ];
+/** Every search has a mode (issue #24): Buy unless it says Rent. */
+const SALES = PUBLIC.filter((k) => !/Rent/.test(k));
+const RENTALS = ['wimbledonFlatRent', 'readingRent'];
 const keysOf = (r: ListingSearchResult) =>
   titlesOf(r).map((s) => Object.keys(slugs).find((k) => slugs[k] === s));
 
 describe('public-only rule', () => {
-  test('lists only active, approved, not deleted listings, newest first', async () => {
+  test('lists only active, approved, not deleted listings, newest first; to buy unless asked to rent', async () => {
     const r = await search('');
-    expect(keysOf(r)).toEqual(PUBLIC);
-    expect(r).toMatchObject({ total: 8, totalCapped: false, page: 1, pageSize: 24 });
+    expect(keysOf(r)).toEqual(SALES);
+    expect(r).toMatchObject({ total: 6, page: 1, pageSize: 24 });
+    expect(keysOf(await search('?mode=sale'))).toEqual(SALES);
+    expect(keysOf(await search('?mode=rent'))).toEqual(RENTALS);
   });
 
   test('a draft, let, deleted, pending or rejected listing is 404 by slug', async () => {
@@ -193,19 +198,19 @@ describe('filters', () => {
       ['manchesterHouse', 'manchesterFlat'],
     ],
     ['location matches part of the address', '?location=tilehurst', ['tilehurstBungalow']],
-    [
-      'location matches part of the postcode',
-      '?location=rg30',
-      ['readingHouse', 'tilehurstBungalow', 'readingRent'],
-    ],
-    ['a full postcode typed without its space', '?location=sw191aa', ['wimbledonHouse', 'wimbledonFlatRent']],
-    ['mode sale', '?mode=sale', PUBLIC.filter((k) => !/Rent/.test(k))],
-    ['mode rent', '?mode=rent', ['wimbledonFlatRent', 'readingRent']],
-    ['type', '?type=flat', ['wimbledonFlatRent', 'manchesterFlat']],
+    ['location matches part of the postcode', '?location=rg30', ['readingHouse', 'tilehurstBungalow']],
+    ['location matches part of the postcode, to rent', '?location=rg30&mode=rent', ['readingRent']],
+    ['a full postcode typed without its space', '?location=sw191aa&mode=rent', ['wimbledonFlatRent']],
+    ['mode sale', '?mode=sale', SALES],
+    ['mode rent', '?mode=rent', RENTALS],
+    ['no mode is Buy', '?mode=', SALES],
+    ['type', '?type=flat', ['manchesterFlat']],
+    ['type, to rent', '?type=flat&mode=rent', ['wimbledonFlatRent']],
     ['type bungalow', '?type=bungalow', ['tilehurstBungalow']],
     ['type land finds nothing here', '?type=land', []],
     ['bedrooms at least N', '?bedrooms=4', ['wimbledonHouse']],
-    ['bathrooms at least N', '?bathrooms=2', ['wimbledonHouse', 'manchesterFlat', 'readingRent']],
+    ['bathrooms at least N', '?bathrooms=2', ['wimbledonHouse', 'manchesterFlat']],
+    ['bathrooms at least N, to rent', '?bathrooms=2&mode=rent', ['readingRent']],
     [
       'minPrice in pounds, inclusive',
       '?mode=sale&minPrice=325000',
@@ -215,7 +220,7 @@ describe('filters', () => {
     ['rent prices per month', '?mode=rent&maxPrice=1500', ['readingRent']],
     ['feature tags must all apply', '?filters=garden,parking', ['wimbledonHouse']],
     ['one feature tag', '?filters=garden', ['wimbledonHouse', 'manchesterHouse']],
-    ["'all' means no filter", '?type=all&mode=all', PUBLIC],
+    ["'all' means no filter (and a mode of 'all' is Buy)", '?type=all&mode=all', SALES],
     ['filters combine', '?location=reading&mode=sale&bedrooms=3&maxPrice=400000', ['readingHouse']],
     ['LIKE wildcards are literal', '?location=%25', []],
     ['a location with no match', '?location=Atlantis', []],
@@ -235,15 +240,15 @@ describe('sorting and pagination', () => {
     expect(desc.items.map((i) => i.pricePence)).toEqual([...prices].reverse());
   });
 
-  test('pages partition the results without overlap', async () => {
+  test('pages partition the results without overlap; past the last page is empty', async () => {
     const seen: string[] = [];
     for (const page of [1, 2, 3]) {
-      const r = await search(`?pageSize=3&page=${page}`);
-      expect(r).toMatchObject({ total: 8, page, pageSize: 3 });
+      const r = await search(`?mode=sale&pageSize=4&page=${page}`);
+      expect(r).toMatchObject({ total: 6, page, pageSize: 4 });
       seen.push(...titlesOf(r));
     }
-    expect(seen).toEqual(PUBLIC.map((k) => slugs[k]));
-    expect((await search('?pageSize=3&page=4')).items).toEqual([]);
+    expect(seen).toEqual(SALES.map((k) => slugs[k]));
+    expect((await search('?mode=sale&pageSize=4&page=3')).items).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ import {
   type ListingSearchResult,
 } from '@abode/shared/listings/listing.schema';
 import { SoldPricesQuerySchema, SoldPricesResultSchema } from '@abode/shared/property/sold-prices.schema';
-import { SEARCH_COUNT_CAP } from '@abode/shared/constants';
+import { MAX_PAGE } from '@abode/shared/constants';
 import { SearchQuerySchema } from '@abode/shared/search/search.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { errorResponse, json } from '#src/lib/openapi.ts';
@@ -50,11 +50,12 @@ const searchRoute = createRoute({
   tags: ['Listings'],
   summary: 'Search public listings',
   description:
-    'Public listings (active, not deleted, approved), newest first by default. `location` matches town, address ' +
+    'Public listings (active, not deleted, approved), newest first by default. `mode` is `sale` (Buy) or `rent`; ' +
+    'every search has one, `sale` when absent or blank. `location` matches town, address ' +
     'line 1 or postcode partially and case-insensitively. Prices are whole pounds (rent per calendar month); ' +
     'bedrooms and bathrooms mean at least N; `filters` is a comma-separated list of feature tags that must all ' +
-    `apply. \`total\` is exact up to ${SEARCH_COUNT_CAP.toLocaleString('en-GB')}; above that it is ` +
-    `${SEARCH_COUNT_CAP.toLocaleString('en-GB')} with \`totalCapped: true\` (shown as 'N+'). ` +
+    'apply. `total` is the exact number of matches, however many; `page` goes up to ' +
+    `${MAX_PAGE.toLocaleString('en-GB')}, and a page past the last match has no items. ` +
     SEARCH_EXTENSIONS_DOC +
     ' Answers are cached by the server for up to 30 s (SEARCH_CACHE_TTL_MS) and dropped at once when any listing, ' +
     'photo or agent changes; they carry a strong `ETag` (weak when gzip-compressed), so `If-None-Match` gives 304.' +

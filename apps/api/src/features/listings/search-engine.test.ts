@@ -1,13 +1,13 @@
 /**
  * The in-memory search engine (ADR 023) answers exactly what the SQL search answers: for hundreds of searches drawn
  * over the demo data (real HM Land Registry addresses and OS postcodes, every status, reductions, flags), the engine
- * and the one-statement SQL plan return the same cards in the same order and the same capped total. Then it follows
+ * and the one-statement SQL plan return the same cards in the same order and the same exact total (issue #24: more
+ * than 1,000 matches, deep pages and the last page included). Then it follows
  * writes made straight in SQL — price, status, photos, agent, new and deleted listings, a TRUNCATE — through the
  * change log (migration 0008). Real database: PGlite, or PostgreSQL 15 with TEST_DATABASE_URL.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SEARCH_COUNT_CAP } from '@abode/shared/constants';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
 import { encodePolyline } from '@abode/shared/search/polyline';
 import { SearchQuerySchema, type SearchQuery } from '@abode/shared/search/search.schema';
@@ -18,7 +18,11 @@ import { createApp } from '#src/app.ts';
 import { seededRandom } from '#src/lib/seeded-random.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { findListings, findListingsJson } from './find-listings.ts';
+import { listingMatchesFilters } from '#src/jobs/listing-matches-filters.ts';
+import { findListings, findListingsJson, searchConditions } from './find-listings.ts';
+import { VISIBLE_LISTING } from './listing-row.ts';
+import { MATCHABLE_COLUMNS, toMatchableListing } from './search-filters.ts';
+import { resolveSearchScope } from './search-scope.ts';
 import { createSearchEngine, type SearchEngine } from './search-engine.ts';
 
 let handle: DatabaseHandle;
@@ -31,6 +35,8 @@ interface Facts {
   outcodes: string[];
   postcodes: string[];
   streets: string[];
+  /** Place ids (issue #24) of every kind the demo data has, the biggest of each first. */
+  places: string[];
   points: { latitude: number; longitude: number }[];
 }
 let facts: Facts;
@@ -67,11 +73,17 @@ beforeAll(async () => {
     longitude: number;
   }[];
   const distinct = (xs: string[]) => [...new Set(xs)];
+  const placeRows = (
+    await db.execute(sql`SELECT id FROM (
+        SELECT id, row_number() OVER (PARTITION BY kind ORDER BY sale_count + rent_count DESC, id) AS n FROM places
+      ) ranked WHERE n <= 12 ORDER BY id`)
+  ).rows as { id: string }[];
   facts = {
     towns: distinct(rows.map((r) => r.city)),
     outcodes: distinct(rows.map((r) => r.outcode)),
     postcodes: distinct(rows.map((r) => r.postcode)),
     streets: distinct(rows.map((r) => r.address_line_1)),
+    places: [...placeRows.map((r) => r.id), 'postcode:RG30 6DT', 'postcode:SW19 1AA', 'town:atlantis'],
     points: rows.map((r) => ({ latitude: Number(r.latitude), longitude: Number(r.longitude) })),
   };
 }, 120_000);
@@ -117,7 +129,8 @@ function drawSearch(next: () => number): Record<string, string> {
   const maybe = (p: number) => next() < p;
   const params: Record<string, string> = {};
   const where = next();
-  if (where < 0.55) params.location = pick(locationTexts());
+  if (where < 0.4) params.location = pick(locationTexts());
+  else if (where < 0.55) params.place = pick(facts.places);
   else if (where < 0.7) {
     const p = pick(facts.points);
     const d = pick([0.01, 0.05, 0.2, 1]);
@@ -129,6 +142,7 @@ function drawSearch(next: () => number): Record<string, string> {
       ...facts.outcodes.slice(0, 3),
     ]);
     params.radius = String(pick([0.25, 1, 3, 10]));
+    if (maybe(0.3)) params.place = pick(facts.places.filter((id) => id !== 'town:atlantis'));
   } else if (where < 0.9) {
     // A drawn area: a ring of 3–12 corners around a listing, sometimes with a corner on a listing (an edge case).
     const c = pick(facts.points);
@@ -162,6 +176,11 @@ function drawSearch(next: () => number): Record<string, string> {
   return params;
 }
 
+/** What the engine's search takes besides the query: the clock and the location scope the SQL path resolves. */
+async function contextOf(q: SearchQuery) {
+  return { now: NOW, scope: (await resolveSearchScope(db, q)).scope };
+}
+
 /** Both answers of one search: SQL (one statement, no place branches) and the engine. */
 async function both(params: Record<string, string>) {
   const parsed = SearchQuerySchema.safeParse(params);
@@ -171,15 +190,29 @@ async function both(params: Record<string, string>) {
   const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
   const answered = await engine.search(q, {
     now: NOW,
-    center: viaSql.center
-      ? { latitude: viaSql.center.latitude, longitude: viaSql.center.longitude }
-      : undefined,
-    countCap: SEARCH_COUNT_CAP,
+    scope: (await resolveSearchScope(db, q)).scope,
   });
   const viaEngine = await findListings(db, q, { now: NOW, engine });
   // The served text: the engine's cached card texts joined, not the objects serialised.
   const engineJson = await findListingsJson(db, q, { now: NOW, engine });
   return { viaSql, viaEngine, engineJson, answered: answered !== undefined };
+}
+
+/** The engine's counts of `queries` (URL parameters), each page and count checked against SQL's. */
+async function countsCheckedAgainstSql(
+  which: SearchEngine,
+  queries: readonly Record<string, string | undefined>[],
+): Promise<number[]> {
+  const found: number[] = [];
+  for (const params of queries) {
+    const q = SearchQuerySchema.parse(params);
+    const answer = (await which.search(q, await contextOf(q)))!;
+    const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+    expect(answer.ids, JSON.stringify(params)).toEqual(viaSql.items.map((l) => l.id));
+    expect(answer.n, JSON.stringify(params)).toBe(viaSql.total);
+    found.push(answer.n);
+  }
+  return found;
 }
 
 describe('search engine', () => {
@@ -193,7 +226,7 @@ describe('search engine', () => {
     async (seed) => {
       const next = seededRandom(seed * 7919);
       let answered = 0;
-      let capped = 0;
+      let overThousand = 0;
       let nonEmpty = 0;
       let drawn = 0;
       for (let i = 0; i < 150; i++) {
@@ -204,63 +237,180 @@ describe('search engine', () => {
         const where = JSON.stringify(params);
         expect(r.viaEngine.items, where).toEqual(r.viaSql.items);
         expect(r.viaEngine.total, where).toBe(r.viaSql.total);
-        expect(r.viaEngine.totalCapped, where).toBe(r.viaSql.totalCapped);
         expect(r.viaEngine.suggestions, where).toEqual(r.viaSql.suggestions);
         // Byte for byte what serialising SQL's answer gives, so the ETag does not depend on the path.
         expect(r.engineJson, where).toBe(JSON.stringify(r.viaSql));
         if (r.answered) answered += 1;
         if (r.viaSql.items.length) nonEmpty += 1;
-        if (r.viaSql.totalCapped) capped += 1;
+        if (r.viaSql.total > 1_000) overThousand += 1;
       }
       // The engine, not the fallback, answered them (only non-ASCII texts would fall back here).
       expect(answered).toBe(drawn);
       expect(drawn).toBeGreaterThan(130);
-      expect(capped, 'some searches pass the count cap').toBeGreaterThan(0);
+      expect(overThousand, 'some searches match more than 1,000 listings (the old cap)').toBeGreaterThan(0);
       expect(nonEmpty, 'many searches find listings').toBeGreaterThan(25);
     },
     120_000,
   );
 
-  test.each([5, 6])(
-    'counts past the page up to any cap on every path, a dense map box included (draw %i)',
+  test.each([7, 8])(
+    'the SQL, the engine and the alert matcher select the same listings for drawn searches (draw %i)',
     async (seed) => {
-      // denseBox 0 sends every map box and radius down the walk-then-count path a city takes at a million listings,
-      // and shortOrder 0 every location and feed search down the count-index paths (the page walked, or gathered
-      // from the index when few match), keywordsFirst 0 keywords in a place down the walk of the keywords' listings;
-      // a cap of 30 makes the demo data's counts pass it often, on the walk, the price-range count and the cells.
-      const dense = createSearchEngine({ db, denseBox: 0, shortOrder: 0, keywordsFirst: 0 });
-      await dense.start();
-      const next = seededRandom(seed * 104_729);
+      // The filter registry's one definition of each filter (search-filters.ts) and the one location scope
+      // (search-scope.ts) behind all three: every visible listing, tested by each.
+      const visible = (
+        await db.execute(sql`SELECT ${MATCHABLE_COLUMNS} FROM properties p WHERE ${VISIBLE_LISTING}`)
+      ).rows.map((r) => toMatchableListing(r as Record<string, unknown>));
+      const next = seededRandom(seed * 15_485_863);
       let checked = 0;
-      let passedSmallCap = 0;
-      for (let i = 0; i < 150; i++) {
+      let nonEmpty = 0;
+      for (let i = 0; i < 120; i++) {
         const parsed = SearchQuerySchema.safeParse(drawSearch(next));
         if (!parsed.success) continue;
         const q = parsed.data;
-        const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
-        const center = viaSql.center
-          ? { latitude: viaSql.center.latitude, longitude: viaSql.center.longitude }
-          : undefined;
         const where = JSON.stringify(q);
-        for (const [which, countCap] of [
-          [engine, 30],
-          [dense, 30],
-          [dense, SEARCH_COUNT_CAP],
-        ] as const) {
-          const answer = (await which.search(q, { now: NOW, center, countCap }))!;
-          expect(answer.ids, where).toEqual(viaSql.items.map((l) => l.id));
-          // Exact up to the cap, and past it once there are more (the SQL total is exact up to its own cap).
-          if (!viaSql.totalCapped && viaSql.total <= countCap) expect(answer.n, where).toBe(viaSql.total);
-          else expect(answer.n, where).toBeGreaterThan(countCap);
-          if (countCap === 30 && answer.n > 30) passedSmallCap += 1;
+        const scope = await resolveSearchScope(db, q).then(
+          (r) => r.scope,
+          () => null,
+        );
+        // An unknown place is a 400 for the search and nothing for an alert.
+        if (scope === null) continue;
+        const fromSql = (
+          (
+            await db.execute(
+              sql`SELECT p.id FROM properties p WHERE ${searchConditions(q, { scope, now: NOW })}`,
+            )
+          ).rows as { id: string }[]
+        )
+          .map((r) => r.id)
+          .sort();
+        let keywordIds: Set<string> | undefined;
+        if (q.keywords) {
+          const found = await db.execute(
+            sql`SELECT p.id FROM properties p WHERE p.search_vector @@ websearch_to_tsquery('english', ${q.keywords})`,
+          );
+          keywordIds = new Set((found.rows as { id: string }[]).map((r) => r.id));
         }
+        const fromMatcher = visible
+          .filter((l) => listingMatchesFilters(l, q, { now: NOW, scope, keywordIds }))
+          .map((l) => l.id)
+          .sort();
+        expect(fromMatcher, where).toEqual(fromSql);
+        const viaEngine = await findListings(db, q, { now: NOW, engine });
+        expect(viaEngine.total, where).toBe(fromSql.length);
+        const matched = new Set(fromSql);
+        expect(
+          viaEngine.items.every((l) => matched.has(l.id)),
+          where,
+        ).toBe(true);
         checked += 1;
+        if (fromSql.length) nonEmpty += 1;
       }
-      expect(checked).toBeGreaterThan(130);
-      expect(passedSmallCap, 'counts pass the small cap').toBeGreaterThan(20);
+      expect(checked).toBeGreaterThan(100);
+      expect(nonEmpty).toBeGreaterThan(30);
     },
     120_000,
   );
+
+  test.each([5, 6])(
+    'counts exactly on every path, to the last page, a dense map box included (draw %i)',
+    async (seed) => {
+      // denseBox 0 sends every map box and radius down the walk-then-count path a city takes at a million listings,
+      // and shortOrder 0 every location and feed search down the count-index paths (the page walked, or gathered
+      // from the index when few match), keywordsFirst 0 keywords in a place down the walk of the keywords' listings,
+      // deepPage 0 every page among unordered matches down the deep pages' paths (sorted, or a walk of the order);
+      // `walked` (walkBudget Infinity) finds every dense box's page by a walk and counts the box's cells, those inside
+      // the area from their count groups, those across its edge by sub-squares (subCellsFrom 0). Each search is also
+      // asked for its last page and a page past the middle of its matches: walked back from the far end of the order.
+      const dense = createSearchEngine({ db, denseBox: 0, shortOrder: 0, keywordsFirst: 0, deepPage: 0 });
+      const walked = createSearchEngine({ db, denseBox: 0, walkBudget: Infinity, subCellsFrom: 0 });
+      await dense.start();
+      await walked.start();
+      const next = seededRandom(seed * 104_729);
+      let checked = 0;
+      let pastPage = 0;
+      let overThousand = 0;
+      let lastPages = 0;
+      for (let i = 0; i < 150; i++) {
+        const parsed = SearchQuerySchema.safeParse(drawSearch(next));
+        if (!parsed.success) continue;
+        const drawn = parsed.data;
+        const { scope } = await resolveSearchScope(db, drawn);
+        const first = await findListings(db, drawn, { now: NOW, placeBranches: false });
+        const lastPage = Math.max(1, Math.ceil(first.total / drawn.pageSize));
+        const pages = new Set([drawn.page, lastPage, Math.max(1, Math.ceil((lastPage * 2) / 3))]);
+        for (const page of pages) {
+          const q = { ...drawn, page };
+          const viaSql =
+            page === drawn.page ? first : await findListings(db, q, { now: NOW, placeBranches: false });
+          const where = JSON.stringify(q);
+          for (const which of [engine, dense, walked]) {
+            const answer = (await which.search(q, { now: NOW, scope }))!;
+            expect(answer.ids, where).toEqual(viaSql.items.map((l) => l.id));
+            expect(answer.n, where).toBe(viaSql.total);
+          }
+          if (viaSql.total > page * q.pageSize) pastPage += 1;
+          if (page === lastPage && page > 1 && viaSql.items.length) lastPages += 1;
+        }
+        if (first.total > 1_000) overThousand += 1;
+        checked += 1;
+      }
+      expect(checked).toBeGreaterThan(130);
+      expect(pastPage, 'counts go past the page').toBeGreaterThan(20);
+      expect(overThousand, 'counts go past 1,000 (the old cap)').toBeGreaterThan(0);
+      expect(lastPages, 'last pages after the first hold listings').toBeGreaterThan(10);
+    },
+    240_000,
+  );
+
+  test('a dense radius, map box or drawn area counts the cells inside it from their count groups, exactly', async () => {
+    // Every box finds its page by a walk and then counts its cells: those wholly inside the area from their count
+    // groups, the others listing by listing, by sub-squares or not (the path a city's map takes at a million
+    // listings). The sparse engine reads every box's cells for its page, by sub-squares.
+    const walked = createSearchEngine({ db, denseBox: 0, walkBudget: Infinity });
+    const bySubSquares = createSearchEngine({ db, denseBox: 0, walkBudget: Infinity, subCellsFrom: 0 });
+    const sparse = createSearchEngine({ db, subCellsFrom: 0 });
+    await Promise.all([walked.start(), bySubSquares.start(), sparse.start()]);
+    const town = (
+      await db.execute(sql`SELECT city, avg(latitude)::float8 AS la, avg(longitude)::float8 AS lo FROM properties
+        WHERE latitude IS NOT NULL GROUP BY city ORDER BY count(*) DESC, city LIMIT 1`)
+    ).rows[0] as { city: string; la: number; lo: number };
+    const [la, lo] = [Number(town.la), Number(town.lo)];
+    const ring = (r: number) =>
+      encodePolyline(
+        Array.from({ length: 7 }, (_, k) => ({
+          latitude: la + r * Math.sin((2 * Math.PI * k) / 7),
+          longitude: lo + 1.6 * r * Math.cos((2 * Math.PI * k) / 7),
+        })),
+      );
+    const areas = [
+      ...['3', '10', '20', '40'].map((radius) => ({ location: town.city, radius })),
+      ...[0.1, 0.3, 1].map((d) => ({ bounds: [la - d, lo - 1.6 * d, la + d, lo + 1.6 * d].join(',') })),
+      ...[0.1, 0.3, 1].map((r) => ({ polygon: ring(r) })),
+    ];
+    let pastPage = 0;
+    for (const area of areas) {
+      for (const extra of [
+        {},
+        { mode: 'rent' },
+        { type: 'flat', bedrooms: '2' },
+        { minPrice: '200000', maxPrice: '600000', sort: 'price_asc' },
+        { maxPrice: '400000', page: '3', pageSize: '10' },
+      ]) {
+        const q = SearchQuerySchema.parse({ ...area, ...extra });
+        const { scope } = await resolveSearchScope(db, q);
+        const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+        const where = JSON.stringify(q);
+        for (const which of [walked, bySubSquares, sparse]) {
+          const answer = (await which.search(q, { now: NOW, scope }))!;
+          expect(answer.ids, where).toEqual(viaSql.items.map((l) => l.id));
+          expect(answer.n, where).toBe(viaSql.total);
+        }
+        if (viaSql.total > q.page * q.pageSize) pastPage += 1;
+      }
+    }
+    expect(pastPage, 'areas with more matches than their page').toBeGreaterThan(25);
+  });
 
   test('searches for a new keyword text at the same moment share one keyword query', async () => {
     let keywordQueries = 0;
@@ -276,20 +426,18 @@ describe('search engine', () => {
     const fresh = createSearchEngine({ db: counting });
     await fresh.start();
     const q = SearchQuerySchema.parse({ keywords: 'garden', mode: 'sale' });
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => fresh.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP })),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fresh.search(q, { now: NOW })));
     expect(keywordQueries).toBe(1);
     const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
     for (const answer of answers) expect(answer?.ids).toEqual(viaSql.items.map((l) => l.id));
     // Kept: a later search asks nothing more.
-    await fresh.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP });
+    await fresh.search(q, { now: NOW });
     expect(keywordQueries).toBe(1);
   });
 
   test('locations PostgreSQL lower-cases differently (not plain ASCII) are left to SQL', async () => {
-    const ctx = { now: NOW, countCap: SEARCH_COUNT_CAP };
-    expect(await engine.search(SearchQuerySchema.parse({ location: 'Zürich' }), ctx)).toBeUndefined();
+    const q = SearchQuerySchema.parse({ location: 'Zürich' });
+    expect(await engine.search(q, await contextOf(q))).toBeUndefined();
     const r = (await both({ location: 'Zürich' }))!;
     expect(r.viaEngine).toEqual(r.viaSql);
   });
@@ -304,7 +452,7 @@ describe('search engine', () => {
     });
     const search = async (params: Record<string, string>) => {
       const q = SearchQuerySchema.parse(params);
-      const answer = await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP });
+      const answer = await engine.search(q, { now: NOW });
       expect(answer, 'the engine answers').toBeDefined();
       return findListings(db, q, { now: NOW, engine });
     };
@@ -342,7 +490,7 @@ describe('search engine', () => {
   });
 
   test("a town's count past its page follows a change to one of its listings (count index)", async () => {
-    // A town with more sale listings than a page of 10 and fewer than the cap: its count is exact.
+    // A town with more sale listings than a page of 10.
     const town = (
       await db.execute(sql`SELECT city FROM properties WHERE mode = 'sale' AND status = 'active'
         AND NOT is_deleted AND approval_status = 'approved'
@@ -367,28 +515,13 @@ describe('search engine', () => {
     // Every location and feed search down the count-index paths (the demo data's orders are short).
     const indexed = createSearchEngine({ db, shortOrder: 0 });
     await indexed.start();
-    /** The engine's counts of `queries`, each checked against SQL's. */
-    const counts = async () => {
-      const found: number[] = [];
-      for (const params of queries) {
-        const q = SearchQuerySchema.parse(params);
-        const answer = (await indexed.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP }))!;
-        const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
-        expect(answer.ids, JSON.stringify(params)).toEqual(viaSql.items.map((l) => l.id));
-        // Exact up to the cap, and past it once there are more.
-        if (viaSql.totalCapped) expect(answer.n).toBeGreaterThan(SEARCH_COUNT_CAP);
-        else expect(answer.n, JSON.stringify(params)).toBe(viaSql.total);
-        found.push(answer.n);
-      }
-      return found;
-    };
+    const counts = () => countsCheckedAgainstSql(indexed, queries);
 
     const [all, under, over, band] = await counts();
     expect(all, 'more than a page').toBeGreaterThan(10);
     expect(under).toBeGreaterThan(0);
     expect(over).toBeGreaterThan(0);
-    expect(band, 'more than a page, fewer than the cap').toBeGreaterThan(10);
-    expect(band).toBeLessThanOrEqual(SEARCH_COUNT_CAP);
+    expect(band, 'more than a page').toBeGreaterThan(10);
 
     // Dearer by £1,000: out of the town's band up to its price and of the feed's band, still in the band above it.
     await db.execute(
@@ -421,7 +554,7 @@ describe('search engine', () => {
       { mode: 'sale', maxPrice: String(Math.ceil(Number(twin.price_pence) / 100)), sort: 'price_desc' },
     ]) {
       const q = SearchQuerySchema.parse({ ...params, pageSize: '100' });
-      const answer = (await indexed.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP }))!;
+      const answer = (await indexed.search(q, await contextOf(q)))!;
       const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
       expect(
         viaSql.items.slice(0, 2).map((l) => l.pricePence),
@@ -431,18 +564,45 @@ describe('search engine', () => {
     }
   });
 
+  test('counts of bathrooms, must-haves, exclusions and freshness follow changes to the listings (count extras)', async () => {
+    // Feed searches count every listing's index; these conditions are read from its extras, kept in step.
+    const indexed = createSearchEngine({ db, shortOrder: 0 });
+    await indexed.start();
+    const queries = [
+      { mode: 'sale', bathrooms: '2' },
+      { mode: 'sale', bathrooms: '2', maxPrice: '500000', sort: 'price_asc', page: '2', pageSize: '10' },
+      { mode: 'sale', filters: 'garden' },
+      { mode: 'sale', exclude: 'retirement,auction', bedrooms: '3', page: '4', pageSize: '10' },
+      { mode: 'rent', added: '14' },
+      { mode: 'sale', added: '7', bathrooms: '1', sort: 'price_desc' },
+    ];
+    const counts = () => countsCheckedAgainstSql(indexed, queries);
+    const before = await counts();
+    expect(Math.min(...before), 'every query matches listings').toBeGreaterThan(0);
+    const listing = (
+      await db.execute(sql`SELECT id FROM properties WHERE mode = 'sale' AND status = 'active' AND bathrooms = 1
+        AND NOT is_deleted AND approval_status = 'approved' AND NOT ('garden' = ANY(features)) ORDER BY id LIMIT 1`)
+    ).rows[0] as { id: string };
+    await db.execute(sql`UPDATE properties SET bathrooms = 3, features = array_append(features, 'garden')
+      WHERE id = ${listing.id}`);
+    const agent = await createAgent(db);
+    await createListing(db, agent.id, { at: 'reading', mode: 'rent', bathrooms: 2, publishedAt: NOW });
+    await indexed.catchUp();
+    const after = await counts();
+    expect(after[0], 'one more with two bathrooms').toBe(before[0]! + 1);
+    expect(after[2], 'one more with a garden').toBe(before[2]! + 1);
+    expect(after[4], 'one more to rent in the last 14 days').toBe(before[4]! + 1);
+  });
+
   test("a write through this process is seen by the writer's next search (markStale → fresh)", async () => {
     const agent = await createAgent(db);
     const listing = await createListing(db, agent.id, { at: 'newport', addressLine1: 'Stale Mark Row' });
     engine.markStale();
     const q = SearchQuerySchema.parse({ location: 'stale mark row' });
-    expect(
-      await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP }),
-      'behind: SQL answers',
-    ).toBeUndefined();
+    expect(await engine.search(q, await contextOf(q)), 'behind: SQL answers').toBeUndefined();
     const found = await findListings(db, q, { now: NOW, engine });
     expect(found.items.map((l) => l.id)).toEqual([listing.id]);
-    expect((await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP }))?.ids).toEqual([listing.id]);
+    expect((await engine.search(q, await contextOf(q)))?.ids).toEqual([listing.id]);
   });
 
   test('through HTTP: an app with the engine answers as one without, and its health says so', async () => {
@@ -483,17 +643,17 @@ describe('search engine', () => {
     });
     const fresh = createSearchEngine({ db: racing });
     await fresh.start();
-    const found = await fresh.search(SearchQuerySchema.parse({ location: 'loading lane' }), {
-      now: NOW,
-      countCap: SEARCH_COUNT_CAP,
-    });
+    const lane = SearchQuerySchema.parse({ location: 'loading lane' });
+    const found = await fresh.search(lane, await contextOf(lane));
     expect(found?.ids).toEqual([listing.id]);
     const card = JSON.parse((await fresh.cardTexts(found!.ids))[0]!) as ListingSummary;
     expect(card.pricePence).toBe(777_000_00);
-    const byPrice = await fresh.search(
-      SearchQuerySchema.parse({ location: 'loading lane', minPrice: '777000', maxPrice: '777000' }),
-      { now: NOW, countCap: SEARCH_COUNT_CAP },
-    );
+    const atPrice = SearchQuerySchema.parse({
+      location: 'loading lane',
+      minPrice: '777000',
+      maxPrice: '777000',
+    });
+    const byPrice = await fresh.search(atPrice, await contextOf(atPrice));
     expect(byPrice?.ids, 'the engine holds the new price, not only the card').toEqual([listing.id]);
   });
 
@@ -517,6 +677,6 @@ describe('search engine', () => {
     await engine.catchUp();
     expect(engine.stats()).toMatchObject({ listings: 0, reloads: before + 1, ready: true });
     const q = SearchQuerySchema.parse({});
-    expect(await engine.search(q, { now: NOW, countCap: SEARCH_COUNT_CAP })).toEqual({ ids: [], n: 0 });
+    expect(await engine.search(q, { now: NOW })).toEqual({ ids: [], n: 0 });
   });
 });

@@ -13,7 +13,7 @@ import { encodePolyline, type LatLng } from '@abode/shared/search/polyline';
 import { createApp } from '#src/app.ts';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
-import { refreshTowns } from '#src/features/locations/refresh-towns.ts';
+import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { createAgent, createListing, type AddressKey } from '#src/testing/fixtures.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
@@ -141,7 +141,7 @@ beforeAll(async () => {
   await make('letAgreed', 'reading', { mode: 'rent', status: 'let-agreed', title: 'Let agreed flat' });
   await make('let', 'reading', { mode: 'rent', status: 'let', title: 'Let flat' });
   await make('draft', 'reading', { status: 'draft', title: 'Draft house' });
-  await refreshTowns(db);
+  await refreshPlaces(db);
 });
 
 afterAll(async () => {
@@ -157,6 +157,8 @@ const ON_MARKET = [
   'tilehurstBungalow',
   'newportHouse',
 ];
+/** Every search has a mode (issue #24): one without is Buy, which leaves out the one flat to rent. */
+const ON_MARKET_SALES = ON_MARKET.filter((k) => k !== 'wimbledonFlat');
 
 async function search(query: string): Promise<ListingSearchResult> {
   const res = await app.request(`/api/properties${query}`);
@@ -180,9 +182,10 @@ describe('map bounds', () => {
 
   test('combines with the other filters and the text location', async () => {
     expect(keysOf(await search('?bounds=51.3,-1.2,51.5,0&type=bungalow'))).toEqual(['tilehurstBungalow']);
-    expect(keysOf(await search('?bounds=51.3,-1.2,51.5,0&location=london'))).toEqual(
-      sorted(['wimbledonHouse', 'wimbledonFlat']),
-    );
+    expect(keysOf(await search('?bounds=51.3,-1.2,51.5,0&location=london'))).toEqual(['wimbledonHouse']);
+    expect(keysOf(await search('?bounds=51.3,-1.2,51.5,0&location=london&mode=rent'))).toEqual([
+      'wimbledonFlat',
+    ]);
   });
 
   test('a box with no listing, and a bad box (400 with its field message)', async () => {
@@ -203,7 +206,8 @@ describe('drawn polygon', () => {
       [p.latitude + 0.01, p.longitude + 0.02],
       [p.latitude - 0.02, p.longitude],
     ]);
-    expect(keysOf(await search(`?polygon=${q}`))).toEqual(sorted(['wimbledonHouse', 'wimbledonFlat']));
+    expect(keysOf(await search(`?polygon=${q}`))).toEqual(['wimbledonHouse']);
+    expect(keysOf(await search(`?polygon=${q}&mode=rent`))).toEqual(['wimbledonFlat']);
   });
 
   test('a concave area: inside its bounding box is not enough', async () => {
@@ -259,8 +263,8 @@ describe('drawn polygon', () => {
 });
 
 describe('radius', () => {
-  /** Public listings' keys within `r` miles of `center` by the independent formula. */
-  const within = (center: LatLng, r: number, keys = ON_MARKET) =>
+  /** Public listings' keys (for sale, unless given) within `r` miles of `center` by the independent formula. */
+  const within = (center: LatLng, r: number, keys = ON_MARKET_SALES) =>
     sorted(keys.filter((k) => miles(center, made[k]!.at) <= r));
 
   test('known postcode pairs from the data', () => {
@@ -273,8 +277,8 @@ describe('radius', () => {
   test.each([
     ['M1 3DA', 1, ['manchesterFlat']],
     ['M1 3DA', 3, ['manchesterFlat', 'manchesterHouse']],
-    ['SW19 1AA', 30, ['wimbledonHouse', 'wimbledonFlat']],
-    ['SW19 1AA', 40, ['wimbledonHouse', 'wimbledonFlat', 'readingHouse', 'tilehurstBungalow']],
+    ['SW19 1AA', 30, ['wimbledonHouse']],
+    ['SW19 1AA', 40, ['wimbledonHouse', 'readingHouse', 'tilehurstBungalow']],
   ])('around the full postcode %s, %s miles', async (postcode, r, expected) => {
     const result = await search(`?location=${encodeURIComponent(postcode)}&radius=${r}`);
     expect(keysOf(result)).toEqual(sorted(expected));
@@ -310,7 +314,7 @@ describe('radius', () => {
 
   test('radius filters combine; a radius without a location is ignored', async () => {
     expect(keysOf(await search('?location=SW19%201AA&radius=40&mode=rent'))).toEqual(['wimbledonFlat']);
-    expect((await search('?radius=5')).total).toBe(ON_MARKET.length);
+    expect((await search('?radius=5')).total).toBe(ON_MARKET_SALES.length);
   });
 
   test('an unknown place is a 400 with a helpful message and suggestions', async () => {
@@ -318,7 +322,12 @@ describe('radius', () => {
     expect(res.status).toBe(400);
     const body = await readJson(res);
     expect(body.error).toMatchObject({ code: 'UNKNOWN_LOCATION', message: MESSAGES.unknownLocation });
-    expect(body.error.suggestions[0]).toEqual({ label: 'Reading', kind: 'town', value: 'Reading' });
+    expect(body.error.suggestions[0]).toEqual({
+      label: 'Reading',
+      kind: 'town',
+      value: 'Reading',
+      id: 'town:reading',
+    });
     expect(res.headers.get('cache-control')).toBeNull();
   });
 
@@ -339,7 +348,12 @@ describe('radius', () => {
   test('a text location that matches nothing answers with suggestions', async () => {
     const r = await search('?location=Manchster');
     expect(r.items).toEqual([]);
-    expect(r.suggestions?.[0]).toEqual({ label: 'Manchester', kind: 'town', value: 'Manchester' });
+    expect(r.suggestions?.[0]).toEqual({
+      label: 'Manchester',
+      kind: 'town',
+      value: 'Manchester',
+      id: 'town:manchester',
+    });
     expect((await search('?location=Reading&mode=rent&type=bungalow')).suggestions).toBeUndefined();
   });
 });
@@ -370,24 +384,31 @@ describe('added to site', () => {
     [1, []],
     [3, ['wimbledonHouse', 'manchesterFlat']],
     [7, ['wimbledonHouse', 'manchesterFlat']],
-    [14, ['wimbledonHouse', 'wimbledonFlat', 'manchesterFlat']],
+    [14, ['wimbledonHouse', 'manchesterFlat']],
   ])('within %s days (published_at, else created_at)', async (days, expected) => {
     expect(keysOf(await search(`?added=${days}`))).toEqual(sorted(expected));
   });
 
+  test('to rent, within 14 days but not 7', async () => {
+    expect(keysOf(await search('?added=7&mode=rent'))).toEqual([]);
+    expect(keysOf(await search('?added=14&mode=rent'))).toEqual(['wimbledonFlat']);
+  });
+
   test('anytime when absent', async () => {
-    expect((await search('')).total).toBe(ON_MARKET.length);
+    expect((await search('')).total).toBe(ON_MARKET_SALES.length);
+    expect((await search('?mode=rent')).total).toBe(1);
   });
 });
 
 describe('status', () => {
   test('under offer, sold STC and let agreed are left out by default; let and drafts always', async () => {
-    expect(keysOf(await search(''))).toEqual(sorted(ON_MARKET));
+    expect(keysOf(await search(''))).toEqual(sorted(ON_MARKET_SALES));
+    expect(keysOf(await search('?mode=rent'))).toEqual(['wimbledonFlat']);
   });
 
   test('includeUnderOffer adds under offer and sold STC', async () => {
     const r = await search('?includeUnderOffer=true');
-    expect(keysOf(r)).toEqual(sorted([...ON_MARKET, 'underOffer', 'soldStc']));
+    expect(keysOf(r)).toEqual(sorted([...ON_MARKET_SALES, 'underOffer', 'soldStc']));
     expect(r.items.find((i) => i.slug === made.soldStc!.slug)?.status).toBe('sold');
   });
 
@@ -395,8 +416,12 @@ describe('status', () => {
     expect(keysOf(await search('?mode=rent&includeLetAgreed=true'))).toEqual(
       sorted(['wimbledonFlat', 'letAgreed']),
     );
+    // Each switch applies to its own mode: under offer and sold STC to Buy, let agreed to Rent.
     expect(keysOf(await search('?includeUnderOffer=true&includeLetAgreed=true'))).toEqual(
-      sorted([...ON_MARKET, 'underOffer', 'soldStc', 'letAgreed']),
+      sorted([...ON_MARKET_SALES, 'underOffer', 'soldStc']),
+    );
+    expect(keysOf(await search('?mode=rent&includeUnderOffer=true&includeLetAgreed=true'))).toEqual(
+      sorted(['wimbledonFlat', 'letAgreed']),
     );
   });
 
@@ -434,7 +459,7 @@ describe('must-haves and exclusions', () => {
     ['retirement,shared-ownership,auction', ['tilehurstBungalow', 'manchesterFlat', 'newportHouse']],
   ])('exclude=%s leaves those out', async (exclude, left) => {
     expect(keysOf(await search(`?exclude=${exclude}`))).toEqual(
-      sorted(ON_MARKET.filter((k) => !left.includes(k))),
+      sorted(ON_MARKET_SALES.filter((k) => !left.includes(k))),
     );
   });
 

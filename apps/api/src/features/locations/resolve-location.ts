@@ -1,22 +1,26 @@
 /**
- * A place typed in the location box → coordinates, for radius searches (issue #8), and suggestions for a place that
- * is not known. From the project's OS Code-Point Open data (`postcodes`, `outcodes`) and the `towns` table
- * (refresh-towns.ts):
+ * Places behind a search (issues #8, #24): a place id or a typed text → the place, with the point a radius search
+ * measures from; and suggestions for a text that is no place. From OS Code-Point Open (`postcodes`, `outcodes`) and
+ * the `places` table (refresh-places.ts):
  * - a full postcode ('SW19 1AA', 'sw191aa') → its own position; a postcode newer than the data → its district's;
- * - an outcode ('SW19', 'm1') → the district centroid;
- * - anything else is a town name, matched whole and case-insensitively ('reading' → Reading); a town that has
- *   listings but is not in `towns` yet (listed since the last refresh) → the mean position of its listings.
+ * - a text naming a place whole, case-insensitively: a town, local authority or postcode district by name ('reading',
+ *   'Bath and North East Somerset', 'sw19'), a street by its label ('Milsom Street, Bath'); when several kinds share
+ *   the name, the town first, then the authority, the district, the street;
+ * - a town with listings that is not in `places` yet (listed since the last refresh) → the mean of its listings.
  */
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { LocationKind, LocationSuggestion } from '@abode/shared/listings/listing.schema';
 import { isOutcode, isUkPostcode, normalisePostcode, outcodeOf } from '@abode/shared/postcode';
+import { parsePlaceId, placeId } from '@abode/shared/search/place';
 import type { Database } from '#src/db/client.ts';
 
-/** A resolved place: the point a radius is measured from. */
+/** A resolved place: its id (search/place.ts), the name to show, and the point a radius is measured from. */
 export interface ResolvedLocation {
+  id: string;
   latitude: number;
   longitude: number;
-  /** The place as the UI should name it ('SW19 1AA', 'SW19', 'Reading'). */
+  /** The place as the UI should name it ('SW19 1AA', 'SW19', 'Reading', 'Milsom Street, Bath'). */
   label: string;
   kind: LocationKind;
 }
@@ -34,31 +38,28 @@ export const compactCode = (text: string) => text.toUpperCase().replace(/[^A-Z0-
 /** Escapes LIKE wildcards so a user's '%' or '_' matches itself. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Where `text` is, or undefined when our data does not know it. */
-export async function resolveLocation(db: Executor, text: string): Promise<ResolvedLocation | undefined> {
-  const input = text.trim();
-  if (!input) return undefined;
-  if (isUkPostcode(input)) {
-    const postcode = normalisePostcode(input);
-    const outcode = outcodeOf(postcode)!;
-    const row = await first(
-      db,
-      sql`SELECT 1 AS rank, latitude, longitude FROM postcodes WHERE postcode = ${postcode}
-          UNION ALL
-          SELECT 2, latitude, longitude FROM outcodes WHERE outcode = ${outcode}
-          ORDER BY rank LIMIT 1`,
-    );
-    return row && place(row, postcode, 'postcode');
-  }
-  if (isOutcode(input)) {
-    const outcode = compactCode(input);
-    const row = await first(db, sql`SELECT latitude, longitude FROM outcodes WHERE outcode = ${outcode}`);
-    // An outcode-shaped word that is no district ('E1X'?) may still be a town name: fall through.
-    if (row) return place(row, outcode, 'outcode');
-  }
-  const key = input.toLowerCase();
-  const town = await first(db, sql`SELECT name, latitude, longitude FROM towns WHERE key = ${key}`);
-  if (town) return place(town, String(town.name), 'town');
+/** Which kind wins when a name is several places ('York': the town, then the authority). */
+export const KIND_PRECEDENCE = sql`CASE kind WHEN 'town' THEN 0 WHEN 'authority' THEN 1 WHEN 'outcode' THEN 2 ELSE 3 END`;
+
+function place(row: Row, id: string, label: string, kind: LocationKind): ResolvedLocation {
+  return { id, latitude: Number(row.latitude), longitude: Number(row.longitude), label, kind };
+}
+
+/** A full postcode's position, or its district's for a postcode newer than the data. */
+async function postcodePlace(db: Executor, postcode: string): Promise<ResolvedLocation | undefined> {
+  const outcode = outcodeOf(postcode)!;
+  const row = await first(
+    db,
+    sql`SELECT 1 AS rank, latitude, longitude FROM postcodes WHERE postcode = ${postcode}
+        UNION ALL
+        SELECT 2, latitude, longitude FROM outcodes WHERE outcode = ${outcode}
+        ORDER BY rank LIMIT 1`,
+  );
+  return row && place(row, placeId({ kind: 'postcode', postcode }), postcode, 'postcode');
+}
+
+/** A town from its listings, for one listed since the places were last refreshed. */
+async function townFromListings(db: Executor, key: string): Promise<ResolvedLocation | undefined> {
   // Town = the first line of location_text (lower(city ⏎ address ⏎ postcode)): a prefix match on its trigram index.
   const listed = await first(
     db,
@@ -67,19 +68,79 @@ export async function resolveLocation(db: Executor, text: string): Promise<Resol
          WHERE p.location_text LIKE ${`${escapeLike(key)}\n%`} AND NOT p.is_deleted AND p.latitude IS NOT NULL
         HAVING count(*) > 0`,
   );
-  return listed ? place(listed, String(listed.name), 'town') : undefined;
+  return listed && place(listed, placeId({ kind: 'town', town: key }), String(listed.name), 'town');
 }
 
-function place(row: Row, label: string, kind: LocationKind): ResolvedLocation {
-  return { latitude: Number(row.latitude), longitude: Number(row.longitude), label, kind };
+/** Where `text` is, or undefined when our data does not know it. */
+export async function resolveLocation(db: Executor, text: string): Promise<ResolvedLocation | undefined> {
+  const input = text.trim();
+  if (!input) return undefined;
+  if (isUkPostcode(input)) return postcodePlace(db, normalisePostcode(input));
+  const named = await placeNamedBy(db, input);
+  if (named) return named;
+  if (isOutcode(input)) {
+    // The places are refreshed after imports; a district is known from `outcodes` before that.
+    const outcode = compactCode(input);
+    const row = await first(db, sql`SELECT latitude, longitude FROM outcodes WHERE outcode = ${outcode}`);
+    if (row) return place(row, placeId({ kind: 'outcode', outcode }), outcode, 'outcode');
+  }
+  return townFromListings(db, input.toLowerCase());
+}
+
+/** The place a place id names, with its centre, or undefined when our data does not know it. */
+export async function resolvePlaceId(db: Executor, id: string): Promise<ResolvedLocation | undefined> {
+  const ref = parsePlaceId(id);
+  if (!ref) return undefined;
+  if (ref.kind === 'postcode') return postcodePlace(db, ref.postcode);
+  const row = await first(db, sql`SELECT kind, label, latitude, longitude FROM places WHERE id = ${id}`);
+  if (row) return place(row, id, String(row.label), ref.kind);
+  if (ref.kind === 'outcode') {
+    const district = await first(
+      db,
+      sql`SELECT latitude, longitude FROM outcodes WHERE outcode = ${ref.outcode}`,
+    );
+    return district && place(district, id, ref.outcode, 'outcode');
+  }
+  return ref.kind === 'town' ? townFromListings(db, ref.town) : undefined;
+}
+
+/** Texts resolved per database, for a minute: the search asks for every text location, places change rarely. */
+const namedPlaces = new WeakMap<object, LRUCache<string, { found: ResolvedLocation | null }>>();
+
+/**
+ * The place a search's location text names whole (see the module docs), for scoping a search without a `place`
+ * id: towns, authorities, districts and streets; undefined for anything else (a full postcode keeps SPEC §7's
+ * partial match unless picked as a place). Cached for a minute per database.
+ */
+export async function placeNamedBy(db: Executor, text: string): Promise<ResolvedLocation | undefined> {
+  const key = text.trim().toLowerCase();
+  if (!key || isUkPostcode(key)) return undefined;
+  let cache = namedPlaces.get(db);
+  if (!cache) namedPlaces.set(db, (cache = new LRUCache({ max: 10_000, ttl: 60_000 })));
+  const kept = cache.get(key);
+  if (kept) return kept.found ?? undefined;
+  const row = await first(
+    db,
+    sql`SELECT id, kind, label, latitude, longitude FROM places
+         WHERE (key = ${key} AND kind <> 'street') OR lower(label) = ${key}
+         ORDER BY ${KIND_PRECEDENCE}, sale_count + rent_count DESC, id LIMIT 1`,
+  );
+  const found = row ? place(row, String(row.id), String(row.label), row.kind as LocationKind) : undefined;
+  cache.set(key, { found: found ?? null });
+  return found;
+}
+
+/** Forgets the cached place names of `db` (after the places are rebuilt in this process). */
+export function forgetPlaceNames(db: Executor): void {
+  namedPlaces.delete(db);
 }
 
 /** Most suggestions for an unknown location. */
 export const UNKNOWN_LOCATION_SUGGESTIONS = 5;
 
 /**
- * Places close to an unknown `text`: towns spelled alike (trigram similarity, or starting with it) and, for
- * something shaped like a postcode, districts of the same area. Best first, at most five.
+ * Places close to an unknown `text`: towns and local authorities spelled alike (trigram similarity, or starting
+ * with it) and, for something shaped like a postcode, districts of the same area. Best first, at most five.
  */
 export async function suggestLocations(db: Executor, text: string): Promise<LocationSuggestion[]> {
   const key = text.trim().toLowerCase();
@@ -90,27 +151,29 @@ export async function suggestLocations(db: Executor, text: string): Promise<Loca
   const postcodeLike = /\d/.test(compact) && district !== undefined;
   const result = await db.execute(sql`
     SELECT * FROM (
-      SELECT 'town' AS kind, t.name AS value, similarity(t.key, ${key}) AS score, t.listing_count AS n
-        FROM towns t
-       WHERE t.key % ${key} OR t.key LIKE ${`${escapeLike(key)}%`}
-       ORDER BY (t.key LIKE ${`${escapeLike(key)}%`}) DESC, similarity(t.key, ${key}) DESC, t.listing_count DESC
+      SELECT id, kind, label, similarity(key, ${key}) AS score, sale_count + rent_count AS n
+        FROM places
+       WHERE kind IN ('town', 'authority') AND (key % ${key} OR key LIKE ${`${escapeLike(key)}%`})
+       ORDER BY (key LIKE ${`${escapeLike(key)}%`}) DESC, similarity(key, ${key}) DESC,
+                sale_count + rent_count DESC, kind DESC
        LIMIT ${UNKNOWN_LOCATION_SUGGESTIONS}
-    ) towns
+    ) named
     UNION ALL
     SELECT * FROM (
-      SELECT 'outcode', o.outcode, 0, o.postcode_count
+      SELECT 'outcode:' || o.outcode, 'outcode', o.outcode, 0, o.postcode_count
         FROM outcodes o
        WHERE ${district ?? null}::text IS NOT NULL AND o.outcode LIKE ${`${district ?? ''}%`}
        ORDER BY length(o.outcode), o.outcode
        LIMIT ${UNKNOWN_LOCATION_SUGGESTIONS}
     ) districts`);
   const rows = result.rows as Row[];
-  const towns = rows.filter((r) => r.kind === 'town');
+  const named = rows.filter((r) => r.kind !== 'outcode');
   const districts = rows.filter((r) => r.kind === 'outcode');
-  const ordered = postcodeLike ? [...districts, ...towns] : [...towns, ...districts];
+  const ordered = postcodeLike ? [...districts, ...named] : [...named, ...districts];
   return ordered.slice(0, UNKNOWN_LOCATION_SUGGESTIONS).map((r) => ({
-    label: String(r.value),
+    label: String(r.label),
     kind: r.kind as LocationKind,
-    value: String(r.value),
+    value: String(r.label),
+    id: String(r.id),
   }));
 }

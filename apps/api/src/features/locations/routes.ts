@@ -18,10 +18,13 @@ const locationsRoute = createRoute({
   tags: ['Listings'],
   summary: 'Location autocomplete',
   description:
-    'Up to 10 places starting with `q`, for the location box: towns (`kind: town`, from the listings), postcode ' +
-    "districts (`outcode`, e.g. 'SW19') and full postcodes (`postcode`, typed with or without the space), from OS " +
-    'Code-Point Open. An exact match comes first; text with a digit lists districts and postcodes before towns. ' +
-    "`value` is what to send as the search's `location`. Blank `q` gives no items. Cache-Control: " +
+    'Up to 10 places starting with `q`, for the location box (issue #24): towns (`kind: town`, from the listings), ' +
+    "local authorities (`authority`, from OS Code-Point Open's code list), postcode districts (`outcode`, e.g. " +
+    "'SW19'), streets (`street`, 'Milsom Street, Bath') and full postcodes (`postcode`, typed with or without the " +
+    'space). An exact match comes first; text with a digit lists districts and postcodes first, other text towns, ' +
+    "authorities, districts, then streets. `id` is the place to send as the search's `place`, `value` its name for " +
+    '`location`; `count` is how many public homes of `mode` (both when absent) the place holds (not for postcodes, ' +
+    'which are searched by radius). Blank `q` gives no items. Cache-Control: ' +
     `${LOCATIONS_CACHE_CONTROL}.`,
   request: { query: LocationsQuerySchema },
   responses: {
@@ -33,7 +36,8 @@ const locationsRoute = createRoute({
 export const locationRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   locationsRoute,
   async (c) => {
-    const items = await findLocations(c.var.db, c.req.valid('query').q);
+    const { q, mode } = c.req.valid('query');
+    const items = await findLocations(c.var.db, q, mode);
     c.header('Cache-Control', LOCATIONS_CACHE_CONTROL);
     return c.json({ items }, 200);
   },

@@ -12,8 +12,10 @@ export const DEMO_DATA_DIR = path.join(API_ROOT, 'data/demo');
 export const DEMO_FILES = {
   /** HM Land Registry Price Paid rows, 16-column layout with a header. */
   pricePaid: path.join(DEMO_DATA_DIR, 'price-paid.csv.gz'),
-  /** postcode,latitude,longitude (OS Code-Point Open). */
+  /** OS Code-Point Open postcode units in the product's own 10-column layout, no header (features/postcodes). */
   postcodes: path.join(DEMO_DATA_DIR, 'postcodes.csv.gz'),
+  /** code,name,area_type: the Code-Point Open code list's rows for the codes those units use. */
+  codeList: path.join(DEMO_DATA_DIR, 'codelist.csv'),
   /** outcode,latitude,longitude,postcode_count (OS Code-Point Open district centroids). */
   outcodes: path.join(DEMO_DATA_DIR, 'outcodes.csv.gz'),
   /** postcode_district,bedrooms,median_gbp (ONS); district 'London' is all of London. */

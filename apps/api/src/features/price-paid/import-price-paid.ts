@@ -13,7 +13,7 @@ import { isUkPostcode, normalisePostcode, outcodeOf } from '@abode/shared/postco
 import { bulkInsert, type Executor } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
 import { pricePaidSales, properties, propertyPhotos } from '#src/db/schema.ts';
-import { refreshTowns } from '#src/features/locations/refresh-towns.ts';
+import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { loadLondonRents } from './demo-extract.ts';
 import {
   addressKey,
@@ -167,7 +167,7 @@ export async function importPricePaid(options: ImportPricePaidOptions): Promise<
   if (imported > 0) await db.execute(sql`ANALYZE properties, property_photos`);
   if (sales > 0) await db.execute(sql`ANALYZE price_paid_sales`);
   // New towns (and listings moving a town's centre) for radius searches and the autocomplete (issue #8).
-  if (imported > 0) await refreshTowns(db);
+  if (imported > 0) await refreshPlaces(db);
   return { read, imported, skipped, sales };
 }
 

@@ -156,8 +156,8 @@ test('an unknown place for a radius search shows the message and suggestions, wi
               code: 'UNKNOWN_LOCATION',
               message: "We couldn't find that location. Please check the spelling.",
               suggestions: [
-                { label: 'Manchester', kind: 'town', value: 'Manchester' },
-                { label: 'Chester', kind: 'town', value: 'Chester' },
+                { label: 'Manchester', kind: 'town', value: 'Manchester', id: 'town:manchester' },
+                { label: 'Chester', kind: 'town', value: 'Chester', id: 'town:chester' },
               ],
             },
           },
@@ -177,20 +177,26 @@ test('an unknown place for a radius search shows the message and suggestions, wi
     within(suggested)
       .getAllByRole('button')
       .map((b) => b.textContent),
-  ).toEqual(['Manchester', 'Chester']);
+  ).toEqual(['Manchester · Town', 'Chester · Town']);
 
-  await user.click(within(suggested).getByRole('button', { name: 'Manchester' }));
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Manchester&radius=3&mode=sale'));
+  await user.click(within(suggested).getByRole('button', { name: 'Manchester · Town' }));
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe('/search?location=Manchester&place=town%3Amanchester&radius=3&mode=sale'),
+  );
   expect(await screen.findByRole('heading', { level: 1, name: '1 Property Found' })).toBeInTheDocument();
   expect(screen.getByLabelText('Location')).toHaveValue('Manchester');
 });
 
 test('a location that matched nothing offers the places spelled alike', async () => {
-  serve(makeSearchResult([], { suggestions: [{ label: 'Reading', kind: 'town', value: 'Reading' }] }));
+  serve(
+    makeSearchResult([], {
+      suggestions: [{ label: 'Reading', kind: 'town', value: 'Reading', id: 'town:reading' }],
+    }),
+  );
   renderRoute('/search?location=Raeding');
   expect(await screen.findByRole('heading', { name: 'No Properties Found' })).toBeInTheDocument();
   expect(screen.getByText('Did you mean:')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Reading' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Reading · Town' })).toBeInTheDocument();
 });
 
 test('keywords, added to site, status and "don\'t show" go into the URL, count as filters and clear', async () => {
@@ -261,7 +267,7 @@ test('a suggestion picked in the location box searches at once and replaces a dr
   const user = userEvent.setup();
   stubFetch((url) =>
     url.pathname === '/api/locations'
-      ? json({ items: [{ label: 'Reading', kind: 'town', value: 'Reading' }] })
+      ? json({ items: [{ label: 'Reading', kind: 'town', value: 'Reading', id: 'town:reading', count: 1 }] })
       : json(makeSearchResult([makeListing()])),
   );
   const { router } = renderRoute(`/search?${new URLSearchParams({ polygon: SQUARE })}`);
@@ -270,5 +276,7 @@ test('a suggestion picked in the location box searches at once and replaces a dr
   await user.type(screen.getByLabelText('Location'), 'Readi');
   await screen.findByRole('option', { name: /Reading/ });
   await user.keyboard('{ArrowDown}{Enter}');
-  await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale'));
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe('/search?location=Reading&place=town%3Areading&mode=sale'),
+  );
 });

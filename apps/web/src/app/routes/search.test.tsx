@@ -39,7 +39,7 @@ test('reads the search from the URL, asks the API for it and shows the results',
   expect(screen.getByLabelText('Location')).toHaveValue('Reading');
   expect(screen.getByText('Reading', { selector: 'span' })).toBeInTheDocument();
   expect(screen.getByLabelText('Sort by')).toHaveValue('price_asc');
-  expect(document.title).toBe('Property for sale in Reading — Abode');
+  expect(document.title).toBe('Properties for sale in Reading — Abode');
 });
 
 test('shows exactly six skeleton cards while the results load', async () => {
@@ -201,12 +201,23 @@ test('pagination links carry the search and mark the current page', async () => 
   expect(within(nav).getByRole('link', { name: 'Page 5' })).toBeInTheDocument();
 });
 
-test('a capped count is shown as N+', async () => {
-  stubFetch(() => jsonResponse(makeSearchResult([makeListing()], { total: 10_000, totalCapped: true })));
-  renderRoute('/search');
+test('a broad search shows its exact count, and the pagination reaches its last page (issue #24)', async () => {
+  stubFetch(() =>
+    jsonResponse(makeSearchResult([makeListing()], { total: 1_234_567, page: 51_441, pageSize: 24 })),
+  );
+  renderRoute('/search?location=England&page=51441');
   expect(
-    await screen.findByRole('heading', { level: 1, name: '10,000+ Properties Found' }),
+    await screen.findByRole('heading', { level: 1, name: '1,234,567 Properties Found' }),
   ).toBeInTheDocument();
+  // 1,234,567 ÷ 24 = 51,440.3: page 51,441 is the last, with 7 listings, and there is no next page.
+  const nav = screen.getByRole('navigation', { name: 'Pagination' });
+  expect(within(nav).getByRole('link', { name: 'Page 51,441' })).toHaveAttribute('aria-current', 'page');
+  expect(within(nav).getByRole('link', { name: 'Page 51,440' })).toHaveAttribute(
+    'href',
+    '/search?location=England&mode=sale&page=51440',
+  );
+  expect(within(nav).getByRole('link', { name: 'Page 1' })).toBeInTheDocument();
+  expect(within(nav).queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
 });
 
 test('a blocked search (429) shows the Search error toast and keeps the previous results usable', async () => {

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { AlertCircle, SearchX } from 'lucide-react';
 import { MAX_PAGE } from '@abode/shared/constants';
 import type { LocationSuggestion } from '@abode/shared/listings/listing.schema';
 import { MESSAGES, propertiesFoundHeading } from '@abode/shared/messages';
+import { POSTCODE_RADIUS_MILES } from '@abode/shared/search/place-kinds';
 import { toApiSearchParams, type SearchState } from '@abode/shared/search/search-url';
 import { Button } from '#src/components/ui/button.tsx';
 import type { ListingCardLayout } from '#src/features/listings/components/listing-card.tsx';
@@ -23,7 +24,7 @@ import { SortSelect } from '#src/features/search/components/sort-select.tsx';
 import { ViewToggle } from '#src/features/search/components/view-toggle.tsx';
 import { useSearchState } from '#src/features/search/hooks/use-search-state.ts';
 import { isPriceRangeInverted, notifyInvalidPriceRange } from '#src/features/search/utils/price-range.ts';
-import { searchTitle } from '#src/features/search/utils/search-title.ts';
+import { searchHeading, searchPlace, searchTitle } from '#src/features/search/utils/search-title.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
 
@@ -65,7 +66,20 @@ export function SearchRoute() {
   const unknownPlace = isUnknownLocation(listings.error);
   const data = unknownPlace ? undefined : results;
   const layout = CARD_LAYOUT[state.view];
-  const pickLocation = (suggestion: LocationSuggestion) => applyFilters(locationPatch(suggestion.value));
+  const pickLocation = (suggestion: LocationSuggestion) =>
+    applyFilters(locationPatch(suggestion.value, suggestion.id));
+  // The place this search is scoped to (issue #24), from its own answer only (not older results standing in). Kept
+  // the same object while the search is, as the map redraws what changes.
+  const answeredPlace = listings.isPlaceholderData ? undefined : listings.data?.place;
+  const place = useMemo(() => searchPlace(state, answeredPlace), [state, answeredPlace]);
+  // The map centres on the place (a radius search's circle too, when it has no centre of its own).
+  const placeOnMap = useMemo(
+    () =>
+      place?.latitude !== undefined && place.longitude !== undefined
+        ? { ...place, latitude: place.latitude, longitude: place.longitude }
+        : undefined,
+    [place],
+  );
   // The map refits to a search's results only once they are that search's own (not the previous ones kept meanwhile).
   const resultsKey =
     listings.data && !listings.isPlaceholderData
@@ -81,12 +95,12 @@ export function SearchRoute() {
       : listings.isError
         ? SEARCH_UNAVAILABLE
         : data
-          ? propertiesFoundHeading(data.total, data.totalCapped)
+          ? propertiesFoundHeading(data.total)
           : 'Searching properties…';
 
   return (
     <>
-      <title>{searchTitle(state)}</title>
+      <title>{searchTitle(state, place)}</title>
       <SearchFilters state={state} onApply={applyFilters} onClearFilters={clearRefinements} />
 
       <div
@@ -97,20 +111,25 @@ export function SearchRoute() {
         }
       >
         <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-          <div className="flex flex-wrap items-center gap-3">
-            <h1
-              ref={headingRef}
-              tabIndex={-1}
-              aria-live="polite"
-              className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
-            >
-              {heading}
-            </h1>
-            <SearchAreaBadges
-              state={state}
-              onRemoveDrawnArea={() => setDrawnArea(undefined)}
-              onRemoveMapArea={() => setMapArea(undefined)}
-            />
+          <div className="flex flex-col gap-1">
+            {/* What and where, as the UK portals head their results: 'Properties for sale in Bath'. */}
+            <p className="text-sm font-medium text-muted-foreground">{searchHeading(state, place)}</p>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1
+                ref={headingRef}
+                tabIndex={-1}
+                aria-live="polite"
+                className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+              >
+                {heading}
+              </h1>
+              <SearchAreaBadges
+                state={state}
+                place={place}
+                onRemoveDrawnArea={() => setDrawnArea(undefined)}
+                onRemoveMapArea={() => setMapArea(undefined)}
+              />
+            </div>
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <SaveSearchButton filters={state} />
@@ -147,9 +166,8 @@ export function SearchRoute() {
                 <>
                   {data && data.items.length > 0 && data.total > data.items.length && (
                     <p className="mb-3 text-sm text-muted-foreground">
-                      Showing {data.items.length} of {data.total.toLocaleString('en-GB')}
-                      {data.totalCapped ? '+' : ''} on the map. Zoom in, draw an area or add filters to narrow
-                      the search.
+                      Showing {data.items.length} of {data.total.toLocaleString('en-GB')} on the map. Zoom in,
+                      draw an area or add filters to narrow the search.
                     </p>
                   )}
                   <Results
@@ -169,8 +187,10 @@ export function SearchRoute() {
                   resultsKey={resultsKey}
                   bounds={state.bounds}
                   polygon={state.polygon}
-                  center={data?.center}
-                  radius={state.radius}
+                  center={data?.center ?? placeOnMap}
+                  // A postcode place is a radius search: the smallest radius unless the search chose one.
+                  radius={state.radius ?? (place?.kind === 'postcode' ? POSTCODE_RADIUS_MILES : undefined)}
+                  place={placeOnMap}
                   onMapArea={setMapArea}
                   onDrawnArea={setDrawnArea}
                 />
@@ -243,11 +263,7 @@ function Results({
     return (
       <LocationNotFound
         message={listings.error.message}
-        suggestions={listings.error.suggestions.map((s) => ({
-          label: s.label,
-          value: s.value,
-          kind: s.kind as LocationSuggestion['kind'],
-        }))}
+        suggestions={listings.error.suggestions}
         onPick={onPickLocation}
       />
     );

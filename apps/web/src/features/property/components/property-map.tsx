@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { addOsmTiles } from '#src/lib/osm-tiles.ts';
+import { addMapTiles } from '#src/lib/map-tiles.ts';
 
 const ZOOM = 15;
 /** An approximate location is a postcode district's centre: show the district's surroundings, not a street. */
@@ -20,9 +20,9 @@ const PIN = L.divIcon({
 });
 
 /**
- * The listing's location on OpenStreetMap tiles (issue #4), loaded as its own chunk with Leaflet. Scroll-wheel
- * zoom is off so the page scrolls past it. When tiles fail to load it says so; the page shows the address as text
- * either way. An `approximate` location (a postcode district's centre, issue #23) is drawn as a shaded area, never
+ * The listing's location on the configured map tiles (issue #4, lib/map-tiles.ts), loaded as its own chunk with
+ * Leaflet. Scroll-wheel zoom is off so the page scrolls past it. When tiles fail to load it says so; the page shows
+ * the address as text either way. An `approximate` location (a postcode district's centre, issue #23) is drawn as a shaded area, never
  * as a pin that would claim an exact spot.
  */
 export default function PropertyMap({
@@ -47,7 +47,7 @@ export default function PropertyMap({
       center: [latitude, longitude],
       zoom: approximate ? APPROXIMATE_ZOOM : ZOOM,
     });
-    addOsmTiles(map, () => setFailed(true));
+    addMapTiles(map, () => setFailed(true));
     if (approximate)
       L.circle([latitude, longitude], {
         radius: APPROXIMATE_RADIUS_M,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { CLIENT_MESSAGES, type SavedSearch } from '@abode/shared/client/client.schema';
 import { MESSAGES } from '@abode/shared/messages';
+import { SavedSearchFiltersSchema } from '@abode/shared/search/search.schema';
 import { SavedSearchCard } from '#src/features/saved-homes/components/saved-search-card.tsx';
 import { clientMe } from '#src/testing/fixtures/me.ts';
 import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
@@ -78,14 +79,14 @@ test('a drawn area is not "All Areas"', () => {
   renderCard(
     makeSavedSearch({
       label: 'Search in a drawn area',
-      searchParams: { polygon: '_p~iF~ps|U_ulLnnqC_mqNvxq`@' },
+      searchParams: { polygon: '_p~iF~ps|U_ulLnnqC_mqNvxq`@', mode: 'rent' },
     }),
   );
   expect(
     within(screen.getByRole('list', { name: 'Search filters' }))
       .getAllByRole('listitem')
       .map((li) => li.textContent),
-  ).toEqual(['Drawn area']);
+  ).toEqual(['Drawn area', 'Rent']);
 });
 
 test('Run Search restores every saved filter, the issue #8 ones included', () => {
@@ -127,8 +128,9 @@ test("Run Search links to /search with the saved filters, propertyType as the UR
   );
 });
 
-test('a saved search without a mode runs as a search to buy (issue #23)', () => {
-  renderCard(makeSavedSearch({ searchParams: { location: 'York' } }));
+test('a saved search stored without a mode runs as a search to buy (issue #24)', () => {
+  // As the page reads it from the API: through the shared schema, which gives every search a mode.
+  renderCard(makeSavedSearch({ searchParams: SavedSearchFiltersSchema.parse({ location: 'York' }) }));
   expect(screen.getByRole('link', { name: 'Run Search' })).toHaveAttribute(
     'href',
     '/search?location=York&mode=sale',

@@ -33,7 +33,6 @@ import {
 } from '@abode/shared/search/search.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { formatPriceChoice } from '@abode/shared/money';
-import { DEFAULT_SEARCH_MODE } from '@abode/shared/search/search-fields';
 import { toSearchParams } from '@abode/shared/search/search-url';
 import {
   AlertDialog,
@@ -74,12 +73,11 @@ const FREQUENCY_OPTIONS = AlertFrequencySchema.options.map((value) => ({
 const savedOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /**
- * `/search?…` with the saved filters (under the URL's names), so Run Search restores them (DESIGN §7); Buy when the
- * search names no mode, as every search on the site has one (issue #23).
+ * `/search?…` with the saved filters (under the URL's names), so Run Search restores them (DESIGN §7). Always with
+ * a mode: the schema gives Buy to a search stored without one (issue #24).
  */
 export function runSearchHref(searchParams: SavedSearch['searchParams']): string {
-  const search = { mode: DEFAULT_SEARCH_MODE, ...fromSavedSearchFilters(searchParams) } as const;
-  return `${paths.search}?${toSearchParams(search).toString()}`;
+  return `${paths.search}?${toSearchParams(fromSavedSearchFilters(searchParams)).toString()}`;
 }
 
 /**

@@ -1,16 +1,19 @@
+import type { ListingMode } from '@abode/shared/listings/listing.schema';
 import { LocationsResultSchema, type LocationsResult } from '@abode/shared/search/locations.schema';
 import { api } from '#src/lib/api-client.ts';
 
 /**
- * `GET /api/locations?q=`: towns, postcode districts and postcodes starting with what was typed (issue #8). The
- * answer is public and cacheable for an hour, so the browser's HTTP cache serves repeats too.
+ * `GET /api/locations?q=&mode=`: the places whose name or code starts with what was typed — towns, local
+ * authorities, postcode districts, streets and postcodes (issues #8, #24) — each with its place id and how many
+ * public homes of `mode` it holds. The answer is public and cacheable for an hour, so the browser's HTTP cache
+ * serves repeats too.
  */
 export function getLocationSuggestions(
   q: string,
-  { signal }: { signal?: AbortSignal } = {},
+  { mode, signal }: { mode?: ListingMode | undefined; signal?: AbortSignal } = {},
 ): Promise<LocationsResult> {
   return api.get('/api/locations', {
-    params: { q },
+    params: { q, mode },
     schema: LocationsResultSchema,
     ...(signal ? { signal } : {}),
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { HomeSearchBar } from '#src/features/search/components/home-search-bar.tsx';
 import { flushedSecurityEvents } from '#src/testing/security-events.ts';
-import { currentUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { currentUrl, fetchedUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
 
 function renderHomeSearch() {
   const user = userEvent.setup();
@@ -111,21 +111,59 @@ test('the search radius goes into the URL with the location (issue #8)', async (
   expect(currentUrl(router)).toBe('/search?location=M1&radius=3&mode=sale');
 });
 
-test('a picked suggestion fills the box without searching yet', async () => {
-  stubFetch((url) =>
+const READING = { label: 'Reading', kind: 'town', value: 'Reading', id: 'town:reading', count: 1204 };
+
+function stubSuggestions() {
+  return stubFetch((url) =>
     url.pathname === '/api/locations'
-      ? Response.json({ items: [{ label: 'Reading', kind: 'town', value: 'Reading' }] })
+      ? Response.json({ items: [READING] })
       : new Response(null, { status: 202 }),
   );
+}
+
+test('a picked suggestion fills the box without searching yet, then searches that place (issue #24)', async () => {
+  stubSuggestions();
   const { user, router } = renderHomeSearch();
   const box = screen.getByRole('combobox', { name: 'Location' });
   await user.type(box, 'readi');
-  await user.click(await screen.findByRole('option', { name: /Reading/ }));
+  await user.click(await screen.findByRole('option', { name: 'Reading, Town, 1,204 homes' }));
   expect(box).toHaveValue('Reading');
   expect(currentUrl(router)).toBe('/');
   await user.keyboard('{Enter}');
   await screen.findByText('results page');
-  expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale');
+  expect(currentUrl(router)).toBe('/search?location=Reading&place=town%3Areading&mode=sale');
+});
+
+test('typing after a pick searches the text, not the place picked before', async () => {
+  stubSuggestions();
+  const { user, router } = renderHomeSearch();
+  const box = screen.getByRole('combobox', { name: 'Location' });
+  await user.type(box, 'readi');
+  await user.click(await screen.findByRole('option', { name: /^Reading,/ }));
+  await user.type(box, ' Road');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await screen.findByText('results page');
+  expect(currentUrl(router)).toBe('/search?location=Reading+Road&mode=sale');
+});
+
+test('the suggestions count homes of the mode chosen, and a new mode keeps the picked place', async () => {
+  const fetch = stubSuggestions();
+  const { user, router } = renderHomeSearch();
+  const box = screen.getByRole('combobox', { name: 'Location' });
+  await user.type(box, 'readi');
+  await screen.findByRole('option', { name: /^Reading,/ });
+  expect(fetchedUrl(fetch, 0).search).toBe('?q=readi&mode=sale');
+
+  await user.click(screen.getByRole('radio', { name: 'Rent' }));
+  await user.type(box, 'n');
+  const asked = () => fetch.mock.calls.map((_, i) => fetchedUrl(fetch, i).search);
+  await waitFor(() => expect(asked()).toContain('?q=readin&mode=rent'));
+  expect(asked().filter((q) => q.endsWith('mode=sale'))).toEqual(['?q=readi&mode=sale']);
+  await user.click(await screen.findByRole('option', { name: /^Reading,/ }));
+  await user.click(screen.getByRole('radio', { name: 'Buy' }));
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await screen.findByText('results page');
+  expect(currentUrl(router)).toBe('/search?location=Reading&place=town%3Areading&mode=sale');
 });
 
 test('on a phone, once the bar has scrolled away, a compact bar says what it holds and brings it back (issue #23)', async () => {

@@ -27,6 +27,8 @@ import { cn } from '#src/lib/utils.ts';
 
 export interface HomeSearchForm {
   location: string;
+  /** The id of the place picked from the suggestions for `location` (issue #24); '' when typed. */
+  place: string;
   radius: string;
   mode: ListingMode;
   type: string;
@@ -38,6 +40,7 @@ export interface HomeSearchForm {
 
 const EMPTY_FORM: HomeSearchForm = {
   location: '',
+  place: '',
   radius: '',
   mode: 'sale',
   type: '',
@@ -82,8 +85,9 @@ function useScrolledAway(target: RefObject<HTMLElement | null>): boolean {
 /**
  * The home page's search bar (SPEC §2 Home page). It does not search from here: it checks the price range and then
  * navigates to /search with location, type, minPrice, maxPrice, bedrooms, mode and filters in the URL, plus the
- * search radius (issue #8). The location box suggests places as you type (GET /api/locations, issue #8); picking
- * one fills the box. From 768 px the whole bar is sticky; a phone has no room for that (it is four rows tall), so
+ * search radius (issue #8). The location box suggests places as you type (GET /api/locations, issues #8 and #24,
+ * counting homes of the chosen mode); picking one fills the box and adds its place id (`place`) to the URL, which
+ * typing in the box again drops. From 768 px the whole bar is sticky; a phone has no room for that (it is four rows tall), so
  * once the bar has scrolled away a compact one-line bar stays under the header, and tapping it brings the full form
  * back and puts the cursor in the location box (SPEC §2 'sticky search bar'; issue #23; ADR 008).
  */
@@ -119,6 +123,7 @@ export function HomeSearchBar({ className }: { className?: string }) {
     reportScriptInput(form.location, 'location');
     const params = toSearchParams({
       location: form.location.trim() || undefined,
+      place: (form.location.trim() && form.place) || undefined,
       radius: radiusFromOption(form.radius),
       mode: form.mode,
       type: (form.type || undefined) as PropertyType | undefined,
@@ -193,7 +198,10 @@ export function HomeSearchBar({ className }: { className?: string }) {
                   id={`${id}-location`}
                   name="location"
                   value={form.location}
-                  onValueChange={(value) => set('location', value)}
+                  onValueChange={(location, place) =>
+                    setForm((current) => ({ ...current, location, place: place ?? '' }))
+                  }
+                  mode={form.mode}
                   placeholder="Town, street or postcode"
                   enterKeyHint="search"
                   className="pl-9"

@@ -1,11 +1,13 @@
 import { MapPinOff } from 'lucide-react';
 import type { LocationSuggestion } from '@abode/shared/listings/listing.schema';
+import { PLACE_KIND_LABELS } from '@abode/shared/search/place-kinds';
 import { Button } from '#src/components/ui/button.tsx';
 
 /**
  * Suggestions for a place the search did not know (issue #8): buttons that put the suggested place in the
- * location box and search again. Used for a radius search around an unknown place (the API's UNKNOWN_LOCATION)
- * and under the empty state of a location that matched nothing.
+ * location box and search it (its place id too, issue #24). Each names the place's kind, as a town and a local
+ * authority often share a name ('Manchester · Town', 'Manchester · Local authority'). Used for a radius search
+ * around an unknown place (the API's UNKNOWN_LOCATION) and under the empty state of a location that matched nothing.
  */
 export function LocationSuggestions({
   suggestions,
@@ -20,9 +22,10 @@ export function LocationSuggestions({
       <span className="text-sm font-medium text-foreground">Did you mean:</span>
       <ul aria-label="Suggested places" className="flex flex-wrap justify-center gap-2">
         {suggestions.map((s) => (
-          <li key={`${s.kind}:${s.value}`}>
+          <li key={s.id}>
             <Button variant="outline" size="sm" onClick={() => onPick(s)}>
-              {s.label}
+              {s.label}{' '}
+              <span className="font-normal text-muted-foreground">· {PLACE_KIND_LABELS[s.kind]}</span>
             </Button>
           </li>
         ))}

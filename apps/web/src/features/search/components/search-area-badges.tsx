@@ -1,31 +1,43 @@
 import { MapPin, PenLine, Scan, Text, X } from 'lucide-react';
+import { PLACE_KIND_LABELS, POSTCODE_RADIUS_MILES } from '@abode/shared/search/place-kinds';
 import { RADIUS_LABELS, type RadiusMiles } from '@abode/shared/search/radius';
 import type { SearchState } from '@abode/shared/search/search-url';
 import { Badge } from '#src/components/ui/badge.tsx';
+import type { SearchPlace } from '#src/features/search/utils/search-title.ts';
 
 /**
- * Where and what the search looks for, beside the heading: the location (with its radius), the map area, the drawn
- * area (with a button to remove it, the keyboard way to clear a drawing) and the keywords.
+ * Where and what the search looks for, beside the heading: the location — a place by its name and kind ('Bath ·
+ * Town', issue #24), typed text as typed — with its radius, the map area, the drawn area (with a button to remove
+ * it, the keyboard way to clear a drawing) and the keywords.
  */
 export function SearchAreaBadges({
   state,
+  place,
   onRemoveDrawnArea,
   onRemoveMapArea,
 }: {
   state: SearchState;
+  /** The place the search is scoped to (searchPlace), if any. */
+  place?: SearchPlace | undefined;
   onRemoveDrawnArea: () => void;
   onRemoveMapArea: () => void;
 }) {
+  // A postcode place is a radius search: the smallest radius unless the search chose one.
+  const radius = state.radius ?? (place?.kind === 'postcode' ? POSTCODE_RADIUS_MILES : undefined);
   return (
     <>
-      {state.location && (
-        <Badge variant="secondary" className="px-3 py-1 text-sm">
+      {(state.location || place) && (
+        <Badge variant="secondary" className="max-w-full px-3 py-1 text-sm">
           <MapPin aria-hidden="true" />
-          <span className="sr-only">Location:</span>
-          {state.location}
-          {state.radius !== undefined && (
-            <span className="font-normal"> · {RADIUS_LABELS[state.radius as RadiusMiles].toLowerCase()}</span>
-          )}
+          {/* One run of text: a long name with its kind and radius wraps on a phone as a sentence would. */}
+          <span className="whitespace-normal">
+            <span className="sr-only">Location:</span>
+            {place?.label || state.location}
+            {place && <span className="font-normal"> · {PLACE_KIND_LABELS[place.kind]}</span>}
+            {radius !== undefined && (
+              <span className="font-normal"> · {RADIUS_LABELS[radius as RadiusMiles].toLowerCase()}</span>
+            )}
+          </span>
         </Badge>
       )}
       {state.bounds && (

@@ -27,9 +27,14 @@ import {
 
 const optionValue = (n: number | undefined) => (n === undefined ? '' : String(n));
 
-/** A new place to search replaces the map area and the drawn area (they would otherwise narrow it to nothing). */
-export function locationPatch(location: string | undefined): SearchPatch {
-  return location ? { location, bounds: undefined, polygon: undefined } : { location: undefined };
+/**
+ * A new place to search replaces the map area and the drawn area (they would otherwise narrow it to nothing).
+ * `place` is the id of the place picked for `location` (issue #24), absent for typed text; no location, no place.
+ */
+export function locationPatch(location: string | undefined, place?: string): SearchPatch {
+  return location
+    ? { location, place, bounds: undefined, polygon: undefined }
+    : { location: undefined, place: undefined };
 }
 
 /**
@@ -54,24 +59,31 @@ export function SearchFilters({
   const [open, setOpen] = useState(false);
   const active = countActiveFilters(state);
   const [location, setLocation] = useState(state.location ?? '');
+  // The place picked for the text in the box (issue #24): kept while the text is the picked name, gone once edited.
+  const [place, setPlace] = useState(state.place);
   // The box follows the URL when it changes from elsewhere (Back, Clear Filters, a suggestion button).
-  const [urlLocation, setUrlLocation] = useState(state.location);
-  if (urlLocation !== state.location) {
-    setUrlLocation(state.location);
+  const [urlLocation, setUrlLocation] = useState({ location: state.location, place: state.place });
+  if (urlLocation.location !== state.location || urlLocation.place !== state.place) {
+    setUrlLocation({ location: state.location, place: state.place });
     setLocation(state.location ?? '');
+    setPlace(state.place);
   }
+  const where = () => {
+    const text = location.trim() || undefined;
+    return locationPatch(text, text ? place : undefined);
+  };
 
-  const search = (text: string) => {
-    reportScriptInput(text, 'location');
-    onApply(locationPatch(text.trim() || undefined));
+  const search = () => {
+    reportScriptInput(location, 'location');
+    onApply(where());
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    search(location);
+    search();
   };
 
-  const onPick = (suggestion: LocationSuggestion) => onApply(locationPatch(suggestion.value));
+  const onPick = (suggestion: LocationSuggestion) => onApply(locationPatch(suggestion.value, suggestion.id));
 
   return (
     <div className="border-b bg-background">
@@ -95,8 +107,12 @@ export function SearchFilters({
               name="location"
               type="search"
               value={location}
-              onValueChange={setLocation}
+              onValueChange={(text, picked) => {
+                setLocation(text);
+                setPlace(picked);
+              }}
               onPick={onPick}
+              mode={state.mode}
               placeholder="Town, postcode or area"
               enterKeyHint="search"
               className="pl-9"
@@ -110,9 +126,7 @@ export function SearchFilters({
               id={`${id}-radius`}
               options={RADIUS_OPTIONS}
               value={optionValue(state.radius)}
-              onValueChange={(v) =>
-                onApply({ ...locationPatch(location.trim() || undefined), radius: radiusFromOption(v) })
-              }
+              onValueChange={(v) => onApply({ ...where(), radius: radiusFromOption(v) })}
               className="w-full sm:w-40"
             />
           </div>

@@ -28,8 +28,14 @@ import {
   type MapPin,
   type PinIndex,
 } from '#src/features/search/utils/map-pins.ts';
-import { METRES_PER_MILE, UK_BOUNDS, formatBounds, mapTarget } from '#src/features/search/utils/map-view.ts';
-import { addOsmTiles } from '#src/lib/osm-tiles.ts';
+import {
+  METRES_PER_MILE,
+  UK_BOUNDS,
+  formatBounds,
+  mapTarget,
+  type MapTargetInput,
+} from '#src/features/search/utils/map-view.ts';
+import { addMapTiles } from '#src/lib/map-tiles.ts';
 import { cn } from '#src/lib/utils.ts';
 
 /** Wait this long after the map stops moving before searching the new area (a drag is often several moves). */
@@ -51,6 +57,8 @@ export interface SearchMapProps {
   /** The radius search's centre (from the API) and radius in miles: drawn as a circle. */
   center?: { latitude: number; longitude: number; label: string } | undefined;
   radius?: number | undefined;
+  /** The place the search is scoped to, with its position (issue #24): the map centres on it. */
+  place?: MapTargetInput['place'];
   /** 'Search as I move the map': the visible area, or undefined to stop searching by it. */
   onMapArea: (bounds: string | undefined) => void;
   /** A finished drawing (encoded polygon), or undefined to remove the drawn area. */
@@ -134,7 +142,8 @@ function setHighlighted(marker: L.Marker, on: boolean) {
  * The search map (issue #8), loaded as its own chunk with Leaflet and supercluster: pins for the results,
  * clustered when dense, a popup card per pin, 'Search as I move the map', draw-a-search, and the radius circle.
  * The pin (or cluster) of the card hovered or focused in the list beside it is highlighted (SearchMapLayout).
- * OpenStreetMap tiles with their attribution; when tiles cannot load it says so and everything else still works.
+ * The configured map tiles with their credit (lib/map-tiles.ts); when tiles cannot load it says so and everything
+ * else still works.
  */
 export default function SearchMap({
   listings,
@@ -143,6 +152,7 @@ export default function SearchMap({
   polygon,
   center,
   radius,
+  place,
   onMapArea,
   onDrawnArea,
 }: SearchMapProps) {
@@ -188,8 +198,8 @@ export default function SearchMap({
     return 'points' in read ? read.points : undefined;
   }, [polygon]);
   const target = useMemo(
-    () => mapTarget({ bounds, polygon, center, radius, listings, resultsKey }),
-    [bounds, polygon, center, radius, listings, resultsKey],
+    () => mapTarget({ bounds, polygon, center, radius, place, listings, resultsKey }),
+    [bounds, polygon, center, radius, place, listings, resultsKey],
   );
 
   // The Leaflet map lives as long as its element (a ref callback with cleanup, React 19).
@@ -197,7 +207,7 @@ export default function SearchMap({
     if (!element) return;
     const m = L.map(element, { scrollWheelZoom: true, zoomControl: true, minZoom: 4 });
     m.fitBounds(toLatLngBounds(UK_BOUNDS), { animate: false });
-    addOsmTiles(m, () => setTilesFailed(true));
+    addMapTiles(m, () => setTilesFailed(true));
     m.on('autopanstart', () => {
       autoPanning.current = true;
     });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LocationSuggestion } from '@abode/shared/listings/listing.schema';
+import type { ListingMode, LocationSuggestion } from '@abode/shared/listings/listing.schema';
 
 /** Wait this long after the last keystroke before asking for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 180;
@@ -26,15 +26,27 @@ export function suggestionQuery(text: string): string {
 
 /**
  * Location suggestions for the text in a location box, debounced, through the TanStack Query cache (key
- * `['locations', q]`, fresh for an hour like the API's Cache-Control). It calls `fetchQuery` from an effect rather
+ * `['locations', mode, q]`, fresh for an hour like the API's Cache-Control); `mode` (Buy or Rent) is the homes each
+ * suggestion counts (issue #24), both when absent. It calls `fetchQuery` from an effect rather
  * than `useQuery`, and loads the fetcher (zod and the API client) on the first keystroke: the home page's first
  * bundle stays as small as before (issue #9 budget). While the next answer loads, the last one stays shown.
  */
-export function useLocationSuggestions(text: string, { enabled = true }: { enabled?: boolean } = {}) {
+export function useLocationSuggestions(
+  text: string,
+  { enabled = true, mode }: { enabled?: boolean; mode?: ListingMode | undefined } = {},
+) {
   const client = useQueryClient();
   // Only typed text is debounced: a value the page filled in must not be asked about the moment typing starts.
   const q = suggestionQuery(useDebouncedValue(enabled ? text : '', SUGGEST_DEBOUNCE_MS));
-  const [answer, setAnswer] = useState<{ q: string; items: LocationSuggestion[] }>({ q: '', items: [] });
+  const [answer, setAnswer] = useState<{
+    q: string;
+    mode: ListingMode | undefined;
+    items: LocationSuggestion[];
+  }>({
+    q: '',
+    mode,
+    items: [],
+  });
   const wanted = enabled && q.length >= SUGGEST_MIN_CHARS;
 
   useEffect(() => {
@@ -42,13 +54,13 @@ export function useLocationSuggestions(text: string, { enabled = true }: { enabl
     let current = true;
     client
       .fetchQuery({
-        queryKey: ['locations', q],
+        queryKey: ['locations', mode ?? 'all', q],
         queryFn: async ({ signal }) => {
           const { getLocationSuggestions } =
             await import('#src/features/search/api/get-location-suggestions.ts');
           // The box may have moved on while the module loaded.
           signal.throwIfAborted();
-          return getLocationSuggestions(q, { signal });
+          return getLocationSuggestions(q, { mode, signal });
         },
         staleTime: SUGGESTIONS_FRESH_MS,
         // A failed suggestion list is not worth a retry or a toast: the box still searches without it.
@@ -56,16 +68,19 @@ export function useLocationSuggestions(text: string, { enabled = true }: { enabl
       })
       .then(
         (result) => {
-          if (current) setAnswer({ q, items: result.items });
+          if (current) setAnswer({ q, mode, items: result.items });
         },
         () => {
-          if (current) setAnswer({ q, items: [] });
+          if (current) setAnswer({ q, mode, items: [] });
         },
       );
     return () => {
       current = false;
     };
-  }, [client, q, wanted]);
+  }, [client, q, mode, wanted]);
 
-  return { items: q.length >= SUGGEST_MIN_CHARS ? answer.items : [], isFresh: answer.q === q };
+  return {
+    items: q.length >= SUGGEST_MIN_CHARS ? answer.items : [],
+    isFresh: answer.q === q && answer.mode === mode,
+  };
 }

@@ -7,9 +7,13 @@ import { toSearchString } from '#src/features/search/utils/search-string.ts';
 
 export type SearchPatch = Partial<Omit<SearchState, 'page' | 'view'>>;
 
+/** A search without a location: no text, no picked place (issue #24) and no radius around it. */
+const NO_LOCATION = { location: undefined, place: undefined, radius: undefined } as const;
+
 /**
  * The /search URL is the single source of truth (shared/search/search-url.ts): this hook reads the state from it
- * and writes every change back, so results are shareable and Back/Forward step through searches.
+ * and writes every change back, so results are shareable and Back/Forward step through searches. A picked place
+ * (`place`, issue #24) goes with its `location`: kept by every other change, gone with the location.
  */
 export function useSearchState() {
   const [searchParams] = useSearchParams();
@@ -57,14 +61,15 @@ export function useSearchState() {
   );
 
   /**
-   * The filter panel's 'Clear filters': the filters go, where to search (location, radius, map area, drawn area),
-   * Buy or Rent, the sort and the view stay.
+   * The filter panel's 'Clear filters': the filters go, where to search (location and its place, radius, map area,
+   * drawn area), Buy or Rent, the sort and the view stay.
    */
   const clearRefinements = useCallback(
     () =>
       write({
         mode: state.mode,
         location: state.location,
+        place: state.place,
         radius: state.radius,
         bounds: state.bounds,
         polygon: state.polygon,
@@ -86,10 +91,7 @@ export function useSearchState() {
         return;
       }
       const moving = state.bounds !== undefined;
-      write(
-        { ...state, bounds, location: undefined, radius: undefined, polygon: undefined, page: 1 },
-        moving,
-      );
+      write({ ...state, bounds, ...NO_LOCATION, polygon: undefined, page: 1 }, moving);
     },
     [state, write],
   );
@@ -97,7 +99,7 @@ export function useSearchState() {
   /** A drawn area (encoded polygon) replaces the location, radius and map area; `undefined` removes it. */
   const setDrawnArea = useCallback(
     (polygon: string | undefined) => {
-      const area = polygon === undefined ? {} : { location: undefined, radius: undefined, bounds: undefined };
+      const area = polygon === undefined ? {} : { ...NO_LOCATION, bounds: undefined };
       write({ ...state, ...area, polygon, page: 1 });
     },
     [state, write],

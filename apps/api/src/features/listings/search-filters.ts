@@ -1,0 +1,248 @@
+/**
+ * The search's filter registry (issue #24): each filter of the search filter object (SearchFiltersSchema, shared
+ * search/search.schema.ts, whose field names are the /search URL's) defined once, with its SQL condition (alias `p`)
+ * and its in-memory predicate side by side. `searchConditions` (find-listings.ts) is the AND of the conditions, the
+ * alert job's matcher (jobs/listing-matches-filters.ts) the AND of the predicates; the type below makes a schema field
+ * without an entry a compile error. The location fields (`location`, `place`, `radius`) are one scope, resolved
+ * against the database first (search-scope.ts); the status switches are one status filter. The in-memory search
+ * engine (search-engine.ts) compiles the same rules to codes and bitmasks; search-engine.test.ts draws random searches
+ * and checks that the SQL, the engine and these predicates select the same listings.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { inBounds, pointInPolygon, polygonBounds, readPolygon, type Bounds } from '@abode/shared/search/geo';
+import type { LatLng } from '@abode/shared/search/polyline';
+import { parseBounds, type SearchFilters } from '@abode/shared/search/search.schema';
+import { AppError } from '#src/errors/app-error.ts';
+import { PUBLIC_LISTING } from './listing-row.ts';
+import type { ScopedListing } from './search-scope.ts';
+
+/**
+ * The fields of a listing the predicates look at (an approved, not deleted listing whose agent is not suspended;
+ * that is decided in SQL), with its location facts (ScopedListing).
+ */
+export interface MatchableListing extends ScopedListing {
+  id: string;
+  mode: string;
+  status: string;
+  propertyType: string;
+  /** Integer pence. */
+  pricePence: number;
+  bedrooms: number;
+  bathrooms: number;
+  features: readonly string[];
+  /** `properties.flags`: retirement, shared-ownership, auction. */
+  flags: readonly string[];
+  /** `price_reduced_at` is set. */
+  reduced: boolean;
+  /** COALESCE(published_at, created_at) in ms: the date 'Added to site' looks at. */
+  listedAtMs: number;
+}
+
+/** The columns a MatchableListing is read from (alias `p`); {@link toMatchableListing} reads a row of them. */
+export const MATCHABLE_COLUMNS = sql`p.id, p.mode, p.status, p.property_type, p.price_pence, p.bedrooms,
+  p.bathrooms, p.features, p.flags, p.price_reduced_at IS NOT NULL AS reduced, p.location_text, p.latitude,
+  p.longitude, COALESCE(p.published_at, p.created_at) AS listed_at, lower(p.city) AS town_key,
+  lower(p.street) AS street_key, p.outcode, p.district_code`;
+
+/** A row of MATCHABLE_COLUMNS as the predicates read it. */
+export function toMatchableListing(r: Record<string, unknown>): MatchableListing {
+  return {
+    id: String(r.id),
+    mode: String(r.mode),
+    status: String(r.status),
+    propertyType: String(r.property_type),
+    pricePence: Number(r.price_pence),
+    bedrooms: Number(r.bedrooms),
+    bathrooms: Number(r.bathrooms),
+    features: (r.features ?? []) as string[],
+    flags: (r.flags ?? []) as string[],
+    reduced: r.reduced === true,
+    locationText: String(r.location_text),
+    townKey: String(r.town_key),
+    streetKey: String(r.street_key),
+    outcode: String(r.outcode),
+    districtCode: r.district_code == null ? null : String(r.district_code),
+    latitude: r.latitude == null ? null : Number(r.latitude),
+    longitude: r.longitude == null ? null : Number(r.longitude),
+    listedAtMs: new Date(r.listed_at as string | Date).getTime(),
+  };
+}
+
+/** What conditions and predicates need besides the filters. */
+export interface FilterContext {
+  /** 'Added to site' counts back from here. */
+  now: Date;
+  /** The decoded `polygon`, when the caller decoded it once for many listings. */
+  polygon?: readonly LatLng[] | undefined;
+  /** Ids of the listings whose full-text document matches `keywords` (PostgreSQL's English stemming has no twin). */
+  keywordIds?: ReadonlySet<string> | undefined;
+}
+
+/** One filter: its SQL condition when it applies, and the same rule over a listing in memory. */
+export interface FilterDefinition {
+  /** The condition (alias `p`), or undefined when the filters leave it out. */
+  condition(f: SearchFilters, ctx: FilterContext): SQL | undefined;
+  /** Whether the listing passes (true when the filter is absent). */
+  matches(listing: MatchableListing, f: SearchFilters, ctx: FilterContext): boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The statuses a search lists: active, plus under offer and sold STC, or let agreed, when asked for. */
+export function searchStatuses(f: Pick<SearchFilters, 'includeUnderOffer' | 'includeLetAgreed'>): string[] {
+  return [
+    'active',
+    ...(f.includeUnderOffer ? ['under-offer', 'sold'] : []),
+    ...(f.includeLetAgreed ? ['let-agreed'] : []),
+  ];
+}
+
+/** Latitude and longitude within a box; served by `properties_geo_idx` (latitude range, longitude in the index). */
+export function inBox(b: Bounds): SQL {
+  return sql`p.latitude BETWEEN ${b.south}::float8 AND ${b.north}::float8
+    AND p.longitude BETWEEN ${b.west}::float8 AND ${b.east}::float8`;
+}
+
+/** The listing's point, or undefined when it has no position (then no map, area or radius matches it). */
+const pointOf = (l: MatchableListing): LatLng | undefined =>
+  l.latitude === null || l.longitude === null ? undefined : { latitude: l.latitude, longitude: l.longitude };
+
+/** The vertices of a `polygon` filter, or undefined when it is not a searchable area. */
+export function decodedPolygon(encoded: string): readonly LatLng[] | undefined {
+  const read = readPolygon(encoded);
+  return 'points' in read ? read.points : undefined;
+}
+
+/** A text[] literal of slugs (feature tags, flags: lower-case words and hyphens only, checked by the schema). */
+const slugArray = (slugs: readonly string[]) => `{${slugs.join(',')}}`;
+
+/** Feature tags an agent ticks; 'reduced' is a fact of the price instead. */
+const ticked = (f: SearchFilters) => (f.filters ?? []).filter((t) => t !== 'reduced');
+
+/**
+ * Every filter but the location scope. Keys are the schema's field names, but `includeUnderOffer` and
+ * `includeLetAgreed`, which are one status filter (`statuses`).
+ */
+export const SEARCH_FILTERS = {
+  /**
+   * Only public listings unless more statuses are asked for: the literal PUBLIC_LISTING text keeps the partial
+   * indexes of ADR 009 usable; the wider list is a literal too, so properties_visible_feed_idx's predicate is proven.
+   */
+  statuses: {
+    condition: (f) => {
+      const statuses = searchStatuses(f);
+      return statuses.length === 1
+        ? PUBLIC_LISTING
+        : sql.raw(
+            `p.status IN (${statuses.map((s) => `'${s}'`).join(', ')}) AND NOT p.is_deleted AND p.approval_status = 'approved' AND NOT p.agent_suspended`,
+          );
+    },
+    matches: (l, f) => searchStatuses(f).includes(l.status),
+  },
+  mode: {
+    condition: (f) => (f.mode ? sql`p.mode = ${f.mode}` : undefined),
+    matches: (l, f) => f.mode === undefined || l.mode === f.mode,
+  },
+  type: {
+    condition: (f) => (f.type ? sql`p.property_type = ${f.type}` : undefined),
+    matches: (l, f) => f.type === undefined || l.propertyType === f.type,
+  },
+  /** Whole pounds in the filter, pence in the listing (SPEC §7). */
+  minPrice: {
+    condition: (f) => (f.minPrice === undefined ? undefined : sql`p.price_pence >= ${f.minPrice * 100}`),
+    matches: (l, f) => f.minPrice === undefined || l.pricePence >= f.minPrice * 100,
+  },
+  maxPrice: {
+    condition: (f) => (f.maxPrice === undefined ? undefined : sql`p.price_pence <= ${f.maxPrice * 100}`),
+    matches: (l, f) => f.maxPrice === undefined || l.pricePence <= f.maxPrice * 100,
+  },
+  /** At least N (DESIGN §7). */
+  bedrooms: {
+    condition: (f) => (f.bedrooms === undefined ? undefined : sql`p.bedrooms >= ${f.bedrooms}`),
+    matches: (l, f) => f.bedrooms === undefined || l.bedrooms >= f.bedrooms,
+  },
+  bathrooms: {
+    condition: (f) => (f.bathrooms === undefined ? undefined : sql`p.bathrooms >= ${f.bathrooms}`),
+    matches: (l, f) => f.bathrooms === undefined || l.bathrooms >= f.bathrooms,
+  },
+  /**
+   * Must-haves: every tag applies. 'Reduced' is a fact of the price, not a tag an agent ticks: the asking price has
+   * dropped (and not risen since).
+   */
+  filters: {
+    condition: (f) => {
+      const parts: SQL[] = [];
+      const tags = ticked(f);
+      if (tags.length) parts.push(sql`p.features @> ${slugArray(tags)}::text[]`);
+      if (f.filters?.includes('reduced')) parts.push(sql`p.price_reduced_at IS NOT NULL`);
+      return parts.length ? sql.join(parts, sql` AND `) : undefined;
+    },
+    matches: (l, f) =>
+      (f.filters ?? []).every((tag) => (tag === 'reduced' ? l.reduced : l.features.includes(tag))),
+  },
+  /** 'Don't show': listings flagged so are left out. */
+  exclude: {
+    condition: (f) => (f.exclude?.length ? sql`NOT (p.flags && ${slugArray(f.exclude)}::text[])` : undefined),
+    matches: (l, f) => !f.exclude?.some((flag) => l.flags.includes(flag)),
+  },
+  /** The visible map, edges included. */
+  bounds: {
+    condition: (f) => (f.bounds ? inBox(parseBounds(f.bounds)) : undefined),
+    matches: (l, f) => {
+      if (f.bounds === undefined) return true;
+      const point = pointOf(l);
+      return point !== undefined && inBounds(point, parseBounds(f.bounds));
+    },
+  },
+  /**
+   * A drawn area: PostgreSQL's geometric polygon (x = longitude, y = latitude; `@>` includes the edges), after the
+   * box around it on the geo index; geo.ts `pointInPolygon` decides as PostgreSQL does. A ring the schema let
+   * through but that cannot be searched is a 400.
+   */
+  polygon: {
+    condition: (f) => {
+      if (!f.polygon) return undefined;
+      const read = readPolygon(f.polygon);
+      if ('problem' in read) throw AppError.validation([{ path: 'polygon', message: read.problem }]);
+      const polygon = `(${read.points.map((p) => `(${p.longitude},${p.latitude})`).join(',')})`;
+      return sql`${inBox(polygonBounds(read.points))} AND ${polygon}::polygon @> point(p.longitude, p.latitude)`;
+    },
+    matches: (l, f, ctx) => {
+      if (f.polygon === undefined) return true;
+      const point = pointOf(l);
+      const polygon = ctx.polygon ?? decodedPolygon(f.polygon);
+      return point !== undefined && polygon !== undefined && pointInPolygon(point, polygon);
+    },
+  },
+  /** English full-text search of title, description and features (web-search syntax). */
+  keywords: {
+    condition: (f) =>
+      f.keywords ? sql`p.search_vector @@ websearch_to_tsquery('english', ${f.keywords})` : undefined,
+    matches: (l, f, ctx) => !f.keywords || (ctx.keywordIds?.has(l.id) ?? false),
+  },
+  /** Added to site: the listing date (first published, else created) within the last N days. */
+  added: {
+    condition: (f, ctx) => {
+      if (f.added === undefined) return undefined;
+      const since = new Date(ctx.now.getTime() - f.added * DAY_MS);
+      return sql`COALESCE(p.published_at, p.created_at) >= ${since.toISOString()}::timestamptz`;
+    },
+    matches: (l, f, ctx) => f.added === undefined || l.listedAtMs >= ctx.now.getTime() - f.added * DAY_MS,
+  },
+} satisfies Record<
+  | Exclude<keyof SearchFilters, 'location' | 'place' | 'radius' | 'includeUnderOffer' | 'includeLetAgreed'>
+  | 'statuses',
+  FilterDefinition
+>;
+
+const DEFINITIONS: readonly FilterDefinition[] = Object.values(SEARCH_FILTERS);
+
+/** The conditions of every filter that applies (the location scope's is added by searchConditions). */
+export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
+  return DEFINITIONS.flatMap((d) => d.condition(f, ctx) ?? []);
+}
+
+/** Whether a listing passes every filter but the location scope. */
+export function filtersMatch(listing: MatchableListing, f: SearchFilters, ctx: FilterContext): boolean {
+  return DEFINITIONS.every((d) => d.matches(listing, f, ctx));
+}
