@@ -75,37 +75,60 @@ async function townFromListings(db: Executor, key: string): Promise<ResolvedLoca
 export async function resolveLocation(db: Executor, text: string): Promise<ResolvedLocation | undefined> {
   const input = text.trim();
   if (!input) return undefined;
-  if (isUkPostcode(input)) return postcodePlace(db, normalisePostcode(input));
+  if (isUkPostcode(input)) {
+    return resolvePlaceId(db, placeId({ kind: 'postcode', postcode: normalisePostcode(input) }));
+  }
   const named = await placeNamedBy(db, input);
   if (named) return named;
-  if (isOutcode(input)) {
-    // The places are refreshed after imports; a district is known from `outcodes` before that.
-    const outcode = compactCode(input);
-    const row = await first(db, sql`SELECT latitude, longitude FROM outcodes WHERE outcode = ${outcode}`);
-    if (row) return place(row, placeId({ kind: 'outcode', outcode }), outcode, 'outcode');
-  }
+  // A district is known from `outcodes` before the places are refreshed after an import.
+  const district = isOutcode(input)
+    ? await resolvePlaceId(db, placeId({ kind: 'outcode', outcode: compactCode(input) }))
+    : undefined;
+  if (district) return district;
   return townFromListings(db, input.toLowerCase());
 }
 
-/** The place a place id names, with its centre, or undefined when our data does not know it. */
+/**
+ * Places resolved per database (by id, and by the text that names them), for a minute: a search resolves its place
+ * on every request and places change only when refreshPlaces() runs, which forgets them in its own process.
+ */
+const resolvedPlaces = new WeakMap<object, LRUCache<string, { found: ResolvedLocation | null }>>();
+
+async function cachedPlace(
+  db: Executor,
+  key: string,
+  load: () => Promise<ResolvedLocation | undefined>,
+): Promise<ResolvedLocation | undefined> {
+  let cache = resolvedPlaces.get(db);
+  if (!cache) resolvedPlaces.set(db, (cache = new LRUCache({ max: 10_000, ttl: 60_000 })));
+  const kept = cache.get(key);
+  if (kept) return kept.found ?? undefined;
+  const found = await load();
+  cache.set(key, { found: found ?? null });
+  return found;
+}
+
+/**
+ * The place a place id names, with its centre, or undefined when our data does not know it. Cached for a minute per
+ * database.
+ */
 export async function resolvePlaceId(db: Executor, id: string): Promise<ResolvedLocation | undefined> {
   const ref = parsePlaceId(id);
   if (!ref) return undefined;
-  if (ref.kind === 'postcode') return postcodePlace(db, ref.postcode);
-  const row = await first(db, sql`SELECT kind, label, latitude, longitude FROM places WHERE id = ${id}`);
-  if (row) return place(row, id, String(row.label), ref.kind);
-  if (ref.kind === 'outcode') {
-    const district = await first(
-      db,
-      sql`SELECT latitude, longitude FROM outcodes WHERE outcode = ${ref.outcode}`,
-    );
-    return district && place(district, id, ref.outcode, 'outcode');
-  }
-  return ref.kind === 'town' ? townFromListings(db, ref.town) : undefined;
+  return cachedPlace(db, `id\n${id}`, async () => {
+    if (ref.kind === 'postcode') return postcodePlace(db, ref.postcode);
+    const row = await first(db, sql`SELECT kind, label, latitude, longitude FROM places WHERE id = ${id}`);
+    if (row) return place(row, id, String(row.label), ref.kind);
+    if (ref.kind === 'outcode') {
+      const district = await first(
+        db,
+        sql`SELECT latitude, longitude FROM outcodes WHERE outcode = ${ref.outcode}`,
+      );
+      return district && place(district, id, ref.outcode, 'outcode');
+    }
+    return ref.kind === 'town' ? townFromListings(db, ref.town) : undefined;
+  });
 }
-
-/** Texts resolved per database, for a minute: the search asks for every text location, places change rarely. */
-const namedPlaces = new WeakMap<object, LRUCache<string, { found: ResolvedLocation | null }>>();
 
 /**
  * The place a search's location text names whole (see the module docs), for scoping a search without a `place`
@@ -115,24 +138,20 @@ const namedPlaces = new WeakMap<object, LRUCache<string, { found: ResolvedLocati
 export async function placeNamedBy(db: Executor, text: string): Promise<ResolvedLocation | undefined> {
   const key = text.trim().toLowerCase();
   if (!key || isUkPostcode(key)) return undefined;
-  let cache = namedPlaces.get(db);
-  if (!cache) namedPlaces.set(db, (cache = new LRUCache({ max: 10_000, ttl: 60_000 })));
-  const kept = cache.get(key);
-  if (kept) return kept.found ?? undefined;
-  const row = await first(
-    db,
-    sql`SELECT id, kind, label, latitude, longitude FROM places
-         WHERE (key = ${key} AND kind <> 'street') OR lower(label) = ${key}
-         ORDER BY ${KIND_PRECEDENCE}, sale_count + rent_count DESC, id LIMIT 1`,
-  );
-  const found = row ? place(row, String(row.id), String(row.label), row.kind as LocationKind) : undefined;
-  cache.set(key, { found: found ?? null });
-  return found;
+  return cachedPlace(db, `name\n${key}`, async () => {
+    const row = await first(
+      db,
+      sql`SELECT id, kind, label, latitude, longitude FROM places
+           WHERE (key = ${key} AND kind <> 'street') OR lower(label) = ${key}
+           ORDER BY ${KIND_PRECEDENCE}, sale_count + rent_count DESC, id LIMIT 1`,
+    );
+    return row ? place(row, String(row.id), String(row.label), row.kind as LocationKind) : undefined;
+  });
 }
 
-/** Forgets the cached place names of `db` (after the places are rebuilt in this process). */
+/** Forgets the cached places of `db` (after the places are rebuilt in this process). */
 export function forgetPlaceNames(db: Executor): void {
-  namedPlaces.delete(db);
+  resolvedPlaces.delete(db);
 }
 
 /** Most suggestions for an unknown location. */
