@@ -6,7 +6,7 @@
  * For each, a server process (`node --import tsx src/index.ts`) is started twice (see `measure`): with the search
  * cache off, autocannon runs the fixed query shapes (common and rare locations, filters, deep pages, map, radius,
  * keywords…) at 32 and 1 connections; with the cache on, the traffic mix of bench/traffic.ts (400,000 searches drawn
- * from the data's towns and districts by Zipf-like popularity) at 32 and 1 connections. Each run also measures the
+ * from the data's places by Zipf-like popularity) at 32 and 1 connections. Each run also measures the
  * trivial JSON route (/api/health/live) as the floor. Results: bench/results/<timestamp>.json and a Markdown table
  * on stdout for docs/benchmarks.md.
  *
@@ -321,7 +321,7 @@ async function prepare(
   if (traffic)
     console.log(
       `${label}: traffic mix of ${traffic.paths.length.toLocaleString('en-GB')} searches, ` +
-        `${traffic.distinct.toLocaleString('en-GB')} distinct URLs over ${traffic.placeCount} towns and districts; ` +
+        `${traffic.distinct.toLocaleString('en-GB')} distinct URLs over ${traffic.placeCount} places; ` +
         `the 100 most requested URLs take ${(traffic.top100Share * 100).toFixed(1)} % of the requests`,
     );
   return { listings: Number((total.rows[0] as { n: number }).n), traffic };

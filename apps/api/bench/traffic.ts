@@ -2,9 +2,12 @@
  * Search traffic as real visitors make it (issue #9): a long sequence of search URLs drawn from the data itself, so
  * a response cache can only help the popular head.
  *
- * - Places: the towns and postcode districts of the public listings, ranked by their number of listings and drawn
- *   with Zipf-like popularity (weight 1 / rank): 'Reading' and 'London' often, the 900th town rarely.
- * - Shapes: 70 % a location search (town 60 %, district 40 %; sale 70 % / rent 30 %; a type 30 %, a price band 40 %,
+ * - Places (issue #24): the towns, postcode districts, local authorities and streets of the `places` table with
+ *   public listings, each kind ranked by its number of listings and drawn with Zipf-like popularity (weight 1 / rank):
+ *   'Reading' and 'London' often, the 900th town rarely. As the location box sends them: picked (`place=` id with
+ *   its name as `location`) 85 %, typed (the name alone, which the server resolves) 15 %.
+ * - Shapes: 70 % a location search (town 45 %, district 25 %, street 20 %, authority 10 %; sale 70 % / rent 30 %;
+ *   a type 30 %, a price band 40 %,
  *   a minimum of bedrooms 40 %; newest 80 %, price up or down 20 %; page 1 in 70 %, else a page from 2 to 20),
  *   10 % a radius around a town or district, 8 % a map box around a place, 5 % keywords (half of them in a place),
  *   5 % the newest feed without a place, 2 % a drawn polygon.
@@ -18,6 +21,7 @@ import type { Database } from '#src/db/client.ts';
 import { seededRandom } from '#src/lib/seeded-random.ts';
 
 interface Place {
+  id: string;
   name: string;
   latitude: number;
   longitude: number;
@@ -41,25 +45,26 @@ function zipf(n: number, random: () => number): () => number {
   };
 }
 
-/** The towns and districts of the public listings with a position, most listings first. */
-async function places(db: Database): Promise<{ towns: Place[]; districts: Place[] }> {
-  const towns = await db.execute(sql`
-    SELECT p.city AS name, t.latitude, t.longitude, count(*) AS n
-      FROM properties p JOIN towns t ON t.key = lower(p.city)
-     WHERE p.status = 'active' AND NOT p.is_deleted AND p.approval_status = 'approved'
-     GROUP BY p.city, t.latitude, t.longitude ORDER BY n DESC`);
-  const districts = await db.execute(sql`
-    SELECT p.outcode AS name, o.latitude, o.longitude, count(*) AS n
-      FROM properties p JOIN outcodes o ON o.outcode = p.outcode
-     WHERE p.status = 'active' AND NOT p.is_deleted AND p.approval_status = 'approved'
-     GROUP BY p.outcode, o.latitude, o.longitude ORDER BY n DESC`);
-  const toPlaces = (rows: unknown[]) =>
-    (rows as Record<string, unknown>[]).map((r) => ({
+/** The places of each kind with public listings (`places`, rebuilt after the seed), most listings first. */
+async function places(db: Database): Promise<Record<'town' | 'outcode' | 'authority' | 'street', Place[]>> {
+  const rows = await db.execute(sql`
+    SELECT id, kind, label AS name, latitude, longitude FROM places
+     WHERE sale_count + rent_count > 0 ORDER BY kind, sale_count + rent_count DESC, id`);
+  const byKind = {
+    town: [] as Place[],
+    outcode: [] as Place[],
+    authority: [] as Place[],
+    street: [] as Place[],
+  };
+  for (const r of rows.rows as Record<string, unknown>[]) {
+    byKind[r.kind as keyof typeof byKind].push({
+      id: String(r.id),
       name: String(r.name),
       latitude: Number(r.latitude),
       longitude: Number(r.longitude),
-    }));
-  return { towns: toPlaces(towns.rows), districts: toPlaces(districts.rows) };
+    });
+  }
+  return byKind;
 }
 
 const KEYWORDS = [
@@ -91,19 +96,33 @@ export interface Traffic {
   distinct: number;
   /** Share of the requests that go to the 100 most requested URLs. */
   top100Share: number;
-  /** Towns and districts drawn from. */
+  /** Places drawn from. */
   placeCount: number;
 }
 
 /** Draws `count` search URLs (default 100,000) from the database's places. */
 export async function searchTraffic(db: Database, count = 100_000, seed = 2026): Promise<Traffic> {
-  const { towns, districts } = await places(db);
-  if (!towns.length || !districts.length) throw new Error('No towns or districts to draw searches from');
+  const byKind = await places(db);
+  if (!byKind.town.length || !byKind.outcode.length)
+    throw new Error('No places to draw searches from (run refreshPlaces)');
   const random = seededRandom(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-  const town = zipf(towns.length, random);
-  const district = zipf(districts.length, random);
-  const place = () => (random() < 0.6 ? towns[town()]! : districts[district()]!);
+  const draw = Object.fromEntries(
+    Object.entries(byKind).map(([kind, list]) => [kind, zipf(list.length, random)]),
+  ) as Record<keyof typeof byKind, () => number>;
+  const drawOf = (kind: keyof typeof byKind) => byKind[kind][draw[kind]()]!;
+  const place = () => {
+    const x = random();
+    if (x < 0.45 || (x >= 0.9 && !byKind.authority.length)) return drawOf('town');
+    if (x < 0.7) return drawOf('outcode');
+    if (x < 0.9 && byKind.street.length) return drawOf('street');
+    return byKind.authority.length ? drawOf('authority') : drawOf('town');
+  };
+  /** A place as the location box sends it: picked (id and name) or typed (the name alone). */
+  const setPlace = (p: URLSearchParams, at: Place) => {
+    p.set('location', at.name);
+    if (random() < 0.85) p.set('place', at.id);
+  };
 
   const filters = (p: URLSearchParams) => {
     const mode = random() < 0.7 ? 'sale' : 'rent';
@@ -128,11 +147,11 @@ export async function searchTraffic(db: Database, count = 100_000, seed = 2026):
     const p = new URLSearchParams();
     const shape = random();
     if (shape < 0.7) {
-      p.set('location', place().name);
+      setPlace(p, place());
       filters(p);
       page(p);
     } else if (shape < 0.8) {
-      p.set('location', place().name);
+      setPlace(p, place());
       p.set('radius', String(pick(RADIUS_MILES.filter((r) => r <= 10))));
       filters(p);
     } else if (shape < 0.88) {
@@ -148,7 +167,7 @@ export async function searchTraffic(db: Database, count = 100_000, seed = 2026):
       filters(p);
     } else if (shape < 0.93) {
       p.set('keywords', pick(KEYWORDS));
-      if (random() < 0.5) p.set('location', place().name);
+      if (random() < 0.5) setPlace(p, place());
       p.set('mode', random() < 0.7 ? 'sale' : 'rent');
     } else if (shape < 0.98) {
       filters(p);
@@ -173,6 +192,6 @@ export async function searchTraffic(db: Database, count = 100_000, seed = 2026):
     paths,
     distinct: frequency.size,
     top100Share: top.reduce((a, b) => a + b, 0) / paths.length,
-    placeCount: towns.length + districts.length,
+    placeCount: Object.values(byKind).reduce((n, list) => n + list.length, 0),
   };
 }
