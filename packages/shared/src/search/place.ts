@@ -73,11 +73,6 @@ export function placeId(place: PlaceRef): string {
   }
 }
 
-/** A town's or street's key: its name in lower case, runs of white space folded (SQL: `lower(name)`). */
-export function nameKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
 /** The place facts of a listing that place scoping compares (from `properties`). */
 export interface ListingPlaceFacts {
   /** `lower(city)`. */
