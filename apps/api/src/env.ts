@@ -87,6 +87,12 @@ export const EnvSchema = z.object({
    * a single owner. Each process holds its own search engine, so memory grows with the count.
    */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Memory bound in MiB of the search engine's cards (ADR 023), held outside the JavaScript heap in each API process:
+   * about 1.4 KB a visible listing, so the default 2,048 holds a million and a half. Cards past it are read from the
+   * database for each search that shows them.
+   */
+  SEARCH_CARD_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(2048),
   /** Memory bound of the search answer cache in MiB, default 64. */
   SEARCH_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Writes (POST/PUT/PATCH/DELETE) per minute per client key, default 60 (ADR 015). */

@@ -148,6 +148,7 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
   const searchEngine = env.SEARCH_ENGINE
     ? createSearchEngine({
         db: handle.db,
+        maxCardBytes: env.SEARCH_CARD_MEMORY_MB * 2 ** 20,
         onError: (error) => logger.error({ err: error }, 'search engine catch-up failed'),
       })
     : undefined;
@@ -202,11 +203,17 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
     if (searchEngine) {
       const loadStarted = performance.now();
       void searchEngine.start().then(
-        () =>
+        async () => {
           logger.info(
             { ...searchEngine.stats(), ms: Math.round(performance.now() - loadStarted) },
             'search engine loaded',
-          ),
+          );
+          await searchEngine.cardsLoaded();
+          logger.info(
+            { ...searchEngine.stats(), ms: Math.round(performance.now() - loadStarted) },
+            'search engine cards loaded',
+          );
+        },
         (error: unknown) =>
           logger.error({ err: error }, 'search engine failed to load; SQL answers searches'),
       );

@@ -276,10 +276,10 @@ export interface FindListingsOptions {
   engine?: SearchEngine | undefined;
 }
 
-/** A search's answer but its cards, and the cards as objects (SQL) or as their JSON texts (the engine's cache). */
+/** A search's answer but its cards, and the cards as objects (SQL) or as their JSON bytes (the engine's store). */
 interface FoundPage {
   rest: Omit<ListingSearchResult, 'items'>;
-  cards: { objects: ListingSummary[] } | { texts: string[] };
+  cards: { objects: ListingSummary[] } | { bytes: Buffer[] };
 }
 
 async function findPage(db: Database, q: SearchQuery, options: FindListingsOptions): Promise<FoundPage> {
@@ -290,7 +290,7 @@ async function findPage(db: Database, q: SearchQuery, options: FindListingsOptio
   await options.engine?.fresh();
   const answer = await options.engine?.search(q, { now: ctx.now!, scope: ctx.scope });
   if (answer) {
-    cards = { texts: await options.engine!.cardTexts(answer.ids) };
+    cards = { bytes: await options.engine!.cardBytes(answer.ids) };
     n = answer.n;
   } else {
     const branches = options.placeBranches === false ? null : await placeBranches(db, q, ctx.scope);
@@ -330,22 +330,32 @@ export async function findListings(
 ): Promise<ListingSearchResult> {
   const { rest, cards } = await findPage(db, q, options);
   const items =
-    'objects' in cards ? cards.objects : cards.texts.map((text) => JSON.parse(text) as ListingSummary);
+    'objects' in cards
+      ? cards.objects
+      : cards.bytes.map((bytes) => JSON.parse(bytes.toString('utf8')) as ListingSummary);
   return { items, ...rest };
 }
 
+const COMMA = Buffer.from(',');
+
 /**
- * `JSON.stringify(await findListings(db, q, options))`, made without serialising the engine's cached cards again:
- * their texts are joined into the answer (issue #9: a page of 24–100 cards is 30–100 KB of JSON, made for most
- * searches once and sent once).
+ * `JSON.stringify(await findListings(db, q, options))` as UTF-8 bytes, made without serialising the engine's cards
+ * again: their bytes are copied into the answer (a page of 24–100 cards is 30–100 KB of JSON, made for most searches
+ * once and sent once). The Buffer may be a slice of Node's pool: send it as bytes, not as its `.buffer`.
  */
 export async function findListingsJson(
   db: Database,
   q: SearchQuery,
   options: FindListingsOptions = {},
-): Promise<string> {
+): Promise<Buffer> {
   const { rest, cards } = await findPage(db, q, options);
-  if ('objects' in cards) return JSON.stringify({ items: cards.objects, ...rest });
+  if ('objects' in cards) return Buffer.from(JSON.stringify({ items: cards.objects, ...rest }));
   // `rest` always has `total`: its text is `{"total":…}`, opened up after the items.
-  return `{"items":[${cards.texts.join(',')}],${JSON.stringify(rest).slice(1)}`;
+  const parts: Buffer[] = [Buffer.from('{"items":[')];
+  cards.bytes.forEach((card, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(card);
+  });
+  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
+  return Buffer.concat(parts);
 }

@@ -151,7 +151,7 @@ function sendCachedJson(
   c: Context<AppEnv>,
   answer: CachedSearch,
   cache: SearchCache,
-  fresh?: string,
+  fresh?: Buffer,
 ): Response {
   c.header('Content-Type', 'application/json; charset=UTF-8');
   c.header('Vary', 'Accept-Encoding');
@@ -161,7 +161,9 @@ function sendCachedJson(
     // gzipSync returns a Buffer of its own (never a pooled slice): no copy needed.
     return c.body(answer.gzip as Uint8Array<ArrayBuffer>, 200);
   }
-  const body = fresh ?? cache.text(answer);
+  // A string: `fresh` may be a slice of Node's Buffer pool (see findListingsJson). This path is rare (clients that
+  // refuse gzip, and answers under 1 KB).
+  const body = answer.small ?? fresh?.toString('utf8') ?? cache.text(answer);
   c.header('ETag', answer.etag);
   // With its length stated, the compress middleware leaves a body under its 1 KB threshold alone (without it, it
   // would gzip the small answer through a CompressionStream: several times the cost of the search), and does not
@@ -187,7 +189,7 @@ export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     const cache = c.var.searchCache;
     const key = searchCacheKey(query);
     let answer = cache.get(key);
-    let fresh: string | undefined;
+    let fresh: Buffer | undefined;
     if (!answer) {
       const generation = cache.generation();
       fresh = await findListingsJson(c.var.db, query, { engine: c.var.searchEngine });

@@ -65,7 +65,7 @@ export interface SearchCache {
    * Makes the entry for a freshly computed body (hashing it, and compressing it when it is GZIP_MIN_BYTES or more);
    * stores it unless a clear happened since `generation`.
    */
-  set(key: string, body: string, generation: number): CachedSearch;
+  set(key: string, body: string | Buffer, generation: number): CachedSearch;
   /** Drops every entry (a listing, photo or agent changed). */
   clear(): void;
   /** Whether change notifications arrive; while false the cache is empty and bypassed. */
@@ -85,8 +85,8 @@ const GZIP_LEVEL = 3;
 /** Answers shorter than this are sent uncompressed (as Hono's compress middleware does): gzip would not pay. */
 export const GZIP_MIN_BYTES = 1024;
 
-/** An ETag for a body: a SHA-1 of the bytes, as Hono's etag middleware makes them. */
-export function etagOf(body: string): string {
+/** An ETag for a body (a string's UTF-8 bytes): a SHA-1 of the bytes, as Hono's etag middleware makes them. */
+export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('hex')}"`;
 }
 
@@ -124,7 +124,8 @@ export function createSearchCache(options: SearchCacheOptions): SearchCache {
     generation: () => generation,
     set(key, body, since) {
       const entry: CachedSearch = { key, etag: etagOf(body) };
-      if (body.length < GZIP_MIN_BYTES) entry.small = body;
+      // A string's length counts UTF-16 units, not bytes: near enough for a threshold.
+      if (body.length < GZIP_MIN_BYTES) entry.small = typeof body === 'string' ? body : body.toString('utf8');
       else entry.gzip = gzipSync(body, { level: GZIP_LEVEL });
       if (enabled && live && since === generation) lru.set(key, entry);
       return entry;

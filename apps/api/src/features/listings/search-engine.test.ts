@@ -194,7 +194,7 @@ async function both(params: Record<string, string>) {
   });
   const viaEngine = await findListings(db, q, { now: NOW, engine });
   // The served text: the engine's cached card texts joined, not the objects serialised.
-  const engineJson = await findListingsJson(db, q, { now: NOW, engine });
+  const engineJson = (await findListingsJson(db, q, { now: NOW, engine })).toString('utf8');
   return { viaSql, viaEngine, engineJson, answered: answered !== undefined };
 }
 
@@ -435,6 +435,21 @@ describe('search engine', () => {
     expect(keywordQueries).toBe(1);
   });
 
+  test('after a load every visible listing’s card is held: a page’s cards need no query, and match SQL’s', async () => {
+    const fresh = createSearchEngine({ db });
+    await fresh.start();
+    await expect.poll(() => fresh.stats().ready, { timeout: 30_000 }).toBe(true);
+    expect(fresh.stats().cards).toBe(fresh.stats().listings);
+    const { cardsRead } = fresh.stats();
+    const q = SearchQuerySchema.parse({ mode: 'rent', sort: 'price_desc', pageSize: '50' });
+    const answer = await fresh.search(q, { now: NOW });
+    const held = (await fresh.cardBytes(answer!.ids)).map(
+      (b) => JSON.parse(b.toString('utf8')) as ListingSummary,
+    );
+    expect(fresh.stats().cardsRead, 'no card read from the database').toBe(cardsRead);
+    expect(held).toEqual((await findListings(db, q, { now: NOW, placeBranches: false })).items);
+  });
+
   test('locations PostgreSQL lower-cases differently (not plain ASCII) are left to SQL', async () => {
     const q = SearchQuerySchema.parse({ location: 'Zürich' });
     expect(await engine.search(q, await contextOf(q))).toBeUndefined();
@@ -646,7 +661,7 @@ describe('search engine', () => {
     const lane = SearchQuerySchema.parse({ location: 'loading lane' });
     const found = await fresh.search(lane, await contextOf(lane));
     expect(found?.ids).toEqual([listing.id]);
-    const card = JSON.parse((await fresh.cardTexts(found!.ids))[0]!) as ListingSummary;
+    const card = JSON.parse((await fresh.cardBytes(found!.ids))[0]!.toString()) as ListingSummary;
     expect(card.pricePence).toBe(777_000_00);
     const atPrice = SearchQuerySchema.parse({
       location: 'loading lane',
@@ -669,6 +684,35 @@ describe('search engine', () => {
     const r = (await both({ location: town, sort: 'price_asc', pageSize: '50' }))!;
     expect(r.answered).toBe(true);
     expect(r.viaEngine).toEqual(r.viaSql);
+  });
+
+  test('a reload keeps the cards of the listings that did not change, and reads the changed ones again', async () => {
+    const fresh = createSearchEngine({ db });
+    await fresh.start();
+    await expect.poll(() => fresh.stats().ready, { timeout: 30_000 }).toBe(true);
+    const second = await db.execute(
+      sql`SELECT city FROM properties GROUP BY city ORDER BY count(*) DESC OFFSET 1 LIMIT 1`,
+    );
+    const town = (second.rows[0] as { city: string }).city;
+    const changed = await db.execute(
+      sql`UPDATE properties SET price_pence = price_pence + 100 WHERE city = ${town} RETURNING id`,
+    );
+    expect(changed.rows.length).toBeGreaterThan(20);
+    const { reloads, cardsRead } = fresh.stats();
+    await fresh.catchUp();
+    expect(fresh.stats().reloads).toBe(reloads + 1);
+    await expect.poll(() => fresh.stats().ready, { timeout: 30_000 }).toBe(true);
+    expect(fresh.stats().cards).toBe(fresh.stats().listings);
+    expect(
+      fresh.stats().cardsRead - cardsRead,
+      'only the changed listings’ cards are read',
+    ).toBeLessThanOrEqual(changed.rows.length);
+    const q = SearchQuerySchema.parse({ location: town, sort: 'price_asc', pageSize: '50' });
+    const answer = await fresh.search(q, await contextOf(q));
+    const held = (await fresh.cardBytes(answer!.ids)).map(
+      (b) => JSON.parse(b.toString('utf8')) as ListingSummary,
+    );
+    expect(held).toEqual((await findListings(db, q, { now: NOW, placeBranches: false })).items);
   });
 
   test('a TRUNCATE reloads everything', async () => {

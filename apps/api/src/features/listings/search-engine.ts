@@ -2,7 +2,9 @@
  * The in-memory search engine (issue #9, ADR 023): every API process holds the searchable facts of all visible
  * listings (about 100 bytes each plus the location text) in typed arrays and answers a public search's match, order
  * and exact count itself, in well under a millisecond for a town's page, instead of two planned SQL statements. The
- * page's cards (photos, agent) come from a per-listing cache, filled by one primary-key query for those not held.
+ * page's cards (photos, agent) come from the card store (card-store.ts): every visible listing's card as JSON bytes
+ * outside the JavaScript heap, filled in the background after each load and by one primary-key query for any not
+ * held yet.
  *
  * It answers exactly what `searchConditions` + the SQL orders answer (find-listings.ts; equivalence tests in
  * search-engine.test.ts on PGlite and PostgreSQL). Searches it does not model — keywords (PostgreSQL's English
@@ -33,6 +35,7 @@ import {
 import type { LatLng } from '@abode/shared/search/polyline';
 import { parseBounds, type SearchQuery } from '@abode/shared/search/search.schema';
 import type { Database } from '#src/db/client.ts';
+import { CardStore } from './card-store.ts';
 import { searchStatuses } from './search-filters.ts';
 import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from './listing-row.ts';
 import type { LocationScope } from './search-scope.ts';
@@ -54,6 +57,13 @@ const RELOAD_ABOVE = 20_000;
 const REFRESH_AT_MOST = 20;
 /** Listings read per statement while loading (bounds the memory of one result). */
 const LOAD_BATCH = 25_000;
+/**
+ * Slots filled at a time in the card store after a load: each batch's serialising holds the event loop for a few
+ * milliseconds, between searches.
+ */
+const CARD_FILL_BATCH = 2_000;
+/** The card store's default bound: about 1.4 KB a card, a million visible listings (SEARCH_CARD_MEMORY_MB). */
+const DEFAULT_CARD_BYTES = 2048 * 2 ** 20;
 /** Log rows older than this are settled: no transaction still open can commit one below them (ADR 023). */
 const SETTLE_SECONDS = 60;
 /** Log rows older than this are deleted (by whichever process gets there first), every PRUNE_EVERY_MS at most. */
@@ -131,10 +141,18 @@ export interface EngineAnswer {
 }
 
 export interface SearchEngineStats {
+  /** Whether the listings and their cards are loaded (searches need PostgreSQL only for keywords). */
   ready: boolean;
   listings: number;
   textMatches: number;
+  /** Cards held in the card store. */
   cards: number;
+  /** Their bytes (UTF-8 JSON), outside the JavaScript heap. */
+  cardBytes: number;
+  /** Whether the card store is still being filled after a load. */
+  cardsFilling: boolean;
+  /** Cards read from the database since the engine was made (fills and searches' misses). */
+  cardsRead: number;
   reloads: number;
   changesApplied: number;
 }
@@ -159,11 +177,14 @@ export interface SearchEngine {
   /** Whether change notifications arrive; while false the engine answers nothing. */
   setLive(live: boolean): void;
   /**
-   * The cards of `ids` as their JSON texts (`JSON.stringify` of the ListingSummary), in that order; listings gone
-   * meanwhile are left out. Texts, not objects, because the answer is text: a cached card is neither serialised
-   * again nor a dozen objects for the garbage collector to trace.
+   * The cards of `ids` as the UTF-8 bytes of their JSON (`JSON.stringify` of the ListingSummary), in that order;
+   * listings gone meanwhile are left out. Bytes, not objects, because the answer is bytes: a held card is neither
+   * serialised again nor a dozen objects for the garbage collector to trace. The Buffers are views of the card
+   * store, never written again: read them, do not write them.
    */
-  cardTexts(ids: string[]): Promise<string[]>;
+  cardBytes(ids: string[]): Promise<Buffer[]>;
+  /** Resolves when the card store has been filled after the latest load (at once when it is not filling). */
+  cardsLoaded(): Promise<void>;
   stats(): SearchEngineStats;
 }
 
@@ -1027,8 +1048,8 @@ interface KeywordMatches {
 
 export interface SearchEngineOptions {
   db: Database;
-  /** Cards kept (their JSON texts, about 1.4 KB each); default 200,000. */
-  maxCards?: number;
+  /** Bytes of cards held (about 1.4 KB each) outside the JavaScript heap; default 2 GiB. */
+  maxCardBytes?: number;
   /** Location-text match lists kept, in slots (4 bytes each); default 20 million. */
   maxTextSlots?: number;
   /** Reports a failed catch-up or load (the engine stands aside until a later one succeeds). */
@@ -1130,8 +1151,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return chunk;
   }
 
-  /** Listing id → its card's JSON text. */
-  const cardCache = new LRUCache<string, string>({ max: options.maxCards ?? 200_000 });
+  const maxCardBytes = options.maxCardBytes ?? DEFAULT_CARD_BYTES;
+  /** The cards of `store`'s slots; replaced with it. */
+  let cards = new CardStore(maxCardBytes);
+  let cardsFilling: Promise<void> | undefined;
+  let cardsRead = 0;
   // A bitmap is a byte per listing (1 MB at a million).
   const keywordCache = new LRUCache<string, KeywordMatches>({ max: 64 });
   /** Keyword queries under way, so that many searches for one new keyword text wait for one query, not one each. */
@@ -1139,11 +1163,16 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
 
   const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
 
-  /** Reads every visible listing into a fresh store, then swaps it in. */
+  /**
+   * Reads every visible listing into a fresh store, then swaps it in. The cards of the listings the change log does
+   * not name since the last load or catch-up are carried over (a TRUNCATE or more than RELOAD_ABOVE changes: none).
+   */
   async function load() {
     loaded = false;
     const maxSeq = await db.execute(sql`SELECT coalesce(max(seq), 0)::text AS seq FROM listing_changes`);
     const startSeq = BigInt((maxSeq.rows[0] as { seq: string }).seq);
+    // The first load has no cards to carry over.
+    const changed = reloads > 0 ? await changedSince(watermark, startSeq) : undefined;
     const fresh = new Store();
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
@@ -1156,10 +1185,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       after = rows[rows.length - 1]!.id;
     }
     fresh.sortOrders();
+    const before = changed && { store, cards, changed };
     store = fresh;
+    cards = new CardStore(maxCardBytes);
     textMatches.clear();
     countIndexes.clear();
-    cardCache.clear();
     keywordCache.clear();
     keywordCounts.clear();
     generation += 1;
@@ -1167,6 +1197,64 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     watermark = startSeq;
     processed.clear();
     loaded = true;
+    const filling: Promise<void> = fillCards(fresh, cards, before)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        if (cardsFilling === filling) cardsFilling = undefined;
+      });
+    cardsFilling = filling;
+  }
+
+  /**
+   * The listings the change log names past `after` up to `upTo`, or undefined when it names too many to list (more
+   * than RELOAD_ABOVE, or a TRUNCATE).
+   */
+  async function changedSince(after: bigint, upTo: bigint): Promise<Set<string> | undefined> {
+    if (upTo <= after) return new Set();
+    const rows = (
+      await db.execute(sql`SELECT property_id FROM listing_changes
+        WHERE seq > ${after.toString()}::int8 AND seq <= ${upTo.toString()}::int8 LIMIT ${RELOAD_ABOVE + 1}`)
+    ).rows as { property_id: string | null }[];
+    if (rows.length > RELOAD_ABOVE || rows.some((r) => r.property_id === null)) return undefined;
+    return new Set(rows.map((r) => r.property_id!));
+  }
+
+  /**
+   * Fills `into` with the card of every listing of `st`, a batch of slots at a time while searches go on: a card
+   * held before a reload (`from`) is copied unless its listing changed since; the rest are read from the database.
+   * Stops when the store is replaced or the card store is full. A batch read across a change applied meanwhile is
+   * not kept: it may predate the change (those cards are read when a search shows them).
+   */
+  async function fillCards(
+    st: Store,
+    into: CardStore,
+    from?: { store: Store; cards: CardStore; changed: Set<string> },
+  ) {
+    for (let start = 0; start < st.ids.length; start += CARD_FILL_BATCH) {
+      if (store !== st) return;
+      const wanted: string[] = [];
+      for (let slot = start; slot < Math.min(st.ids.length, start + CARD_FILL_BATCH); slot++) {
+        const id = st.ids[slot];
+        if (id === undefined || into.has(slot)) continue;
+        const old = from && !from.changed.has(id) ? from.store.slotOf.get(id) : undefined;
+        const held = old === undefined ? undefined : from!.cards.get(old);
+        if (!(held ? into.set(slot, held) : (wanted.push(id), true))) return;
+      }
+      if (!wanted.length) {
+        // Copying is quick, but a million cards at once would still hold up searches.
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      const at = generation;
+      const rows = await cardRows(wanted);
+      if (store !== st) return;
+      if (generation !== at) continue;
+      for (const r of rows) {
+        const slot = st.slotOf.get(r.id as string);
+        if (slot === undefined || into.has(slot)) continue;
+        if (!into.set(slot, JSON.stringify(toListingSummary(r)))) return;
+      }
+    }
   }
 
   function reload(): Promise<void> {
@@ -1189,9 +1277,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       const oldText = before === undefined ? undefined : store.text[before];
       const oldPlaces = before === undefined ? undefined : store.places[before];
       const row = visible.get(id);
+      if (before !== undefined) cards.drop(before);
       if (row) store.put(row);
       else store.remove(id);
-      cardCache.delete(id);
+      const after = store.slotOf.get(id);
+      if (after !== undefined) cards.drop(after);
       // Drop the cached matches and counts of every location this listing was in before or is in now (keys: … ⏎
       // location text or place key).
       const newPlaces = row && placeTextOf(row);
@@ -2155,6 +2245,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
    * issue #9's traffic mix. PGlite, one connection in this process, takes Drizzle's path.
    */
   async function cardRows(ids: string[]): Promise<Record<string, unknown>[]> {
+    cardsRead += ids.length;
     const literal = `{${ids.join(',')}}`;
     const client = (db as { $client?: unknown }).$client;
     if (client instanceof pg.Pool) {
@@ -2163,23 +2254,29 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return (await db.execute(cardsSql(literal))).rows as Record<string, unknown>[];
   }
 
-  async function cardTexts(ids: string[]): Promise<string[]> {
-    // One cache read a card (24–100 a search): reading `has` and then `get` was 3 % of a busy process.
-    const cached = ids.map((id) => cardCache.get(id));
-    const missing = ids.filter((_, i) => cached[i] === undefined);
-    if (!missing.length) return cached as string[];
+  async function cardBytes(ids: string[]): Promise<Buffer[]> {
+    const st = store;
+    const held = cards;
+    const found = ids.map((id) => {
+      const slot = st.slotOf.get(id);
+      return slot === undefined ? undefined : held.get(slot);
+    });
+    const missing = ids.filter((_, i) => found[i] === undefined);
+    if (!missing.length) return found as Buffer[];
     const at = generation;
     const rows = await cardRows(missing);
-    const fetched = new Map<string, string>();
+    const fetched = new Map<string, Buffer>();
+    const keep = generation === at && store === st;
     for (const r of rows) {
       const card = toListingSummary(r);
       const text = JSON.stringify(card);
-      fetched.set(card.id, text);
-      if (generation === at) cardCache.set(card.id, text);
+      fetched.set(card.id, Buffer.from(text));
+      const slot = keep ? st.slotOf.get(card.id) : undefined;
+      if (slot !== undefined) held.set(slot, text);
     }
     return ids.flatMap((id, i) => {
-      const text = cached[i] ?? fetched.get(id);
-      return text === undefined ? [] : [text];
+      const bytes = found[i] ?? fetched.get(id);
+      return bytes === undefined ? [] : [bytes];
     });
   }
 
@@ -2202,12 +2299,19 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       // Notifications were lost while down: the log says what changed.
       if (value && loaded) void catchUp();
     },
-    cardTexts,
+    cardBytes,
+    cardsLoaded: async () => {
+      while (cardsFilling) await cardsFilling;
+    },
     stats: () => ({
-      ready: usable(),
+      // Ready once searches need PostgreSQL for nothing but keywords: the listings and their cards are loaded.
+      ready: usable() && cardsFilling === undefined,
       listings: store.size,
       textMatches: textMatches.size,
-      cards: cardCache.size,
+      cards: cards.stats().cards,
+      cardBytes: cards.stats().bytes,
+      cardsFilling: cardsFilling !== undefined,
+      cardsRead,
       reloads,
       changesApplied,
     }),
