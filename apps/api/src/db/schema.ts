@@ -4,7 +4,16 @@
  * same SQL runs on PGlite (PostgreSQL 18) and PostgreSQL 15. Money is integer pence.
  */
 import { sql } from 'drizzle-orm';
-import { FEATURES, FEATURE_LABELS, LISTING_FLAGS } from '@abode/shared/listings/listing-vocabulary';
+import {
+  FEATURES,
+  FEATURE_LABELS,
+  LET_TYPES,
+  LISTING_FLAGS,
+  LISTING_MEDIA_KINDS,
+  PRICE_QUALIFIERS,
+  RENT_FREQUENCIES,
+} from '@abode/shared/listings/listing-vocabulary';
+import type { MaterialInformation } from '@abode/shared/listings/material-information';
 import {
   bigint,
   boolean,
@@ -239,13 +248,13 @@ export const properties = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(city || chr(10) || address_line_1 || chr(10) || postcode)`),
     /**
-     * Title, description and features as one English full-text document, for the search's `keywords` (issue #8,
+     * Title, summary, key features, description and features as one English full-text document, for the search's `keywords` (issue #8,
      * `websearch_to_tsquery('english', …)`), with a GIN index.
      */
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('english', title || ' ' || coalesce(description, '') || ${featureWords})`,
+        sql`to_tsvector('english', title || ' ' || coalesce(summary, '') || ' ' || abode_lines(key_features) || ' ' || coalesce(description, '') || ${featureWords})`,
       ),
     /**
      * Issue #24: the street of address line 1, without a house number, flat or house name (`abode_street()`,
@@ -293,12 +302,77 @@ export const properties = pgTable(
      * would cost every search. Production's lock-down of the demo accounts (issue #22) leaves it alone on purpose.
      */
     agentSuspended: boolean('agent_suspended').notNull().default(false),
+    /**
+     * How the price is put ('guide-price', 'offers-over', 'poa', … listing-vocabulary.ts PRICE_QUALIFIERS); null
+     * for the plain figure. A 'poa' listing's `price_pence` is POA_SEARCH_PRICE_PENCE, never shown.
+     */
+    priceQualifier: text('price_qualifier'),
+    /** Rent: 'pcm' or 'pw' as the agent quotes it; `price_pence` is always the pcm figure. Null for sale. */
+    rentFrequency: text('rent_frequency'),
+    /** The weekly rent as quoted (pence) when `rent_frequency` is 'pw'. */
+    weeklyRentPence: integer('weekly_rent_pence'),
+    /** Up to 10 key-feature bullets, in order. */
+    keyFeatures: text('key_features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    summary: text('summary'),
+    /** Rooms: [{ name, lengthM, widthM, description }], metres, in order. */
+    rooms: jsonb('rooms')
+      .$type<{ name: string; lengthM: number | null; widthM: number | null; description: string | null }[]>()
+      .notNull()
+      .default([]),
+    receptionRooms: smallint('reception_rooms').notNull().default(0),
+    epcPotentialRating: text('epc_potential_rating'),
+    /** Lease terms (material information Part A for a leasehold): years left; ground rent and service charge a year. */
+    leaseYearsRemaining: smallint('lease_years_remaining'),
+    groundRentPence: integer('ground_rent_pence'),
+    groundRentReview: text('ground_rent_review'),
+    serviceChargePence: integer('service_charge_pence'),
+    /** Lettings terms (Part A for a rental: deposit, holding deposit, minimum term in months). */
+    depositPence: integer('deposit_pence'),
+    holdingDepositPence: integer('holding_deposit_pence'),
+    minimumTermMonths: smallint('minimum_term_months'),
+    letType: text('let_type'),
+    billsIncluded: boolean('bills_included'),
+    petsAllowed: boolean('pets_allowed'),
+    councilTaxIncluded: boolean('council_tax_included'),
+    /** https links; YouTube, Vimeo and Matterport ones are embedded (packages/shared/src/listings/tours.ts). */
+    videoTourUrl: text('video_tour_url'),
+    virtualTourUrl: text('virtual_tour_url'),
+    /** Material information Parts B and C: { itemKey: { status, value, note } } (material-information.ts). */
+    materialInformation: jsonb('material_information').$type<MaterialInformation>().notNull().default({}),
+    /**
+     * Whether the listing has a floor plan in `listing_media`, kept by the media writes in their transaction: the
+     * search's 'Has floor plan' reads the row, not a join.
+     */
+    hasFloorPlan: boolean('has_floor_plan').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('properties_price_check', sql`${t.pricePence} >= 0`),
+    check(
+      'properties_price_qualifier_check',
+      sql`${t.priceQualifier} IS NULL OR ${t.priceQualifier} IN (${oneOf(PRICE_QUALIFIERS)})`,
+    ),
+    check(
+      'properties_rent_frequency_check',
+      sql`${t.rentFrequency} IS NULL OR ${t.rentFrequency} IN (${oneOf(RENT_FREQUENCIES)})`,
+    ),
+    check('properties_let_type_check', sql`${t.letType} IS NULL OR ${t.letType} IN (${oneOf(LET_TYPES)})`),
+    check(
+      'properties_epc_potential_check',
+      sql`${t.epcPotentialRating} IS NULL OR ${t.epcPotentialRating} IN (${oneOf(['A', 'B', 'C', 'D', 'E', 'F', 'G'])})`,
+    ),
+    check(
+      'properties_terms_check',
+      sql`${t.receptionRooms} >= 0 AND coalesce(${t.weeklyRentPence}, 0) >= 0 AND coalesce(${t.leaseYearsRemaining}, 0) >= 0
+        AND coalesce(${t.groundRentPence}, 0) >= 0 AND coalesce(${t.serviceChargePence}, 0) >= 0
+        AND coalesce(${t.depositPence}, 0) >= 0 AND coalesce(${t.holdingDepositPence}, 0) >= 0
+        AND coalesce(${t.minimumTermMonths}, 1) >= 1`,
+    ),
     check(
       'properties_status_before_rejection_check',
       sql`${t.statusBeforeRejection} IS NULL OR ${t.statusBeforeRejection} IN (${oneOf(LISTING_STATUSES)})`,
@@ -408,6 +482,42 @@ export const propertyPhotos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('property_photos_property_idx').on(t.propertyId, t.orderIndex)],
+);
+
+/**
+ * A listing's floor plans, EPC certificate and brochure (issue #25), ordered by `order_index` within each kind. An
+ * image is stored as WebP sizes like a photo (`variants`); a PDF as checked bytes (`format` 'pdf', `bytes`). Demo
+ * floor plans are illustrations with a static `url` and no `storage_key`.
+ */
+export const listingMedia = pgTable(
+  'listing_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    format: text('format').notNull(),
+    url: text('url').notNull(),
+    caption: text('caption'),
+    orderIndex: smallint('order_index').notNull().default(0),
+    width: integer('width'),
+    height: integer('height'),
+    variants: jsonb('variants')
+      .$type<{ width: number; height: number; url: string }[]>()
+      .notNull()
+      .default([]),
+    /** Size of a PDF in bytes. */
+    bytes: integer('bytes'),
+    /** Where the uploaded files live in storage (the key prefix), so deleting removes them. */
+    storageKey: text('storage_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('listing_media_property_idx').on(t.propertyId, t.kind, t.orderIndex),
+    check('listing_media_kind_check', sql`${t.kind} IN (${oneOf(LISTING_MEDIA_KINDS)})`),
+    check('listing_media_format_check', sql`${t.format} IN ('image', 'pdf')`),
+  ],
 );
 
 /** enquiries (SPEC §3): contact_info is { name, email, phone? }. They outlive a deleted listing (DESIGN §7). */

@@ -12,7 +12,14 @@
  *   leave draft (go live, be under offer, …) with an asking price or rent above £0, a council tax band and — for
  *   sale — the tenure. Tenure is optional for rentals: Part A for lettings asks for rent, deposit and council tax,
  *   not the landlord's tenure.
- * - Rent-only fields (available from, furnished) are dropped for sale listings.
+ * - Part A also asks, before a listing leaves draft: for a leasehold or share of freehold sale, the lease years
+ *   remaining, the ground rent (and how it is reviewed, when there is one) and the service charge; for a rental, the
+ *   deposit, the holding deposit and the minimum term. £0 is an answer ('none'); blank is not.
+ * - Price: a qualifier from the UK set ('Guide price', 'Offers over', …); 'poa' needs no figure and is stored at
+ *   POA_SEARCH_PRICE_PENCE, which the public API never sends. A rent quoted per week (`rentFrequency` 'pw') is given
+ *   weekly and stored as its pcm equivalent (× 52 ÷ 12) with the weekly figure beside it.
+ * - Rent-only fields (available from, furnishing, lettings terms) are dropped for sale listings, lease terms for
+ *   rentals.
  * - Flags (issue #8 'Don't show'): retirement fits sale and rent; shared ownership and auction are sale-only (UK
  *   practice: both are ways of buying), so a rental carrying one is refused rather than silently changed.
  */
@@ -23,15 +30,30 @@ import {
   EpcRatingSchema,
   FeatureSchema,
   FurnishedSchema,
+  LetTypeSchema,
+  ListingDetailsSchema,
   ListingFlagSchema,
   ListingModeSchema,
   ListingStatusSchema,
+  PriceQualifierSchema,
   PropertyTypeSchema,
+  RentFrequencySchema,
   TenureSchema,
   type ListingFlag,
   type ListingMode,
   type ListingStatus,
+  type Tenure,
 } from '../listings/listing.schema.ts';
+import { PRICE_QUALIFIERS_BY_MODE } from '../listings/listing-vocabulary.ts';
+import {
+  MATERIAL_ANSWER_STATUSES,
+  MATERIAL_ITEM_KEYS,
+  MATERIAL_ITEMS,
+  MATERIAL_NOTE_MAX_LENGTH,
+  type MaterialInformation,
+  type MaterialItemKey,
+} from '../listings/material-information.ts';
+import { parseTourUrl, TOUR_URL_MAX_LENGTH } from '../listings/tours.ts';
 import { CALENDAR_DAY_MAX, CALENDAR_DAY_MIN, isDayInRange } from '../calendar-day.ts';
 import { isUkPostcode } from '../postcode.ts';
 import { plainNumber, sanitisedText, sanitisePostcode } from '../sanitise.ts';
@@ -48,6 +70,30 @@ export const LISTING_PRICE_MAX_PENCE = 2_147_483_600;
 export const LISTING_COUNT_MAX = 50;
 /** Largest floor area we accept, in square metres. */
 export const LISTING_FLOOR_AREA_MAX_SQM = 100_000;
+/**
+ * A price-on-application listing is searched and sorted at this price: last when cheapest first and first when
+ * highest first (as on Rightmove), inside every minimum and outside every maximum below it. Never sent publicly.
+ */
+export const POA_SEARCH_PRICE_PENCE = 2_147_483_600;
+/** Key features: at most 10 bullets of at most 100 characters (Rightmove's feature1–feature10 hold as many). */
+export const LISTING_KEY_FEATURES_MAX = 10;
+export const LISTING_KEY_FEATURE_MAX_LENGTH = 100;
+/** The summary shown on cards and at the top of the description. */
+export const LISTING_SUMMARY_MAX_LENGTH = 1000;
+/** Rooms of a listing, and the length of a room's name and line. */
+export const LISTING_ROOMS_MAX = 40;
+export const LISTING_ROOM_NAME_MAX_LENGTH = 60;
+export const LISTING_ROOM_DESCRIPTION_MAX_LENGTH = 500;
+/** A room's length or width in metres, with centimetres kept. */
+export const LISTING_ROOM_DIMENSION_MIN_M = 0.3;
+export const LISTING_ROOM_DIMENSION_MAX_M = 100;
+/** Leases run up to 999 years. */
+export const LISTING_LEASE_YEARS_MAX = 999;
+export const LISTING_GROUND_RENT_REVIEW_MAX_LENGTH = 200;
+/** The longest minimum term of a let, in months. */
+export const LISTING_MINIMUM_TERM_MAX_MONTHS = 60;
+/** A weekly rent is stored per calendar month: × 52 ÷ 12. */
+export const WEEKS_PER_MONTH = 52 / 12;
 /** Listings per page of the agent list (default) and the most one request may ask for. */
 export const AGENT_LISTINGS_PAGE_SIZE = 25;
 export const AGENT_LISTINGS_MAX_PAGE_SIZE = 100;
@@ -102,6 +148,34 @@ export const LISTING_MESSAGES = {
   rentRequired: 'A monthly rent is required before the listing can go live',
   tenureRequired: 'Tenure is required before the listing can go live',
   councilTaxBandRequired: 'Council tax band is required before the listing can go live',
+  qualifierForSale: 'This price qualifier is for sale listings; a rent can be From or POA',
+  weeklyRentTooHigh: 'Weekly rent should be at most £4,955,777',
+  keyFeatureTooLong: `Key features should be at most ${LISTING_KEY_FEATURE_MAX_LENGTH} characters each`,
+  keyFeaturesTooMany: `Add at most ${LISTING_KEY_FEATURES_MAX} key features`,
+  summaryTooLong: `Summary should be at most ${LISTING_SUMMARY_MAX_LENGTH} characters`,
+  roomNameRequired: 'Enter the room’s name',
+  roomNameTooLong: `Room names should be at most ${LISTING_ROOM_NAME_MAX_LENGTH} characters`,
+  roomDescriptionTooLong: `Room descriptions should be at most ${LISTING_ROOM_DESCRIPTION_MAX_LENGTH} characters`,
+  roomsTooMany: `Add at most ${LISTING_ROOMS_MAX} rooms`,
+  dimensionInvalid: `Enter metres from ${LISTING_ROOM_DIMENSION_MIN_M} to ${LISTING_ROOM_DIMENSION_MAX_M}, e.g. 3.65`,
+  leaseYearsInvalid: `Enter the years left on the lease, from 0 to ${LISTING_LEASE_YEARS_MAX}`,
+  amountInvalid: 'Enter an amount in whole pounds (0 if none)',
+  reviewTooLong: `Ground rent review should be at most ${LISTING_GROUND_RENT_REVIEW_MAX_LENGTH} characters`,
+  minimumTermInvalid: `Enter the minimum term in months, from 1 to ${LISTING_MINIMUM_TERM_MAX_MONTHS}`,
+  leaseYearsRequired: 'Lease years remaining are required before a leasehold listing can go live',
+  groundRentRequired:
+    'Ground rent is required before a leasehold listing can go live (enter 0 if there is none)',
+  groundRentReviewRequired: 'Say how the ground rent is reviewed before the listing can go live',
+  serviceChargeRequired:
+    'Service charge is required before a leasehold listing can go live (enter 0 if there is none)',
+  depositRequired: 'A deposit is required before the listing can go live',
+  holdingDepositRequired:
+    'A holding deposit is required before the listing can go live (enter 0 if none is taken)',
+  minimumTermRequired: 'A minimum term is required before the listing can go live',
+  tourUrlInvalid: 'Enter a full link starting https://, e.g. https://www.youtube.com/watch?v=…',
+  tourUrlTooLong: `Links should be at most ${TOUR_URL_MAX_LENGTH} characters`,
+  materialAnswerRequired: 'Choose an answer, or mark it Ask agent or Not applicable',
+  materialNoteTooLong: `Notes should be at most ${MATERIAL_NOTE_MAX_LENGTH} characters`,
   /** Issue #23: a listing becomes active (published) only with at least one photo. */
   photoRequired: 'Add at least one photo before publishing',
   /** Issue #23: deleting the last photo of an active listing would leave it live without one. */
@@ -141,6 +215,121 @@ const count = z.preprocess(
 const optionalChoice = <T extends z.ZodType>(schema: T) =>
   z.preprocess(blankToUndefined, schema.nullable().default(null));
 
+/** An optional amount in integer pence (0 allowed: 'none'); blank means not given. */
+const optionalPence = z.preprocess(
+  blankToUndefined,
+  z
+    .number({ error: LISTING_MESSAGES.amountInvalid })
+    .int(LISTING_MESSAGES.amountInvalid)
+    .min(0, LISTING_MESSAGES.amountInvalid)
+    .max(LISTING_PRICE_MAX_PENCE, LISTING_MESSAGES.priceTooHigh)
+    .nullable()
+    .default(null),
+);
+
+/** An optional whole number in [min, max] with one message. */
+const optionalWhole = (min: number, max: number, message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.number({ error: message }).int(message).min(min, message).max(max, message).nullable().default(null),
+  );
+
+/** An optional yes/no: true/false, or the form's 'yes'/'no'; blank means not said. */
+const optionalYesNo = z.preprocess(
+  (v) => (v === 'yes' ? true : v === 'no' ? false : blankToUndefined(v)),
+  z.boolean({ error: LISTING_MESSAGES.choose }).nullable().default(null),
+);
+
+/** A room's length or width in metres, rounded to the centimetre; blank means not measured. */
+const roomDimension = z.preprocess(
+  blankToUndefined,
+  z
+    .number({ error: LISTING_MESSAGES.dimensionInvalid })
+    .min(LISTING_ROOM_DIMENSION_MIN_M, LISTING_MESSAGES.dimensionInvalid)
+    .max(LISTING_ROOM_DIMENSION_MAX_M, LISTING_MESSAGES.dimensionInvalid)
+    .transform((m) => Math.round(m * 100) / 100)
+    .nullable()
+    .default(null),
+);
+
+const isBlank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '') || Number.isNaN(v);
+
+/** One room as entered: a name, optional length and width in metres, an optional line. */
+export const RoomInputSchema = z.object({
+  name: text(
+    LISTING_MESSAGES.roomNameRequired,
+    LISTING_ROOM_NAME_MAX_LENGTH,
+    LISTING_MESSAGES.roomNameTooLong,
+  ),
+  lengthM: roomDimension,
+  widthM: roomDimension,
+  description: z.preprocess(
+    (v) => v ?? '',
+    text(undefined, LISTING_ROOM_DESCRIPTION_MAX_LENGTH, LISTING_MESSAGES.roomDescriptionTooLong),
+  ),
+});
+
+/** A tour link: an https URL (normalised), at most TOUR_URL_MAX_LENGTH characters; blank means none. */
+const tourUrl = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .max(TOUR_URL_MAX_LENGTH, LISTING_MESSAGES.tourUrlTooLong)
+    .refine((v) => parseTourUrl(v) !== undefined, LISTING_MESSAGES.tourUrlInvalid)
+    .transform((v) => parseTourUrl(v)!.href)
+    .refine((v) => v.length <= TOUR_URL_MAX_LENGTH, LISTING_MESSAGES.tourUrlTooLong)
+    .nullable()
+    .default(null),
+);
+
+/**
+ * Part B and C answers by item key (material-information.ts). An answered item must pick one of its options; an
+ * item marked 'ask agent' or not applicable keeps no value. Items not given are left out.
+ */
+export const MaterialInformationInputSchema = z
+  .partialRecord(
+    z.enum(MATERIAL_ITEM_KEYS as [MaterialItemKey, ...MaterialItemKey[]]),
+    z.object({
+      status: z.enum(MATERIAL_ANSWER_STATUSES, { error: LISTING_MESSAGES.choose }),
+      value: z.preprocess(blankToUndefined, z.string().max(40).nullable().default(null)),
+      note: z.preprocess(
+        (v) => v ?? '',
+        text(undefined, MATERIAL_NOTE_MAX_LENGTH, LISTING_MESSAGES.materialNoteTooLong),
+      ),
+    }),
+  )
+  .superRefine((answers, ctx) => {
+    for (const key of MATERIAL_ITEM_KEYS) {
+      const answer = answers[key];
+      if (answer?.status !== 'answered') continue;
+      const options: Readonly<Record<string, string>> = MATERIAL_ITEMS[key].options;
+      if (!answer.value || !Object.hasOwn(options, answer.value))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key, 'value'],
+          message: LISTING_MESSAGES.materialAnswerRequired,
+        });
+    }
+  })
+  .transform((answers): MaterialInformation => {
+    const kept: MaterialInformation = {};
+    for (const key of MATERIAL_ITEM_KEYS) {
+      const answer = answers[key];
+      if (!answer) continue;
+      kept[key] = {
+        status: answer.status,
+        value: answer.status === 'answered' ? answer.value : null,
+        note: answer.note || null,
+      };
+    }
+    return kept;
+  });
+
+/** Whether a tenure comes with a lease whose terms Part A asks for. */
+export const hasLease = (tenure: Tenure | null | undefined) =>
+  tenure === 'leasehold' || tenure === 'share_of_freehold';
+
 /**
  * The listing's fields, each checked on its own (used whole by {@link ListingInputSchema} and partially by
  * {@link UpdateListingInputSchema}). Prices are integer pence; the form converts the pounds it shows.
@@ -151,14 +340,21 @@ export const ListingFieldsSchema = z.object({
     (v) => (v == null ? '' : v),
     text(undefined, LISTING_DESCRIPTION_MAX_LENGTH, LISTING_MESSAGES.descriptionTooLong, false),
   ),
+  /**
+   * The asking price, or the rent as quoted (per month, or per week when `rentFrequency` is 'pw'), in pence. Not
+   * needed when the price is on application.
+   */
   pricePence: z.preprocess(
     blankToUndefined,
     z
       .number({ error: LISTING_MESSAGES.priceRequired })
       .int(LISTING_MESSAGES.priceRequired)
       .min(0, LISTING_MESSAGES.priceRequired)
-      .max(LISTING_PRICE_MAX_PENCE, LISTING_MESSAGES.priceTooHigh),
+      .max(LISTING_PRICE_MAX_PENCE, LISTING_MESSAGES.priceTooHigh)
+      .optional(),
   ),
+  priceQualifier: optionalChoice(PriceQualifierSchema),
+  rentFrequency: optionalChoice(RentFrequencySchema),
   mode: ListingModeSchema,
   // No .default() here: a default would also fill a PATCH that leaves the field out (zod applies defaults inside
   // .partial()). ListingInputSchema supplies 'draft' and [] (features and flags alike).
@@ -204,14 +400,68 @@ export const ListingFieldsSchema = z.object({
     .array(ListingFlagSchema)
     .optional()
     .transform((list) => list && [...new Set(list)]),
+  /** Up to 10 bullets; blank ones (the form's empty rows) are dropped. */
+  keyFeatures: z.preprocess(
+    (v) => (Array.isArray(v) ? v.filter((f) => !isBlank(f)) : v),
+    z
+      .array(text(undefined, LISTING_KEY_FEATURE_MAX_LENGTH, LISTING_MESSAGES.keyFeatureTooLong))
+      .max(LISTING_KEY_FEATURES_MAX, LISTING_MESSAGES.keyFeaturesTooMany)
+      .optional(),
+  ),
+  summary: z.preprocess(
+    blankToUndefined,
+    text(undefined, LISTING_SUMMARY_MAX_LENGTH, LISTING_MESSAGES.summaryTooLong, false)
+      .nullable()
+      .default(null),
+  ),
+  /** Rooms in the order shown; rows left wholly blank (the form's empty rows) are dropped. */
+  rooms: z.preprocess(
+    (v) =>
+      Array.isArray(v)
+        ? v.filter(
+            (room: unknown) =>
+              !(typeof room === 'object' && room !== null && Object.values(room).every((x) => isBlank(x))),
+          )
+        : v,
+    z.array(RoomInputSchema).max(LISTING_ROOMS_MAX, LISTING_MESSAGES.roomsTooMany).optional(),
+  ),
+  receptionRooms: count,
+  epcPotentialRating: optionalChoice(EpcRatingSchema),
+  /** Lease terms (Part A for a leasehold or share of freehold sale); amounts a year, in pence. */
+  leaseYearsRemaining: optionalWhole(0, LISTING_LEASE_YEARS_MAX, LISTING_MESSAGES.leaseYearsInvalid),
+  groundRentPence: optionalPence,
+  groundRentReview: z.preprocess(
+    blankToUndefined,
+    text(undefined, LISTING_GROUND_RENT_REVIEW_MAX_LENGTH, LISTING_MESSAGES.reviewTooLong)
+      .nullable()
+      .default(null),
+  ),
+  serviceChargePence: optionalPence,
+  /** Lettings terms (Part A for a rental: deposit, holding deposit, minimum term), in pence and months. */
+  depositPence: optionalPence,
+  holdingDepositPence: optionalPence,
+  minimumTermMonths: optionalWhole(1, LISTING_MINIMUM_TERM_MAX_MONTHS, LISTING_MESSAGES.minimumTermInvalid),
+  letType: optionalChoice(LetTypeSchema),
+  billsIncluded: optionalYesNo,
+  petsAllowed: optionalYesNo,
+  councilTaxIncluded: optionalYesNo,
+  videoTourUrl: tourUrl,
+  virtualTourUrl: tourUrl,
+  materialInformation: z.preprocess((v) => v ?? undefined, MaterialInformationInputSchema.optional()),
 });
 
-/** The fields with the defaults of a whole listing applied: status 'draft', no features, no flags. */
+/**
+ * The fields with the defaults of a whole listing applied: status 'draft', no features, flags, key features, rooms
+ * or material information.
+ */
 const withDefaults = (v: z.output<typeof ListingFieldsSchema>) => ({
   ...v,
   status: v.status ?? ('draft' as const),
   features: v.features ?? [],
   flags: v.flags ?? [],
+  keyFeatures: v.keyFeatures ?? [],
+  rooms: v.rooms ?? [],
+  materialInformation: v.materialInformation ?? {},
 });
 type ListingFields = ReturnType<typeof withDefaults>;
 
@@ -229,15 +479,80 @@ function checkListingRules(v: ListingFields, ctx: z.core.$RefinementCtx<ListingF
     );
   if (v.flags.some((flag) => !FLAGS_BY_MODE[v.mode].includes(flag)))
     problem('flags', LISTING_MESSAGES.saleFlagForRent);
-  if (v.status !== 'draft') {
-    if (v.pricePence <= 0)
-      problem(
-        'pricePence',
-        v.mode === 'rent' ? LISTING_MESSAGES.rentRequired : LISTING_MESSAGES.askingPriceRequired,
-      );
-    if (v.mode === 'sale' && v.tenure === null) problem('tenure', LISTING_MESSAGES.tenureRequired);
-    if (v.councilTaxBand === null) problem('councilTaxBand', LISTING_MESSAGES.councilTaxBandRequired);
+  if (v.priceQualifier && !PRICE_QUALIFIERS_BY_MODE[v.mode].includes(v.priceQualifier))
+    problem('priceQualifier', LISTING_MESSAGES.qualifierForSale);
+  const poa = v.priceQualifier === 'poa';
+  if (!poa && v.pricePence === undefined) problem('pricePence', LISTING_MESSAGES.priceRequired);
+  if (
+    !poa &&
+    v.mode === 'rent' &&
+    v.rentFrequency === 'pw' &&
+    (v.pricePence ?? 0) * WEEKS_PER_MONTH > LISTING_PRICE_MAX_PENCE
+  )
+    problem('pricePence', LISTING_MESSAGES.weeklyRentTooHigh);
+  if (v.status === 'draft') return;
+  if (!poa && v.pricePence !== undefined && v.pricePence <= 0)
+    problem(
+      'pricePence',
+      v.mode === 'rent' ? LISTING_MESSAGES.rentRequired : LISTING_MESSAGES.askingPriceRequired,
+    );
+  if (v.mode === 'sale' && v.tenure === null) problem('tenure', LISTING_MESSAGES.tenureRequired);
+  if (v.councilTaxBand === null) problem('councilTaxBand', LISTING_MESSAGES.councilTaxBandRequired);
+  if (v.mode === 'sale' && hasLease(v.tenure)) {
+    if (v.leaseYearsRemaining === null) problem('leaseYearsRemaining', LISTING_MESSAGES.leaseYearsRequired);
+    if (v.groundRentPence === null) problem('groundRentPence', LISTING_MESSAGES.groundRentRequired);
+    else if (v.groundRentPence > 0 && v.groundRentReview === null)
+      problem('groundRentReview', LISTING_MESSAGES.groundRentReviewRequired);
+    if (v.serviceChargePence === null) problem('serviceChargePence', LISTING_MESSAGES.serviceChargeRequired);
   }
+  if (v.mode === 'rent') {
+    if (v.depositPence === null) problem('depositPence', LISTING_MESSAGES.depositRequired);
+    if (v.holdingDepositPence === null)
+      problem('holdingDepositPence', LISTING_MESSAGES.holdingDepositRequired);
+    if (v.minimumTermMonths === null) problem('minimumTermMonths', LISTING_MESSAGES.minimumTermRequired);
+  }
+}
+
+/** The sale or rent fields dropped by mode, the price stored (pcm; POA's search price) and the weekly rent. */
+function storedPrices(v: ListingFields) {
+  const poa = v.priceQualifier === 'poa';
+  const given = v.pricePence ?? 0;
+  const weekly = v.mode === 'rent' && v.rentFrequency === 'pw' && !poa;
+  const base = {
+    ...v,
+    pricePence: poa ? POA_SEARCH_PRICE_PENCE : weekly ? Math.round(given * WEEKS_PER_MONTH) : given,
+    weeklyRentPence: weekly ? given : null,
+  };
+  if (v.mode === 'sale')
+    return {
+      ...base,
+      rentFrequency: null,
+      availableFrom: null,
+      furnished: null,
+      depositPence: null,
+      holdingDepositPence: null,
+      minimumTermMonths: null,
+      letType: null,
+      billsIncluded: null,
+      petsAllowed: null,
+      councilTaxIncluded: null,
+      ...(hasLease(v.tenure)
+        ? {}
+        : {
+            leaseYearsRemaining: null,
+            groundRentPence: null,
+            groundRentReview: null,
+            serviceChargePence: null,
+          }),
+    };
+  return {
+    ...base,
+    rentFrequency: v.rentFrequency ?? ('pcm' as const),
+    leaseYearsRemaining: null,
+    groundRentPence: null,
+    groundRentReview: null,
+    serviceChargePence: null,
+  };
 }
 
 /**
@@ -248,7 +563,7 @@ function checkListingRules(v: ListingFields, ctx: z.core.$RefinementCtx<ListingF
  */
 export const ListingInputSchema = ListingFieldsSchema.transform(withDefaults)
   .superRefine(checkListingRules)
-  .transform((v) => (v.mode === 'sale' ? { ...v, availableFrom: null, furnished: null } : v));
+  .transform(storedPrices);
 export type ListingFormValues = z.input<typeof ListingInputSchema>;
 export type ListingInput = z.output<typeof ListingInputSchema>;
 
@@ -294,7 +609,11 @@ export const AgentListingSummarySchema = z.object({
   bathrooms: z.number().int(),
   propertyType: PropertyTypeSchema,
   mode: ListingModeSchema,
-  pricePence: z.number().int().nonnegative(),
+  /** Pence (pcm for rent); null when the price is on application. */
+  pricePence: z.number().int().nonnegative().nullable(),
+  priceQualifier: PriceQualifierSchema.nullable().optional(),
+  rentFrequency: RentFrequencySchema.nullable().optional(),
+  weeklyRentPence: z.number().int().nonnegative().nullable().optional(),
   status: ListingStatusSchema,
   approvalStatus: ApprovalStatusSchema,
   viewCount: z.number().int().nonnegative(),
@@ -345,13 +664,14 @@ export const AgentListingPhotoSchema = z.object({
 /**
  * `GET /api/agent/properties/{id}` (and the answer of POST/PATCH): every editable field as stored, with the
  * server-set facts (slug, approval, coordinates from the postcode, price-reduced and published times) and photos.
+ * `pricePence` is null when the price is on application.
  */
-export const AgentListingDetailSchema = z.object({
+export const AgentListingDetailSchema = ListingDetailsSchema.extend({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
   description: z.string(),
-  pricePence: z.number().int().nonnegative(),
+  pricePence: z.number().int().nonnegative().nullable(),
   mode: ListingModeSchema,
   status: ListingStatusSchema,
   propertyType: PropertyTypeSchema,
@@ -417,12 +737,52 @@ export type PostcodeLocation = z.infer<typeof PostcodeLocationSchema>;
 export const approximateLocationText = (outcode: string) =>
   `Approximate location: we do not have this postcode yet, so the map pin is at the centre of the ${outcode} postcode district.`;
 
+/** The price as the agent gave it: the weekly figure of a rent quoted weekly; none when on application. */
+export function quotedPricePence(listing: {
+  pricePence: number | null;
+  priceQualifier?: string | null;
+  rentFrequency?: string | null;
+  weeklyRentPence?: number | null;
+}): number | undefined {
+  if (listing.priceQualifier === 'poa' || listing.pricePence === null) return undefined;
+  return listing.rentFrequency === 'pw' && listing.weeklyRentPence != null
+    ? listing.weeklyRentPence
+    : listing.pricePence;
+}
+
 /** The form's values for an existing listing (edit page): the stored fields, as the form holds them. */
 export function listingToFormValues(listing: AgentListingDetail): ListingFormValues {
+  const blank = <T>(v: T | null) => v ?? '';
   return {
     title: listing.title,
     description: listing.description,
-    pricePence: listing.pricePence,
+    pricePence: quotedPricePence(listing) ?? '',
+    priceQualifier: blank(listing.priceQualifier),
+    rentFrequency: blank(listing.rentFrequency),
+    keyFeatures: listing.keyFeatures,
+    summary: listing.summary ?? '',
+    rooms: listing.rooms.map((room) => ({
+      name: room.name,
+      lengthM: room.lengthM ?? '',
+      widthM: room.widthM ?? '',
+      description: room.description ?? '',
+    })),
+    receptionRooms: listing.receptionRooms,
+    epcPotentialRating: blank(listing.epcPotentialRating),
+    leaseYearsRemaining: blank(listing.leaseYearsRemaining),
+    groundRentPence: blank(listing.groundRentPence),
+    groundRentReview: blank(listing.groundRentReview),
+    serviceChargePence: blank(listing.serviceChargePence),
+    depositPence: blank(listing.depositPence),
+    holdingDepositPence: blank(listing.holdingDepositPence),
+    minimumTermMonths: blank(listing.minimumTermMonths),
+    letType: blank(listing.letType),
+    billsIncluded: listing.billsIncluded === null ? '' : listing.billsIncluded ? 'yes' : 'no',
+    petsAllowed: listing.petsAllowed === null ? '' : listing.petsAllowed ? 'yes' : 'no',
+    councilTaxIncluded: listing.councilTaxIncluded === null ? '' : listing.councilTaxIncluded ? 'yes' : 'no',
+    videoTourUrl: blank(listing.videoTourUrl),
+    virtualTourUrl: blank(listing.virtualTourUrl),
+    materialInformation: listing.materialInformation,
     mode: listing.mode,
     status: listing.status,
     propertyType: listing.propertyType,

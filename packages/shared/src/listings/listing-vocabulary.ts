@@ -65,3 +65,68 @@ export const LISTING_STATUS_LABELS: Record<ListingStatusValue, string> = {
   'let-agreed': 'Let agreed',
   let: 'Let',
 };
+
+/**
+ * How the asking price or rent is put (the UK portals' price qualifiers; Rightmove's RTDF code list names the same
+ * set). None (null) is the plain figure. 'poa' (price on application) hides the figure everywhere.
+ */
+export const PRICE_QUALIFIERS = [
+  'guide-price',
+  'offers-over',
+  'offers-in-excess-of',
+  'offers-in-region-of',
+  'fixed-price',
+  'from',
+  'poa',
+  'sale-by-tender',
+  'shared-ownership',
+  'part-buy-part-rent',
+  'shared-equity',
+] as const;
+export type PriceQualifierValue = (typeof PRICE_QUALIFIERS)[number];
+
+/** The qualifier as it reads before the figure ('Guide price £450,000'); 'POA' stands instead of it. */
+export const PRICE_QUALIFIER_LABELS: Record<PriceQualifierValue, string> = {
+  'guide-price': 'Guide price',
+  'offers-over': 'Offers over',
+  'offers-in-excess-of': 'Offers in excess of',
+  'offers-in-region-of': 'Offers in region of',
+  'fixed-price': 'Fixed price',
+  from: 'From',
+  poa: 'POA',
+  'sale-by-tender': 'Sale by tender',
+  'shared-ownership': 'Shared ownership',
+  'part-buy-part-rent': 'Part buy part rent',
+  'shared-equity': 'Shared equity',
+};
+
+/** Qualifiers each mode may use: a rent can be 'from' a figure or on application; the rest are ways of selling. */
+export const PRICE_QUALIFIERS_BY_MODE: Record<'sale' | 'rent', readonly PriceQualifierValue[]> = {
+  sale: PRICE_QUALIFIERS,
+  rent: ['from', 'poa'],
+};
+
+/** How often the rent is quoted: per calendar month or per week. Searches, filters and sorts use pcm. */
+export const RENT_FREQUENCIES = ['pcm', 'pw'] as const;
+export type RentFrequencyValue = (typeof RENT_FREQUENCIES)[number];
+
+/** Kinds of let (Rightmove's let types; the rental search's 'Type of let'). */
+export const LET_TYPES = ['long-term', 'short-term', 'student', 'commercial'] as const;
+export type LetTypeValue = (typeof LET_TYPES)[number];
+
+export const LET_TYPE_LABELS: Record<LetTypeValue, string> = {
+  'long-term': 'Long term',
+  'short-term': 'Short term',
+  student: 'Student',
+  commercial: 'Commercial',
+};
+
+/** Kinds of file beside the photos: floor plans (images or PDF), the EPC certificate, the brochure (PDF). */
+export const LISTING_MEDIA_KINDS = ['floor-plan', 'epc', 'brochure'] as const;
+export type ListingMediaKindValue = (typeof LISTING_MEDIA_KINDS)[number];
+
+export const LISTING_MEDIA_KIND_LABELS: Record<ListingMediaKindValue, string> = {
+  'floor-plan': 'Floor plan',
+  epc: 'EPC certificate',
+  brochure: 'Brochure',
+};

@@ -6,13 +6,22 @@ import { z } from 'zod';
 import {
   FEATURES,
   FEATURE_LABELS,
+  LET_TYPES,
   LISTING_FLAGS,
   LISTING_FLAG_LABELS,
+  LISTING_MEDIA_KINDS,
   LISTING_STATUSES,
   LISTING_STATUS_LABELS,
+  PRICE_QUALIFIERS,
   PROPERTY_TYPES,
   PROPERTY_TYPE_LABELS,
+  RENT_FREQUENCIES,
 } from './listing-vocabulary.ts';
+import {
+  MATERIAL_ANSWER_STATUSES,
+  MATERIAL_ITEM_KEYS,
+  type MaterialItemKey,
+} from './material-information.ts';
 import { PlaceKindSchema } from '../search/place.ts';
 
 export { FEATURE_LABELS, LISTING_FLAG_LABELS, LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS };
@@ -63,6 +72,63 @@ export type Feature = z.infer<typeof FeatureSchema>;
 export const ListingFlagSchema = z.enum(LISTING_FLAGS);
 export type ListingFlag = z.infer<typeof ListingFlagSchema>;
 
+/** How the price is put ('Guide price', 'Offers over', 'POA', …); null is the plain figure. */
+export const PriceQualifierSchema = z.enum(PRICE_QUALIFIERS);
+export type PriceQualifier = z.infer<typeof PriceQualifierSchema>;
+
+/** How often a rent is quoted: pcm or pw (`pricePence` is always the pcm figure). */
+export const RentFrequencySchema = z.enum(RENT_FREQUENCIES);
+export type RentFrequency = z.infer<typeof RentFrequencySchema>;
+
+/** Long term, short term, student or commercial let. */
+export const LetTypeSchema = z.enum(LET_TYPES);
+export type LetType = z.infer<typeof LetTypeSchema>;
+
+/** Floor plan, EPC certificate or brochure. */
+export const ListingMediaKindSchema = z.enum(LISTING_MEDIA_KINDS);
+export type ListingMediaKind = z.infer<typeof ListingMediaKindSchema>;
+
+/** One room: its name, its size in metres (length × width, each optional) and a line about it. */
+export const ListingRoomSchema = z.object({
+  name: z.string(),
+  lengthM: z.number().nullable().optional(),
+  widthM: z.number().nullable().optional(),
+  description: z.string().nullable().optional(),
+});
+export type ListingRoom = z.infer<typeof ListingRoomSchema>;
+
+/** One Part B or C answer (material-information.ts). */
+export const MaterialAnswerSchema = z.object({
+  status: z.enum(MATERIAL_ANSWER_STATUSES),
+  value: z.string().nullable().optional(),
+  note: z.string().nullable().optional(),
+});
+
+/** Part B and C answers by item key; items not given read 'Ask agent'. */
+export const MaterialInformationSchema = z.partialRecord(
+  z.enum(MATERIAL_ITEM_KEYS as [MaterialItemKey, ...MaterialItemKey[]]),
+  MaterialAnswerSchema,
+);
+
+/**
+ * A floor plan, EPC certificate or brochure as the public sees it: an image (uploaded ones with their WebP sizes)
+ * or a PDF (`format: 'pdf'`, downloaded with its file name).
+ */
+export const ListingMediaSchema = z.object({
+  id: z.string(),
+  kind: ListingMediaKindSchema,
+  format: z.enum(['image', 'pdf']),
+  url: z.string(),
+  /** Its title: 'Ground floor', 'Brochure'; null without one. */
+  caption: z.string().nullable(),
+  srcSet: z.string().optional(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  /** Size of a PDF in bytes. */
+  bytes: z.number().int().nonnegative().optional(),
+});
+export type ListingMedia = z.infer<typeof ListingMediaSchema>;
+
 /** Human labels for the UI (property types, features and statuses: listing-vocabulary.ts). */
 export const TENURE_LABELS: Record<Tenure, string> = {
   freehold: 'Freehold',
@@ -95,12 +161,21 @@ export const ListingAgentSchema = z.object({
 });
 export type ListingAgent = z.infer<typeof ListingAgentSchema>;
 
-/** A listing as returned by the public search (`GET /api/properties` items). Price in integer pence. */
+/**
+ * A listing as returned by the public search (`GET /api/properties` items). Price in integer pence, per calendar
+ * month for rent; null when the price is on application (`priceQualifier` 'poa'), which is never sent.
+ */
 export const ListingSummarySchema = z.object({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
-  pricePence: z.number().int().nonnegative(),
+  pricePence: z.number().int().nonnegative().nullable(),
+  /** 'Guide price', 'Offers over', 'POA', …; null for the plain figure. Always sent by the API. */
+  priceQualifier: PriceQualifierSchema.nullable().optional(),
+  /** Rent: 'pw' when the agent quotes it weekly (then `weeklyRentPence` is that figure), else 'pcm'. */
+  rentFrequency: RentFrequencySchema.nullable().optional(),
+  /** The weekly rent as quoted, in pence, when `rentFrequency` is 'pw'. */
+  weeklyRentPence: z.number().int().nonnegative().nullable().optional(),
   mode: ListingModeSchema,
   status: ListingStatusSchema,
   bedrooms: z.number().int(),
@@ -125,8 +200,44 @@ export const ListingSummarySchema = z.object({
   createdAt: z.string(),
   photos: z.array(ListingPhotoSchema),
   agent: ListingAgentSchema.nullable(),
+  /** Up to 10 short bullets ('South-facing garden'); always sent by the API. */
+  keyFeatures: z.array(z.string()).optional(),
 });
 export type ListingSummary = z.infer<typeof ListingSummarySchema>;
+
+/**
+ * The listing facts of issue #25 as stored and sent (agent and public detail alike): qualifier and rent frequency,
+ * key features, summary, rooms, EPC potential, lease and lettings terms, tours, Part B/C material information.
+ * Amounts in pence (ground rent and service charge a year); the lease in years; the minimum term in months.
+ */
+export const ListingDetailsSchema = z.object({
+  priceQualifier: PriceQualifierSchema.nullable(),
+  rentFrequency: RentFrequencySchema.nullable(),
+  /** The weekly rent as quoted, when `rentFrequency` is 'pw' (`pricePence` is then its pcm equivalent). */
+  weeklyRentPence: z.number().int().nonnegative().nullable(),
+  keyFeatures: z.array(z.string()),
+  summary: z.string().nullable(),
+  rooms: z.array(ListingRoomSchema),
+  receptionRooms: z.number().int(),
+  epcPotentialRating: EpcRatingSchema.nullable(),
+  leaseYearsRemaining: z.number().int().nullable(),
+  groundRentPence: z.number().int().nullable(),
+  groundRentReview: z.string().nullable(),
+  serviceChargePence: z.number().int().nullable(),
+  depositPence: z.number().int().nullable(),
+  holdingDepositPence: z.number().int().nullable(),
+  minimumTermMonths: z.number().int().nullable(),
+  letType: LetTypeSchema.nullable(),
+  billsIncluded: z.boolean().nullable(),
+  petsAllowed: z.boolean().nullable(),
+  councilTaxIncluded: z.boolean().nullable(),
+  videoTourUrl: z.string().nullable(),
+  virtualTourUrl: z.string().nullable(),
+  materialInformation: MaterialInformationSchema,
+  /** Floor plans, the EPC certificate and the brochure, in their order. */
+  media: z.array(ListingMediaSchema),
+});
+export type ListingDetails = z.infer<typeof ListingDetailsSchema>;
 
 /**
  * The agent on a listing page: the card's fields plus the branch name on its own (may equal `agencyName`) and the
@@ -143,7 +254,7 @@ export type ListingDetailAgent = z.infer<typeof ListingDetailAgentSchema>;
  * `preview: true` marks a listing that is not public, read by its own agent or an admin (issue #4); the field is
  * absent for public listings. `outcode` is the postcode district ('SW19'), for 'Sold prices nearby'.
  */
-export const ListingDetailSchema = ListingSummarySchema.extend({
+export const ListingDetailSchema = ListingSummarySchema.extend(ListingDetailsSchema.shape).extend({
   agent: ListingDetailAgentSchema.nullable(),
   outcode: z.string().optional(),
   approvalStatus: ApprovalStatusSchema.optional(),

@@ -2,6 +2,7 @@
  * The SQL that selects a public listing as the JSON shape of `ListingSummary` / `ListingDetail`, shared by the
  * search and the single-listing read so both return the same fields.
  */
+import { DETAILS_COLUMNS, toListingDetails, type DetailsRow, type MediaRow } from './listing-details.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildSrcSet, type PhotoVariant } from '@abode/shared/agent/photos.schema';
 import type { ListingDetail, ListingPhoto, ListingSummary } from '@abode/shared/listings/listing.schema';
@@ -38,6 +39,7 @@ export const SUMMARY_COLUMNS = sql`
   p.id, p.slug, p.title, p.price_pence, p.mode, p.status, p.bedrooms, p.bathrooms, p.parking_spaces,
   p.property_type, p.address_line_1, p.city, p.postcode, p.latitude, p.longitude, p.features,
   p.price_reduced_at, p.original_price_pence, p.flags, p.created_at,
+  p.price_qualifier, p.rent_frequency, p.weekly_rent_pence, p.key_features,
   a.name AS agent_name, COALESCE(a.agency_name, a.branch_name) AS agent_agency, a.phone AS agent_phone,
   a.email AS agent_email,
   COALESCE((
@@ -48,7 +50,8 @@ export const SUMMARY_COLUMNS = sql`
   ), '[]'::json) AS photos`;
 
 export const DETAIL_COLUMNS: SQL = sql`${SUMMARY_COLUMNS}, p.description, p.tenure, p.council_tax_band,
-  p.epc_rating, p.floor_area_sqm, p.available_from, p.furnished, p.published_at, p.location_approximate`;
+  p.epc_rating, p.floor_area_sqm, p.available_from, p.furnished, p.published_at, p.location_approximate,
+  ${DETAILS_COLUMNS}`;
 
 type Row = Record<string, unknown>;
 
@@ -81,13 +84,20 @@ function toListingPhoto(p: PhotoRow): ListingPhoto {
   };
 }
 
-/** Maps a row selected with SUMMARY_COLUMNS to the API shape. */
+/**
+ * Maps a row selected with SUMMARY_COLUMNS to the API shape. A price on application is never sent: `pricePence`,
+ * the weekly rent and the price before a reduction are null.
+ */
 export function toListingSummary(r: Row): ListingSummary {
+  const poa = r.price_qualifier === 'poa';
   return {
     id: String(r.id),
     slug: String(r.slug),
     title: String(r.title),
-    pricePence: Number(r.price_pence),
+    pricePence: poa ? null : Number(r.price_pence),
+    priceQualifier: (r.price_qualifier as ListingSummary['priceQualifier']) ?? null,
+    rentFrequency: (r.rent_frequency as ListingSummary['rentFrequency']) ?? null,
+    weeklyRentPence: poa || r.weekly_rent_pence == null ? null : Number(r.weekly_rent_pence),
     mode: r.mode as ListingSummary['mode'],
     status: r.status as ListingSummary['status'],
     bedrooms: Number(r.bedrooms),
@@ -100,8 +110,8 @@ export function toListingSummary(r: Row): ListingSummary {
     latitude: r.latitude == null ? null : Number(r.latitude),
     longitude: r.longitude == null ? null : Number(r.longitude),
     features: (r.features ?? []) as ListingSummary['features'],
-    priceReducedAt: iso(r.price_reduced_at),
-    originalPricePence: r.original_price_pence == null ? null : Number(r.original_price_pence),
+    priceReducedAt: poa ? null : iso(r.price_reduced_at),
+    originalPricePence: poa || r.original_price_pence == null ? null : Number(r.original_price_pence),
     flags: (r.flags ?? []) as NonNullable<ListingSummary['flags']>,
     createdAt: iso(r.created_at) ?? '',
     photos: ((typeof r.photos === 'string' ? JSON.parse(r.photos) : r.photos) as PhotoRow[]).map(
@@ -116,6 +126,7 @@ export function toListingSummary(r: Row): ListingSummary {
             phone: (r.agent_phone as string | null) ?? null,
             email: (r.agent_email as string | null) ?? null,
           },
+    keyFeatures: (r.key_features ?? []) as string[],
   };
 }
 
@@ -132,5 +143,6 @@ export function toListingDetail(r: Row): ListingDetail {
     furnished: (r.furnished as ListingDetail['furnished']) ?? null,
     publishedAt: iso(r.published_at),
     ...(r.location_approximate === true ? { locationApproximate: true } : {}),
+    ...toListingDetails(r as unknown as DetailsRow, (r.media ?? []) as MediaRow[]),
   };
 }

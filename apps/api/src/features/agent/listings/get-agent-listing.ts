@@ -6,8 +6,9 @@
 import { and, asc, eq, not } from 'drizzle-orm';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import type { Database } from '#src/db/client.ts';
-import { properties, propertyPhotos } from '#src/db/schema.ts';
+import { listingMedia, properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
+import { mediaKindOrder, toListingDetails } from '#src/features/listings/listing-details.ts';
 
 export type ListingRow = typeof properties.$inferSelect;
 type Reader = Pick<Database, 'select'>;
@@ -37,8 +38,23 @@ export async function findOwnListingRow(
   return row;
 }
 
-/** The stored row and its photos as the API's detail shape. */
+/** The stored row, its photos and its media as the API's detail shape (a POA listing's price is null). */
 export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise<AgentListingDetail> {
+  const media = await (db as Database)
+    .select({
+      id: listingMedia.id,
+      kind: listingMedia.kind,
+      format: listingMedia.format,
+      url: listingMedia.url,
+      caption: listingMedia.caption,
+      width: listingMedia.width,
+      height: listingMedia.height,
+      variants: listingMedia.variants,
+      bytes: listingMedia.bytes,
+    })
+    .from(listingMedia)
+    .where(eq(listingMedia.propertyId, row.id))
+    .orderBy(mediaKindOrder(listingMedia.kind), asc(listingMedia.orderIndex), asc(listingMedia.id));
   const photos = await (db as Database)
     .select({
       id: propertyPhotos.id,
@@ -56,7 +72,8 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
     slug: row.slug,
     title: row.title,
     description: row.description ?? '',
-    pricePence: row.pricePence,
+    ...toListingDetails(row, media),
+    pricePence: row.priceQualifier === 'poa' ? null : row.pricePence,
     mode: row.mode as AgentListingDetail['mode'],
     status: row.status as AgentListingDetail['status'],
     propertyType: row.propertyType as AgentListingDetail['propertyType'],

@@ -61,6 +61,8 @@ const SALE = {
   floorAreaSqm: 110,
   features: ['garden'],
 };
+/** Part A for a rental (issue #25): deposit, holding deposit and minimum term. */
+const LETTINGS_TERMS = { depositPence: 2_250_00, holdingDepositPence: 450_00, minimumTermMonths: 12 };
 
 async function agentSession() {
   const user = await signedInUser(app, handle.db, { role: 'agent' });
@@ -270,6 +272,7 @@ describe('create', () => {
       ...SALE,
       title: '2 bedroom flat to rent',
       mode: 'rent',
+      ...LETTINGS_TERMS,
       propertyType: 'flat',
       pricePence: 1_950_00,
       tenure: null,
@@ -288,6 +291,7 @@ describe('dates and one-line text (issue #22)', () => {
     ...SALE,
     title: '2 bedroom flat to rent',
     mode: 'rent',
+    ...LETTINGS_TERMS,
     propertyType: 'flat',
     pricePence: 1_950_00,
     tenure: null,
@@ -356,6 +360,7 @@ describe('list', () => {
       ...SALE,
       title: 'Reading semi to rent',
       mode: 'rent',
+      ...LETTINGS_TERMS,
       pricePence: 1_500_00,
       status: 'let-agreed',
       postcode: 'RG30 2BY',
@@ -685,6 +690,7 @@ describe('flags (issue #8)', () => {
       ...SALE,
       title: '1 bedroom flat to rent',
       mode: 'rent',
+      ...LETTINGS_TERMS,
       propertyType: 'flat',
       pricePence: 1_250_00,
       tenure: null,

@@ -21,6 +21,7 @@
 import { count, eq } from 'drizzle-orm';
 import {
   ListingInputSchema,
+  quotedPricePence,
   type AgentListingDetail,
   type UpdateListingInputSchema,
 } from '@abode/shared/agent/listing-input.schema';
@@ -35,12 +36,12 @@ import { findOwnListingRow, toAgentListingDetail, type ListingRow } from './get-
 
 type UpdateInput = z.output<typeof UpdateListingInputSchema>;
 
-/** The stored row as input to ListingInputSchema. */
+/** The stored row as input to ListingInputSchema (the price as quoted: weekly, or none when on application). */
 function storedInput(row: ListingRow) {
   return {
     title: row.title,
     description: row.description ?? '',
-    pricePence: row.pricePence,
+    pricePence: quotedPricePence(row),
     mode: row.mode,
     status: row.status,
     propertyType: row.propertyType,
@@ -58,6 +59,27 @@ function storedInput(row: ListingRow) {
     flags: row.flags,
     availableFrom: row.availableFrom,
     furnished: row.furnished,
+    priceQualifier: row.priceQualifier,
+    rentFrequency: row.rentFrequency,
+    keyFeatures: row.keyFeatures,
+    summary: row.summary ?? '',
+    rooms: row.rooms,
+    receptionRooms: row.receptionRooms,
+    epcPotentialRating: row.epcPotentialRating,
+    leaseYearsRemaining: row.leaseYearsRemaining,
+    groundRentPence: row.groundRentPence,
+    groundRentReview: row.groundRentReview,
+    serviceChargePence: row.serviceChargePence,
+    depositPence: row.depositPence,
+    holdingDepositPence: row.holdingDepositPence,
+    minimumTermMonths: row.minimumTermMonths,
+    letType: row.letType,
+    billsIncluded: row.billsIncluded,
+    petsAllowed: row.petsAllowed,
+    councilTaxIncluded: row.councilTaxIncluded,
+    videoTourUrl: row.videoTourUrl,
+    virtualTourUrl: row.virtualTourUrl,
+    materialInformation: row.materialInformation,
   };
 }
 
@@ -83,8 +105,8 @@ export async function updateAgentListing(
     const row = await findOwnListingRow(tx, agentId, id, { forUpdate: true });
     const merged = ListingInputSchema.safeParse({ ...storedInput(row), ...changes });
     if (!merged.success) throw validationError(merged.error);
-    // Compared with the raw stored values (not re-parsed: an old row may predate a rule).
-    const before: Record<string, unknown> = { ...storedInput(row), description: row.description || null };
+    // Compared with the raw stored values (not re-parsed: an old row may predate a rule), column by column.
+    const before = row as unknown as Record<string, unknown>;
     const after = listingValues(merged.data);
     const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) =>
       key === 'floorAreaSqm'
@@ -106,8 +128,10 @@ export async function updateAgentListing(
         : undefined;
     const approvalStatus = row.approvalStatus === 'rejected' ? 'pending' : row.approvalStatus;
     const becomesPublic = after.status === 'active' && approvalStatus === 'approved';
-    const dropped = after.pricePence < row.pricePence;
-    const rose = after.pricePence > row.pricePence;
+    // A price on application has no figure to compare: going to or from POA starts the reductions afresh.
+    const comparable = row.priceQualifier !== 'poa' && after.priceQualifier !== 'poa';
+    const dropped = comparable && after.pricePence < row.pricePence;
+    const rose = !comparable || after.pricePence > row.pricePence;
     const priceReducedAt = dropped ? now : rose ? null : row.priceReducedAt;
     const originalPricePence = dropped
       ? (row.originalPricePence ?? row.pricePence)
@@ -145,13 +169,15 @@ export async function updateAgentListing(
         type: 'listing_status_changed',
         details: { from: row.status, to: updated.status },
       });
-    if (changed.includes('pricePence'))
+    // A change to or from POA is a change of the qualifier ('listing_updated'), not of a figure.
+    const priceChanged = changed.includes('pricePence') && comparable;
+    if (priceChanged)
       await recordAgentActivity(tx, {
         ...event,
         type: 'listing_price_changed',
         details: { fromPence: row.pricePence, toPence: updated.pricePence },
       });
-    const otherFields = changed.filter((key) => key !== 'status' && key !== 'pricePence');
+    const otherFields = changed.filter((key) => key !== 'status' && (key !== 'pricePence' || !priceChanged));
     if (otherFields.length)
       await recordAgentActivity(tx, {
         ...event,
