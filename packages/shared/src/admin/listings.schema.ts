@@ -10,6 +10,8 @@ import {
   ApprovalStatusSchema,
   ListingModeSchema,
   ListingStatusSchema,
+  PriceQualifierSchema,
+  RentFrequencySchema,
   type ApprovalStatus,
   type ListingStatus,
 } from '../listings/listing.schema.ts';
@@ -120,7 +122,11 @@ export const AdminListingSchema = z.object({
   city: z.string(),
   postcode: z.string(),
   mode: ListingModeSchema,
-  pricePence: z.number().int().nonnegative(),
+  /** Pence (pcm for rent); null when the price is on application. */
+  pricePence: z.number().int().nonnegative().nullable(),
+  priceQualifier: PriceQualifierSchema.nullable().optional(),
+  rentFrequency: RentFrequencySchema.nullable().optional(),
+  weeklyRentPence: z.number().int().nonnegative().nullable().optional(),
   status: ListingStatusSchema,
   approvalStatus: ApprovalStatusSchema,
   approvedAt: z.string().nullable(),
