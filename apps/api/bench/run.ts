@@ -72,32 +72,45 @@ const processes = Number(args.processes);
 const polygon = (corners: [number, number][]) =>
   encodeURIComponent(encodePolyline(corners.map(([latitude, longitude]) => ({ latitude, longitude }))));
 
-/** The fixed query mix: common and rare locations, filters, sorts and deep pages. */
+/**
+ * The fixed query mix: places picked in the location box (as the web app sends them: the place id and its name),
+ * typed locations, filters, sorts and deep pages.
+ */
 export const QUERY_MIX: Record<string, string[]> = {
-  'common location (London, Manchester, Reading)': [
-    '/api/properties?location=London&mode=sale',
-    '/api/properties?location=Manchester&mode=sale',
-    '/api/properties?location=Reading&mode=rent',
+  'picked town (London, Manchester, Reading)': [
+    '/api/properties?location=London&place=town:london&mode=sale',
+    '/api/properties?location=Manchester&place=town:manchester&mode=sale',
+    '/api/properties?location=Reading&place=town:reading&mode=rent',
   ],
-  'common location + filters': [
-    '/api/properties?location=Reading&mode=sale&type=house&minPrice=200000&maxPrice=500000&bedrooms=3',
-    '/api/properties?location=Manchester&mode=sale&maxPrice=300000&bedrooms=2&sort=price_asc',
-    '/api/properties?location=London&mode=rent&bedrooms=2&bathrooms=1',
+  'picked town + filters': [
+    '/api/properties?location=Reading&place=town:reading&mode=sale&type=house&minPrice=200000&maxPrice=500000&bedrooms=3',
+    '/api/properties?location=Manchester&place=town:manchester&mode=sale&maxPrice=300000&bedrooms=2&sort=price_asc',
+    '/api/properties?location=London&place=town:london&mode=rent&bedrooms=2&bathrooms=1',
   ],
-  'postcode district (SW19, RG30, M14)': [
-    '/api/properties?location=SW19&mode=sale',
-    '/api/properties?location=RG30&mode=rent',
-    '/api/properties?location=M14',
+  'picked postcode district (SW19, RG30, M14)': [
+    '/api/properties?location=SW19&place=outcode:SW19&mode=sale',
+    '/api/properties?location=RG30&place=outcode:RG30&mode=rent',
+    '/api/properties?location=M14&place=outcode:M14',
   ],
-  'rare location / street': [
+  'picked local authority (Merton, Isle of Wight, Manchester)': [
+    '/api/properties?location=Merton&place=authority:E09000024&mode=sale',
+    '/api/properties?location=Isle%20of%20Wight&place=authority:E06000046&mode=rent',
+    '/api/properties?location=Manchester&place=authority:E08000003&sort=price_desc',
+  ],
+  'picked street / typed rare or unknown location': [
+    '/api/properties?location=Cowper%20Road%2C%20London&place=street:london%7Ccowper%20road',
     '/api/properties?location=Shanklin',
-    '/api/properties?location=Cowper%20Road',
     '/api/properties?location=Atlantis',
+  ],
+  'typed location (London, Reading, SW19)': [
+    '/api/properties?location=London&mode=sale',
+    '/api/properties?location=Reading&mode=rent',
+    '/api/properties?location=SW19&mode=sale',
   ],
   'no location (newest feed)': ['/api/properties?mode=sale', '/api/properties?mode=rent&sort=price_desc'],
   'deep pages (page 20 and 50)': [
-    '/api/properties?location=London&mode=sale&page=20',
-    '/api/properties?location=Reading&page=50',
+    '/api/properties?location=London&place=town:london&mode=sale&page=20',
+    '/api/properties?location=Reading&place=town:reading&mode=sale&page=50',
     '/api/properties?mode=sale&page=50',
   ],
   // Issue #8 query shapes.
@@ -128,15 +141,15 @@ export const QUERY_MIX: Record<string, string[]> = {
     ])}&mode=sale&bedrooms=3`,
   ],
   'radius (M1 3 mi, Reading 5 mi, SW19 1AA 1 mi, Shanklin 10 mi)': [
-    '/api/properties?location=M1&radius=3&mode=sale',
-    '/api/properties?location=Reading&radius=5',
-    '/api/properties?location=SW19%201AA&radius=1&mode=rent',
-    '/api/properties?location=Shanklin&radius=10',
+    '/api/properties?location=M1&place=outcode:M1&radius=3&mode=sale',
+    '/api/properties?location=Reading&place=town:reading&radius=5&mode=sale',
+    '/api/properties?location=SW19%201AA&place=postcode:SW19%201AA&radius=1&mode=rent',
+    '/api/properties?location=Shanklin&place=town:shanklin&radius=10&mode=sale',
   ],
   'keywords (full-text)': [
     '/api/properties?keywords=garden&mode=sale',
     '/api/properties?keywords=parking%20-garage&mode=rent',
-    '/api/properties?location=Reading&keywords=%22chain%20free%22',
+    '/api/properties?location=Reading&place=town:reading&keywords=%22chain%20free%22&mode=sale',
   ],
   'freshness, status, must-haves, most reduced': [
     '/api/properties?added=3&mode=sale',
@@ -146,10 +159,10 @@ export const QUERY_MIX: Record<string, string[]> = {
     '/api/properties?mode=sale&filters=garden,parking&exclude=retirement,shared-ownership,auction',
   ],
   'location autocomplete': [
-    '/api/locations?q=rea',
-    '/api/locations?q=SW19',
-    '/api/locations?q=m1%203',
-    '/api/locations?q=new',
+    '/api/locations?q=rea&mode=sale',
+    '/api/locations?q=SW19&mode=sale',
+    '/api/locations?q=m1%203&mode=rent',
+    '/api/locations?q=new&mode=sale',
   ],
 };
 
