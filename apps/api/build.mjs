@@ -26,6 +26,8 @@ export const ENTRY_POINTS = {
   'import-postcodes-cli': 'src/db/import-postcodes-cli.ts',
   'admin-create-cli': 'src/db/admin-create-cli.ts',
   'demo-remove-cli': 'src/db/demo-remove-cli.ts',
+  // The uploaded-PDF check's worker thread (features/agent/media/pdf-check.ts loads it from here).
+  'pdf-check-worker': 'src/features/agent/media/pdf-check.worker.ts',
 };
 
 /** Our workspace packages: bundled from source. Any other bare import stays an import of node_modules. */

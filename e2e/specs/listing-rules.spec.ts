@@ -89,6 +89,10 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
   // 2. Going live needs a photo: refused with the rule's own message, under Status.
   await page.getByLabel('Status').selectOption('active');
   await page.getByLabel('Tenure', { exact: true }).selectOption('leasehold');
+  // A leasehold's Part A (issue #25): lease years, ground rent (none, so no review) and service charge.
+  await page.getByLabel('Lease years remaining').fill('118');
+  await page.getByLabel('Ground rent (£ a year)').fill('0');
+  await page.getByLabel('Service charge (£ a year)').fill('1450');
   await page.getByLabel('Council tax band').selectOption('C');
   await page.getByRole('button', { name: 'Create property' }).click();
   await expect(page.getByText('Add at least one photo before publishing')).toBeVisible();
@@ -109,6 +113,10 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
     });
     await phone.getByLabel('Status').selectOption('active');
     await phone.getByLabel('Tenure', { exact: true }).selectOption('leasehold');
+    // A leasehold's Part A (issue #25): lease years, ground rent (none, so no review) and service charge.
+    await phone.getByLabel('Lease years remaining').fill('118');
+    await phone.getByLabel('Ground rent (£ a year)').fill('0');
+    await phone.getByLabel('Service charge (£ a year)').fill('1450');
     await phone.getByLabel('Council tax band').selectOption('C');
     await phone.getByRole('button', { name: 'Create property' }).click();
     await expect(phone.getByText('Add at least one photo before publishing')).toBeVisible();

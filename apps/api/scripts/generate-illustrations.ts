@@ -1,6 +1,7 @@
 /**
  * Writes the demo listings' pictures: simple flat SVG illustrations (ours, so no copyright questions), one file per
- * scene and colour variant of src/features/price-paid/demo-illustrations.ts, to apps/api/public/media/demo/.
+ * scene and colour variant of src/features/price-paid/demo-illustrations.ts, and one floor plan per layout of
+ * src/features/price-paid/room-rules.ts (floor-plan-drawing.ts), to apps/api/public/media/demo/.
  *
  *   npx tsx scripts/generate-illustrations.ts      (from apps/api)
  *
@@ -15,6 +16,8 @@ import {
   illustrationFile,
   type IllustrationScene,
 } from '#src/features/price-paid/demo-illustrations.ts';
+import { FLOOR_PLAN_LAYOUTS, floorPlanFile } from '#src/features/price-paid/room-rules.ts';
+import { floorPlanSvg } from './floor-plan-drawing.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../public/media/demo');
 
@@ -402,6 +405,12 @@ for (const [scene, { variants, alt }] of Object.entries(ILLUSTRATION_SCENES) as 
     bytes += svg.length;
   }
 }
+for (const [kind, bedrooms, bathrooms] of FLOOR_PLAN_LAYOUTS) {
+  const svg = floorPlanSvg(kind, bedrooms, bathrooms);
+  fs.writeFileSync(path.join(outDir, floorPlanFile(kind, bedrooms, bathrooms)), svg);
+  files++;
+  bytes += svg.length;
+}
 console.log(
-  `${files} illustrations, ${bytes.toLocaleString('en-GB')} bytes → ${path.relative(process.cwd(), outDir)}`,
+  `${files} illustrations and floor plans, ${bytes.toLocaleString('en-GB')} bytes → ${path.relative(process.cwd(), outDir)}`,
 );

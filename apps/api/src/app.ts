@@ -25,6 +25,8 @@ import {
 } from '#src/features/auth/auth-rate-limits.ts';
 import { authRoutes, meRoutes } from '#src/features/auth/routes.ts';
 import { UPLOAD_BODY_LIMITS } from '#src/features/agent/photos/routes.ts';
+import { pdfContentDisposition } from '#src/features/agent/media/media.ts';
+import { MEDIA_UPLOAD_BODY_LIMITS } from '#src/features/agent/media/routes.ts';
 import { devRoutes } from '#src/features/dev/routes.ts';
 import { docsRoutes } from '#src/features/docs/routes.ts';
 import { healthRoutes } from '#src/features/health/routes.ts';
@@ -195,7 +197,7 @@ export function createApp(options: AppOptions) {
 
   const api = new OpenAPIHono<AppEnv>();
   // Every body is limited before anything reads it: 64 KB, the uploads their own (issue #22).
-  api.use('*', bodyLimit({ routes: UPLOAD_BODY_LIMITS }));
+  api.use('*', bodyLimit({ routes: [...UPLOAD_BODY_LIMITS, ...MEDIA_UPLOAD_BODY_LIMITS] }));
   // Cookie-carrying writes only from our own pages; the same origins better-auth trusts (ADR 013).
   const authOrigins = auth.options.trustedOrigins;
   api.use(
@@ -283,6 +285,9 @@ export function createApp(options: AppOptions) {
     if (!file) return c.text('Not found', 404);
     c.header('Content-Type', file.contentType);
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    // A PDF (issue #25) is downloaded under its kind's name, never shown in our origin; its sandboxing CSP is set by
+    // securityHeaders, which answers every PDF with it.
+    if (file.contentType === 'application/pdf') c.header('Content-Disposition', pdfContentDisposition(key));
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200);
   });
 

@@ -1,8 +1,9 @@
 /**
  * The alert job's in-memory matcher must select exactly what the public search's SQL (`searchConditions`) selects:
  * both run here on the same listings and filter sets, on a real database — issue #8's too (statuses, flags,
- * 'reduced', bounds, polygon, radius around real OS places, keywords by PostgreSQL's full-text search, 'added') and
- * issue #24's places (towns, districts, authorities and streets by id or by name, postcodes as a radius).
+ * 'reduced', bounds, polygon, radius around real OS places, keywords by PostgreSQL's full-text search, 'added'),
+ * issue #24's places (towns, districts, authorities and streets by id or by name, postcodes as a radius) and issue
+ * #25's floor plan and lettings terms.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -75,8 +76,19 @@ beforeAll(async () => {
     propertyType: 'flat',
     pricePence: 1_250_00,
     bedrooms: 1,
+    letType: 'student',
+    furnished: 'furnished',
+    billsIncluded: true,
+    petsAllowed: false,
+    hasFloorPlan: true,
   });
-  await make({ at: 'reading', pricePence: 400_000_00, bedrooms: 3, features: ['new-build', 'parking'] });
+  await make({
+    at: 'reading',
+    pricePence: 400_000_00,
+    bedrooms: 3,
+    features: ['new-build', 'parking'],
+    hasFloorPlan: true,
+  });
   await make({
     at: 'tilehurst',
     propertyType: 'bungalow',
@@ -93,7 +105,15 @@ beforeAll(async () => {
     bedrooms: 0,
     bathrooms: 0,
   });
-  await make({ at: 'newport', mode: 'rent', pricePence: 200_000_00, features: ['garden', 'reduced'] });
+  await make({
+    at: 'newport',
+    mode: 'rent',
+    pricePence: 200_000_00,
+    features: ['garden', 'reduced'],
+    letType: 'long-term',
+    furnished: 'unfurnished',
+    petsAllowed: true,
+  });
   await make({
     at: 'newport',
     pricePence: 150_000_00,
@@ -102,7 +122,16 @@ beforeAll(async () => {
   });
   await make({ at: 'reading', status: 'under-offer', flags: ['shared-ownership'], publishedAt: daysAgo(5) });
   await make({ at: 'tilehurst', status: 'sold', features: ['garden'] });
-  await make({ at: 'reading', mode: 'rent', status: 'let-agreed', pricePence: 1_500_00 });
+  await make({
+    at: 'reading',
+    mode: 'rent',
+    status: 'let-agreed',
+    pricePence: 1_500_00,
+    letType: 'long-term',
+    furnished: 'part_furnished',
+    billsIncluded: false,
+    petsAllowed: true,
+  });
   // Never listed: the SQL excludes them, and the job never loads them; kept to prove the SQL side is the real one.
   await make({ at: 'reading', status: 'draft' });
   await make({ at: 'reading', mode: 'rent', status: 'let' });
@@ -245,6 +274,18 @@ const FILTER_SETS: Record<string, unknown>[] = [
   { place: 'postcode:ZE2 9ZZ' },
   { location: 'Rodway Road, Reading' },
   { location: 'Reading', place: 'town:reading', keywords: 'garden' },
+  // Issue #25: the floor plan and the lettings terms; a rental that does not say matches no switch.
+  { hasFloorPlan: true },
+  { hasFloorPlan: true, mode: 'rent' },
+  { petsAllowed: true, mode: 'rent' },
+  { petsAllowed: true, mode: 'rent', includeLetAgreed: true },
+  { billsIncluded: true, mode: 'rent' },
+  { letType: 'long-term', mode: 'rent', includeLetAgreed: true },
+  { letType: 'student', furnished: 'furnished', mode: 'rent' },
+  { letType: 'commercial', mode: 'rent' },
+  { furnished: 'unfurnished', place: 'town:newport', mode: 'rent' },
+  { petsAllowed: true, mode: 'sale' },
+  { petsAllowed: 'false', billsIncluded: '', letType: 'all', mode: 'rent' },
 ];
 
 test.each(FILTER_SETS.map((raw) => [JSON.stringify(raw), raw] as const))(
@@ -284,4 +325,7 @@ test('the fixtures exercise both outcomes, for the issue #8 filters too', async 
   expect(counts.some((n) => n > 0 && n < listings.length)).toBe(true);
   const issue8 = counts.slice(FILTER_SETS.findIndex((f) => 'includeUnderOffer' in f));
   expect(issue8.filter((n) => n > 0 && n < listings.length).length).toBeGreaterThan(15);
+  const issue25 = counts.slice(FILTER_SETS.findIndex((f) => 'hasFloorPlan' in f));
+  expect(issue25.filter((n) => n > 0 && n < listings.length).length).toBeGreaterThan(6);
+  expect(issue25.filter((n) => n === 0).length).toBeGreaterThan(1);
 });

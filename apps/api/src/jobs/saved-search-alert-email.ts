@@ -2,7 +2,7 @@
  * The saved-search alert e-mail (issue #4; jobs/saved-search-alerts.ts sends it): the new homes of one saved search
  * with absolute links, text and HTML parts, and RFC 8058 one-click unsubscribe headers.
  */
-import { formatPrice } from '@abode/shared/money';
+import { formatListingPrice, type PricedListing } from '@abode/shared/listings/listing-price';
 import type { SearchFilters } from '@abode/shared/search/search.schema';
 import { toSearchParams } from '@abode/shared/search/search-url';
 import { escapeHtml } from '#src/lib/html.ts';
@@ -12,16 +12,17 @@ import type { MailMessage } from '#src/lib/mail.ts';
 export interface AlertMail {
   search: { email: string; firstName: string | null; label: string; unsubscribeToken: string };
   filters: SearchFilters;
-  /** Named in the e-mail, newest first (at most MAX_LISTED of the job). */
-  listings: {
+  /**
+   * Named in the e-mail, newest first (at most MAX_LISTED of the job). The price facts as stored: the price is
+   * worded by formatListingPrice, so a price on application reads 'POA' whatever `pricePence` holds.
+   */
+  listings: (PricedListing & {
     slug: string;
     title: string;
-    mode: 'sale' | 'rent';
-    pricePence: number;
     addressLine1: string;
     city: string;
     postcode: string;
-  }[];
+  })[];
   /** Every new match, named or not. */
   total: number;
 }
@@ -40,7 +41,7 @@ export function alertEmail({ search, filters, listings, total }: AlertMail, publ
   const more = total - listings.length;
   const items = listings.map((l) => ({
     title: l.title,
-    price: formatPrice(l.pricePence, l.mode),
+    price: formatListingPrice(l, 'public'),
     // Street, town and postcode: listings never store the house number (SPEC §5, price-paid/listing-rules.ts).
     address: [l.addressLine1, l.city, l.postcode].filter(Boolean).join(', '),
     url: `${publicUrl}/property/${encodeURIComponent(l.slug)}`,

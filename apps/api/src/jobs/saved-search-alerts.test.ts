@@ -313,6 +313,46 @@ describe('issue #8 filters', () => {
   });
 });
 
+describe('issue #25 filters', () => {
+  test('the floor plan and the lettings terms apply, and the link to the search carries them', async () => {
+    const user = await createUser();
+    const search = await saveSearch(
+      user.id,
+      { location: 'London', mode: 'rent', petsAllowed: true, letType: 'long-term', hasFloorPlan: true },
+      { label: 'Pets welcome' },
+    );
+    const base = {
+      mode: 'rent' as const,
+      pricePence: 1_900_00,
+      letType: 'long-term',
+      petsAllowed: true,
+      hasFloorPlan: true,
+      publishedAt: at(1),
+    };
+    const match = await createListing(db, agentId, {
+      ...base,
+      title: 'Flat with a floor plan, pets welcome',
+    });
+    const misses = {
+      petsNotSaid: { petsAllowed: null },
+      noPets: { petsAllowed: false },
+      student: { letType: 'student' },
+      noFloorPlan: { hasFloorPlan: false },
+      forSale: { mode: 'sale' as const, letType: null, petsAllowed: null, pricePence: 450_000_00 },
+    };
+    for (const [name, o] of Object.entries(misses))
+      await createListing(db, agentId, { ...base, ...o, title: `Miss ${name}` });
+
+    expect(await run(at(2))).toMatchObject({ emailsSent: 1, listingsSent: 1 });
+    expect(await sentFor(search.id)).toEqual([match.id]);
+    const [mail] = await mailsTo(user.email);
+    expect(mail!.text).not.toContain('Miss');
+    expect(mail!.text).toContain(
+      `${PUBLIC_URL}/search?location=London&mode=rent&hasFloorPlan=true&letType=long-term&petsAllowed=true`,
+    );
+  });
+});
+
 describe('issue #24 places', () => {
   test('a place search alerts on that place only: a town, a street, an authority by its postcodes', async () => {
     await loadReferenceData(db, { districts: ['M1', 'M11', 'RG30', 'SW19'] });

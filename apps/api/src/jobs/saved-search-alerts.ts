@@ -60,6 +60,7 @@ import {
 import { AppError } from '#src/errors/app-error.ts';
 import { decodedPolygon, otherFiltersMatch, type MatchableListing } from './listing-matches-filters.ts';
 import { alertEmail } from './saved-search-alert-email.ts';
+import type { PriceQualifier, RentFrequency } from '@abode/shared/listings/listing.schema';
 
 /** Listings named (and recorded as delivered) in one e-mail; the rest are counted with a link to the search. */
 export const MAX_LISTED = 10;
@@ -103,6 +104,10 @@ interface NewListing extends MatchableListing {
   slug: string;
   title: string;
   mode: 'sale' | 'rent';
+  /** How the e-mail words the price (issue #25): 'Guide price …', '£250/week', 'POA' (no figure). */
+  priceQualifier: PriceQualifier | null;
+  rentFrequency: RentFrequency | null;
+  weeklyRentPence: number | null;
   addressLine1: string;
   city: string;
   postcode: string;
@@ -351,7 +356,8 @@ async function loadNewListings(db: Database, now: Date): Promise<NewListing[]> {
   const since = new Date(Math.max(toDate(sinceRaw).getTime(), floor.getTime()));
   if (since >= now) return [];
   const rows = await db.execute(sql`
-    SELECT ${MATCHABLE_COLUMNS}, p.slug, p.title, p.address_line_1, p.city, p.postcode, p.published_at
+    SELECT ${MATCHABLE_COLUMNS}, p.slug, p.title, p.address_line_1, p.city, p.postcode, p.published_at,
+           p.price_qualifier, p.rent_frequency, p.weekly_rent_pence
       FROM properties p
      WHERE ${VISIBLE_LISTING} AND p.published_at IS NOT NULL
        AND COALESCE(p.published_at, p.created_at) > ${since.toISOString()}::timestamptz
@@ -362,6 +368,9 @@ async function loadNewListings(db: Database, now: Date): Promise<NewListing[]> {
     slug: String(r.slug),
     title: String(r.title),
     mode: r.mode as 'sale' | 'rent',
+    priceQualifier: (r.price_qualifier as PriceQualifier | null) ?? null,
+    rentFrequency: (r.rent_frequency as RentFrequency | null) ?? null,
+    weeklyRentPence: r.weekly_rent_pence == null ? null : Number(r.weekly_rent_pence),
     addressLine1: String(r.address_line_1),
     city: String(r.city),
     postcode: String(r.postcode),

@@ -64,6 +64,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
+  // Floor plans, EPC certificates and brochures (issue #25), served as downloads (app.ts).
+  '.pdf': 'application/pdf',
 };
 
 /**

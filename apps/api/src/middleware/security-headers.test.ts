@@ -22,6 +22,11 @@ import {
   PERMISSIONS_POLICY,
 } from '#src/middleware/security-headers.ts';
 import { UI_LOCKDOWN_META } from '#src/middleware/ui-lockdown.ts';
+import {
+  TOUR_FRAME_ORIGINS,
+  TOUR_PLAYER_FEATURES,
+  TOUR_PROVIDER_ORIGINS,
+} from '@abode/shared/listings/tours';
 
 const WEB_INDEX = path.resolve(import.meta.dirname, '../../../web/index.html');
 
@@ -74,6 +79,9 @@ describe('Content-Security-Policy', () => {
     expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.get('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
+    // Issue #25: frames only from the tour players' https origins; our pages themselves may not be framed.
+    expect(csp.get('frame-src')).toEqual([...TOUR_FRAME_ORIGINS]);
+    expect(csp.get('frame-src')?.every((origin) => origin.startsWith('https://'))).toBe(true);
     expect(csp.get('img-src')).toEqual(["'self'", ...DEFAULT_MAP_TILE_ORIGINS]);
     expect(DEFAULT_MAP_TILE_ORIGINS).toEqual(['https://tile.openstreetmap.org']);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -140,6 +148,51 @@ describe('other headers', () => {
     // What the app uses: Copy link on listings. The share sheet keeps its default (self), unnamed.
     expect(permissions).toContain('clipboard-write=(self)');
     expect(permissions).not.toContain('web-share');
+  });
+
+  test('the tour players get what they use, for their own origins only (issue #25)', async () => {
+    const granted = new Map(
+      (PERMISSIONS_POLICY.match(/[\w-]+=\([^)]*\)/g) ?? []).map((entry) => {
+        const [feature, list] = entry.split('=');
+        return [feature!, list!.slice(1, -1).split(' ').filter(Boolean)];
+      }),
+    );
+    expect(granted.get('autoplay')).toEqual([
+      'self',
+      '"https://www.youtube-nocookie.com"',
+      '"https://player.vimeo.com"',
+    ]);
+    expect(granted.get('encrypted-media')).toEqual(['self', '"https://www.youtube-nocookie.com"']);
+    expect(granted.get('fullscreen')).toEqual([
+      'self',
+      '"https://www.youtube-nocookie.com"',
+      '"https://player.vimeo.com"',
+      '"https://my.matterport.com"',
+    ]);
+    expect(granted.get('xr-spatial-tracking')).toEqual(['self', '"https://my.matterport.com"']);
+    // Every feature a player's iframe asks for (its `allow`) is granted to its origin, and only player origins
+    // are named.
+    for (const [provider, features] of Object.entries(TOUR_PLAYER_FEATURES))
+      for (const feature of features)
+        expect(granted.get(feature), `${provider} ${feature}`).toContain(
+          `"${TOUR_PROVIDER_ORIGINS[provider as keyof typeof TOUR_PROVIDER_ORIGINS]}"`,
+        );
+    for (const list of granted.values())
+      for (const origin of list.filter((o) => o.startsWith('"')))
+        expect(TOUR_FRAME_ORIGINS).toContain(origin.slice(1, -1));
+    for (const denied of [
+      'camera',
+      'microphone',
+      'geolocation',
+      'payment',
+      'usb',
+      'gyroscope',
+      'accelerometer',
+    ])
+      expect(granted.get(denied), denied).toEqual([]);
+    expect((await app.request('/property/some-listing')).headers.get('permissions-policy')).toBe(
+      PERMISSIONS_POLICY,
+    );
   });
 
   test('HSTS in production only', async () => {

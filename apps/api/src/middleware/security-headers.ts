@@ -4,6 +4,12 @@
  * policy and nosniff. The policies are built here, in one place, so the ADR, the tests and the server agree.
  */
 import type { MiddlewareHandler } from 'hono';
+import {
+  TOUR_FRAME_ORIGINS,
+  TOUR_PLAYER_FEATURES,
+  TOUR_PROVIDER_ORIGINS,
+  type TourProvider,
+} from '@abode/shared/listings/tours';
 
 /**
  * OpenStreetMap's tile server, the default tile origin (MAP_TILE_URL unset): both maps load their tiles as images
@@ -29,9 +35,12 @@ function serialise(directives: Directives): string {
  *   *attributes* stay blocked (`style-src 'self'`): React, Leaflet and Radix set styles through the CSSOM, which
  *   a policy does not govern;
  * - images: our origin (/media photos and uploads, the favicon) and the configured map tiles' origins;
- * - fetches: the API on our origin only.
- * No fonts, frames, workers, media or manifest are loaded, so `default-src 'none'` covers them. Each allowance was
- * checked in Chromium against the built app (ADR 013); the tests pin the policy.
+ * - fetches: the API on our origin only;
+ * - frames: the video and virtual tour players of YouTube (its no-cookie domain), Vimeo and Matterport, and no other
+ *   origin (TOUR_FRAME_ORIGINS, issue #25: other tour links are plain links). Our own pages still refuse to be
+ *   framed (`frame-ancestors 'none'`).
+ * No fonts, workers, media or manifest are loaded, so `default-src 'none'` covers them. Each allowance was checked
+ * in Chromium against the built app (ADR 013); the tests pin the policy.
  */
 export function appCspDirectives(mapTileOrigins: readonly string[]): Directives {
   return {
@@ -41,6 +50,7 @@ export function appCspDirectives(mapTileOrigins: readonly string[]): Directives 
     'style-src-elem': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", ...mapTileOrigins],
     'connect-src': ["'self'"],
+    'frame-src': [...TOUR_FRAME_ORIGINS],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
@@ -81,16 +91,30 @@ export const DOCS_CSP = serialise(DOCS_CSP_DIRECTIVES);
 export const API_CSP = serialise(API_CSP_DIRECTIVES);
 
 /**
- * Powerful browser features: denied, except clipboard writes (Copy link on a listing) on our own origin. The Web
- * Share sheet (Share on phones) keeps its default, our own origin. Only features desktop Chromium knows are listed
- * (not `web-share` or `bluetooth`), because an unknown name is reported on every page's console.
+ * `feature=(self "origin" …)`: our own pages, and the tour players of TOUR_PLAYER_FEATURES that need the feature
+ * (each player's iframe asks for the same in its `allow`, tours-section.tsx in the web app).
+ */
+function forTourPlayers(feature: string): string {
+  const origins = (Object.keys(TOUR_PLAYER_FEATURES) as TourProvider[])
+    .filter((provider) => TOUR_PLAYER_FEATURES[provider].includes(feature))
+    .map((provider) => `"${TOUR_PROVIDER_ORIGINS[provider]}"`);
+  return `${feature}=(${['self', ...origins].join(' ')})`;
+}
+
+/**
+ * Powerful browser features: denied, except clipboard writes (Copy link on a listing) on our own origin, and what
+ * the embedded tour players use (issue #25), for their origins only: autoplay (YouTube, Vimeo), protected media
+ * (YouTube), full screen (all three) and VR headsets (Matterport). The Web Share sheet (Share on phones) keeps its
+ * default, our own origin. Only features desktop Chromium knows are listed (not `web-share` or `bluetooth`),
+ * because an unknown name is reported on every page's console.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'autoplay=()',
+  forTourPlayers('autoplay'),
   'camera=()',
   'display-capture=()',
-  'encrypted-media=()',
+  forTourPlayers('encrypted-media'),
+  forTourPlayers('fullscreen'),
   'geolocation=()',
   'gyroscope=()',
   'hid=()',
@@ -103,7 +127,7 @@ export const PERMISSIONS_POLICY = [
   'screen-wake-lock=()',
   'serial=()',
   'usb=()',
-  'xr-spatial-tracking=()',
+  forTourPlayers('xr-spatial-tracking'),
   'clipboard-write=(self)',
 ].join(', ');
 
@@ -127,13 +151,21 @@ export function contentSecurityPolicyFor(pathname: string, app: string = APP_CSP
   return app;
 }
 
+/**
+ * An uploaded PDF's policy (issue #25: floor plans, EPC certificates and brochures): nothing may load, and a browser
+ * that shows the file in place of downloading it treats it as a sandboxed page of no origin, so a script hidden in it
+ * (the upload check refuses those) could reach neither our cookies nor our API.
+ */
+export const PDF_CSP = "default-src 'none'; sandbox";
+
 /** Sets the security headers on every response, errors and static files included. */
 export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
   const app = appCsp(options.mapTileOrigins ?? DEFAULT_MAP_TILE_ORIGINS);
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('Content-Security-Policy', contentSecurityPolicyFor(c.req.path, app));
+    const isPdf = h.get('Content-Type')?.startsWith('application/pdf') ?? false;
+    h.set('Content-Security-Policy', isPdf ? PDF_CSP : contentSecurityPolicyFor(c.req.path, app));
     // Old browsers without CSP frame-ancestors still honour this.
     h.set('X-Frame-Options', 'DENY');
     h.set('X-Content-Type-Options', 'nosniff');

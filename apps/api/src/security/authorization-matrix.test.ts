@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@abode/shared/messages';
-import { agents } from '#src/db/schema.ts';
+import { agents, listingMedia } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
@@ -39,6 +39,8 @@ interface MatrixFixtures extends Fixtures {
   listingToDelete: string;
   reorderListing: { id: string; photoIds: string[] };
   photoToDelete: { listingId: string; photoId: string };
+  /** Floor plans on the public listing (issue #25): one every persona aims at, one the agent deletes. */
+  media: { kept: string; toDelete: string };
   /** Pending listings, one per admin persona, for approve and for reject. */
   toApprove: Record<'admin' | 'superAdmin', string>;
   toReject: Record<'admin' | 'superAdmin', string>;
@@ -115,6 +117,13 @@ const AGENT_PROFILE = {
 const imageForm = (f: MatrixFixtures) => {
   const form = new FormData();
   form.append('file', new File([new Uint8Array(f.png)], 'photo.png', { type: 'image/png' }));
+  return form;
+};
+
+/** A floor plan upload (issue #25): the PNG as a floor plan. */
+const floorPlanForm = (f: MatrixFixtures) => {
+  const form = imageForm(f);
+  form.append('kind', 'floor-plan');
   return form;
 };
 
@@ -287,6 +296,21 @@ const RULES: Record<string, Rule> = {
         : `/api/agent/properties/${f.publicListing.id}/photos/${f.publicPhotoIds[0]}`,
     expect: agentArea(204, 404),
   },
+  'POST /api/agent/properties/:id/media': {
+    url: (f) => `/api/agent/properties/${f.publicListing.id}/media`,
+    form: floorPlanForm,
+    expect: agentArea(201, 404),
+  },
+  'PATCH /api/agent/properties/:id/media/:mediaId': {
+    url: (f) => `/api/agent/properties/${f.publicListing.id}/media/${f.media.kept}`,
+    body: () => ({ caption: 'Ground floor' }),
+    expect: agentArea(200, 404),
+  },
+  'DELETE /api/agent/properties/:id/media/:mediaId': {
+    url: (f, p) =>
+      `/api/agent/properties/${f.publicListing.id}/media/${p === 'agent' ? f.media.toDelete : f.media.kept}`,
+    expect: agentArea(204, 404),
+  },
   // The profile and logo are always the caller's own (no id in the path).
   'GET /api/agent/profile': { expect: agentArea(200) },
   'PATCH /api/agent/profile': { body: () => AGENT_PROFILE, expect: agentArea(200) },
@@ -382,6 +406,18 @@ beforeAll(async () => {
   const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#8a8' } })
     .png()
     .toBuffer();
+  const [keptMedia, mediaToDelete] = await world.handle.db
+    .insert(listingMedia)
+    .values(
+      [0, 1].map((orderIndex) => ({
+        propertyId: world.fixtures.publicListing.id,
+        kind: 'floor-plan',
+        format: 'image',
+        url: '/media/demo/bathroom-1.svg',
+        orderIndex,
+      })),
+    )
+    .returning();
   fs.mkdirSync(path.join(world.uploadsDir, 'matrix'), { recursive: true });
   fs.writeFileSync(path.join(world.uploadsDir, 'matrix', 'photo.png'), png);
   const [suspendTarget, reactivateTarget, promoteTarget, roleChangeTarget, demoteTarget] = [
@@ -396,6 +432,7 @@ beforeAll(async () => {
     listingToDelete: (await make.listing('agent')).listing.id,
     reorderListing: { id: reorder.listing.id, photoIds: reorder.photoIds },
     photoToDelete: { listingId: photoListing.listing.id, photoId: photoListing.photoIds[1]! },
+    media: { kept: keptMedia!.id, toDelete: mediaToDelete!.id },
     toApprove: {
       admin: (await make.listing('agent', pending)).listing.id,
       superAdmin: (await make.listing('agent', pending)).listing.id,

@@ -21,7 +21,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { fc } from '@abode/shared/testing-fast-check';
-import { propertyPhotos } from '#src/db/schema.ts';
+import { listingMedia, propertyPhotos } from '#src/db/schema.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { errorBodyProblem, loadErrorCatalogue, type ErrorCatalogue } from '#src/testing/error-catalogue.ts';
 import {
@@ -51,6 +51,8 @@ interface FuzzFixtures {
   deleteListing: string;
   uploadListing: string;
   photoListing: { id: string; photoIds: string[] };
+  /** A listing with floor plans (issue #25): the first for captions, the second to delete. */
+  mediaListing: { id: string; mediaIds: string[] };
   /** Pending listings of the agent: some to approve, others to reject. */
   toApprove: string[];
   toReject: string[];
@@ -295,6 +297,20 @@ const CASES: Record<string, FuzzCase> = {
     target: (f) =>
       at(`/api/agent/properties/${f.photoListing.id}/photos/${f.photoListing.photoIds[2]}`, ['agent']),
   },
+  'POST /api/agent/properties/:id/media': {
+    target: (f) => at(`/api/agent/properties/${f.uploadListing}/media`, ['agent']),
+    upload: { file: 'file', fields: ['kind', 'caption'] },
+  },
+  'PATCH /api/agent/properties/:id/media/:mediaId': {
+    target: (f) =>
+      at(`/api/agent/properties/${f.mediaListing.id}/media/${f.mediaListing.mediaIds[0]}`, ['agent'], {
+        caption: 'Ground floor',
+      }),
+  },
+  'DELETE /api/agent/properties/:id/media/:mediaId': {
+    target: (f) =>
+      at(`/api/agent/properties/${f.mediaListing.id}/media/${f.mediaListing.mediaIds[1]}`, ['agent']),
+  },
   'POST /api/agent/profile/logo': {
     target: () => at('/api/agent/profile/logo', ['agent', 'otherAgent']),
     upload: { file: 'file', fields: [] },
@@ -395,6 +411,19 @@ beforeAll(async () => {
       orderIndex: 2,
     })
     .returning();
+  const mediaListing = (await make.listing('agent')).listing.id;
+  const mediaRows = await world.handle.db
+    .insert(listingMedia)
+    .values(
+      [0, 1].map((orderIndex) => ({
+        propertyId: mediaListing,
+        kind: 'floor-plan',
+        format: 'image',
+        url: '/media/demo/bathroom-1.svg',
+        orderIndex,
+      })),
+    )
+    .returning();
   const png = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#8a8' } })
     .png()
     .toBuffer();
@@ -414,6 +443,7 @@ beforeAll(async () => {
       id: photoListing.listing.id,
       photoIds: [...photoListing.photoIds, third!.id],
     },
+    mediaListing: { id: mediaListing, mediaIds: mediaRows.map((m) => m.id) },
     toApprove: [await pendingListing(), await pendingListing(), await pendingListing()],
     toReject: [
       await pendingListing(),

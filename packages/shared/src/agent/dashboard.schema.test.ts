@@ -45,6 +45,11 @@ test.each<[Partial<AgentActivityItem>, string]>([
     },
     'Price of 3 bedroom house for sale increased from £1,200 pcm to £1,250 pcm',
   ],
+  [
+    // Never the search price a POA listing is stored at (ADR 028).
+    { type: 'listing_price_changed', details: { fromPence: 450_000_00, toPence: 2_147_483_600 } },
+    'Price of 3 bedroom house for sale changed',
+  ],
   [{ type: 'listing_approved' }, 'Listing 3 bedroom house for sale approved'],
   [{ type: 'listing_rejected' }, 'Listing 3 bedroom house for sale rejected'],
   [{ type: 'listing_deleted', propertyTitle: null }, 'Listing a deleted listing deleted'],

@@ -8,6 +8,7 @@ import { LISTING_STATUS_LABELS, type ListingStatus } from '../listings/listing.s
 import { MESSAGES } from '../messages.ts';
 import { formatAgentPrice } from '../money.ts';
 import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from './enquiries.schema.ts';
+import { POA_SEARCH_PRICE_PENCE } from './listing-input.schema.ts';
 
 /** Events shown in Recent Activity (the latest first). */
 export const RECENT_ACTIVITY_LIMIT = 10;
@@ -108,7 +109,14 @@ export function describeActivity(item: AgentActivityItem): string {
     case 'listing_price_changed': {
       const from = pence(d.fromPence);
       const to = pence(d.toPence);
-      if (from === undefined || to === undefined) return `Price of ${title} changed`;
+      // A price on application is stored at the search price (ADR 028): it has no figure to tell.
+      if (
+        from === undefined ||
+        to === undefined ||
+        from >= POA_SEARCH_PRICE_PENCE ||
+        to >= POA_SEARCH_PRICE_PENCE
+      )
+        return `Price of ${title} changed`;
       const mode = item.propertyMode ?? 'sale';
       const verb = to < from ? 'reduced' : to > from ? 'increased' : 'changed';
       return `Price of ${title} ${verb} from ${formatAgentPrice(from, mode)} to ${formatAgentPrice(to, mode)}`;

@@ -31,6 +31,10 @@ const RENT: ListingFormValues = {
   tenure: '',
   availableFrom: '2026-12-01',
   furnished: 'part_furnished',
+  // Part A for a rental (issue #25).
+  depositPence: 2_134_00,
+  holdingDepositPence: 426_00,
+  minimumTermMonths: 12,
 };
 
 function issues(input: unknown): Record<string, string> {

@@ -121,6 +121,16 @@ export const LET_TYPE_LABELS: Record<LetTypeValue, string> = {
   commercial: 'Commercial',
 };
 
+/** Furnishing of a rental (DESIGN §3 `furnished`; the rental search's 'Furnishing'). */
+export const FURNISHINGS = ['furnished', 'part_furnished', 'unfurnished'] as const;
+export type FurnishingValue = (typeof FURNISHINGS)[number];
+
+export const FURNISHED_LABELS: Record<FurnishingValue, string> = {
+  furnished: 'Furnished',
+  part_furnished: 'Part furnished',
+  unfurnished: 'Unfurnished',
+};
+
 /** Kinds of file beside the photos: floor plans (images or PDF), the EPC certificate, the brochure (PDF). */
 export const LISTING_MEDIA_KINDS = ['floor-plan', 'epc', 'brochure'] as const;
 export type ListingMediaKindValue = (typeof LISTING_MEDIA_KINDS)[number];

@@ -13,6 +13,24 @@ export const TOUR_FRAME_ORIGINS = [
 
 export type TourProvider = 'youtube' | 'vimeo' | 'matterport';
 
+/** The origin each provider's player is framed from (one of TOUR_FRAME_ORIGINS). */
+export const TOUR_PROVIDER_ORIGINS: Record<TourProvider, (typeof TOUR_FRAME_ORIGINS)[number]> = {
+  youtube: 'https://www.youtube-nocookie.com',
+  vimeo: 'https://player.vimeo.com',
+  matterport: 'https://my.matterport.com',
+};
+
+/**
+ * The powerful features each player is given (its iframe's `allow`; the page's Permissions-Policy grants these, and
+ * only these, to the player's origin): starting and playing its video, YouTube's protected media, full screen, and
+ * Matterport's VR headsets. Picture-in-picture is on by default and needs no grant.
+ */
+export const TOUR_PLAYER_FEATURES: Record<TourProvider, readonly string[]> = {
+  youtube: ['autoplay', 'encrypted-media', 'fullscreen'],
+  vimeo: ['autoplay', 'fullscreen'],
+  matterport: ['fullscreen', 'xr-spatial-tracking'],
+};
+
 export interface TourLink {
   /** The link as the agent gave it (an https URL). */
   url: string;

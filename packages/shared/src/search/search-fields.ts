@@ -1,6 +1,6 @@
 /**
  * The parameters of a /search URL, in the order the app writes them (SPEC §2 names; issue #8 additions; issue #24's
- * `place`, the id of a picked place, beside the `location` that names it). Plain constants without zod, so the web
+ * `place`, the id of a picked place, beside the `location` that names it; issue #25's floor plan and lettings terms). Plain constants without zod, so the web
  * app's first bundle can read a search URL before the schemas load (issue #9).
  */
 import { MAX_PAGE_SIZE } from '../constants.ts';
@@ -16,6 +16,11 @@ export const SEARCH_URL_FIELDS = [
   'bedrooms',
   'bathrooms',
   'filters',
+  'hasFloorPlan',
+  'letType',
+  'furnished',
+  'petsAllowed',
+  'billsIncluded',
   'exclude',
   'keywords',
   'added',

@@ -4,7 +4,18 @@ import { encodePolyline } from './polyline.ts';
 import { POLYGON_MESSAGES } from './geo.ts';
 import { guessListingsRequest } from './search-fields.ts';
 import { parseSearchParams, toApiSearchParams, toSearchParams, type SearchState } from './search-url.ts';
-import { parseBounds, SEARCH_MESSAGES, SearchFiltersSchema, SearchQuerySchema } from './search.schema.ts';
+import { FURNISHINGS, LET_TYPES } from '../listings/listing-vocabulary.ts';
+import {
+  fromSavedSearchFilters,
+  parseBounds,
+  RENTAL_ONLY_FILTERS,
+  SavedSearchFiltersInputSchema,
+  savedSearchFiltersKey,
+  SEARCH_MESSAGES,
+  SearchFiltersSchema,
+  SearchQuerySchema,
+  toSavedSearchFilters,
+} from './search.schema.ts';
 
 /** A drawn area around Wimbledon (real OS positions of SW19), as the SPA encodes it. */
 const WIMBLEDON_AREA = encodePolyline([
@@ -335,5 +346,131 @@ describe('issue #8 schema rules', () => {
     });
     expect(SearchFiltersSchema.parse(JSON.parse(JSON.stringify(filters)))).toEqual(filters);
     expect(filters).toMatchObject({ radius: 5, includeUnderOffer: true, exclude: ['auction'], added: 7 });
+  });
+});
+
+describe('issue #25 filters: floor plan and lettings terms', () => {
+  test('reads them from the URL, written in the lettings vocabulary', () => {
+    const s = parseSearchParams(
+      new URLSearchParams(
+        'mode=rent&hasFloorPlan=true&letType=student&furnished=part_furnished&petsAllowed=1&billsIncluded=true',
+      ),
+    );
+    expect(s).toEqual({
+      mode: 'rent',
+      hasFloorPlan: true,
+      letType: 'student',
+      furnished: 'part_furnished',
+      petsAllowed: true,
+      billsIncluded: true,
+      page: 1,
+      sort: 'newest',
+      view: 'grid',
+    });
+  });
+
+  test('writes them after the must-haves, switches only when on', () => {
+    const params = toSearchParams({
+      billsIncluded: true,
+      petsAllowed: undefined,
+      furnished: 'unfurnished',
+      letType: 'long-term',
+      hasFloorPlan: true,
+      filters: ['garden'],
+      exclude: ['auction'],
+      mode: 'rent',
+    });
+    expect(params.toString()).toBe(
+      'mode=rent&filters=garden&hasFloorPlan=true&letType=long-term&furnished=unfurnished&billsIncluded=true&exclude=auction',
+    );
+  });
+
+  test.each([
+    ['a let type not offered', 'letType=holiday'],
+    ['a let type in another spelling', 'letType=long_term'],
+    ['a furnishing not offered', 'furnished=yes'],
+    ['a furnishing in another spelling', 'furnished=part-furnished'],
+    ['a switch with another value', 'petsAllowed=yes'],
+  ])('drops %s', (_name, query) => {
+    expect(parseSearchParams(new URLSearchParams(query))).toEqual({
+      mode: 'sale',
+      page: 1,
+      sort: 'newest',
+      view: 'grid',
+    });
+  });
+
+  test("'any' is no filter: blank, 'all', 'false' and '0'", () => {
+    const q = SearchQuerySchema.parse({
+      letType: 'all',
+      furnished: '',
+      petsAllowed: 'false',
+      billsIncluded: '0',
+      hasFloorPlan: '',
+    });
+    expect([q.letType, q.furnished, q.petsAllowed, q.billsIncluded, q.hasFloorPlan]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  test('a bad value is a 400 with the field named', () => {
+    for (const [path, raw] of [
+      ['letType', { letType: 'holiday' }],
+      ['furnished', { furnished: 'yes' }],
+      ['petsAllowed', { petsAllowed: 'maybe' }],
+      ['billsIncluded', { billsIncluded: 2 }],
+      ['hasFloorPlan', { hasFloorPlan: 'no' }],
+    ] as const) {
+      const r = SearchQuerySchema.safeParse(raw);
+      expect(r.success, path).toBe(false);
+      expect(r.error?.issues[0]?.path, path).toEqual([path]);
+    }
+  });
+
+  test('round-trips any state with them, and the early request asks for the same search', () => {
+    const state = fc.record(
+      {
+        hasFloorPlan: fc.constant(true as const),
+        letType: fc.constantFrom(...LET_TYPES),
+        furnished: fc.constantFrom(...FURNISHINGS),
+        petsAllowed: fc.constant(true as const),
+        billsIncluded: fc.constant(true as const),
+        location: fc.constantFrom('Reading', 'SW19'),
+        mode: fc.constantFrom('sale' as const, 'rent' as const),
+        sort: fc.constantFrom('newest' as const, 'price_asc' as const),
+        page: fc.integer({ min: 1, max: 50 }),
+        view: fc.constantFrom('grid' as const, 'map' as const),
+      },
+      { requiredKeys: ['mode', 'sort', 'page', 'view'] },
+    );
+    fc.assert(
+      fc.property(state, (s) => {
+        const url = toSearchParams(s as Partial<SearchState>);
+        expect(parseSearchParams(url)).toEqual(s);
+        const early = new URLSearchParams(guessListingsRequest(url).key);
+        for (const key of ['hasFloorPlan', 'letType', 'furnished', 'petsAllowed', 'billsIncluded'])
+          expect(early.get(key), key).toBe(url.get(key));
+      }),
+    );
+  });
+
+  test('a saved search keeps them, and names them apart from a search without them', () => {
+    const saved = toSavedSearchFilters(
+      SearchFiltersSchema.parse({ mode: 'rent', location: 'Leeds', petsAllowed: 'true', letType: 'student' }),
+    );
+    expect(saved).toEqual({ mode: 'rent', location: 'Leeds', petsAllowed: true, letType: 'student' });
+    expect(SavedSearchFiltersInputSchema.parse(JSON.parse(JSON.stringify(saved)))).toEqual(saved);
+    expect(fromSavedSearchFilters(saved)).toMatchObject({ petsAllowed: true, letType: 'student' });
+    const without = toSavedSearchFilters(SearchFiltersSchema.parse({ mode: 'rent', location: 'Leeds' }));
+    expect(savedSearchFiltersKey(saved)).not.toBe(savedSearchFiltersKey(without));
+  });
+
+  test('the rental-only filters are lettings terms the schema knows', () => {
+    for (const key of RENTAL_ONLY_FILTERS) expect(SearchQuerySchema.shape).toHaveProperty(key);
+    expect(RENTAL_ONLY_FILTERS).not.toContain('hasFloorPlan');
   });
 });

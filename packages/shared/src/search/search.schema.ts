@@ -10,6 +10,8 @@ import { MESSAGES } from '../messages.ts';
 import { plainNumber, sanitiseSingleLine } from '../sanitise.ts';
 import {
   FeatureSchema,
+  FurnishedSchema,
+  LetTypeSchema,
   ListingFlagSchema,
   ListingModeSchema,
   PropertyTypeSchema,
@@ -208,7 +210,31 @@ const searchFields = {
   includeLetAgreed: flag(),
   /** 'Don't show': comma-separated listing flags to leave out (retirement, shared-ownership, auction). */
   exclude: z.preprocess(slugList, z.array(ListingFlagSchema).optional()),
+  /** Issue #25, sale and rent: only listings with a floor plan (`properties.has_floor_plan`). */
+  hasFloorPlan: flag(),
+  /**
+   * Issue #25, the lettings terms a renter filters on (as on Rightmove): the let type and the furnishing the agent
+   * gave, and pets allowed or bills included said 'yes'. A listing that does not say does not match, and sale
+   * listings carry no lettings terms, so with Buy these find nothing (the web app offers them with Rent only).
+   */
+  letType: z.preprocess(blankToUndefined, LetTypeSchema.optional()),
+  furnished: z.preprocess(blankToUndefined, FurnishedSchema.optional()),
+  petsAllowed: flag(),
+  billsIncluded: flag(),
 };
+
+/** Issue #25's switches as the search panel and saved-search badges name them. */
+export const LISTING_FACT_FILTER_LABELS = {
+  hasFloorPlan: 'Has floor plan',
+  petsAllowed: 'Pets allowed',
+  billsIncluded: 'Bills included',
+} as const;
+
+/**
+ * Filters only a rental can match (its lettings terms): the web app shows them with Rent and drops them when the
+ * search switches to Buy. 'Include let agreed' is a rental status too, but adds listings rather than narrowing.
+ */
+export const RENTAL_ONLY_FILTERS = ['letType', 'furnished', 'petsAllowed', 'billsIncluded'] as const;
 
 const priceRangeIsOrdered = (f: { minPrice?: number | undefined; maxPrice?: number | undefined }) =>
   f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice;

@@ -1,11 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ListingInputSchema, listingToFormValues } from '@abode/shared/agent/listing-input.schema';
 import type { DatabaseHandle } from '#src/db/client.ts';
+import { properties } from '#src/db/schema.ts';
+import { toAgentListingDetail } from '#src/features/agent/listings/get-agent-listing.ts';
 import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 import { DEMO_FILES } from '#src/features/price-paid/demo-extract.ts';
-import { publicAddressLine } from '#src/features/price-paid/listing-rules.ts';
+import { DEMO_LISTING_NOTE, publicAddressLine } from '#src/features/price-paid/listing-rules.ts';
 import { parsePricePaid, type PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
+import { DEMO_LISTING_NOTE_BEFORE_25 } from './backfill-listing-details.ts';
 import { seedDemoActivity } from './demo-activity.ts';
 import { DEMO_AGENTS, demoAgentId } from './demo-agents.ts';
 import { seedDemo, type SeedDemoResult } from './seed-demo.ts';
@@ -185,6 +189,96 @@ test('a database seeded before issue #8 gets the original prices and flags back-
   expect(again.searchFacts).toBeGreaterThanOrEqual(changed);
   expect((await handle.db.execute(facts)).rows[0]).toEqual(before);
   expect((await seedDemo(handle.db, { now: NOW, limit: LIMIT })).searchFacts).toBeUndefined();
+});
+
+test('every active demo listing passes the listing input schema as active, as the edit form sends it (Part A)', async () => {
+  const rows = await handle.db.select().from(properties).where(eq(properties.status, 'active'));
+  expect(rows.length).toBeGreaterThan(LIMIT * 0.7);
+  const problems: string[] = [];
+  for (const row of rows) {
+    const values = listingToFormValues(await toAgentListingDetail(handle.db, row));
+    const parsed = ListingInputSchema.safeParse({ ...values, status: 'active' });
+    if (!parsed.success)
+      problems.push(`${row.slug}: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    // What the form sends back is what is stored (the weekly rent too).
+    else expect(parsed.data.pricePence).toBe(row.pricePence);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('demo listings carry believable issue #25 details: qualifiers, lease and lettings terms, floor plans', async () => {
+  const facts = (
+    await handle.db.execute(sql`
+      SELECT count(*) FILTER (WHERE mode = 'sale')::int AS sales,
+             count(*) FILTER (WHERE mode = 'sale' AND price_qualifier IS NOT NULL)::int AS qualified,
+             count(*) FILTER (WHERE price_qualifier = 'poa')::int AS poa,
+             count(*) FILTER (WHERE price_qualifier = 'poa' AND price_pence <> 2147483600)::int AS poa_priced,
+             count(*) FILTER (WHERE 'auction' = ANY(flags) AND price_qualifier IS DISTINCT FROM 'guide-price')::int
+               AS odd_auctions,
+             count(*) FILTER (WHERE mode = 'rent' AND (deposit_pence IS NULL OR holding_deposit_pence IS NULL
+                                OR minimum_term_months IS NULL OR rent_frequency IS NULL))::int AS rentals_without_terms,
+             count(*) FILTER (WHERE rent_frequency = 'pw' AND (let_type <> 'student' OR weekly_rent_pence IS NULL
+                                OR price_pence <> round(weekly_rent_pence * 52 / 12.0)))::int AS odd_weekly,
+             count(*) FILTER (WHERE tenure = 'leasehold' AND (lease_years_remaining IS NULL
+                                OR ground_rent_pence IS NULL OR service_charge_pence IS NULL))::int AS leases_without_terms,
+             count(*) FILTER (WHERE has_floor_plan)::int AS with_plan,
+             count(*) FILTER (WHERE has_floor_plan <> EXISTS (SELECT 1 FROM listing_media m
+                                WHERE m.property_id = p.id AND m.kind = 'floor-plan'))::int AS plan_mismatch,
+             count(*) FILTER (WHERE cardinality(key_features) NOT BETWEEN 3 AND 8 OR summary IS NULL
+                                OR jsonb_array_length(rooms) = 0)::int AS without_words,
+             count(*)::int AS total
+        FROM properties p`)
+  ).rows[0] as Record<'sales' | 'qualified' | 'poa' | 'with_plan' | 'total', number>;
+  expect(facts.qualified / facts.sales).toBeGreaterThan(0.3);
+  expect(facts.qualified / facts.sales).toBeLessThan(0.6);
+  expect(facts.poa / facts.sales).toBeLessThan(0.01);
+  expect(facts.with_plan / facts.total).toBeGreaterThan(0.75);
+  expect(facts).toMatchObject({
+    poa_priced: 0,
+    odd_auctions: 0,
+    rentals_without_terms: 0,
+    odd_weekly: 0,
+    leases_without_terms: 0,
+    plan_mismatch: 0,
+    without_words: 0,
+  });
+  // Every demo description says that these are illustrative.
+  expect(
+    await count(
+      sql`SELECT count(*)::int AS n FROM properties WHERE position(${DEMO_LISTING_NOTE} IN description) = 0`,
+    ),
+  ).toBe(0);
+});
+
+test('a database seeded before issue #25 gets the listing details back-filled once, as a fresh seed has them', async () => {
+  const snapshot = async () => ({
+    listings: (
+      await handle.db.execute(sql`
+        SELECT id, price_pence, price_qualifier, rent_frequency, weekly_rent_pence, key_features, summary, rooms,
+               reception_rooms, epc_potential_rating, lease_years_remaining, ground_rent_pence, ground_rent_review,
+               service_charge_pence, deposit_pence, holding_deposit_pence, minimum_term_months, let_type,
+               bills_included, pets_allowed, council_tax_included, material_information, has_floor_plan, description
+          FROM properties ORDER BY id`)
+    ).rows,
+    media: (await handle.db.execute(sql`SELECT * FROM listing_media ORDER BY id`)).rows,
+  });
+  const fresh = await snapshot();
+  // The database as a seed before issue #25 left it (prices stay: POA and weekly quotes give themselves again).
+  await handle.db.execute(sql`
+    UPDATE properties
+       SET price_qualifier = NULL, rent_frequency = NULL, weekly_rent_pence = NULL, key_features = '{}',
+           summary = NULL, rooms = '[]', reception_rooms = 0, epc_potential_rating = NULL,
+           lease_years_remaining = NULL, ground_rent_pence = NULL, ground_rent_review = NULL,
+           service_charge_pence = NULL, deposit_pence = NULL, holding_deposit_pence = NULL,
+           minimum_term_months = NULL, let_type = NULL, bills_included = NULL, pets_allowed = NULL,
+           council_tax_included = NULL, material_information = '{}', has_floor_plan = false,
+           description = replace(description, ${DEMO_LISTING_NOTE}, ${DEMO_LISTING_NOTE_BEFORE_25})`);
+  await handle.db.execute(sql`DELETE FROM listing_media`);
+  await handle.db.execute(sql`DELETE FROM app_meta WHERE key = 'listing_details'`);
+  const again = await seedDemo(handle.db, { now: NOW, limit: LIMIT });
+  expect(again.listingDetails).toBe(fresh.listings.length);
+  expect(await snapshot()).toEqual(fresh);
+  expect((await seedDemo(handle.db, { now: NOW, limit: LIMIT })).listingDetails).toBeUndefined();
 });
 
 test('a second run does nothing and returns at once', async () => {

@@ -25,6 +25,7 @@ import {
 } from '#src/features/price-paid/import-price-paid.ts';
 import { hashUnit, listingFlagsFor, originalPriceFor } from '#src/features/price-paid/listing-rules.ts';
 import type { PricePaidInput, PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
+import { backfillListingDetails, LISTING_DETAILS_KEY } from './backfill-listing-details.ts';
 import { DEMO_AGENTS, demoAgentEmail, demoAgentFor, demoAgentId, demoUserId } from './demo-agents.ts';
 
 export const DEMO_SEED_KEY = 'demo_seed';
@@ -50,6 +51,8 @@ export interface SeedDemoResult {
   sales?: number;
   /** Demo listings given the issue #8 facts in a database seeded before them. */
   searchFacts?: number;
+  /** Demo listings given the issue #25 details in a database seeded before them. */
+  listingDetails?: number;
   agents: number;
   import?: ImportPricePaidResult;
   ms: number;
@@ -111,11 +114,14 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     );
     // Databases seeded before issue #8 get the original price of reduced listings and the flags, by the same rules.
     const searchFacts = await backfillSearchFacts(db, log);
+    // Databases seeded before issue #25 get the listing details, by the same rules from the same facts.
+    const listingDetails = await backfillListingDetails(db, options.now ?? new Date(), log);
     return {
       seeded: false,
       agents: 0,
       ...(sales ? { sales } : {}),
       ...(searchFacts ? { searchFacts } : {}),
+      ...(listingDetails ? { listingDetails } : {}),
       ms: Math.round(performance.now() - started),
     };
   }
@@ -142,7 +148,10 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
   const ms = Math.round(performance.now() - started);
   await db
     .insert(appMeta)
-    .values({ key: SEARCH_FACTS_KEY, value: { completedAt: now.toISOString(), listings: 0 } })
+    .values([
+      { key: SEARCH_FACTS_KEY, value: { completedAt: now.toISOString(), listings: 0 } },
+      { key: LISTING_DETAILS_KEY, value: { completedAt: now.toISOString(), listings: 0 } },
+    ])
     .onConflictDoNothing();
   await db
     .insert(appMeta)

@@ -13,6 +13,7 @@ import { agentDashboardRoutes } from './dashboard/routes.ts';
 import { agentEnquiryRoutes } from './enquiries/routes.ts';
 import { agentInsightRoutes } from './insights/routes.ts';
 import { agentListingRoutes } from './listings/routes.ts';
+import { agentMediaRoutes } from './media/routes.ts';
 import { agentPhotoRoutes } from './photos/routes.ts';
 import { agentProfileCreateRoutes, agentProfileRoutes } from './profile/routes.ts';
 
@@ -28,6 +29,8 @@ agentRoutes.route('/enquiries', agentEnquiryRoutes);
 agentRoutes.route('/properties', agentListingRoutes);
 // Photo routes carry their own paths: /properties/{id}/photos… and /profile/logo.
 agentRoutes.route('/', agentPhotoRoutes);
+// Floor plans, EPC certificate and brochure (issue #25): /properties/{id}/media….
+agentRoutes.route('/', agentMediaRoutes);
 agentRoutes.route('/profile', agentProfileRoutes);
 // Analytics, reports (CSV) and settings.
 agentRoutes.route('/', agentInsightRoutes);

@@ -6,7 +6,8 @@
  * type and mode by equality; bedrooms and bathrooms at least N (DESIGN §7); prices compared in pence; feature tags
  * all required ('reduced' = the price has dropped); map bounds and a drawn polygon; keywords by English full-text
  * search; 'added to site' within N days; flagged listings left out; under-offer / sold STC / let-agreed listings
- * only when asked for. ADR 018 records the choices. */
+ * only when asked for; issue #25's floor plan and lettings terms (let type, furnishing, pets, bills). ADR 018 records
+ * the choices. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListingSearchResult, ListingSummary } from '@abode/shared/listings/listing.schema';
 import { isUkPostcode } from '@abode/shared/postcode';
@@ -53,6 +54,11 @@ export const SEARCH_EXTENSIONS_DOC = [
   "**Must-haves and exclusions**: `filters` tags must all apply ('reduced' = the asking price has dropped:",
   '`priceReducedAt` set, with `originalPricePence` the price before); `exclude=retirement,shared-ownership,auction`',
   'leaves out listings flagged so (their `flags`).',
+  '**Floor plan and lettings terms** (issue #25): `hasFloorPlan=true` lists listings with a floor plan (Buy and',
+  'Rent). For rentals, `letType` (long-term, short-term, student, commercial) and `furnished` (furnished,',
+  'part_furnished, unfurnished) must equal what the agent gave, `petsAllowed=true` and `billsIncluded=true` need a',
+  "'yes'; a listing whose agent has not said (not said = null) does not match, and sale listings, which carry no",
+  'lettings terms, match none of these.',
   '**Sort**: `newest` (default), `price_asc`, `price_desc` (prices in pence inside, whole pounds in `minPrice` /',
   '`maxPrice`), `most_reduced` (the biggest drop as a share of the price before it first; listings not reduced',
   'follow, newest first).',

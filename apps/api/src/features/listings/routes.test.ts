@@ -234,10 +234,11 @@ describe('filters', () => {
 describe('sorting and pagination', () => {
   test('price ascending and descending', async () => {
     const asc = await search('?mode=sale&sort=price_asc');
-    const prices = asc.items.map((i) => i.pricePence);
+    // A price on application (null: never sent) sorts as the top price (ADR 028).
+    const prices = asc.items.map((i) => i.pricePence ?? Infinity);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const desc = await search('?mode=sale&sort=price_desc');
-    expect(desc.items.map((i) => i.pricePence)).toEqual([...prices].reverse());
+    expect(desc.items.map((i) => i.pricePence ?? Infinity)).toEqual([...prices].reverse());
   });
 
   test('pages partition the results without overlap; past the last page is empty', async () => {

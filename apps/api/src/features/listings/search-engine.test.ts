@@ -1,13 +1,14 @@
 /**
  * The in-memory search engine (ADR 023) answers exactly what the SQL search answers: for hundreds of searches drawn
- * over the demo data (real HM Land Registry addresses and OS postcodes, every status, reductions, flags), the engine
- * and the one-statement SQL plan return the same cards in the same order and the same exact total (issue #24: more
- * than 1,000 matches, deep pages and the last page included). Then it follows
- * writes made straight in SQL — price, status, photos, agent, new and deleted listings, a TRUNCATE — through the
- * change log (migration 0008). Real database: PGlite, or PostgreSQL 15 with TEST_DATABASE_URL.
+ * over the demo data (real HM Land Registry addresses and OS postcodes, every status, reductions, flags, issue #25's
+ * floor plans and lettings terms), the engine and the one-statement SQL plan return the same cards in the same order
+ * and the same exact total (issue #24: more than 1,000 matches, deep pages and the last page included). Then it
+ * follows writes made straight in SQL — price, status, photos, agent, new and deleted listings, a TRUNCATE — through
+ * the change log (migration 0008). Real database: PGlite, or PostgreSQL 15 with TEST_DATABASE_URL.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FURNISHINGS, LET_TYPES } from '@abode/shared/listings/listing-vocabulary';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
 import { encodePolyline } from '@abode/shared/search/polyline';
 import { SearchQuerySchema, type SearchQuery } from '@abode/shared/search/search.schema';
@@ -59,6 +60,7 @@ beforeAll(async () => {
       createdAt: new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 2))),
     });
   }
+  await withListingFacts();
   engine = createSearchEngine({ db });
   await engine.start();
   const rows = (
@@ -90,6 +92,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle.close();
 });
+
+/**
+ * Issue #25's facts, so that every value occurs: a floor plan on about a quarter more of the listings, and on about a
+ * quarter of the rentals each let type, each furnishing or none, and pets and bills each 'yes', 'no' or not said,
+ * drawn from the slug (the demo data gives most rentals a long let, and says yes or no to pets and bills). The other
+ * listings keep what the demo data says.
+ */
+async function withListingFacts() {
+  const draw = (salt: string, n: number) => sql.raw(`((hashtext(slug || '${salt}') & 1023) % ${n})`);
+  const yesNoOrNotSaid = (salt: string) => sql`CASE ${draw(salt, 3)} WHEN 0 THEN true WHEN 1 THEN false END`;
+  await db.execute(sql`UPDATE properties SET has_floor_plan = true WHERE ${draw('plan', 4)} = 0`);
+  await db.execute(sql`UPDATE properties SET
+      let_type = (ARRAY['long-term', 'short-term', 'student', 'commercial'])[1 + ${draw('let', 4)}],
+      furnished = (ARRAY['furnished', 'part_furnished', 'unfurnished', NULL])[1 + ${draw('furnished', 4)}],
+      pets_allowed = ${yesNoOrNotSaid('pets')},
+      bills_included = ${yesNoOrNotSaid('bills')}
+    WHERE mode = 'rent' AND ${draw('terms', 4)} = 0`);
+}
 
 /** Keywords in web-search syntax, including a stop word alone and a word no listing has. */
 const KEYWORDS = [
@@ -123,6 +143,9 @@ function locationTexts(): string[] {
   ];
   return [...new Set(texts)];
 }
+
+/** Issue #25's filters, drawn by {@link drawSearch}. */
+const ISSUE_25_FILTERS = ['hasFloorPlan', 'letType', 'furnished', 'petsAllowed', 'billsIncluded'];
 
 function drawSearch(next: () => number): Record<string, string> {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
@@ -170,6 +193,13 @@ function drawSearch(next: () => number): Record<string, string> {
   if (maybe(0.15)) params.includeUnderOffer = 'true';
   if (maybe(0.1)) params.includeLetAgreed = 'true';
   if (maybe(0.1)) params.added = String(pick([1, 3, 7, 14]));
+  // Issue #25: the floor plan (both modes) and the lettings terms, mostly with Rent (sale listings have none).
+  const lettings = params.mode === 'rent' ? 0.3 : 0.03;
+  if (maybe(0.12)) params.hasFloorPlan = 'true';
+  if (maybe(lettings)) params.letType = pick(LET_TYPES);
+  if (maybe(lettings)) params.furnished = pick(FURNISHINGS);
+  if (maybe(lettings)) params.petsAllowed = 'true';
+  if (maybe(lettings)) params.billsIncluded = 'true';
   params.sort = pick(['newest', 'newest', 'price_asc', 'price_desc', 'most_reduced']);
   params.page = String(pick([1, 1, 1, 1, 2, 3, 12, 45]));
   params.pageSize = String(pick([24, 24, 10, 100]));
@@ -229,11 +259,13 @@ describe('search engine', () => {
       let overThousand = 0;
       let nonEmpty = 0;
       let drawn = 0;
+      let withListingFacts = 0;
       for (let i = 0; i < 150; i++) {
         const params = drawSearch(next);
         const r = await both(params);
         if (!r) continue;
         drawn += 1;
+        if (ISSUE_25_FILTERS.some((k) => k in params) && r.viaSql.items.length) withListingFacts += 1;
         const where = JSON.stringify(params);
         expect(r.viaEngine.items, where).toEqual(r.viaSql.items);
         expect(r.viaEngine.total, where).toBe(r.viaSql.total);
@@ -249,6 +281,8 @@ describe('search engine', () => {
       expect(drawn).toBeGreaterThan(130);
       expect(overThousand, 'some searches match more than 1,000 listings (the old cap)').toBeGreaterThan(0);
       expect(nonEmpty, 'many searches find listings').toBeGreaterThan(25);
+      // Few, as for most filters drawn in a place: 'the floor plan and each lettings term…' below pages through each.
+      expect(withListingFacts, 'floor plan or lettings filters find listings').toBeGreaterThan(0);
     },
     120_000,
   );
@@ -579,7 +613,7 @@ describe('search engine', () => {
     }
   });
 
-  test('counts of bathrooms, must-haves, exclusions and freshness follow changes to the listings (count extras)', async () => {
+  test('counts of bathrooms, must-haves, exclusions, freshness and lettings terms follow changes to the listings (count extras)', async () => {
     // Feed searches count every listing's index; these conditions are read from its extras, kept in step.
     const indexed = createSearchEngine({ db, shortOrder: 0 });
     await indexed.start();
@@ -590,6 +624,9 @@ describe('search engine', () => {
       { mode: 'sale', exclude: 'retirement,auction', bedrooms: '3', page: '4', pageSize: '10' },
       { mode: 'rent', added: '14' },
       { mode: 'sale', added: '7', bathrooms: '1', sort: 'price_desc' },
+      { mode: 'rent', petsAllowed: 'true' },
+      { mode: 'sale', hasFloorPlan: 'true', sort: 'price_asc', page: '2', pageSize: '10' },
+      { mode: 'rent', letType: 'long-term', furnished: 'unfurnished', billsIncluded: 'true' },
     ];
     const counts = () => countsCheckedAgainstSql(indexed, queries);
     const before = await counts();
@@ -602,11 +639,58 @@ describe('search engine', () => {
       WHERE id = ${listing.id}`);
     const agent = await createAgent(db);
     await createListing(db, agent.id, { at: 'reading', mode: 'rent', bathrooms: 2, publishedAt: NOW });
+    // A rental whose agent now says pets are welcome, and a home for sale given a floor plan.
+    await db.execute(sql`UPDATE properties SET pets_allowed = true WHERE id = (SELECT id FROM properties
+      WHERE mode = 'rent' AND status = 'active' AND NOT is_deleted AND approval_status = 'approved'
+        AND pets_allowed IS NOT TRUE ORDER BY id LIMIT 1)`);
+    await db.execute(sql`UPDATE properties SET has_floor_plan = true WHERE id = (SELECT id FROM properties
+      WHERE mode = 'sale' AND status = 'active' AND NOT is_deleted AND approval_status = 'approved'
+        AND NOT has_floor_plan ORDER BY id LIMIT 1)`);
     await indexed.catchUp();
     const after = await counts();
     expect(after[0], 'one more with two bathrooms').toBe(before[0]! + 1);
     expect(after[2], 'one more with a garden').toBe(before[2]! + 1);
     expect(after[4], 'one more to rent in the last 14 days').toBe(before[4]! + 1);
+    expect(after[6], 'one more rental allowing pets').toBe(before[6]! + 1);
+    expect(after[7], 'one more home for sale with a floor plan').toBe(before[7]! + 1);
+  });
+
+  test('the floor plan and each lettings term, alone and together, count and page exactly on every path', async () => {
+    // Feed, town and map searches; the count-index paths (shortOrder 0) and a dense box's walk (denseBox 0).
+    const indexed = createSearchEngine({ db, shortOrder: 0, denseBox: 0 });
+    await indexed.start();
+    // Earlier tests wrote straight to the table.
+    await engine.catchUp();
+    const p = facts.points[0]!;
+    const box = [p.latitude - 0.5, p.longitude - 0.5, p.latitude + 0.5, p.longitude + 0.5].join(',');
+    const queries = [
+      { mode: 'sale', hasFloorPlan: 'true' },
+      { mode: 'rent', hasFloorPlan: 'true', sort: 'price_desc', page: '2', pageSize: '10' },
+      ...LET_TYPES.map((letType) => ({ mode: 'rent', letType })),
+      ...FURNISHINGS.map((furnished) => ({ mode: 'rent', furnished, sort: 'price_asc' })),
+      { mode: 'rent', petsAllowed: 'true', sort: 'most_reduced' },
+      { mode: 'rent', billsIncluded: 'true', bedrooms: '2' },
+      {
+        mode: 'rent',
+        petsAllowed: 'true',
+        billsIncluded: 'true',
+        furnished: 'furnished',
+        hasFloorPlan: 'true',
+      },
+      { mode: 'rent', letType: 'long-term', petsAllowed: 'true', location: facts.towns[0]! },
+      { mode: 'rent', billsIncluded: 'true', bounds: box, pageSize: '100' },
+      { mode: 'rent', letType: 'student', includeLetAgreed: 'true', filters: 'garden' },
+      // Sale listings carry no lettings terms.
+      { mode: 'sale', petsAllowed: 'true' },
+    ];
+    for (const which of [engine, indexed]) {
+      const found = await countsCheckedAgainstSql(which, queries);
+      expect(found.at(-1), 'no home for sale allows pets').toBe(0);
+      expect(
+        found.filter((n) => n > 0).length,
+        'the others find listings, and leave some out',
+      ).toBeGreaterThan(queries.length - 4);
+    }
   });
 
   test("a write through this process is seen by the writer's next search (markStale → fresh)", async () => {
@@ -678,7 +762,9 @@ describe('search engine', () => {
     );
     const town = (biggest.rows[0] as { city: string }).city;
     const before = engine.stats().reloads;
-    await db.execute(sql`UPDATE properties SET price_pence = price_pence + 100 WHERE city = ${town}`);
+    await db.execute(
+      sql`UPDATE properties SET price_pence = price_pence + 100 WHERE city = ${town} AND price_qualifier IS DISTINCT FROM 'poa'`,
+    );
     await engine.catchUp();
     expect(engine.stats().reloads).toBe(before + 1);
     const r = (await both({ location: town, sort: 'price_asc', pageSize: '50' }))!;
@@ -695,7 +781,7 @@ describe('search engine', () => {
     );
     const town = (second.rows[0] as { city: string }).city;
     const changed = await db.execute(
-      sql`UPDATE properties SET price_pence = price_pence + 100 WHERE city = ${town} RETURNING id`,
+      sql`UPDATE properties SET price_pence = price_pence + 100 WHERE city = ${town} AND price_qualifier IS DISTINCT FROM 'poa' RETURNING id`,
     );
     expect(changed.rows.length).toBeGreaterThan(20);
     const { reloads, cardsRead } = fresh.stats();

@@ -36,7 +36,7 @@ import type { LatLng } from '@abode/shared/search/polyline';
 import { parseBounds, type SearchQuery } from '@abode/shared/search/search.schema';
 import type { Database } from '#src/db/client.ts';
 import { CardStore } from './card-store.ts';
-import { searchStatuses } from './search-filters.ts';
+import { FACT_TAGS_SQL, requiredFactTags, searchStatuses } from './search-filters.ts';
 import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from './listing-row.ts';
 import type { LocationScope } from './search-scope.ts';
 
@@ -211,12 +211,16 @@ interface Row {
   district_code: string | null;
 }
 
-/** The columns the engine keeps, read for every visible listing (VISIBLE_LISTING; the search narrows by status). */
+/**
+ * The columns the engine keeps, read for every visible listing (VISIBLE_LISTING; the search narrows by status).
+ * `features` carries issue #25's facts too (floor plan, lettings terms) as tags (search-filters.ts FACT_TAGS), so
+ * their filters are must-have bits: no row slot, no path of their own.
+ */
 const ENGINE_COLUMNS = sql`p.id,
   (extract(epoch FROM p.created_at) * 1000000)::int8::text AS created_us,
   (extract(epoch FROM COALESCE(p.published_at, p.created_at)) * 1000000)::int8::text AS listed_us,
   p.price_pence, p.original_price_pence, p.price_reduced_at IS NOT NULL AS reduced, p.mode, p.status,
-  p.property_type, p.bedrooms, p.bathrooms, array_to_string(p.features, ',') AS features,
+  p.property_type, p.bedrooms, p.bathrooms, array_to_string(p.features || ${FACT_TAGS_SQL}, ',') AS features,
   array_to_string(p.flags, ',') AS flags, p.latitude, p.longitude, p.location_text,
   lower(p.city) AS town_key, lower(p.street) AS street_key, p.outcode, p.district_code`;
 
@@ -1373,7 +1377,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     // The keyword query awaited: the engine may have reloaded or fallen behind meanwhile.
     if (!usable() || staleMark > caughtUpMark || (words && words.generation !== generation)) return undefined;
     const st = store;
-    const tags = (q.filters ?? []).filter((t) => t !== 'reduced');
+    const tags = [...(q.filters ?? []).filter((t) => t !== 'reduced'), ...requiredFactTags(q)];
     if ((tags.length || q.exclude?.length) && st.tooManyTags) return undefined;
 
     // The conditions of searchConditions(), as codes and bitmasks.

@@ -2,7 +2,8 @@
  * Issue #8's search parameters through HTTP (`GET /api/properties`) on a real database (PGlite, or PostgreSQL 15
  * with TEST_DATABASE_URL): map bounds, drawn polygon, radius around a postcode / outcode / town (distances checked
  * against real OS Code-Point Open positions with an independent formula), unknown places with suggestions,
- * keywords, 'added to site', status inclusion, must-haves, exclusions and the 'most reduced' sort.
+ * keywords, 'added to site', status inclusion, must-haves, exclusions and the 'most reduced' sort; issue #25's
+ * floor plan and lettings terms, through the SQL path and the in-memory engine.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
 import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { createAgent, createListing, type AddressKey } from '#src/testing/fixtures.ts';
+import { createSearchEngine } from './search-engine.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -507,11 +509,125 @@ describe('documentation', () => {
         'includeUnderOffer',
         'includeLetAgreed',
         'exclude',
+        'hasFloorPlan',
+        'letType',
+        'furnished',
+        'petsAllowed',
+        'billsIncluded',
       ]),
     );
+    for (const name of ['letType', 'furnished'])
+      expect(get.parameters.find((p: { name: string }) => p.name === name).schema.enum, name).toBeDefined();
+    for (const words of ['hasFloorPlan=true', 'petsAllowed=true', 'billsIncluded=true', 'not said'])
+      expect(get.description).toContain(words);
     for (const unit of ['miles', 'degrees', 'days', 'pounds']) expect(get.description).toContain(unit);
     expect(get.parameters.find((p: { name: string }) => p.name === 'sort').schema.enum).toContain(
       'most_reduced',
     );
+  });
+});
+
+describe('issue #25: floor plan and lettings terms', () => {
+  /** Rentals with the terms as agents give them (and one that says nothing), a sale listing with a floor plan. */
+  const LETS = {
+    studentLet: {
+      at: 'reading',
+      letType: 'student',
+      furnished: 'furnished',
+      billsIncluded: true,
+      petsAllowed: false,
+      hasFloorPlan: true,
+    },
+    familyLet: {
+      at: 'manchester',
+      letType: 'long-term',
+      furnished: 'unfurnished',
+      billsIncluded: false,
+      petsAllowed: true,
+    },
+    // Bills and pets not said: neither 'Bills included' nor 'Pets allowed' finds it.
+    quietLet: { at: 'tilehurst', letType: 'long-term', furnished: 'part_furnished' },
+    shortLet: {
+      at: 'newport',
+      letType: 'short-term',
+      furnished: 'furnished',
+      billsIncluded: true,
+      petsAllowed: true,
+      hasFloorPlan: true,
+    },
+  } as const;
+  const RENTALS = [...Object.keys(LETS), 'wimbledonFlat'];
+  let withEngine: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    for (const [key, { at, ...terms }] of Object.entries(LETS))
+      await make(key, at, { mode: 'rent', propertyType: 'flat', pricePence: 1_400_00, ...terms });
+    await make('saleWithPlan', 'wimbledon', { title: 'House with a floor plan', hasFloorPlan: true });
+    const engine = createSearchEngine({ db });
+    await engine.start();
+    withEngine = createApp({ db, searchEngine: engine, searchRateLimitPerMinute: 1_000_000 });
+  });
+
+  afterAll(async () => {
+    // The other suites count the rentals: these leave with their suite.
+    for (const key of [...Object.keys(LETS), 'saleWithPlan']) {
+      await db.execute(sql`DELETE FROM properties WHERE slug = ${made[key]!.slug}`);
+      delete made[key];
+    }
+  });
+
+  /** The keys found by both paths, which must agree: SQL (no engine) and the in-memory engine. */
+  async function found(query: string): Promise<string[]> {
+    const viaSql = await search(query);
+    const res = await withEngine.request(`/api/properties${query}`);
+    expect(res.status, query).toBe(200);
+    expect(await readJson(res), `${query}: the engine answers as SQL`).toEqual(viaSql);
+    return keysOf(viaSql) as string[];
+  }
+
+  test.each([
+    ['?mode=rent', RENTALS],
+    ['?mode=rent&hasFloorPlan=true', ['studentLet', 'shortLet']],
+    ['?mode=sale&hasFloorPlan=true', ['saleWithPlan']],
+    ['?mode=rent&petsAllowed=true', ['familyLet', 'shortLet']],
+    ['?mode=rent&billsIncluded=true', ['studentLet', 'shortLet']],
+    ['?mode=rent&letType=long-term', ['familyLet', 'quietLet']],
+    ['?mode=rent&letType=student', ['studentLet']],
+    ['?mode=rent&letType=commercial', []],
+    ['?mode=rent&furnished=furnished', ['studentLet', 'shortLet']],
+    ['?mode=rent&furnished=part_furnished', ['quietLet']],
+    ['?mode=rent&furnished=unfurnished', ['familyLet']],
+    ['?mode=rent&letType=long-term&petsAllowed=true', ['familyLet']],
+    ['?mode=rent&furnished=furnished&billsIncluded=true&petsAllowed=true&hasFloorPlan=true', ['shortLet']],
+    ['?mode=rent&petsAllowed=true&location=reading', []],
+    // Sale listings carry no lettings terms.
+    ['?mode=sale&petsAllowed=true', []],
+    ['?mode=sale&letType=long-term', []],
+    // Off, blank or 'all' is no filter.
+    ['?mode=rent&petsAllowed=false&billsIncluded=0&hasFloorPlan=&letType=all&furnished=', RENTALS],
+  ])('%s', async (query, expected) => {
+    expect(await found(query)).toEqual(sorted(expected));
+  });
+
+  test('a rental that does not say is not found by the switches, and stays in an unfiltered search', async () => {
+    const quiet = await found('?mode=rent&location=tilehurst');
+    expect(quiet).toEqual(['quietLet']);
+    expect(await found('?mode=rent&location=tilehurst&petsAllowed=true')).toEqual([]);
+    expect(await found('?mode=rent&location=tilehurst&billsIncluded=true')).toEqual([]);
+  });
+
+  test.each([
+    ['letType', 'letType=holiday'],
+    ['letType', 'letType=long_term'],
+    ['furnished', 'furnished=part-furnished'],
+    ['petsAllowed', 'petsAllowed=yes'],
+    ['billsIncluded', 'billsIncluded=maybe'],
+    ['hasFloorPlan', 'hasFloorPlan=no'],
+  ])('a bad %s (%s) is a 400 naming the field', async (path, query) => {
+    const res = await app.request(`/api/properties?mode=rent&${query}`);
+    expect(res.status).toBe(400);
+    const body = await readJson(res);
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.details[0]).toMatchObject({ path });
   });
 });

@@ -36,13 +36,21 @@ export interface MatchableListing extends ScopedListing {
   reduced: boolean;
   /** COALESCE(published_at, created_at) in ms: the date 'Added to site' looks at. */
   listedAtMs: number;
+  /** Issue #25: `has_floor_plan`, kept by the media writes. */
+  hasFloorPlan: boolean;
+  /** Lettings terms as the agent gave them; null when not said (and for every sale listing). */
+  letType: string | null;
+  furnished: string | null;
+  petsAllowed: boolean | null;
+  billsIncluded: boolean | null;
 }
 
 /** The columns a MatchableListing is read from (alias `p`); {@link toMatchableListing} reads a row of them. */
 export const MATCHABLE_COLUMNS = sql`p.id, p.mode, p.status, p.property_type, p.price_pence, p.bedrooms,
   p.bathrooms, p.features, p.flags, p.price_reduced_at IS NOT NULL AS reduced, p.location_text, p.latitude,
   p.longitude, COALESCE(p.published_at, p.created_at) AS listed_at, lower(p.city) AS town_key,
-  lower(p.street) AS street_key, p.outcode, p.district_code`;
+  lower(p.street) AS street_key, p.outcode, p.district_code, p.has_floor_plan, p.let_type, p.furnished,
+  p.pets_allowed, p.bills_included`;
 
 /** A row of MATCHABLE_COLUMNS as the predicates read it. */
 export function toMatchableListing(r: Record<string, unknown>): MatchableListing {
@@ -65,6 +73,11 @@ export function toMatchableListing(r: Record<string, unknown>): MatchableListing
     latitude: r.latitude == null ? null : Number(r.latitude),
     longitude: r.longitude == null ? null : Number(r.longitude),
     listedAtMs: new Date(r.listed_at as string | Date).getTime(),
+    hasFloorPlan: r.has_floor_plan === true,
+    letType: r.let_type == null ? null : String(r.let_type),
+    furnished: r.furnished == null ? null : String(r.furnished),
+    petsAllowed: r.pets_allowed == null ? null : r.pets_allowed === true,
+    billsIncluded: r.bills_included == null ? null : r.bills_included === true,
   };
 }
 
@@ -118,6 +131,41 @@ const slugArray = (slugs: readonly string[]) => `{${slugs.join(',')}}`;
 
 /** Feature tags an agent ticks; 'reduced' is a fact of the price instead. */
 const ticked = (f: SearchFilters) => (f.filters ?? []).filter((t) => t !== 'reduced');
+
+/**
+ * Issue #25's listing facts as the tags the in-memory engine (search-engine.ts) tests like must-have features: its
+ * ENGINE_COLUMNS append {@link FACT_TAGS_SQL} to a listing's features, and a search requires
+ * {@link requiredFactTags}. A colon is never in a feature slug, so these never meet an agent's tags.
+ */
+export const FACT_TAGS = {
+  hasFloorPlan: 'has:floor-plan',
+  petsAllowed: 'has:pets-allowed',
+  billsIncluded: 'has:bills-included',
+  letType: (letType: string) => `let:${letType}`,
+  furnished: (furnished: string) => `furnished:${furnished}`,
+} as const;
+
+/**
+ * The fact tags of listing `p` as a text[], NULL where the listing lacks the fact (array_to_string leaves NULL
+ * elements out). The same rules as the conditions below: a switch's column IS TRUE, a choice's column equal.
+ */
+export const FACT_TAGS_SQL = sql.raw(`ARRAY[
+    CASE WHEN p.has_floor_plan THEN '${FACT_TAGS.hasFloorPlan}' END,
+    CASE WHEN p.pets_allowed THEN '${FACT_TAGS.petsAllowed}' END,
+    CASE WHEN p.bills_included THEN '${FACT_TAGS.billsIncluded}' END,
+    '${FACT_TAGS.letType('')}' || p.let_type,
+    '${FACT_TAGS.furnished('')}' || p.furnished]`);
+
+/** The fact tags a listing must have to pass the search's issue #25 filters (none when it asks for none). */
+export function requiredFactTags(f: SearchFilters): string[] {
+  return [
+    f.hasFloorPlan ? FACT_TAGS.hasFloorPlan : undefined,
+    f.petsAllowed ? FACT_TAGS.petsAllowed : undefined,
+    f.billsIncluded ? FACT_TAGS.billsIncluded : undefined,
+    f.letType === undefined ? undefined : FACT_TAGS.letType(f.letType),
+    f.furnished === undefined ? undefined : FACT_TAGS.furnished(f.furnished),
+  ].filter((tag) => tag !== undefined);
+}
 
 /**
  * Every filter but the location scope. Keys are the schema's field names, but `includeUnderOffer` and
@@ -228,6 +276,29 @@ export const SEARCH_FILTERS = {
       return sql`COALESCE(p.published_at, p.created_at) >= ${since.toISOString()}::timestamptz`;
     },
     matches: (l, f, ctx) => f.added === undefined || l.listedAtMs >= ctx.now.getTime() - f.added * DAY_MS,
+  },
+  /** Issue #25: the listing has a floor plan (sale and rent). */
+  hasFloorPlan: {
+    condition: (f) => (f.hasFloorPlan ? sql`p.has_floor_plan` : undefined),
+    matches: (l, f) => !f.hasFloorPlan || l.hasFloorPlan,
+  },
+  /** The lettings terms (sale listings have none): a choice equal to the agent's, a switch said 'yes'. */
+  letType: {
+    condition: (f) => (f.letType ? sql`p.let_type = ${f.letType}` : undefined),
+    matches: (l, f) => f.letType === undefined || l.letType === f.letType,
+  },
+  furnished: {
+    condition: (f) => (f.furnished ? sql`p.furnished = ${f.furnished}` : undefined),
+    matches: (l, f) => f.furnished === undefined || l.furnished === f.furnished,
+  },
+  /** Not said (NULL) is not 'yes'. */
+  petsAllowed: {
+    condition: (f) => (f.petsAllowed ? sql`p.pets_allowed IS TRUE` : undefined),
+    matches: (l, f) => !f.petsAllowed || l.petsAllowed === true,
+  },
+  billsIncluded: {
+    condition: (f) => (f.billsIncluded ? sql`p.bills_included IS TRUE` : undefined),
+    matches: (l, f) => !f.billsIncluded || l.billsIncluded === true,
   },
 } satisfies Record<
   | Exclude<keyof SearchFilters, 'location' | 'place' | 'radius' | 'includeUnderOffer' | 'includeLetAgreed'>

@@ -190,6 +190,43 @@ describe('importPricePaid', () => {
     }
   });
 
+  test('imported listings carry the issue #25 details, and a floor plan row when has_floor_plan says so', async () => {
+    const listings = (
+      await handle.db.execute(sql`
+        SELECT p.*, (SELECT json_agg(m) FROM listing_media m WHERE m.property_id = p.id) AS media
+          FROM properties p`)
+    ).rows as Record<string, unknown>[];
+    expect(listings.length).toBeGreaterThan(40);
+    let plans = 0;
+    for (const listing of listings) {
+      const keyFeatures = listing.key_features as string[];
+      expect(keyFeatures.length).toBeGreaterThanOrEqual(3);
+      expect(String(listing.summary)).toMatch(/^An? .+ for sale in /);
+      const rooms = listing.rooms as { name: string }[];
+      expect(rooms.filter((r) => r.name.startsWith('Bedroom'))).toHaveLength(Number(listing.bedrooms));
+      expect(Object.keys(listing.material_information as object)).toHaveLength(17);
+      expect(listing.epc_potential_rating).toMatch(/^[A-G]$/);
+      if (listing.tenure === 'leasehold') {
+        expect(Number(listing.lease_years_remaining)).toBeGreaterThan(0);
+        expect(listing.ground_rent_pence).not.toBeNull();
+        expect(listing.service_charge_pence).not.toBeNull();
+      } else expect(listing.lease_years_remaining).toBeNull();
+      const media = (listing.media ?? []) as {
+        kind: string;
+        format: string;
+        url: string;
+        storage_key: null;
+      }[];
+      expect(media.length).toBe(listing.has_floor_plan ? 1 : 0);
+      for (const m of media) {
+        plans++;
+        expect(m).toMatchObject({ kind: 'floor-plan', format: 'image', storage_key: null });
+        expect(fs.existsSync(path.join(import.meta.dirname, '../../../public', m.url))).toBe(true);
+      }
+    }
+    expect(plans).toBeGreaterThan(listings.length * 0.6);
+  });
+
   test('places listings by postcode, or by the outcode centroid (flagged approximate) when the postcode is not in Code-Point 2014', async () => {
     const placed = await handle.db.execute(sql`
       SELECT p.postcode, p.latitude, p.longitude, p.location_approximate, u.latitude AS unit_lat, u.longitude AS unit_lon,

@@ -5,14 +5,14 @@
  * is meant for extracts and monthly files (hundreds of thousands of rows), not the 28-million-row complete file.
  *
  * Idempotent: a transaction already imported (`properties.price_paid_id`) is skipped, so re-running an import adds
- * nothing. Listings and their photos are inserted together, one transaction per batch.
+ * nothing. Listings, their photos and their floor plans are inserted together, one transaction per batch.
  */
 import { sql } from 'drizzle-orm';
 import type { ListingMode, ListingStatus } from '@abode/shared/listings/listing.schema';
 import { isUkPostcode, normalisePostcode, outcodeOf } from '@abode/shared/postcode';
 import { bulkInsert, type Executor } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
-import { pricePaidSales, properties, propertyPhotos } from '#src/db/schema.ts';
+import { listingMedia, pricePaidSales, properties, propertyPhotos } from '#src/db/schema.ts';
 import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { loadLondonRents } from './demo-extract.ts';
 import {
@@ -26,6 +26,7 @@ import {
   type Placement,
   type SkipReason,
 } from './listing-rules.ts';
+import type { ListingDetailsDraft } from './listing-details-rules.ts';
 import { parsePricePaid, type PricePaidInput, type PricePaidRow } from './parse-price-paid.ts';
 
 export interface ImportPricePaidOptions {
@@ -164,7 +165,7 @@ export async function importPricePaid(options: ImportPricePaidOptions): Promise<
   }
   // Fresh statistics, or the planner takes the new rows for an empty table and walks the whole feed index for a
   // location search (PGlite has no autovacuum to do this for us).
-  if (imported > 0) await db.execute(sql`ANALYZE properties, property_photos`);
+  if (imported > 0) await db.execute(sql`ANALYZE properties, property_photos, listing_media`);
   if (sales > 0) await db.execute(sql`ANALYZE price_paid_sales`);
   // New towns (and listings moving a town's centre) for radius searches and the autocomplete (issue #8).
   if (imported > 0) await refreshPlaces(db);
@@ -295,6 +296,7 @@ async function insertBatch(
       priceReducedAt: d.priceReducedAt,
       originalPricePence: d.originalPricePence,
       flags: d.flags,
+      ...listingDetailsColumns(d.details),
       createdAt: d.createdAt,
       updatedAt: d.priceReducedAt ?? d.createdAt,
     };
@@ -313,7 +315,66 @@ async function insertBatch(
       })),
     );
   await bulkInsert(tx, propertyPhotos, photos);
+  const plans = batch.flatMap(({ draft }) =>
+    ids.has(draft.id) && draft.details.floorPlan
+      ? [floorPlanRow(draft.id, draft.details.floorPlan, draft.createdAt)]
+      : [],
+  );
+  await bulkInsert(tx, listingMedia, plans);
   return ids.size;
+}
+
+/**
+ * The `properties` columns of a listing's issue #25 details (everything but the price, which the caller writes, and
+ * the floor plan, a `listing_media` row). Also used by the demo seed's back-fill.
+ */
+export function listingDetailsColumns(d: ListingDetailsDraft) {
+  return {
+    priceQualifier: d.priceQualifier,
+    rentFrequency: d.rentFrequency,
+    weeklyRentPence: d.weeklyRentPence,
+    keyFeatures: d.keyFeatures,
+    summary: d.summary,
+    rooms: d.rooms,
+    receptionRooms: d.receptionRooms,
+    epcPotentialRating: d.epcPotentialRating,
+    leaseYearsRemaining: d.leaseYearsRemaining,
+    groundRentPence: d.groundRentPence,
+    groundRentReview: d.groundRentReview,
+    serviceChargePence: d.serviceChargePence,
+    depositPence: d.depositPence,
+    holdingDepositPence: d.holdingDepositPence,
+    minimumTermMonths: d.minimumTermMonths,
+    letType: d.letType,
+    billsIncluded: d.billsIncluded,
+    petsAllowed: d.petsAllowed,
+    councilTaxIncluded: d.councilTaxIncluded,
+    materialInformation: d.materialInformation,
+    hasFloorPlan: d.floorPlan !== null,
+  };
+}
+
+/**
+ * The `listing_media` row of a demo floor plan: an SVG illustration served from /media/demo (no storage key, so
+ * deleting it removes no file), with a name-based id so re-seeds give the same ids.
+ */
+export function floorPlanRow(
+  listingId: string,
+  plan: NonNullable<ListingDetailsDraft['floorPlan']>,
+  createdAt: Date,
+): typeof listingMedia.$inferInsert {
+  return {
+    id: stableUuid(`${listingId}:floor-plan:0`),
+    propertyId: listingId,
+    kind: 'floor-plan',
+    format: 'image',
+    url: plan.url,
+    caption: plan.caption,
+    orderIndex: 0,
+    width: plan.width,
+    height: plan.height,
+    createdAt,
+  };
 }
 
 async function existingPricePaidIds(db: Database, ids: string[]): Promise<Set<string>> {

@@ -29,30 +29,16 @@ import {
   illustrationUrl,
   type IllustrationScene,
 } from './demo-illustrations.ts';
+import { hashUnit } from './hash-unit.ts';
 import { HOUSE_PRICE_INDEX } from './house-price-index.ts';
+import { listingDetailsFor, type ListingDetailsDraft } from './listing-details-rules.ts';
 import type { PricePaidRow } from './parse-price-paid.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic choices
 
-/**
- * A number in [0, 1) from the transaction id and a purpose (`salt`), stable across runs and machines:
- * FNV-1a over `salt + NUL + id`, finished with MurmurHash3's fmix32 so nearby ids spread evenly.
- */
-export function hashUnit(id: string, salt: string): number {
-  let h = 0x811c9dc5;
-  const s = `${salt}\u0000${id}`;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
-}
+// hashUnit lives in hash-unit.ts (shared with listing-details-rules.ts); callers keep importing it from here.
+export { hashUnit };
 
 /** A name-based UUID (version 5 layout, RFC 9562, SHA-1 of `abode:` + name): the same name always gives the same id. */
 export function stableUuid(name: string): string {
@@ -606,6 +592,13 @@ function longDate(iso: string): string {
   return `${d} ${MONTHS[m! - 1]} ${y}`;
 }
 
+/** The closing paragraph of every demo listing's description: what is real and what is illustrative. */
+export const DEMO_LISTING_NOTE =
+  'This is a demo listing made from a real HM Land Registry Price Paid record: the street, town, postcode, property ' +
+  'type, tenure and price history are real; the asking price and how it is put, key features, rooms, floor area, ' +
+  'floor plan, EPC ratings, council tax band, lease and letting terms, material information and pictures are ' +
+  'illustrative.';
+
 /**
  * A factual description built only from the listing's facts (no claims about the street or area), ending with what
  * is real and what is illustrative.
@@ -667,11 +660,7 @@ export function descriptionFor(l: {
   const history =
     `Price history: sold for ${gbp(l.row.price)} in ${MONTHS[m! - 1]} ${y}` +
     `${l.row.newBuild ? ' as a new build' : ''} (HM Land Registry).`;
-  const note =
-    'This is a demo listing made from a real HM Land Registry Price Paid record: the street, town, postcode, property ' +
-    'type, tenure and price history are real; the asking price, rooms, floor area, EPC rating, council tax band and ' +
-    'pictures are illustrative.';
-  return [`${opening} ${facts.join(' ')}`, history, note].join('\n\n');
+  return [`${opening} ${facts.join(' ')}`, history, DEMO_LISTING_NOTE].join('\n\n');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -843,6 +832,8 @@ export interface ListingDraft {
   originalPricePence: number | null;
   flags: ListingFlag[];
   photos: ListingPhotoDraft[];
+  /** Issue #25: qualifier, key features, rooms, lease and lettings terms, material information, floor plan. */
+  details: ListingDetailsDraft;
 }
 
 /**
@@ -873,6 +864,31 @@ export function buildListing(
   const furnished = mode === 'rent' ? furnishedFor(id) : null;
   const availableFrom = mode === 'rent' ? availableFromFor(id, createdAt) : null;
   const pricePounds = mode === 'sale' ? salePrice : monthlyRentFor(row, bedrooms, salePrice, options.rents);
+  const flags = listingFlagsFor({ id, mode, propertyType: dwelling.propertyType, tenure, features });
+  const details = listingDetailsFor({
+    id,
+    mode,
+    propertyType: dwelling.propertyType,
+    form: dwelling.form,
+    bedrooms,
+    bathrooms,
+    parkingSpaces,
+    floorAreaSqm,
+    tenure,
+    epcRating,
+    councilTaxBand,
+    features,
+    flags,
+    furnished,
+    availableFrom,
+    pricePence: pricePounds * 100,
+    reduced: priceReducedAt !== null,
+    soldOn: row.dateOfTransfer,
+    soldNew: row.newBuild,
+    city,
+    outcode,
+    now,
+  });
   return {
     id: listingIdFor(id),
     pricePaidId: id,
@@ -897,7 +913,7 @@ export function buildListing(
       outcode,
     }),
     mode,
-    pricePence: pricePounds * 100,
+    pricePence: details.pricePence,
     bedrooms,
     bathrooms,
     parkingSpaces,
@@ -918,8 +934,11 @@ export function buildListing(
     availableFrom,
     createdAt,
     priceReducedAt,
+    // From the rent before a weekly quote's rounding (a POA listing is never reduced), as the back-fill of databases
+    // seeded before issue #25 keeps it.
     originalPricePence: priceReducedAt ? originalPriceFor(id, pricePounds * 100, mode) : null,
-    flags: listingFlagsFor({ id, mode, propertyType: dwelling.propertyType, tenure, features }),
+    flags,
     photos: photosFor(id, dwelling, features.includes('garden')),
+    details,
   };
 }

@@ -8,9 +8,11 @@ import { buildSrcSet, type PhotoVariant } from '@abode/shared/agent/photos.schem
 import {
   PROPERTY_TYPE_LABELS,
   type ListingMode,
+  type PriceQualifier,
   type PropertyType,
+  type RentFrequency,
 } from '@abode/shared/listings/listing.schema';
-import { formatPrice } from '@abode/shared/money';
+import { formatListingPrice } from '@abode/shared/listings/listing-price';
 import type { Database } from '#src/db/client.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import { addToHead, escapeHtml } from '#src/lib/html.ts';
@@ -21,7 +23,11 @@ export const SITE_NAME = 'Abode';
 export interface ListingMeta {
   slug: string;
   title: string;
-  pricePence: number;
+  /** Pence (pcm for rent); null for a price on application, whose stored search price is never read out. */
+  pricePence: number | null;
+  priceQualifier: PriceQualifier | null;
+  rentFrequency: RentFrequency | null;
+  weeklyRentPence: number | null;
   mode: ListingMode;
   bedrooms: number;
   propertyType: PropertyType;
@@ -41,7 +47,7 @@ export interface ListingMeta {
  */
 export async function findListingMeta(db: Database, slug: string): Promise<ListingMeta | undefined> {
   const result = await db.execute(sql`
-    SELECT p.slug, p.title, p.price_pence, p.mode, p.bedrooms, p.property_type, p.address_line_1, p.city,
+    SELECT p.slug, p.title, p.price_pence, p.price_qualifier, p.rent_frequency, p.weekly_rent_pence, p.mode, p.bedrooms, p.property_type, p.address_line_1, p.city,
            p.postcode, ph.url AS photo_url, ph.alt_text AS photo_alt, ph.variants AS photo_variants
       FROM properties p
       LEFT JOIN LATERAL (SELECT url, alt_text, variants FROM property_photos
@@ -49,10 +55,14 @@ export async function findListingMeta(db: Database, slug: string): Promise<Listi
      WHERE p.slug = ${slug} AND ${VISIBLE_LISTING}`);
   const r = result.rows[0] as Record<string, unknown> | undefined;
   if (!r) return undefined;
+  const poa = r.price_qualifier === 'poa';
   return {
     slug: String(r.slug),
     title: String(r.title),
-    pricePence: Number(r.price_pence),
+    pricePence: poa ? null : Number(r.price_pence),
+    priceQualifier: (r.price_qualifier as PriceQualifier | null) ?? null,
+    rentFrequency: (r.rent_frequency as RentFrequency | null) ?? null,
+    weeklyRentPence: poa || r.weekly_rent_pence == null ? null : Number(r.weekly_rent_pence),
     mode: r.mode as ListingMode,
     bedrooms: Number(r.bedrooms),
     propertyType: r.property_type as PropertyType,
@@ -65,13 +75,16 @@ export async function findListingMeta(db: Database, slug: string): Promise<Listi
   };
 }
 
-/** '£350,000 · 3 bed house for sale · Cowper Road, London, SW19 1AA' (the address never has a house number). */
+/**
+ * '£350,000 · 3 bed house for sale · Cowper Road, London, SW19 1AA' (the address never has a house number). The
+ * price is worded as on the page: 'Guide price £450,000', '£250/week', 'POA' (no figure for a price on application).
+ */
 export function listingDescription(m: ListingMeta): string {
   const type = PROPERTY_TYPE_LABELS[m.propertyType].toLowerCase();
   const beds = m.propertyType !== 'land' && m.bedrooms > 0 ? `${m.bedrooms} bed ` : '';
   const what = `${beds}${type} ${m.mode === 'rent' ? 'to rent' : 'for sale'}`;
   const address = [m.addressLine1, m.city, m.postcode].filter(Boolean).join(', ');
-  return `${formatPrice(m.pricePence, m.mode)} · ${what.charAt(0).toUpperCase()}${what.slice(1)} · ${address}`;
+  return `${formatListingPrice(m, 'public')} · ${what.charAt(0).toUpperCase()}${what.slice(1)} · ${address}`;
 }
 
 /** An absolute URL for `url` on `publicUrl` (already absolute URLs are kept). */

@@ -5,8 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
+import { properties } from '#src/db/schema.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { buildSitemap } from './sitemap.ts';
@@ -96,6 +98,39 @@ describe('listing page share tags', () => {
     expect(meta(html, 'og:description')).toBe(
       '£1,400/month · 2 bed flat to rent · Parkside Road, Reading, RG30 2BY',
     );
+  });
+
+  test('the price reads as the agent put it: a qualifier, a weekly rent (issue #25)', async () => {
+    const agent = await createAgent(handle.db);
+    const offers = await createListing(handle.db, agent.id, {
+      pricePence: 300_000_00,
+      priceQualifier: 'offers-over',
+    });
+    const weekly = await createListing(handle.db, agent.id, {
+      at: 'reading',
+      mode: 'rent',
+      propertyType: 'flat',
+      bedrooms: 1,
+      pricePence: 1_083_33,
+      rentFrequency: 'pw',
+      weeklyRentPence: 250_00,
+    });
+    const description = async (slug: string) =>
+      meta(await (await app.request(`/property/${slug}`)).text(), 'og:description');
+    try {
+      expect(await description(offers.slug)).toBe(
+        'Offers over £300,000 · 3 bed house for sale · Cowper Road, London, SW19 1AA',
+      );
+      expect(await description(weekly.slug)).toBe(
+        '£250/week · 1 bed flat to rent · Parkside Road, Reading, RG30 2BY',
+      );
+    } finally {
+      // The sitemap tests count this file's public listings.
+      await handle.db
+        .update(properties)
+        .set({ isDeleted: true })
+        .where(inArray(properties.id, [offers.id, weekly.id]));
+    }
   });
 
   test('every value is HTML-escaped', async () => {

@@ -12,6 +12,7 @@ import {
   type ReportRange,
 } from '@abode/shared/agent/reports.schema';
 import { LISTING_STATUS_LABELS, type ApprovalStatus } from '@abode/shared/listings/listing.schema';
+import { POA_LABEL } from '@abode/shared/listings/listing-price';
 import { MESSAGES } from '@abode/shared/messages';
 import { penceToPounds } from '@abode/shared/money';
 import type { Database } from '#src/db/client.ts';
@@ -42,7 +43,8 @@ function utcStamp(value: unknown): string {
 
 /**
  * Listings created in the range, not deleted, oldest first: title, address, town, postcode, mode, asking price
- * (whole pounds; monthly for rent), status, approval, bedrooms, views (all time), enquiries (all time), created.
+ * (whole pounds; monthly for rent, a weekly rent as its pcm equivalent; 'POA' for a price on application, never
+ * the search price it is stored at), status, approval, bedrooms, views (all time), enquiries (all time), created.
  */
 export async function buildListingsReport(
   db: Database,
@@ -51,7 +53,8 @@ export async function buildListingsReport(
 ): Promise<string> {
   const { start, end } = bounds(range);
   const result = await db.execute(sql`
-    SELECT p.title, p.address_line_1, p.city, p.postcode, p.mode, p.price_pence, p.status, p.approval_status,
+    SELECT p.title, p.address_line_1, p.city, p.postcode, p.mode, p.price_pence, p.price_qualifier, p.status,
+      p.approval_status,
       p.bedrooms, p.view_count, p.created_at,
       (SELECT count(*) FROM enquiries e WHERE e.property_id = p.id AND e.agent_id = ${agentId})::int AS enquiries
     FROM properties p
@@ -66,7 +69,7 @@ export async function buildListingsReport(
       String(r.city),
       String(r.postcode),
       r.mode === 'rent' ? 'Rent' : 'Sale',
-      penceToPounds(Number(r.price_pence)),
+      r.price_qualifier === 'poa' ? POA_LABEL : penceToPounds(Number(r.price_pence)),
       labelOf(LISTING_STATUS_LABELS, r.status),
       labelOf(APPROVAL_LABELS, r.approval_status),
       Number(r.bedrooms),

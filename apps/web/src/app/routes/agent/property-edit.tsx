@@ -20,6 +20,7 @@ import { ApprovalBadge } from '#src/features/agent-listings/components/listing-b
 import { ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
 import { photosQueryOptions } from '#src/features/agent-photos/api/photos.ts';
 import { PhotoManager } from '#src/features/agent-photos/components/photo-manager.tsx';
+import { MediaManager } from '#src/features/agent-media/components/media-manager.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 
 /**
@@ -66,7 +67,8 @@ function ListingState({ listing }: { listing: AgentListingDetail }) {
 
 /**
  * /agent/properties/{id}/edit (issue #5): the listing's state (ListingState), the listing form with the stored
- * values, and the photos. Another agent's or a deleted listing shows 'Property not found'.
+ * values, the photos, and the floor plans, EPC certificate and brochure (issue #25). Another agent's or a deleted
+ * listing shows 'Property not found'.
  */
 export function AgentEditPropertyRoute() {
   const { id = '' } = useParams();
@@ -126,6 +128,7 @@ export function AgentEditPropertyRoute() {
             }}
           />
           <PhotoManager propertyId={data.id} />
+          <MediaManager propertyId={data.id} media={data.media} />
         </>
       )}
     </div>

@@ -7,7 +7,7 @@ import {
   canReject,
   type AdminListing,
 } from '@abode/shared/admin/listings.schema';
-import { formatPrice } from '@abode/shared/money';
+import { formatListingPrice } from '@abode/shared/listings/listing-price';
 import { MESSAGES } from '@abode/shared/messages';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -158,7 +158,7 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
                 </div>
                 <div className="flex items-start justify-between gap-3 text-sm">
                   <Agent listing={l} />
-                  <span className="whitespace-nowrap tabular-nums">{formatPrice(l.pricePence, l.mode)}</span>
+                  <span className="whitespace-nowrap tabular-nums">{formatListingPrice(l, 'public')}</span>
                 </div>
                 <div className="flex flex-wrap gap-1">
                   <StatusBadge status={l.status} />
@@ -209,7 +209,7 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
                     <Agent listing={l} />
                   </td>
                   <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                    {formatPrice(l.pricePence, l.mode)}
+                    {formatListingPrice(l, 'public')}
                   </td>
                   <td className="px-3 py-3">
                     <div className="flex flex-col items-start gap-1">

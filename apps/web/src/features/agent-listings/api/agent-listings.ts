@@ -9,6 +9,7 @@ import {
   AgentListingDetailSchema,
   AgentListingListSchema,
   PostcodeLocationSchema,
+  quotedPricePence,
   type AgentListingFilters,
   type ListingInput,
 } from '@abode/shared/agent/listing-input.schema';
@@ -58,13 +59,22 @@ function useRefreshListings() {
   return () => queryClient.invalidateQueries({ queryKey: agentKeys.listings() });
 }
 
+/**
+ * The body POST and PATCH read: the parsed listing with the price as the agent quoted it — the weekly figure of a
+ * weekly rent, no figure for a price on application. The server parses the body with ListingInputSchema again, so
+ * sending the stored pcm figure of a weekly rent would have it converted twice.
+ */
+function listingBody(input: ListingInput) {
+  return { ...input, pricePence: quotedPricePence(input), weeklyRentPence: undefined };
+}
+
 /** `POST /api/agent/properties`. */
 export function useCreateAgentListing() {
   const queryClient = useQueryClient();
   const refresh = useRefreshListings();
   return useMutation({
     mutationFn: (input: ListingInput) =>
-      apiRequest(BASE, { method: 'POST', body: input, schema: AgentListingDetailSchema }),
+      apiRequest(BASE, { method: 'POST', body: listingBody(input), schema: AgentListingDetailSchema }),
     // The edit page opens next: give it the new listing at once instead of a loading state.
     onSuccess: (listing) => {
       queryClient.setQueryData(agentListingQueryOptions(listing.id).queryKey, listing);
@@ -79,7 +89,11 @@ export function useUpdateAgentListing(id: string) {
   const refresh = useRefreshListings();
   return useMutation({
     mutationFn: (input: ListingInput) =>
-      apiRequest(listingUrl(id), { method: 'PATCH', body: input, schema: AgentListingDetailSchema }),
+      apiRequest(listingUrl(id), {
+        method: 'PATCH',
+        body: listingBody(input),
+        schema: AgentListingDetailSchema,
+      }),
     onSuccess: (listing) => {
       queryClient.setQueryData(agentListingQueryOptions(id).queryKey, listing);
       void refresh();

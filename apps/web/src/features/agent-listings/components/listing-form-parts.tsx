@@ -1,16 +1,38 @@
 /**
- * The parts the listing form (listing-form.tsx) is built from: a titled section card, the sale or letting flags, and
- * the price typed in pounds but held in pence.
+ * The parts the listing form (listing-form.tsx) is built from: a titled section card, the sale or letting flags, an
+ * amount typed in pounds but held in pence, and the hook that reads a field's error by its (dotted) path.
  */
 import { useState, type ReactNode } from 'react';
+import { Controller, get, useFormContext, type FieldPath } from 'react-hook-form';
 import { FLAGS_BY_MODE } from '@abode/shared/agent/listing-input.schema';
 import type { ListingFlag, ListingMode } from '@abode/shared/listings/listing.schema';
 import { LISTING_FLAGS, LISTING_FLAG_SINGULAR_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { parsePounds, penceToPounds } from '@abode/shared/money';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
+import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { controlIdOf, type ListingFormState } from '../utils/listing-form-state.ts';
 
-/** A titled card of the form, its fields in two columns from `sm`. */
+/** A path of the listing form's values ('title', 'rooms.0.name', 'materialInformation.water'). */
+export type ListingPath = FieldPath<ListingFormState>;
+
+/**
+ * A field's error and accessibility attributes by its form path: `errorOf('rooms.0.name')` is the message under it,
+ * `a11y(path, hint)` the control's id, aria-invalid and aria-describedby (controlIdOf: 'listing-rooms-0-name').
+ */
+export function useListingField() {
+  const {
+    formState: { errors },
+  } = useFormContext<ListingFormState>();
+  const errorOf = (path: string) => {
+    const message = (get(errors, path) as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' && message ? message : undefined;
+  };
+  const a11y = (path: string, hint = false) => fieldA11y(controlIdOf(path), errorOf(path), hint);
+  return { errors, errorOf, a11y };
+}
+
+/** A titled card of the form, its fields in one column on a phone and two from `sm`. */
 export function Section({
   title,
   description,
@@ -65,6 +87,9 @@ export function FlagsFieldset({
               name="flags"
               value={flag}
               ref={index === 0 ? inputRef : undefined}
+              // The error summary links to the first box.
+              id={index === 0 ? 'listing-flags' : undefined}
+              aria-invalid={error ? true : undefined}
               checked={value.includes(flag)}
               onBlur={onBlur}
               onChange={(event) =>
@@ -89,14 +114,17 @@ export function FlagsFieldset({
   );
 }
 
-/** The price typed in whole pounds ('250,000' or '250000'), held by the form in integer pence. */
+/**
+ * An amount typed in whole pounds ('250,000', '250000' or '250k'), held by the form in integer pence; '0' is £0 (an
+ * answer: 'none'), blank is not given. `suffix` ('pcm', 'pw') is shown inside the field's right edge.
+ */
 export function PoundsInput({
   id,
   value,
   onChange,
   onBlur,
   inputRef,
-  mode,
+  suffix,
   describedBy,
   invalid,
 }: {
@@ -105,7 +133,7 @@ export function PoundsInput({
   onChange: (pence: number | '') => void;
   onBlur: () => void;
   inputRef: (el: HTMLInputElement | null) => void;
-  mode: ListingMode;
+  suffix?: string | undefined;
   describedBy: string | undefined;
   invalid: boolean;
 }) {
@@ -125,7 +153,7 @@ export function PoundsInput({
         ref={inputRef}
         inputMode="numeric"
         autoComplete="off"
-        className={mode === 'rent' ? 'pr-12 pl-7' : 'pl-7'}
+        className={suffix ? 'pr-12 pl-7' : 'pl-7'}
         value={text}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
@@ -134,18 +162,58 @@ export function PoundsInput({
           setText(event.target.value);
           if (event.target.value.trim() === '') return onChange('');
           const pounds = parsePounds(event.target.value);
-          // Unreadable text becomes NaN: the schema answers 'Enter the price in whole pounds'.
+          // Unreadable text becomes NaN: the schema answers with the field's own message.
           onChange(pounds === undefined ? Number.NaN : pounds * 100);
         }}
       />
-      {mode === 'rent' && (
+      {suffix && (
         <span
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
         >
-          pcm
+          {suffix}
         </span>
       )}
     </div>
+  );
+}
+
+/** A labelled {@link PoundsInput} bound to the form field `name` (pence), with its error and optional hint. */
+export function PoundsField({
+  name,
+  label,
+  hint,
+  suffix,
+  className,
+}: {
+  name: ListingPath;
+  label: string;
+  hint?: ReactNode;
+  suffix?: string | undefined;
+  className?: string;
+}) {
+  const { control } = useFormContext<ListingFormState>();
+  const { errorOf } = useListingField();
+  const id = controlIdOf(name);
+  const error = errorOf(name);
+  return (
+    <FormField id={id} label={label} error={error} hint={hint} className={className}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <PoundsInput
+            id={id}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            suffix={suffix}
+            invalid={Boolean(error)}
+            describedBy={fieldA11y(id, error, Boolean(hint))['aria-describedby']}
+          />
+        )}
+      />
+    </FormField>
   );
 }

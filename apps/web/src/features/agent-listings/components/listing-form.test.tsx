@@ -31,6 +31,8 @@ function created(body: Record<string, unknown>): AgentListingDetail {
     createdAt: '2026-11-23T10:00:00.000Z',
     updatedAt: '2026-11-23T10:00:00.000Z',
     photos: [],
+    weeklyRentPence: null,
+    media: [],
   } as AgentListingDetail;
 }
 
@@ -165,11 +167,11 @@ test('the Lettings section and the pcm price only show for rentals; the status c
   serve();
   const user = userEvent.setup();
   render();
-  expect(screen.queryByRole('heading', { name: 'Lettings' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Lettings terms' })).not.toBeInTheDocument();
   expect(screen.queryByLabelText('Available from')).not.toBeInTheDocument();
   expect(screen.getByRole('option', { name: 'Sold STC' })).toBeInTheDocument();
   await user.selectOptions(screen.getByLabelText('Sale or rent'), 'rent');
-  expect(screen.getByRole('heading', { name: 'Lettings' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Lettings terms' })).toBeInTheDocument();
   expect(screen.getByLabelText('Available from')).toBeInTheDocument();
   expect(screen.getByLabelText('Furnishing')).toBeInTheDocument();
   expect(screen.getByLabelText('Rent (£ pcm)')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AgentListingSummary } from '@abode/shared/agent/listing-input.schema';
 import { PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { listingVisibility } from '@abode/shared/listings/listing-visibility';
-import { formatAgentPrice } from '@abode/shared/money';
+import { formatListingPrice } from '@abode/shared/listings/listing-price';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import {
@@ -138,9 +138,7 @@ export function ListingTable({
                 </td>
                 <td className="p-3">{details(listing)}</td>
                 <td className="p-3 whitespace-nowrap">{MODE_LABELS[listing.mode]}</td>
-                <td className="p-3 whitespace-nowrap tabular-nums">
-                  {formatAgentPrice(listing.pricePence, listing.mode)}
-                </td>
+                <td className="p-3 whitespace-nowrap tabular-nums">{formatListingPrice(listing, 'agent')}</td>
                 <td className="p-3">
                   <div className="flex flex-col gap-1">
                     <StatusBadge status={listing.status} />
@@ -177,9 +175,7 @@ export function ListingTable({
                 <p className="text-sm">
                   {details(listing)} · {MODE_LABELS[listing.mode]}
                 </p>
-                <p className="font-semibold tabular-nums">
-                  {formatAgentPrice(listing.pricePence, listing.mode)}
-                </p>
+                <p className="font-semibold tabular-nums">{formatListingPrice(listing, 'agent')}</p>
                 <div className="flex flex-wrap items-center gap-1.5">
                   <StatusBadge status={listing.status} />
                   <ApprovalBadge listing={listing} />

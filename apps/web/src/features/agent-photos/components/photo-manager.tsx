@@ -17,7 +17,7 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowLeft, ArrowRight, GripVertical, ImagePlus, Star, Trash2, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, GripVertical, ImagePlus, Star, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   checkPhotoFile,
@@ -39,6 +39,7 @@ import {
 } from '#src/components/ui/alert-dialog.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { UploadProgressRow, type UploadProgress } from '#src/components/upload-progress-row.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
@@ -66,13 +67,7 @@ import { createTaskQueue } from '../utils/task-queue.ts';
 export const UPLOAD_CONCURRENCY = 1;
 
 /** One file in the upload list: waiting, sending (with progress) or refused/failed (with the reason). */
-interface UploadItem {
-  key: string;
-  name: string;
-  percent: number;
-  status: 'queued' | 'uploading' | 'error';
-  error?: string;
-}
+type UploadItem = UploadProgress;
 
 const errorMessage = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
@@ -203,7 +198,11 @@ export function PhotoManager({ propertyId }: { propertyId: string }) {
       {uploads.length > 0 && (
         <ul aria-label="Uploads" className="flex flex-col gap-2">
           {uploads.map((upload) => (
-            <UploadRow key={upload.key} upload={upload} onDismiss={() => patchUpload(upload.key, null)} />
+            <UploadProgressRow
+              key={upload.key}
+              upload={upload}
+              onDismiss={() => patchUpload(upload.key, null)}
+            />
           ))}
         </ul>
       )}
@@ -228,46 +227,6 @@ export function PhotoManager({ propertyId }: { propertyId: string }) {
         <p className="text-sm text-muted-foreground">{PHOTO_MESSAGES.noPhotos}</p>
       )}
     </section>
-  );
-}
-
-function UploadRow({ upload, onDismiss }: { upload: UploadItem; onDismiss: () => void }) {
-  const labelId = useId();
-  return (
-    <li className="flex flex-col gap-1 rounded-md border bg-card p-3">
-      <div className="flex items-center justify-between gap-2">
-        <span id={labelId} className="min-w-0 truncate text-sm font-medium">
-          {upload.name}
-        </span>
-        {upload.status === 'error' ? (
-          <Button
-            type="button"
-            size="icon-sm"
-            variant="ghost"
-            aria-label={`Dismiss ${upload.name}`}
-            onClick={onDismiss}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        ) : (
-          <span className="text-xs text-muted-foreground tabular-nums">
-            {upload.status === 'queued' ? 'Waiting…' : `${upload.percent}%`}
-          </span>
-        )}
-      </div>
-      {upload.status === 'error' ? (
-        <p role="alert" className="text-sm text-destructive">
-          {upload.error}
-        </p>
-      ) : (
-        <progress
-          aria-labelledby={labelId}
-          max={100}
-          value={upload.percent}
-          className="h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
-        />
-      )}
-    </li>
   );
 }
 

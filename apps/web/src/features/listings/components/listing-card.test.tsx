@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { ListingCard } from '#src/features/listings/components/listing-card.tsx';
@@ -139,4 +139,69 @@ test('a listing under offer, sold STC or let agreed says so on its photo (ADR 01
 test('an active listing has no status badge', () => {
   renderCard({ status: 'active' });
   expect(screen.queryByTestId('listing-status')).not.toBeInTheDocument();
+});
+
+describe('price qualifiers, POA and weekly rents (issue #25)', () => {
+  test('the qualifier reads before the figure', () => {
+    renderCard({ pricePence: 45_000_000, priceQualifier: 'guide-price' });
+    expect(screen.getByTestId('listing-price')).toHaveTextContent(/^Guide price £450,000$/);
+  });
+
+  test('a price on application shows POA, spelt out for pointers, and no figure, reduction or drop', () => {
+    renderCard({
+      pricePence: null,
+      priceQualifier: 'poa',
+      priceReducedAt: '2026-11-01T00:00:00.000Z',
+      originalPricePence: 95_000_000,
+    });
+    const price = screen.getByTestId('listing-price');
+    expect(price).toHaveTextContent(/^POA$/);
+    expect(within(price).getByTitle('Price on application')).toHaveTextContent('POA');
+    expect(screen.queryByText(/£/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Reduced/)).not.toBeInTheDocument();
+  });
+
+  test('a weekly rent as quoted, with its monthly equivalent', () => {
+    renderCard({ mode: 'rent', pricePence: 108_333, rentFrequency: 'pw', weeklyRentPence: 25_000 });
+    expect(screen.getByTestId('listing-price')).toHaveTextContent(/^£250\/week$/);
+    expect(screen.getByTestId('listing-price-monthly')).toHaveTextContent('£1,083/month');
+  });
+
+  test('a monthly rent has no second line', () => {
+    renderCard({ mode: 'rent', pricePence: 125_000, rentFrequency: 'pcm' });
+    expect(screen.queryByTestId('listing-price-monthly')).not.toBeInTheDocument();
+  });
+});
+
+describe('key features on hover and focus', () => {
+  const keyFeatures = ['South-facing garden', 'Chain free', 'Garage', 'New kitchen', 'Loft room', 'Cellar'];
+
+  test('the first four, over the photo, shown while the card is hovered or holds the focus', async () => {
+    const { user } = renderCard({ keyFeatures });
+    const list = screen.getByRole('list', { name: 'Key features' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['•South-facing garden', '•Chain free', '•Garage', '•New kitchen']);
+    // Faded in by the card's hover and focus-within; clicks pass through it to the photo.
+    expect(list).toHaveClass('opacity-0', 'group-hover:opacity-100', 'group-focus-within:opacity-100');
+    expect(list).toHaveClass('pointer-events-none');
+    // It lies over the photo (inside its box), holds nothing focusable and leaves the title link uncovered.
+    const title = screen.getByRole('link', { name: /3 bed semi-detached house/ });
+    expect(list.parentElement).toContainElement(
+      screen.getByRole('button', { name: 'Copy link to this property' }),
+    );
+    expect(list.parentElement).not.toContainElement(title);
+    expect(within(list).queryAllByRole('link')).toHaveLength(0);
+    await user.hover(list.parentElement!);
+    expect(title).toBeVisible();
+  });
+
+  test('none without key features, and none on the compact cards beside the map', () => {
+    renderCard({ keyFeatures: [] });
+    expect(screen.queryByRole('list', { name: 'Key features' })).not.toBeInTheDocument();
+    renderWithRouter(<ListingCard listing={makeListing({ keyFeatures })} layout="compact" />);
+    expect(screen.queryByRole('list', { name: 'Key features' })).not.toBeInTheDocument();
+  });
 });

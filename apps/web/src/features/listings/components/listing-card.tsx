@@ -4,11 +4,13 @@ import { Bath, BedDouble, Car, MapPin, Share2 } from 'lucide-react';
 import { agentDisplayName } from '@abode/shared/listings/agent-display-name';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
 import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing-vocabulary';
+import { formatMonthlyEquivalent, isPriceOnApplication } from '@abode/shared/listings/listing-price';
 import { formatPounds, formatPrice } from '@abode/shared/money';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ContactAgentButton } from '#src/features/enquiries/components/contact-agent-button.tsx';
 import { FavouriteButton } from '#src/features/favourites/components/favourite-button.tsx';
+import { ListingPrice } from '#src/features/listings/components/listing-price.tsx';
 import { PhotoCarousel } from '#src/features/listings/components/photo-carousel.tsx';
 import { copyListingLink } from '#src/features/listings/utils/share-listing.ts';
 import { cn } from '#src/lib/utils.ts';
@@ -18,17 +20,21 @@ export type ListingCardLayout = 'grid' | 'list' | 'compact';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** Key features the card shows on hover or focus: the first few, as Rightmove's and Zoopla's cards do. */
+export const CARD_KEY_FEATURES = 4;
+
 /**
  * The drop of a reduced listing in pence, when the API gave the price before it (issue #8), else undefined (an
- * older answer, or a price that rose again).
+ * older answer, a price that rose again, or a price on application, which has no figure to compare).
  */
 export function priceDrop(
-  listing: Pick<ListingSummary, 'pricePence' | 'originalPricePence' | 'priceReducedAt'>,
+  listing: Pick<ListingSummary, 'pricePence' | 'originalPricePence' | 'priceReducedAt' | 'priceQualifier'>,
 ) {
   const before = listing.originalPricePence;
-  if (!listing.priceReducedAt || before === null || before === undefined || before <= listing.pricePence)
-    return undefined;
-  return { before, drop: before - listing.pricePence };
+  const now = listing.pricePence;
+  if (isPriceOnApplication(listing) || now === null) return undefined;
+  if (!listing.priceReducedAt || before === null || before === undefined || before <= now) return undefined;
+  return { before, drop: before - now };
 }
 
 /** 'Under offer', 'Sold STC', 'Let agreed' for a listing that is no longer simply on the market (ADR 019). */
@@ -62,6 +68,8 @@ export function ListingCard({
   const isList = layout === 'list' || layout === 'compact';
   const isCompact = layout === 'compact';
   const reduced = priceDrop(listing);
+  const monthly = formatMonthlyEquivalent(listing, 'public');
+  const keyFeatures = isCompact ? [] : (listing.keyFeatures ?? []).slice(0, CARD_KEY_FEATURES);
   const status = statusLabel(listing);
   const agent = agentDisplayName(listing.agent);
   const address = [listing.addressLine1, listing.city, listing.postcode].filter(Boolean).join(', ');
@@ -97,6 +105,7 @@ export function ListingCard({
           priority={priorityImage}
           className={cn(isList && 'aspect-auto h-full min-h-40 w-full')}
         />
+        {keyFeatures.length > 0 && <KeyFeaturesOverlay features={keyFeatures} />}
         {status && (
           <span
             data-testid="listing-status"
@@ -127,8 +136,13 @@ export function ListingCard({
               isCompact ? 'text-lg sm:text-xl' : 'text-xl sm:text-2xl',
             )}
           >
-            {formatPrice(listing.pricePence, listing.mode)}
+            <ListingPrice listing={listing} />
           </p>
+          {monthly && (
+            <p data-testid="listing-price-monthly" className="text-sm text-muted-foreground">
+              {monthly}
+            </p>
+          )}
           {reduced ? (
             <>
               <Badge variant="warning" data-testid="listing-reduced">
@@ -140,7 +154,8 @@ export function ListingCard({
               </p>
             </>
           ) : (
-            listing.priceReducedAt && <Badge variant="warning">Reduced</Badge>
+            listing.priceReducedAt &&
+            !isPriceOnApplication(listing) && <Badge variant="warning">Reduced</Badge>
           )}
         </div>
         <h2 id={titleId} className="line-clamp-2 text-base leading-snug font-semibold">
@@ -187,6 +202,28 @@ export function ListingCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * The first key features over the foot of the photo, shown while the card is hovered or holds the focus (a
+ * keyboard user tabbing to its title link sees them). Clicks pass through to the photo and the title link stays
+ * uncovered; screen readers read the list wherever the card is, as it is only faded out, not removed.
+ */
+function KeyFeaturesOverlay({ features }: { features: readonly string[] }) {
+  return (
+    <ul
+      aria-label="Key features"
+      data-testid="listing-key-features"
+      className="pointer-events-none absolute inset-x-0 bottom-0 flex flex-col gap-0.5 bg-linear-to-t from-black/85 via-black/70 to-transparent px-3 pt-8 pb-3 text-xs text-white opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100 motion-reduce:transition-none"
+    >
+      {features.map((feature, i) => (
+        <li key={i} className="flex min-w-0 items-baseline gap-1.5">
+          <span aria-hidden="true">•</span>
+          <span className="line-clamp-1">{feature}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -16,6 +16,7 @@ export function KeyFacts({ listing }: { listing: ListingDetail }) {
   if (listing.propertyType !== 'land') {
     facts.push(['Bedrooms', listing.bedrooms === 0 ? 'Studio' : listing.bedrooms]);
     facts.push(['Bathrooms', listing.bathrooms]);
+    if (listing.receptionRooms > 0) facts.push(['Reception rooms', listing.receptionRooms]);
   }
   facts.push([
     'Parking',
@@ -25,7 +26,13 @@ export function KeyFacts({ listing }: { listing: ListingDetail }) {
   ]);
   if (listing.tenure) facts.push(['Tenure', TENURE_LABELS[listing.tenure]]);
   if (listing.councilTaxBand) facts.push(['Council tax', formatCouncilTaxBand(listing.councilTaxBand)]);
-  if (listing.epcRating) facts.push(['EPC rating', listing.epcRating]);
+  if (listing.epcRating)
+    facts.push([
+      'EPC rating',
+      listing.epcPotentialRating
+        ? `${listing.epcRating} (potential ${listing.epcPotentialRating})`
+        : listing.epcRating,
+    ]);
   if (listing.floorAreaSqm) facts.push(['Floor area', formatFloorArea(listing.floorAreaSqm)]);
   if (listing.mode === 'rent') {
     if (listing.availableFrom) facts.push(['Available from', formatAvailableFrom(listing.availableFrom)]);

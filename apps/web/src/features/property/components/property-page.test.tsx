@@ -8,12 +8,12 @@ import type { ListingDetail } from '@abode/shared/listings/listing.schema';
 import type { SoldPricesResult } from '@abode/shared/property/sold-prices.schema';
 import { AuthProvider } from '#src/lib/auth.tsx';
 import { sessionKeys } from '#src/lib/query-keys.ts';
-import { makeListing } from '#src/testing/fixtures/listings.ts';
+import { makeListing, makeListingDetail } from '#src/testing/fixtures/listings.ts';
 import { createTestQueryClient, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 import { PropertyPage } from './property-page.tsx';
 
 function makeDetail(overrides: Partial<ListingDetail> = {}): ListingDetail {
-  return {
+  return makeListingDetail({
     ...makeListing({
       slug: 'three-bed-house-cowper-road',
       title: '3 bedroom semi-detached house for sale',
@@ -42,7 +42,7 @@ function makeDetail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     furnished: null,
     publishedAt: '2026-10-01T09:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function soldPage(page: number, total = 25): SoldPricesResult {
@@ -144,7 +144,7 @@ describe('the property page', () => {
     );
     renderRoute('/property/three-bed-house-cowper-road');
     expect(await screen.findByTestId('property-price')).toHaveTextContent('£1,300/month');
-    expect(screen.getByText(/£300 per week/)).toBeInTheDocument();
+    expect(screen.getByTestId('property-price-equivalent')).toHaveTextContent('£300/week (pcm × 12 ÷ 52)');
     expect(screen.getByText('Part furnished')).toBeInTheDocument();
     expect(screen.getByText('1 January 2099')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Stamp Duty calculator' })).not.toBeInTheDocument();
@@ -187,6 +187,107 @@ describe('the property page', () => {
     renderRoute('/property/three-bed-house-cowper-road');
     await screen.findByTestId('property-price');
     expect(screen.queryByRole('note', { name: 'Listing status' })).not.toBeInTheDocument();
+  });
+
+  test('a price on application: POA in the header and Part A, no figure, no reduction, no calculators', async () => {
+    serve(
+      makeDetail({
+        pricePence: null,
+        priceQualifier: 'poa',
+        priceReducedAt: null,
+        keyFeatures: ['Private mooring'],
+      }),
+    );
+    renderRoute('/property/three-bed-house-cowper-road');
+    const price = await screen.findByTestId('property-price');
+    expect(price).toHaveTextContent(/^POA$/);
+    expect(within(price).getByTitle('Price on application')).toBeInTheDocument();
+    const material = await screen.findByRole('region', { name: 'Material information' });
+    expect(within(material).getByText('POA')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Sold prices nearby' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Stamp Duty calculator' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Mortgage calculator' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Reduced')).not.toBeInTheDocument();
+  });
+
+  test('every issue #25 section, in a buyer’s reading order, with the qualifier and the EPC graph', async () => {
+    serve(
+      makeDetail({
+        priceQualifier: 'offers-over',
+        pricePence: 30_000_000,
+        keyFeatures: ['Two reception rooms', 'Garage'],
+        summary: 'A family home near the common.',
+        receptionRooms: 2,
+        rooms: [{ name: 'Kitchen', lengthM: 4.2, widthM: 3, description: null }],
+        epcRating: 'D',
+        epcPotentialRating: 'B',
+        videoTourUrl: 'https://youtu.be/dQw4w9WgXcQ',
+        media: [
+          {
+            id: 'plan',
+            kind: 'floor-plan',
+            format: 'image',
+            url: '/media/demo/plan.svg',
+            caption: 'Ground floor',
+          },
+          {
+            id: 'b',
+            kind: 'brochure',
+            format: 'pdf',
+            url: '/media/uploads/b.pdf',
+            caption: null,
+            bytes: 1_500_000,
+          },
+        ],
+      }),
+    );
+    renderRoute('/property/three-bed-house-cowper-road');
+    expect(await screen.findByTestId('property-price')).toHaveTextContent(/^Offers over £300,000$/);
+    const facts = within(screen.getByRole('region', { name: 'Key facts' }));
+    expect(facts.getByText('D (potential B)')).toBeInTheDocument();
+    expect(facts.getByText('Reception rooms')).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Material information' });
+    const order = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent)
+      .filter((t) => t !== 'Key facts');
+    expect(order.slice(0, 9)).toEqual([
+      'Key features',
+      'Description',
+      'Rooms',
+      'Features',
+      'Video tour',
+      'Floor plan',
+      'Energy performance (EPC)',
+      'Brochure',
+      'Material information',
+    ]);
+    expect(screen.getByRole('img', { name: /current D, potential B/ })).toBeInTheDocument();
+    expect(screen.getByTitle('Video tour (YouTube)')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
+    expect(screen.getByText('4.20 m × 3.00 m (13′ 9″ × 9′ 10″)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Brochure (PDF, 1.4 MB)' })).toBeInTheDocument();
+  });
+
+  test('a rent quoted weekly shows the weekly figure and its monthly equivalent, and its lettings terms', async () => {
+    serve(
+      makeDetail({
+        mode: 'rent',
+        pricePence: 108_333,
+        rentFrequency: 'pw',
+        weeklyRentPence: 25_000,
+        depositPence: 125_000,
+        holdingDepositPence: 25_000,
+        minimumTermMonths: 6,
+      }),
+    );
+    renderRoute('/property/three-bed-house-cowper-road');
+    expect(await screen.findByTestId('property-price')).toHaveTextContent(/^£250\/week$/);
+    expect(screen.getByTestId('property-price-equivalent')).toHaveTextContent('£1,083/month (pw × 52 ÷ 12)');
+    const terms = within(await screen.findByRole('region', { name: 'Lettings terms' }));
+    expect(terms.getByText('6 months')).toBeInTheDocument();
   });
 
   test('an unknown listing says it is no longer available, with a way to search', async () => {

@@ -3,30 +3,32 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, Bath, BedDouble, Car, Check, Eye, Handshake, SearchX } from 'lucide-react';
 import { FEATURE_LABELS, type ListingDetail } from '@abode/shared/listings/listing.schema';
 import { LISTING_FLAG_SINGULAR_LABELS } from '@abode/shared/listings/listing-vocabulary';
-import { formatPrice } from '@abode/shared/money';
+import { formatRentEquivalent, isPriceOnApplication } from '@abode/shared/listings/listing-price';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Deferred } from '#src/components/ui/deferred.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
 import { pageTitle } from '#src/config/site.ts';
+import { ListingPrice } from '#src/features/listings/components/listing-price.tsx';
 import { useProperty } from '#src/features/property/api/get-property.ts';
 import { useRecordView } from '#src/features/property/hooks/use-record-view.ts';
-import {
-  formatWeeklyRent,
-  LISTING_STATUS_LABELS,
-  plural,
-  publicAddress,
-} from '#src/features/property/utils/format.ts';
+import { LISTING_STATUS_LABELS, plural, publicAddress } from '#src/features/property/utils/format.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
 import { useNearViewport } from '#src/lib/use-near-viewport.ts';
 import { AgentCard } from './agent-card.tsx';
+import { DescriptionSection, KeyFeaturesSection } from './description-section.tsx';
+import { EnergySection } from './energy-section.tsx';
 import { KeyFacts } from './key-facts.tsx';
+import { BrochureSection, FloorPlansSection } from './listing-media.tsx';
 import { LocationSection } from './location-section.tsx';
+import { LettingsTermsSection, MaterialInformationSection } from './material-information-section.tsx';
 import { PropertyGallery } from './property-gallery.tsx';
 import { ShareButton } from './share-button.tsx';
+import { RoomsSection } from './rooms-section.tsx';
 import { SoldPrices } from './sold-prices.tsx';
+import { ToursSection } from './tours-section.tsx';
 
 // The calculators (and the SDLT table) load after the page itself, as the visitor scrolls towards them (issue #9).
 const StampDutyCalculator = lazy(() => import('./stamp-duty-calculator.tsx'));
@@ -71,9 +73,11 @@ export interface PropertyPageSlots {
 }
 
 /**
- * /property/{slug} (issue #4): what a Rightmove or Zoopla visitor expects — photos, price, address without a house
- * number, key facts, description, features, map, the agent, share and save, sold prices nearby and, for sales,
- * the Stamp Duty and mortgage calculators. Previews (not public) are marked with a banner.
+ * /property/{slug} (issue #4): what a Rightmove or Zoopla visitor expects — photos, price (with its qualifier, as
+ * quoted, 'POA' without a figure), address without a house number, key facts, key features, description, rooms,
+ * features, tours, floor plans, EPC, brochure, lettings terms and material information (issue #25), map, the agent,
+ * share and save, sold prices nearby and, for sales with a price, the Stamp Duty and mortgage calculators. Previews
+ * (not public) are marked with a banner.
  */
 export function PropertyPage({ slug, favourite, contact }: { slug: string } & PropertyPageSlots) {
   const query = useProperty(slug);
@@ -102,6 +106,8 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
   const titleId = useId();
   const address = publicAddress(listing);
   const isSale = listing.mode === 'sale';
+  const poa = isPriceOnApplication(listing);
+  const equivalent = formatRentEquivalent(listing, 'public');
   const actions = (
     <div className="flex flex-wrap gap-2">
       {favourite?.(listing)}
@@ -139,9 +145,9 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
           <header className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <p data-testid="property-price" className="text-3xl font-bold tracking-tight text-primary">
-                {formatPrice(listing.pricePence, listing.mode)}
+                <ListingPrice listing={listing} />
               </p>
-              {listing.priceReducedAt && <Badge variant="warning">Reduced</Badge>}
+              {listing.priceReducedAt && !poa && <Badge variant="warning">Reduced</Badge>}
               {listing.flags?.map((flag) => (
                 <Badge key={flag} variant="secondary">
                   {LISTING_FLAG_SINGULAR_LABELS[flag]}
@@ -151,9 +157,11 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
                 <Badge variant="outline">{LISTING_STATUS_LABELS[listing.status]}</Badge>
               )}
             </div>
-            {!isSale && (
-              <p className="-mt-2 text-sm text-muted-foreground">
-                {formatWeeklyRent(listing.pricePence)} (pcm × 12 ÷ 52)
+            {!isSale && equivalent && (
+              <p data-testid="property-price-equivalent" className="-mt-2 text-sm text-muted-foreground">
+                {listing.rentFrequency === 'pw' && listing.weeklyRentPence != null
+                  ? `${equivalent} (pw × 52 ÷ 12)`
+                  : `${equivalent} (pcm × 12 ÷ 52)`}
               </p>
             )}
             <h1 id={titleId} className="text-2xl leading-tight font-bold sm:text-3xl">
@@ -202,23 +210,19 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
   );
 }
 
-/** Description, features, location, sold prices and (for a sale) the calculators. */
+/**
+ * Below the first screen, in the order a buyer or tenant reads a UK listing: key features, description, rooms,
+ * feature tags, tours, floor plans, the EPC, the brochure, lettings terms and material information, then the
+ * location, sold prices nearby and (for a sale with a price) the calculators.
+ */
 function PropertyDetailsBelowFold({ listing, address }: { listing: ListingDetail; address: string }) {
-  const descriptionId = useId();
   const featuresId = useId();
   const calculatorsId = useId();
   return (
     <>
-      {listing.description && (
-        <section aria-labelledby={descriptionId}>
-          <h2 id={descriptionId} className="text-xl font-semibold">
-            Description
-          </h2>
-          <div className="mt-3 flex flex-col gap-3 leading-relaxed whitespace-pre-line">
-            {listing.description}
-          </div>
-        </section>
-      )}
+      <KeyFeaturesSection keyFeatures={listing.keyFeatures} />
+      <DescriptionSection listing={listing} />
+      <RoomsSection listing={listing} />
 
       {listing.features.length > 0 && (
         <section aria-labelledby={featuresId}>
@@ -236,6 +240,13 @@ function PropertyDetailsBelowFold({ listing, address }: { listing: ListingDetail
         </section>
       )}
 
+      <ToursSection listing={listing} />
+      <FloorPlansSection media={listing.media} />
+      <EnergySection listing={listing} />
+      <BrochureSection media={listing.media} />
+      <LettingsTermsSection listing={listing} />
+      <MaterialInformationSection listing={listing} />
+
       <LocationSection
         address={address}
         latitude={listing.latitude}
@@ -246,7 +257,8 @@ function PropertyDetailsBelowFold({ listing, address }: { listing: ListingDetail
 
       <SoldPrices slug={listing.slug} outcode={listing.outcode} />
 
-      {listing.mode === 'sale' && (
+      {/* A price on application has no figure to work from. */}
+      {listing.mode === 'sale' && listing.pricePence !== null && !isPriceOnApplication(listing) && (
         <Calculators headingId={calculatorsId} askingPricePence={listing.pricePence} />
       )}
     </>

@@ -3,15 +3,13 @@ import {
   PROPERTY_TYPE_LABELS,
   TENURE_LABELS,
   type CouncilTaxBand,
-  type Furnished,
   type ListingDetail,
 } from '@abode/shared/listings/listing.schema';
+import { FURNISHED_LABELS } from '@abode/shared/listings/listing-vocabulary';
+import { feetAndInches, formatFileSize, squareFeetOf } from '@abode/shared/measurements';
 import { formatPounds } from '@abode/shared/money';
 
-export { LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS, TENURE_LABELS };
-
-/** Square feet in a square metre. */
-const SQFT_PER_SQM = 10.7639;
+export { FURNISHED_LABELS, formatFileSize, LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS, TENURE_LABELS };
 
 /** 'Cowper Road, London, SW19 1AA': the public address (never a house number; SPEC, DESIGN §3). */
 export function publicAddress(listing: Pick<ListingDetail, 'addressLine1' | 'city' | 'postcode'>): string {
@@ -21,29 +19,43 @@ export function publicAddress(listing: Pick<ListingDetail, 'addressLine1' | 'cit
 /** '85 m² (915 sq ft)'. */
 export function formatFloorArea(sqm: number): string {
   const rounded = Math.round(sqm);
-  const sqft = Math.round(sqm * SQFT_PER_SQM);
+  const sqft = squareFeetOf(sqm);
   return `${rounded.toLocaleString('en-GB')} m² (${sqft.toLocaleString('en-GB')} sq ft)`;
 }
 
-/** Rent per week from a monthly rent, as UK agents work it out: pcm × 12 ÷ 52. */
-export function weeklyRentPence(pcmPence: number): number {
-  return Math.round((pcmPence * 12) / 52);
+/**
+ * A room's size: '3.65 m × 4.20 m (11′ 11″ × 13′ 9″)', '3.65 m (11′ 11″)' with one side, undefined with none.
+ * Metres with centimetres, as the agent entered them.
+ */
+export function formatRoomSize(room: {
+  lengthM?: number | null;
+  widthM?: number | null;
+}): string | undefined {
+  const sides = [room.lengthM, room.widthM].filter((m): m is number => m != null && m > 0);
+  if (sides.length === 0) return undefined;
+  const metric = sides.map((m) => `${m.toFixed(2)} m`).join(' × ');
+  const imperial = sides.map(feetAndInches).join(' × ');
+  return `${metric} (${imperial})`;
 }
 
-/** '£288 pw' style text: '£288 per week'. */
-export function formatWeeklyRent(pcmPence: number): string {
-  return `${formatPounds(weeklyRentPence(pcmPence))} per week`;
+/** '12 months', '1 month'. */
+export function formatMonths(months: number): string {
+  return `${months} ${months === 1 ? 'month' : 'months'}`;
+}
+
+/** Yes / No for a stated fact; undefined when the agent has not said. */
+export function yesNo(value: boolean | null | undefined): string | undefined {
+  return value == null ? undefined : value ? 'Yes' : 'No';
+}
+
+/** An amount a year: '£250 a year'; 'None' for £0 (Part A: a lease with no ground rent says so). */
+export function formatYearly(pence: number): string {
+  return pence === 0 ? 'None' : `${formatPounds(pence)} a year`;
 }
 
 export function formatCouncilTaxBand(band: CouncilTaxBand): string {
   return band === 'exempt' ? 'Exempt' : `Band ${band}`;
 }
-
-export const FURNISHED_LABELS: Record<Furnished, string> = {
-  furnished: 'Furnished',
-  part_furnished: 'Part furnished',
-  unfurnished: 'Unfurnished',
-};
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

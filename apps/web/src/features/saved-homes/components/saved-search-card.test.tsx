@@ -75,6 +75,39 @@ test('badges show the radius, a drawn or map area, keywords and freshness (issue
   ).toEqual(['M1', 'Within 3 miles', 'Buy', '“garage”', 'Last 7 days']);
 });
 
+test('badges name the floor plan and the lettings terms, and Run Search restores them (issue #25)', () => {
+  renderCard(
+    makeSavedSearch({
+      searchParams: {
+        location: 'Leeds',
+        mode: 'rent',
+        hasFloorPlan: true,
+        letType: 'student',
+        furnished: 'part_furnished',
+        petsAllowed: true,
+        billsIncluded: true,
+      },
+    }),
+  );
+  expect(
+    within(screen.getByRole('list', { name: 'Search filters' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
+    'Leeds',
+    'Rent',
+    'Has floor plan',
+    'Student let',
+    'Part furnished',
+    'Pets allowed',
+    'Bills included',
+  ]);
+  expect(screen.getByRole('link', { name: 'Run Search' })).toHaveAttribute(
+    'href',
+    '/search?location=Leeds&mode=rent&hasFloorPlan=true&letType=student&furnished=part_furnished&petsAllowed=true&billsIncluded=true',
+  );
+});
+
 test('a drawn area is not "All Areas"', () => {
   renderCard(
     makeSavedSearch({

@@ -2,14 +2,19 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
+  Armchair,
   BedDouble,
   Bell,
   CalendarClock,
   Home,
+  KeyRound,
+  LayoutPanelTop,
   MapPin,
+  PawPrint,
   PenLine,
   Pencil,
   Radius,
+  Receipt,
   Scan,
   Search,
   Tag,
@@ -25,10 +30,12 @@ import {
   type UpdateSavedSearchInput,
 } from '@abode/shared/client/client.schema';
 import { PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing.schema';
+import { FURNISHED_LABELS, LET_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { RADIUS_LABELS, type RadiusMiles } from '@abode/shared/search/radius';
 import {
   ADDED_LABELS,
   fromSavedSearchFilters,
+  LISTING_FACT_FILTER_LABELS,
   type AddedWithinDays,
 } from '@abode/shared/search/search.schema';
 import { MESSAGES } from '@abode/shared/messages';
@@ -81,8 +88,9 @@ export function runSearchHref(searchParams: SavedSearch['searchParams']): string
 }
 
 /**
- * What the search looks for, as short badge texts: location, Buy/Rent, type, 'N+ beds', price (SPEC §2), and the
- * issue #8 filters that change what it finds most: the radius, a drawn or map area, keywords and 'Added to site'.
+ * What the search looks for, as short badge texts: location, Buy/Rent, type, 'N+ beds', price (SPEC §2), the
+ * issue #8 filters that change what it finds most (the radius, a drawn or map area, keywords and 'Added to site'),
+ * and issue #25's floor plan and lettings terms ('Student let', 'Part furnished', 'Pets allowed').
  */
 export function savedSearchBadges(f: SavedSearch['searchParams']) {
   const badges: { key: string; icon: typeof MapPin; text: string }[] = [];
@@ -109,6 +117,14 @@ export function savedSearchBadges(f: SavedSearch['searchParams']) {
   if (f.keywords) badges.push({ key: 'keywords', icon: Text, text: `“${f.keywords}”` });
   if (f.added !== undefined)
     badges.push({ key: 'added', icon: CalendarClock, text: ADDED_LABELS[f.added as AddedWithinDays] });
+  if (f.hasFloorPlan)
+    badges.push({ key: 'floorPlan', icon: LayoutPanelTop, text: LISTING_FACT_FILTER_LABELS.hasFloorPlan });
+  if (f.letType) badges.push({ key: 'letType', icon: KeyRound, text: `${LET_TYPE_LABELS[f.letType]} let` });
+  if (f.furnished) badges.push({ key: 'furnished', icon: Armchair, text: FURNISHED_LABELS[f.furnished] });
+  if (f.petsAllowed)
+    badges.push({ key: 'pets', icon: PawPrint, text: LISTING_FACT_FILTER_LABELS.petsAllowed });
+  if (f.billsIncluded)
+    badges.push({ key: 'bills', icon: Receipt, text: LISTING_FACT_FILTER_LABELS.billsIncluded });
   return badges;
 }
 

@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { BedDouble, House } from 'lucide-react';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
 import { LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
-import { formatPrice } from '@abode/shared/money';
 import { paths } from '#src/config/paths.ts';
+import { ListingPrice } from '#src/features/listings/components/listing-price.tsx';
 
 /**
- * The card in a map pin's popup (issue #8): photo, price, bedrooms, title linking to the listing. Several listings
+ * The card in a map pin's popup (issue #8): photo, price (with its qualifier, 'POA' without a figure: issue #25),
+ * bedrooms, title linking to the listing. Several listings
  * at one spot are listed in one popup. Rendered by React into Leaflet's popup, so it avoids the `<p>` and link
  * colours Leaflet's stylesheet sets inside popups (unlayered CSS outranks our utility classes).
  */
@@ -24,9 +25,11 @@ export function MapPopupCard({ listings }: { listings: readonly ListingSummary[]
             >
               <Thumb listing={listing} className="h-12 w-16" />
               <span className="flex min-w-0 flex-col">
-                <span className="text-sm font-bold text-primary">
-                  {formatPrice(listing.pricePence, listing.mode)}
-                </span>
+                <ListingPrice
+                  listing={listing}
+                  className="text-sm font-bold text-primary"
+                  qualifierClassName="text-[0.85em]"
+                />
                 <span className="truncate text-xs">{listing.title}</span>
               </span>
             </Link>
@@ -45,15 +48,13 @@ function OneListing({ listing }: { listing: ListingSummary }) {
         <Thumb listing={listing} className="h-36 w-full" />
       </Link>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-lg font-bold text-primary">
-          {formatPrice(listing.pricePence, listing.mode)}
-        </span>
+        <ListingPrice listing={listing} className="text-lg font-bold text-primary" />
         {status && (
           <span className="rounded bg-foreground/85 px-1.5 py-0.5 text-xs font-semibold text-background">
             {status}
           </span>
         )}
-        {!status && listing.priceReducedAt && (
+        {!status && listing.priceReducedAt && listing.priceQualifier !== 'poa' && (
           <span className="rounded bg-warning px-1.5 py-0.5 text-xs font-semibold text-white">Reduced</span>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
 import type { LocationSuggestion, PropertyType } from '@abode/shared/listings/listing.schema';
+import { RENTAL_ONLY_FILTERS } from '@abode/shared/search/search.schema';
 import type { SearchState } from '@abode/shared/search/search-url';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -27,6 +28,9 @@ import {
 
 const optionValue = (n: number | undefined) => (n === undefined ? '' : String(n));
 
+/** The rental-only filters cleared (issue #25 lettings terms). */
+const NO_LETTINGS_TERMS: SearchPatch = Object.fromEntries(RENTAL_ONLY_FILTERS.map((key) => [key, undefined]));
+
 /**
  * A new place to search replaces the map area and the drawn area (they would otherwise narrow it to nothing).
  * `place` is the id of the place picked for `location` (issue #24), absent for typed text; no location, no place.
@@ -40,7 +44,8 @@ export function locationPatch(location: string | undefined, place?: string): Sea
 /**
  * The search page's bar (SPEC §2 Search page): a location box with place suggestions (Enter or the Search button
  * searches; picking a suggestion searches at once), the search radius, and a Filters button that shows mode, type,
- * prices, bedrooms, bathrooms, the must-have tags and the issue #8 refinements. Every filter applies as soon as it
+ * prices, bedrooms, bathrooms, the must-have tags and the refinements (issue #8; issue #25's floor plan and, with
+ * Rent, lettings terms). Every filter applies as soon as it
  * changes; the location applies on submit so typing does not fire a search per keystroke.
  */
 export function SearchFilters({
@@ -167,9 +172,10 @@ export function SearchFilters({
                     // Sale prices and monthly rents are different scales.
                     minPrice: undefined,
                     maxPrice: undefined,
-                    // 'Under offer, sold STC' is a sale status, 'let agreed' a rental one.
+                    // 'Under offer, sold STC' is a sale status, 'let agreed' a rental one; sale listings have
+                    // no lettings terms.
                     ...(mode === 'rent' ? { includeUnderOffer: undefined } : {}),
-                    ...(mode === 'sale' ? { includeLetAgreed: undefined } : {}),
+                    ...(mode === 'sale' ? { includeLetAgreed: undefined, ...NO_LETTINGS_TERMS } : {}),
                   })
                 }
               />

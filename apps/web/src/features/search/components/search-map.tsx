@@ -4,7 +4,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { Check, Crosshair, PenLine, Plus, Trash2, Undo2, X } from 'lucide-react';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
-import { formatPrice } from '@abode/shared/money';
+import { formatListingPrice } from '@abode/shared/listings/listing-price';
 import { readPolygon, type Bounds } from '@abode/shared/search/geo';
 import type { LatLng } from '@abode/shared/search/polyline';
 import { Button } from '#src/components/ui/button.tsx';
@@ -114,7 +114,7 @@ function pinTitle(pin: MapPin): string {
   if (pin.kind === 'cluster') return `${pin.count} properties: zoom in`;
   if (pin.kind === 'spot') return `${pin.listings.length} properties at ${pin.listings[0]!.postcode}`;
   const l = pin.listings[0];
-  return `${formatPrice(l.pricePence, l.mode)}, ${l.title}`;
+  return `${formatListingPrice(l, 'public')}, ${l.title}`;
 }
 
 /**

@@ -1,11 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LISTING_FLAGS, LISTING_FLAG_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import type { ListingFlag } from '@abode/shared/listings/listing.schema';
-import { ADDED_LABELS, ADDED_WITHIN_DAYS, KEYWORDS_MAX_LENGTH } from '@abode/shared/search/search.schema';
+import {
+  ADDED_LABELS,
+  ADDED_WITHIN_DAYS,
+  KEYWORDS_MAX_LENGTH,
+  LISTING_FACT_FILTER_LABELS,
+} from '@abode/shared/search/search.schema';
 import type { SearchState } from '@abode/shared/search/search-url';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Select } from '#src/components/ui/select.tsx';
+import { RefinementCheckbox as Checkbox } from '#src/features/search/components/refinement-checkbox.tsx';
+import { RentalRefinements } from '#src/features/search/components/rental-refinements.tsx';
 import type { SearchPatch } from '#src/features/search/hooks/use-search-state.ts';
 import { reportScriptInput } from '#src/features/search/utils/report-script-input.ts';
 
@@ -22,8 +29,9 @@ export const INCLUDE_LABELS = {
 
 /**
  * The issue #8 filters of the search panel: keywords, 'Added to site', listings under offer or let agreed, and
- * 'Don't show' (retirement homes, shared ownership, auctions). Keywords apply on Enter or when the box is left,
- * the rest as soon as they change.
+ * 'Don't show' (retirement homes, shared ownership, auctions); issue #25's 'Has floor plan', and with Rent the
+ * lettings terms (RentalRefinements). Keywords apply on Enter or when the box is left, the rest as soon as they
+ * change.
  */
 export function SearchRefinements({
   state,
@@ -100,7 +108,13 @@ export function SearchRefinements({
             onChange={(on) => onApply({ includeLetAgreed: on ? true : undefined })}
           />
         )}
+        <Checkbox
+          label={LISTING_FACT_FILTER_LABELS.hasFloorPlan}
+          checked={state.hasFloorPlan === true}
+          onChange={(on) => onApply({ hasFloorPlan: on ? true : undefined })}
+        />
       </div>
+      {state.mode === 'rent' && <RentalRefinements state={state} onApply={onApply} />}
       <fieldset className="col-span-full flex flex-col gap-2">
         <legend className="mb-2 text-xs font-medium text-muted-foreground">Don&apos;t show</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -115,37 +129,5 @@ export function SearchRefinements({
         </div>
       </fieldset>
     </>
-  );
-}
-
-function Checkbox({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  // The box shows a click at once; the URL (and so `checked`) follows a moment later, and wins when it changes.
-  const [shown, setShown] = useState(checked);
-  const [fromUrl, setFromUrl] = useState(checked);
-  if (fromUrl !== checked) {
-    setFromUrl(checked);
-    setShown(checked);
-  }
-  return (
-    <label className="flex cursor-pointer items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        checked={shown}
-        onChange={(event) => {
-          setShown(event.target.checked);
-          onChange(event.target.checked);
-        }}
-        className="size-4 cursor-pointer accent-primary"
-      />
-      {label}
-    </label>
   );
 }

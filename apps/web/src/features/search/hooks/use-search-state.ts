@@ -130,8 +130,9 @@ export function useSearchState() {
 
 /**
  * How many filters beyond where to search (location, radius, map or drawn area) and the sort narrow the search:
- * the number on the Filters button. Each must-have tag and each 'Don't show' choice counts once; Buy or Rent only
- * when it is not the default Buy (every search has a mode).
+ * the number on the Filters button. Each must-have tag, each 'Don't show' choice and each issue #25 choice (floor
+ * plan, type of let, furnishing, pets, bills) counts once; Buy or Rent only when it is not the default Buy (every
+ * search has a mode).
  */
 export function countActiveFilters(state: SearchState): number {
   return (
@@ -146,6 +147,11 @@ export function countActiveFilters(state: SearchState): number {
       state.added,
       state.includeUnderOffer,
       state.includeLetAgreed,
+      state.hasFloorPlan,
+      state.letType,
+      state.furnished,
+      state.petsAllowed,
+      state.billsIncluded,
     ].filter((v) => v !== undefined).length +
     (state.filters?.length ?? 0) +
     (state.exclude?.length ?? 0)

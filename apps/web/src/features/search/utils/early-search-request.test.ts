@@ -23,6 +23,8 @@ const states: Partial<SearchState>[] = [
   { keywords: 'garage, "sea view" & more', added: 7, includeUnderOffer: true, exclude: ['auction'] },
   { bounds: '-2.3,53.4,-2.1,53.5', view: 'map', page: 2 },
   { location: 'Isle of Wight', bathrooms: 2, includeLetAgreed: true, mode: 'rent' },
+  { location: 'Leeds', mode: 'rent', hasFloorPlan: true, letType: 'student', furnished: 'furnished' },
+  { mode: 'rent', petsAllowed: true, billsIncluded: true, sort: 'price_asc', view: 'map' },
 ];
 
 test.each(states.map((state) => [toSearchParams(state).toString(), state] as const))(

@@ -1,0 +1,269 @@
+/**
+ * A listing's floor plans, EPC certificate and brochure (issue #25 "Media"; table `listing_media`). Every function
+ * takes the caller's agent id and touches only that agent's not-deleted listings: anything else is a 404.
+ *
+ * Kept by every write here, in the write's transaction with the listing row locked (`FOR UPDATE`, so concurrent
+ * uploads to one listing queue up): each kind's `order_index` runs 0..n-1 in upload order, a kind never holds more
+ * than MEDIA_KIND_RULES allows, and `properties.has_floor_plan` is true exactly when a floor plan exists (the search's
+ * 'Has floor plan' filter reads it).
+ *
+ * Storage keys: `properties/{propertyId}/{mediaId}-{width}.webp` for an image's sizes, and
+ * `properties/{propertyId}/{mediaId}-{kind}.pdf` for a PDF, so that the download names itself by its kind
+ * (app.ts serves it as an attachment called `{kind}.pdf`).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  MEDIA_COUNT_MESSAGES,
+  MEDIA_KIND_RULES,
+  MEDIA_TYPE_MESSAGES,
+  pdfDownloadName,
+  type MediaFormat,
+} from '@abode/shared/agent/media.schema';
+import { PHOTO_MESSAGES, type PhotoVariant } from '@abode/shared/agent/photos.schema';
+import type { ListingMedia, ListingMediaKind } from '@abode/shared/listings/listing.schema';
+import { LISTING_MEDIA_KINDS } from '@abode/shared/listings/listing-vocabulary';
+import type { Database } from '#src/db/client.ts';
+import { listingMedia, properties } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
+import { toListingMedia } from '#src/features/listings/listing-details.ts';
+import type { Logger } from '#src/lib/logger.ts';
+import type { Storage } from '#src/lib/storage.ts';
+import { recordAgentActivity } from '../activity.ts';
+import { makePhotoVariants } from '../photos/images.ts';
+import { checkPdf } from './pdf-check.ts';
+import { hasPdfHeader } from './pdf-inspect.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Tx;
+type MediaRow = typeof listingMedia.$inferSelect;
+
+/** Who is acting, and with what. */
+export interface MediaContext {
+  db: Database;
+  storage: Storage;
+  logger: Logger;
+  agentId: string;
+}
+
+/** An upload as the route received it: the file's bytes, its kind and the sanitised caption ('' for none). */
+export interface MediaUpload {
+  kind: ListingMediaKind;
+  file: Buffer;
+  caption: string;
+}
+
+/** The agent's own, not-deleted listing (id, title), locked for the transaction when `lock`; else 404. */
+async function ownListing(db: Executor, agentId: string, propertyId: string, lock = false) {
+  const query = db
+    .select({ id: properties.id, title: properties.title })
+    .from(properties)
+    .where(
+      and(eq(properties.id, propertyId), eq(properties.agentId, agentId), eq(properties.isDeleted, false)),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+async function mediaOfKind(db: Executor, propertyId: string, kind: string): Promise<MediaRow[]> {
+  return db
+    .select()
+    .from(listingMedia)
+    .where(and(eq(listingMedia.propertyId, propertyId), eq(listingMedia.kind, kind)))
+    .orderBy(asc(listingMedia.orderIndex), asc(listingMedia.createdAt), asc(listingMedia.id));
+}
+
+/** Sets `has_floor_plan` from the rows as they now stand, and marks the listing changed. */
+async function touchListing(tx: Tx, propertyId: string): Promise<void> {
+  await tx
+    .update(properties)
+    .set({
+      hasFloorPlan: sql`EXISTS (SELECT 1 FROM listing_media m WHERE m.property_id = ${propertyId} AND m.kind = 'floor-plan')`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(properties.id, propertyId));
+}
+
+/** Files of an upload, stored; the row's fields that describe them. */
+interface StoredFiles {
+  format: MediaFormat;
+  url: string;
+  width: number | null;
+  height: number | null;
+  variants: PhotoVariant[];
+  bytes: number | null;
+}
+
+/**
+ * Decides the file's format by its content (`%PDF-` → a PDF, else an image read by sharp) within what the kind
+ * takes, checks it, and stores it. Keys written are pushed to `written` as they are, so a failure later removes them.
+ */
+async function storeFiles(
+  ctx: MediaContext,
+  storageKey: string,
+  upload: MediaUpload,
+  written: string[],
+): Promise<StoredFiles> {
+  const { formats } = MEDIA_KIND_RULES[upload.kind];
+  if (hasPdfHeader(upload.file)) {
+    if (!formats.includes('pdf')) throw new AppError('VALIDATION_ERROR', MEDIA_TYPE_MESSAGES[upload.kind]);
+    await checkPdf(upload.file, { logger: ctx.logger });
+    const key = `${storageKey}-${upload.kind}.pdf`;
+    await ctx.storage.put(key, upload.file, 'application/pdf');
+    written.push(key);
+    const url = ctx.storage.urlOf(key);
+    return { format: 'pdf', url, width: null, height: null, variants: [], bytes: upload.file.byteLength };
+  }
+  if (!formats.includes('image')) throw new AppError('VALIDATION_ERROR', MEDIA_TYPE_MESSAGES[upload.kind]);
+  const outputs = await makePhotoVariants(upload.file).catch((error: unknown) => {
+    // The photo pipeline's own refusal names photos; this upload is a floor plan or a certificate.
+    if (error instanceof AppError && error.message === PHOTO_MESSAGES.photoType)
+      throw new AppError('VALIDATION_ERROR', MEDIA_TYPE_MESSAGES[upload.kind]);
+    throw error;
+  });
+  const variants: PhotoVariant[] = [];
+  for (const output of outputs) {
+    const key = `${storageKey}-${output.width}.webp`;
+    await ctx.storage.put(key, output.data, 'image/webp');
+    written.push(key);
+    variants.push({ width: output.width, height: output.height, url: ctx.storage.urlOf(key) });
+  }
+  const widest = variants[0]!;
+  return {
+    format: 'image',
+    url: widest.url,
+    width: widest.width,
+    height: widest.height,
+    variants,
+    bytes: null,
+  };
+}
+
+/**
+ * `POST …/media`: checks the file (see {@link storeFiles}), stores it and appends it to its kind. 409 CONFLICT with
+ * the kind's MEDIA_COUNT_MESSAGES text once the kind is full. Nothing stays behind on failure: files written before a
+ * failed insert are removed. Records 'listing_updated' `{ fields: ['media'], media: { kind, change: 'added' } }`.
+ */
+export async function addMedia(
+  ctx: MediaContext,
+  propertyId: string,
+  upload: MediaUpload,
+): Promise<ListingMedia> {
+  // A stranger's listing is a 404 before any file work.
+  await ownListing(ctx.db, ctx.agentId, propertyId);
+  const { maxCount } = MEDIA_KIND_RULES[upload.kind];
+  // Cheap early refusal before the CPU work; checked again under the lock below.
+  const [{ n } = { n: 0 }] = await ctx.db
+    .select({ n: count() })
+    .from(listingMedia)
+    .where(and(eq(listingMedia.propertyId, propertyId), eq(listingMedia.kind, upload.kind)));
+  if (n >= maxCount) throw new AppError('CONFLICT', MEDIA_COUNT_MESSAGES[upload.kind]);
+
+  const mediaId = randomUUID();
+  const storageKey = `properties/${propertyId}/${mediaId}`;
+  const written: string[] = [];
+  try {
+    const files = await storeFiles(ctx, storageKey, upload, written);
+    const row = await ctx.db.transaction(async (tx) => {
+      const listing = await ownListing(tx, ctx.agentId, propertyId, true);
+      const existing = await mediaOfKind(tx, propertyId, upload.kind);
+      if (existing.length >= maxCount) throw new AppError('CONFLICT', MEDIA_COUNT_MESSAGES[upload.kind]);
+      const [inserted] = await tx
+        .insert(listingMedia)
+        .values({
+          id: mediaId,
+          propertyId,
+          kind: upload.kind,
+          caption: upload.caption || null,
+          orderIndex: existing.length,
+          storageKey,
+          ...files,
+        })
+        .returning();
+      await touchListing(tx, propertyId);
+      await recordAgentActivity(tx, {
+        agentId: ctx.agentId,
+        type: 'listing_updated',
+        propertyId,
+        propertyTitle: listing.title,
+        details: { fields: ['media'], media: { kind: upload.kind, change: 'added' } },
+      });
+      return inserted!;
+    });
+    return toListingMedia(row);
+  } catch (error) {
+    await removeFiles(ctx, written);
+    throw error;
+  }
+}
+
+/** `PATCH …/media/{mediaId}`: the caption (already sanitised; empty clears it). */
+export async function updateMediaCaption(
+  ctx: MediaContext,
+  propertyId: string,
+  mediaId: string,
+  caption: string,
+): Promise<ListingMedia> {
+  await ownListing(ctx.db, ctx.agentId, propertyId);
+  const [row] = await ctx.db
+    .update(listingMedia)
+    .set({ caption: caption || null })
+    .where(and(eq(listingMedia.id, mediaId), eq(listingMedia.propertyId, propertyId)))
+    .returning();
+  if (!row) throw AppError.notFound();
+  return toListingMedia(row);
+}
+
+/**
+ * `DELETE …/media/{mediaId}`: removes the row, closes the gap in its kind's order and updates `has_floor_plan`, then
+ * removes its files once the change is committed. Records 'listing_updated' with `change: 'removed'`.
+ */
+export async function deleteMedia(ctx: MediaContext, propertyId: string, mediaId: string): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const listing = await ownListing(tx, ctx.agentId, propertyId, true);
+    const [row] = await tx
+      .select()
+      .from(listingMedia)
+      .where(and(eq(listingMedia.id, mediaId), eq(listingMedia.propertyId, propertyId)));
+    if (!row) throw AppError.notFound();
+    await tx.delete(listingMedia).where(eq(listingMedia.id, mediaId));
+    const rest = await mediaOfKind(tx, propertyId, row.kind);
+    for (const [index, item] of rest.entries())
+      if (item.orderIndex !== index)
+        await tx.update(listingMedia).set({ orderIndex: index }).where(eq(listingMedia.id, item.id));
+    await touchListing(tx, propertyId);
+    await recordAgentActivity(tx, {
+      agentId: ctx.agentId,
+      type: 'listing_updated',
+      propertyId,
+      propertyTitle: listing.title,
+      details: { fields: ['media'], media: { kind: row.kind, change: 'removed' } },
+    });
+    return row;
+  });
+  if (removed.storageKey) await removeFiles(ctx, await ctx.storage.list(`${removed.storageKey}-`));
+}
+
+/** A stored PDF's key ends `-{kind}.pdf` (see the module comment). */
+const PDF_KEY_KIND = new RegExp(`-(${LISTING_MEDIA_KINDS.join('|')})\\.pdf$`);
+
+/**
+ * The `Content-Disposition` of an uploaded PDF at `key`: an attachment named by its kind ('attachment;
+ * filename="brochure.pdf"'), or 'document.pdf' for a key of another shape.
+ */
+export function pdfContentDisposition(key: string): string {
+  const kind = PDF_KEY_KIND.exec(key)?.[1] as ListingMediaKind | undefined;
+  return `attachment; filename="${kind ? pdfDownloadName(kind) : 'document.pdf'}"`;
+}
+
+/** Deletes stored files, logging (not failing) when one cannot be removed: the database change already stands. */
+async function removeFiles(ctx: Pick<MediaContext, 'storage' | 'logger'>, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await ctx.storage.delete(key);
+    } catch (error) {
+      ctx.logger.warn({ err: error, key }, 'could not delete an uploaded file');
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import { FileText, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { MEDIA_CAPTION_MAX_LENGTH, MEDIA_MESSAGES, pdfDownloadName } from '@abode/shared/agent/media.schema';
+import type { ListingMedia } from '@abode/shared/listings/listing.schema';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
+import { isApiError } from '#src/lib/api-error.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
+import { useUpdateMediaCaption } from '../api/media.ts';
+import { formatFileSize } from '@abode/shared/measurements';
+
+/**
+ * One stored floor plan, EPC certificate or brochure: its thumbnail (an image) or a PDF icon with the download name
+ * and size, its caption and a delete button. `label` names it inside buttons and fields ('floor plan 2'), `title`
+ * on its own (an image's text without a caption: 'Floor plan 2').
+ */
+export function MediaItemCard({
+  propertyId,
+  media,
+  label,
+  title,
+  onDelete,
+}: {
+  propertyId: string;
+  media: ListingMedia;
+  label: string;
+  title: string;
+  onDelete: () => void;
+}) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg border bg-background">
+      {media.format === 'image' ? (
+        <div className="aspect-[4/3] bg-muted">
+          <img
+            src={media.url}
+            srcSet={media.srcSet}
+            sizes="(min-width: 1024px) 20vw, (min-width: 640px) 40vw, 90vw"
+            alt={media.caption || title}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-contain"
+          />
+        </div>
+      ) : (
+        <a
+          href={media.url}
+          download={pdfDownloadName(media.kind)}
+          className="flex items-center gap-3 bg-muted p-4 hover:bg-muted/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <FileText aria-hidden="true" className="size-9 shrink-0 text-destructive/80" />
+          <span className="flex min-w-0 flex-col">
+            <span className="text-sm font-medium break-all">{pdfDownloadName(media.kind)}</span>
+            <span className="text-xs text-muted-foreground">
+              PDF{media.bytes != null ? ` · ${formatFileSize(media.bytes)}` : ''}
+              <span className="sr-only">, download {label}</span>
+            </span>
+          </span>
+        </a>
+      )}
+      <div className="flex flex-col gap-3 p-3">
+        <CaptionField propertyId={propertyId} media={media} label={label} />
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          className="self-end text-destructive hover:text-destructive"
+          onClick={onDelete}
+          aria-label={`Delete ${label}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The caption of one file, saved when the field loses focus (and only when it changed). */
+function CaptionField({
+  propertyId,
+  media,
+  label,
+}: {
+  propertyId: string;
+  media: ListingMedia;
+  label: string;
+}) {
+  const id = useId();
+  const update = useUpdateMediaCaption(propertyId);
+  const saved = media.caption ?? '';
+  const [value, setValue] = useState(saved);
+  const [lastSaved, setLastSaved] = useState(saved);
+  // A refreshed file (another tab, a sanitised answer) replaces what is shown unless the agent is typing over it.
+  if (saved !== lastSaved) {
+    setLastSaved(saved);
+    setValue(saved);
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>Caption for {label}</Label>
+      <Input
+        id={id}
+        value={value}
+        maxLength={MEDIA_CAPTION_MAX_LENGTH}
+        placeholder={media.kind === 'floor-plan' ? 'e.g. Ground floor' : 'Optional'}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={() => {
+          if (value.trim() === saved.trim()) return;
+          update.mutate(
+            { mediaId: media.id, caption: value },
+            {
+              onSuccess: (updated) => {
+                setValue(updated.caption ?? '');
+                toast.success(MEDIA_MESSAGES.updated);
+              },
+              onError: (error) =>
+                showErrorToast(
+                  isApiError(error)
+                    ? (error.details[0]?.message ?? error.message)
+                    : MEDIA_MESSAGES.updateFailed,
+                  { error },
+                ),
+            },
+          );
+        }}
+      />
+    </div>
+  );
+}
