@@ -132,6 +132,9 @@ beforeAll(async () => {
     billsIncluded: false,
     petsAllowed: true,
   });
+  // A pin 0.1 m south-west of Parkside Road's: outside the exact box of a drawn area with a corner on Parkside Road,
+  // though within PostgreSQL's fuzzy EPSILON of that corner. The search reads the box first, so it is out.
+  await make({ at: 'reading', latitude: 51.4542991, longitude: -1.0016009 });
   // Never listed: the SQL excludes them, and the job never loads them; kept to prove the SQL side is the real one.
   await make({ at: 'reading', status: 'draft' });
   await make({ at: 'reading', mode: 'rent', status: 'let' });
@@ -243,6 +246,14 @@ const FILTER_SETS: Record<string, unknown>[] = [
       [51.47, -1.035],
       [51.47, -0.98],
       [51.44, -0.98],
+    ]),
+  },
+  // A corner on Parkside Road (51.4543, -1.0016): the pin 0.9e-6 degrees outside the box stays out.
+  {
+    polygon: area([
+      [51.4543, -1.0016],
+      [51.47, -1.0016],
+      [51.47, -0.98],
     ]),
   },
   { location: 'M1 3DA', radius: 1 },

@@ -243,8 +243,8 @@ export const SEARCH_FILTERS = {
     },
   },
   /**
-   * A drawn area: PostgreSQL's geometric polygon (x = longitude, y = latitude; `@>` includes the edges), after the
-   * box around it on the geo index; geo.ts `pointInPolygon` decides as PostgreSQL does. A ring the schema let
+   * A drawn area: inside the polygon's exact bounds (the geo index's box), then PostgreSQL's geometric polygon
+   * (x = longitude, y = latitude; `@>` includes the edges); geo.ts `pointInPolygon` decides as PostgreSQL does. A ring the schema let
    * through but that cannot be searched is a 400.
    */
   polygon: {
@@ -259,7 +259,14 @@ export const SEARCH_FILTERS = {
       if (f.polygon === undefined) return true;
       const point = pointOf(l);
       const polygon = ctx.polygon ?? decodedPolygon(f.polygon);
-      return point !== undefined && polygon !== undefined && pointInPolygon(point, polygon);
+      // The box first, as the SQL and the engine read it: a point within PostgreSQL's fuzzy EPSILON of a corner
+      // but outside the exact box is out on all three.
+      return (
+        point !== undefined &&
+        polygon !== undefined &&
+        inBounds(point, polygonBounds(polygon)) &&
+        pointInPolygon(point, polygon)
+      );
     },
   },
   /** English full-text search of title, description and features (web-search syntax). */
