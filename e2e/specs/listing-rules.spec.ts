@@ -234,6 +234,8 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
   await expect(visitor.getByTestId('location-approximate')).toHaveText(
     'Approximate location: the map shows the LS1 postcode district, not the exact address.',
   );
+  // The map loads once its section is on screen, below the listing's details (issue #25 made them longer).
+  await visitor.getByTestId('location-approximate').scrollIntoViewIfNeeded();
   const map = visitor.getByRole('region', { name: /^Map showing the area around Regent Court/ });
   await map.scrollIntoViewIfNeeded();
   await expect(map).toBeVisible();
