@@ -1,11 +1,9 @@
-import { useId, useState } from 'react';
 import { FileText, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { MEDIA_CAPTION_MAX_LENGTH, MEDIA_MESSAGES, pdfDownloadName } from '@abode/shared/agent/media.schema';
 import type { ListingMedia } from '@abode/shared/listings/listing.schema';
+import { SaveOnBlurField } from '#src/components/save-on-blur-field.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { Input } from '#src/components/ui/input.tsx';
-import { Label } from '#src/components/ui/label.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useUpdateMediaCaption } from '../api/media.ts';
@@ -29,6 +27,7 @@ export function MediaItemCard({
   title: string;
   onDelete: () => void;
 }) {
+  const updateCaption = useUpdateMediaCaption(propertyId);
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border bg-background">
       {media.format === 'image' ? (
@@ -60,7 +59,29 @@ export function MediaItemCard({
         </a>
       )}
       <div className="flex flex-col gap-3 p-3">
-        <CaptionField propertyId={propertyId} media={media} label={label} />
+        <SaveOnBlurField
+          label={`Caption for ${label}`}
+          saved={media.caption ?? ''}
+          maxLength={MEDIA_CAPTION_MAX_LENGTH}
+          placeholder={media.kind === 'floor-plan' ? 'e.g. Ground floor' : 'Optional'}
+          onSave={(caption) =>
+            updateCaption.mutateAsync({ mediaId: media.id, caption }).then(
+              (updated) => {
+                toast.success(MEDIA_MESSAGES.updated);
+                return updated.caption ?? '';
+              },
+              (error: unknown) => {
+                showErrorToast(
+                  isApiError(error)
+                    ? (error.details[0]?.message ?? error.message)
+                    : MEDIA_MESSAGES.updateFailed,
+                  { error },
+                );
+                throw error;
+              },
+            )
+          }
+        />
         <Button
           type="button"
           size="sm"
@@ -74,58 +95,5 @@ export function MediaItemCard({
         </Button>
       </div>
     </li>
-  );
-}
-
-/** The caption of one file, saved when the field loses focus (and only when it changed). */
-function CaptionField({
-  propertyId,
-  media,
-  label,
-}: {
-  propertyId: string;
-  media: ListingMedia;
-  label: string;
-}) {
-  const id = useId();
-  const update = useUpdateMediaCaption(propertyId);
-  const saved = media.caption ?? '';
-  const [value, setValue] = useState(saved);
-  const [lastSaved, setLastSaved] = useState(saved);
-  // A refreshed file (another tab, a sanitised answer) replaces what is shown unless the agent is typing over it.
-  if (saved !== lastSaved) {
-    setLastSaved(saved);
-    setValue(saved);
-  }
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>Caption for {label}</Label>
-      <Input
-        id={id}
-        value={value}
-        maxLength={MEDIA_CAPTION_MAX_LENGTH}
-        placeholder={media.kind === 'floor-plan' ? 'e.g. Ground floor' : 'Optional'}
-        onChange={(event) => setValue(event.target.value)}
-        onBlur={() => {
-          if (value.trim() === saved.trim()) return;
-          update.mutate(
-            { mediaId: media.id, caption: value },
-            {
-              onSuccess: (updated) => {
-                setValue(updated.caption ?? '');
-                toast.success(MEDIA_MESSAGES.updated);
-              },
-              onError: (error) =>
-                showErrorToast(
-                  isApiError(error)
-                    ? (error.details[0]?.message ?? error.message)
-                    : MEDIA_MESSAGES.updateFailed,
-                  { error },
-                ),
-            },
-          );
-        }}
-      />
-    </div>
   );
 }

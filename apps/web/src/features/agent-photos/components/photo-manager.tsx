@@ -39,9 +39,8 @@ import {
 } from '#src/components/ui/alert-dialog.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { SaveOnBlurField } from '#src/components/save-on-blur-field.tsx';
 import { UploadProgressRow, type UploadProgress } from '#src/components/upload-progress-row.tsx';
-import { Input } from '#src/components/ui/input.tsx';
-import { Label } from '#src/components/ui/label.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { cn } from '#src/lib/utils.ts';
@@ -374,6 +373,7 @@ function SortablePhoto({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: photo.id });
   const label = `photo ${index + 1} of ${count}`;
+  const updateAlt = useUpdatePhotoAlt(propertyId);
 
   return (
     <li
@@ -413,7 +413,24 @@ function SortablePhoto({
         )}
       </div>
       <div className="flex flex-col gap-3 p-3">
-        <AltTextField propertyId={propertyId} photo={photo} label={label} />
+        <SaveOnBlurField
+          label={`Alt text for ${label}`}
+          saved={photo.altText ?? ''}
+          maxLength={PHOTO_ALT_MAX_LENGTH}
+          placeholder="Describe the photo, e.g. Open-plan kitchen"
+          onSave={(altText) =>
+            updateAlt.mutateAsync({ photoId: photo.id, altText }).then(
+              (updated) => {
+                toast.success(PHOTO_MESSAGES.photoUpdated);
+                return updated.altText ?? '';
+              },
+              (error: unknown) => {
+                showErrorToast(errorMessage(error, PHOTO_MESSAGES.photoUpdateFailed), { error });
+                throw error;
+              },
+            )
+          }
+        />
         <div className="flex flex-wrap items-center gap-2">
           <Button
             type="button"
@@ -462,53 +479,5 @@ function SortablePhoto({
         </div>
       </div>
     </li>
-  );
-}
-
-/** The alt text of one photo, saved when the field loses focus (and only when it changed). */
-function AltTextField({
-  propertyId,
-  photo,
-  label,
-}: {
-  propertyId: string;
-  photo: AgentPhoto;
-  label: string;
-}) {
-  const id = useId();
-  const update = useUpdatePhotoAlt(propertyId);
-  const saved = photo.altText ?? '';
-  const [value, setValue] = useState(saved);
-  const [lastSaved, setLastSaved] = useState(saved);
-  // A refreshed photo (another tab, a sanitised answer) replaces what is shown unless the agent is typing over it.
-  if (saved !== lastSaved) {
-    setLastSaved(saved);
-    setValue(saved);
-  }
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>Alt text for {label}</Label>
-      <Input
-        id={id}
-        value={value}
-        maxLength={PHOTO_ALT_MAX_LENGTH}
-        placeholder="Describe the photo, e.g. Open-plan kitchen"
-        onChange={(event) => setValue(event.target.value)}
-        onBlur={() => {
-          if (value.trim() === saved.trim()) return;
-          update.mutate(
-            { photoId: photo.id, altText: value },
-            {
-              onSuccess: (updated) => {
-                setValue(updated.altText ?? '');
-                toast.success(PHOTO_MESSAGES.photoUpdated);
-              },
-              onError: (error) =>
-                showErrorToast(errorMessage(error, PHOTO_MESSAGES.photoUpdateFailed), { error }),
-            },
-          );
-        }}
-      />
-    </div>
   );
 }
