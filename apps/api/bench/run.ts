@@ -22,7 +22,6 @@
  * --searches N (default 100,000), --alert-listings N (default 100,000), --new-listings N (default 5,000),
  * --noop-mail (no outbox rows).
  */
-import { QUERY_MIX } from './query-mix.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +34,7 @@ import { growListings } from './generate-listings.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { searchTraffic, type Traffic } from './traffic.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
+import { QUERY_MIX } from './query-mix.ts';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
