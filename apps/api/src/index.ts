@@ -149,6 +149,8 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
     ? createSearchEngine({
         db: handle.db,
         maxCardBytes: env.SEARCH_CARD_MEMORY_MB * 2 ** 20,
+        // PGlite answers one statement at a time: filling the cards would hold up the first searches after a start.
+        fillCards: handle.kind !== 'pglite',
         onError: (error) => logger.error({ err: error }, 'search engine catch-up failed'),
       })
     : undefined;

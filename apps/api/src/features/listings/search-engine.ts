@@ -1054,6 +1054,11 @@ export interface SearchEngineOptions {
   db: Database;
   /** Bytes of cards held (about 1.4 KB each) outside the JavaScript heap; default 2 GiB. */
   maxCardBytes?: number;
+  /**
+   * Whether to read every card after each load (default true). Off, cards are read as searches show them and kept:
+   * on PGlite, whose one connection would serve the fill's reads before a visitor's first searches.
+   */
+  fillCards?: boolean;
   /** Location-text match lists kept, in slots (4 bytes each); default 20 million. */
   maxTextSlots?: number;
   /** Reports a failed catch-up or load (the engine stands aside until a later one succeeds). */
@@ -1201,6 +1206,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     watermark = startSeq;
     processed.clear();
     loaded = true;
+    if (options.fillCards === false) return;
     const filling: Promise<void> = fillCards(fresh, cards, before)
       .catch((error: unknown) => options.onError?.(error))
       .finally(() => {
