@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { RouteError } from '#src/components/errors/route-error.tsx';
 import { flushedSecurityEvents } from '#src/testing/security-events.ts';
@@ -19,14 +19,17 @@ test('a page that throws shows the error page and reports a high-severity event 
   expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
   expect(consoleError).toHaveBeenCalled();
-  expect(flushedSecurityEvents(fetch)).toEqual([
-    expect.objectContaining({
-      type: 'suspicious_activity',
-      severity: 'high',
-      description: 'Unhandled error: Cannot read properties of undefined (reading "price")',
-      metadata: expect.objectContaining({ source: 'route', path: '/' }),
-    }),
-  ]);
+  // The report is queued by the error element's effect, after it renders.
+  await waitFor(() =>
+    expect(flushedSecurityEvents(fetch)).toEqual([
+      expect.objectContaining({
+        type: 'suspicious_activity',
+        severity: 'high',
+        description: 'Unhandled error: Cannot read properties of undefined (reading "price")',
+        metadata: expect.objectContaining({ source: 'route', path: '/' }),
+      }),
+    ]),
+  );
 });
 
 test('an error response (e.g. a 404 thrown by a loader) is reported with its status', async () => {
@@ -47,11 +50,14 @@ test('an error response (e.g. a 404 thrown by a loader) is reported with its sta
   });
 
   expect(await screen.findByText(/error 404/)).toBeInTheDocument();
-  expect(flushedSecurityEvents(fetch)).toEqual([
-    expect.objectContaining({
-      severity: 'high',
-      description: 'Unhandled error: 404 Not Found',
-      metadata: expect.objectContaining({ source: 'route', status: 404 }),
-    }),
-  ]);
+  // The report is queued by the error element's effect, after it renders.
+  await waitFor(() =>
+    expect(flushedSecurityEvents(fetch)).toEqual([
+      expect.objectContaining({
+        severity: 'high',
+        description: 'Unhandled error: 404 Not Found',
+        metadata: expect.objectContaining({ source: 'route', status: 404 }),
+      }),
+    ]),
+  );
 });
