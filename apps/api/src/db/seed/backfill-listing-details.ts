@@ -15,7 +15,7 @@ import type {
 import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
 import { appMeta, listingMedia } from '#src/db/schema.ts';
-import { floorPlanRow, listingDetailsColumns } from '#src/features/price-paid/import-price-paid.ts';
+import { floorPlanRow, listingDetailsColumns } from '#src/features/price-paid/listing-details-rows.ts';
 import { listingDetailsFor } from '#src/features/price-paid/listing-details-rules.ts';
 import { DEMO_LISTING_NOTE, type Dwelling } from '#src/features/price-paid/listing-rules.ts';
 

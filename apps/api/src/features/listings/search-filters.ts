@@ -120,6 +120,14 @@ export function inBox(b: Bounds): SQL {
 const pointOf = (l: MatchableListing): LatLng | undefined =>
   l.latitude === null || l.longitude === null ? undefined : { latitude: l.latitude, longitude: l.longitude };
 
+/** Each decoded polygon's box, made once: the alert job tests one area against many listings. */
+const polygonBoxes = new WeakMap<readonly LatLng[], Bounds>();
+const boundsOf = (polygon: readonly LatLng[]): Bounds => {
+  let box = polygonBoxes.get(polygon);
+  if (!box) polygonBoxes.set(polygon, (box = polygonBounds(polygon)));
+  return box;
+};
+
 /** The vertices of a `polygon` filter, or undefined when it is not a searchable area. */
 export function decodedPolygon(encoded: string): readonly LatLng[] | undefined {
   const read = readPolygon(encoded);
@@ -264,7 +272,7 @@ export const SEARCH_FILTERS = {
       return (
         point !== undefined &&
         polygon !== undefined &&
-        inBounds(point, polygonBounds(polygon)) &&
+        inBounds(point, boundsOf(polygon)) &&
         pointInPolygon(point, polygon)
       );
     },

@@ -26,7 +26,7 @@ import {
   type Placement,
   type SkipReason,
 } from './listing-rules.ts';
-import type { ListingDetailsDraft } from './listing-details-rules.ts';
+import { floorPlanRow, listingDetailsColumns } from './listing-details-rows.ts';
 import { parsePricePaid, type PricePaidInput, type PricePaidRow } from './parse-price-paid.ts';
 
 export interface ImportPricePaidOptions {
@@ -322,59 +322,6 @@ async function insertBatch(
   );
   await bulkInsert(tx, listingMedia, plans);
   return ids.size;
-}
-
-/**
- * The `properties` columns of a listing's issue #25 details (everything but the price, which the caller writes, and
- * the floor plan, a `listing_media` row). Also used by the demo seed's back-fill.
- */
-export function listingDetailsColumns(d: ListingDetailsDraft) {
-  return {
-    priceQualifier: d.priceQualifier,
-    rentFrequency: d.rentFrequency,
-    weeklyRentPence: d.weeklyRentPence,
-    keyFeatures: d.keyFeatures,
-    summary: d.summary,
-    rooms: d.rooms,
-    receptionRooms: d.receptionRooms,
-    epcPotentialRating: d.epcPotentialRating,
-    leaseYearsRemaining: d.leaseYearsRemaining,
-    groundRentPence: d.groundRentPence,
-    groundRentReview: d.groundRentReview,
-    serviceChargePence: d.serviceChargePence,
-    depositPence: d.depositPence,
-    holdingDepositPence: d.holdingDepositPence,
-    minimumTermMonths: d.minimumTermMonths,
-    letType: d.letType,
-    billsIncluded: d.billsIncluded,
-    petsAllowed: d.petsAllowed,
-    councilTaxIncluded: d.councilTaxIncluded,
-    materialInformation: d.materialInformation,
-    hasFloorPlan: d.floorPlan !== null,
-  };
-}
-
-/**
- * The `listing_media` row of a demo floor plan: an SVG illustration served from /media/demo (no storage key, so
- * deleting it removes no file), with a name-based id so re-seeds give the same ids.
- */
-export function floorPlanRow(
-  listingId: string,
-  plan: NonNullable<ListingDetailsDraft['floorPlan']>,
-  createdAt: Date,
-): typeof listingMedia.$inferInsert {
-  return {
-    id: stableUuid(`${listingId}:floor-plan:0`),
-    propertyId: listingId,
-    kind: 'floor-plan',
-    format: 'image',
-    url: plan.url,
-    caption: plan.caption,
-    orderIndex: 0,
-    width: plan.width,
-    height: plan.height,
-    createdAt,
-  };
 }
 
 async function existingPricePaidIds(db: Database, ids: string[]): Promise<Set<string>> {

@@ -23,28 +23,19 @@ import {
 import { PHOTO_MESSAGES, type PhotoVariant } from '@abode/shared/agent/photos.schema';
 import type { ListingMedia, ListingMediaKind } from '@abode/shared/listings/listing.schema';
 import { LISTING_MEDIA_KINDS } from '@abode/shared/listings/listing-vocabulary';
-import type { Database } from '#src/db/client.ts';
 import { listingMedia, properties } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { toListingMedia } from '#src/features/listings/listing-details.ts';
-import type { Logger } from '#src/lib/logger.ts';
-import type { Storage } from '#src/lib/storage.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { makePhotoVariants } from '../photos/images.ts';
+import type { Executor, PhotoContext, Tx } from '../photos/photos.ts';
 import { checkPdf } from './pdf-check.ts';
 import { hasPdfHeader } from './pdf-inspect.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 type MediaRow = typeof listingMedia.$inferSelect;
 
-/** Who is acting, and with what. */
-export interface MediaContext {
-  db: Database;
-  storage: Storage;
-  logger: Logger;
-  agentId: string;
-}
+/** Who is acting, and with what (the photos' context: the same agent, database and storage). */
+export type MediaContext = PhotoContext;
 
 /** An upload as the route received it: the file's bytes, its kind and the sanitised caption ('' for none). */
 export interface MediaUpload {

@@ -25,11 +25,12 @@ import type { Storage } from '#src/lib/storage.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { makeLogo, makePhotoVariants } from './images.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
+/** A transaction, and the database or a transaction of it. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Tx;
 type PhotoRow = typeof propertyPhotos.$inferSelect;
 
-/** Who is acting, and with what. */
+/** Who is acting on a listing's files (photos, floor plans, brochures), and with what. */
 export interface PhotoContext {
   db: Database;
   storage: Storage;
