@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { runCli, withCliDatabase } from '#src/db/cli.ts';
 import { agents, users } from '#src/db/schema.ts';
+import { createOneBranchAgency } from '#src/features/agency/create-agency.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
 import { importPricePaid } from '#src/features/price-paid/import-price-paid.ts';
 import { SKIP_REASONS, cityFor, hashUnit, stableUuid } from '#src/features/price-paid/listing-rules.ts';
@@ -103,17 +104,18 @@ async function agentsByTown(db: Database): Promise<(row: PricePaidRow) => string
         isVerified: true,
       })
       .onConflictDoNothing();
-    await db
-      .insert(agents)
-      .values({
+    // A verified one-branch agency owned by the imports user (ADR 029): its listings are public like the demo's.
+    await createOneBranchAgency(
+      db,
+      {
         id: IMPORTS_AGENT_ID,
-        userId: IMPORTS_USER_ID,
         name: 'Abode Imports',
         agencyName: 'Abode Imports',
         email: 'imports@example.com',
         bio: 'Listings imported from HM Land Registry Price Paid Data with npm run db:import-ppd.',
-      })
-      .onConflictDoNothing();
+      },
+      { ownerUserId: IMPORTS_USER_ID, verified: true },
+    );
   }
   return (row) => {
     const ids = branches.get(cityFor(row).toLowerCase());

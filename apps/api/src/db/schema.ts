@@ -14,6 +14,9 @@ import {
   RENT_FREQUENCIES,
 } from '@abode/shared/listings/listing-vocabulary';
 import type { MaterialInformation } from '@abode/shared/listings/material-information';
+import { CMP_SCHEMES, REDRESS_SCHEMES } from '@abode/shared/agency/compliance';
+import { MEMBER_ROLES } from '@abode/shared/agency/permissions';
+import { BUYER_POSITIONS, type ViewingPeriod } from '@abode/shared/enquiries/enquiry.schema';
 import {
   bigint,
   boolean,
@@ -157,10 +160,15 @@ export const agents = pgTable(
   'agents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    /** The agency this branch belongs to (ADR 029). */
+    agencyId: uuid('agency_id')
       .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => agencies.id),
+    /** The public branch page's address, `/agents/{slug}`. */
+    slug: text('slug').notNull().unique(),
+    /** The departments the branch runs: sales, lettings or both. */
+    handlesSales: boolean('handles_sales').notNull().default(true),
+    handlesLettings: boolean('handles_lettings').notNull().default(true),
     name: text('name').notNull(),
     branchName: text('branch_name'),
     agencyName: text('agency_name'),
@@ -192,6 +200,115 @@ export const agents = pgTable(
   },
   (t) => [
     check('agents_years_experience_check', sql`${t.yearsExperience} IS NULL OR ${t.yearsExperience} >= 0`),
+    index('agents_agency_idx').on(t.agencyId),
+  ],
+);
+
+/**
+ * The agency a branch belongs to (ADR 029): its name (each branch's `agency_name` mirrors it), its public address
+ * `/agents/{slug}` is per branch, and the compliance an admin checks before its listings may be published: the
+ * government-approved redress scheme every agent must belong to (Consumers, Estate Agents and Redress Act 2007) and,
+ * for lettings, a client money protection scheme (Client Money Protection Schemes for Property Agents Regulations
+ * 2019). `verified_at` is set by an admin; a suspended agency's members and listings are suspended with it.
+ */
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    redressScheme: text('redress_scheme'),
+    redressMembershipNumber: text('redress_membership_number'),
+    cmpScheme: text('cmp_scheme'),
+    cmpMembershipNumber: text('cmp_membership_number'),
+    verifiedAt: timestamptz('verified_at'),
+    verifiedBy: text('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    suspendedAt: timestamptz('suspended_at'),
+    suspensionReason: text('suspension_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'agencies_redress_scheme_check',
+      sql`${t.redressScheme} IS NULL OR ${t.redressScheme} IN (${oneOf(REDRESS_SCHEMES)})`,
+    ),
+    check(
+      'agencies_cmp_scheme_check',
+      sql`${t.cmpScheme} IS NULL OR ${t.cmpScheme} IN (${oneOf(CMP_SCHEMES)})`,
+    ),
+  ],
+);
+
+/**
+ * A user's place in an agency (ADR 029): one agency per user, one role. An owner works in every branch of the agency;
+ * a branch manager or negotiator in the branches of `agency_member_branches`. `default_branch_id` is the branch
+ * SPEC's one-agent screens (profile, new listing) address when the member does not pick one.
+ */
+export const agencyMembers = pgTable(
+  'agency_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    defaultBranchId: uuid('default_branch_id')
+      .notNull()
+      .references(() => agents.id),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('agency_members_role_check', sql`${t.role} IN (${oneOf(MEMBER_ROLES)})`),
+    index('agency_members_agency_idx').on(t.agencyId),
+  ],
+);
+
+/** The branches a branch manager or negotiator works in (an owner works in all; ADR 029). */
+export const agencyMemberBranches = pgTable(
+  'agency_member_branches',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => agencyMembers.id, { onDelete: 'cascade' }),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.branchId] }),
+    index('agency_member_branches_branch_idx').on(t.branchId),
+  ],
+);
+
+/**
+ * An owner's invitation to join the agency (ADR 029): the link e-mailed carries a secret whose SHA-256 is kept here,
+ * never the secret. Accepting signs the invitee up or adds their existing account; it is single-use and expires.
+ */
+export const agencyInvitations = pgTable(
+  'agency_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    branchIds: uuid('branch_ids').array().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('agency_invitations_role_check', sql`${t.role} IN (${oneOf(MEMBER_ROLES)})`),
+    index('agency_invitations_agency_idx').on(t.agencyId, t.createdAt.desc()),
   ],
 );
 
@@ -302,6 +419,8 @@ export const properties = pgTable(
      * would cost every search. Production's lock-down of the demo accounts (issue #22) leaves it alone on purpose.
      */
     agentSuspended: boolean('agent_suspended').notNull().default(false),
+    /** The negotiator looking after the listing (ADR 029); cleared when they leave the agency. */
+    negotiatorId: uuid('negotiator_id').references(() => agencyMembers.id, { onDelete: 'set null' }),
     /**
      * How the price is put ('guide-price', 'offers-over', 'poa', … listing-vocabulary.ts PRICE_QUALIFIERS); null
      * for the plain figure. A 'poa' listing's `price_pence` is POA_SEARCH_PRICE_PENCE, never shown.
@@ -452,6 +571,7 @@ export const properties = pgTable(
       .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
     index('properties_location_trgm_idx').using('gin', sql`${t.locationText} gin_trgm_ops`),
     index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
+    index('properties_negotiator_idx').on(t.negotiatorId),
   ],
 );
 
@@ -531,13 +651,53 @@ export const enquiries = pgTable(
     message: text('message').notNull(),
     status: text('status').notNull().default('new'),
     contactInfo: jsonb('contact_info').$type<{ name: string; email: string; phone?: string }>().notNull(),
+    /** The member of the branch working this lead (ADR 029); null until someone takes it. */
+    assignedMemberId: uuid('assigned_member_id').references(() => agencyMembers.id, { onDelete: 'set null' }),
+    /** Times the applicant would like to view; null when they did not ask for a viewing. */
+    viewingTimes: jsonb('viewing_times').$type<{ date: string; period: ViewingPeriod }[]>(),
+    /** Where a buyer stands (BUYER_POSITIONS), as ticked on the form. */
+    buyerPosition: text('buyer_position')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('enquiries_status_check', sql`${t.status} IN (${oneOf(['new', 'in_progress', 'closed'])})`),
+    check(
+      'enquiries_buyer_position_check',
+      sql`${t.buyerPosition} <@ ARRAY[${oneOf(BUYER_POSITIONS)}]::text[]`,
+    ),
     index('enquiries_agent_idx').on(t.agentId, t.createdAt.desc()),
     index('enquiries_property_idx').on(t.propertyId),
+    index('enquiries_assigned_idx').on(t.assignedMemberId),
+  ],
+);
+
+export const ENQUIRY_MESSAGE_KINDS = ['note', 'reply'] as const;
+
+/**
+ * An enquiry's thread inside the branch (ADR 029): private notes members leave for each other, and replies sent to the
+ * applicant by e-mail (through the outbox, in the same transaction). The author's name is kept so the thread still
+ * reads well after they leave the agency.
+ */
+export const enquiryMessages = pgTable(
+  'enquiry_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    authorMemberId: uuid('author_member_id').references(() => agencyMembers.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('enquiry_messages_kind_check', sql`${t.kind} IN (${oneOf(ENQUIRY_MESSAGE_KINDS)})`),
+    index('enquiry_messages_enquiry_idx').on(t.enquiryId, t.createdAt),
   ],
 );
 

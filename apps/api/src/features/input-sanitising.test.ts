@@ -23,7 +23,7 @@ import {
   users,
 } from '#src/db/schema.ts';
 import { signedInUser, STRONG_PASSWORD, uniqueEmail } from '#src/features/auth/auth-test-helpers.ts';
-import { createAgent, createListing, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createAgent, createListing, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -82,7 +82,7 @@ beforeAll(async () => {
     .values({ postcode: 'SW19 1AA', outcode: 'SW19', latitude: 51.42164, longitude: -0.18615 })
     .onConflictDoNothing();
   const user = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await handle.db.select().from(agents).where(eq(agents.userId, user.userId));
+  const [row] = await branchesOfUser(handle.db, user.userId);
   agent = { ...user, agentId: row!.id };
   client = await signedInUser(app, handle.db);
 });

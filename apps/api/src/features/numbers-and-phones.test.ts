@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, enquiries, users } from '#src/db/schema.ts';
+import { enquiries, users } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createAgent, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -77,7 +77,7 @@ describe('a phone needs at least 5 digits', () => {
       expect(refused.status).toBe(400);
       expect(await messagesOf(refused)).toContain(MESSAGES.contactPhoneDigits);
     }
-    const [row] = await handle.db.select().from(agents).where(eq(agents.userId, agent.userId));
+    const [row] = await branchesOfUser(handle.db, agent.userId);
     expect(row!.phoneSecondary).toBeNull();
   });
 });

@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AgentPhotoSchema } from '@abode/shared/agent/photos.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, propertyPhotos } from '#src/db/schema.ts';
+import { propertyPhotos } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { createS3Storage, IMMUTABLE_CACHE_CONTROL, type S3StorageOptions } from './storage-s3.ts';
@@ -197,7 +197,7 @@ describe('createApp with the S3 storage', () => {
     // uploadsDir is given too: the storage option must win, so nothing may appear in that folder.
     const app = createApp({ db: handle.db, storage, uploadsDir });
     const user = await signedInUser(app, handle.db, { role: 'agent' });
-    const [agent] = await handle.db.select().from(agents).where(eq(agents.userId, user.userId));
+    const [agent] = await branchesOfUser(handle.db, user.userId);
     const listing = await createListing(handle.db, agent!.id);
 
     const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#4a7' } })

@@ -83,6 +83,7 @@ describe('payloads', () => {
       isAdmin: true,
       adminRole: 'super_admin',
       agentId: null,
+      agency: null,
     });
   });
 });

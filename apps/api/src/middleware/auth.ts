@@ -1,6 +1,6 @@
 /**
- * Route guards (DESIGN §4, SPEC §6): `requireUser`, `requireAgent` (loads the agent row by user_id; an agent without
- * one gets 404 'Agent profile not found'), `requireAdmin`, `requireSuperAdmin`. 401 when signed out, 403 for the wrong
+ * Route guards (DESIGN §4, SPEC §6): `requireUser`, `requireAgent` (loads the agent's agency membership, ADR 029; an
+ * agent without one gets 404 'Agent profile not found'), `requireAdmin`, `requireSuperAdmin`. 401 when signed out, 403 for the wrong
  * role, with the SPEC §8 messages.
  * The user row is read on every request, so a suspended or deleted user's session fails at the next request (and is
  * revoked). A session ended by a suspension answers 401 ACCOUNT_SUSPENDED rather than UNAUTHENTICATED, so the client
@@ -15,7 +15,8 @@ import { MESSAGES } from '@abode/shared/messages';
 import type { Me } from '@abode/shared/auth/me.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
-import { admins, agents, sessions, users, verifications } from '#src/db/schema.ts';
+import { admins, sessions, users, verifications } from '#src/db/schema.ts';
+import { loadMembership } from '#src/features/agency/membership.ts';
 import { AppError } from '#src/errors/app-error.ts';
 
 /** The signed-in user of a request: the `GET /api/me` shape. */
@@ -57,17 +58,17 @@ export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
       isSuspended: users.isSuspended,
       isDeleted: users.isDeleted,
       adminRole: admins.adminRole,
-      agentId: agents.id,
     })
     .from(users)
     .leftJoin(admins, eq(admins.userId, users.id))
-    .leftJoin(agents, eq(agents.userId, users.id))
     .where(eq(users.id, session.user.id));
   if (!row || row.isSuspended || row.isDeleted) {
     if (row?.isSuspended) await endSessionsOfSuspendedUser(db, row.id);
     else if (row) await db.delete(sessions).where(eq(sessions.userId, row.id));
     return null;
   }
+  // Only agents belong to agencies; a client's request costs no second query.
+  const agency = row.role === 'agent' ? await loadMembership(db, row.id) : null;
   return {
     user: {
       id: row.id,
@@ -80,7 +81,8 @@ export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
     },
     isAdmin: row.adminRole !== null,
     adminRole: row.adminRole,
-    agentId: row.agentId,
+    agentId: agency?.defaultBranchId ?? null,
+    agency,
   };
 }
 
@@ -159,12 +161,12 @@ export const requireAgentUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * After {@link requireAgentUser}: the caller's own agents row (SPEC §6: agents act only on their own agent record,
- * found by user_id), else 404 'Agent profile not found' (SPEC §8), which the agent portal answers with a way to
+ * After {@link requireAgentUser}: the caller's agency membership and so the branches they work in (SPEC §6: agents
+ * act only on their own branch's records; ADR 029), else 404 'Agent profile not found' (SPEC §8), which the agent portal answers with a way to
  * create it (issue #23) — a 403 would say the agent may not be there at all.
  */
 export const requireAgentProfile: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.viewer.agentId) throw AppError.notFound(MESSAGES.agentProfileNotFound);
+  if (!c.var.viewer.agency) throw AppError.notFound(MESSAGES.agentProfileNotFound);
   await next();
 };
 

@@ -7,16 +7,15 @@ import type { Server } from 'node:http';
 import net from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { PHOTO_MESSAGES } from '@abode/shared/agent/photos.schema';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, enquiries } from '#src/db/schema.ts';
+import { enquiries } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { DEFAULT_BODY_LIMIT_BYTES } from './body-limit.ts';
@@ -31,7 +30,7 @@ beforeAll(async () => {
   // Each request below comes from its own address, so the enquiry form's 5 per IP never answers first.
   app = createApp({ db: handle.db, trustProxy: true });
   const user = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await handle.db.select().from(agents).where(eq(agents.userId, user.userId));
+  const [row] = await branchesOfUser(handle.db, user.userId);
   agent = { cookie: user.cookie, agentId: row!.id };
   listingId = (await createListing(handle.db, agent.agentId)).id;
 });

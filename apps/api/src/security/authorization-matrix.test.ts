@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@abode/shared/messages';
-import { agents, listingMedia } from '#src/db/schema.ts';
+import { agencyMembers, listingMedia } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
@@ -490,7 +490,7 @@ describe.each(Object.entries(RULES))('%s', (key, rule) => {
 
 test("an agent user without an agents row: every agent route answers 404 'Agent profile not found' until POST /api/agent/profile creates it", async () => {
   const lost = await signedInUser(world.app, world.handle.db, { role: 'agent' });
-  await world.handle.db.delete(agents).where(eq(agents.userId, lost.userId));
+  await world.handle.db.delete(agencyMembers).where(eq(agencyMembers.userId, lost.userId));
   const request = (method: string, url: string, rule: Rule) =>
     rule.form
       ? world.app.request(url, {

@@ -3,8 +3,10 @@
  * OS Code-Point Open coordinates), never invented ones. Each helper inserts through Drizzle and returns the row.
  */
 import { randomUUID } from 'node:crypto';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { agents, properties, propertyPhotos, users } from '#src/db/schema.ts';
+import { agencyMembers, agents, properties, propertyPhotos, users } from '#src/db/schema.ts';
+import { createOneBranchAgency } from '#src/features/agency/create-agency.ts';
 import { outcodeOf } from '@abode/shared/postcode';
 
 /** Real streets from the Price Paid extract, with their postcode's coordinates. */
@@ -69,11 +71,15 @@ export const UNLISTED_POSTCODE_ADDRESSES = [
   { postcode: 'LS1 1UR', addressLine1: 'Regent Court', city: 'Leeds' },
 ] as const;
 
-/** Inserts a user with role agent and its agents row. */
+/**
+ * Inserts a user with role agent and their verified one-branch agency (ADR 029); returns the branch (SPEC's agents
+ * row) with its owner's `userId`. `verified: false` leaves the agency unverified.
+ */
 export async function createAgent(
   db: Database,
-  overrides: Partial<typeof agents.$inferInsert> = {},
-): Promise<typeof agents.$inferSelect> {
+  overrides: Partial<Omit<typeof agents.$inferInsert, 'agencyId' | 'slug'>> = {},
+  { verified = true }: { verified?: boolean } = {},
+): Promise<typeof agents.$inferSelect & { userId: string }> {
   const [user] = await db
     .insert(users)
     .values({
@@ -83,19 +89,35 @@ export async function createAgent(
       role: 'agent',
     })
     .returning();
-  const [agent] = await db
-    .insert(agents)
-    .values({
-      userId: user!.id,
+  const { branchId } = await createOneBranchAgency(
+    db,
+    {
       name: 'Alex Morgan',
       branchName: 'Wimbledon',
       agencyName: 'Harbour & Vale',
       email: 'wimbledon@example.com',
       phone: '020 7946 0001',
       ...overrides,
-    })
-    .returning();
-  return agent!;
+    },
+    { ownerUserId: user!.id, verified },
+  );
+  const [agent] = await db.select().from(agents).where(eq(agents.id, branchId));
+  return { ...agent!, userId: user!.id };
+}
+
+/** The branches (SPEC's agents rows) user `userId` works in by default: one row for an agent, none otherwise. */
+export function branchesOfUser(db: Database, userId: string): Promise<(typeof agents.$inferSelect)[]> {
+  return db
+    .select(getTableColumns(agents))
+    .from(agents)
+    .innerJoin(agencyMembers, eq(agencyMembers.defaultBranchId, agents.id))
+    .where(eq(agencyMembers.userId, userId));
+}
+
+/** Marks user `userId`'s agency verified (ADR 029), so its listings may be published. */
+export async function verifyAgencyOf(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`UPDATE agencies SET verified_at = now()
+    WHERE id = (SELECT agency_id FROM agency_members WHERE user_id = ${userId}) AND verified_at IS NULL`);
 }
 
 let counter = 0;

@@ -16,16 +16,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import {
-  admins,
-  agents,
-  postcodes,
-  propertyPhotos,
-  savedSearches,
-  users as usersTable,
-} from '#src/db/schema.ts';
+import { admins, postcodes, propertyPhotos, savedSearches, users as usersTable } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser, uniqueEmail } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
 export const PERSONAS = [
@@ -163,7 +156,7 @@ export async function createSecurityWorld(options: SecurityWorldOptions = {}): P
     clock += TWO_HOURS;
     const user = await signedInUser(app, db, o);
     if (o.role !== 'agent') return user;
-    const [row] = await db.select({ id: agents.id }).from(agents).where(eq(agents.userId, user.userId));
+    const [row] = await branchesOfUser(db, user.userId);
     return { ...user, agentId: row!.id };
   };
   users.client = await signUp();

@@ -86,6 +86,7 @@ test("a dashboard that cannot load says 'Failed to load dashboard data' under 'E
       isAdmin: false,
       adminRole: null,
       agentId: null,
+      agency: null,
     },
   });
   const region = within(screen.getByRole('region', { name: /Notifications/ }));

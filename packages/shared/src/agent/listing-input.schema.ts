@@ -120,6 +120,15 @@ export const FLAGS_BY_MODE: Record<ListingMode, readonly ListingFlag[]> = {
 /** Texts of this feature that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
 export const LISTING_MESSAGES = {
   notFound: 'Property not found',
+  /** ADR 029: a branch id that is not one of the member's branches. */
+  branchUnknown: "Choose one of your agency's branches",
+  /** ADR 029: a negotiator who is not a member working in the listing's branch. */
+  negotiatorUnknown: 'Choose someone who works in this branch',
+  /** ADR 029: an agency an admin has not verified may prepare listings but not publish them. */
+  agencyNotVerified:
+    'Your agency must be verified before its listings can be published. Add your redress scheme in Settings › Agency.',
+  /** ADR 029: a suspended agency publishes nothing. */
+  agencySuspended: 'Your agency is suspended, so its listings cannot be published.',
   created: 'Property created',
   updated: 'Property updated',
   titleRequired: 'Enter a title',
@@ -335,6 +344,13 @@ export const hasLease = (tenure: Tenure | null | undefined) =>
  * {@link UpdateListingInputSchema}). Prices are integer pence; the form converts the pounds it shows.
  */
 export const ListingFieldsSchema = z.object({
+  /**
+   * The branch the listing belongs to (ADR 029). On create it defaults to the member's default branch; on edit a
+   * different branch of the agency moves the listing (a manager's or owner's action).
+   */
+  branchId: z.uuid({ error: LISTING_MESSAGES.branchUnknown }).optional(),
+  /** The member (negotiator) looking after the listing, null for no one (ADR 029; a manager's or owner's action). */
+  negotiatorId: z.uuid({ error: LISTING_MESSAGES.negotiatorUnknown }).nullable().optional(),
   title: text(LISTING_MESSAGES.titleRequired, LISTING_TITLE_MAX_LENGTH, LISTING_MESSAGES.titleTooLong),
   description: z.preprocess(
     (v) => (v == null ? '' : v),
@@ -600,6 +616,9 @@ export type AgentListingFilters = Omit<z.input<typeof AgentListingFiltersSchema>
 /** One row of the agent's list. Prices in integer pence; times ISO 8601. */
 export const AgentListingSummarySchema = z.object({
   id: z.string(),
+  /** The branch (SPEC's agents row) the listing belongs to, and the member looking after it (ADR 029). */
+  branchId: z.string(),
+  negotiatorId: z.string().nullable(),
   slug: z.string(),
   title: z.string(),
   addressLine1: z.string(),
@@ -668,6 +687,9 @@ export const AgentListingPhotoSchema = z.object({
  */
 export const AgentListingDetailSchema = ListingDetailsSchema.extend({
   id: z.string(),
+  /** The branch (SPEC's agents row) the listing belongs to, and the member looking after it (ADR 029). */
+  branchId: z.string(),
+  negotiatorId: z.string().nullable(),
   slug: z.string(),
   title: z.string(),
   description: z.string(),

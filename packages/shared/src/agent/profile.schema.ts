@@ -349,11 +349,16 @@ export type AgentProfileChanges = z.output<typeof AgentProfileChangesSchema>;
 
 /**
  * The agent's profile as the API returns it: every agents column in camelCase (SPEC §3 agents plus the
- * notify-new-enquiries setting). Instants are ISO 8601.
+ * notify-new-enquiries setting). Instants are ISO 8601. The agents row is a branch (ADR 029): `userId` is the
+ * signed-in member's user id, `agencyId` the branch's agency and `slug` its public page, `/agents/{slug}`.
  */
 export const AgentProfileSchema = z.object({
   id: z.string(),
   userId: z.string(),
+  agencyId: z.string(),
+  slug: z.string(),
+  handlesSales: z.boolean(),
+  handlesLettings: z.boolean(),
   name: z.string(),
   branchName: z.string().nullable(),
   agencyName: z.string().nullable(),

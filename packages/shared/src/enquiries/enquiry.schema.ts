@@ -48,6 +48,30 @@ export const IdempotencyKeySchema = z
   .string()
   .regex(/^[\x20-\x7e]{8,128}$/, ENQUIRY_MESSAGES.idempotencyKeyInvalid);
 
+/**
+ * Where a buyer stands, as UK portals ask on the enquiry form (ADR 029): an applicant ticks any that apply, so the
+ * branch can tell a chain-free cash buyer from someone who must sell first.
+ */
+export const BUYER_POSITIONS = [
+  'first-time-buyer',
+  'selling',
+  'sold-stc',
+  'mortgage-agreed-in-principle',
+  'cash-buyer',
+] as const;
+export type BuyerPosition = (typeof BUYER_POSITIONS)[number];
+export const BUYER_POSITION_LABELS: Record<BuyerPosition, string> = {
+  'first-time-buyer': 'First-time buyer',
+  selling: 'I have a property to sell',
+  'sold-stc': 'My property is sold STC',
+  'mortgage-agreed-in-principle': 'Mortgage agreed in principle',
+  'cash-buyer': 'Cash buyer',
+};
+
+/** The part of the day an applicant would like to view in. */
+export const VIEWING_PERIODS = ['morning', 'afternoon', 'evening'] as const;
+export type ViewingPeriod = (typeof VIEWING_PERIODS)[number];
+
 /** The fields a person types; each is checked for script-like content (SPEC §5, `containsScript`). */
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

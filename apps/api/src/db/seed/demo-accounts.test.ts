@@ -9,10 +9,11 @@ import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { accounts, agents, properties, sessions, users } from '#src/db/schema.ts';
 import { cookieOf, get, post, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { DEMO_ACCOUNTS, disableDemoAccounts, removeDemoAccounts, seedDemoAccounts } from './demo-accounts.ts';
 import { DEMO_AGENTS, demoAgentEmail, demoUserId } from './demo-agents.ts';
+import { createOneBranchAgency } from '#src/features/agency/create-agency.ts';
 
 const [firstAgent, secondAgent] = DEMO_AGENTS as [(typeof DEMO_AGENTS)[0], (typeof DEMO_AGENTS)[0]];
 const DEMO = Object.values(DEMO_ACCOUNTS);
@@ -29,10 +30,12 @@ async function insertDemoAgent(agent: (typeof DEMO_AGENTS)[0]) {
     role: 'agent',
     isVerified: true,
   });
-  const [row] = await handle.db
-    .insert(agents)
-    .values({ userId: demoUserId(agent), name: agent.firstName, email: demoAgentEmail(agent) })
-    .returning();
+  const { branchId } = await createOneBranchAgency(
+    handle.db,
+    { name: agent.firstName, email: demoAgentEmail(agent) },
+    { ownerUserId: demoUserId(agent), verified: true },
+  );
+  const [row] = await handle.db.select().from(agents).where(eq(agents.id, branchId));
   return row!;
 }
 
@@ -105,10 +108,7 @@ describe('removeDemoAccounts', () => {
     expect(left).toContainEqual({ email: DEMO_ACCOUNTS.agent.email, isSuspended: true });
     for (const email of report.removed) expect(left.map((u) => u.email)).not.toContain(email);
     // The kept agent's listing is still there; its password is gone.
-    const [owner] = await handle.db
-      .select()
-      .from(agents)
-      .where(eq(agents.userId, demoUserId(firstAgent)));
+    const [owner] = await branchesOfUser(handle.db, demoUserId(firstAgent));
     expect(await handle.db.select().from(properties).where(eq(properties.agentId, owner!.id))).toHaveLength(
       1,
     );

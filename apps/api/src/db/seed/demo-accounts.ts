@@ -9,7 +9,15 @@
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { accounts, admins, agents, properties, sessions, users, verifications } from '#src/db/schema.ts';
+import {
+  accounts,
+  admins,
+  agencyMembers,
+  properties,
+  sessions,
+  users,
+  verifications,
+} from '#src/db/schema.ts';
 import { ensureCredentialUser, setCredentialPassword } from '#src/features/auth/credential-users.ts';
 import { DEMO_AGENTS, demoAgentEmail, demoUserId } from './demo-agents.ts';
 
@@ -136,18 +144,18 @@ export async function removeDemoAccounts(db: Database, now: Date = new Date()): 
   const demo = await findDemoUsers(db);
   if (!demo.length) return { removed: [], kept: [] };
   const withListings = await db
-    .selectDistinct({ userId: agents.userId })
-    .from(agents)
-    .innerJoin(properties, eq(properties.agentId, agents.id))
+    .selectDistinct({ userId: agencyMembers.userId })
+    .from(agencyMembers)
+    .innerJoin(properties, eq(properties.agentId, agencyMembers.defaultBranchId))
     .where(
       inArray(
-        agents.userId,
+        agencyMembers.userId,
         demo.map((u) => u.id),
       ),
     );
   const keep = new Set(withListings.map((r) => r.userId));
   const removable = demo.filter((u) => !keep.has(u.id)).map((u) => u.id);
-  // Their agents rows go with them (ON DELETE CASCADE); none of those owns a listing.
+  // Their memberships go with them (ON DELETE CASCADE); their branches stay with the agency.
   if (removable.length) await db.delete(users).where(inArray(users.id, removable));
   await disableDemoAccounts(db, now);
   return {

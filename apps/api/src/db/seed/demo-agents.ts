@@ -327,6 +327,10 @@ export const DEMO_AGENTS: readonly DemoAgent[] = GROUPS.flatMap((g) => g.agents)
 
 export const demoUserId = (a: DemoAgent) => `demo-agent-${a.key}`;
 export const demoAgentId = (a: DemoAgent) => stableUuid(`demo-agent:${a.key}`);
+/** A demo firm's agency id (ADR 029: the firms' agents are its branches). */
+export const demoAgencyId = (firm: string) => stableUuid(`demo-agency:${firm}`);
+/** A demo agent's membership of their firm's agency. */
+export const demoMemberId = (a: DemoAgent) => stableUuid(`demo-member:${a.key}`);
 export const demoAgentEmail = (a: DemoAgent) =>
   `${a.firstName}.${a.lastName}@example.com`.toLowerCase().replace(/[^a-z.@]/g, '');
 

@@ -72,7 +72,7 @@ test('agents are fictional: example.com e-mails and Ofcom drama telephone number
   const rows = (
     await handle.db.execute(sql`
       SELECT u.role, u.email, a.phone, a.phone_secondary, a.agency_name, a.branch_name
-        FROM agents a JOIN users u ON u.id = a.user_id`)
+        FROM agents a JOIN agency_members m ON m.default_branch_id = a.id JOIN users u ON u.id = m.user_id`)
   ).rows as Record<string, string>[];
   expect(rows.length).toBe(first.agents);
   expect(rows.length).toBeGreaterThanOrEqual(24);

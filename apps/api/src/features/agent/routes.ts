@@ -2,13 +2,15 @@
  * The agent area, /api/agent (DESIGN §4, SPEC §6, issue #5). Every route needs role agent (`requireAgentUser`: 401
  * visitor, 403 other roles) with an agents row (`requireAgentProfile`, which finds the caller's `agentId` on
  * `c.var.viewer`; 404 'Agent profile not found' without one, issue #23) — except POST /profile, which creates that row
- * — and acts only on that agent's own records: another agent's listing or enquiry id answers 404, never data.
+ * — and acts only on the records of the member's branches, as their role allows (ADR 029, `authorise`): another
+ * agency's listing or enquiry id answers 404, never data; one their role may not touch answers 403.
  * Answers are personal: `Cache-Control: no-store`.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '#src/app-env.ts';
 import { requireAgentProfile, requireAgentUser } from '#src/middleware/auth.ts';
 import { noStore } from '#src/middleware/no-store.ts';
+import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { agentDashboardRoutes } from './dashboard/routes.ts';
 import { agentEnquiryRoutes } from './enquiries/routes.ts';
 import { agentInsightRoutes } from './insights/routes.ts';
@@ -35,9 +37,9 @@ agentRoutes.route('/profile', agentProfileRoutes);
 // Analytics, reports (CSV) and settings.
 agentRoutes.route('/', agentInsightRoutes);
 
-/** The caller's agents row id (checked by `requireAgentProfile`). */
-export function agentIdOf(c: { var: AppEnv['Variables'] }): string {
-  const id = c.var.viewer.agentId;
-  if (!id) throw new Error('agentIdOf used outside requireAgentProfile');
-  return id;
+/** The member an agent route acts for: their agency membership (checked by `requireAgentProfile`; ADR 029). */
+export function scopeOf(c: { var: AppEnv['Variables'] }): AgentScope {
+  const scope = c.var.viewer.agency;
+  if (!scope) throw new Error('scopeOf used outside requireAgentProfile');
+  return scope;
 }

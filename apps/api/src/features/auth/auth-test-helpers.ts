@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { createApp } from '#src/app.ts';
 import type { Database } from '#src/db/client.ts';
 import { admins, outbox, users } from '#src/db/schema.ts';
+import { verifyAgencyOf } from '#src/testing/fixtures.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 export const STRONG_PASSWORD = 'Zebra9!xyzw';
@@ -56,7 +57,13 @@ export function uniqueEmail(prefix = 'user'): string {
 export async function signedInUser(
   app: App,
   db: Database,
-  o: { role?: 'client' | 'agent'; admin?: 'admin' | 'super_admin'; email?: string } = {},
+  o: {
+    role?: 'client' | 'agent';
+    admin?: 'admin' | 'super_admin';
+    email?: string;
+    /** An agent's agency is verified by an admin unless this is false (ADR 029: a new agency starts unverified). */
+    agencyVerified?: boolean;
+  } = {},
 ): Promise<{ email: string; userId: string; cookie: string }> {
   const email = o.email ?? uniqueEmail(o.role ?? 'client');
   const up = await post(app, '/api/auth/sign-up/email', {
@@ -69,6 +76,7 @@ export async function signedInUser(
   const [user] = await db.update(users).set({ isVerified: true }).where(eq(users.email, email)).returning();
   if (!user) throw new Error('user not created');
   if (o.admin) await db.insert(admins).values({ userId: user.id, adminRole: o.admin });
+  if (o.role === 'agent' && o.agencyVerified !== false) await verifyAgencyOf(db, user.id);
   const res = await post(app, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return { email, userId: user.id, cookie: cookieOf(res) };

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, auditLogs, outbox, users } from '#src/db/schema.ts';
+import { auditLogs, outbox, users } from '#src/db/schema.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import {
@@ -21,6 +21,7 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from './auth-test-helpers.ts';
+import { branchesOfUser } from '#src/testing/fixtures.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
@@ -85,6 +86,7 @@ describe('sign-up, confirmation, sign-in, sign-out', () => {
       isAdmin: false,
       adminRole: null,
       agentId: null,
+      agency: null,
     });
 
     const out = await post(app, '/api/auth/sign-out', {}, cookie);
@@ -99,11 +101,20 @@ describe('sign-up, confirmation, sign-in, sign-out', () => {
     expect((await readJson(res)).error.code).toBe('INVALID_EMAIL_OR_PASSWORD');
   });
 
-  test('an agent sign-up also creates the agents row', async () => {
-    const { userId, cookie } = await signedInUser(app, handle.db, { role: 'agent' });
-    const [agent] = await handle.db.select().from(agents).where(eq(agents.userId, userId));
-    expect(agent?.name).toBe('Test');
-    expect((await readJson(await get(app, '/api/me', cookie))).agentId).toBe(agent?.id);
+  test('an agent sign-up makes a one-branch agency, not yet verified, with them as its owner (ADR 029)', async () => {
+    const { userId, cookie } = await signedInUser(app, handle.db, { role: 'agent', agencyVerified: false });
+    const [branch] = await branchesOfUser(handle.db, userId);
+    expect(branch?.name).toBe('Test');
+    const me = await readJson(await get(app, '/api/me', cookie));
+    expect(me.agentId).toBe(branch?.id);
+    expect(me.agency).toMatchObject({
+      userId,
+      agencyId: branch?.agencyId,
+      role: 'owner',
+      branchIds: [branch?.id],
+      defaultBranchId: branch?.id,
+      standing: 'unverified',
+    });
   });
 
   test('GET /api/dev/mail lists the outbox newest first', async () => {

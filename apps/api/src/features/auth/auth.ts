@@ -18,7 +18,8 @@ import { checkPasswordStrength } from '@abode/shared/auth/password';
 import { ChangeEmailSchema } from '@abode/shared/profile/profile.schema';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import type { Database } from '#src/db/client.ts';
-import { accounts, agents, sessions, users, verifications } from '#src/db/schema.ts';
+import { accounts, sessions, users, verifications } from '#src/db/schema.ts';
+import { createOneBranchAgency, isAgencyMember } from '#src/features/agency/create-agency.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { sendMail, type MailConfig } from '#src/lib/mail.ts';
 
@@ -261,7 +262,8 @@ export function createAuth(options: CreateAuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          // An agent sign-up also creates the agent's `agents` row (issue #3).
+          // An agent sign-up also creates their agency: one branch (SPEC's `agents` row), with them as its owner
+          // (ADR 029). It starts unverified. An invitee joins the inviting agency instead (see agency invitations).
           after: async (user) => {
             const u = user as typeof user & {
               role?: string;
@@ -270,7 +272,8 @@ export function createAuth(options: CreateAuthOptions) {
             };
             if (u.role !== 'agent') return;
             const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.name || u.email;
-            await db.insert(agents).values({ userId: u.id, name, email: u.email }).onConflictDoNothing();
+            if (await isAgencyMember(db, u.id)) return;
+            await createOneBranchAgency(db, { name, email: u.email }, { ownerUserId: u.id });
           },
         },
       },

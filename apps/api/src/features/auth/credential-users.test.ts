@@ -4,13 +4,14 @@ import { eq } from 'drizzle-orm';
 import { createApp } from '#src/app.ts';
 import { parseAdminArgs } from '#src/db/admin-create-cli.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, users } from '#src/db/schema.ts';
+import { users } from '#src/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
 import { DEMO_AGENTS, demoAgentEmail, demoAgentId, demoUserId } from '#src/db/seed/demo-agents.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { cookieOf, get, post, signedInUser, STRONG_PASSWORD } from './auth-test-helpers.ts';
 import { createOrPromoteAdmin } from './credential-users.ts';
+import { createOneBranchAgency } from '#src/features/agency/create-agency.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
@@ -82,7 +83,11 @@ describe('demo accounts', () => {
       isVerified: true,
       firstName: a.firstName,
     });
-    await handle.db.insert(agents).values({ id: demoAgentId(a), userId: demoUserId(a), name: a.firstName });
+    await createOneBranchAgency(
+      handle.db,
+      { id: demoAgentId(a), name: a.firstName },
+      { ownerUserId: demoUserId(a), verified: true },
+    );
 
     expect(await seedDemoAccounts(handle.db)).toHaveLength(3);
     expect(await seedDemoAccounts(handle.db)).toHaveLength(0);

@@ -81,11 +81,14 @@ export async function createEnquiry(
     }
     // The listing as visible apart from its agent's suspension, so a suspended agent gets its own message.
     const found = await tx.execute(sql`
-      SELECT p.id, p.title, p.slug, p.agent_id, COALESCE(NULLIF(a.email, ''), u.email) AS agent_email,
+      SELECT p.id, p.title, p.slug, p.agent_id,
+             -- The branch's e-mail, else its agency owner's sign-in e-mail (ADR 029).
+             COALESCE(NULLIF(a.email, ''), (
+               SELECT u.email FROM agency_members m JOIN users u ON u.id = m.user_id
+                WHERE m.agency_id = a.agency_id AND m.role = 'owner' ORDER BY m.created_at LIMIT 1)) AS agent_email,
              COALESCE(a.notify_new_enquiries, true) AS notify_agent, (${VISIBLE_LISTING}) AS is_visible
         FROM properties p
         LEFT JOIN agents a ON a.id = p.agent_id
-        LEFT JOIN users u ON u.id = a.user_id
        WHERE p.id = ${input.propertyId} AND ${VISIBLE_UNLESS_AGENT_SUSPENDED}
          FOR SHARE OF p`);
     const r = found.rows[0] as Record<string, unknown> | undefined;

@@ -9,12 +9,12 @@ import { ListingDetailSchema } from '@abode/shared/listings/listing.schema';
 import { SoldPricesResultSchema } from '@abode/shared/property/sold-prices.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, listingViewDays, listingViewVisitors, properties, recentViews } from '#src/db/schema.ts';
+import { listingViewDays, listingViewVisitors, properties, recentViews } from '#src/db/schema.ts';
 import { createAuth, TEST_AUTH_SECRET } from '#src/features/auth/auth.ts';
 import { get, signedInUser, ORIGIN } from '#src/features/auth/auth-test-helpers.ts';
 import { insertSales } from '#src/features/price-paid/import-price-paid.ts';
 import { readPricePaid, type PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
-import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createAgent, createListing } from '#src/testing/fixtures.ts';
 import {
   MAX_VISITORS_PER_ADDRESS,
   purgeViewVisitors,
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const { db } = handle;
   app = createApp({ db, now: () => clock });
   const signedOwner = await signedInUser(app, db, { role: 'agent' });
-  const [ownerAgent] = await db.select().from(agents).where(eq(agents.userId, signedOwner.userId));
+  const [ownerAgent] = await branchesOfUser(db, signedOwner.userId);
   owner = { cookie: signedOwner.cookie, agentId: ownerAgent!.id };
   otherAgent = await signedInUser(app, db, { role: 'agent' });
   admin = await signedInUser(app, db, { admin: 'admin' });

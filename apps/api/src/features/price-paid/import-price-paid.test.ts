@@ -5,11 +5,12 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, users } from '#src/db/schema.ts';
+import { users } from '#src/db/schema.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { importPricePaid } from './import-price-paid.ts';
 import { readPricePaid, type PricePaidRow } from './parse-price-paid.ts';
+import { createOneBranchAgency } from '#src/features/agency/create-agency.ts';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const SW19 = fixture('sw19-with-header.csv');
@@ -26,11 +27,11 @@ beforeAll(async () => {
   const rows = [...(await rowsOf(SW19)), ...(await rowsOf(NO_HEADER)), ...(await rowsOf(BAD_ROWS))];
   await loadReferenceData(handle.db, { districts: [...new Set(rows.map((r) => r.postcode.split(' ')[0]!))] });
   await handle.db.insert(users).values({ id: 'agent-user', email: 'agent@example.com', role: 'agent' });
-  const [agent] = await handle.db
-    .insert(agents)
-    .values({ userId: 'agent-user', name: 'Test Agent' })
-    .returning();
-  agentId = agent!.id;
+  ({ branchId: agentId } = await createOneBranchAgency(
+    handle.db,
+    { name: 'Test Agent' },
+    { ownerUserId: 'agent-user', verified: true },
+  ));
 });
 
 afterAll(async () => {

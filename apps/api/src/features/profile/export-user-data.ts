@@ -6,6 +6,7 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import type { DataExport } from '@abode/shared/profile/profile.schema';
 import type { Database } from '#src/db/client.ts';
 import {
+  agencyMembers,
   agents,
   auditLogs,
   enquiries,
@@ -102,10 +103,15 @@ export async function exportUserData(db: Database, userId: string, now: Date): P
         )
         .orderBy(desc(auditLogs.createdAt))
         .limit(10_000),
-      db.select().from(agents).where(eq(agents.userId, userId)),
+      // The branch they work in by default and their role in its agency (ADR 029).
+      db
+        .select({ branch: agents, memberRole: agencyMembers.role })
+        .from(agencyMembers)
+        .innerJoin(agents, eq(agents.id, agencyMembers.defaultBranchId))
+        .where(eq(agencyMembers.userId, userId)),
     ]);
 
-  const agent = agentRows[0];
+  const agent = agentRows[0] && { ...agentRows[0].branch, memberRole: agentRows[0].memberRole };
   return {
     exportedAt: iso(now),
     profile: {

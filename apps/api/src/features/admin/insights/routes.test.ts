@@ -8,10 +8,10 @@ import { AdminAnalyticsSchema } from '@abode/shared/admin/analytics.schema';
 import { AuditLogListSchema } from '@abode/shared/admin/audit.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, auditLogs, enquiries, listingViewDays, searchDays, users } from '#src/db/schema.ts';
+import { auditLogs, enquiries, listingViewDays, searchDays, users } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { createSearchCounter, type SearchCounter } from '#src/features/listings/search-counter.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -74,7 +74,7 @@ beforeAll(async () => {
   superAdmin = await signedInUser(app, handle.db, { admin: 'super_admin' });
   client = await signedInUser(app, handle.db);
   agent = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await handle.db.select().from(agents).where(eq(agents.userId, agent.userId));
+  const [row] = await branchesOfUser(handle.db, agent.userId);
   agentId = row!.id;
 });
 afterAll(async () => {

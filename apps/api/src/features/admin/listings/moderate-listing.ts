@@ -10,14 +10,15 @@
  * Each change writes the agent's activity event and the admin_action audit row in its own transaction; anything
  * else answers 409 and changes nothing. A mail failure is logged and undoes nothing.
  */
-import { and, count, eq, not, sql } from 'drizzle-orm';
+import { and, count, eq, not } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ADMIN_LISTING_MESSAGES, type AdminListing } from '@abode/shared/admin/listings.schema';
 import type { ListingStatus } from '@abode/shared/listings/listing.schema';
 import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import type { AppEnv } from '#src/app-env.ts';
+import { branchContactEmail } from '#src/features/agency/branch-contact.ts';
 import type { Database } from '#src/db/client.ts';
-import { agents, properties, propertyPhotos, users } from '#src/db/schema.ts';
+import { properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
 import { isUuid } from '#src/features/agent/enquiries/find-agent-enquiries.ts';
@@ -58,16 +59,6 @@ const factsOf = (r: Pick<Facts, 'status' | 'approvalStatus' | 'approvedAt' | 'pu
   approvedAt: iso(r.approvedAt),
   publishedAt: iso(r.publishedAt),
 });
-
-/** The address the agent's notices go to: their contact e-mail, else their sign-in e-mail; null when neither. */
-async function agentEmail(tx: Tx, agentId: string): Promise<string | null> {
-  const [contact] = await tx
-    .select({ email: sql<string | null>`COALESCE(NULLIF(${agents.email}, ''), ${users.email})` })
-    .from(agents)
-    .leftJoin(users, eq(users.id, agents.userId))
-    .where(eq(agents.id, agentId));
-  return contact?.email ?? null;
-}
 
 /** Sends an agent notice after the change committed; a failure is logged, never thrown. */
 async function notifyAgent(
@@ -154,7 +145,7 @@ export async function approveListing(c: Context<AppEnv>, id: string): Promise<Ad
       after: factsOf(after),
       description: `Approved '${before.title}'`,
     });
-    const to = await agentEmail(tx, before.agentId);
+    const to = await branchContactEmail(tx, before.agentId);
     return {
       listing: await getAdminListing(tx, id),
       mail: to ? approvalMail(to, { ...before, status }, photos > 0, c.var.publicUrl) : null,
@@ -205,7 +196,7 @@ export async function rejectListing(c: Context<AppEnv>, id: string, reason: stri
       after: { ...factsOf(after), reason: reason || null },
       description: `Rejected '${before.title}'`,
     });
-    const to = await agentEmail(tx, before.agentId);
+    const to = await branchContactEmail(tx, before.agentId);
     return {
       listing: await getAdminListing(tx, id),
       mail: to ? rejectionMail(to, id, before.title, reason, c.var.publicUrl) : null,

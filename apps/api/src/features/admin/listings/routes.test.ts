@@ -16,9 +16,9 @@ import { AgentListingDetailSchema } from '@abode/shared/agent/listing-input.sche
 import { listingVisibility } from '@abode/shared/listings/listing-visibility';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agentActivity, agents, auditLogs, outbox, properties, propertyPhotos } from '#src/db/schema.ts';
+import { agentActivity, auditLogs, outbox, properties, propertyPhotos } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createAgent, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -317,10 +317,7 @@ describe('approval after a rejection', () => {
 
   beforeAll(async () => {
     const user = await signedInUser(app, handle.db, { role: 'agent' });
-    const [row] = await handle.db
-      .select({ id: agents.id })
-      .from(agents)
-      .where(eq(agents.userId, user.userId));
+    const [row] = await branchesOfUser(handle.db, user.userId);
     agent = { email: user.email, cookie: user.cookie, agentId: row!.id };
   });
 

@@ -3,7 +3,7 @@
  * non-deleted users newest first with search, role filter and pages; suspend (super admins only) and reactivate (any
  * admin), each audited in the same transaction as the change.
  */
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   ADMIN_USER_MESSAGES,
@@ -14,9 +14,10 @@ import {
 import { MESSAGES } from '@abode/shared/messages';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
-import { admins, agents, properties, users } from '#src/db/schema.ts';
+import { admins, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { endSessionsOfSuspendedUser } from '#src/middleware/auth.ts';
+import { agencyIdOfUser, syncAgencyListingsWithdrawn } from '#src/features/agency/listing-withdrawal.ts';
 import { recordAdminAction } from '../audit.ts';
 
 type Reader = Pick<Database, 'select'>;
@@ -122,24 +123,10 @@ async function lockUser(tx: Tx, id: string): Promise<Row> {
   return row;
 }
 
-/**
- * Withdraws (or restores) every listing of the user's agent record from public view (issue #23): the denormalised
- * `properties.agent_suspended` that PUBLIC_LISTING and VISIBLE_LISTING read. The UPDATE fires the listing-change
- * triggers (migrations 0006, 0008), so every process's search cache and engine drop or regain the listings.
- */
-async function setListingsWithdrawn(tx: Tx, userId: string, withdrawn: boolean): Promise<void> {
-  await tx
-    .update(properties)
-    .set({ agentSuspended: withdrawn })
-    .where(
-      and(
-        eq(properties.agentSuspended, !withdrawn),
-        inArray(
-          properties.agentId,
-          tx.select({ id: agents.id }).from(agents).where(eq(agents.userId, userId)),
-        ),
-      ),
-    );
+/** Withdraws or restores the listings of the agency user `userId` belongs to, if any (ADR 029). */
+async function setListingsWithdrawn(tx: Tx, userId: string): Promise<void> {
+  const agencyId = await agencyIdOfUser(tx, userId);
+  if (agencyId) await syncAgencyListingsWithdrawn(tx, agencyId);
 }
 
 const facts = (r: Row) => ({
@@ -170,8 +157,8 @@ export async function suspendUser(c: Context<AppEnv>, id: string): Promise<Admin
       .where(eq(users.id, id));
     // Their sessions end now, each leaving a note so its next request is told why (issue #23).
     await endSessionsOfSuspendedUser(tx, id);
-    // Their listings leave public view until reactivation (issue #23).
-    await setListingsWithdrawn(tx, id, true);
+    // Their agency's listings leave public view if no one else of it is still active (ADR 025, ADR 029).
+    await setListingsWithdrawn(tx, id);
     const after = { ...before, isSuspended: true, suspendedAt: now };
     await recordAdminAction(tx, c, {
       action: 'suspend_user',
@@ -199,7 +186,7 @@ export async function reactivateUser(c: Context<AppEnv>, id: string): Promise<Ad
       .update(users)
       .set({ isSuspended: false, suspendedAt: null, updatedAt: c.var.now() })
       .where(eq(users.id, id));
-    await setListingsWithdrawn(tx, id, false);
+    await setListingsWithdrawn(tx, id);
     const after = { ...before, isSuspended: false, suspendedAt: null };
     await recordAdminAction(tx, c, {
       action: 'reactivate_user',

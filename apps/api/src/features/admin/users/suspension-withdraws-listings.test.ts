@@ -11,13 +11,13 @@ import { ENQUIRY_MESSAGES } from '@abode/shared/enquiries/enquiry.schema';
 import { SearchQuerySchema } from '@abode/shared/search/search.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, properties } from '#src/db/schema.ts';
+import { properties } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { findListings } from '#src/features/listings/find-listings.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import { createSearchCache } from '#src/features/listings/search-cache.ts';
 import { createSearchEngine, type SearchEngine } from '#src/features/listings/search-engine.ts';
-import { createAgent, createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createAgent, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   superAdmin = await signedInUser(app, handle.db, { admin: 'super_admin' });
   agentUser = await signedInUser(app, handle.db, { role: 'agent' });
-  const [agent] = await handle.db.select().from(agents).where(eq(agents.userId, agentUser.userId));
+  const [agent] = await branchesOfUser(handle.db, agentUser.userId);
   listing = await createListing(handle.db, agent!.id, { at: 'newport', title: 'Suspended agent home' });
   underOffer = await createListing(handle.db, agent!.id, { at: 'newport', status: 'under-offer' });
   othersListing = await createListing(handle.db, (await createAgent(handle.db)).id, { at: 'newport' });
@@ -160,7 +160,7 @@ describe('suspending an agent', () => {
   });
 
   test('a draft of a suspended agent still answers "no longer available", never naming the suspension', async () => {
-    const [agent] = await handle.db.select().from(agents).where(eq(agents.userId, agentUser.userId));
+    const [agent] = await branchesOfUser(handle.db, agentUser.userId);
     const draft = await createListing(handle.db, agent!.id, { at: 'newport', status: 'draft' });
     expect(
       (await call('POST', `/api/admin/users/${agentUser.userId}/suspend`, superAdmin.cookie)).status,

@@ -10,6 +10,7 @@ import {
   type AgentDashboard,
 } from '@abode/shared/agent/dashboard.schema';
 import type { Database } from '#src/db/client.ts';
+import { inBranches, type AgentScope } from '#src/features/agency/authorise.ts';
 import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,22 +34,25 @@ const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : n
  * longer counts (issue #23); New Leads = enquiries created in the 7 days up to `now` (SPEC §9). Recent Activity: the latest 10 events;
  * a listing link only while the listing exists and is not deleted; the enquirer's name for enquiry events.
  */
-export async function getAgentDashboard(db: Database, agentId: string, now: Date): Promise<AgentDashboard> {
+export async function getAgentDashboard(db: Database, scope: AgentScope, now: Date): Promise<AgentDashboard> {
   const month = utcMonthBounds(now);
+  // The member's branches (ADR 029): a one-branch agency's owner sees exactly SPEC's one agent.
+  const mine = (column: string) => inBranches(column, scope.branchIds);
   const leadsSince = new Date(now.getTime() - NEW_LEADS_DAYS * DAY_MS);
 
   const [statsResult, activityResult] = await Promise.all([
     db.execute(sql`
       SELECT
-        (SELECT u.first_name FROM agents a JOIN users u ON u.id = a.user_id WHERE a.id = ${agentId}) AS first_name,
+        (SELECT u.first_name FROM agency_members m JOIN users u ON u.id = m.user_id
+          WHERE m.id = ${scope.memberId}) AS first_name,
         (SELECT count(*) FROM properties
-          WHERE agent_id = ${agentId} AND status = 'active' AND NOT is_deleted)::int AS active_listings,
-        (SELECT count(*) FROM enquiries WHERE agent_id = ${agentId})::int AS total_enquiries,
+          WHERE ${mine('agent_id')} AND status = 'active' AND NOT is_deleted)::int AS active_listings,
+        (SELECT count(*) FROM enquiries WHERE ${mine('agent_id')})::int AS total_enquiries,
         (SELECT coalesce(sum(v.views), 0) FROM listing_view_days v JOIN properties p ON p.id = v.property_id
-          WHERE p.agent_id = ${agentId} AND ${PUBLIC_LISTING}
+          WHERE ${mine('p.agent_id')} AND ${PUBLIC_LISTING}
             AND v.day >= ${month.from}::date AND v.day < ${month.to}::date)::int AS views_this_month,
         (SELECT count(*) FROM enquiries
-          WHERE agent_id = ${agentId} AND created_at > ${leadsSince.toISOString()}::timestamptz
+          WHERE ${mine('agent_id')} AND created_at > ${leadsSince.toISOString()}::timestamptz
             AND created_at <= ${now.toISOString()}::timestamptz)::int AS new_leads`),
     db.execute(sql`
       SELECT aa.id, aa.type, aa.created_at, aa.enquiry_id, aa.details,
@@ -60,7 +64,7 @@ export async function getAgentDashboard(db: Database, agentId: string, now: Date
         FROM agent_activity aa
         LEFT JOIN properties p ON p.id = aa.property_id AND p.agent_id = aa.agent_id
         LEFT JOIN enquiries e ON e.id = aa.enquiry_id AND e.agent_id = aa.agent_id
-       WHERE aa.agent_id = ${agentId}
+       WHERE ${mine('aa.agent_id')}
        ORDER BY aa.created_at DESC, aa.id DESC
        LIMIT ${RECENT_ACTIVITY_LIMIT}`),
   ]);

@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import { AgentDashboardSchema, describeActivity } from '@abode/shared/agent/dashboard.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agentActivity, agents, enquiries, listingViewDays, properties, users } from '#src/db/schema.ts';
+import { agentActivity, enquiries, listingViewDays, properties, users } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { utcMonthBounds } from './get-agent-dashboard.ts';
@@ -34,7 +34,7 @@ const call = (method: string, path: string, cookie?: string, body?: unknown) =>
 
 async function signedInAgent(): Promise<Agent> {
   const { userId, cookie } = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await handle.db.select().from(agents).where(eq(agents.userId, userId));
+  const [row] = await branchesOfUser(handle.db, userId);
   return { cookie, agentId: row!.id, userId };
 }
 

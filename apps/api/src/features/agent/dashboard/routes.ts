@@ -7,7 +7,7 @@ import { AgentDashboardSchema } from '@abode/shared/agent/dashboard.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, json } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { agentIdOf } from '../routes.ts';
+import { scopeOf } from '../routes.ts';
 import { getAgentDashboard } from './get-agent-dashboard.ts';
 
 const dashboardRoute = createRoute({
@@ -29,5 +29,5 @@ const dashboardRoute = createRoute({
 
 export const agentDashboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   dashboardRoute,
-  async (c) => c.json(await getAgentDashboard(c.var.db, agentIdOf(c), c.var.now()), 200),
+  async (c) => c.json(await getAgentDashboard(c.var.db, scopeOf(c), c.var.now()), 200),
 );

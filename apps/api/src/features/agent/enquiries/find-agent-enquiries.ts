@@ -1,10 +1,10 @@
 /**
- * The agent's enquiries (SPEC §2 Agent enquiries, §7 "enquiries (agent)"): only rows whose `agent_id` is the
- * caller's, newest first, with the listing they are about (null once it is gone or soft-deleted: DESIGN §7 'Property
+ * The agent's enquiries (SPEC §2 Agent enquiries, §7 "enquiries (agent)"): only rows whose `agent_id` is one of the
+ * member's branches (ADR 029), newest first, with the listing they are about (null once it is gone or soft-deleted: DESIGN §7 'Property
  * Deleted'), a search over customer name, customer e-mail, property title and message, a status filter, pages, and
  * the stat cards over all of the agent's enquiries.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   AGENT_ENQUIRY_MESSAGES,
   type AgentEnquiry,
@@ -13,6 +13,7 @@ import {
   type AgentEnquiryStats,
 } from '@abode/shared/agent/enquiries.schema';
 import type { Database } from '#src/db/client.ts';
+import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
 import { enquiries, properties } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import {
@@ -37,6 +38,7 @@ const contactEmail = sql<string>`coalesce(${enquiries.contactInfo}->>'email', ''
 /** Columns of one enquiry row of the agent: the common ones and the listing's main photo. */
 const enquiryColumns = {
   ...enquiryListColumns,
+  branchId: enquiries.agentId,
   mainPhotoUrl: sql<string | null>`(
     SELECT ph.url FROM property_photos ph WHERE ph.property_id = ${properties.id}
      ORDER BY ph.is_main DESC, ph.order_index, ph.id LIMIT 1)`,
@@ -52,7 +54,10 @@ function toAgentEnquiry(r: Awaited<ReturnType<typeof selectAgentEnquiries>>[numb
 }
 
 /** The stat cards: counts over every enquiry of the agent (SPEC §2), regardless of search and filter. */
-export async function getAgentEnquiryStats(db: Reader, agentId: string): Promise<AgentEnquiryStats> {
+export async function getAgentEnquiryStats(
+  db: Reader,
+  branchIds: readonly string[],
+): Promise<AgentEnquiryStats> {
   const [row] = await db
     .select({
       total: count(),
@@ -61,7 +66,7 @@ export async function getAgentEnquiryStats(db: Reader, agentId: string): Promise
       closed: sql<number>`count(*) FILTER (WHERE ${enquiries.status} = 'closed')::int`,
     })
     .from(enquiries)
-    .where(eq(enquiries.agentId, agentId));
+    .where(inArray(enquiries.agentId, [...branchIds]));
   return {
     total: Number(row?.total ?? 0),
     new: Number(row?.new ?? 0),
@@ -77,32 +82,33 @@ export async function getAgentEnquiryStats(db: Reader, agentId: string): Promise
  */
 export async function findAgentEnquiries(
   db: Database,
-  agentId: string,
+  scope: AgentScope,
   query: AgentEnquiryQuery,
 ): Promise<AgentEnquiryList> {
   const [page, stats] = await Promise.all([
     findEnquiryPage(query, {
       rows: selectAgentEnquiries(db),
       matches: db.select({ n: count() }).from(enquiries).leftJoin(properties, listingJoin).$dynamic(),
-      scope: eq(enquiries.agentId, agentId),
+      scope: inArray(enquiries.agentId, scope.branchIds),
       alsoSearch: [contactEmail],
     }),
-    getAgentEnquiryStats(db, agentId),
+    getAgentEnquiryStats(db, scope.branchIds),
   ]);
   return { ...page, items: page.items.map(toAgentEnquiry), stats };
 }
 
 /**
- * One enquiry of the agent.
+ * One enquiry of the member's branches.
  *
- * @throws AppError NOT_FOUND (404) when the id is not a UUID, does not exist, or is another agent's enquiry (never
- *   say which).
+ * @throws AppError NOT_FOUND (404) when the id is not a UUID, does not exist, or is outside the member's branches
+ *   (never say which); FORBIDDEN (403) when their role may not work enquiries (ADR 029).
  */
-export async function getAgentEnquiry(db: Reader, agentId: string, id: string): Promise<AgentEnquiry> {
+export async function getAgentEnquiry(db: Reader, scope: AgentScope, id: string): Promise<AgentEnquiry> {
   if (!isUuid(id)) throw AppError.notFound(AGENT_ENQUIRY_MESSAGES.notFound);
   const [row] = await selectAgentEnquiries(db)
-    .where(and(eq(enquiries.id, id), eq(enquiries.agentId, agentId)))
+    .where(and(eq(enquiries.id, id), inArray(enquiries.agentId, scope.branchIds)))
     .limit(1);
   if (!row) throw AppError.notFound(AGENT_ENQUIRY_MESSAGES.notFound);
+  authorise(scope, 'enquiry.work', { branchId: row.branchId! }, AGENT_ENQUIRY_MESSAGES.notFound);
   return toAgentEnquiry(row);
 }

@@ -9,9 +9,9 @@ import { and, eq } from 'drizzle-orm';
 import { AgentEnquiryListSchema, AgentEnquirySchema } from '@abode/shared/agent/enquiries.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agentActivity, agents, enquiries, properties } from '#src/db/schema.ts';
+import { agentActivity, enquiries, properties } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { agentEnquiryRoutes } from './routes.ts';
@@ -34,7 +34,7 @@ const call = (method: string, path: string, cookie?: string, body?: unknown) =>
 
 async function signedInAgent(): Promise<Agent> {
   const { userId, cookie } = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await handle.db.select().from(agents).where(eq(agents.userId, userId));
+  const [row] = await branchesOfUser(handle.db, userId);
   return { cookie, agentId: row!.id };
 }
 

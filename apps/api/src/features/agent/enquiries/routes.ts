@@ -15,7 +15,7 @@ import {
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { agentIdOf } from '../routes.ts';
+import { scopeOf } from '../routes.ts';
 import { findAgentEnquiries, getAgentEnquiry } from './find-agent-enquiries.ts';
 import { updateEnquiryStatus } from './update-enquiry-status.ts';
 
@@ -76,15 +76,15 @@ const updateRoute = createRoute({
 
 export const agentEnquiryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) =>
-    c.json(await findAgentEnquiries(c.var.db, agentIdOf(c), c.req.valid('query')), 200),
+    c.json(await findAgentEnquiries(c.var.db, scopeOf(c), c.req.valid('query')), 200),
   )
   .openapi(getRoute, async (c) =>
-    c.json(await getAgentEnquiry(c.var.db, agentIdOf(c), c.req.valid('param').id), 200),
+    c.json(await getAgentEnquiry(c.var.db, scopeOf(c), c.req.valid('param').id), 200),
   )
   .openapi(updateRoute, async (c) => {
     const enquiry = await updateEnquiryStatus(
       c.var.db,
-      agentIdOf(c),
+      scopeOf(c),
       c.req.valid('param').id,
       c.req.valid('json').status,
       c.var.now(),

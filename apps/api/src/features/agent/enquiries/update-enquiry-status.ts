@@ -3,13 +3,14 @@
  * SPEC §7 Writes "Update enquiries set status by id"). Stamps `updated_at` (as admin updates do) and records an
  * 'enquiry_status_changed' event for Recent Activity in the same transaction when the status really changed.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AGENT_ENQUIRY_MESSAGES,
   type AgentEnquiry,
   type EnquiryStatus,
 } from '@abode/shared/agent/enquiries.schema';
 import type { Database } from '#src/db/client.ts';
+import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
 import { enquiries, properties } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '../activity.ts';
@@ -18,11 +19,12 @@ import { getAgentEnquiry, isUuid } from './find-agent-enquiries.ts';
 /**
  * Sets the status and returns the updated enquiry.
  *
- * @throws AppError NOT_FOUND (404) when the enquiry is not the agent's (or the id is not a UUID); nothing changes.
+ * @throws AppError NOT_FOUND (404) when the enquiry is not of the member's branches (or the id is not a UUID);
+ *   nothing changes.
  */
 export async function updateEnquiryStatus(
   db: Database,
-  agentId: string,
+  scope: AgentScope,
   id: string,
   status: EnquiryStatus,
   now: Date,
@@ -32,6 +34,7 @@ export async function updateEnquiryStatus(
     // Locks the row so two quick changes record their events in the order they were made.
     const [current] = await tx
       .select({
+        branchId: enquiries.agentId,
         status: enquiries.status,
         propertyId: enquiries.propertyId,
         propertyTitle: sql<
@@ -39,14 +42,15 @@ export async function updateEnquiryStatus(
         >`(SELECT p.title FROM ${properties} p WHERE p.id = ${enquiries.propertyId})`,
       })
       .from(enquiries)
-      .where(and(eq(enquiries.id, id), eq(enquiries.agentId, agentId)))
+      .where(and(eq(enquiries.id, id), inArray(enquiries.agentId, scope.branchIds)))
       .for('update');
-    if (!current) throw AppError.notFound(AGENT_ENQUIRY_MESSAGES.notFound);
+    if (!current?.branchId) throw AppError.notFound(AGENT_ENQUIRY_MESSAGES.notFound);
+    authorise(scope, 'enquiry.work', { branchId: current.branchId }, AGENT_ENQUIRY_MESSAGES.notFound);
 
     await tx.update(enquiries).set({ status, updatedAt: now }).where(eq(enquiries.id, id));
     if (current.status !== status) {
       await recordAgentActivity(tx, {
-        agentId,
+        agentId: current.branchId,
         type: 'enquiry_status_changed',
         propertyId: current.propertyId,
         propertyTitle: current.propertyTitle,
@@ -54,6 +58,6 @@ export async function updateEnquiryStatus(
         details: { from: current.status, to: status },
       });
     }
-    return getAgentEnquiry(tx, agentId, id);
+    return getAgentEnquiry(tx, scope, id);
   });
 }

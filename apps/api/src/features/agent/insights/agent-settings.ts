@@ -1,6 +1,6 @@
 /**
  * The agent's settings (issue #5 Settings): whether new enquiries are e-mailed (`agents.notify_new_enquiries`).
- * The caller's own row only.
+ * Of the member's default branch only; changing them is a `branch.edit` (ADR 029), checked by the route.
  */
 import { eq } from 'drizzle-orm';
 import type { AgentSettings } from '@abode/shared/agent/settings.schema';

@@ -16,6 +16,7 @@ import { POA_LABEL } from '@abode/shared/listings/listing-price';
 import { MESSAGES } from '@abode/shared/messages';
 import { penceToPounds } from '@abode/shared/money';
 import type { Database } from '#src/db/client.ts';
+import { inBranches } from '#src/features/agency/authorise.ts';
 import { addDays } from './get-analytics.ts';
 import { toCsv } from './csv.ts';
 
@@ -48,7 +49,7 @@ function utcStamp(value: unknown): string {
  */
 export async function buildListingsReport(
   db: Database,
-  agentId: string,
+  branchIds: readonly string[],
   range: ReportRange,
 ): Promise<string> {
   const { start, end } = bounds(range);
@@ -56,9 +57,9 @@ export async function buildListingsReport(
     SELECT p.title, p.address_line_1, p.city, p.postcode, p.mode, p.price_pence, p.price_qualifier, p.status,
       p.approval_status,
       p.bedrooms, p.view_count, p.created_at,
-      (SELECT count(*) FROM enquiries e WHERE e.property_id = p.id AND e.agent_id = ${agentId})::int AS enquiries
+      (SELECT count(*) FROM enquiries e WHERE e.property_id = p.id AND ${inBranches('e.agent_id', branchIds)})::int AS enquiries
     FROM properties p
-    WHERE p.agent_id = ${agentId} AND NOT p.is_deleted
+    WHERE ${inBranches('p.agent_id', branchIds)} AND NOT p.is_deleted
       AND p.created_at >= ${start}::timestamptz AND p.created_at < ${end}::timestamptz
     ORDER BY p.created_at, p.id`);
   return toCsv(
@@ -86,7 +87,7 @@ export async function buildListingsReport(
  */
 export async function buildEnquiriesReport(
   db: Database,
-  agentId: string,
+  branchIds: readonly string[],
   range: ReportRange,
 ): Promise<string> {
   const { start, end } = bounds(range);
@@ -94,7 +95,7 @@ export async function buildEnquiriesReport(
     SELECT e.created_at, e.status, e.contact_info, e.message,
       CASE WHEN p.id IS NULL OR p.is_deleted THEN NULL ELSE p.title END AS title
     FROM enquiries e LEFT JOIN properties p ON p.id = e.property_id
-    WHERE e.agent_id = ${agentId}
+    WHERE ${inBranches('e.agent_id', branchIds)}
       AND e.created_at >= ${start}::timestamptz AND e.created_at < ${end}::timestamptz
     ORDER BY e.created_at, e.id`);
   return toCsv(

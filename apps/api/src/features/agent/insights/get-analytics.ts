@@ -18,6 +18,7 @@ import {
 } from '@abode/shared/agent/analytics.schema';
 import { utcDay } from '@abode/shared/agent/reports.schema';
 import type { Database } from '#src/db/client.ts';
+import { inBranches } from '#src/features/agency/authorise.ts';
 
 /** `day` (YYYY-MM-DD) moved by `n` days. */
 export function addDays(day: string, n: number): string {
@@ -47,7 +48,7 @@ const SORT_COLUMNS: Record<AnalyticsListingSort, string> = {
  */
 export async function getAnalytics(
   db: Database,
-  agentId: string,
+  branchIds: readonly string[],
   { days, sort, page }: AnalyticsQuery,
   now: Date,
 ): Promise<AgentAnalytics> {
@@ -63,13 +64,13 @@ export async function getAnalytics(
     db.execute(sql`
       SELECT to_char(v.day, 'YYYY-MM-DD') AS day, sum(v.views)::int AS views
       FROM listing_view_days v JOIN properties p ON p.id = v.property_id
-      WHERE p.agent_id = ${agentId} AND NOT p.is_deleted
+      WHERE ${inBranches('p.agent_id', branchIds)} AND NOT p.is_deleted
         AND v.day >= ${previousFrom}::date AND v.day <= ${to}::date
       GROUP BY v.day`),
     db.execute(sql`
       SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS enquiries
       FROM enquiries
-      WHERE agent_id = ${agentId}
+      WHERE ${inBranches('agent_id', branchIds)}
         AND created_at >= ${startOf(previousFrom)}::timestamptz AND created_at < ${end}::timestamptz
       GROUP BY 1`),
     // Each figure is aggregated once per listing in its own CTE, restricted to the agent's listings (an agent
@@ -78,7 +79,7 @@ export async function getAnalytics(
     db.execute(sql`
       WITH mine AS (
         SELECT id, title, slug, status, mode, view_count FROM properties
-        WHERE agent_id = ${agentId} AND NOT is_deleted
+        WHERE ${inBranches('agent_id', branchIds)} AND NOT is_deleted
       ), period_views AS (
         SELECT v.property_id, sum(v.views)::int AS views
         FROM listing_view_days v JOIN mine ON mine.id = v.property_id
@@ -91,7 +92,7 @@ export async function getAnalytics(
       ), period_enquiries AS (
         SELECT property_id, count(*)::int AS enquiries
         FROM enquiries
-        WHERE agent_id = ${agentId} AND property_id IS NOT NULL
+        WHERE ${inBranches('agent_id', branchIds)} AND property_id IS NOT NULL
           AND created_at >= ${startOf(from)}::timestamptz AND created_at < ${end}::timestamptz
         GROUP BY property_id
       ), scored AS (
@@ -109,7 +110,7 @@ export async function getAnalytics(
       ORDER BY ${orderBy}
       LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
     db.execute(sql`
-      SELECT count(*)::int AS total FROM properties WHERE agent_id = ${agentId} AND NOT is_deleted`),
+      SELECT count(*)::int AS total FROM properties WHERE ${inBranches('agent_id', branchIds)} AND NOT is_deleted`),
   ]);
 
   const viewsByDay = new Map((viewRows.rows as Row[]).map((r) => [String(r.day), Number(r.views)]));

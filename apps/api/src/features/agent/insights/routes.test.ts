@@ -20,7 +20,7 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import type { properties } from '#src/db/schema.ts';
 import { agents, enquiries, favourites, listingViewDays } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -41,7 +41,7 @@ const call = (method: string, path: string, cookie?: string, body?: unknown) =>
 
 async function signedInAgent() {
   const user = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await handle.db.select().from(agents).where(eq(agents.userId, user.userId));
+  const [row] = await branchesOfUser(handle.db, user.userId);
   return { ...user, agentId: row!.id };
 }
 

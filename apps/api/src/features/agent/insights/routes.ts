@@ -17,7 +17,8 @@ import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationError } from '#src/middleware/error-handler.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { agentIdOf } from '../routes.ts';
+import { scopeOf } from '../routes.ts';
+import { authorise, authoriseAction } from '#src/features/agency/authorise.ts';
 import { getAgentSettings, updateAgentSettings } from './agent-settings.ts';
 import { buildEnquiriesReport, buildListingsReport } from './build-reports.ts';
 import { getAnalytics } from './get-analytics.ts';
@@ -141,19 +142,33 @@ function csvAttachment(csv: string, filename: string): Response {
 
 export const agentInsightRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(analyticsRoute, async (c) =>
-    c.json(await getAnalytics(c.var.db, agentIdOf(c), c.req.valid('query'), c.var.now()), 200),
+    c.json(await getAnalytics(c.var.db, reportBranchesOf(c), c.req.valid('query'), c.var.now()), 200),
   )
   .openapi(listingsReportRoute, async (c) => {
     const range = reportRange(c.req.valid('query'), c.var.now());
-    const csv = await buildListingsReport(c.var.db, agentIdOf(c), range);
+    const csv = await buildListingsReport(c.var.db, reportBranchesOf(c), range);
     return csvAttachment(csv, reportFilename('listings', range));
   })
   .openapi(enquiriesReportRoute, async (c) => {
     const range = reportRange(c.req.valid('query'), c.var.now());
-    const csv = await buildEnquiriesReport(c.var.db, agentIdOf(c), range);
+    const csv = await buildEnquiriesReport(c.var.db, reportBranchesOf(c), range);
     return csvAttachment(csv, reportFilename('enquiries', range));
   })
-  .openapi(getSettingsRoute, async (c) => c.json(await getAgentSettings(c.var.db, agentIdOf(c)), 200))
-  .openapi(updateSettingsRoute, async (c) =>
-    c.json(await updateAgentSettings(c.var.db, agentIdOf(c), c.req.valid('json'), c.var.now()), 200),
-  );
+  .openapi(getSettingsRoute, async (c) =>
+    c.json(await getAgentSettings(c.var.db, scopeOf(c).defaultBranchId), 200),
+  )
+  .openapi(updateSettingsRoute, async (c) => {
+    const scope = scopeOf(c);
+    authorise(scope, 'branch.edit', { branchId: scope.defaultBranchId });
+    return c.json(
+      await updateAgentSettings(c.var.db, scope.defaultBranchId, c.req.valid('json'), c.var.now()),
+      200,
+    );
+  });
+
+/** The branches whose figures the member may see: all of theirs, for a role that sees reports (ADR 029), else 403. */
+function reportBranchesOf(c: Parameters<typeof scopeOf>[0]): readonly string[] {
+  const scope = scopeOf(c);
+  authoriseAction(scope, 'reports.view');
+  return scope.branchIds;
+}

@@ -12,6 +12,8 @@ import {
   type ListingInput,
 } from '@abode/shared/agent/listing-input.schema';
 import type { Database } from '#src/db/client.ts';
+import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
+import { authorisePublishing, resolveListingPlace } from '#src/features/agency/listing-assignment.ts';
 import { properties } from '#src/db/schema.ts';
 import { AppError, type AppErrorDetail } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '../activity.ts';
@@ -99,10 +101,13 @@ async function uniqueSlug(tx: Tx, input: ListingInput, outcode: string): Promise
  */
 export async function createAgentListing(
   db: Database,
-  agentId: string,
+  scope: AgentScope,
   input: ListingInput,
   now: Date,
 ): Promise<AgentListingDetail> {
+  const place = await resolveListingPlace(db, scope, input);
+  authorise(scope, 'listing.create', place);
+  if (input.status !== 'draft') authorisePublishing(scope, place, input.status);
   const problems: AppErrorDetail[] = [];
   if (input.status === 'active') problems.push(PHOTO_REQUIRED_DETAIL);
   const location = await locatePostcode(db, input.postcode);
@@ -113,7 +118,8 @@ export async function createAgentListing(
       .insert(properties)
       .values({
         ...listingValues(input),
-        agentId,
+        agentId: place.branchId,
+        negotiatorId: place.negotiatorId,
         slug: await uniqueSlug(tx, input, location.outcode),
         outcode: location.outcode,
         latitude: location.latitude,
@@ -126,7 +132,7 @@ export async function createAgentListing(
       .returning();
     if (!row) throw new Error('listing insert returned no row');
     await recordAgentActivity(tx, {
-      agentId,
+      agentId: place.branchId,
       type: 'listing_created',
       propertyId: row.id,
       propertyTitle: row.title,

@@ -5,22 +5,26 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { properties } from '#src/db/schema.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { findOwnListingRow } from './get-agent-listing.ts';
 
-/** Throws NOT_FOUND (404) when the listing is not the agent's, unknown, or already deleted. */
+/**
+ * Throws NOT_FOUND (404) when the listing is not in the member's branches, unknown, or already deleted; FORBIDDEN
+ * (403) when their role may not delete it (ADR 029).
+ */
 export async function deleteAgentListing(
   db: Database,
-  agentId: string,
+  scope: AgentScope,
   id: string,
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await findOwnListingRow(tx, agentId, id, { forUpdate: true });
+    const row = await findOwnListingRow(tx, scope, id, 'listing.delete', { forUpdate: true });
     await tx.update(properties).set({ isDeleted: true, updatedAt: now }).where(eq(properties.id, row.id));
     await recordAgentActivity(tx, {
-      agentId,
+      agentId: row.agentId,
       type: 'listing_deleted',
       propertyId: row.id,
       propertyTitle: row.title,

@@ -1,5 +1,5 @@
 /**
- * The agent's list of listings (SPEC §2 Agent properties, §7 "properties (agent list)"): their own non-deleted
+ * The agent's list of listings (SPEC §2 Agent properties, §7 "properties (agent list)"): their branches' non-deleted
  * listings newest first, one page at a time, filtered by a search over title, address line 1 and town, status and
  * sale/rent, with the stat cards computed over all of them regardless of the filters.
  */
@@ -12,6 +12,7 @@ import {
 } from '@abode/shared/agent/listing-input.schema';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
+import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { properties } from '#src/db/schema.ts';
 
 type Filters = z.output<typeof AgentListingFiltersSchema>;
@@ -31,10 +32,10 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  */
 export async function findAgentListings(
   db: Database,
-  agentId: string,
+  scope: AgentScope,
   filters: Filters,
 ): Promise<AgentListingList> {
-  const conditions: SQL[] = [eq(properties.agentId, agentId), not(properties.isDeleted)];
+  const conditions: SQL[] = [inArray(properties.agentId, scope.branchIds), not(properties.isDeleted)];
   const q = filters.q?.trim();
   if (q) {
     const pattern = likePattern(q);
@@ -54,6 +55,8 @@ export async function findAgentListings(
   const rowsQuery = db
     .select({
       id: properties.id,
+      branchId: properties.agentId,
+      negotiatorId: properties.negotiatorId,
       slug: properties.slug,
       title: properties.title,
       addressLine1: properties.addressLine1,
@@ -89,11 +92,13 @@ export async function findAgentListings(
   const [rows, [counted], stats] = await Promise.all([
     rowsQuery,
     db.select({ total: count() }).from(properties).where(where),
-    getAgentListingStats(db, agentId),
+    getAgentListingStats(db, scope.branchIds),
   ]);
 
   const items: AgentListingSummary[] = rows.map((r) => ({
     id: r.id,
+    branchId: r.branchId,
+    negotiatorId: r.negotiatorId,
     slug: r.slug,
     title: r.title,
     addressLine1: r.addressLine1,
@@ -124,7 +129,10 @@ export async function findAgentListings(
  * SPEC §2 stat cards over every non-deleted listing of the agent: total, active, under offer (under offer and let
  * agreed: both are "agreed, not completed") and total views (sum of view counts).
  */
-export async function getAgentListingStats(db: Database, agentId: string): Promise<AgentListingStats> {
+export async function getAgentListingStats(
+  db: Database,
+  branchIds: readonly string[],
+): Promise<AgentListingStats> {
   const [row] = await db
     .select({
       total: count(),
@@ -133,7 +141,7 @@ export async function getAgentListingStats(db: Database, agentId: string): Promi
       totalViews: sql<string>`COALESCE(sum(${properties.viewCount}), 0)::bigint`,
     })
     .from(properties)
-    .where(and(eq(properties.agentId, agentId), not(properties.isDeleted)));
+    .where(and(inArray(properties.agentId, [...branchIds]), not(properties.isDeleted)));
   return {
     total: Number(row?.total ?? 0),
     active: Number(row?.active ?? 0),

@@ -3,11 +3,13 @@
  * agent's, a deleted, an unknown or a malformed id all answer 404 'Property not found': the caller never learns
  * whether someone else's listing exists.
  */
-import { and, asc, eq, not } from 'drizzle-orm';
+import { and, asc, eq, inArray, not } from 'drizzle-orm';
+import type { AgencyAction } from '@abode/shared/agency/permissions';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import type { Database } from '#src/db/client.ts';
 import { listingMedia, properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
+import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
 import { mediaKindOrder, toListingDetails } from '#src/features/listings/listing-details.ts';
 
 export type ListingRow = typeof properties.$inferSelect;
@@ -19,22 +21,33 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const listingNotFound = () => AppError.notFound(LISTING_MESSAGES.notFound);
 
 /**
- * The agent's own non-deleted listing row; `forUpdate` locks it for the rest of the transaction (concurrent edits
- * then apply one after the other, each on the other's result). Throws NOT_FOUND (404) otherwise.
+ * A non-deleted listing of one of the member's branches that they may take `action` on (ADR 029); `forUpdate` locks
+ * it for the rest of the transaction (concurrent edits then apply one after the other, each on the other's result).
+ * Throws NOT_FOUND (404) for a listing outside their branches, deleted or unknown, FORBIDDEN (403) when their role
+ * may not take the action on it.
  */
 export async function findOwnListingRow(
   db: Reader,
-  agentId: string,
+  scope: AgentScope,
   id: string,
+  action: AgencyAction,
   { forUpdate = false } = {},
 ): Promise<ListingRow> {
   if (!UUID.test(id)) throw listingNotFound();
   const query = (db as Database)
     .select()
     .from(properties)
-    .where(and(eq(properties.id, id), eq(properties.agentId, agentId), not(properties.isDeleted)));
+    .where(
+      and(eq(properties.id, id), inArray(properties.agentId, scope.branchIds), not(properties.isDeleted)),
+    );
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw listingNotFound();
+  authorise(
+    scope,
+    action,
+    { branchId: row.agentId, negotiatorId: row.negotiatorId },
+    LISTING_MESSAGES.notFound,
+  );
   return row;
 }
 
@@ -69,6 +82,8 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     id: row.id,
+    branchId: row.agentId,
+    negotiatorId: row.negotiatorId,
     slug: row.slug,
     title: row.title,
     description: row.description ?? '',
@@ -108,11 +123,11 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
   };
 }
 
-/** The agent's own listing with photos. Throws NOT_FOUND (404) for anything else. */
+/** A listing of the member's branches with photos. Throws NOT_FOUND (404) for anything else. */
 export async function getAgentListing(
   db: Database,
-  agentId: string,
+  scope: AgentScope,
   id: string,
 ): Promise<AgentListingDetail> {
-  return toAgentListingDetail(db, await findOwnListingRow(db, agentId, id));
+  return toAgentListingDetail(db, await findOwnListingRow(db, scope, id, 'listing.view'));
 }

@@ -13,9 +13,9 @@ import {
 import { ListingDetailSchema, ListingSearchResultSchema } from '@abode/shared/listings/listing.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, postcodes, properties, propertyPhotos } from '#src/db/schema.ts';
+import { postcodes, properties, propertyPhotos } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { branchesOfUser, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -108,7 +108,7 @@ beforeAll(async () => {
     .onConflictDoNothing();
   const user = await signedInUser(app, handle.db, { role: 'agent' });
   cookie = user.cookie;
-  const [agent] = await handle.db.select().from(agents).where(eq(agents.userId, user.userId));
+  const [agent] = await branchesOfUser(handle.db, user.userId);
   expect(agent).toBeDefined();
 });
 afterAll(async () => {

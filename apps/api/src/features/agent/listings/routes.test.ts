@@ -15,10 +15,15 @@ import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import { agentListingRoutes } from './routes.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agentActivity, agents, outcodes, postcodes, properties, propertyPhotos } from '#src/db/schema.ts';
+import { agentActivity, outcodes, postcodes, properties, propertyPhotos } from '#src/db/schema.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing, REAL_ADDRESSES, UNLISTED_POSTCODE_ADDRESSES } from '#src/testing/fixtures.ts';
+import {
+  branchesOfUser,
+  createListing,
+  REAL_ADDRESSES,
+  UNLISTED_POSTCODE_ADDRESSES,
+} from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -66,7 +71,7 @@ const LETTINGS_TERMS = { depositPence: 2_250_00, holdingDepositPence: 450_00, mi
 
 async function agentSession() {
   const user = await signedInUser(app, handle.db, { role: 'agent' });
-  const [agent] = await handle.db.select().from(agents).where(eq(agents.userId, user.userId));
+  const [agent] = await branchesOfUser(handle.db, user.userId);
   return { cookie: user.cookie, agentId: agent!.id };
 }
 

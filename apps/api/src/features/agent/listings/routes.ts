@@ -21,7 +21,7 @@ import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { agentIdOf } from '../routes.ts';
+import { scopeOf } from '../routes.ts';
 import { createAgentListing } from './create-agent-listing.ts';
 import { deleteAgentListing } from './delete-agent-listing.ts';
 import { findAgentListings } from './find-agent-listings.ts';
@@ -145,7 +145,7 @@ const deleteListingRoute = createRoute({
 
 export const agentListingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) =>
-    c.json(await findAgentListings(c.var.db, agentIdOf(c), c.req.valid('query')), 200),
+    c.json(await findAgentListings(c.var.db, scopeOf(c), c.req.valid('query')), 200),
   )
   .openapi(postcodeRoute, async (c) => {
     const { postcode } = c.req.valid('param');
@@ -156,15 +156,15 @@ export const agentListingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
     return c.json(location, 200);
   })
   .openapi(getRoute, async (c) =>
-    c.json(await getAgentListing(c.var.db, agentIdOf(c), c.req.valid('param').id), 200),
+    c.json(await getAgentListing(c.var.db, scopeOf(c), c.req.valid('param').id), 200),
   )
   .openapi(createListingRoute, async (c) =>
-    c.json(await createAgentListing(c.var.db, agentIdOf(c), c.req.valid('json'), c.var.now()), 201),
+    c.json(await createAgentListing(c.var.db, scopeOf(c), c.req.valid('json'), c.var.now()), 201),
   )
   .openapi(updateListingRoute, async (c) => {
     const listing = await updateAgentListing(
       c.var.db,
-      agentIdOf(c),
+      scopeOf(c),
       c.req.valid('param').id,
       c.req.valid('json'),
       c.var.now(),
@@ -172,6 +172,6 @@ export const agentListingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
     return c.json(listing, 200);
   })
   .openapi(deleteListingRoute, async (c) => {
-    await deleteAgentListing(c.var.db, agentIdOf(c), c.req.valid('param').id, c.var.now());
+    await deleteAgentListing(c.var.db, scopeOf(c), c.req.valid('param').id, c.var.now());
     return c.body(null, 204);
   });

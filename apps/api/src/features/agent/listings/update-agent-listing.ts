@@ -27,6 +27,8 @@ import {
 } from '@abode/shared/agent/listing-input.schema';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
+import type { AgentScope } from '#src/features/agency/authorise.ts';
+import { authorisePublishing, resolveListingPlace } from '#src/features/agency/listing-assignment.ts';
 import { properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { validationError } from '#src/middleware/error-handler.ts';
@@ -96,15 +98,19 @@ function sameFloorArea(a: number | null | undefined, b: number | null | undefine
  */
 export async function updateAgentListing(
   db: Database,
-  agentId: string,
+  scope: AgentScope,
   id: string,
   changes: UpdateInput,
   now: Date,
 ): Promise<AgentListingDetail> {
   return db.transaction(async (tx) => {
-    const row = await findOwnListingRow(tx, agentId, id, { forUpdate: true });
+    const row = await findOwnListingRow(tx, scope, id, 'listing.edit', { forUpdate: true });
     const merged = ListingInputSchema.safeParse({ ...storedInput(row), ...changes });
     if (!merged.success) throw validationError(merged.error);
+    const current = { branchId: row.agentId, negotiatorId: row.negotiatorId };
+    const place = await resolveListingPlace(tx, scope, changes, current);
+    if (merged.data.status !== row.status) authorisePublishing(scope, current, merged.data.status);
+    const placeChanged = place.branchId !== row.agentId || place.negotiatorId !== row.negotiatorId;
     // Compared with the raw stored values (not re-parsed: an old row may predate a rule), column by column.
     const before = row as unknown as Record<string, unknown>;
     const after = listingValues(merged.data);
@@ -113,7 +119,7 @@ export async function updateAgentListing(
         ? !sameFloorArea(after.floorAreaSqm, before.floorAreaSqm as number | null)
         : JSON.stringify(after[key]) !== JSON.stringify(before[key]),
     );
-    if (changed.length === 0) return toAgentListingDetail(tx, row);
+    if (changed.length === 0 && !placeChanged) return toAgentListingDetail(tx, row);
     if (after.status === 'active' && row.status !== 'active') {
       const [{ n } = { n: 0 }] = await tx
         .select({ n: count() })
@@ -152,6 +158,8 @@ export async function updateAgentListing(
             }
           : {}),
         ...(changed.includes('status') ? { statusBeforeRejection: null } : {}),
+        agentId: place.branchId,
+        negotiatorId: place.negotiatorId,
         approvalStatus,
         publishedAt: row.publishedAt ?? (becomesPublic ? now : null),
         priceReducedAt,
@@ -162,7 +170,7 @@ export async function updateAgentListing(
       .returning();
     if (!updated) throw new Error('listing update returned no row');
 
-    const event = { agentId, propertyId: row.id, propertyTitle: updated.title };
+    const event = { agentId: updated.agentId, propertyId: row.id, propertyTitle: updated.title };
     if (changed.includes('status'))
       await recordAgentActivity(tx, {
         ...event,
@@ -177,7 +185,11 @@ export async function updateAgentListing(
         type: 'listing_price_changed',
         details: { fromPence: row.pricePence, toPence: updated.pricePence },
       });
-    const otherFields = changed.filter((key) => key !== 'status' && (key !== 'pricePence' || !priceChanged));
+    const otherFields: string[] = changed.filter(
+      (key) => key !== 'status' && (key !== 'pricePence' || !priceChanged),
+    );
+    if (place.branchId !== row.agentId) otherFields.push('branchId');
+    if (place.negotiatorId !== row.negotiatorId) otherFields.push('negotiatorId');
     if (otherFields.length)
       await recordAgentActivity(tx, {
         ...event,

@@ -1,6 +1,7 @@
 /**
  * A listing's floor plans, EPC certificate and brochure (issue #25 "Media"; table `listing_media`). Every function
- * takes the caller's agent id and touches only that agent's not-deleted listings: anything else is a 404.
+ * takes the member acting and touches only their branches' not-deleted listings they may edit (ADR 029): anything
+ * else is a 404 (or 403 when their role may not).
  *
  * Kept by every write here, in the write's transaction with the listing row locked (`FOR UPDATE`, so concurrent
  * uploads to one listing queue up): each kind's `order_index` runs 0..n-1 in upload order, a kind never holds more
@@ -28,7 +29,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import { toListingMedia } from '#src/features/listings/listing-details.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { makePhotoVariants } from '../photos/images.ts';
-import type { Executor, PhotoContext, Tx } from '../photos/photos.ts';
+import { ownListing, type Executor, type PhotoContext, type Tx } from '../photos/photos.ts';
 import { checkPdf } from './pdf-check.ts';
 import { hasPdfHeader } from './pdf-inspect.ts';
 
@@ -42,19 +43,6 @@ export interface MediaUpload {
   kind: ListingMediaKind;
   file: Buffer;
   caption: string;
-}
-
-/** The agent's own, not-deleted listing (id, title), locked for the transaction when `lock`; else 404. */
-async function ownListing(db: Executor, agentId: string, propertyId: string, lock = false) {
-  const query = db
-    .select({ id: properties.id, title: properties.title })
-    .from(properties)
-    .where(
-      and(eq(properties.id, propertyId), eq(properties.agentId, agentId), eq(properties.isDeleted, false)),
-    );
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw AppError.notFound();
-  return row;
 }
 
 async function mediaOfKind(db: Executor, propertyId: string, kind: string): Promise<MediaRow[]> {
@@ -142,7 +130,7 @@ export async function addMedia(
   upload: MediaUpload,
 ): Promise<ListingMedia> {
   // A stranger's listing is a 404 before any file work.
-  await ownListing(ctx.db, ctx.agentId, propertyId);
+  await ownListing(ctx.db, ctx.scope, propertyId, 'listing.edit');
   const { maxCount } = MEDIA_KIND_RULES[upload.kind];
   // Cheap early refusal before the CPU work; checked again under the lock below.
   const [{ n } = { n: 0 }] = await ctx.db
@@ -157,7 +145,7 @@ export async function addMedia(
   try {
     const files = await storeFiles(ctx, storageKey, upload, written);
     const row = await ctx.db.transaction(async (tx) => {
-      const listing = await ownListing(tx, ctx.agentId, propertyId, true);
+      const listing = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
       const existing = await mediaOfKind(tx, propertyId, upload.kind);
       if (existing.length >= maxCount) throw new AppError('CONFLICT', MEDIA_COUNT_MESSAGES[upload.kind]);
       const [inserted] = await tx
@@ -174,7 +162,7 @@ export async function addMedia(
         .returning();
       await touchListing(tx, propertyId);
       await recordAgentActivity(tx, {
-        agentId: ctx.agentId,
+        agentId: listing.branchId,
         type: 'listing_updated',
         propertyId,
         propertyTitle: listing.title,
@@ -196,7 +184,7 @@ export async function updateMediaCaption(
   mediaId: string,
   caption: string,
 ): Promise<ListingMedia> {
-  await ownListing(ctx.db, ctx.agentId, propertyId);
+  await ownListing(ctx.db, ctx.scope, propertyId, 'listing.edit');
   const [row] = await ctx.db
     .update(listingMedia)
     .set({ caption: caption || null })
@@ -212,7 +200,7 @@ export async function updateMediaCaption(
  */
 export async function deleteMedia(ctx: MediaContext, propertyId: string, mediaId: string): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
-    const listing = await ownListing(tx, ctx.agentId, propertyId, true);
+    const listing = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
     const [row] = await tx
       .select()
       .from(listingMedia)
@@ -225,7 +213,7 @@ export async function deleteMedia(ctx: MediaContext, propertyId: string, mediaId
         await tx.update(listingMedia).set({ orderIndex: index }).where(eq(listingMedia.id, item.id));
     await touchListing(tx, propertyId);
     await recordAgentActivity(tx, {
-      agentId: ctx.agentId,
+      agentId: listing.branchId,
       type: 'listing_updated',
       propertyId,
       propertyTitle: listing.title,

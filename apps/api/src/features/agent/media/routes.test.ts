@@ -16,10 +16,10 @@ import { ListingDetailSchema, ListingMediaSchema } from '@abode/shared/listings/
 import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agentActivity, agents, listingMedia, properties } from '#src/db/schema.ts';
+import { agentActivity, listingMedia, properties } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { APP_CSP } from '#src/middleware/security-headers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { ACTIVE_PDFS, makePdf } from './test-pdfs.ts';
@@ -62,7 +62,7 @@ afterAll(async () => {
 
 async function agent(): Promise<Agent> {
   const user = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await handle.db.select().from(agents).where(eq(agents.userId, user.userId));
+  const [row] = await branchesOfUser(handle.db, user.userId);
   return { cookie: user.cookie, agentId: row!.id };
 }
 

@@ -31,7 +31,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import type { BodyLimitRoute } from '#src/middleware/body-limit.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { agentIdOf } from '../routes.ts';
+import { scopeOf } from '../routes.ts';
 import { addMedia, deleteMedia, updateMediaCaption, type MediaContext } from './media.ts';
 
 /** Room for the multipart envelope (boundaries, part headers, the kind and caption fields) around the file. */
@@ -139,7 +139,7 @@ const deleteMediaRoute = createRoute({
 });
 
 function contextOf(c: Context<AppEnv>): MediaContext {
-  return { db: c.var.db, storage: c.var.storage, logger: c.var.logger, agentId: agentIdOf(c) };
+  return { db: c.var.db, storage: c.var.storage, logger: c.var.logger, scope: scopeOf(c) };
 }
 
 /** The uploaded file's bytes, checking its real size (Content-Length may be absent or chunked). */

@@ -7,7 +7,7 @@
  * listing row (`FOR UPDATE`) so concurrent uploads or reorders of one listing queue up instead of clashing.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   buildSrcSet,
   MAX_PHOTOS_PER_LISTING,
@@ -20,6 +20,7 @@ import { MESSAGES } from '@abode/shared/messages';
 import type { Database } from '#src/db/client.ts';
 import { agents, properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
+import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { Storage } from '#src/lib/storage.ts';
 import { recordAgentActivity } from '../activity.ts';
@@ -35,7 +36,8 @@ export interface PhotoContext {
   db: Database;
   storage: Storage;
   logger: Logger;
-  agentId: string;
+  /** The member acting (ADR 029). */
+  scope: AgentScope;
 }
 
 /** The API shape of a stored photo. */
@@ -54,16 +56,36 @@ export function toAgentPhoto(row: PhotoRow): AgentPhoto {
   };
 }
 
-/** The agent's own, not-deleted listing (id, title, status), locked for the transaction when `lock`; else 404. */
-async function ownListing(db: Executor, agentId: string, propertyId: string, lock = false) {
+/**
+ * A not-deleted listing of the member's branches (id, title, status, branch) that they may take `action` on (ADR
+ * 029), locked for the transaction when `lock`. Throws 404 outside their branches, 403 when their role may not.
+ */
+export async function ownListing(
+  db: Executor,
+  scope: AgentScope,
+  propertyId: string,
+  action: 'listing.view' | 'listing.edit',
+  lock = false,
+) {
   const query = db
-    .select({ id: properties.id, title: properties.title, status: properties.status })
+    .select({
+      id: properties.id,
+      title: properties.title,
+      status: properties.status,
+      branchId: properties.agentId,
+      negotiatorId: properties.negotiatorId,
+    })
     .from(properties)
     .where(
-      and(eq(properties.id, propertyId), eq(properties.agentId, agentId), eq(properties.isDeleted, false)),
+      and(
+        eq(properties.id, propertyId),
+        inArray(properties.agentId, scope.branchIds),
+        eq(properties.isDeleted, false),
+      ),
     );
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw AppError.notFound();
+  authorise(scope, action, row);
   return row;
 }
 
@@ -89,7 +111,7 @@ async function writeOrder(tx: Tx, current: PhotoRow[], ids: string[]): Promise<v
 
 /** `GET …/photos`: the listing's photos in order. */
 export async function listPhotos(ctx: PhotoContext, propertyId: string): Promise<AgentPhoto[]> {
-  await ownListing(ctx.db, ctx.agentId, propertyId);
+  await ownListing(ctx.db, ctx.scope, propertyId, 'listing.view');
   return (await photosOf(ctx.db, propertyId)).map(toAgentPhoto);
 }
 
@@ -105,7 +127,7 @@ export async function addPhoto(
   altText: string | undefined,
 ): Promise<AgentPhoto> {
   // A stranger's listing is a 404 before any image work.
-  await ownListing(ctx.db, ctx.agentId, propertyId);
+  await ownListing(ctx.db, ctx.scope, propertyId, 'listing.edit');
   // Cheap early refusal before the CPU work; checked again under the lock below.
   const [{ n } = { n: 0 }] = await ctx.db
     .select({ n: count() })
@@ -127,7 +149,7 @@ export async function addPhoto(
     }
     const widest = variants[0]!;
     const row = await ctx.db.transaction(async (tx) => {
-      const locked = await ownListing(tx, ctx.agentId, propertyId, true);
+      const locked = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
       const existing = await photosOf(tx, propertyId);
       if (existing.length >= MAX_PHOTOS_PER_LISTING) {
         throw new AppError('VALIDATION_ERROR', PHOTO_MESSAGES.tooManyPhotos);
@@ -161,13 +183,13 @@ export async function addPhoto(
            SET details = jsonb_set(details, '{count}', to_jsonb(COALESCE((details->>'count')::int, 1) + 1)),
                created_at = now()
          WHERE id = (SELECT id FROM agent_activity
-                      WHERE agent_id = ${ctx.agentId} AND property_id = ${propertyId} AND type = 'photos_added'
+                      WHERE agent_id = ${locked.branchId} AND property_id = ${propertyId} AND type = 'photos_added'
                         AND created_at > now() - interval '10 minutes'
                       ORDER BY created_at DESC LIMIT 1)
         RETURNING id`);
       if (bumped.rows.length === 0)
         await recordAgentActivity(tx, {
-          agentId: ctx.agentId,
+          agentId: locked.branchId,
           type: 'photos_added',
           propertyId,
           propertyTitle: locked.title,
@@ -189,7 +211,7 @@ export async function updatePhotoAlt(
   photoId: string,
   altText: string,
 ): Promise<AgentPhoto> {
-  await ownListing(ctx.db, ctx.agentId, propertyId);
+  await ownListing(ctx.db, ctx.scope, propertyId, 'listing.edit');
   const [row] = await ctx.db
     .update(propertyPhotos)
     .set({ altText: altText || null })
@@ -206,7 +228,7 @@ export async function reorderPhotos(
   photoIds: string[],
 ): Promise<AgentPhoto[]> {
   return ctx.db.transaction(async (tx) => {
-    await ownListing(tx, ctx.agentId, propertyId, true);
+    await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
     const current = await photosOf(tx, propertyId);
     const known = new Set(current.map((p) => p.id));
     const unique = new Set(photoIds);
@@ -229,7 +251,7 @@ export async function setMainPhoto(
   photoId: string,
 ): Promise<AgentPhoto[]> {
   return ctx.db.transaction(async (tx) => {
-    await ownListing(tx, ctx.agentId, propertyId, true);
+    await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
     const current = await photosOf(tx, propertyId);
     if (!current.some((p) => p.id === photoId)) throw AppError.notFound();
     await writeOrder(tx, current, [photoId, ...current.filter((p) => p.id !== photoId).map((p) => p.id)]);
@@ -244,7 +266,7 @@ export async function setMainPhoto(
  */
 export async function deletePhoto(ctx: PhotoContext, propertyId: string, photoId: string): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
-    const listing = await ownListing(tx, ctx.agentId, propertyId, true);
+    const listing = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
     const current = await photosOf(tx, propertyId);
     const photo = current.find((p) => p.id === photoId);
     if (!photo) throw AppError.notFound();
@@ -274,49 +296,56 @@ async function removeFiles(ctx: Pick<PhotoContext, 'storage' | 'logger'>, keys: 
 }
 
 /**
- * `POST /api/agent/profile/logo`: checks and resizes the logo, stores it under `agents/{agentId}/logo-{id}.webp`,
+ * `POST /api/agent/profile/logo`: checks and resizes branch `branchId`'s logo (a `branch.edit` of the member, else
+ * 404/403), stores it under `agents/{branchId}/logo-{id}.webp`,
  * sets agents.logo_url and removes the previous uploaded logo (a logo URL from elsewhere is left alone).
  */
-export async function setLogo(ctx: PhotoContext, file: Buffer): Promise<string> {
+export async function setLogo(ctx: PhotoContext, branchId: string, file: Buffer): Promise<string> {
+  authorise(ctx.scope, 'branch.edit', { branchId }, MESSAGES.profileNotFound);
   const output = await makeLogo(file);
-  const key = `agents/${ctx.agentId}/logo-${randomUUID()}.webp`;
+  const key = `agents/${branchId}/logo-${randomUUID()}.webp`;
   await ctx.storage.put(key, output.data, 'image/webp');
   const url = ctx.storage.urlOf(key);
   let previous: string | null;
   try {
-    previous = await replaceLogoUrl(ctx, url);
+    previous = await replaceLogoUrl(ctx, branchId, url);
   } catch (error) {
     await removeFiles(ctx, [key]);
     throw error;
   }
-  await removeOldLogo(ctx, previous);
+  await removeOldLogo(ctx, branchId, previous);
   return url;
 }
 
 /** `DELETE /api/agent/profile/logo`: clears agents.logo_url and removes the uploaded file. */
-export async function removeLogo(ctx: PhotoContext): Promise<void> {
-  await removeOldLogo(ctx, await replaceLogoUrl(ctx, null));
+export async function removeLogo(ctx: PhotoContext, branchId: string): Promise<void> {
+  authorise(ctx.scope, 'branch.edit', { branchId }, MESSAGES.profileNotFound);
+  await removeOldLogo(ctx, branchId, await replaceLogoUrl(ctx, branchId, null));
 }
 
 /** Sets the logo URL and returns the one it replaced. */
-async function replaceLogoUrl(ctx: PhotoContext, url: string | null): Promise<string | null> {
+async function replaceLogoUrl(
+  ctx: PhotoContext,
+  branchId: string,
+  url: string | null,
+): Promise<string | null> {
   return ctx.db.transaction(async (tx) => {
     const [agent] = await tx
       .select({ logoUrl: agents.logoUrl })
       .from(agents)
-      .where(eq(agents.id, ctx.agentId))
+      .where(eq(agents.id, branchId))
       .for('update');
     if (!agent) throw AppError.notFound(MESSAGES.profileNotFound);
     await tx
       .update(agents)
       .set({ logoUrl: url, updatedAt: sql`now()` })
-      .where(eq(agents.id, ctx.agentId));
+      .where(eq(agents.id, branchId));
     return agent.logoUrl;
   });
 }
 
-async function removeOldLogo(ctx: PhotoContext, previous: string | null): Promise<void> {
+async function removeOldLogo(ctx: PhotoContext, branchId: string, previous: string | null): Promise<void> {
   const key = previous ? ctx.storage.keyOf(previous) : null;
-  // Only this agent's own uploads: never a file another record might point at.
-  if (key?.startsWith(`agents/${ctx.agentId}/`)) await removeFiles(ctx, [key]);
+  // Only this branch's own uploads: never a file another record might point at.
+  if (key?.startsWith(`agents/${branchId}/`)) await removeFiles(ctx, [key]);
 }

@@ -22,7 +22,7 @@ import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { agentActivity, agents, properties, propertyPhotos } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { IMAGE_DECODES_AT_ONCE } from './images.ts';
@@ -68,7 +68,7 @@ afterAll(async () => {
 
 async function agent(): Promise<Agent> {
   const user = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await handle.db.select().from(agents).where(eq(agents.userId, user.userId));
+  const [row] = await branchesOfUser(handle.db, user.userId);
   return { cookie: user.cookie, agentId: row!.id };
 }
 

@@ -35,7 +35,7 @@ import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import type { BodyLimitRoute } from '#src/middleware/body-limit.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { agentIdOf } from '../routes.ts';
+import { scopeOf } from '../routes.ts';
 import {
   addPhoto,
   deletePhoto,
@@ -231,7 +231,7 @@ const removeLogoRoute = createRoute({
 });
 
 function contextOf(c: Context<AppEnv>): PhotoContext {
-  return { db: c.var.db, storage: c.var.storage, logger: c.var.logger, agentId: agentIdOf(c) };
+  return { db: c.var.db, storage: c.var.storage, logger: c.var.logger, scope: scopeOf(c) };
 }
 
 /** The uploaded file's bytes, checking its real size (Content-Length may be absent or chunked). */
@@ -278,9 +278,9 @@ export const agentPhotoRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
       missing: PHOTO_MESSAGES.logoMissing,
       tooLarge: PHOTO_MESSAGES.logoTooLarge,
     });
-    return c.json({ logoUrl: await setLogo(contextOf(c), bytes) }, 200);
+    return c.json({ logoUrl: await setLogo(contextOf(c), scopeOf(c).defaultBranchId, bytes) }, 200);
   })
   .openapi(removeLogoRoute, async (c) => {
-    await removeLogo(contextOf(c));
+    await removeLogo(contextOf(c), scopeOf(c).defaultBranchId);
     return c.json({ logoUrl: null }, 200);
   });

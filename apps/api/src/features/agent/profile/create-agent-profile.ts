@@ -8,15 +8,19 @@ import {
   type AgentProfileResponse,
   type UpdateAgentProfile,
 } from '@abode/shared/agent/profile.schema';
+import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { agents } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
+import { isUniqueViolation } from '#src/db/errors.ts';
+import { createOneBranchAgency, isAgencyMember } from '#src/features/agency/create-agency.ts';
 import { getAgentProfileStats, toAgentProfile } from './get-agent-profile.ts';
 
 /**
- * Inserts user `userId`'s agents row from a whole profile (parsed by UpdateAgentProfileSchema) and returns it with
- * its (empty) quick stats. Throws CONFLICT ('You already have an agent profile') when the user has one: `user_id` is
- * unique, so two requests at once create one row.
+ * Makes user `userId` a one-branch agency from a whole profile (parsed by UpdateAgentProfileSchema), with them as its
+ * owner (ADR 029), and returns the branch with its (empty) quick stats. Throws CONFLICT ('You already have an agent
+ * profile') when the user already belongs to an agency: `agency_members.user_id` is unique, so of two requests at
+ * once one creates the agency and the other rolls back.
  */
 export async function createAgentProfile(
   db: Database,
@@ -24,11 +28,18 @@ export async function createAgentProfile(
   profile: UpdateAgentProfile,
   now: Date,
 ): Promise<AgentProfileResponse> {
-  const [row] = await db
-    .insert(agents)
-    .values({ ...profile, userId, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: agents.userId })
-    .returning();
-  if (!row) throw new AppError('CONFLICT', AGENT_PROFILE_MESSAGES.profileExists);
-  return { agent: toAgentProfile(row), stats: await getAgentProfileStats(db, row) };
+  if (await isAgencyMember(db, userId)) throw new AppError('CONFLICT', AGENT_PROFILE_MESSAGES.profileExists);
+  let branchId: string;
+  try {
+    ({ branchId } = await createOneBranchAgency(
+      db,
+      { ...profile, createdAt: now, updatedAt: now },
+      { ownerUserId: userId, now },
+    ));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', AGENT_PROFILE_MESSAGES.profileExists);
+    throw error;
+  }
+  const [row] = await db.select().from(agents).where(eq(agents.id, branchId));
+  return { agent: toAgentProfile(row!, userId), stats: await getAgentProfileStats(db, row!) };
 }

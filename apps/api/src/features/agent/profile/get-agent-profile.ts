@@ -16,10 +16,14 @@ import { AppError } from '#src/errors/app-error.ts';
 type AgentRow = typeof agents.$inferSelect;
 
 /** Row → API shape (every column, camelCase, instants as ISO 8601). */
-export function toAgentProfile(row: AgentRow): AgentProfile {
+export function toAgentProfile(row: AgentRow, userId: string): AgentProfile {
   return {
     id: row.id,
-    userId: row.userId,
+    userId,
+    agencyId: row.agencyId,
+    slug: row.slug,
+    handlesSales: row.handlesSales,
+    handlesLettings: row.handlesLettings,
     name: row.name,
     branchName: row.branchName,
     agencyName: row.agencyName,
@@ -64,9 +68,16 @@ export async function getAgentProfileStats(db: Database, row: AgentRow): Promise
   };
 }
 
-/** The agent's profile and quick stats. Throws NOT_FOUND ('Agent profile not found') when the row is missing. */
-export async function getAgentProfile(db: Database, agentId: string): Promise<AgentProfileResponse> {
+/**
+ * Branch `agentId`'s profile and quick stats, as seen by member `userId`. Throws NOT_FOUND ('Agent profile not
+ * found') when the row is missing.
+ */
+export async function getAgentProfile(
+  db: Database,
+  agentId: string,
+  userId: string,
+): Promise<AgentProfileResponse> {
   const [row] = await db.select().from(agents).where(eq(agents.id, agentId));
   if (!row) throw AppError.notFound(MESSAGES.agentProfileNotFound);
-  return { agent: toAgentProfile(row), stats: await getAgentProfileStats(db, row) };
+  return { agent: toAgentProfile(row, userId), stats: await getAgentProfileStats(db, row) };
 }

@@ -14,9 +14,9 @@ import {
 import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agents, enquiries, users } from '#src/db/schema.ts';
+import { agencyMembers, enquiries, users } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createListing } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { getAgentProfile } from './get-agent-profile.ts';
@@ -29,7 +29,7 @@ let agentB: { userId: string; cookie: string };
 let client: { cookie: string };
 
 const agentRowOf = async (userId: string) => {
-  const [row] = await handle.db.select().from(agents).where(eq(agents.userId, userId));
+  const [row] = await branchesOfUser(handle.db, userId);
   return row!;
 };
 
@@ -120,7 +120,7 @@ describe('GET', () => {
 
   test("an agent user whose agents row is gone gets 404 'Agent profile not found', never another row", async () => {
     const lost = await signedInUser(app, handle.db, { role: 'agent' });
-    await handle.db.delete(agents).where(eq(agents.userId, lost.userId));
+    await handle.db.delete(agencyMembers).where(eq(agencyMembers.userId, lost.userId));
     for (const [method, body] of [
       ['GET', undefined],
       ['PATCH', VALID],
@@ -135,7 +135,9 @@ describe('GET', () => {
   });
 
   test("a missing row is NOT_FOUND 'Agent profile not found' (the handler's own check)", async () => {
-    await expect(getAgentProfile(handle.db, '0b8e4c2a-3f1d-4e5b-9a7c-6d2e1f0a9b8c')).rejects.toMatchObject({
+    await expect(
+      getAgentProfile(handle.db, '0b8e4c2a-3f1d-4e5b-9a7c-6d2e1f0a9b8c', agentA.userId),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: MESSAGES.agentProfileNotFound,
     });
@@ -145,7 +147,7 @@ describe('GET', () => {
 describe('POST (create a missing profile, issue #23)', () => {
   test('an agent user without a profile creates one (201), then every agent route answers', async () => {
     const lost = await signedInUser(app, handle.db, { role: 'agent' });
-    await handle.db.delete(agents).where(eq(agents.userId, lost.userId));
+    await handle.db.delete(agencyMembers).where(eq(agencyMembers.userId, lost.userId));
     expect((await call('GET', '/api/agent/dashboard', lost.cookie)).status).toBe(404);
 
     const res = await call('POST', '/api/agent/profile', lost.cookie, {
@@ -168,7 +170,7 @@ describe('POST (create a missing profile, issue #23)', () => {
     });
     expect(body.stats).toMatchObject({ activeListings: 0, totalListings: 0, totalEnquiries: 0 });
     expect((await agentRowOf(lost.userId)).id).toBe(body.agent.id);
-    expect((await agentRowOf(agentA.userId)).userId).toBe(agentA.userId);
+    expect((await agentRowOf(agentA.userId)).id).not.toBe(body.agent.id);
 
     expect((await call('GET', '/api/agent/profile', lost.cookie)).status).toBe(200);
     expect((await call('GET', '/api/agent/dashboard', lost.cookie)).status).toBe(200);
@@ -187,7 +189,7 @@ describe('POST (create a missing profile, issue #23)', () => {
 
   test('a whole profile is required, checked like the form; visitor 401, client 403', async () => {
     const lost = await signedInUser(app, handle.db, { role: 'agent' });
-    await handle.db.delete(agents).where(eq(agents.userId, lost.userId));
+    await handle.db.delete(agencyMembers).where(eq(agencyMembers.userId, lost.userId));
     const errors = await errorsOf(
       await call('POST', '/api/agent/profile', lost.cookie, { ...VALID, phone: '-----', email: '' }),
     );
@@ -195,7 +197,7 @@ describe('POST (create a missing profile, issue #23)', () => {
       phone: MESSAGES.contactPhoneDigits,
       email: AGENT_PROFILE_MESSAGES.emailRequired,
     });
-    expect(await handle.db.select().from(agents).where(eq(agents.userId, lost.userId))).toEqual([]);
+    expect(await branchesOfUser(handle.db, lost.userId)).toEqual([]);
     expect((await call('POST', '/api/agent/profile', undefined, VALID)).status).toBe(401);
     expect((await call('POST', '/api/agent/profile', client.cookie, VALID)).status).toBe(403);
   });

@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, agentUserOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { agentIdOf } from '../routes.ts';
+import { scopeOf } from '../routes.ts';
 import { createAgentProfile } from './create-agent-profile.ts';
 import { getAgentProfile } from './get-agent-profile.ts';
 import { updateAgentProfile } from './update-agent-profile.ts';
@@ -92,7 +92,9 @@ export const agentProfileCreateRoutes = new OpenAPIHono<AppEnv>({ defaultHook: v
 );
 
 export const agentProfileRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-  .openapi(getProfileRoute, async (c) => c.json(await getAgentProfile(c.var.db, agentIdOf(c)), 200))
+  .openapi(getProfileRoute, async (c) =>
+    c.json(await getAgentProfile(c.var.db, scopeOf(c).defaultBranchId, c.var.viewer.user.id), 200),
+  )
   .openapi(updateProfileRoute, async (c) =>
-    c.json(await updateAgentProfile(c.var.db, agentIdOf(c), c.req.valid('json'), c.var.now()), 200),
+    c.json(await updateAgentProfile(c.var.db, scopeOf(c), c.req.valid('json'), c.var.now()), 200),
   );

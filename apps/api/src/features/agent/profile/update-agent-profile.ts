@@ -12,6 +12,9 @@ import {
 } from '@abode/shared/agent/profile.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import type { Database } from '#src/db/client.ts';
+import { can } from '@abode/shared/agency/permissions';
+import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
+import { renameAgency } from '#src/features/agency/create-agency.ts';
 import { agents } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { getAgentProfileStats, toAgentProfile } from './get-agent-profile.ts';
@@ -22,13 +25,19 @@ import { getAgentProfileStats, toAgentProfile } from './get-agent-profile.ts';
  * without, say, a phone can still have its bio edited. The agency/branch rule is checked on the result when either
  * name is sent (the row is locked meanwhile, so two edits cannot clear one name each). Throws NOT_FOUND when the row
  * is missing; VALIDATION_ERROR on `agencyName` when the edit would leave neither name.
+ *
+ * The profile is the member's default branch (ADR 029): editing it is a `branch.edit` (403 for a negotiator). The
+ * agency name is the agency's: an owner's change renames the agency and every branch's `agency_name` with it; anyone
+ * else may not change it (403).
  */
 export async function updateAgentProfile(
   db: Database,
-  agentId: string,
+  scope: AgentScope,
   changes: AgentProfileChanges,
   now: Date,
 ): Promise<AgentProfileResponse> {
+  const agentId = scope.defaultBranchId;
+  authorise(scope, 'branch.edit', { branchId: agentId }, MESSAGES.agentProfileNotFound);
   const row = await db.transaction(async (tx) => {
     const [stored] = await tx.select().from(agents).where(eq(agents.id, agentId)).for('no key update');
     if (!stored) throw AppError.notFound(MESSAGES.agentProfileNotFound);
@@ -42,12 +51,16 @@ export async function updateAgentProfile(
           { path: 'agencyName', message: AGENT_PROFILE_MESSAGES.agencyOrBranchRequired },
         ]);
     }
+    const renamesAgency =
+      changes.agencyName !== undefined && (changes.agencyName ?? null) !== (stored.agencyName ?? null);
+    if (renamesAgency && !can(scope, 'agency.edit')) throw new AppError('FORBIDDEN', MESSAGES.authorization);
     const [updated] = await tx
       .update(agents)
       .set({ ...changes, updatedAt: now })
       .where(eq(agents.id, agentId))
       .returning();
+    if (renamesAgency) await renameAgency(tx, scope.agencyId, updated!, now);
     return updated!;
   });
-  return { agent: toAgentProfile(row), stats: await getAgentProfileStats(db, row) };
+  return { agent: toAgentProfile(row, scope.userId), stats: await getAgentProfileStats(db, row) };
 }

@@ -16,6 +16,10 @@ const PROFILE: AgentProfileResponse = {
   agent: {
     id: 'agent-7',
     userId: 'user-7',
+    agencyId: '7d0c5a1e-2b3f-4c6d-8e9f-0a1b2c3d4e5f',
+    slug: 'harbour-and-vale-wimbledon-7d0c5a1e',
+    handlesSales: true,
+    handlesLettings: true,
     name: 'Priya Shah',
     branchName: 'Wimbledon',
     agencyName: 'Harbour & Vale',

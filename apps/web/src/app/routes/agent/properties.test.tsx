@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import type { AgentListingList, AgentListingSummary } from '@abode/shared/agent/listing-input.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
-import { agentMe } from '#src/testing/fixtures/me.ts';
+import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 const ME = agentMe();
@@ -12,6 +12,8 @@ const ME = agentMe();
 function listing(overrides: Partial<AgentListingSummary> = {}): AgentListingSummary {
   return {
     id: '00000000-0000-4000-8000-000000000001',
+    branchId: AGENT_FIXTURE_IDS.branchId,
+    negotiatorId: null,
     slug: '3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c',
     title: '3 bedroom house for sale',
     addressLine1: 'Cowper Road',

@@ -7,7 +7,7 @@ import {
   type AgentListingDetail,
 } from '@abode/shared/agent/listing-input.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
-import { agentMe } from '#src/testing/fixtures/me.ts';
+import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 const ME = agentMe();
@@ -15,6 +15,8 @@ const ME = agentMe();
 const ID = '00000000-0000-4000-8000-0000000000bb';
 const RENTAL: AgentListingDetail = {
   id: ID,
+  branchId: AGENT_FIXTURE_IDS.branchId,
+  negotiatorId: null,
   slug: '2-bedroom-flat-to-rent-old-lane-m11-9f8e7d',
   title: '2 bedroom flat to rent',
   description: 'Close to the tram.',

@@ -7,13 +7,15 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
-import { agentMe } from '#src/testing/fixtures/me.ts';
+import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000ac';
 
 /** A stored rental quoted per week, with the issue #25 details filled in. */
 const WEEKLY_RENTAL = {
+  branchId: AGENT_FIXTURE_IDS.branchId,
+  negotiatorId: null,
   id: ID,
   slug: '2-bedroom-flat-to-rent-cowper-road-sw19-0000ab',
   title: '2 bedroom flat to rent',

@@ -128,6 +128,7 @@ describe('sign-in form', { timeout: 20_000 }, () => {
         isAdmin: false,
         adminRole: null,
         agentId: null,
+        agency: null,
       },
     });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));

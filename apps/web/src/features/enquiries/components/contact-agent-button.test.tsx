@@ -64,6 +64,7 @@ const signedIn: Me = {
   isAdmin: false,
   adminRole: null,
   agentId: null,
+  agency: null,
 };
 
 const created = () =>
