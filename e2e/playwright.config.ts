@@ -49,13 +49,22 @@ export default defineConfig({
     },
   },
   projects: [
+    // Signs the demo accounts in once per run and keeps their sessions (e2e/.auth) for the journeys that act as them:
+    // SPEC allows 5 sign-ins an hour per address and e-mail, and every journey comes from 127.0.0.1.
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
     // Tests tagged @mobile also run on a phone-sized screen; @mobile-only ones run there alone.
     {
       name: 'desktop',
+      dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
       grepInvert: /@mobile-only/,
     },
-    { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' }, grep: /@mobile/ },
+    {
+      name: 'mobile',
+      dependencies: ['setup'],
+      use: { ...devices['Pixel 7'], browserName: 'chromium' },
+      grep: /@mobile/,
+    },
   ],
   webServer: {
     // The compiled server, as `npm start` runs it, built first so it is never stale (esbuild: well under a second).

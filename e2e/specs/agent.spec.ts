@@ -1,18 +1,41 @@
 /**
  * The agent portal of issue #5 against the real server: a new agent creates a listing as a draft (going live needs a
- * photo, issue #23), adds three photos (stored in the order chosen), reorders them, publishes it and sees it pending
- * approval, edits the price, answers a visitor's enquiry and changes its
+ * photo, issue #23), adds three photos (stored in the order chosen), reorders them, tries to publish it and is told
+ * their new agency must be verified first (ADR 029), records its redress scheme and client money protection in
+ * Settings › Agency, a super admin verifies the agency on the admin Agencies screen, and then it is published and
+ * pending approval; the agent edits the price, answers a visitor's enquiry and changes its
  * status, edits the profile with chips and a logo, and downloads a CSV report. Axe runs on every agent page; the
  * screenshots test saves each agent screen at desktop and phone size for checking by eye.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signUpAndIn } from '../fixtures/accounts.ts';
+import { DEMO_SESSIONS, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-agency';
+
+/** Saves `page` whole at 1280 px and its URL at 390 px with the same cookies, as `{name}-1280.png` / `-390.png`. */
+async function shoot(browser: Browser, page: Page, name: string, prepare?: (phone: Page) => Promise<void>) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    storageState: await page.context().storageState(),
+  });
+  const phone = await context.newPage();
+  await phone.goto(page.url());
+  await expect(phone.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(phone.locator('[aria-busy="true"]')).toHaveCount(0);
+  await prepare?.(phone);
+  await phone.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+  await context.close();
+}
 
 /** A real JPEG of the given colour, as a file for an <input type=file>. */
 async function photo(name: string, background: string) {
@@ -109,7 +132,75 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await page.reload();
   await expect.poll(() => altTexts(page)).toEqual([before[1], before[0], before[2]]);
 
-  // Now it has photos, it can be published (still pending an admin's approval).
+  // Now it has photos, but the new agency is not verified yet (ADR 029): the server refuses to publish, and says why
+  // under Status and in the toast.
+  const notVerified =
+    'Your agency must be verified before its listings can be published. Add your redress scheme in Settings › Agency.';
+  await expect(page.getByLabel('Status')).toHaveAccessibleDescription(notVerified);
+  await page.getByLabel('Status').selectOption('active');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('#listing-status-error')).toHaveText(notVerified);
+  await expect(page.getByText(notVerified).first()).toBeVisible();
+
+  // 4a. The properties page says so too, and leads to Settings › Agency, where the owner records the agency's
+  // redress scheme and client money protection (its branch handles lettings too).
+  const editUrl = page.url();
+  await page.getByRole('navigation').getByRole('link', { name: 'Properties' }).click();
+  const banner = page.getByRole('status').filter({ hasText: 'Your agency is not verified yet' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('link', { name: 'Go to Settings › Agency' }).click();
+  await expect(page).toHaveURL(/\/agent\/settings#agency$/);
+  const agencyCard = page.getByRole('region', { name: 'Agency' });
+  await expect(agencyCard.getByText('Not verified')).toBeVisible();
+  const redressNumber = `T${Date.now().toString().slice(-6)}`;
+  await agencyCard.getByLabel('Agency name').fill(`Whitmore Homes ${email.slice(6, 14)}`);
+  await agencyCard.getByLabel('Redress scheme').selectOption({ label: 'The Property Ombudsman' });
+  await agencyCard.getByLabel('Redress membership number').fill(redressNumber.toLowerCase());
+  await agencyCard.getByLabel('Client money protection scheme').selectOption({ label: 'safeagent' });
+  await agencyCard.getByLabel('Client money protection number').fill('sa-2041');
+  await agencyCard.getByRole('button', { name: 'Save agency' }).click();
+  await expect(page.getByText('Agency details saved').first()).toBeVisible();
+  await expect(agencyCard.getByLabel('Redress membership number')).toHaveValue(redressNumber);
+  await expect(
+    agencyCard.getByText('Your details are recorded: an admin will check them soon.'),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(browser, page, 'agent-settings-agency');
+
+  // 4b. A super admin (a second browser, signed in once for the run) finds the agency by the agent's e-mail,
+  // checks its numbers and verifies it.
+  const adminContext = await browser.newContext({ storageState: DEMO_SESSIONS.superAdmin });
+  const admin = await adminContext.newPage();
+  await admin.goto('/admin/agencies');
+  await admin.getByLabel('Search agencies').fill(email);
+  const agencyRow = admin.getByRole('row').filter({ hasText: `Whitmore Homes ${email.slice(6, 14)}` });
+  await expect(agencyRow).toHaveCount(1);
+  await expect(agencyRow.getByText('Ready to verify')).toBeVisible();
+  await expect(agencyRow.getByText(`The Property Ombudsman · ${redressNumber}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await agencyRow.getByRole('button', { name: /^View / }).click();
+  const agencyDetails = admin.getByRole('dialog');
+  await expect(agencyDetails.getByRole('region', { name: 'Members (1)' })).toContainText(email);
+  await expect(agencyDetails.getByRole('region', { name: 'Branches (1)' })).toContainText('Lettings');
+  await expectNoSeriousA11yViolations(admin);
+  await shoot(browser, admin, 'admin-agency-details', async (phone) => {
+    const card = phone.getByRole('article');
+    await expect(card).toHaveCount(1);
+    await phone.screenshot({ path: path.join(SHOTS, 'admin-agencies-390.png'), fullPage: true });
+    await card.getByRole('button', { name: /^View / }).click();
+    await expect(phone.getByRole('dialog').getByRole('region', { name: 'Members (1)' })).toBeVisible();
+  });
+  await agencyDetails.getByRole('button', { name: 'Verify', exact: true }).click();
+  await agencyDetails.getByRole('button', { name: 'Verify agency' }).click();
+  await expect(admin.getByText('Agency verified').first()).toBeVisible();
+  await expect(agencyDetails.getByText(/by demo\.superadmin@example\.com/)).toBeVisible();
+  await expect(agencyDetails.getByRole('button', { name: 'Verify', exact: true })).toHaveCount(0);
+  await adminContext.close();
+  await mailTo(page, email, /^Your agency is verified/);
+
+  // 4c. Verified, the agent publishes it (still pending an admin's approval of the listing).
+  await page.goto(editUrl);
+  await expect(page.getByLabel('Status')).not.toHaveAccessibleDescription(notVerified);
   await page.getByLabel('Status').selectOption('active');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Property updated').first()).toBeVisible();

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpAndIn } from '../fixtures/accounts.ts';
+import { verifyAgency } from '../fixtures/agency.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-listing-details';
@@ -79,6 +80,8 @@ test('a visitor sees every listing detail, and a price on application shows no f
   const flatWord = word();
   const poaWord = word();
   await signUpAndIn(page, email, { firstName: 'Imogen', role: 'Agent' });
+  // A new agency publishes once an admin has verified it (ADR 029); the dev shortcut stands in.
+  await verifyAgency(page, email);
 
   const flatSlug = await createLive(page, {
     title: `2 bedroom flat for sale ${flatWord}`,

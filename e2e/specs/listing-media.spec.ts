@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpAndIn } from '../fixtures/accounts.ts';
+import { verifyAgency } from '../fixtures/agency.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-listing-media';
 /** A real Wimbledon street (HM Land Registry Price Paid) and a postcode of the project's extract. */
@@ -152,10 +153,10 @@ test('an agent uploads a floor plan and a brochure with progress bars, and the p
 }) => {
   test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await signUpAndIn(page, `agent-${randomUUID().slice(0, 8)}@example.com`, {
-    firstName: 'Imogen',
-    role: 'Agent',
-  });
+  const email = `agent-${randomUUID().slice(0, 8)}@example.com`;
+  await signUpAndIn(page, email, { firstName: 'Imogen', role: 'Agent' });
+  // A new agency publishes once an admin has verified it (ADR 029); the dev shortcut stands in.
+  await verifyAgency(page, email);
   const { id, slug } = await createLive(page);
   const editUrl = `/agent/properties/${id}/edit`;
   await page.goto(editUrl);

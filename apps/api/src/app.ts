@@ -18,6 +18,7 @@ import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
 import { adminRoutes } from '#src/features/admin/routes.ts';
 import { agentRoutes } from '#src/features/agent/routes.ts';
+import { agencyInvitationRoutes } from '#src/features/agency/team/invitation-routes.ts';
 import { createAuth, TEST_AUTH_SECRET, type Auth } from '#src/features/auth/auth.ts';
 import {
   DEFAULT_AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR,
@@ -38,6 +39,8 @@ import { createSearchCounter, type SearchCounter } from '#src/features/listings/
 import { alertRoutes } from '#src/features/alerts/routes.ts';
 import { clientRoutes } from '#src/features/client/routes.ts';
 import { enquiryRoutes } from '#src/features/enquiries/routes.ts';
+import { publicBranchRoutes } from '#src/features/agency/branches/routes.ts';
+import { renderBranchPage } from '#src/features/agency/branches/branch-page.ts';
 import { profileRoutes } from '#src/features/profile/routes.ts';
 import {
   DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE,
@@ -234,6 +237,10 @@ export function createApp(options: AppOptions) {
   // Profile, change e-mail, download my data, delete my account.
   api.route('/me', profileRoutes);
   api.route('/enquiries', enquiryRoutes);
+  // An agency invitation's link (ADR 029): what it offers, and joining (signed in or not).
+  api.route('/agency-invitations', agencyInvitationRoutes);
+  // A branch's public page (ADR 029).
+  api.route('/branches', publicBranchRoutes);
   // Saved-search alert e-mails' unsubscribe link (works signed out).
   api.route('/alerts', alertRoutes);
   // A successful agent or admin write may change listings: the writer's next search must see it at once, before the
@@ -321,6 +328,8 @@ export function createApp(options: AppOptions) {
     const landingFiles = readLandingFiles(webDist);
     // A listing page carries its own title and share tags (Open Graph, Twitter Card); 404 when not public.
     app.get('/property/:slug', (c) => renderPropertyPage(c, indexHtml, publicUrl, landingFiles));
+    // A branch page carries its own title and share tags; 404 for an unknown slug (ADR 029).
+    app.get('/agents/:slug', (c) => renderBranchPage(c, indexHtml, publicUrl));
     app.get('/search', (c) => {
       c.header('Cache-Control', 'no-cache');
       const query = new URL(c.req.url).searchParams;

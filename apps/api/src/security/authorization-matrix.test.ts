@@ -16,12 +16,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@abode/shared/messages';
-import { agencyMembers, listingMedia } from '#src/db/schema.ts';
+import { agencyMembers, agents, listingMedia } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { createApp } from '#src/app.ts';
 import { servedRoutes } from '#src/testing/route-table.ts';
+import { insertTeamFixtures, type TeamFixtures } from '#src/features/agency/team/team-fixtures.ts';
+import { agencyIdOf, createAgencyIn } from '#src/features/admin/agencies/agency-fixtures.ts';
 import {
   createSecurityWorld,
   PERSONAS,
@@ -44,6 +46,8 @@ interface MatrixFixtures extends Fixtures {
   /** Pending listings, one per admin persona, for approve and for reject. */
   toApprove: Record<'admin' | 'superAdmin', string>;
   toReject: Record<'admin' | 'superAdmin', string>;
+  /** Pending listings, one per admin persona, for the bulk approval (issue #26). */
+  toBulkApprove: Record<'admin' | 'superAdmin', string>;
   /** New enquiries, one per admin persona, for the admin status change. */
   adminEnquiry: Record<'admin' | 'superAdmin', string>;
   savedSearchToDelete: string;
@@ -52,9 +56,16 @@ interface MatrixFixtures extends Fixtures {
   promoteTargetEmail: string;
   roleChangeTarget: string;
   demoteTarget: string;
+  /** Agencies of the admin's agency routes (ADR 029): the agent's, one to verify, one to suspend, one suspended. */
+  agencies: { own: string; ready: string; toSuspend: string; suspended: string };
   /** A draft listing per persona for /api/dev/publish-listing. */
   devDrafts: Record<Persona, string>;
+  agentEmail: string;
   png: Buffer;
+  /** The agent's team (ADR 029): members to change and remove, invitations, and link secrets. */
+  team: TeamFixtures;
+  /** The agent's branch's public page (ADR 029). */
+  branchSlug: string;
 }
 
 interface Rule {
@@ -112,6 +123,16 @@ const AGENT_PROFILE = {
   branchName: 'Wimbledon',
   email: 'wimbledon@example.com',
   phone: '020 7946 0001',
+};
+
+/** A new branch (ADR 029): the profile's fields without the agency name, and its departments. */
+const NEW_BRANCH = {
+  branchName: 'Reading',
+  name: 'Imran Castell',
+  email: 'reading@example.com',
+  phone: '0118 496 0101',
+  handlesSales: true,
+  handlesLettings: true,
 };
 
 const imageForm = (f: MatrixFixtures) => {
@@ -247,7 +268,36 @@ const RULES: Record<string, Rule> = {
     body: () => ({ status: 'in_progress' }),
     expect: agentArea(200, 404),
   },
+  // The team's lead inbox (ADR 029): another agency's enquiry answers 404 on every route.
+  'PATCH /api/agent/enquiries/:id/assignment': {
+    url: (f) => `/api/agent/enquiries/${f.enquiryId}/assignment`,
+    body: () => ({ memberId: null }),
+    expect: agentArea(200, 404),
+  },
+  'GET /api/agent/enquiries/:id/assignees': {
+    url: (f) => `/api/agent/enquiries/${f.enquiryId}/assignees`,
+    expect: agentArea(200, 404),
+  },
+  'GET /api/agent/enquiries/:id/thread': {
+    url: (f) => `/api/agent/enquiries/${f.enquiryId}/thread`,
+    expect: agentArea(200, 404),
+  },
+  'POST /api/agent/enquiries/:id/notes': {
+    url: (f) => `/api/agent/enquiries/${f.enquiryId}/notes`,
+    body: () => ({ body: 'Called back; viewing pencilled in for Saturday.' }),
+    expect: agentArea(201, 404),
+  },
+  'POST /api/agent/enquiries/:id/replies': {
+    url: (f) => `/api/agent/enquiries/${f.enquiryId}/replies`,
+    body: () => ({ body: 'Thank you for your enquiry. Saturday at 10am suits us.' }),
+    expect: agentArea(201, 404),
+  },
   'GET /api/agent/properties': { expect: agentArea(200) },
+  // Setting the status the listing has already changes nothing; another agency's listing is a 404.
+  'POST /api/agent/properties/bulk': {
+    body: (f) => ({ ids: [f.publicListing.id], action: 'status', status: 'active' }),
+    expect: agentArea(200, 404),
+  },
   'POST /api/agent/properties': { body: () => SALE_LISTING, expect: agentArea(201) },
   'GET /api/agent/properties/postcodes/:postcode': {
     url: () => '/api/agent/properties/postcodes/SW191AA',
@@ -318,11 +368,76 @@ const RULES: Record<string, Rule> = {
   'POST /api/agent/profile': { body: () => AGENT_PROFILE, expect: agentArea(409) },
   'POST /api/agent/profile/logo': { form: imageForm, expect: agentArea(200) },
   'DELETE /api/agent/profile/logo': { expect: agentArea(200) },
+  // The member's own agency (ADR 029): any member reads it, an owner changes it; the same details keep it verified.
+  'GET /api/agent/agency': { expect: agentArea(200) },
+  'PATCH /api/agent/agency': {
+    body: () => ({
+      name: 'Harbour & Vale',
+      redressScheme: null,
+      redressMembershipNumber: null,
+      cmpScheme: null,
+      cmpMembershipNumber: null,
+    }),
+    expect: agentArea(200),
+  },
   'GET /api/agent/analytics': { expect: agentArea(200) },
   'GET /api/agent/reports/listings.csv': { expect: agentArea(200) },
   'GET /api/agent/reports/enquiries.csv': { expect: agentArea(200) },
   'GET /api/agent/settings': { expect: agentArea(200) },
   'PATCH /api/agent/settings': { body: () => ({ notifyNewEnquiries: false }), expect: agentArea(200) },
+  // Branches (ADR 029): both agent personas own a one-branch agency; the other agency's branch is a 404.
+  'GET /api/agent/branches': { expect: agentArea(200) },
+  'POST /api/agent/branches': { body: () => NEW_BRANCH, expect: agentArea(201) },
+  'PATCH /api/agent/branches/:id': {
+    url: (f) => `/api/agent/branches/${f.publicListing.agentId}`,
+    body: () => ({ bio: 'Sales and lettings in SW19.' }),
+    expect: agentArea(200, 404),
+  },
+  'POST /api/agent/branches/:id/logo': {
+    url: (f) => `/api/agent/branches/${f.publicListing.agentId}/logo`,
+    form: imageForm,
+    expect: agentArea(200, 404),
+  },
+  'DELETE /api/agent/branches/:id/logo': {
+    url: (f) => `/api/agent/branches/${f.publicListing.agentId}/logo`,
+    expect: agentArea(200, 404),
+  },
+  'GET /api/branches/:slug': { url: (f) => `/api/branches/${f.branchSlug}`, expect: all(200) },
+
+  // The agency's team (ADR 029): any member reads it; the owner (both agent personas own their agency) manages it.
+  // Another agency's member or invitation answers 404. A link's secret is the access: the signed-out accept (the
+  // visitor and the suspended user's dead cookie) makes an account, anyone signed in as another address gets 403.
+  'GET /api/agent/team': { expect: agentArea(200) },
+  'POST /api/agent/team/invitations': {
+    body: (_f, p) => ({ email: `matrix-invitee-${p.toLowerCase()}@example.com`, role: 'owner' }),
+    expect: agentArea(201),
+  },
+  'DELETE /api/agent/team/invitations/:id': {
+    url: (f) => `/api/agent/team/invitations/${f.team.invitationToRevoke}`,
+    expect: agentArea(204, 404),
+  },
+  'POST /api/agent/team/invitations/:id/resend': {
+    url: (f) => `/api/agent/team/invitations/${f.team.invitationToResend}/resend`,
+    expect: agentArea(200, 404),
+  },
+  'PATCH /api/agent/team/members/:memberId': {
+    url: (f) => `/api/agent/team/members/${f.team.memberToChange}`,
+    body: () => ({ role: 'branch-manager' }),
+    expect: agentArea(200, 404),
+  },
+  'DELETE /api/agent/team/members/:memberId': {
+    url: (f) => `/api/agent/team/members/${f.team.memberToRemove}`,
+    expect: agentArea(204, 404),
+  },
+  'GET /api/agency-invitations/:token': {
+    url: (f) => `/api/agency-invitations/${f.team.previewToken}`,
+    expect: all(200),
+  },
+  'POST /api/agency-invitations/:token/accept': {
+    url: (f, p) => `/api/agency-invitations/${f.team.acceptTokens[PERSONAS.indexOf(p)]}/accept`,
+    body: () => ({ firstName: 'Robin', lastName: 'Hale', password: 'Tidy!Harbour#Lamp7' }),
+    expect: { ...all(403), visitor: 200, suspended: 200 },
+  },
 
   // ── Admin area ──
   'GET /api/admin/session': { expect: adminArea(200) },
@@ -340,7 +455,34 @@ const RULES: Record<string, Rule> = {
     url: (f) => `/api/admin/users/${f.reactivateTarget}/reactivate`,
     expect: adminArea(200),
   },
+  // Agencies (ADR 029): verify and reactivate any admin (again is a no-op 200), suspend super admins only.
+  'GET /api/admin/agencies': { expect: adminArea(200) },
+  'GET /api/admin/agencies/:id': {
+    url: (f) => `/api/admin/agencies/${f.agencies.own}`,
+    expect: adminArea(200),
+  },
+  'POST /api/admin/agencies/:id/verify': {
+    url: (f) => `/api/admin/agencies/${f.agencies.ready}/verify`,
+    expect: adminArea(200),
+  },
+  'POST /api/admin/agencies/:id/suspend': {
+    url: (f) => `/api/admin/agencies/${f.agencies.toSuspend}/suspend`,
+    body: () => ({ reason: 'Redress scheme membership lapsed.' }),
+    expect: adminArea(403, 200),
+  },
+  'POST /api/admin/agencies/:id/reactivate': {
+    url: (f) => `/api/admin/agencies/${f.agencies.suspended}/reactivate`,
+    expect: adminArea(200),
+  },
   'GET /api/admin/properties': { expect: adminArea(200) },
+  'GET /api/admin/properties/agencies': { expect: adminArea(200) },
+  'POST /api/admin/properties/bulk': {
+    body: (f, p) => ({
+      ids: [f.toBulkApprove[p === 'superAdmin' ? 'superAdmin' : 'admin']],
+      action: 'approve',
+    }),
+    expect: adminArea(200),
+  },
   'POST /api/admin/properties/:id/approve': {
     url: (f, p) =>
       `/api/admin/properties/${f.toApprove[p === 'superAdmin' ? 'superAdmin' : 'admin']}/approve`,
@@ -377,6 +519,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/dev/mail': { expect: all(200) },
   'POST /api/dev/publish-listing': { body: (f, p) => ({ slug: f.devDrafts[p] }), expect: all(200) },
   'POST /api/dev/run-alerts': { expect: all(200) },
+  // Verifying the agent's (already verified) agency again changes nothing.
+  'POST /api/dev/verify-agency': { body: (f) => ({ email: f.agentEmail }), expect: all(200) },
   'POST /api/dev/agent-user': {
     body: (_f, p) => ({ email: `dev-agent-${p}@example.com`, password: 'Tidy!Harbour#Lamp7' }),
     expect: all(200),
@@ -441,6 +585,10 @@ beforeAll(async () => {
       admin: (await make.listing('agent', pending)).listing.id,
       superAdmin: (await make.listing('agent', pending)).listing.id,
     },
+    toBulkApprove: {
+      admin: (await make.listing('agent', pending)).listing.id,
+      superAdmin: (await make.listing('agent', pending)).listing.id,
+    },
     adminEnquiry: {
       admin: await make.enquiry(world.fixtures.publicListing.id),
       superAdmin: await make.enquiry(world.fixtures.publicListing.id),
@@ -451,8 +599,22 @@ beforeAll(async () => {
     promoteTargetEmail: promoteTarget.email,
     roleChangeTarget: roleChangeTarget.userId,
     demoteTarget: demoteTarget.userId,
+    agencies: {
+      own: await agencyIdOf(world.handle.db, world.users.agent.userId),
+      ready: (await createAgencyIn(world.handle.db, 'ready')).agencyId,
+      toSuspend: (await createAgencyIn(world.handle.db, 'verified')).agencyId,
+      suspended: (await createAgencyIn(world.handle.db, 'suspended')).agencyId,
+    },
+    agentEmail: world.users.agent.email,
     devDrafts,
     png,
+    team: await insertTeamFixtures(world.handle.db, world.users.agent.userId, PERSONAS.length),
+    branchSlug: (
+      await world.handle.db
+        .select({ slug: agents.slug })
+        .from(agents)
+        .where(eq(agents.id, world.fixtures.publicListing.agentId))
+    )[0]!.slug,
   };
 });
 

@@ -33,7 +33,9 @@ import {
   type FuzzUpload,
 } from '#src/testing/fuzz-payloads.ts';
 import { writeRoutes } from '#src/testing/route-table.ts';
+import { createAgencyIn } from '#src/features/admin/agencies/agency-fixtures.ts';
 import { createSecurityWorld, type Persona, type SecurityWorld } from '#src/testing/security-world.ts';
+import { insertTeamFixtures, type TeamFixtures } from '#src/features/agency/team/team-fixtures.ts';
 import { findStoredMarkup, type StoredMarkup } from '#src/testing/stored-markup.ts';
 
 /** Runs per route: 100 in `npm test` (≈40 s on PGlite), 1,000 in `npm run test:soak` (≈5 min). */
@@ -67,7 +69,14 @@ interface FuzzFixtures {
   demoteTarget: string;
   devDraftSlug: string;
   signInEmail: string;
+  /** Agencies (ADR 029): one with its numbers recorded, to verify; one to suspend and reactivate. */
+  agencies: { ready: string; toSuspend: string };
+  agentEmail: string;
   png: Uint8Array;
+  /** The agent's team (ADR 029): members, invitations and link secrets. */
+  team: TeamFixtures;
+  /** The agent's branch (ADR 029). */
+  branchId: string;
 }
 
 /** One generated request's fixed part: where it goes, who sends it and the valid body its mutations start from. */
@@ -131,6 +140,9 @@ const AGENT_PROFILE = {
   languages: ['English', 'Polish'],
   yearsExperience: 20,
 };
+
+/** A branch's fields (ADR 029): the profile's without the agency name, which is the agency's. */
+const { agencyName: _agencyName, ...BRANCH_PROFILE } = AGENT_PROFILE;
 
 const SEARCH_FILTERS = {
   location: 'Wimbledon',
@@ -264,8 +276,27 @@ const CASES: Record<string, FuzzCase> = {
   'PATCH /api/agent/enquiries/:id': {
     target: (f) => at(`/api/agent/enquiries/${f.enquiryId}`, ['agent'], { status: 'in_progress' }),
   },
+  'PATCH /api/agent/enquiries/:id/assignment': {
+    target: (f) => at(`/api/agent/enquiries/${f.enquiryId}/assignment`, ['agent'], { memberId: null }),
+  },
+  'POST /api/agent/enquiries/:id/notes': {
+    target: (f) =>
+      at(`/api/agent/enquiries/${f.enquiryId}/notes`, ['agent'], { body: 'Called back on Tuesday.' }),
+  },
+  'POST /api/agent/enquiries/:id/replies': {
+    target: (f) =>
+      at(`/api/agent/enquiries/${f.enquiryId}/replies`, ['agent'], { body: 'Saturday at 10am suits us.' }),
+  },
   'POST /api/agent/properties': {
     target: () => at('/api/agent/properties', ['agent', 'otherAgent'], SALE_LISTING),
+  },
+  'POST /api/agent/properties/bulk': {
+    target: (f) =>
+      at('/api/agent/properties/bulk', ['agent'], {
+        ids: [f.patchListing],
+        action: 'status',
+        status: 'active',
+      }),
   },
   'PATCH /api/agent/properties/:id': {
     target: (f) => at(`/api/agent/properties/${f.patchListing}`, ['agent'], SALE_LISTING),
@@ -323,12 +354,90 @@ const CASES: Record<string, FuzzCase> = {
   'POST /api/agent/profile': {
     target: () => at('/api/agent/profile', ['agent', 'otherAgent'], AGENT_PROFILE),
   },
+  'PATCH /api/agent/agency': {
+    target: () =>
+      at('/api/agent/agency', ['otherAgent'], {
+        name: 'Harbour & Vale',
+        redressScheme: 'tpo',
+        redressMembershipNumber: 'T01234',
+        cmpScheme: 'safeagent',
+        cmpMembershipNumber: 'SA-0042',
+      }),
+  },
   'PATCH /api/agent/settings': {
     target: () => at('/api/agent/settings', ['agent', 'otherAgent'], { notifyNewEnquiries: true }),
+  },
+  // Branches (ADR 029): the profile's fields without the agency name, and the departments.
+  'POST /api/agent/branches': {
+    target: () =>
+      at('/api/agent/branches', ['agent', 'otherAgent'], {
+        ...BRANCH_PROFILE,
+        branchName: 'Reading',
+        handlesSales: true,
+        handlesLettings: false,
+      }),
+  },
+  'PATCH /api/agent/branches/:id': {
+    target: (f) =>
+      at(`/api/agent/branches/${f.branchId}`, ['agent'], {
+        ...BRANCH_PROFILE,
+        handlesSales: true,
+        handlesLettings: true,
+      }),
+  },
+  'POST /api/agent/branches/:id/logo': {
+    target: (f) => at(`/api/agent/branches/${f.branchId}/logo`, ['agent']),
+    upload: { file: 'file', fields: [] },
+  },
+  'DELETE /api/agent/branches/:id/logo': {
+    target: (f) => at(`/api/agent/branches/${f.branchId}/logo`, ['agent']),
+  },
+
+  // The agency's team (ADR 029): the member is removed once, then 404; the link is used once, then 404.
+  'POST /api/agent/team/invitations': {
+    target: () =>
+      at('/api/agent/team/invitations', ['agent', 'otherAgent'], {
+        email: 'fuzz.invitee@example.com',
+        role: 'owner',
+        branchIds: [],
+      }),
+  },
+  'DELETE /api/agent/team/invitations/:id': {
+    target: (f) => at(`/api/agent/team/invitations/${f.team.invitationToRevoke}`, ['agent']),
+  },
+  'POST /api/agent/team/invitations/:id/resend': {
+    target: (f) => at(`/api/agent/team/invitations/${f.team.invitationToResend}/resend`, ['agent']),
+  },
+  'PATCH /api/agent/team/members/:memberId': {
+    target: (f) =>
+      at(`/api/agent/team/members/${f.team.memberToChange}`, ['agent'], { role: 'branch-manager' }),
+  },
+  'DELETE /api/agent/team/members/:memberId': {
+    target: (f) => at(`/api/agent/team/members/${f.team.memberToRemove}`, ['agent']),
+  },
+  'POST /api/agency-invitations/:token/accept': {
+    target: (f) =>
+      at(`/api/agency-invitations/${f.team.acceptTokens[0]}/accept`, ['visitor'], {
+        firstName: 'Zoë',
+        lastName: "O'Brien",
+        password: 'Tidy!Harbour#Lamp7',
+      }),
   },
 
   'POST /api/admin/users/:id/suspend': {
     target: (f) => at(`/api/admin/users/${f.suspendTarget}/suspend`, ['superAdmin']),
+  },
+  'POST /api/admin/agencies/:id/verify': {
+    target: (f) => at(`/api/admin/agencies/${f.agencies.ready}/verify`, ['admin', 'superAdmin']),
+  },
+  'POST /api/admin/agencies/:id/suspend': {
+    target: (f) =>
+      at(`/api/admin/agencies/${f.agencies.toSuspend}/suspend`, ['superAdmin'], {
+        reason: 'Redress scheme membership lapsed.',
+      }),
+  },
+  'POST /api/admin/agencies/:id/reactivate': {
+    target: (f) => at(`/api/admin/agencies/${f.agencies.toSuspend}/reactivate`, ['admin', 'superAdmin']),
   },
   'POST /api/admin/users/:id/reactivate': {
     target: (f) => at(`/api/admin/users/${f.suspendTarget}/reactivate`, ['admin', 'superAdmin']),
@@ -338,6 +447,17 @@ const CASES: Record<string, FuzzCase> = {
       fc
         .constantFrom(...f.toApprove)
         .chain((id) => at(`/api/admin/properties/${id}/approve`, ['admin', 'superAdmin'])),
+  },
+  'POST /api/admin/properties/bulk': {
+    target: (f) =>
+      fc.oneof(
+        at('/api/admin/properties/bulk', ['admin', 'superAdmin'], { ids: f.toApprove, action: 'approve' }),
+        at('/api/admin/properties/bulk', ['admin', 'superAdmin'], {
+          ids: f.toReject,
+          action: 'reject',
+          reason: 'Please add a photo of the kitchen.',
+        }),
+      ),
   },
   'POST /api/admin/properties/:id/reject': {
     target: (f) =>
@@ -377,6 +497,9 @@ const CASES: Record<string, FuzzCase> = {
       }),
   },
   'POST /api/dev/run-alerts': { target: () => at('/api/dev/run-alerts', ['visitor']) },
+  'POST /api/dev/verify-agency': {
+    target: (f) => at('/api/dev/verify-agency', ['visitor'], { email: f.agentEmail }),
+  },
   'POST /api/dev/agent-user': {
     target: () =>
       at('/api/dev/agent-user', ['visitor'], {
@@ -464,7 +587,14 @@ beforeAll(async () => {
       await make.listing('otherAgent', { status: 'draft', approvalStatus: 'pending', approvedAt: null })
     ).listing.slug,
     signInEmail: signInUser.email,
+    agencies: {
+      ready: (await createAgencyIn(world.handle.db, 'ready')).agencyId,
+      toSuspend: (await createAgencyIn(world.handle.db, 'verified')).agencyId,
+    },
+    agentEmail: world.users.agent.email,
     png: new Uint8Array(png),
+    team: await insertTeamFixtures(world.handle.db, world.users.agent.userId, 1),
+    branchId: world.fixtures.publicListing.agentId,
   };
   for (const m of await findStoredMarkup(world.handle.db)) knownMarkup.add(markupKey(m));
 });

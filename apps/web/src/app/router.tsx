@@ -61,9 +61,18 @@ export const routes: RouteObject[] = [
         lazy: () => import('#src/app/routes/property.tsx').then((m) => ({ Component: m.PropertyRoute })),
       },
       {
+        path: '/agents/:slug',
+        lazy: () => import('#src/app/routes/branch.tsx').then((m) => ({ Component: m.BranchRoute })),
+      },
+      {
         path: paths.unsubscribe,
         lazy: () =>
           import('#src/app/routes/alerts-unsubscribe.tsx').then((m) => ({ Component: m.UnsubscribeRoute })),
+      },
+      {
+        // An agency invitation's link (ADR 029): outside the agent portal, whose guard wants an agent.
+        path: paths.agent.join,
+        lazy: () => import('#src/app/routes/agent-join.tsx').then((m) => ({ Component: m.AgentJoinRoute })),
       },
       {
         path: paths.devMail,
@@ -165,6 +174,15 @@ export const routes: RouteObject[] = [
           import('#src/app/routes/agent/settings.tsx').then((m) => ({ Component: m.AgentSettingsRoute })),
       },
       {
+        path: 'team',
+        lazy: () => import('#src/app/routes/agent/team.tsx').then((m) => ({ Component: m.AgentTeamRoute })),
+      },
+      {
+        path: 'branches',
+        lazy: () =>
+          import('#src/app/routes/agent/branches.tsx').then((m) => ({ Component: m.AgentBranchesRoute })),
+      },
+      {
         path: '*',
         lazy: () => import('#src/app/routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })),
       },
@@ -190,6 +208,11 @@ export const routes: RouteObject[] = [
       {
         path: 'users',
         lazy: () => import('#src/app/routes/admin/users.tsx').then((m) => ({ Component: m.AdminUsersRoute })),
+      },
+      {
+        path: 'agencies',
+        lazy: () =>
+          import('#src/app/routes/admin/agencies.tsx').then((m) => ({ Component: m.AdminAgenciesRoute })),
       },
       {
         path: 'properties',

@@ -28,10 +28,15 @@ export const paths = {
     reports: '/agent/reports',
     profile: '/agent/profile',
     settings: '/agent/settings',
+    team: '/agent/team',
+    /** An agency invitation's link lands here (`?token=`), signed in or not (ADR 029). */
+    join: '/agent/join',
+    branches: '/agent/branches',
   },
   admin: {
     dashboard: '/admin/dashboard',
     users: '/admin/users',
+    agencies: '/admin/agencies',
     properties: '/admin/properties',
     enquiries: '/admin/enquiries',
     analytics: '/admin/analytics',
@@ -39,6 +44,14 @@ export const paths = {
     settings: '/admin/settings',
   },
   property: (slug: string) => `/property/${encodeURIComponent(slug)}`,
+  /** A branch's public page (ADR 029), optionally on its lettings tab or a later page. */
+  branch: (slug: string, o: { mode?: 'sale' | 'rent'; page?: number } = {}) => {
+    const query = new URLSearchParams();
+    if (o.mode) query.set('mode', o.mode);
+    if (o.page && o.page > 1) query.set('page', String(o.page));
+    const search = query.toString();
+    return `/agents/${encodeURIComponent(slug)}${search ? `?${search}` : ''}`;
+  },
 } as const;
 
 /** Links of the public header, in order (SPEC §2 Public header). */

@@ -23,7 +23,13 @@ export const agentKeys = {
   listing: (id: string) => ['agent', 'listings', 'detail', id] as const,
   photos: (listingId: string) => ['agent', 'photos', listingId] as const,
   profile: () => ['agent', 'profile'] as const,
+  /** The member's branches (ADR 029): the Branches screen and the listing form's branch and negotiator pickers. */
+  branches: () => ['agent', 'branches'] as const,
   settings: () => ['agent', 'settings'] as const,
+  /** The agency's members, branches and (owner) invitations (ADR 029). */
+  team: () => ['agent', 'team'] as const,
+  /** The member's agency: its name, compliance details and standing (ADR 029). */
+  agency: () => ['agent', 'agency'] as const,
   enquiries: () => ['agent', 'enquiries'] as const,
   enquiryList: <F>(filters: F) => ['agent', 'enquiries', 'list', filters] as const,
   analytics: (days: number, sort: string, page: number) => ['agent', 'analytics', days, sort, page] as const,
@@ -33,6 +39,10 @@ export const agentKeys = {
 export const adminKeys = {
   dashboard: () => ['admin', 'dashboard'] as const,
   users: () => ['admin', 'users'] as const,
+  /** Agencies (ADR 029): every list page and every agency's detail. */
+  agencies: () => ['admin', 'agencies'] as const,
+  agencyList: <F>(filters: F) => ['admin', 'agencies', 'list', filters] as const,
+  agency: (id: string) => ['admin', 'agencies', 'detail', id] as const,
   userList: <F>(filters: F) => ['admin', 'users', 'list', filters] as const,
   properties: () => ['admin', 'properties'] as const,
   propertyList: <F>(filters: F) => ['admin', 'properties', 'list', filters] as const,
@@ -52,4 +62,9 @@ export const clientKeys = {
   savedSearches: (userId: string) => ['client', userId, 'saved-searches'] as const,
   recentViews: (userId: string) => ['client', userId, 'recent-views'] as const,
   dashboard: (userId: string) => ['client', userId, 'dashboard'] as const,
+};
+
+/** An agency invitation's link (`GET /api/agency-invitations/{token}`, ADR 029), read signed in or not. */
+export const invitationKeys = {
+  preview: (token: string) => ['agency-invitation', token] as const,
 };

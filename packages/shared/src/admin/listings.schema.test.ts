@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import {
+  ADMIN_LISTING_MESSAGES,
   AdminListingQuerySchema,
+  BulkModerationSchema,
+  BulkRejectFormSchema,
   canApprove,
   canReject,
   parseAdminListingFilters,
@@ -47,13 +50,52 @@ test('SPEC §4: approve pending or rejected; reject only pending', () => {
 });
 
 test('parseAdminListingFilters falls back on unknown values', () => {
+  const agencyId = '7d0c5a1e-2b3f-4c6d-8e9f-0a1b2c3d4e5f';
   expect(
-    parseAdminListingFilters(new URLSearchParams('q=%20flat%20&status=let&approval=rejected&page=2')),
-  ).toEqual({ q: 'flat', status: 'let', approval: 'rejected', page: 2 });
-  expect(parseAdminListingFilters(new URLSearchParams('status=x&approval=y&page=-1'))).toEqual({
+    parseAdminListingFilters(
+      new URLSearchParams(`q=%20flat%20&status=let&approval=rejected&agencyId=${agencyId}&page=2`),
+    ),
+  ).toEqual({ q: 'flat', status: 'let', approval: 'rejected', agencyId, branchId: '', page: 2 });
+  expect(
+    parseAdminListingFilters(new URLSearchParams('status=x&approval=y&agencyId=harbour&branchId=1&page=-1')),
+  ).toEqual({
     q: '',
     status: 'all',
     approval: 'all',
+    agencyId: '',
+    branchId: '',
     page: 1,
   });
+});
+
+test('BulkModerationSchema: approve takes ids only; reject needs one sanitised reason', () => {
+  const ids = ['7d0c5a1e-2b3f-4c6d-8e9f-0a1b2c3d4e5f'];
+  expect(BulkModerationSchema.parse({ ids, action: 'approve' })).toEqual({ ids, action: 'approve' });
+  expect(BulkModerationSchema.parse({ ids, action: 'reject', reason: '  <b>Blurred</b> photos ' })).toEqual({
+    ids,
+    action: 'reject',
+    reason: 'bBlurred/b photos',
+  });
+  const problems = (body: unknown) =>
+    (BulkModerationSchema.safeParse(body).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+  expect(problems({ ids, action: 'reject' })).toEqual([
+    ['reason', ADMIN_LISTING_MESSAGES.bulkReasonRequired],
+  ]);
+  expect(problems({ ids, action: 'reject', reason: '   ' })).toEqual([
+    ['reason', ADMIN_LISTING_MESSAGES.bulkReasonRequired],
+  ]);
+  expect(problems({ ids: [], action: 'approve' })).toEqual([
+    ['ids', ADMIN_LISTING_MESSAGES.bulkSelectionSize],
+  ]);
+  expect(problems({ ids: Array(101).fill(ids[0]), action: 'approve' })).toEqual([
+    ['ids', ADMIN_LISTING_MESSAGES.bulkSelectionSize],
+  ]);
+  expect(problems({ ids: ['x'], action: 'approve' })).toEqual([
+    ['ids.0', ADMIN_LISTING_MESSAGES.bulkIdInvalid],
+  ]);
+  expect(BulkModerationSchema.safeParse({ ids, action: 'delete' }).success).toBe(false);
+  // The dialog's form checks the reason with the same rule.
+  expect(BulkRejectFormSchema.safeParse({ reason: 'x'.repeat(501) }).error?.issues[0]?.message).toBe(
+    ADMIN_LISTING_MESSAGES.reasonTooLong,
+  );
 });

@@ -6,6 +6,7 @@
  * {@link parseAdminListingFilters}.
  */
 import { z } from 'zod';
+import { AGENCY_STANDINGS } from '../agency/compliance.ts';
 import {
   ApprovalStatusSchema,
   ListingModeSchema,
@@ -74,14 +75,34 @@ export const ADMIN_LISTING_MESSAGES = {
   rejectDescription:
     'The listing goes back to draft and its agent is e-mailed. Add a reason to tell them what to change.',
   reasonLabel: 'Reason (optional)',
+  /** Issue #26: bulk approval and rejection. */
+  bulkSelectionSize: `Choose from 1 to ${ADMIN_LISTINGS_MAX_PAGE_SIZE} properties`,
+  bulkIdInvalid: 'Each property id must be a UUID',
+  bulkReasonRequired: 'Give the reason: the agents are e-mailed it',
+  bulkConflict:
+    'Nothing was changed: some of the chosen properties cannot be approved or rejected. See which below.',
+  bulkRejectTitle: 'Reject these properties?',
+  bulkRejectDescription:
+    'Each goes back to draft and its agent is e-mailed this reason, so write it for all of them.',
+  bulkReasonLabel: 'Reason',
+  agencyLabel: 'Agency',
+  branchLabel: 'Branch',
+  bulkApproved: (count: number) => `${count} ${count === 1 ? 'property' : 'properties'} approved`,
+  bulkRejected: (count: number) => `${count} ${count === 1 ? 'property' : 'properties'} rejected`,
+  bulkApproveFailed: 'Failed to approve properties',
+  bulkRejectFailed: 'Failed to reject properties',
+  /** Why the bulk bar's Approve or Reject is unavailable for the selection (SPEC §4). */
+  bulkApproveUnavailable: 'Only pending or rejected properties can be approved: unselect the others.',
+  bulkRejectUnavailable: 'Only pending properties can be rejected: unselect the others.',
 } as const;
 
 const cutSearch = (v: string) => v.trim().slice(0, ADMIN_LISTINGS_SEARCH_MAX_LENGTH);
 
 /**
  * `GET /api/admin/properties` query: `q` (partial, case-insensitive over title, address line 1, city and postcode;
- * blank = none), `status` (a listing status or all), `approval` (pending, approved, rejected or all), `page` from 1,
- * `pageSize` 1–100 (default 25). Bad values → 400.
+ * blank = none), `status` (a listing status or all), `approval` (pending, approved, rejected or all), `agencyId` and
+ * `branchId` (ADR 029: the listings of one agency, of one branch; a branch of another agency matches nothing),
+ * `page` from 1, `pageSize` 1–100 (default 25). Bad values → 400.
  */
 export const AdminListingQuerySchema = z.object({
   q: z
@@ -90,6 +111,8 @@ export const AdminListingQuerySchema = z.object({
     .transform((v) => (v ? cutSearch(v) : '')),
   status: z.enum(LISTING_STATUS_FILTERS).optional().default('all'),
   approval: z.enum(APPROVAL_STATUS_FILTERS).optional().default('all'),
+  agencyId: z.uuid().optional(),
+  branchId: z.uuid().optional(),
   page: plainNumber(z.number().int().min(1).max(10_000)).optional().default(1),
   pageSize: plainNumber(z.number().int().min(1).max(ADMIN_LISTINGS_MAX_PAGE_SIZE))
     .optional()
@@ -136,13 +159,28 @@ export const AdminListingSchema = z.object({
   editedSinceApproval: z.boolean(),
   /** The main photo, else the first by order; null without photos. */
   mainPhoto: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
-  /** The owning agent; `agencyName` is the agency, else the branch, else null ('No agency'). */
-  agent: z.object({ name: z.string(), agencyName: z.string().nullable() }).nullable(),
+  /**
+   * The owning agent (SPEC's agents row, a branch of an agency: ADR 029); `agencyName` is the agency, else the branch,
+   * else null ('No agency'); `branchName` the branch's own name, null without one. `branchName` is always sent by
+   * the API; optional for older fixtures.
+   */
+  agent: z
+    .object({
+      name: z.string(),
+      agencyName: z.string().nullable(),
+      branchName: z.string().nullable().optional(),
+    })
+    .nullable(),
   /**
    * Issue #23: an admin suspended the agent, so the listing is withdrawn from public view until reactivation
    * (listing-visibility.ts never calls it 'Live'). Always sent by the API; optional for older fixtures.
    */
   agentSuspended: z.boolean().optional(),
+  /**
+   * Whether the branch's agency may advertise (ADR 029): only a verified one's listing may be approved to go live.
+   * Always sent by the API (null without a branch); optional for older fixtures.
+   */
+  agencyStanding: z.enum(AGENCY_STANDINGS).nullable().optional(),
 });
 export type AdminListing = z.infer<typeof AdminListingSchema>;
 
@@ -167,6 +205,59 @@ export const AdminListingListSchema = z.object({
 });
 export type AdminListingList = z.infer<typeof AdminListingListSchema>;
 
+/**
+ * `GET /api/admin/properties/agencies`: the agency and branch filters' choices (ADR 029): every agency with a
+ * non-deleted listing, by name, each with its branches by name.
+ */
+export const AdminListingAgenciesSchema = z.object({
+  agencies: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      branches: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
+  ),
+});
+export type AdminListingAgencies = z.infer<typeof AdminListingAgenciesSchema>;
+
+export const BULK_MODERATION_ACTIONS = ['approve', 'reject'] as const;
+
+/**
+ * The bulk reject dialog's form and the reject body's `reason` (issue #26): one reason every agent is e-mailed, so
+ * required (the single reject's may be blank), sanitised like it (`<`/`>` stripped, trimmed), at most 500
+ * characters.
+ */
+export const BulkRejectFormSchema = z.object({
+  reason: sanitisedText(REJECTION_REASON_MAX_LENGTH, {
+    required: ADMIN_LISTING_MESSAGES.bulkReasonRequired,
+    tooLong: ADMIN_LISTING_MESSAGES.reasonTooLong,
+  }),
+});
+export type BulkRejectFormValues = z.input<typeof BulkRejectFormSchema>;
+
+const bulkIds = z
+  .array(z.uuid(ADMIN_LISTING_MESSAGES.bulkIdInvalid))
+  .min(1, ADMIN_LISTING_MESSAGES.bulkSelectionSize)
+  .max(ADMIN_LISTINGS_MAX_PAGE_SIZE, ADMIN_LISTING_MESSAGES.bulkSelectionSize);
+
+/**
+ * `POST /api/admin/properties/bulk` body (issue #26): `ids`, 1–100 listing ids (a repeat counts once), and `action`
+ * approve, or reject with the {@link BulkRejectFormSchema} `reason`.
+ */
+export const BulkModerationSchema = z.discriminatedUnion('action', [
+  z.strictObject({ ids: bulkIds, action: z.literal('approve') }),
+  z.strictObject({ ids: bulkIds, action: z.literal('reject'), ...BulkRejectFormSchema.shape }),
+]);
+export type BulkModerationInput = z.input<typeof BulkModerationSchema>;
+
+/** `POST /api/admin/properties/bulk` answer: the action and the listings as the table shows them now, as sent. */
+export const BulkModerationResultSchema = z.object({
+  action: z.enum(BULK_MODERATION_ACTIONS),
+  count: z.number().int().min(1),
+  items: z.array(AdminListingSchema),
+});
+export type BulkModerationResult = z.infer<typeof BulkModerationResultSchema>;
+
 /** True when an admin may approve a listing in this approval state (SPEC §4: pending or rejected). */
 export const canApprove = (approval: ApprovalStatus) => approval === 'pending' || approval === 'rejected';
 /** True when an admin may reject a listing in this approval state (SPEC §4: pending only). */
@@ -182,17 +273,25 @@ export function approvalNotice(listing: Pick<AdminListing, 'status' | 'approvalS
   return listing.status === 'draft' ? ADMIN_LISTING_MESSAGES.approvedDraft : visibility.description;
 }
 
-/** The page's filters as the URL carries them (`?q=&status=&approval=&page=`); unknown values fall back. */
+/**
+ * The page's filters as the URL carries them (`?q=&status=&approval=&agencyId=&branchId=&page=`); unknown values fall
+ * back (an id that is not a UUID: none).
+ */
 export function parseAdminListingFilters(params: URLSearchParams): {
   q: string;
   status: ListingStatusFilter;
   approval: ApprovalStatusFilter;
+  agencyId: string;
+  branchId: string;
   page: number;
 } {
   const status = params.get('status') ?? '';
   const approval = params.get('approval') ?? '';
   const page = sanitiseNumber(params.get('page')) ?? 1;
+  const uuidOrNone = (value: string | null) => (z.uuid().safeParse(value).success ? value! : '');
   return {
+    agencyId: uuidOrNone(params.get('agencyId')),
+    branchId: uuidOrNone(params.get('branchId')),
     q: cutSearch(params.get('q') ?? ''),
     status: (LISTING_STATUS_FILTERS as readonly string[]).includes(status)
       ? (status as ListingStatusFilter)

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  AGENT_LISTING_SORTS,
   AgentListingFiltersSchema,
   LISTING_MESSAGES,
   ListingInputSchema,
@@ -184,9 +185,35 @@ test('UpdateListingInputSchema leaves out what the PATCH left out (no defaults f
   expect(UpdateListingInputSchema.parse({ flags: [] })).toEqual({ flags: [] });
 });
 
-test('AgentListingFiltersSchema defaults to all statuses and modes, page 1 of 25', () => {
-  expect(AgentListingFiltersSchema.parse({})).toEqual({ status: 'all', mode: 'all', page: 1, pageSize: 25 });
+test('AgentListingFiltersSchema defaults to all statuses and modes, newest first, page 1 of 25', () => {
+  expect(AgentListingFiltersSchema.parse({})).toEqual({
+    status: 'all',
+    mode: 'all',
+    sort: 'created',
+    order: 'desc',
+    page: 1,
+    pageSize: 25,
+  });
   expect(AgentListingFiltersSchema.safeParse({ status: 'archived' }).success).toBe(false);
+});
+
+test('AgentListingFiltersSchema: every column sorts both ways; branch and negotiator are ids (or unassigned)', () => {
+  for (const sort of AGENT_LISTING_SORTS)
+    for (const order of ['asc', 'desc'])
+      expect(AgentListingFiltersSchema.parse({ sort, order })).toMatchObject({ sort, order });
+  const branchId = '7d0c5a1e-2b3f-4c6d-8e9f-0a1b2c3d4e5f';
+  expect(AgentListingFiltersSchema.parse({ branchId, negotiatorId: 'unassigned' })).toMatchObject({
+    branchId,
+    negotiatorId: 'unassigned',
+  });
+  for (const bad of [
+    { sort: 'bedrooms' },
+    { order: 'up' },
+    { branchId: 'reading' },
+    { negotiatorId: 'bea' },
+    { negotiatorId: '' },
+  ])
+    expect(AgentListingFiltersSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
 });
 
 test('AgentListingFiltersSchema reads page and pageSize from the query string and bounds them', () => {

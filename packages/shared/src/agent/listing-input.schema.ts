@@ -595,13 +595,61 @@ export type UpdateListingInput = z.input<typeof UpdateListingInputSchema>;
 export const ListingIdParamsSchema = z.object({ id: z.string() });
 
 /**
- * `GET /api/agent/properties` query (SPEC §2: search over title, address line 1 and town; status; sale/rent) and
- * the page: `page` from 1 (default 1, at most 1000), `pageSize` 1–100 (default 25). Bad values → 400.
+ * The columns the agent's table sorts by (issue #26 "working at volume"): created (the default, newest first),
+ * updated, title (A–Z ignoring case), price (pence, a rent by its pcm figure; a price on application sorts at
+ * POA_SEARCH_PRICE_PENCE, so last when cheapest first, as in the search, ADR 028), status (in
+ * {@link LISTING_STATUS_SORT_ORDER}), approval ({@link APPROVAL_STATUS_SORT_ORDER}), views, photos (how many), branch
+ * and negotiator (by name; unassigned after every name A–Z).
+ */
+export const AGENT_LISTING_SORTS = [
+  'created',
+  'updated',
+  'title',
+  'price',
+  'status',
+  'approval',
+  'views',
+  'photos',
+  'branch',
+  'negotiator',
+] as const;
+export type AgentListingSort = (typeof AGENT_LISTING_SORTS)[number];
+export const AgentListingSortSchema = z.enum(AGENT_LISTING_SORTS);
+
+/** A sort's direction: ascending (A–Z, cheapest, oldest, fewest first) or descending. */
+export const SortOrderSchema = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof SortOrderSchema>;
+
+/** Statuses in the order a listing goes through them: prepared, on the market, agreed, completed. */
+export const LISTING_STATUS_SORT_ORDER: readonly ListingStatus[] = [
+  'draft',
+  'active',
+  'under-offer',
+  'let-agreed',
+  'sold',
+  'let',
+];
+/** Approval statuses with what needs an admin's (or the agent's) attention first. */
+export const APPROVAL_STATUS_SORT_ORDER = ['pending', 'rejected', 'approved'] as const;
+
+/** The negotiator filter's value for listings nobody looks after (ADR 029: `negotiator_id` null). */
+export const UNASSIGNED_NEGOTIATOR = 'unassigned';
+
+/**
+ * `GET /api/agent/properties` query (SPEC §2: search over title, address line 1 and town; status; sale/rent), the
+ * branch (one of the member's; another answers 400 on `branchId`) and negotiator (a member id, or 'unassigned') of
+ * ADR 029, the sort (`sort` one of {@link AGENT_LISTING_SORTS}, default created; `order` asc or desc, default desc;
+ * ties by id in the same direction) and the page: `page` from 1 (default 1, at most 1000), `pageSize` 1–100
+ * (default 25). Bad values → 400.
  */
 export const AgentListingFiltersSchema = z.object({
   q: z.string().trim().max(AGENT_LISTINGS_QUERY_MAX_LENGTH).optional(),
   status: z.union([ListingStatusSchema, z.literal('all')]).default('all'),
   mode: z.union([ListingModeSchema, z.literal('all')]).default('all'),
+  branchId: z.uuid().optional(),
+  negotiatorId: z.union([z.uuid(), z.literal(UNASSIGNED_NEGOTIATOR)]).optional(),
+  sort: AgentListingSortSchema.default('created'),
+  order: SortOrderSchema.default('desc'),
   page: plainNumber(z.number().int().min(1).max(AGENT_LISTINGS_MAX_PAGE)).optional().default(1),
   pageSize: plainNumber(z.number().int().min(1).max(AGENT_LISTINGS_MAX_PAGE_SIZE))
     .optional()
@@ -619,6 +667,9 @@ export const AgentListingSummarySchema = z.object({
   /** The branch (SPEC's agents row) the listing belongs to, and the member looking after it (ADR 029). */
   branchId: z.string(),
   negotiatorId: z.string().nullable(),
+  /** The branch's name (its branch name, else its agent name) and the negotiator's (null: unassigned). */
+  branchName: z.string(),
+  negotiatorName: z.string().nullable(),
   slug: z.string(),
   title: z.string(),
   addressLine1: z.string(),
@@ -668,6 +719,12 @@ export const AgentListingListSchema = z.object({
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
   stats: AgentListingStatsSchema,
+  /**
+   * The branch and negotiator filters' choices (ADR 029): the member's branches, and the agency's members who work
+   * in them (owners work in every branch), each by name A–Z.
+   */
+  branches: z.array(z.object({ id: z.string(), name: z.string() })),
+  negotiators: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type AgentListingList = z.infer<typeof AgentListingListSchema>;
 
@@ -776,6 +833,9 @@ export function quotedPricePence(listing: {
 export function listingToFormValues(listing: AgentListingDetail): ListingFormValues {
   const blank = <T>(v: T | null) => v ?? '';
   return {
+    // Sent back unchanged unless the member moves or reassigns it (ADR 029).
+    branchId: listing.branchId,
+    negotiatorId: listing.negotiatorId,
     title: listing.title,
     description: listing.description,
     pricePence: quotedPricePence(listing) ?? '',

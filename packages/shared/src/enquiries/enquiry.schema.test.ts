@@ -8,7 +8,9 @@ import {
   ENQUIRY_MESSAGES,
   EnquiryCreatedSchema,
   IdempotencyKeySchema,
+  VIEWING_DAYS_AHEAD,
 } from './enquiry.schema.ts';
+import { addDays, formatViewingTime, ukToday, viewingDayRange } from './viewing-times.ts';
 
 const propertyId = '3f8e5f0e-6f7b-4a53-9d4e-2b9f3c1a7e10';
 const ok = {
@@ -215,4 +217,97 @@ describe('IdempotencyKeySchema (issue #22)', () => {
       expect(r.error?.issues[0]?.message).toBe(ENQUIRY_MESSAGES.idempotencyKeyInvalid);
     },
   );
+});
+
+describe('viewing times and position (ADR 029)', () => {
+  const { min: tomorrow, max: lastDay } = viewingDayRange();
+
+  test('the viewing days run from tomorrow to 60 days ahead, in UK time', () => {
+    // 23:30 UTC on 30 June is already 1 July in London (BST).
+    expect(ukToday(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+    expect(ukToday(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+    expect(viewingDayRange(new Date('2026-12-31T12:00:00Z'))).toEqual({
+      min: '2027-01-01',
+      max: '2027-03-01',
+    });
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays(tomorrow, VIEWING_DAYS_AHEAD - 1)).toBe(lastDay);
+  });
+
+  test('reads in words', () => {
+    expect(formatViewingTime({ date: '2026-12-05', period: 'morning' })).toBe('Sat 5 Dec 2026, morning');
+    expect(formatViewingTime({ date: '2027-01-01', period: 'evening' })).toBe('Fri 1 Jan 2027, evening');
+  });
+
+  test('are optional: absent, null or empty leave them out of the output', () => {
+    for (const extra of [
+      {},
+      { viewingTimes: null, buyerPosition: null },
+      { viewingTimes: [], buyerPosition: [] },
+    ]) {
+      const out = CreateEnquirySchema.parse({ ...ok, ...extra });
+      expect(out).not.toHaveProperty('viewingTimes');
+      expect(out).not.toHaveProperty('buyerPosition');
+    }
+  });
+
+  test('are kept without repeats, the position in the list’s order', () => {
+    const out = CreateEnquirySchema.parse({
+      ...ok,
+      viewingTimes: [
+        { date: lastDay, period: 'evening' },
+        { date: tomorrow, period: 'morning' },
+        { date: lastDay, period: 'evening' },
+      ],
+      buyerPosition: ['cash-buyer', 'selling', 'cash-buyer'],
+    });
+    expect(out.viewingTimes).toEqual([
+      { date: lastDay, period: 'evening' },
+      { date: tomorrow, period: 'morning' },
+    ]);
+    expect(out.buyerPosition).toEqual(['selling', 'cash-buyer']);
+  });
+
+  test.each([
+    [
+      'today',
+      [{ date: addDays(tomorrow, -1), period: 'morning' }],
+      'viewingTimes.0.date',
+      'viewingDateOutOfRange',
+    ],
+    [
+      '61 days ahead',
+      [{ date: addDays(lastDay, 1), period: 'morning' }],
+      'viewingTimes.0.date',
+      'viewingDateOutOfRange',
+    ],
+    [
+      '30 February',
+      [{ date: '2027-02-30', period: 'morning' }],
+      'viewingTimes.0.date',
+      'viewingDateOutOfRange',
+    ],
+    ['a blank day', [{ date: '', period: 'morning' }], 'viewingTimes.0.date', 'viewingDateOutOfRange'],
+    ['no period', [{ date: tomorrow, period: '' }], 'viewingTimes.0.period', 'viewingPeriodInvalid'],
+    [
+      'four times',
+      [0, 1, 2, 3].map((i) => ({ date: addDays(tomorrow, i), period: 'morning' })),
+      'viewingTimes',
+      'tooManyViewingTimes',
+    ],
+  ] as const)('viewing %s → its message on %s', (_, viewingTimes, path, key) => {
+    expect(problems({ ...ok, viewingTimes })).toEqual({ [path]: [ENQUIRY_MESSAGES[key]] });
+  });
+
+  test('an unknown position is refused on its index', () => {
+    expect(problems({ ...ok, buyerPosition: ['first-time-buyer', 'landlord'] })).toEqual({
+      'buyerPosition.1': [ENQUIRY_MESSAGES.buyerPositionInvalid],
+    });
+  });
+
+  test('their messages come after the contact ones in the API’s order', () => {
+    const at = (m: string) => CONTACT_ERROR_PRIORITY.indexOf(m);
+    expect(at(ENQUIRY_MESSAGES.viewingDateOutOfRange)).toBeGreaterThan(at(ENQUIRY_MESSAGES.messageTooLong));
+    expect(at(ENQUIRY_MESSAGES.buyerPositionInvalid)).toBeGreaterThan(at(MESSAGES.contactRequired));
+  });
 });

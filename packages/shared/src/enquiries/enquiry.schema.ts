@@ -13,6 +13,25 @@ import {
   sanitiseSingleLine,
   sanitiseText,
 } from '../sanitise.ts';
+import { isCalendarDay } from '../calendar-day.ts';
+import {
+  VIEWING_DAYS_AHEAD,
+  VIEWING_PERIODS,
+  VIEWING_TIMES_MAX,
+  viewingDayRange,
+  type ViewingTime,
+} from './viewing-times.ts';
+
+export {
+  VIEWING_DAYS_AHEAD,
+  VIEWING_PERIOD_LABELS,
+  VIEWING_PERIODS,
+  VIEWING_TIMES_MAX,
+  formatViewingTime,
+  viewingDayRange,
+  type ViewingPeriod,
+  type ViewingTime,
+} from './viewing-times.ts';
 
 /** Contact names are cut to this length, like every name (SPEC §5 Sign-up form, §9). */
 export const ENQUIRY_NAME_MAX_LENGTH = 50;
@@ -28,6 +47,11 @@ export const ENQUIRY_MESSAGES = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 128 printable ASCII characters',
   /** 409: the key was already used for an enquiry with other details (the SPA then sends with a new key). */
   idempotencyKeyReused: 'This enquiry was already sent with different details. Please try again.',
+  /** A preferred viewing day outside tomorrow to 60 days ahead (or not a day at all). */
+  viewingDateOutOfRange: `Choose a viewing date from tomorrow up to ${VIEWING_DAYS_AHEAD} days ahead`,
+  viewingPeriodInvalid: 'Choose morning, afternoon or evening',
+  tooManyViewingTimes: `Choose up to ${VIEWING_TIMES_MAX} viewing times`,
+  buyerPositionInvalid: 'Choose your position from the list',
   /**
    * 404 (issue #23): the listing's agent is suspended, so their listings are withdrawn and take no enquiries. Said
    * only when the listing would otherwise be public (a draft or deleted listing stays 'no longer available').
@@ -68,10 +92,6 @@ export const BUYER_POSITION_LABELS: Record<BuyerPosition, string> = {
   'cash-buyer': 'Cash buyer',
 };
 
-/** The part of the day an applicant would like to view in. */
-export const VIEWING_PERIODS = ['morning', 'afternoon', 'evening'] as const;
-export type ViewingPeriod = (typeof VIEWING_PERIODS)[number];
-
 /** The fields a person types; each is checked for script-like content (SPEC §5, `containsScript`). */
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -83,10 +103,18 @@ export function defaultEnquiryMessage(title: string): string {
 
 const optionalText = z.string().nullish();
 
+/** Whether `value` is one of `options` (a narrowing `includes`). */
+const oneOf = <T extends string>(options: readonly T[], value: string): value is T =>
+  (options as readonly string[]).includes(value);
+
 /**
- * `POST /api/enquiries` body and the enquiry form (SPEC §5 Contact data). Input: `{ propertyId: uuid, name, email,
- * phone?, message }` as typed. Output: name sanitised and cut to 50 characters, e-mail trimmed and lower-cased,
- * phone cleaned (or absent when blank), message sanitised.
+ * `POST /api/enquiries` body and the enquiry form (SPEC §5 Contact data; viewing and position, ADR 029). Input:
+ * `{ propertyId: uuid, name, email, phone?, message, viewingTimes?, buyerPosition? }` as typed, where
+ * `viewingTimes` is up to 3 `{ date: 'YYYY-MM-DD', period: 'morning' | 'afternoon' | 'evening' }` (the applicant
+ * would like to arrange a viewing) and `buyerPosition` is any of {@link BUYER_POSITIONS} (both optional: clients that
+ * send neither keep working). Output: name sanitised and cut to 50 characters, e-mail trimmed and lower-cased, phone
+ * cleaned (or absent when blank), message sanitised; `viewingTimes` without repeats (absent when none) and
+ * `buyerPosition` without repeats in the list's order (absent when none).
  *
  * Errors, each on its field's path, in this order of importance:
  * - any field with script-like content → 'Contact information contains invalid content' (and nothing else);
@@ -94,7 +122,10 @@ const optionalText = z.string().nullish();
  * - e-mail not x@y.z → 'Invalid email format';
  * - phone given but not 5–20 characters after cleaning → 'Phone number should be between 5-20 characters', or
  *   with fewer than 5 digits → 'Phone number must contain at least 5 digits';
- * - message over 2,000 characters → {@link ENQUIRY_MESSAGES.messageTooLong}.
+ * - message over 2,000 characters → {@link ENQUIRY_MESSAGES.messageTooLong};
+ * - more than 3 viewing times → `tooManyViewingTimes` (on `viewingTimes`); a day that is not a date from tomorrow
+ *   to 60 days ahead in UK time → `viewingDateOutOfRange`, a period that is not one of the three →
+ *   `viewingPeriodInvalid` (on `viewingTimes.{i}.date` / `.period`); an unknown position → `buyerPositionInvalid`.
  */
 export const CreateEnquirySchema = z
   .object({
@@ -103,6 +134,15 @@ export const CreateEnquirySchema = z
     email: optionalText,
     phone: optionalText,
     message: optionalText,
+    viewingTimes: z
+      .array(
+        z.object({
+          date: z.string({ error: ENQUIRY_MESSAGES.viewingDateOutOfRange }),
+          period: z.string({ error: ENQUIRY_MESSAGES.viewingPeriodInvalid }),
+        }),
+      )
+      .nullish(),
+    buyerPosition: z.array(z.string({ error: ENQUIRY_MESSAGES.buyerPositionInvalid })).nullish(),
   })
   .transform((v, ctx) => {
     const raw: Record<ContactField, string> = {
@@ -135,6 +175,9 @@ export const CreateEnquirySchema = z
     const phoneWrong = phoneGiven ? phoneProblem(phone) : null;
     if (phoneWrong) problem('phone', phoneWrong);
     if (message.length > ENQUIRY_MESSAGE_MAX_LENGTH) problem('message', ENQUIRY_MESSAGES.messageTooLong);
+
+    const viewingTimes = readViewingTimes(v.viewingTimes ?? [], ctx);
+    const buyerPosition = readBuyerPosition(v.buyerPosition ?? [], ctx);
     if (ctx.issues.length) return z.NEVER;
 
     return {
@@ -143,8 +186,53 @@ export const CreateEnquirySchema = z
       email,
       ...(phoneGiven ? { phone } : {}),
       message,
+      ...(viewingTimes.length ? { viewingTimes } : {}),
+      ...(buyerPosition.length ? { buyerPosition } : {}),
     };
   });
+
+type Issues = { addIssue: (issue: { code: 'custom'; message: string; path: (string | number)[] }) => void };
+
+/** The preferred viewing times, each checked (a day from tomorrow to 60 days ahead, a known period), repeats dropped. */
+function readViewingTimes(raw: readonly { date: string; period: string }[], ctx: Issues): ViewingTime[] {
+  if (raw.length > VIEWING_TIMES_MAX) {
+    ctx.addIssue({ code: 'custom', message: ENQUIRY_MESSAGES.tooManyViewingTimes, path: ['viewingTimes'] });
+    return [];
+  }
+  const { min, max } = viewingDayRange();
+  const times: ViewingTime[] = [];
+  raw.forEach(({ date, period }, i) => {
+    const dateOk = isCalendarDay(date) && date >= min && date <= max;
+    if (!dateOk)
+      ctx.addIssue({
+        code: 'custom',
+        message: ENQUIRY_MESSAGES.viewingDateOutOfRange,
+        path: ['viewingTimes', i, 'date'],
+      });
+    if (!oneOf(VIEWING_PERIODS, period))
+      ctx.addIssue({
+        code: 'custom',
+        message: ENQUIRY_MESSAGES.viewingPeriodInvalid,
+        path: ['viewingTimes', i, 'period'],
+      });
+    else if (dateOk && !times.some((t) => t.date === date && t.period === period))
+      times.push({ date, period });
+  });
+  return times;
+}
+
+/** The ticked positions in the list's order, once each. */
+function readBuyerPosition(raw: readonly string[], ctx: Issues): BuyerPosition[] {
+  raw.forEach((value, i) => {
+    if (!oneOf(BUYER_POSITIONS, value))
+      ctx.addIssue({
+        code: 'custom',
+        message: ENQUIRY_MESSAGES.buyerPositionInvalid,
+        path: ['buyerPosition', i],
+      });
+  });
+  return BUYER_POSITIONS.filter((position) => raw.includes(position));
+}
 export type CreateEnquiryInput = z.input<typeof CreateEnquirySchema>;
 export type CreateEnquiry = z.output<typeof CreateEnquirySchema>;
 
@@ -159,6 +247,10 @@ export const CONTACT_ERROR_PRIORITY: readonly string[] = [
   MESSAGES.contactPhoneLength,
   MESSAGES.contactPhoneDigits,
   ENQUIRY_MESSAGES.messageTooLong,
+  ENQUIRY_MESSAGES.tooManyViewingTimes,
+  ENQUIRY_MESSAGES.viewingDateOutOfRange,
+  ENQUIRY_MESSAGES.viewingPeriodInvalid,
+  ENQUIRY_MESSAGES.buyerPositionInvalid,
 ];
 
 /** Enquiry status (SPEC §3 enquiries; a new enquiry is always 'new'). */

@@ -241,11 +241,16 @@ export type ListingDetails = z.infer<typeof ListingDetailsSchema>;
 
 /**
  * The agent on a listing page: the card's fields plus the branch name on its own (may equal `agencyName`) and the
- * photo or logo the agent uploaded on their profile (issue #5), a same-origin URL.
+ * photo or logo the agent uploaded on their profile (issue #5), a same-origin URL. The agents row is a branch
+ * (ADR 029): `slug` is its public page (`/agents/{slug}`), with its office address and opening hours (per day, or
+ * per span of days in older rows: agency/branches.schema.ts `describeBusinessHours`).
  */
 export const ListingDetailAgentSchema = ListingAgentSchema.extend({
   branchName: z.string().nullable().optional(),
   logoUrl: z.string().nullable().optional(),
+  slug: z.string().optional(),
+  address: z.string().nullable().optional(),
+  businessHours: z.record(z.string(), z.string()).nullable().optional(),
 });
 export type ListingDetailAgent = z.infer<typeof ListingDetailAgentSchema>;
 
@@ -272,6 +277,11 @@ export const ListingDetailSchema = ListingSummarySchema.extend(ListingDetailsSch
    * the page shows the area, not a pin. Absent means exact.
    */
   locationApproximate: z.boolean().optional(),
+  /**
+   * Up to 6 other public listings of the same agency (any of its branches), newest first: the page's 'More from
+   * {agency}' (ADR 029). Always sent by the API.
+   */
+  agencyListings: z.array(ListingSummarySchema).optional(),
 });
 export type ListingDetail = z.infer<typeof ListingDetailSchema>;
 

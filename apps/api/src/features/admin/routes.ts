@@ -7,6 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '#src/app-env.ts';
 import { requireAdmin } from '#src/middleware/auth.ts';
 import { noStore } from '#src/middleware/no-store.ts';
+import { adminAgencyRoutes } from './agencies/routes.ts';
 import { adminEnquiryRoutes } from './enquiries/routes.ts';
 import { adminInsightRoutes } from './insights/routes.ts';
 import { adminLimitRoutes } from './limits/routes.ts';
@@ -19,6 +20,8 @@ export const adminRoutes = new OpenAPIHono<AppEnv>();
 adminRoutes.use('*', noStore, requireAdmin);
 adminRoutes.get('/session', (c) => c.json({ adminRole: c.var.viewer.adminRole }));
 adminRoutes.route('/users', adminUserRoutes);
+// Agencies: compliance checks, verification and suspension (ADR 029).
+adminRoutes.route('/agencies', adminAgencyRoutes);
 adminRoutes.route('/properties', adminListingRoutes);
 adminRoutes.route('/enquiries', adminEnquiryRoutes);
 // Dashboard, analytics and the audit log.

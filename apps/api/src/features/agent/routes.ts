@@ -11,6 +11,8 @@ import type { AppEnv } from '#src/app-env.ts';
 import { requireAgentProfile, requireAgentUser } from '#src/middleware/auth.ts';
 import { noStore } from '#src/middleware/no-store.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
+import { agentTeamRoutes } from '#src/features/agency/team/routes.ts';
+import { agentBranchRoutes } from '#src/features/agency/branches/routes.ts';
 import { agentDashboardRoutes } from './dashboard/routes.ts';
 import { agentEnquiryRoutes } from './enquiries/routes.ts';
 import { agentInsightRoutes } from './insights/routes.ts';
@@ -18,6 +20,7 @@ import { agentListingRoutes } from './listings/routes.ts';
 import { agentMediaRoutes } from './media/routes.ts';
 import { agentPhotoRoutes } from './photos/routes.ts';
 import { agentProfileCreateRoutes, agentProfileRoutes } from './profile/routes.ts';
+import { agencyComplianceRoutes } from '#src/features/agency/compliance/routes.ts';
 
 export const agentRoutes = new OpenAPIHono<AppEnv>();
 // Before any sub-app, so a visitor always gets 401 (and a client 403) rather than a 400 about their input.
@@ -34,6 +37,12 @@ agentRoutes.route('/', agentPhotoRoutes);
 // Floor plans, EPC certificate and brochure (issue #25): /properties/{id}/media….
 agentRoutes.route('/', agentMediaRoutes);
 agentRoutes.route('/profile', agentProfileRoutes);
+// The agency's members and invitations (ADR 029).
+agentRoutes.route('/team', agentTeamRoutes);
+// The agency's branches (ADR 029): list, open, edit, logo.
+agentRoutes.route('/branches', agentBranchRoutes);
+// The agency's name, compliance details and standing (ADR 029).
+agentRoutes.route('/agency', agencyComplianceRoutes);
 // Analytics, reports (CSV) and settings.
 agentRoutes.route('/', agentInsightRoutes);
 

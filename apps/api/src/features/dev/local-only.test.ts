@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { outbox } from '#src/db/schema.ts';
+import { outbox, users } from '#src/db/schema.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
@@ -22,11 +23,13 @@ const NOT_FOUND = { error: { code: 'NOT_FOUND', message: MESSAGES.notFound } };
 let handle: DatabaseHandle;
 let webDist: string;
 let draftSlug: string;
+let agentEmail: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   await handle.db.insert(outbox).values({ to: 'someone@example.com', subject: 'Reset', text: 'reset link' });
   const agent = await createAgent(handle.db);
+  agentEmail = (await handle.db.select().from(users).where(eq(users.id, agent.userId)))[0]!.email;
   draftSlug = (await createListing(handle.db, agent.id, { status: 'draft' })).slug;
   // The /dev/mail page is the SPA's: a built SPA of one index.html is enough.
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-web-dist-'));
@@ -40,11 +43,12 @@ afterAll(async () => {
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-/** The three helpers, each with the request that works when allowed. */
+/** The helpers, each with the request that works when allowed. */
 const HELPERS = [
   { method: 'GET', path: '/api/dev/mail' },
   { method: 'POST', path: '/api/dev/publish-listing', body: () => ({ slug: draftSlug }) },
   { method: 'POST', path: '/api/dev/run-alerts' },
+  { method: 'POST', path: '/api/dev/verify-agency', body: () => ({ email: agentEmail }) },
 ] as const;
 
 const call = (
@@ -73,6 +77,7 @@ describe('/api/dev/*', () => {
     expect(published.status).toBe(200);
     expect(await readJson(published)).toMatchObject({ slug: draftSlug });
     expect((await call(app, HELPERS[2], { 'X-Forwarded-For': '::1' })).status).toBe(200);
+    expect((await call(app, HELPERS[3], LOCAL)).status).toBe(200);
     // app.request() has no socket: only this process can send it.
     expect((await call(app, HELPERS[0], {})).status).toBe(200);
   });

@@ -2,10 +2,16 @@
  * Stores an enquiry about a public listing and tells its agent by e-mail (issue #4, SPEC §3 enquiries, DESIGN §7
  * "Contact Agent opens an enquiry form that creates a real enquiry"), unless the agent switched new-enquiry e-mails
  * off in Settings (issue #5, `agents.notify_new_enquiries`). The agent's Recent Activity records each one.
+ *
+ * Routing (ADR 029): the enquiry belongs to the listing's branch (`enquiries.agent_id`) and, when the listing has a
+ * negotiator who still works in that branch, is assigned to them from the start and e-mailed to them as well as to
+ * the branch.
  */
 import { sql } from 'drizzle-orm';
 import {
+  BUYER_POSITION_LABELS,
   ENQUIRY_MESSAGES,
+  formatViewingTime,
   type CreateEnquiry,
   type EnquiryCreated,
 } from '@abode/shared/enquiries/enquiry.schema';
@@ -26,11 +32,14 @@ interface ListingForEnquiry {
   id: string;
   title: string;
   slug: string;
+  mode: 'sale' | 'rent';
   agentId: string | null;
   /** The agent's contact address, else the agent user's sign-in address; null when the listing has no agent. */
   agentEmail: string | null;
   /** The agent's Settings choice (issue #5): e-mail them about new enquiries. */
   notifyAgent: boolean;
+  /** The listing's negotiator while they work in its branch (ADR 029), with their sign-in e-mail; else null. */
+  negotiator: { memberId: string; email: string } | null;
 }
 
 export interface CreateEnquiryOptions {
@@ -81,7 +90,7 @@ export async function createEnquiry(
     }
     // The listing as visible apart from its agent's suspension, so a suspended agent gets its own message.
     const found = await tx.execute(sql`
-      SELECT p.id, p.title, p.slug, p.agent_id,
+      SELECT p.id, p.title, p.slug, p.mode, p.agent_id, n.id AS negotiator_id, nu.email AS negotiator_email,
              -- The branch's e-mail, else its agency owner's sign-in e-mail (ADR 029).
              COALESCE(NULLIF(a.email, ''), (
                SELECT u.email FROM agency_members m JOIN users u ON u.id = m.user_id
@@ -89,6 +98,11 @@ export async function createEnquiry(
              COALESCE(a.notify_new_enquiries, true) AS notify_agent, (${VISIBLE_LISTING}) AS is_visible
         FROM properties p
         LEFT JOIN agents a ON a.id = p.agent_id
+        -- The negotiator only while they still work in the listing's branch (an owner works in every branch).
+        LEFT JOIN agency_members n ON n.id = p.negotiator_id AND n.agency_id = a.agency_id
+             AND (n.role = 'owner' OR EXISTS (
+               SELECT 1 FROM agency_member_branches mb WHERE mb.member_id = n.id AND mb.branch_id = p.agent_id))
+        LEFT JOIN users nu ON nu.id = n.user_id
        WHERE p.id = ${input.propertyId} AND ${VISIBLE_UNLESS_AGENT_SUSPENDED}
          FOR SHARE OF p`);
     const r = found.rows[0] as Record<string, unknown> | undefined;
@@ -98,9 +112,13 @@ export async function createEnquiry(
       id: String(r.id),
       title: String(r.title),
       slug: String(r.slug),
+      mode: r.mode === 'rent' ? 'rent' : 'sale',
       agentId: (r.agent_id as string | null) ?? null,
       agentEmail: (r.agent_email as string | null) ?? null,
       notifyAgent: r.notify_agent !== false,
+      negotiator: r.negotiator_id
+        ? { memberId: String(r.negotiator_id), email: String(r.negotiator_email ?? '') }
+        : null,
     };
     const [row] = await tx
       .insert(enquiries)
@@ -111,6 +129,10 @@ export async function createEnquiry(
         message: input.message,
         status: 'new',
         contactInfo,
+        assignedMemberId: listing.negotiator?.memberId ?? null,
+        viewingTimes: input.viewingTimes ?? null,
+        // A buyer's position means nothing to a letting.
+        buyerPosition: listing.mode === 'sale' ? (input.buyerPosition ?? []) : [],
       })
       .returning();
     if (!row) throw new Error('enquiry insert returned no row');
@@ -131,32 +153,47 @@ export async function createEnquiry(
 
   const { listing, row, created } = made;
   const result: CreateEnquiryResult = { kind: 'created', enquiry: created };
-  // With e-mails off the agent still sees the enquiry in the portal.
+  // With e-mails off the branch still sees the enquiry in the portal; the setting is the branch's, so it covers the
+  // negotiator's copy too.
   if (!listing.notifyAgent) return result;
-  if (listing.agentEmail) {
+  // The branch's address and the negotiator's, once each (a one-person branch may use one address for both).
+  const recipients = [
+    ...new Set([listing.agentEmail, listing.negotiator?.email].filter((to): to is string => Boolean(to))),
+  ];
+  if (!recipients.length)
+    options.logger.warn({ enquiryId: row.id, propertyId: listing.id }, 'enquiry listing has no agent e-mail');
+  for (const to of recipients) {
     try {
-      await sendMail(db, agentMail(listing, input, options.publicOrigin), options.mail);
+      await sendMail(db, agentMail(to, listing, input, options.publicOrigin), options.mail);
     } catch (error) {
       options.logger.error(
         { err: error, enquiryId: row.id, propertyId: listing.id },
         'enquiry stored but the agent e-mail failed',
       );
     }
-  } else {
-    options.logger.warn({ enquiryId: row.id, propertyId: listing.id }, 'enquiry listing has no agent e-mail');
   }
   return result;
 }
 
-/** The agent's notification: listing, the enquirer's details and message, and a link to their enquiries. */
-function agentMail(listing: ListingForEnquiry, input: CreateEnquiry, origin: string) {
+/**
+ * A branch's or negotiator's notification: listing, the enquirer's details, the viewing times and position they
+ * gave, their message, and a link to the enquiries.
+ */
+function agentMail(to: string, listing: ListingForEnquiry, input: CreateEnquiry, origin: string) {
   const enquiriesUrl = new URL('/agent/enquiries', origin).href;
   const listingUrl = new URL(`/property/${encodeURIComponent(listing.slug)}`, origin).href;
+  const position = listing.mode === 'sale' ? (input.buyerPosition ?? []) : [];
   const details: [string, string][] = [
     ['Property', listing.title],
     ['Name', input.name],
     ['E-mail', input.email],
     ...(input.phone ? ([['Phone', input.phone]] as [string, string][]) : []),
+    ...(input.viewingTimes?.length
+      ? ([['Viewing requested', input.viewingTimes.map(formatViewingTime).join('; ')]] as [string, string][])
+      : []),
+    ...(position.length
+      ? ([['Position', position.map((p) => BUYER_POSITION_LABELS[p]).join(', ')]] as [string, string][])
+      : []),
   ];
   const text = [
     `You have a new enquiry about ${listing.title}.`,
@@ -178,5 +215,5 @@ function agentMail(listing: ListingForEnquiry, input: CreateEnquiry, origin: str
     `<p>${escapeHtml(input.message).replaceAll('\n', '<br>')}</p>`,
     `<p><a href="${escapeHtml(enquiriesUrl)}">See all your enquiries</a></p>`,
   ].join('\n');
-  return { to: listing.agentEmail!, subject: `New enquiry: ${listing.title}`, text, html };
+  return { to, subject: `New enquiry: ${listing.title}`, text, html };
 }

@@ -53,9 +53,14 @@ export function idempotencyScope(userId: string | null): string {
   return userId ? `u:${userId}` : 'anonymous';
 }
 
-/** SHA-256 (hex) of the validated request, so a retry with the same data matches whatever its JSON spacing. */
+/**
+ * SHA-256 (hex) of the validated request, so a retry with the same data matches whatever its JSON spacing. The
+ * viewing times and position join the hash only when given, so a request without them hashes as it always did.
+ */
 export function enquiryRequestHash(input: CreateEnquiry): string {
-  const fields = [input.propertyId, input.name, input.email, input.phone ?? null, input.message];
+  const fields: unknown[] = [input.propertyId, input.name, input.email, input.phone ?? null, input.message];
+  if (input.viewingTimes || input.buyerPosition)
+    fields.push(input.viewingTimes ?? null, input.buyerPosition ?? null);
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 

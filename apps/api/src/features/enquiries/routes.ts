@@ -161,7 +161,11 @@ const createEnquiryRoute = createRoute({
   tags: ['Enquiries'],
   summary: 'Contact the agent of a public listing',
   description:
-    'Stores an enquiry (status `new`) for the listing’s agent and e-mails the agent. Works signed out; a ' +
+    'Stores an enquiry (status `new`) for the listing’s branch and e-mails the branch, and the listing’s ' +
+    'negotiator when it has one (the enquiry is then assigned to them). Optional `viewingTimes` (up to 3 ' +
+    '`{ date, period }`, a day from tomorrow to 60 days ahead and morning, afternoon or evening) and, for a sale, ' +
+    '`buyerPosition` (first-time-buyer, selling, sold-stc, mortgage-agreed-in-principle, cash-buyer) are stored ' +
+    'and shown in the e-mail. Works signed out; a ' +
     'signed-in user’s id is recorded. SPEC §5 Contact data: name, e-mail and message are required (' +
     "'Contact information is required'), the e-mail must be valid ('Invalid email format'), an optional phone " +
     "must be 5–20 characters after cleaning ('Phone number should be between 5-20 characters'), and script-like " +

@@ -5,23 +5,41 @@
  * their page, with their `status` for the banner (ADR 019), because the search can list them (issue #8).
  */
 import { sql } from 'drizzle-orm';
-import type { ListingDetail } from '@abode/shared/listings/listing.schema';
+import type { ListingDetail, ListingSummary } from '@abode/shared/listings/listing.schema';
 import type { Database } from '#src/db/client.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import type { Viewer } from '#src/middleware/auth.ts';
-import { DETAIL_COLUMNS, toListingDetail, VISIBLE_LISTING } from './listing-row.ts';
+import {
+  DETAIL_COLUMNS,
+  PUBLIC_LISTING,
+  SUMMARY_COLUMNS,
+  toListingDetail,
+  toListingSummary,
+  VISIBLE_LISTING,
+} from './listing-row.ts';
 
 /** Shown when a listing is missing or not visible (the SPA shows the same text). */
 export const LISTING_UNAVAILABLE = 'This property is no longer available.';
 
-/** Who may preview a listing that is not public: its own agent, or an admin. */
+/**
+ * Who may preview a listing that is not public: a member of the agency who works in its branch (ADR 029: any of
+ * their branches, not only the default one), or an admin.
+ */
 export function canPreview(viewer: Viewer | null, agentId: string): boolean {
-  return !!viewer && (viewer.isAdmin || viewer.agentId === agentId);
+  return (
+    !!viewer &&
+    (viewer.isAdmin || viewer.agentId === agentId || (viewer.agency?.branchIds.includes(agentId) ?? false))
+  );
 }
+
+/** How many of the agency's other listings the property page shows ('More from {agency}'). */
+export const AGENCY_LISTINGS_LIMIT = 6;
 
 /**
  * The listing with this slug. `loadViewer` is called only when the listing is not public (so public reads stay
  * cheap); a preview carries `preview: true` and its approval status. Soft-deleted listings are gone for everyone.
+ * The agent is the listing's branch (ADR 029) with its page's slug, address and hours; `agencyListings` are up to
+ * {@link AGENCY_LISTINGS_LIMIT} other public listings of the same agency, newest first.
  * Throws AppError NOT_FOUND (404) when the caller may not see it.
  */
 export async function getListing(
@@ -31,6 +49,7 @@ export async function getListing(
 ): Promise<ListingDetail> {
   const result = await db.execute(sql`
     SELECT ${DETAIL_COLUMNS}, p.agent_id, p.outcode, p.approval_status, a.branch_name AS agent_branch, a.logo_url AS agent_logo,
+           a.slug AS agent_slug, a.address AS agent_address, a.business_hours AS agent_hours, a.agency_id,
            (${VISIBLE_LISTING}) AS is_public
       FROM properties p LEFT JOIN agents a ON a.id = p.agent_id
      WHERE p.slug = ${slug} AND NOT p.is_deleted`);
@@ -46,12 +65,45 @@ export async function getListing(
       ...detail.agent,
       branchName: (row.agent_branch as string | null) ?? null,
       logoUrl: (row.agent_logo as string | null) ?? null,
+      slug: String(row.agent_slug),
+      address: (row.agent_address as string | null) ?? null,
+      businessHours: (row.agent_hours as Record<string, string> | null) ?? null,
     },
     outcode: String(row.outcode),
+    agencyListings: row.agency_id ? await findAgencyListings(db, String(row.agency_id), String(row.id)) : [],
     ...(isPublic
       ? {}
       : { preview: true, approvalStatus: row.approval_status as ListingDetail['approvalStatus'] }),
   };
+}
+
+/**
+ * Up to {@link AGENCY_LISTINGS_LIMIT} public listings (PUBLIC_LISTING, the search's cards) of agency `agencyId`'s
+ * branches other than `exceptId`, newest first (properties_agent_idx, branch by branch).
+ */
+export async function findAgencyListings(
+  db: Database,
+  agencyId: string,
+  exceptId: string,
+): Promise<ListingSummary[]> {
+  // The newest few of each branch by its own index, then the newest of those: never a walk through the public feed
+  // looking for a small agency's listings among a million others.
+  const result = await db.execute(sql`
+    SELECT ${SUMMARY_COLUMNS}
+      FROM (SELECT newest.id
+              FROM agents b
+             CROSS JOIN LATERAL (
+                   SELECT p.id, p.created_at FROM properties p
+                    WHERE p.agent_id = b.id AND p.id <> ${exceptId} AND ${PUBLIC_LISTING}
+                    ORDER BY p.created_at DESC, p.id DESC
+                    LIMIT ${AGENCY_LISTINGS_LIMIT}) newest
+             WHERE b.agency_id = ${agencyId}
+             ORDER BY newest.created_at DESC, newest.id DESC
+             LIMIT ${AGENCY_LISTINGS_LIMIT}) picked
+      JOIN properties p ON p.id = picked.id
+      JOIN agents a ON a.id = p.agent_id
+     ORDER BY p.created_at DESC, p.id DESC`);
+  return (result.rows as Record<string, unknown>[]).map(toListingSummary);
 }
 
 export interface ListingAccess {

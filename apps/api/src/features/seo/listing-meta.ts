@@ -97,7 +97,6 @@ export function absoluteUrl(publicUrl: string, url: string): string {
  * value is HTML-escaped; the SPA replaces the title once it runs.
  */
 export function renderListingHead(indexHtml: string, meta: ListingMeta, publicUrl: string): string {
-  const title = `${meta.title} — ${SITE_NAME}`;
   const description = listingDescription(meta);
   const pageUrl = absoluteUrl(publicUrl, `/property/${encodeURIComponent(meta.slug)}`);
   const tags: [string, string, string][] = [
@@ -117,9 +116,21 @@ export function renderListingHead(indexHtml: string, meta: ListingMeta, publicUr
     if (meta.photoAlt)
       tags.push(['property', 'og:image:alt', meta.photoAlt], ['name', 'twitter:image:alt', meta.photoAlt]);
   }
+  return renderPageHead(indexHtml, { title: meta.title, description, pageUrl, tags });
+}
+
+/**
+ * `indexHtml` with a public page's <title> ('{title} — Abode'), its own description in place of the site-wide one, a
+ * canonical link to `pageUrl` and `tags` (`[attribute, key, value]` of <meta>). Every value is HTML-escaped.
+ */
+export function renderPageHead(
+  indexHtml: string,
+  page: { title: string; description: string; pageUrl: string; tags: readonly [string, string, string][] },
+): string {
+  const title = `${page.title} — ${SITE_NAME}`;
   const head = [
-    `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
-    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
+    `<link rel="canonical" href="${escapeHtml(page.pageUrl)}" />`,
+    ...page.tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
   ];
   let html = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
   if (!/<title>/i.test(html))
@@ -127,7 +138,7 @@ export function renderListingHead(indexHtml: string, meta: ListingMeta, publicUr
   // The page's own description replaces the site-wide one.
   html = html.replace(
     /<meta\s+name="description"[\s\S]*?\/?>/i,
-    () => `<meta name="description" content="${escapeHtml(description)}" />`,
+    () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
   );
   return addToHead(html, head);
 }

@@ -1,5 +1,6 @@
 /**
- * Share tags on listing pages, sitemap.xml and robots.txt (issue #4) through HTTP, with a built SPA stand-in.
+ * Share tags on listing pages and branch pages (ADR 029), sitemap.xml and robots.txt (issue #4) through HTTP, with a
+ * built SPA stand-in.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,13 +35,17 @@ let listing: Awaited<ReturnType<typeof createListing>>;
 let nasty: Awaited<ReturnType<typeof createListing>>;
 let rental: Awaited<ReturnType<typeof createListing>>;
 let draft: Awaited<ReturnType<typeof createListing>>;
+let agent: Awaited<ReturnType<typeof createAgent>>;
+let draftOnly: Awaited<ReturnType<typeof createAgent>>;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-seo-'));
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   app = createApp({ db: handle.db, webDist: dir, publicUrl: `${PUBLIC_URL}/` });
-  const agent = await createAgent(handle.db);
+  agent = await createAgent(handle.db);
+  draftOnly = await createAgent(handle.db, { branchName: 'Reading' });
+  await createListing(handle.db, draftOnly.id, { status: 'draft' });
   listing = await createListing(handle.db, agent.id, {
     title: '3 bedroom semi-detached house for sale',
     pricePence: 350_000_00,
@@ -156,6 +161,31 @@ describe('listing page share tags', () => {
   });
 });
 
+describe('branch page head (ADR 029)', () => {
+  test('a branch page gets its title, description, canonical link and share tags', async () => {
+    const res = await app.request(`/agents/${agent.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<title>Harbour &amp; Vale, Wimbledon: Estate and letting agents — Abode</title>');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/agents/${agent.slug}" />`);
+    const description =
+      '2 properties for sale and 1 to rent from Harbour &amp; Vale, Wimbledon. 020 7946 0001.';
+    expect(meta(html, 'description')).toBe(description);
+    expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}/agents/${agent.slug}`);
+    expect(meta(html, 'og:title')).toBe('Harbour &amp; Vale, Wimbledon: Estate and letting agents');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  test('an unknown slug is the plain SPA with 404', async () => {
+    const res = await app.request('/agents/no-such-branch');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('og:title');
+  });
+});
+
 describe('sitemap.xml', () => {
   test('lists the public pages and public listings with lastmod, not drafts', async () => {
     const res = await app.request('/sitemap.xml');
@@ -170,6 +200,9 @@ describe('sitemap.xml', () => {
       new RegExp(`<loc>${PUBLIC_URL}/property/${listing.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`),
     );
     expect(xml).toContain(`/property/${rental.slug}<`);
+    // The branch with public listings has its page (ADR 029); one whose only listing is a draft has none.
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/agents/${agent.slug}</loc>`);
+    expect(xml).not.toContain(`/agents/${draftOnly.slug}<`);
     expect(xml).not.toContain(draft.slug);
     expect(xml).not.toContain('/dashboard');
   });
@@ -177,13 +210,13 @@ describe('sitemap.xml', () => {
   test('above the per-file limit it becomes an index of pages that together list everything', async () => {
     const index = (await buildSitemap(handle.db, PUBLIC_URL, undefined, 4))!;
     expect(index).toContain('<sitemapindex');
-    // 6 static pages + 3 public listings = 9 URLs → 3 files of 4.
+    // 6 static pages + 1 branch page + 3 public listings = 10 URLs → 3 files of 4.
     const locs = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual([1, 2, 3].map((n) => `${PUBLIC_URL}/sitemap.xml?page=${n}`));
     const pages = await Promise.all([1, 2, 3].map((n) => buildSitemap(handle.db, PUBLIC_URL, n, 4)));
     const urls = pages.flatMap((p) => [...p!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
-    expect(urls).toHaveLength(9);
-    expect(new Set(urls).size).toBe(9);
+    expect(urls).toHaveLength(10);
+    expect(new Set(urls).size).toBe(10);
     expect(await buildSitemap(handle.db, PUBLIC_URL, 4, 4)).toBeUndefined();
   });
 
@@ -201,6 +234,8 @@ test('robots.txt points at the sitemap and keeps crawlers out of private areas',
   const text = await res.text();
   expect(text).toContain('User-agent: *');
   expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  // Branch pages are public, though '/agent' (the portal) is a prefix of their path.
+  expect(text).toContain('Allow: /agents/\n');
   for (const p of [
     '/api/',
     '/dashboard',

@@ -1,6 +1,7 @@
 /**
  * `GET /sitemap.xml` and `GET /robots.txt` (issue #4). The sitemap lists the public pages that exist for everyone:
- * the home page, search, the brand pages and every public listing. The sitemaps protocol allows 50,000 URLs per
+ * the home page, search, the brand pages, the page of every branch with public listings (ADR 029) and every public
+ * listing. The sitemaps protocol allows 50,000 URLs per
  * file, so above that `/sitemap.xml` is a sitemap index of `/sitemap.xml?page=N` files.
  */
 import { sql } from 'drizzle-orm';
@@ -32,6 +33,8 @@ export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
+    // Branch pages (ADR 029) start with '/agent' too: the longer rule wins (RFC 9309 §2.2.2).
+    'Allow: /agents/',
     ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
     '',
     `Sitemap: ${absoluteUrl(publicUrl, '/sitemap.xml')}`,
@@ -48,6 +51,18 @@ async function countPublicListings(db: Database): Promise<number> {
 }
 
 /**
+ * The paths of the branch pages worth indexing: branches with a public listing (PUBLIC_LISTING, which already leaves
+ * out a suspended agency's), by slug. A few per agency, so they are read whole.
+ */
+async function branchPaths(db: Database): Promise<string[]> {
+  const r = await db.execute(sql`
+    SELECT a.slug FROM agents a
+     WHERE EXISTS (SELECT 1 FROM properties p WHERE p.agent_id = a.id AND ${PUBLIC_LISTING})
+     ORDER BY a.slug`);
+  return (r.rows as { slug: string }[]).map((row) => `/agents/${encodeURIComponent(row.slug)}`);
+}
+
+/**
  * The XML of `/sitemap.xml` (page undefined: a urlset, or the index when there are more than
  * {@link SITEMAP_MAX_URLS} URLs) or of page `page` (1-based) of the index. Returns undefined for a page that does
  * not exist. `perFile` is for tests.
@@ -59,7 +74,8 @@ export async function buildSitemap(
   perFile: number = SITEMAP_MAX_URLS,
 ): Promise<string | undefined> {
   const listings = await countPublicListings(db);
-  const total = SITEMAP_STATIC_PATHS.length + listings;
+  const pagePaths = [...SITEMAP_STATIC_PATHS, ...(await branchPaths(db))];
+  const total = pagePaths.length + listings;
   const files = Math.max(1, Math.ceil(total / perFile));
   if (page === undefined && files > 1) {
     const entries = Array.from(
@@ -71,10 +87,10 @@ export async function buildSitemap(
   }
   const p = page ?? 1;
   if (!Number.isInteger(p) || p < 1 || p > files) return undefined;
-  // File 1 starts with the static pages; listings fill the rest in a stable order.
+  // File 1 starts with the static pages and the branch pages; listings fill the rest in a stable order.
   const start = (p - 1) * perFile;
-  const staticPaths = SITEMAP_STATIC_PATHS.slice(start, start + perFile);
-  const offset = Math.max(0, start - SITEMAP_STATIC_PATHS.length);
+  const staticPaths = pagePaths.slice(start, start + perFile);
+  const offset = Math.max(0, start - pagePaths.length);
   const limit = perFile - staticPaths.length;
   const rows = limit
     ? ((

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   Building2,
+  Landmark,
   LayoutDashboard,
   MessageSquare,
   ScrollText,
@@ -20,6 +21,7 @@ export const adminNav: PortalNavGroup[] = [
     items: [
       { to: paths.admin.dashboard, label: 'Dashboard', icon: LayoutDashboard },
       { to: paths.admin.users, label: 'Users', icon: Users },
+      { to: paths.admin.agencies, label: 'Agencies', icon: Landmark },
       { to: paths.admin.properties, label: 'Properties', icon: Building2 },
       { to: paths.admin.enquiries, label: 'Enquiries', icon: MessageSquare },
       { to: paths.admin.analytics, label: 'Analytics', icon: BarChart3 },

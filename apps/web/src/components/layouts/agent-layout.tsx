@@ -7,8 +7,12 @@ import {
   MessageSquare,
   PlusCircle,
   Settings,
+  Store,
   User,
+  Users,
 } from 'lucide-react';
+import { can } from '@abode/shared/agency/permissions';
+import type { Membership } from '@abode/shared/auth/me.schema';
 import { AgentRoute } from '#src/components/layouts/guards.tsx';
 import { PortalLayout, type PortalNavGroup } from '#src/components/layouts/portal-layout.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
@@ -39,10 +43,33 @@ export const agentNav: PortalNavGroup[] = [
     label: 'Account',
     items: [
       { to: paths.agent.profile, label: 'Profile', icon: User },
+      { to: paths.agent.branches, label: 'Branches', icon: Store },
+      { to: paths.agent.team, label: 'Team', icon: Users },
       { to: paths.agent.settings, label: 'Settings', icon: Settings },
     ],
   },
 ];
+
+/**
+ * Entries only some members see, by what `can` allows them (ADR 029); the rest are everyone's. Branches: a member
+ * working in more than one branch, or who may open one.
+ */
+const AGENT_NAV_WHEN: Partial<Record<string, (agency: Membership) => boolean>> = {
+  [paths.agent.branches]: (agency) => agency.branchIds.length > 1 || can(agency, 'branch.create'),
+  // Team: whoever may manage it (the owner).
+  [paths.agent.team]: (agency) => can(agency, 'team.manage'),
+};
+
+/** The sidebar of member `agency` (none yet: the entries everyone sees). */
+export function agentNavFor(agency: Membership | null | undefined): PortalNavGroup[] {
+  return agentNav.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => {
+      const when = AGENT_NAV_WHEN[item.to];
+      return !when || (agency ? when(agency) : false);
+    }),
+  }));
+}
 
 export function AgentLayout() {
   return (
@@ -55,7 +82,11 @@ export function AgentLayout() {
 function AgentFrame() {
   const { me, user } = useAuth();
   return (
-    <PortalLayout name="Agent Portal" groups={agentNav} footerName={user?.firstName || 'Agent'}>
+    <PortalLayout
+      name="Agent Portal"
+      groups={agentNavFor(me?.agency)}
+      footerName={user?.firstName || 'Agent'}
+    >
       {/* Every agent route answers 404 'Agent profile not found' without an agents row (issue #23): offer to create it
           rather than load pages that can only fail. */}
       {me && !me.agentId ? (

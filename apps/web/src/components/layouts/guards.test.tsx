@@ -57,6 +57,7 @@ describe('route guards', { timeout: 20_000 }, () => {
     for (const name of [
       'Dashboard',
       'Users',
+      'Agencies',
       'Properties',
       'Enquiries',
       'Analytics',

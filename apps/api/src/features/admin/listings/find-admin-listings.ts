@@ -3,16 +3,18 @@
  * newest first, one page at a time, with its agent and agency, a search over title, address line 1, city and
  * postcode, status and approval filters, and counts by approval status over all of them.
  */
-import { and, count, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_LISTING_MESSAGES,
   type AdminListing,
+  type AdminListingAgencies,
   type AdminListingList,
   type AdminListingQuery,
   type AdminListingStats,
 } from '@abode/shared/admin/listings.schema';
+import type { AgencyStanding } from '@abode/shared/agency/compliance';
 import type { Database } from '#src/db/client.ts';
-import { agents, properties } from '#src/db/schema.ts';
+import { agencies, agents, properties } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { isUuid, likePattern } from '#src/features/agent/enquiries/find-agent-enquiries.ts';
 
@@ -50,6 +52,11 @@ const listingColumns = {
      ORDER BY ph.is_main DESC, ph.order_index, ph.id LIMIT 1)`,
   agentId: agents.id,
   agentName: agents.name,
+  branchName: sql<string | null>`NULLIF(btrim(${agents.branchName}), '')`,
+  // Whether the branch's agency may advertise (ADR 029; membership.ts `standingOf`, in SQL).
+  agencyStanding: sql<string | null>`(SELECT CASE WHEN ag.suspended_at IS NOT NULL THEN 'suspended'
+    WHEN ag.verified_at IS NOT NULL THEN 'verified' ELSE 'unverified' END
+    FROM agencies ag WHERE ag.id = ${agents.agencyId})`,
   // The agency, else the branch (an independent agent's branch is their trading name), else none.
   agencyName: sql<
     string | null
@@ -85,9 +92,14 @@ function toAdminListing(r: Row): AdminListing {
     updatedAt: (r.updatedAt as Date).toISOString(),
     editedSinceApproval: r.editedSinceApproval === true,
     agentSuspended: r.agentSuspended === true,
+    agencyStanding: (r.agencyStanding as AgencyStanding | null) ?? null,
     mainPhoto: parseJson(r.mainPhoto) as AdminListing['mainPhoto'],
     agent: r.agentId
-      ? { name: (r.agentName as string | null) ?? '', agencyName: (r.agencyName as string | null) ?? null }
+      ? {
+          name: (r.agentName as string | null) ?? '',
+          agencyName: (r.agencyName as string | null) ?? null,
+          branchName: (r.branchName as string | null) ?? null,
+        }
       : null,
   };
 }
@@ -114,7 +126,8 @@ export async function getAdminListingStats(db: Reader): Promise<AdminListingStat
 /**
  * One page of the matching non-deleted listings, newest first (created DESC, id DESC: a total order, so pages never
  * overlap), how many matched, and the stats. `q` matches case-insensitively anywhere in the title, address line 1,
- * city or postcode; `%` and `_` in it are literal. A page past the end has no items and the real total.
+ * city or postcode; `%` and `_` in it are literal; `agencyId` keeps the listings of the agency's branches, `branchId`
+ * those of one branch (ADR 029). A page past the end has no items and the real total.
  */
 export async function findAdminListings(db: Database, query: AdminListingQuery): Promise<AdminListingList> {
   const conditions: SQL[] = [not(properties.isDeleted)];
@@ -131,6 +144,14 @@ export async function findAdminListings(db: Database, query: AdminListingQuery):
   }
   if (query.status !== 'all') conditions.push(eq(properties.status, query.status));
   if (query.approval !== 'all') conditions.push(eq(properties.approvalStatus, query.approval));
+  if (query.branchId) conditions.push(eq(properties.agentId, query.branchId));
+  if (query.agencyId)
+    conditions.push(
+      inArray(
+        properties.agentId,
+        db.select({ id: agents.id }).from(agents).where(eq(agents.agencyId, query.agencyId)),
+      ),
+    );
   const where = and(...conditions);
 
   const [rows, [matched], stats] = await Promise.all([
@@ -169,4 +190,34 @@ export async function getAdminListing(db: Reader, id: string): Promise<AdminList
     .limit(1);
   if (!row) throw AppError.notFound(ADMIN_LISTING_MESSAGES.notFound);
   return toAdminListing(row as Row);
+}
+
+/** A branch's own name for the filter: its branch name, else its agent (display) name. */
+const branchLabel = sql<string>`COALESCE(NULLIF(btrim(${agents.branchName}), ''), ${agents.name})`;
+
+/**
+ * The agency and branch filters' choices (ADR 029): each agency with at least one non-deleted listing, by name, with
+ * its branches that have one, by name: one query, whatever the number of agencies.
+ */
+export async function findAdminListingAgencies(db: Reader): Promise<AdminListingAgencies> {
+  const branches = await db
+    .select({ id: agents.id, name: branchLabel, agencyId: agents.agencyId, agencyName: agencies.name })
+    .from(agents)
+    .innerJoin(agencies, eq(agencies.id, agents.agencyId))
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(properties)
+          .where(and(eq(properties.agentId, agents.id), not(properties.isDeleted))),
+      ),
+    )
+    .orderBy(sql`lower(${agencies.name})`, agencies.id, sql`lower(${branchLabel})`, asc(agents.id));
+  const byAgency = new Map<string, AdminListingAgencies['agencies'][number]>();
+  for (const b of branches) {
+    const agency = byAgency.get(b.agencyId) ?? { id: b.agencyId, name: b.agencyName, branches: [] };
+    agency.branches.push({ id: b.id, name: b.name });
+    byAgency.set(b.agencyId, agency);
+  }
+  return { agencies: [...byAgency.values()] };
 }

@@ -17,6 +17,7 @@ import type { ListingStatus } from '@abode/shared/listings/listing.schema';
 import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import type { AppEnv } from '#src/app-env.ts';
 import { branchContactEmail } from '#src/features/agency/branch-contact.ts';
+import { assertBranchMayAdvertise } from '#src/features/agency/compliance/advertising.ts';
 import type { Database } from '#src/db/client.ts';
 import { properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
@@ -60,11 +61,23 @@ const factsOf = (r: Pick<Facts, 'status' | 'approvalStatus' | 'approvedAt' | 'pu
   publishedAt: iso(r.publishedAt),
 });
 
+/** An agent's notice of an approval or rejection. */
+type Mail = { to: string; subject: string; text: string; html: string };
+
+/**
+ * A moderated listing as the admin table shows it, and its agent's notice to send once the change has committed
+ * (null when the branch has no e-mail address).
+ */
+export interface Moderated {
+  listing: AdminListing;
+  mail: Mail | null;
+}
+
 /** Sends an agent notice after the change committed; a failure is logged, never thrown. */
-async function notifyAgent(
+export async function notifyAgent(
   c: Context<AppEnv>,
   propertyId: string,
-  mail: { to: string; subject: string; text: string; html: string } | null,
+  mail: Mail | null,
   what: string,
 ): Promise<void> {
   if (!mail) {
@@ -95,64 +108,78 @@ function statusAfterApproval(before: Facts, hasPhoto: boolean): ListingStatus {
  * table shows it. E-mails the agent that it is live, or what they must do to publish it (a draft).
  *
  * @throws AppError NOT_FOUND (404) for an unknown, malformed or deleted id; CONFLICT (409) when it is already
- *   approved, or when it is active without a photo ('This property has no photo: …'). Nothing changes on error.
+ *   approved, when it is active without a photo ('This property has no photo: …'), or when it would not be a draft
+ *   and its agency is unverified or suspended (ADR 029). Nothing changes on error.
  */
 export async function approveListing(c: Context<AppEnv>, id: string): Promise<AdminListing> {
   if (!isUuid(id)) throw AppError.notFound(ADMIN_LISTING_MESSAGES.notFound);
   const now = c.var.now();
-  const { listing, mail } = await c.var.db.transaction(async (tx) => {
-    const before = await lockListing(tx, id);
-    if (before.approvalStatus !== 'pending' && before.approvalStatus !== 'rejected') {
-      throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.cannotApprove);
-    }
-    const [{ photos } = { photos: 0 }] = await tx
-      .select({ photos: count() })
-      .from(propertyPhotos)
-      .where(eq(propertyPhotos.propertyId, id));
-    const status = statusAfterApproval(before, photos > 0);
-    // Issue #23: nothing goes live without a photo (a listing made active before the rule, or an import).
-    if (status === 'active' && photos === 0)
-      throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.needsPhoto);
-    const publishedAt = status === 'active' && !before.publishedAt ? now : before.publishedAt;
-    await tx
-      .update(properties)
-      .set({
-        approvalStatus: 'approved',
-        approvedAt: now,
-        publishedAt,
-        status,
-        statusBeforeRejection: null,
-        rejectionReason: null,
-      })
-      .where(eq(properties.id, id));
-    const after = { ...before, status, approvalStatus: 'approved', approvedAt: now, publishedAt };
-    await recordAgentActivity(tx, {
-      agentId: before.agentId,
-      type: 'listing_approved',
-      propertyId: id,
-      propertyTitle: before.title,
-      details: {
-        from: before.approvalStatus,
-        to: 'approved',
-        ...(status !== before.status ? { status: { from: before.status, to: status } } : {}),
-      },
-    });
-    await recordAdminAction(tx, c, {
-      action: 'approve_listing',
-      entityType: 'property',
-      entityId: id,
-      before: factsOf(before),
-      after: factsOf(after),
-      description: `Approved '${before.title}'`,
-    });
-    const to = await branchContactEmail(tx, before.agentId);
-    return {
-      listing: await getAdminListing(tx, id),
-      mail: to ? approvalMail(to, { ...before, status }, photos > 0, c.var.publicUrl) : null,
-    };
-  });
+  const { listing, mail } = await c.var.db.transaction((tx) => approveInTransaction(tx, c, id, now));
   await notifyAgent(c, id, mail, 'approved');
   return listing;
+}
+
+/**
+ * {@link approveListing} inside the caller's transaction `tx` (a bulk approval runs several in one), without the
+ * e-mail: it is returned, for the caller to send once the transaction has committed. The same checks and errors,
+ * thrown before anything of this listing is written.
+ */
+export async function approveInTransaction(
+  tx: Tx,
+  c: Context<AppEnv>,
+  id: string,
+  now: Date,
+): Promise<Moderated> {
+  const before = await lockListing(tx, id);
+  if (before.approvalStatus !== 'pending' && before.approvalStatus !== 'rejected') {
+    throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.cannotApprove);
+  }
+  const [{ photos } = { photos: 0 }] = await tx
+    .select({ photos: count() })
+    .from(propertyPhotos)
+    .where(eq(propertyPhotos.propertyId, id));
+  const status = statusAfterApproval(before, photos > 0);
+  // Issue #23: nothing goes live without a photo (a listing made active before the rule, or an import).
+  if (status === 'active' && photos === 0) throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.needsPhoto);
+  // ADR 029: nothing goes public for an agency an admin has not verified, or has suspended.
+  if (status !== 'draft') await assertBranchMayAdvertise(tx, before.agentId);
+  const publishedAt = status === 'active' && !before.publishedAt ? now : before.publishedAt;
+  await tx
+    .update(properties)
+    .set({
+      approvalStatus: 'approved',
+      approvedAt: now,
+      publishedAt,
+      status,
+      statusBeforeRejection: null,
+      rejectionReason: null,
+    })
+    .where(eq(properties.id, id));
+  const after = { ...before, status, approvalStatus: 'approved', approvedAt: now, publishedAt };
+  await recordAgentActivity(tx, {
+    agentId: before.agentId,
+    type: 'listing_approved',
+    propertyId: id,
+    propertyTitle: before.title,
+    details: {
+      from: before.approvalStatus,
+      to: 'approved',
+      ...(status !== before.status ? { status: { from: before.status, to: status } } : {}),
+    },
+  });
+  await recordAdminAction(tx, c, {
+    action: 'approve_listing',
+    entityType: 'property',
+    entityId: id,
+    before: factsOf(before),
+    after: factsOf(after),
+    description: `Approved '${before.title}'`,
+  });
+  const to = await branchContactEmail(tx, before.agentId);
+  return {
+    listing: await getAdminListing(tx, id),
+    mail: to ? approvalMail(to, { ...before, status }, photos > 0, c.var.publicUrl) : null,
+  };
 }
 
 /**
@@ -165,45 +192,57 @@ export async function approveListing(c: Context<AppEnv>, id: string): Promise<Ad
  */
 export async function rejectListing(c: Context<AppEnv>, id: string, reason: string): Promise<AdminListing> {
   if (!isUuid(id)) throw AppError.notFound(ADMIN_LISTING_MESSAGES.notFound);
-  const { listing, mail } = await c.var.db.transaction(async (tx) => {
-    const before = await lockListing(tx, id);
-    if (before.approvalStatus !== 'pending')
-      throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.cannotReject);
-    // A listing rejected again without the agent choosing a status keeps the status of the first rejection.
-    const statusBeforeRejection = before.statusBeforeRejection ?? before.status;
-    await tx
-      .update(properties)
-      .set({
-        approvalStatus: 'rejected',
-        status: 'draft',
-        statusBeforeRejection,
-        rejectionReason: reason || null,
-      })
-      .where(eq(properties.id, id));
-    const after = { ...before, approvalStatus: 'rejected', status: 'draft' };
-    await recordAgentActivity(tx, {
-      agentId: before.agentId,
-      type: 'listing_rejected',
-      propertyId: id,
-      propertyTitle: before.title,
-      details: { from: before.approvalStatus, to: 'rejected', reason: reason || null },
-    });
-    await recordAdminAction(tx, c, {
-      action: 'reject_listing',
-      entityType: 'property',
-      entityId: id,
-      before: factsOf(before),
-      after: { ...factsOf(after), reason: reason || null },
-      description: `Rejected '${before.title}'`,
-    });
-    const to = await branchContactEmail(tx, before.agentId);
-    return {
-      listing: await getAdminListing(tx, id),
-      mail: to ? rejectionMail(to, id, before.title, reason, c.var.publicUrl) : null,
-    };
-  });
+  const { listing, mail } = await c.var.db.transaction((tx) => rejectInTransaction(tx, c, id, reason));
   await notifyAgent(c, id, mail, 'rejected');
   return listing;
+}
+
+/**
+ * {@link rejectListing} inside the caller's transaction `tx` (a bulk rejection runs several in one), without the
+ * e-mail: it is returned, for the caller to send once the transaction has committed. The same checks and errors,
+ * thrown before anything of this listing is written.
+ */
+export async function rejectInTransaction(
+  tx: Tx,
+  c: Context<AppEnv>,
+  id: string,
+  reason: string,
+): Promise<Moderated> {
+  const before = await lockListing(tx, id);
+  if (before.approvalStatus !== 'pending')
+    throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.cannotReject);
+  // A listing rejected again without the agent choosing a status keeps the status of the first rejection.
+  const statusBeforeRejection = before.statusBeforeRejection ?? before.status;
+  await tx
+    .update(properties)
+    .set({
+      approvalStatus: 'rejected',
+      status: 'draft',
+      statusBeforeRejection,
+      rejectionReason: reason || null,
+    })
+    .where(eq(properties.id, id));
+  const after = { ...before, approvalStatus: 'rejected', status: 'draft' };
+  await recordAgentActivity(tx, {
+    agentId: before.agentId,
+    type: 'listing_rejected',
+    propertyId: id,
+    propertyTitle: before.title,
+    details: { from: before.approvalStatus, to: 'rejected', reason: reason || null },
+  });
+  await recordAdminAction(tx, c, {
+    action: 'reject_listing',
+    entityType: 'property',
+    entityId: id,
+    before: factsOf(before),
+    after: { ...factsOf(after), reason: reason || null },
+    description: `Rejected '${before.title}'`,
+  });
+  const to = await branchContactEmail(tx, before.agentId);
+  return {
+    listing: await getAdminListing(tx, id),
+    mail: to ? rejectionMail(to, id, before.title, reason, c.var.publicUrl) : null,
+  };
 }
 
 const editUrlOf = (id: string, origin: string) =>

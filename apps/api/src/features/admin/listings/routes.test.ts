@@ -95,10 +95,18 @@ describe('GET /api/admin/properties', () => {
     const gone = await createListing(handle.db, agentId, { title: 'Vanished Lodge', isDeleted: true });
     const body = await list('?q=zephyr');
     expect(body.items.map((i) => i.id)).toEqual([a.id]);
-    expect(body.items[0]!.agent).toEqual({ name: 'Priya Shah', agencyName: 'Shah Homes' });
+    expect(body.items[0]!.agent).toEqual({
+      name: 'Priya Shah',
+      agencyName: 'Shah Homes',
+      branchName: 'Shah Homes',
+    });
     expect(body.items[0]!.mode).toBe('rent');
     expect(body.items[0]!.mainPhoto?.url).toBe('/media/demo/house-semi-1.svg');
-    expect((await list('?q=quillon')).items[0]!.agent).toEqual({ name: 'Sam Lee', agencyName: null });
+    expect((await list('?q=quillon')).items[0]!.agent).toEqual({
+      name: 'Sam Lee',
+      agencyName: null,
+      branchName: null,
+    });
     expect((await list('?q=vanished')).items).toEqual([]);
     const all = await list();
     expect(all.items.some((i) => i.id === gone.id)).toBe(false);

@@ -16,9 +16,9 @@ import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
 import { admins, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
-import { endSessionsOfSuspendedUser } from '#src/middleware/auth.ts';
 import { agencyIdOfUser, syncAgencyListingsWithdrawn } from '#src/features/agency/listing-withdrawal.ts';
 import { recordAdminAction } from '../audit.ts';
+import { reactivateAccount, suspendAccount } from './account-suspension.ts';
 
 type Reader = Pick<Database, 'select'>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -151,12 +151,8 @@ export async function suspendUser(c: Context<AppEnv>, id: string): Promise<Admin
       throw new AppError('FORBIDDEN', ADMIN_USER_MESSAGES.cannotSuspendSuperAdmin);
     if (before.isSuspended) return toAdminUser(before);
     const now = c.var.now();
-    await tx
-      .update(users)
-      .set({ isSuspended: true, suspendedAt: now, updatedAt: now })
-      .where(eq(users.id, id));
     // Their sessions end now, each leaving a note so its next request is told why (issue #23).
-    await endSessionsOfSuspendedUser(tx, id);
+    await suspendAccount(tx, id, now);
     // Their agency's listings leave public view if no one else of it is still active (ADR 025, ADR 029).
     await setListingsWithdrawn(tx, id);
     const after = { ...before, isSuspended: true, suspendedAt: now };
@@ -182,10 +178,7 @@ export async function reactivateUser(c: Context<AppEnv>, id: string): Promise<Ad
   return c.var.db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
     if (!before.isSuspended) return toAdminUser(before);
-    await tx
-      .update(users)
-      .set({ isSuspended: false, suspendedAt: null, updatedAt: c.var.now() })
-      .where(eq(users.id, id));
+    await reactivateAccount(tx, id, c.var.now());
     await setListingsWithdrawn(tx, id);
     const after = { ...before, isSuspended: false, suspendedAt: null };
     await recordAdminAction(tx, c, {

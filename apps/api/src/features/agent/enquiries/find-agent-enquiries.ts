@@ -1,10 +1,10 @@
 /**
  * The agent's enquiries (SPEC §2 Agent enquiries, §7 "enquiries (agent)"): only rows whose `agent_id` is one of the
- * member's branches (ADR 029), newest first, with the listing they are about (null once it is gone or soft-deleted: DESIGN §7 'Property
- * Deleted'), a search over customer name, customer e-mail, property title and message, a status filter, pages, and
- * the stat cards over all of the agent's enquiries.
+ * member's branches (ADR 029), newest first, with the listing they are about (null once it is gone or soft-deleted:
+ * DESIGN §7 'Property Deleted') and the member working them, a search over customer name, customer e-mail, property
+ * title and message, status and assignment filters, pages, and the stat cards over all of the agent's enquiries.
  */
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   AGENT_ENQUIRY_MESSAGES,
   type AgentEnquiry,
@@ -14,7 +14,7 @@ import {
 } from '@abode/shared/agent/enquiries.schema';
 import type { Database } from '#src/db/client.ts';
 import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
-import { enquiries, properties } from '#src/db/schema.ts';
+import { agencyMembers, enquiries, properties, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import {
   enquiryListColumns,
@@ -22,6 +22,7 @@ import {
   listingJoin,
   toEnquiryListItem,
 } from '#src/features/enquiries/find-enquiry-page.ts';
+import { memberName } from './member-name.ts';
 
 export { likePattern } from '#src/features/enquiries/find-enquiry-page.ts';
 
@@ -35,22 +36,50 @@ export const isUuid = (id: string) => UUID.test(id);
 
 const contactEmail = sql<string>`coalesce(${enquiries.contactInfo}->>'email', '')`;
 
-/** Columns of one enquiry row of the agent: the common ones and the listing's main photo. */
+/**
+ * Columns of one enquiry row of the agent: the common ones, the listing's main photo, the branch, the assignee and
+ * what the applicant asked (viewing times, position).
+ */
 const enquiryColumns = {
   ...enquiryListColumns,
   branchId: enquiries.agentId,
   mainPhotoUrl: sql<string | null>`(
     SELECT ph.url FROM property_photos ph WHERE ph.property_id = ${properties.id}
      ORDER BY ph.is_main DESC, ph.order_index, ph.id LIMIT 1)`,
+  assignedMemberId: agencyMembers.id,
+  assignedName: memberName,
+  viewingTimes: enquiries.viewingTimes,
+  buyerPosition: enquiries.buyerPosition,
 };
 
-/** Rows of the agent's table: enquiries with their live listing. */
+/** Rows of the agent's table: enquiries with their live listing and the member (and user) they are assigned to. */
 const selectAgentEnquiries = (db: Reader) =>
-  db.select(enquiryColumns).from(enquiries).leftJoin(properties, listingJoin).$dynamic();
+  db
+    .select(enquiryColumns)
+    .from(enquiries)
+    .leftJoin(properties, listingJoin)
+    .leftJoin(agencyMembers, eq(agencyMembers.id, enquiries.assignedMemberId))
+    .leftJoin(users, eq(users.id, agencyMembers.userId))
+    .$dynamic();
 
 function toAgentEnquiry(r: Awaited<ReturnType<typeof selectAgentEnquiries>>[number]): AgentEnquiry {
   const { property, ...item } = toEnquiryListItem(r);
-  return { ...item, property: property && { ...property, mainPhotoUrl: r.mainPhotoUrl ?? null } };
+  return {
+    ...item,
+    property: property && { ...property, mainPhotoUrl: r.mainPhotoUrl ?? null },
+    // Listed rows are always of one of the member's branches, so the branch is never null here.
+    branchId: r.branchId ?? '',
+    assignedTo: r.assignedMemberId ? { memberId: r.assignedMemberId, name: r.assignedName ?? '' } : null,
+    viewingTimes: r.viewingTimes?.length ? r.viewingTimes : null,
+    buyerPosition: r.buyerPosition as AgentEnquiry['buyerPosition'],
+  };
+}
+
+/** The `assigned` filter as a condition: the caller's own leads, those of no one, or (all) none. */
+function assignedCondition(scope: AgentScope, assigned: AgentEnquiryQuery['assigned']): SQL | undefined {
+  if (assigned === 'me') return eq(enquiries.assignedMemberId, scope.memberId);
+  if (assigned === 'unassigned') return isNull(enquiries.assignedMemberId);
+  return undefined;
 }
 
 /** The stat cards: counts over every enquiry of the agent (SPEC §2), regardless of search and filter. */
@@ -78,7 +107,7 @@ export async function getAgentEnquiryStats(
 /**
  * One page of the agent's enquiries matching the query, newest first, with the number of matches and the stats.
  * `q` matches case-insensitively anywhere in the customer's name or e-mail, the (non-deleted) listing's title, or
- * the message; `%` and `_` in it are literal.
+ * the message; `%` and `_` in it are literal. `assigned` is all, me (assigned to the caller) or unassigned.
  */
 export async function findAgentEnquiries(
   db: Database,
@@ -89,7 +118,7 @@ export async function findAgentEnquiries(
     findEnquiryPage(query, {
       rows: selectAgentEnquiries(db),
       matches: db.select({ n: count() }).from(enquiries).leftJoin(properties, listingJoin).$dynamic(),
-      scope: inArray(enquiries.agentId, scope.branchIds),
+      scope: and(inArray(enquiries.agentId, scope.branchIds), assignedCondition(scope, query.assigned)),
       alsoSearch: [contactEmail],
     }),
     getAgentEnquiryStats(db, scope.branchIds),

@@ -178,6 +178,10 @@ describe('GET /api/agent/enquiries', () => {
         city: listing.city,
         mainPhotoUrl: '/media/demo/house-semi-1.svg',
       },
+      branchId: agent.agentId,
+      assignedTo: null,
+      viewingTimes: null,
+      buyerPosition: [],
     });
     expect(body.items[0]!.property).toBeNull();
     expect(body.items[0]!.contactInfo).toEqual({ name: '', email: 'jane.smith@example.com' });
@@ -293,6 +297,18 @@ test('is documented for the OpenAPI document', () => {
     info: { title: 'Abode', version: '1' },
   });
   expect(Object.keys(doc.paths?.['/{id}'] ?? {})).toEqual(expect.arrayContaining(['get', 'patch']));
+  // The lead inbox (ADR 029).
+  expect(Object.keys(doc.paths?.['/{id}/assignment'] ?? {})).toEqual(['patch']);
+  for (const [path, method] of [
+    ['/{id}/assignees', 'get'],
+    ['/{id}/thread', 'get'],
+    ['/{id}/notes', 'post'],
+    ['/{id}/replies', 'post'],
+  ] as const)
+    expect(Object.keys(doc.paths?.[path] ?? {}), path).toEqual([method]);
+  expect(Object.keys(doc.paths?.['/{id}/replies']?.post?.responses ?? {})).toEqual(
+    expect.arrayContaining(['201', '400', '401', '403', '404', '409']),
+  );
   expect(Object.keys(doc.paths?.['/']?.get?.responses ?? {})).toEqual(
     expect.arrayContaining(['200', '400', '401', '403']),
   );

@@ -10,6 +10,8 @@ import { properties } from '#src/db/schema.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { findOwnListingRow } from './get-agent-listing.ts';
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
  * Throws NOT_FOUND (404) when the listing is not in the member's branches, unknown, or already deleted; FORBIDDEN
  * (403) when their role may not delete it (ADR 029).
@@ -20,14 +22,25 @@ export async function deleteAgentListing(
   id: string,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await findOwnListingRow(tx, scope, id, 'listing.delete', { forUpdate: true });
-    await tx.update(properties).set({ isDeleted: true, updatedAt: now }).where(eq(properties.id, row.id));
-    await recordAgentActivity(tx, {
-      agentId: row.agentId,
-      type: 'listing_deleted',
-      propertyId: row.id,
-      propertyTitle: row.title,
-    });
+  await db.transaction((tx) => deleteListingInTransaction(tx, scope, id, now));
+}
+
+/**
+ * {@link deleteAgentListing} inside the caller's transaction `tx` (a bulk delete runs several in one), with the same
+ * checks and errors, thrown before anything is written.
+ */
+export async function deleteListingInTransaction(
+  tx: Transaction,
+  scope: AgentScope,
+  id: string,
+  now: Date,
+): Promise<void> {
+  const row = await findOwnListingRow(tx, scope, id, 'listing.delete', { forUpdate: true });
+  await tx.update(properties).set({ isDeleted: true, updatedAt: now }).where(eq(properties.id, row.id));
+  await recordAgentActivity(tx, {
+    agentId: row.agentId,
+    type: 'listing_deleted',
+    propertyId: row.id,
+    propertyTitle: row.title,
   });
 }

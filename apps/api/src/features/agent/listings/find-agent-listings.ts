@@ -1,19 +1,42 @@
 /**
  * The agent's list of listings (SPEC §2 Agent properties, §7 "properties (agent list)"): their branches' non-deleted
- * listings newest first, one page at a time, filtered by a search over title, address line 1 and town, status and
- * sale/rent, with the stat cards computed over all of them regardless of the filters.
+ * listings, one page at a time, newest first or sorted by any column of the table (issue #26 "working at volume"),
+ * filtered by a search over title, address line 1 and town, status, sale/rent, branch and negotiator (ADR 029), with
+ * the stat cards computed over all of them regardless of the filters.
  */
-import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  not,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  APPROVAL_STATUS_SORT_ORDER,
+  LISTING_MESSAGES,
+  LISTING_STATUS_SORT_ORDER,
+  UNASSIGNED_NEGOTIATOR,
   type AgentListingFiltersSchema,
   type AgentListingList,
+  type AgentListingSort,
   type AgentListingStats,
   type AgentListingSummary,
+  type SortOrder,
 } from '@abode/shared/agent/listing-input.schema';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
-import { properties } from '#src/db/schema.ts';
+import { agencyMemberBranches, agencyMembers, agents, properties, users } from '#src/db/schema.ts';
+import { AppError } from '#src/errors/app-error.ts';
 
 type Filters = z.output<typeof AgentListingFiltersSchema>;
 
@@ -22,20 +45,74 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** `%`, `_` and `\` typed by the agent are literal characters, not LIKE wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A branch as the agent portal names it: its branch name, else its agent (display) name. */
+const branchName = sql<string>`COALESCE(NULLIF(btrim(${agents.branchName}), ''), ${agents.name})`;
+
+/** A member as the portal names them: first and last name, else the account name, else the e-mail. */
+const memberName = sql<string>`COALESCE(
+  NULLIF(btrim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), NULLIF(btrim(${users.name}), ''),
+  ${users.email})`;
+
+/** `CASE column WHEN v0 THEN 0 … END`: the position of the column's value in `order`. */
+const positionIn = (column: AnyColumn, order: readonly string[]) =>
+  sql`CASE ${column} ${sql.join(
+    order.map((value, i) => sql`WHEN ${value} THEN ${i}`),
+    sql` `,
+  )} END`;
+
+// `properties.id` written out: inside a single-table select Drizzle renders a column unqualified ("id"), which the
+// subquery would resolve to the photo's own id.
+const photoCount = sql<number>`(SELECT count(*)::int FROM property_photos ph WHERE ph.property_id = properties.id)`;
+
+/** What each sort orders by (before the tie-break on id). */
+const SORT_KEYS: Record<AgentListingSort, SQL | AnyColumn> = {
+  created: properties.createdAt,
+  updated: properties.updatedAt,
+  title: sql`lower(${properties.title})`,
+  price: properties.pricePence,
+  status: positionIn(properties.status, LISTING_STATUS_SORT_ORDER),
+  approval: positionIn(properties.approvalStatus, APPROVAL_STATUS_SORT_ORDER),
+  views: properties.viewCount,
+  photos: photoCount,
+  branch: sql`lower(${branchName})`,
+  negotiator: sql`lower(${memberName})`,
+};
+
 /**
- * Page `filters.page` (1-based, `filters.pageSize` per page) of the agent's matching listings, newest first, how
- * many matched in all, and the unfiltered stats. The order (created_at DESC NULLS FIRST, id DESC) is total, so pages
- * never overlap or skip, and follows properties_agent_idx (agent_id, created_at DESC NULLS FIRST): Postgres reads
- * the index in order and stops after the page instead of sorting thousands of rows. The count is a separate
- * COUNT(*) (one index range per agent) rather than `count(*) OVER ()`, which would build every matching row.
- * A page past the end answers no items with the real total.
+ * The ORDER BY of a sort: the column, then the id, both in `order`, so the order is total (pages never overlap or
+ * skip) and descending is exactly ascending reversed. Postgres puts NULLs (an unassigned negotiator) last going up
+ * and first going down. The default, created descending, is written as properties_agent_idx is built
+ * (agent_id, created_at DESC NULLS FIRST), so Postgres reads the index in order (backwards when ascending) and stops
+ * after the page instead of sorting thousands of rows.
+ */
+function orderByOf(sort: AgentListingSort, order: SortOrder): SQL[] {
+  if (sort === 'created')
+    return order === 'desc'
+      ? [sql`${properties.createdAt} DESC NULLS FIRST`, desc(properties.id)]
+      : [sql`${properties.createdAt} ASC NULLS LAST`, asc(properties.id)];
+  const by = order === 'asc' ? asc : desc;
+  return [by(SORT_KEYS[sort]), by(properties.id)];
+}
+
+/**
+ * Page `filters.page` (1-based, `filters.pageSize` per page) of the member's matching listings in the filters' sort
+ * (see {@link orderByOf}), how many matched in all, the unfiltered stats, and the branch and negotiator filters'
+ * choices. The count is a separate COUNT(*) (one index range per branch) rather than `count(*) OVER ()`, which would
+ * build every matching row. A page past the end answers no items with the real total.
+ *
+ * @throws AppError VALIDATION_ERROR (400) on `branchId` when it is not one of the member's branches.
  */
 export async function findAgentListings(
   db: Database,
   scope: AgentScope,
   filters: Filters,
 ): Promise<AgentListingList> {
-  const conditions: SQL[] = [inArray(properties.agentId, scope.branchIds), not(properties.isDeleted)];
+  if (filters.branchId && !scope.branchIds.includes(filters.branchId))
+    throw AppError.validation([{ path: 'branchId', message: LISTING_MESSAGES.branchUnknown }]);
+  const conditions: SQL[] = [
+    inArray(properties.agentId, filters.branchId ? [filters.branchId] : scope.branchIds),
+    not(properties.isDeleted),
+  ];
   const q = filters.q?.trim();
   if (q) {
     const pattern = likePattern(q);
@@ -49,6 +126,8 @@ export async function findAgentListings(
   }
   if (filters.status !== 'all') conditions.push(eq(properties.status, filters.status));
   if (filters.mode !== 'all') conditions.push(eq(properties.mode, filters.mode));
+  if (filters.negotiatorId === UNASSIGNED_NEGOTIATOR) conditions.push(isNull(properties.negotiatorId));
+  else if (filters.negotiatorId) conditions.push(eq(properties.negotiatorId, filters.negotiatorId));
 
   const where = and(...conditions);
   const { page, pageSize } = filters;
@@ -57,6 +136,10 @@ export async function findAgentListings(
       id: properties.id,
       branchId: properties.agentId,
       negotiatorId: properties.negotiatorId,
+      branchName,
+      negotiatorName: sql<
+        string | null
+      >`CASE WHEN ${agencyMembers.id} IS NULL THEN NULL ELSE ${memberName} END`,
       slug: properties.slug,
       title: properties.title,
       addressLine1: properties.addressLine1,
@@ -76,29 +159,33 @@ export async function findAgentListings(
       createdAt: properties.createdAt,
       updatedAt: properties.updatedAt,
       approvedAt: properties.approvedAt,
-      // `properties.id` written out: inside a single-table select Drizzle renders a column unqualified ("id"), which
-      // the subquery would resolve to the photo's own id.
-      photoCount: sql<number>`(SELECT count(*)::int FROM property_photos ph WHERE ph.property_id = properties.id)`,
+      photoCount,
       mainPhoto: sql<unknown>`(
         SELECT json_build_object('url', ph.url, 'altText', ph.alt_text) FROM property_photos ph
          WHERE ph.property_id = properties.id
          ORDER BY ph.is_main DESC, ph.order_index, ph.id LIMIT 1)`,
     })
     .from(properties)
+    .innerJoin(agents, eq(agents.id, properties.agentId))
+    .leftJoin(agencyMembers, eq(agencyMembers.id, properties.negotiatorId))
+    .leftJoin(users, eq(users.id, agencyMembers.userId))
     .where(where)
-    .orderBy(sql`${properties.createdAt} DESC NULLS FIRST`, desc(properties.id))
+    .orderBy(...orderByOf(filters.sort, filters.order))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [rows, [counted], stats] = await Promise.all([
+  const [rows, [counted], stats, choices] = await Promise.all([
     rowsQuery,
     db.select({ total: count() }).from(properties).where(where),
     getAgentListingStats(db, scope.branchIds),
+    filterChoices(db, scope),
   ]);
 
   const items: AgentListingSummary[] = rows.map((r) => ({
     id: r.id,
     branchId: r.branchId,
     negotiatorId: r.negotiatorId,
+    branchName: r.branchName,
+    negotiatorName: r.negotiatorName,
     slug: r.slug,
     title: r.title,
     addressLine1: r.addressLine1,
@@ -122,7 +209,49 @@ export async function findAgentListings(
     updatedAt: r.updatedAt.toISOString(),
     approvedAt: iso(r.approvedAt),
   }));
-  return { items, total: Number(counted?.total ?? 0), page, pageSize, stats };
+  return { items, total: Number(counted?.total ?? 0), page, pageSize, stats, ...choices };
+}
+
+/**
+ * The branch and negotiator filters' choices: the member's branches, and the members of their agency who work in
+ * one of them (owners work in every branch, ADR 029), each by name.
+ */
+async function filterChoices(
+  db: Database,
+  scope: AgentScope,
+): Promise<Pick<AgentListingList, 'branches' | 'negotiators'>> {
+  const [branches, negotiators] = await Promise.all([
+    db
+      .select({ id: agents.id, name: branchName })
+      .from(agents)
+      .where(inArray(agents.id, [...scope.branchIds]))
+      .orderBy(sql`lower(${branchName})`, agents.id),
+    db
+      .select({ id: agencyMembers.id, name: memberName })
+      .from(agencyMembers)
+      .innerJoin(users, eq(users.id, agencyMembers.userId))
+      .where(
+        and(
+          eq(agencyMembers.agencyId, scope.agencyId),
+          or(
+            eq(agencyMembers.role, 'owner'),
+            exists(
+              db
+                .select({ one: agencyMemberBranches.memberId })
+                .from(agencyMemberBranches)
+                .where(
+                  and(
+                    eq(agencyMemberBranches.memberId, agencyMembers.id),
+                    inArray(agencyMemberBranches.branchId, [...scope.branchIds]),
+                  ),
+                ),
+            ),
+          ),
+        ),
+      )
+      .orderBy(sql`lower(${memberName})`, agencyMembers.id),
+  ]);
+  return { branches, negotiators };
 }
 
 /**

@@ -781,7 +781,7 @@ test('is documented for the OpenAPI document', () => {
     info: { title: 'Abode', version: '1' },
   });
   expect(Object.keys(doc.paths ?? {})).toEqual(
-    expect.arrayContaining(['/', '/{id}', '/postcodes/{postcode}']),
+    expect.arrayContaining(['/', '/{id}', '/postcodes/{postcode}', '/bulk']),
   );
   expect(Object.keys(doc.paths?.['/{id}'] ?? {})).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
   expect(Object.keys(doc.paths?.['/'] ?? {})).toEqual(expect.arrayContaining(['get', 'post']));

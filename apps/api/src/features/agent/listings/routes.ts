@@ -1,7 +1,9 @@
 /**
  * The agent's listings, /api/agent/properties (issue #5; SPEC §2 Agent properties, §4 delete, §7 agent reads and
  * writes; DESIGN §3, §7). Mounted by agent/routes.ts behind `requireAgent` (401 visitor, 403 non-agent) and
- * `no-store`. Every route acts only on the caller's own listings: another agent's id answers 404, never data.
+ * `no-store`. Every route acts only on the listings of the member's branches, as their role allows (ADR 029): another
+ * agency's id answers 404, never data. The list sorts and filters by every column of the agent's table, and
+ * `POST /bulk` changes the status of, or deletes, several listings at once (issue #26 "working at volume").
  * Bodies are checked with the shared ListingInputSchema (the add/edit form uses the same one); failures answer 400
  * `{ error: { code: 'VALIDATION_ERROR', message, details: [{ path, message }] } }`.
  */
@@ -16,12 +18,18 @@ import {
   PostcodeLocationSchema,
   UpdateListingInputSchema,
 } from '@abode/shared/agent/listing-input.schema';
+import {
+  AGENT_LISTINGS_BULK_MAX,
+  BulkListingActionSchema,
+  BulkListingResultSchema,
+} from '@abode/shared/agent/listing-bulk.schema';
 import { isUkPostcode } from '@abode/shared/postcode';
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { scopeOf } from '../routes.ts';
+import { bulkAgentListings } from './bulk-agent-listings.ts';
 import { createAgentListing } from './create-agent-listing.ts';
 import { deleteAgentListing } from './delete-agent-listing.ts';
 import { findAgentListings } from './find-agent-listings.ts';
@@ -40,13 +48,18 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: 'My listings, with the stat cards',
   description:
-    "One page of the caller's non-deleted listings, newest first (created DESC, then id DESC). `q`: " +
-    'case-insensitive partial match on title, address line 1 or town (≤ 100 characters); `status`: one of the six ' +
-    'statuses or all; `mode`: sale, rent or all; `page`: from 1 (default 1, ≤ 1000); `pageSize`: 1–100 (default ' +
-    '25). Answer `{ items, total, page, pageSize, stats }`: `total` counts every match of the filters, a page past ' +
-    'the end has no items. Each item has the main photo, photo count, price in integer pence, status, approval ' +
-    'status and view count. `stats` (total, active, under offer including let agreed, total views) cover all the ' +
-    'listings whatever the filters. SPEC §2 Agent properties.',
+    "One page of the listings of the caller's branches (ADR 029), not deleted. `q`: case-insensitive partial match " +
+    'on title, address line 1 or town (≤ 100 characters); `status`: one of the six statuses or all; `mode`: sale, ' +
+    "rent or all; `branchId`: one of the caller's branches (400 otherwise); `negotiatorId`: a member id, or " +
+    '`unassigned`; `sort`: created (default), updated, title, price, status, approval, views, photos, branch or ' +
+    'negotiator, `order`: asc or desc (default desc), ties broken by id in the same direction (a price on ' +
+    'application sorts as the highest price, a rent by its pcm figure; unassigned after every negotiator going ' +
+    'up); `page`: from 1 (default 1, ≤ 1000); `pageSize`: 1–100 (default 25). Answer `{ items, total, page, ' +
+    'pageSize, stats, branches, negotiators }`: `total` counts every match of the filters, a page past the end has ' +
+    'no items. Each item has the main photo, photo count, price in integer pence, status, approval status, view ' +
+    'count, and its branch and negotiator (id and name). `stats` (total, active, under offer including let agreed, ' +
+    "total views) cover all the listings whatever the filters; `branches` and `negotiators` are the filters' " +
+    'choices. SPEC §2 Agent properties; issue #26.',
   request: { query: AgentListingFiltersSchema },
   responses: {
     200: json(AgentListingListSchema, 'Listings and stats'),
@@ -71,6 +84,29 @@ const postcodeRoute = createRoute({
     400: errorResponse(`'${LISTING_MESSAGES.postcodeInvalid}'`),
     ...agentOnly,
     404: errorResponse(`'${LISTING_MESSAGES.postcodeUnknown}': its outcode does not exist (e.g. W15 1AA)`),
+  },
+});
+
+const bulkRoute = createRoute({
+  method: 'post',
+  path: '/bulk',
+  tags: TAGS,
+  summary: 'Change the status of, or delete, several listings',
+  description:
+    `Body \`{ ids, action, status? }\`: 1–${AGENT_LISTINGS_BULK_MAX} listing ids (a repeat counts once) and ` +
+    "`action` 'status' (with the `status` each listing takes) or 'delete' (soft). One transaction, all or " +
+    'nothing: each listing is checked and changed as PATCH (status) or DELETE on it would (the member must be ' +
+    'allowed to publish or delete it, ADR 029; the status must fit its mode; material information and a photo ' +
+    'before going live; a verified agency to publish) and records the same activity. Errors name the listing by ' +
+    "its index in `ids` (`details[].path` 'ids.3', 'ids.3.status'), with its title first in the message: 400 " +
+    "lists every listing that breaks a rule; 404 'Property not found' and 403 are answered for the first listing " +
+    "outside the member's branches or beyond their role. Answer `{ action, count, ids }`.",
+  request: { body: jsonBody(BulkListingActionSchema) },
+  responses: {
+    200: json(BulkListingResultSchema, 'Every listing changed'),
+    400: errorResponse('Bad body, or listings that break a rule (details per listing); nothing changed'),
+    ...agentOnly,
+    ...notFound,
   },
 });
 
@@ -155,6 +191,9 @@ export const agentListingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
     if (!location) throw AppError.notFound(LISTING_MESSAGES.postcodeUnknown);
     return c.json(location, 200);
   })
+  .openapi(bulkRoute, async (c) =>
+    c.json(await bulkAgentListings(c.var.db, scopeOf(c), c.req.valid('json'), c.var.now()), 200),
+  )
   .openapi(getRoute, async (c) =>
     c.json(await getAgentListing(c.var.db, scopeOf(c), c.req.valid('param').id), 200),
   )

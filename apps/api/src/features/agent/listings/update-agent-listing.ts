@@ -26,6 +26,7 @@ import {
   type UpdateListingInputSchema,
 } from '@abode/shared/agent/listing-input.schema';
 import type { z } from 'zod';
+import type { AgencyAction } from '@abode/shared/agency/permissions';
 import type { Database } from '#src/db/client.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { authorisePublishing, resolveListingPlace } from '#src/features/agency/listing-assignment.ts';
@@ -37,6 +38,7 @@ import { listingValues, locateOrReject, PHOTO_REQUIRED_DETAIL } from './create-a
 import { findOwnListingRow, toAgentListingDetail, type ListingRow } from './get-agent-listing.ts';
 
 type UpdateInput = z.output<typeof UpdateListingInputSchema>;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The stored row as input to ListingInputSchema (the price as quoted: weekly, or none when on application). */
 function storedInput(row: ListingRow) {
@@ -103,104 +105,119 @@ export async function updateAgentListing(
   changes: UpdateInput,
   now: Date,
 ): Promise<AgentListingDetail> {
-  return db.transaction(async (tx) => {
-    const row = await findOwnListingRow(tx, scope, id, 'listing.edit', { forUpdate: true });
-    const merged = ListingInputSchema.safeParse({ ...storedInput(row), ...changes });
-    if (!merged.success) throw validationError(merged.error);
-    const current = { branchId: row.agentId, negotiatorId: row.negotiatorId };
-    const place = await resolveListingPlace(tx, scope, changes, current);
-    if (merged.data.status !== row.status) authorisePublishing(scope, current, merged.data.status);
-    const placeChanged = place.branchId !== row.agentId || place.negotiatorId !== row.negotiatorId;
-    // Compared with the raw stored values (not re-parsed: an old row may predate a rule), column by column.
-    const before = row as unknown as Record<string, unknown>;
-    const after = listingValues(merged.data);
-    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) =>
-      key === 'floorAreaSqm'
-        ? !sameFloorArea(after.floorAreaSqm, before.floorAreaSqm as number | null)
-        : JSON.stringify(after[key]) !== JSON.stringify(before[key]),
-    );
-    if (changed.length === 0 && !placeChanged) return toAgentListingDetail(tx, row);
-    if (after.status === 'active' && row.status !== 'active') {
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: count() })
-        .from(propertyPhotos)
-        .where(eq(propertyPhotos.propertyId, row.id));
-      if (n === 0) throw AppError.validation([PHOTO_REQUIRED_DETAIL]);
-    }
+  return db.transaction((tx) => updateListingInTransaction(tx, scope, id, changes, now));
+}
 
-    const location =
-      after.postcode !== row.postcode || row.latitude === null
-        ? await locateOrReject(tx, after.postcode)
-        : undefined;
-    const approvalStatus = row.approvalStatus === 'rejected' ? 'pending' : row.approvalStatus;
-    const becomesPublic = after.status === 'active' && approvalStatus === 'approved';
-    // A price on application has no figure to compare: going to or from POA starts the reductions afresh.
-    const comparable = row.priceQualifier !== 'poa' && after.priceQualifier !== 'poa';
-    const dropped = comparable && after.pricePence < row.pricePence;
-    const rose = !comparable || after.pricePence > row.pricePence;
-    const priceReducedAt = dropped ? now : rose ? null : row.priceReducedAt;
-    const originalPricePence = dropped
-      ? (row.originalPricePence ?? row.pricePence)
-      : rose
-        ? null
-        : row.originalPricePence;
+/**
+ * {@link updateAgentListing} inside the caller's transaction `tx` (a bulk action runs several in one): the same
+ * checks, writes and activity rows, and the same errors, thrown before anything of this listing is written.
+ * `action` is what the member must be allowed on the listing to start (ADR 029): 'listing.edit' for the edit form,
+ * 'listing.publish' for a status change on its own.
+ */
+export async function updateListingInTransaction(
+  tx: Transaction,
+  scope: AgentScope,
+  id: string,
+  changes: UpdateInput,
+  now: Date,
+  action: AgencyAction = 'listing.edit',
+): Promise<AgentListingDetail> {
+  const row = await findOwnListingRow(tx, scope, id, action, { forUpdate: true });
+  const merged = ListingInputSchema.safeParse({ ...storedInput(row), ...changes });
+  if (!merged.success) throw validationError(merged.error);
+  const current = { branchId: row.agentId, negotiatorId: row.negotiatorId };
+  const place = await resolveListingPlace(tx, scope, changes, current);
+  if (merged.data.status !== row.status) authorisePublishing(scope, current, merged.data.status);
+  const placeChanged = place.branchId !== row.agentId || place.negotiatorId !== row.negotiatorId;
+  // Compared with the raw stored values (not re-parsed: an old row may predate a rule), column by column.
+  const before = row as unknown as Record<string, unknown>;
+  const after = listingValues(merged.data);
+  const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) =>
+    key === 'floorAreaSqm'
+      ? !sameFloorArea(after.floorAreaSqm, before.floorAreaSqm as number | null)
+      : JSON.stringify(after[key]) !== JSON.stringify(before[key]),
+  );
+  if (changed.length === 0 && !placeChanged) return toAgentListingDetail(tx, row);
+  if (after.status === 'active' && row.status !== 'active') {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(propertyPhotos)
+      .where(eq(propertyPhotos.propertyId, row.id));
+    if (n === 0) throw AppError.validation([PHOTO_REQUIRED_DETAIL]);
+  }
 
-    const [updated] = await tx
-      .update(properties)
-      .set({
-        ...after,
-        ...(location
-          ? {
-              outcode: location.outcode,
-              latitude: location.latitude,
-              longitude: location.longitude,
-              locationApproximate: location.approximate,
-            }
+  const location =
+    after.postcode !== row.postcode || row.latitude === null
+      ? await locateOrReject(tx, after.postcode)
+      : undefined;
+  const approvalStatus = row.approvalStatus === 'rejected' ? 'pending' : row.approvalStatus;
+  const becomesPublic = after.status === 'active' && approvalStatus === 'approved';
+  // A price on application has no figure to compare: going to or from POA starts the reductions afresh.
+  const comparable = row.priceQualifier !== 'poa' && after.priceQualifier !== 'poa';
+  const dropped = comparable && after.pricePence < row.pricePence;
+  const rose = !comparable || after.pricePence > row.pricePence;
+  const priceReducedAt = dropped ? now : rose ? null : row.priceReducedAt;
+  const originalPricePence = dropped
+    ? (row.originalPricePence ?? row.pricePence)
+    : rose
+      ? null
+      : row.originalPricePence;
+
+  const [updated] = await tx
+    .update(properties)
+    .set({
+      ...after,
+      ...(location
+        ? {
+            outcode: location.outcode,
+            latitude: location.latitude,
+            longitude: location.longitude,
+            locationApproximate: location.approximate,
+          }
+        : {}),
+      ...(changed.includes('status') ? { statusBeforeRejection: null } : {}),
+      agentId: place.branchId,
+      negotiatorId: place.negotiatorId,
+      approvalStatus,
+      publishedAt: row.publishedAt ?? (becomesPublic ? now : null),
+      priceReducedAt,
+      originalPricePence,
+      updatedAt: now,
+    })
+    .where(eq(properties.id, row.id))
+    .returning();
+  if (!updated) throw new Error('listing update returned no row');
+
+  const event = { agentId: updated.agentId, propertyId: row.id, propertyTitle: updated.title };
+  if (changed.includes('status'))
+    await recordAgentActivity(tx, {
+      ...event,
+      type: 'listing_status_changed',
+      details: { from: row.status, to: updated.status },
+    });
+  // A change to or from POA is a change of the qualifier ('listing_updated'), not of a figure.
+  const priceChanged = changed.includes('pricePence') && comparable;
+  if (priceChanged)
+    await recordAgentActivity(tx, {
+      ...event,
+      type: 'listing_price_changed',
+      details: { fromPence: row.pricePence, toPence: updated.pricePence },
+    });
+  const otherFields: string[] = changed.filter(
+    (key) => key !== 'status' && (key !== 'pricePence' || !priceChanged),
+  );
+  if (place.branchId !== row.agentId) otherFields.push('branchId');
+  if (place.negotiatorId !== row.negotiatorId) otherFields.push('negotiatorId');
+  if (otherFields.length)
+    await recordAgentActivity(tx, {
+      ...event,
+      type: 'listing_updated',
+      details: {
+        fields: otherFields,
+        ...(row.approvalStatus !== approvalStatus
+          ? { approvalStatus: { from: row.approvalStatus, to: approvalStatus } }
           : {}),
-        ...(changed.includes('status') ? { statusBeforeRejection: null } : {}),
-        agentId: place.branchId,
-        negotiatorId: place.negotiatorId,
-        approvalStatus,
-        publishedAt: row.publishedAt ?? (becomesPublic ? now : null),
-        priceReducedAt,
-        originalPricePence,
-        updatedAt: now,
-      })
-      .where(eq(properties.id, row.id))
-      .returning();
-    if (!updated) throw new Error('listing update returned no row');
-
-    const event = { agentId: updated.agentId, propertyId: row.id, propertyTitle: updated.title };
-    if (changed.includes('status'))
-      await recordAgentActivity(tx, {
-        ...event,
-        type: 'listing_status_changed',
-        details: { from: row.status, to: updated.status },
-      });
-    // A change to or from POA is a change of the qualifier ('listing_updated'), not of a figure.
-    const priceChanged = changed.includes('pricePence') && comparable;
-    if (priceChanged)
-      await recordAgentActivity(tx, {
-        ...event,
-        type: 'listing_price_changed',
-        details: { fromPence: row.pricePence, toPence: updated.pricePence },
-      });
-    const otherFields: string[] = changed.filter(
-      (key) => key !== 'status' && (key !== 'pricePence' || !priceChanged),
-    );
-    if (place.branchId !== row.agentId) otherFields.push('branchId');
-    if (place.negotiatorId !== row.negotiatorId) otherFields.push('negotiatorId');
-    if (otherFields.length)
-      await recordAgentActivity(tx, {
-        ...event,
-        type: 'listing_updated',
-        details: {
-          fields: otherFields,
-          ...(row.approvalStatus !== approvalStatus
-            ? { approvalStatus: { from: row.approvalStatus, to: approvalStatus } }
-            : {}),
-        },
-      });
-    return toAgentListingDetail(tx, updated);
-  });
+      },
+    });
+  return toAgentListingDetail(tx, updated);
 }

@@ -64,7 +64,8 @@ export const UPLOAD_BODY_LIMITS: readonly BodyLimitRoute[] = [
   },
   {
     method: 'POST',
-    path: /^\/api\/agent\/profile\/logo\/?$/,
+    // The profile's logo, and any branch's (`/branches/{id}/logo`, ADR 029).
+    path: /^\/api\/agent\/(?:profile|branches\/[^/]+)\/logo\/?$/,
     maxBytes: MAX_LOGO_BYTES + MULTIPART_OVERHEAD_BYTES,
     message: PHOTO_MESSAGES.logoTooLarge,
   },
@@ -93,7 +94,8 @@ const PhotoUploadFormSchema = z.object({
       "'Photo {n} of {title}'.",
   }),
 });
-const LogoUploadFormSchema = z.object({
+/** A logo upload's form (`file`), for the profile's and the branches' logo routes. */
+export const LogoUploadFormSchema = z.object({
   file: fileField.openapi({ description: 'The logo: JPG or PNG (by content), at most 2 MB.' }),
 });
 
@@ -235,7 +237,11 @@ function contextOf(c: Context<AppEnv>): PhotoContext {
 }
 
 /** The uploaded file's bytes, checking its real size (Content-Length may be absent or chunked). */
-async function fileBytes(value: unknown, maxBytes: number, messages: { missing: string; tooLarge: string }) {
+export async function fileBytes(
+  value: unknown,
+  maxBytes: number,
+  messages: { missing: string; tooLarge: string },
+) {
   const file = Array.isArray(value) ? value[0] : value;
   if (!(file instanceof File) || file.size === 0) throw new AppError('VALIDATION_ERROR', messages.missing);
   if (file.size > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);

@@ -12,6 +12,7 @@ import {
 } from '@abode/shared/agent/profile.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import type { Database } from '#src/db/client.ts';
+import { BRANCH_MESSAGES } from '@abode/shared/agency/branches.schema';
 import { can } from '@abode/shared/agency/permissions';
 import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
 import { renameAgency } from '#src/features/agency/create-agency.ts';
@@ -36,11 +37,28 @@ export async function updateAgentProfile(
   changes: AgentProfileChanges,
   now: Date,
 ): Promise<AgentProfileResponse> {
-  const agentId = scope.defaultBranchId;
-  authorise(scope, 'branch.edit', { branchId: agentId }, MESSAGES.agentProfileNotFound);
-  const row = await db.transaction(async (tx) => {
-    const [stored] = await tx.select().from(agents).where(eq(agents.id, agentId)).for('no key update');
-    if (!stored) throw AppError.notFound(MESSAGES.agentProfileNotFound);
+  const row = await updateBranchProfile(db, scope, scope.defaultBranchId, changes, now);
+  return { agent: toAgentProfile(row, scope.userId), stats: await getAgentProfileStats(db, row) };
+}
+
+/**
+ * The profile PATCH of {@link updateAgentProfile} on any branch `branchId` of the member's (ADR 029; also
+ * `PATCH /api/agent/branches/{id}`), returning the saved row. `changes` may also set the branch's departments: at
+ * least one must remain (VALIDATION_ERROR on `handlesSales`, checked on the result like the names). A branch outside
+ * the member's answers NOT_FOUND with `notFoundMessage`.
+ */
+export async function updateBranchProfile(
+  db: Database,
+  scope: AgentScope,
+  branchId: string,
+  changes: AgentProfileChanges & { handlesSales?: boolean; handlesLettings?: boolean },
+  now: Date,
+  notFoundMessage: string = MESSAGES.agentProfileNotFound,
+): Promise<typeof agents.$inferSelect> {
+  authorise(scope, 'branch.edit', { branchId }, notFoundMessage);
+  return db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(agents).where(eq(agents.id, branchId)).for('no key update');
+    if (!stored) throw AppError.notFound(notFoundMessage);
     if (changes.agencyName !== undefined || changes.branchName !== undefined) {
       const names = {
         agencyName: changes.agencyName !== undefined ? changes.agencyName : stored.agencyName,
@@ -51,16 +69,21 @@ export async function updateAgentProfile(
           { path: 'agencyName', message: AGENT_PROFILE_MESSAGES.agencyOrBranchRequired },
         ]);
     }
+    if (
+      (changes.handlesSales !== undefined || changes.handlesLettings !== undefined) &&
+      !(changes.handlesSales ?? stored.handlesSales) &&
+      !(changes.handlesLettings ?? stored.handlesLettings)
+    )
+      throw AppError.validation([{ path: 'handlesSales', message: BRANCH_MESSAGES.departmentRequired }]);
     const renamesAgency =
       changes.agencyName !== undefined && (changes.agencyName ?? null) !== (stored.agencyName ?? null);
     if (renamesAgency && !can(scope, 'agency.edit')) throw new AppError('FORBIDDEN', MESSAGES.authorization);
     const [updated] = await tx
       .update(agents)
       .set({ ...changes, updatedAt: now })
-      .where(eq(agents.id, agentId))
+      .where(eq(agents.id, branchId))
       .returning();
     if (renamesAgency) await renameAgency(tx, scope.agencyId, updated!, now);
     return updated!;
   });
-  return { agent: toAgentProfile(row, scope.userId), stats: await getAgentProfileStats(db, row) };
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Building2 } from 'lucide-react';
@@ -12,6 +12,7 @@ import {
 } from '@abode/shared/admin/listings.schema';
 import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
+import { useRowSelection } from '#src/components/data-table/row-selection.tsx';
 import { EmptyState, NoMatches } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
@@ -21,10 +22,12 @@ import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { StatCard } from '#src/components/ui/stat-card.tsx';
 import {
+  useAdminListingAgencies,
   useAdminListings,
   useApproveListing,
   useRejectListing,
 } from '#src/features/admin-listings/api/admin-listings.ts';
+import { AdminListingBulkActions } from '#src/features/admin-listings/components/admin-listing-bulk-actions.tsx';
 import { AdminListingTable } from '#src/features/admin-listings/components/admin-listing-table.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 
@@ -39,8 +42,10 @@ const APPROVAL_OPTIONS = APPROVAL_STATUS_FILTERS.map((s) => ({
 
 /**
  * /admin/properties (SPEC §2 Admin properties): counts by approval, a search over title, address, city and postcode
- * (debounced, `?q=`), status (`?status=`) and approval (`?approval=`) filters, the table with Preview, Approve and
- * Reject, and pages (`?page=`). A failed load toasts 'Failed to fetch properties' and offers a retry.
+ * (debounced, `?q=`), status (`?status=`), approval (`?approval=`), agency (`?agencyId=`) and branch (`?branchId=`,
+ * among the chosen agency's; ADR 029) filters, the table with Preview, Approve and Reject, and pages (`?page=`);
+ * issue #26: select rows to approve them, or reject them with one reason, at once. A failed load toasts 'Failed to
+ * fetch properties' and offers a retry.
  */
 export function AdminPropertiesRoute() {
   const [searchParams] = useSearchParams();
@@ -50,8 +55,25 @@ export function AdminPropertiesRoute() {
   const reject = useRejectListing();
   const data = listings.data;
   const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } = useUrlFilters<
-    'status' | 'approval'
+    'status' | 'approval' | 'agencyId' | 'branchId'
   >({ q: filters.q, list: data });
+  const agencies = useAdminListingAgencies().data?.agencies ?? [];
+  const agency = agencies.find((a) => a.id === filters.agencyId);
+  const agencyOptions = [
+    { value: '', label: 'All agencies' },
+    ...agencies.map((a) => ({ value: a.id, label: a.name })),
+    // A link to an agency without listings (or not loaded yet) still shows what it filters by.
+    ...(filters.agencyId && !agency ? [{ value: filters.agencyId, label: 'This agency' }] : []),
+  ];
+  const branchOptions = [
+    { value: '', label: 'All branches' },
+    ...(agency?.branches ?? []).map((b) => ({ value: b.id, label: b.name })),
+    ...(filters.branchId && !agency?.branches.some((b) => b.id === filters.branchId)
+      ? [{ value: filters.branchId, label: 'This branch' }]
+      : []),
+  ];
+  const pageIds = useMemo(() => data?.items.map((l) => l.id) ?? [], [data]);
+  const selection = useRowSelection(pageIds);
 
   const failed = listings.isError;
   useEffect(() => {
@@ -63,7 +85,13 @@ export function AdminPropertiesRoute() {
   }, [failed]);
 
   const busyId = approve.isPending ? approve.variables : reject.isPending ? reject.variables.id : null;
-  const filtered = Boolean(filters.q || filters.status !== 'all' || filters.approval !== 'all');
+  const filtered = Boolean(
+    filters.q ||
+    filters.status !== 'all' ||
+    filters.approval !== 'all' ||
+    filters.agencyId ||
+    filters.branchId,
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -83,7 +111,7 @@ export function AdminPropertiesRoute() {
       <form
         role="search"
         aria-label="Filter properties"
-        className="grid gap-3 sm:grid-cols-[1fr_11rem_11rem]"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_repeat(4,11rem)]"
         onSubmit={(event) => {
           event.preventDefault();
           submitSearch();
@@ -115,6 +143,27 @@ export function AdminPropertiesRoute() {
             onValueChange={(value) => setFilter('approval', value)}
           />
         </Field>
+        <Field id="admin-properties-agency" label={ADMIN_LISTING_MESSAGES.agencyLabel}>
+          <Select
+            id="admin-properties-agency"
+            options={agencyOptions}
+            value={filters.agencyId}
+            onValueChange={(value) => {
+              // A branch belongs to one agency: a new agency starts from all of its branches.
+              setFilter('branchId', '');
+              setFilter('agencyId', value);
+            }}
+          />
+        </Field>
+        <Field id="admin-properties-branch" label={ADMIN_LISTING_MESSAGES.branchLabel}>
+          <Select
+            id="admin-properties-branch"
+            options={branchOptions}
+            value={filters.branchId}
+            disabled={!filters.agencyId}
+            onValueChange={(value) => setFilter('branchId', value)}
+          />
+        </Field>
       </form>
 
       {failed && !data ? (
@@ -133,6 +182,7 @@ export function AdminPropertiesRoute() {
         <>
           <AdminListingTable
             listings={data.items}
+            selection={selection}
             busyId={busyId ?? null}
             onApprove={(l) => approve.mutate(l.id)}
             onReject={(l, reason) => reject.mutate({ id: l.id, reason })}
@@ -142,6 +192,7 @@ export function AdminPropertiesRoute() {
             {pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ''}
           </p>
           <PageLinks page={filters.page} pageCount={pageCount} hrefFor={hrefFor} />
+          <AdminListingBulkActions selection={selection} listings={data.items} />
         </>
       )}
     </div>

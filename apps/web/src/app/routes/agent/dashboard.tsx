@@ -10,6 +10,7 @@ import { useAgentDashboard } from '#src/features/agent-dashboard/api/agent-dashb
 import { DashboardStats } from '#src/features/agent-dashboard/components/dashboard-stats.tsx';
 import { RecentActivity } from '#src/features/agent-dashboard/components/recent-activity.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
+import { AgencyStandingBanner } from '#src/features/agent-settings/components/agency-standing-banner.tsx';
 
 /**
  * /agent and /agent/dashboard (SPEC §2 Agent dashboard): 'Welcome back, {first name}' (fallback 'Agent'), the four
@@ -40,6 +41,8 @@ export function AgentDashboardRoute() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {firstName}</h1>
         <p className="text-sm text-muted-foreground">How your listings and leads are doing.</p>
       </div>
+
+      <AgencyStandingBanner />
 
       {failed && (
         <LoadFailed message={AGENT_DASHBOARD_MESSAGES.loadFailed} onRetry={() => void dashboard.refetch()} />

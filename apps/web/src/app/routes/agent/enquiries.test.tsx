@@ -27,6 +27,10 @@ const JANE: AgentEnquiry = {
     city: 'London',
     mainPhotoUrl: null,
   },
+  branchId: 'b1',
+  assignedTo: null,
+  viewingTimes: null,
+  buyerPosition: [],
 };
 const NAMELESS: AgentEnquiry = {
   id: '22222222-2222-4222-8222-222222222222',
@@ -36,6 +40,10 @@ const NAMELESS: AgentEnquiry = {
   createdAt: '2026-11-18T10:00:00.000Z',
   updatedAt: '2026-11-19T10:00:00.000Z',
   property: null,
+  branchId: 'b1',
+  assignedTo: null,
+  viewingTimes: null,
+  buyerPosition: [],
 };
 
 const listOf = (items: AgentEnquiry[], o: Partial<AgentEnquiryList> = {}): AgentEnquiryList => ({

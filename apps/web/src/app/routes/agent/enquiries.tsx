@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   AGENT_ENQUIRY_MESSAGES,
+  ENQUIRY_ASSIGNED_FILTER_LABELS,
+  ENQUIRY_ASSIGNED_FILTERS,
   ENQUIRY_SEARCH_MAX_LENGTH,
-  parseEnquiryFilters,
+  parseAgentEnquiryFilters,
   type AgentEnquiry,
   type EnquiryStatus,
 } from '@abode/shared/agent/enquiries.schema';
@@ -12,6 +14,7 @@ import {
   useAgentEnquiries,
   useUpdateEnquiryStatus,
 } from '#src/features/agent-enquiries/api/agent-enquiries.ts';
+import { useOpenEnquiry } from '#src/features/agent-enquiries/api/lead-inbox.ts';
 import { EnquiryDetailsDialog } from '#src/features/agent-enquiries/components/enquiry-details-dialog.tsx';
 import { EnquiryList } from '#src/features/agent-enquiries/components/enquiry-list.tsx';
 import { EnquiryStats } from '#src/features/agent-enquiries/components/enquiry-stats.tsx';
@@ -19,19 +22,21 @@ import { EnquiryInbox } from '#src/features/enquiries/components/enquiry-inbox.t
 
 /**
  * /agent/enquiries (SPEC §2 Agent enquiries): stat cards, a search over customer name, e-mail, property title and
- * message (debounced, `?q=`), a status filter (`?status=`), the table with an inline status selector, a details
- * dialog, pages (`?page=`), and empty states for no enquiries at all and none matching. A failed load toasts 'Failed
+ * message (debounced, `?q=`), a status filter (`?status=`), an Assigned filter (`?assigned=`: All, Mine, Unassigned;
+ * ADR 029), the table with an inline status selector, a details dialog (the lead's thread and assignee), pages
+ * (`?page=`), and empty states for no enquiries at all and none matching. A failed load toasts 'Failed
  * to load enquiries' and offers a retry.
  */
 export function AgentEnquiriesRoute() {
   const [searchParams] = useSearchParams();
-  const filters = parseEnquiryFilters(searchParams);
+  const filters = parseAgentEnquiryFilters(searchParams);
   const [openId, setOpenId] = useState<string | null>(null);
   const enquiries = useAgentEnquiries(filters);
   const updateStatus = useUpdateEnquiryStatus();
 
-  // The dialog shows the cached row, so an inline or optimistic change shows there too.
-  const open = (openId && enquiries.data?.items.find((e) => e.id === openId)) || null;
+  // The dialog shows the cached row, so an inline or optimistic change shows there too (its own copy once a change
+  // takes it out of the filtered list).
+  const open = useOpenEnquiry(openId, enquiries.data?.items);
   const changeStatus = (enquiry: AgentEnquiry, status: EnquiryStatus) =>
     updateStatus.mutate({ id: enquiry.id, status });
 
@@ -47,6 +52,17 @@ export function AgentEnquiriesRoute() {
       filters={filters}
       query={enquiries}
       stats={<EnquiryStats stats={enquiries.data?.stats} failed={enquiries.isError} />}
+      moreFilters={[
+        {
+          key: 'assigned',
+          label: 'Assigned',
+          value: filters.assigned,
+          options: ENQUIRY_ASSIGNED_FILTERS.map((f) => ({
+            value: f,
+            label: ENQUIRY_ASSIGNED_FILTER_LABELS[f],
+          })),
+        },
+      ]}
       rows={(items) => (
         <EnquiryList enquiries={items} onView={(e) => setOpenId(e.id)} onStatusChange={changeStatus} />
       )}

@@ -14,6 +14,8 @@ function listing(overrides: Partial<AgentListingSummary> = {}): AgentListingSumm
     id: '00000000-0000-4000-8000-000000000001',
     branchId: AGENT_FIXTURE_IDS.branchId,
     negotiatorId: null,
+    branchName: 'Wimbledon',
+    negotiatorName: null,
     slug: '3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c',
     title: '3 bedroom house for sale',
     addressLine1: 'Cowper Road',
@@ -30,7 +32,7 @@ function listing(overrides: Partial<AgentListingSummary> = {}): AgentListingSumm
     photoCount: 1,
     mainPhoto: { url: '/media/demo/house-semi-1.svg', altText: 'Front of the house' },
     createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-22T09:00:00.000Z',
     approvedAt: '2026-11-20T11:00:00.000Z',
     ...overrides,
   };
@@ -52,9 +54,14 @@ const RENTAL = listing({
 });
 
 const STATS = { total: 2, active: 1, underOffer: 1, totalViews: 45 };
+/** A one-branch, one-person agency's filter choices: no branch or negotiator filter is shown. */
+const CHOICES = {
+  branches: [{ id: AGENT_FIXTURE_IDS.branchId, name: 'Wimbledon' }],
+  negotiators: [{ id: AGENT_FIXTURE_IDS.memberId, name: 'Alex Morgan' }],
+};
 
 function page(items: AgentListingSummary[], stats = STATS): AgentListingList {
-  return { items, total: items.length, page: 1, pageSize: 25, stats };
+  return { items, total: items.length, page: 1, pageSize: 25, stats, ...CHOICES };
 }
 
 /** Page `n` of an agent with `total` listings, 25 a page: the items are stand-ins titled by their position. */
@@ -67,7 +74,7 @@ function pageOf(n: number, total: number): AgentListingList {
       title: `Listing ${first + i + 1}`,
     }),
   );
-  return { items, total, page: n, pageSize: 25, stats: { ...STATS, total } };
+  return { items, total, page: n, pageSize: 25, stats: { ...STATS, total }, ...CHOICES };
 }
 
 function render(url = '/agent/properties') {
@@ -101,6 +108,8 @@ test('shows the stat cards and the table with every column; rent shows pcm', asy
   expect(sale.getByText('Active')).toBeInTheDocument();
   expect(sale.getByText('Live')).toBeInTheDocument();
   expect(sale.getByText('20 Nov 2026')).toBeInTheDocument();
+  expect(sale.getByText('22 Nov 2026')).toBeInTheDocument();
+  expect(sale.getByText('1 photo')).toBeInTheDocument();
   const rent = within(rows[2]!);
   expect(rent.getByText('£1,950 pcm')).toBeInTheDocument();
   expect(rent.getByText('Let agreed')).toBeInTheDocument();

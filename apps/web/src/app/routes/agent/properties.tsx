@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Building2, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { can } from '@abode/shared/agency/permissions';
 import {
   AGENT_LISTINGS_MAX_PAGE,
   AGENT_LISTINGS_QUERY_MAX_LENGTH,
+  UNASSIGNED_NEGOTIATOR,
   type AgentListingSummary,
 } from '@abode/shared/agent/listing-input.schema';
 import { LISTING_STATUS_LABELS, ListingStatusSchema } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { sanitiseNumber } from '@abode/shared/sanitise';
+import { useRowSelection } from '#src/components/data-table/row-selection.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState, NoMatches } from '#src/components/ui/empty-state.tsx';
 import { Field } from '#src/components/ui/field.tsx';
@@ -20,9 +23,13 @@ import { Select } from '#src/components/ui/select.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useAgentListings } from '#src/features/agent-listings/api/agent-listings.ts';
 import { DeleteListingDialog } from '#src/features/agent-listings/components/delete-listing-dialog.tsx';
+import { ListingBulkActions } from '#src/features/agent-listings/components/listing-bulk-actions.tsx';
 import { ListingStats } from '#src/features/agent-listings/components/listing-stats.tsx';
 import { ListingTable } from '#src/features/agent-listings/components/listing-table.tsx';
+import { listingSortOf, listingSortParams } from '#src/features/agent-listings/utils/listing-sort.ts';
+import { useAuth } from '#src/lib/auth.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
+import { AgencyStandingBanner } from '#src/features/agent-settings/components/agency-standing-banner.tsx';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -46,11 +53,18 @@ function pageOf(value: string | null): number {
 
 const formatCount = (n: number) => n.toLocaleString('en-GB');
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** `?branchId=` / `?negotiatorId=` as the API accepts them (a uuid; for the negotiator also 'unassigned'), else none. */
+const idOf = (value: string | null, ...extra: string[]) =>
+  value && (UUID.test(value) || extra.includes(value)) ? value : '';
+
 /**
  * /agent/properties (SPEC §2 Agent properties): stat cards, search (title, address line 1, town), status and
- * sale/rent filters and the page — all kept in the URL (`?q=&status=&mode=&page=`) so a filtered list can be
- * bookmarked or shared; changing a filter goes back to page 1 — the table of 25 listings per page with its row
- * menu, 'Showing 1–25 of 3,539' and page links, Delete with confirmation, and both empty states.
+ * sale/rent filters, the branch and negotiator filters of an agency with several (ADR 029), the sort and the page —
+ * all kept in the URL (`?q=&status=&mode=&branchId=&negotiatorId=&sort=&order=&page=`) so a filtered list can be
+ * bookmarked or shared; changing a filter or the sort goes back to page 1 — the table of 25 listings per page with
+ * its row menu, 'Showing 1–25 of 3,539' and page links, Delete with confirmation, both empty states, and (issue #26)
+ * the row selection with its bulk status change and delete for the members whose role may publish and delete.
  */
 export function AgentPropertiesRoute() {
   const [searchParams] = useSearchParams();
@@ -61,14 +75,45 @@ export function AgentPropertiesRoute() {
     'all',
   );
   const mode = oneOf<'all' | 'sale' | 'rent'>(searchParams.get('mode'), MODE_OPTIONS, 'all');
+  const branchId = idOf(searchParams.get('branchId'));
+  const negotiatorId = idOf(searchParams.get('negotiatorId'), UNASSIGNED_NEGOTIATOR);
+  const sort = listingSortOf(searchParams);
   const page = pageOf(searchParams.get('page'));
   const [toDelete, setToDelete] = useState<AgentListingSummary | null>(null);
-  const listings = useAgentListings({ q, status, mode, page });
+  const listings = useAgentListings({
+    q,
+    status,
+    mode,
+    branchId: branchId || undefined,
+    negotiatorId: negotiatorId || undefined,
+    sort: sort.column,
+    order: sort.order,
+    page,
+  });
   const data = listings.data;
   const { search, setSearch, submitSearch, setFilter, setPage, clearFilters, hrefFor, pageCount } =
-    useUrlFilters<'status' | 'mode'>({ q, list: data });
+    useUrlFilters<'status' | 'mode' | 'branchId' | 'negotiatorId' | 'sort' | 'order'>({ q, list: data });
+  const { me } = useAuth();
+  // ADR 029: publishing (a status change) and deleting are a manager's; a negotiator gets neither.
+  const mayBulk = Boolean(
+    me?.agency && can(me.agency, 'listing.publish') && can(me.agency, 'listing.delete'),
+  );
+  const pageIds = useMemo(() => data?.items.map((l) => l.id) ?? [], [data]);
+  const selection = useRowSelection(pageIds);
+  const branchOptions = [
+    { value: '', label: 'All branches' },
+    ...(data?.branches ?? []).map((b) => ({ value: b.id, label: b.name })),
+  ];
+  const negotiatorOptions = [
+    { value: '', label: 'Everyone' },
+    { value: UNASSIGNED_NEGOTIATOR, label: 'Unassigned' },
+    ...(data?.negotiators ?? []).map((n) => ({ value: n.id, label: n.name })),
+  ];
+  // An agency of one branch and one person sees SPEC's list as it was: no branch or negotiator column or filter.
+  const showBranch = (data?.branches.length ?? 0) > 1 || Boolean(branchId);
+  const showNegotiator = (data?.negotiators.length ?? 0) > 1 || Boolean(negotiatorId);
 
-  const filtered = Boolean(q || status !== 'all' || mode !== 'all');
+  const filtered = Boolean(q || status !== 'all' || mode !== 'all' || branchId || negotiatorId);
   // Past the last page (the last listing of the last page deleted, or an old link): go to the real last page.
   const pastTheEnd = Boolean(data && data.page === page && data.items.length === 0 && page > pageCount);
   useEffect(() => {
@@ -92,18 +137,29 @@ export function AgentPropertiesRoute() {
         </Button>
       </div>
 
+      <AgencyStandingBanner />
+
       <ListingStats stats={data?.stats} failed={listings.isError} />
 
       <form
         role="search"
         aria-label="Filter properties"
-        className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]"
+        className={
+          // Two selects a row on a phone, so a team's five filters leave the list in view.
+          showBranch || showNegotiator
+            ? 'grid grid-cols-2 gap-3 lg:grid-cols-[1fr_repeat(4,10rem)]'
+            : 'grid grid-cols-2 gap-3 sm:grid-cols-[1fr_12rem_12rem]'
+        }
         onSubmit={(event) => {
           event.preventDefault();
           submitSearch();
         }}
       >
-        <Field id="agent-properties-q" label="Search">
+        <Field
+          id="agent-properties-q"
+          label="Search"
+          className={showBranch || showNegotiator ? 'col-span-2 lg:col-span-1' : 'col-span-2 sm:col-span-1'}
+        >
           <Input
             id="agent-properties-q"
             type="search"
@@ -129,6 +185,26 @@ export function AgentPropertiesRoute() {
             onValueChange={(value) => setFilter('mode', value)}
           />
         </Field>
+        {showBranch && (
+          <Field id="agent-properties-branch" label="Branch">
+            <Select
+              id="agent-properties-branch"
+              options={branchOptions}
+              value={branchId}
+              onValueChange={(value) => setFilter('branchId', value)}
+            />
+          </Field>
+        )}
+        {showNegotiator && (
+          <Field id="agent-properties-negotiator" label="Negotiator">
+            <Select
+              id="agent-properties-negotiator"
+              options={negotiatorOptions}
+              value={negotiatorId}
+              onValueChange={(value) => setFilter('negotiatorId', value)}
+            />
+          </Field>
+        )}
       </form>
 
       {listings.isError ? (
@@ -149,7 +225,19 @@ export function AgentPropertiesRoute() {
         <NoMatches title={MESSAGES.noPropertiesMatch} onClear={filtered && clearFilters} />
       ) : (
         <>
-          <ListingTable listings={data.items} onDelete={setToDelete} />
+          <ListingTable
+            listings={data.items}
+            onDelete={mayBulk ? setToDelete : undefined}
+            sort={sort}
+            onSortChange={(next) => {
+              const params = listingSortParams(next);
+              setFilter('sort', params.sort);
+              setFilter('order', params.order);
+            }}
+            selection={mayBulk ? selection : undefined}
+            showBranch={showBranch}
+            showNegotiator={showNegotiator}
+          />
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {`Showing ${formatCount((data.page - 1) * data.pageSize + 1)}–${formatCount(
               (data.page - 1) * data.pageSize + data.items.length,
@@ -159,6 +247,7 @@ export function AgentPropertiesRoute() {
         </>
       )}
 
+      {mayBulk && data && <ListingBulkActions selection={selection} listings={data.items} />}
       <DeleteListingDialog listing={toDelete} onClose={() => setToDelete(null)} />
     </div>
   );

@@ -18,6 +18,7 @@ import { paths } from '#src/config/paths.ts';
 import { useAgentListing, useUpdateAgentListing } from '#src/features/agent-listings/api/agent-listings.ts';
 import { ApprovalBadge } from '#src/features/agent-listings/components/listing-badges.tsx';
 import { ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
+import { useListingPlace } from '#src/features/agency-branches/hooks/use-listing-place.ts';
 import { photosQueryOptions } from '#src/features/agent-photos/api/photos.ts';
 import { PhotoManager } from '#src/features/agent-photos/components/photo-manager.tsx';
 import { MediaManager } from '#src/features/agent-media/components/media-manager.tsx';
@@ -76,6 +77,8 @@ export function AgentEditPropertyRoute() {
   const update = useUpdateAgentListing(id);
   // The photo manager's own query: publishing without a photo is refused before sending (issue #23).
   const photos = useQuery({ ...photosQueryOptions(id), enabled: listing.isSuccess });
+  // Moving it to another branch and choosing its negotiator (ADR 029), for those who may.
+  const place = useListingPlace({ isNew: false });
 
   const back = (
     <Button asChild variant="link" className="w-fit px-0">
@@ -122,6 +125,7 @@ export function AgentEditPropertyRoute() {
             defaultValues={listingToFormValues(data)}
             submitLabel="Save changes"
             photoCount={photos.data?.items.length}
+            place={place}
             onSubmit={async (input) => {
               const saved = await update.mutateAsync(input);
               toast.success(LISTING_MESSAGES.updated, { description: saved.title });

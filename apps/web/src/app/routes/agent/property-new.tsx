@@ -5,6 +5,7 @@ import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
 import { Button } from '#src/components/ui/button.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useCreateAgentListing } from '#src/features/agent-listings/api/agent-listings.ts';
+import { useListingPlace } from '#src/features/agency-branches/hooks/use-listing-place.ts';
 import { ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
 
 /**
@@ -14,6 +15,8 @@ import { ListingForm } from '#src/features/agent-listings/components/listing-for
 export function AgentNewPropertyRoute() {
   const create = useCreateAgentListing();
   const navigate = useNavigate();
+  // The branch to start it in and its negotiator (ADR 029), when the member has a choice.
+  const place = useListingPlace({ isNew: true });
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <title>Add Property · Abode</title>
@@ -33,6 +36,7 @@ export function AgentNewPropertyRoute() {
         submitLabel="Create property"
         // A new listing has no photos yet: 'Active' is refused here before the server says the same (issue #23).
         photoCount={0}
+        place={place}
         onSubmit={async (input) => {
           const listing = await create.mutateAsync(input);
           toast.success(LISTING_MESSAGES.created, { description: listing.title });

@@ -1,10 +1,12 @@
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
+import { AgencyCard } from '#src/features/agent-settings/components/agency-card.tsx';
 import { NotificationsCard } from '#src/features/agent-settings/components/notifications-card.tsx';
 import { PasswordSection } from '#src/features/profile/components/password-section.tsx';
 
 /**
- * /agent/settings (issue #5 Settings): notification preferences (new-enquiry e-mails on/off) and the password
- * change of the client profile (the same component: same rules, same better-auth call).
+ * /agent/settings (issue #5 Settings): the agency's name and compliance details (Settings › Agency, ADR 029),
+ * notification preferences (new-enquiry e-mails on/off) and the password change of the client profile (the same
+ * component: same rules, same better-auth call).
  */
 export function AgentSettingsRoute() {
   return (
@@ -12,8 +14,9 @@ export function AgentSettingsRoute() {
       <title>Settings · Abode Agent Portal</title>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="text-muted-foreground">Notifications and your password.</p>
+        <p className="text-muted-foreground">Your agency, notifications and your password.</p>
       </div>
+      <AgencyCard />
       <NotificationsCard />
       <Card>
         <CardHeader>

@@ -6,9 +6,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
+  AdminListingAgenciesSchema,
   AdminListingListSchema,
   AdminListingSchema,
+  ADMIN_LISTING_MESSAGES,
   approvalNotice,
+  BulkModerationResultSchema,
+  type BulkModerationInput,
   type ApprovalStatusFilter,
   type ListingStatusFilter,
 } from '@abode/shared/admin/listings.schema';
@@ -16,6 +20,7 @@ import { MESSAGES } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { adminKeys } from '#src/lib/query-keys.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
+import { bulkFailureReason } from '#src/components/data-table/bulk-failure.ts';
 
 const BASE = '/api/admin/properties';
 
@@ -23,6 +28,9 @@ export interface AdminListingFilters {
   q: string;
   status: ListingStatusFilter;
   approval: ApprovalStatusFilter;
+  /** One agency's or one branch's listings ('' for all; ADR 029). */
+  agencyId: string;
+  branchId: string;
   page: number;
 }
 
@@ -38,10 +46,21 @@ export function useAdminListings(filters: AdminListingFilters) {
           q: filters.q || undefined,
           status: filters.status === 'all' ? undefined : filters.status,
           approval: filters.approval === 'all' ? undefined : filters.approval,
+          agencyId: filters.agencyId || undefined,
+          branchId: filters.branchId || undefined,
           page: filters.page > 1 ? filters.page : undefined,
         },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The agency and branch filters' choices (`GET …/agencies`): agencies with listings, each with its branches. */
+export function useAdminListingAgencies() {
+  return useQuery({
+    queryKey: [...adminKeys.properties(), 'agencies'],
+    queryFn: ({ signal }) => apiRequest(`${BASE}/agencies`, { schema: AdminListingAgenciesSchema, signal }),
+    staleTime: 60_000,
   });
 }
 
@@ -84,6 +103,32 @@ export function useRejectListing() {
       }),
     onSuccess: () => toast.success(MESSAGES.propertyRejected),
     onError: (error) => showErrorToast(MESSAGES.rejectFailed, { error }),
+    onSettled: refresh,
+  });
+}
+
+/**
+ * `POST …/bulk` (issue #26): approves several listings, or rejects them with one reason; all or nothing. Toasts
+ * '{n} properties approved' / 'rejected', or what stopped it (the listings named by the API, the first three).
+ */
+export function useBulkModeration() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: BulkModerationInput) =>
+      apiRequest(`${BASE}/bulk`, { method: 'POST', body, schema: BulkModerationResultSchema }),
+    onSuccess: (result) =>
+      toast.success(
+        result.action === 'approve'
+          ? ADMIN_LISTING_MESSAGES.bulkApproved(result.count)
+          : ADMIN_LISTING_MESSAGES.bulkRejected(result.count),
+      ),
+    onError: (error, body) =>
+      showErrorToast(
+        body.action === 'approve'
+          ? ADMIN_LISTING_MESSAGES.bulkApproveFailed
+          : ADMIN_LISTING_MESSAGES.bulkRejectFailed,
+        { error, reason: bulkFailureReason(error) },
+      ),
     onSettled: refresh,
   });
 }

@@ -9,6 +9,11 @@ import {
 } from '@abode/shared/admin/listings.schema';
 import { formatListingPrice } from '@abode/shared/listings/listing-price';
 import { MESSAGES } from '@abode/shared/messages';
+import {
+  RowCheckbox,
+  SelectAllCheckbox,
+  type RowSelection,
+} from '#src/components/data-table/row-selection.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import {
@@ -29,6 +34,8 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 
 interface TableProps {
   listings: AdminListing[];
+  /** The rows picked for a bulk approval or rejection (issue #26). */
+  selection?: RowSelection;
   /** The id of the listing whose action is running (its buttons are disabled). */
   busyId: string | null;
   onApprove: (listing: AdminListing) => void;
@@ -52,7 +59,18 @@ function Agent({ listing }: { listing: AdminListing }) {
   return (
     <div>
       <div>{listing.agent?.name || MESSAGES.notAvailable}</div>
-      <div className="text-xs text-muted-foreground">{listing.agent?.agencyName ?? MESSAGES.noAgency}</div>
+      <div className="text-xs text-muted-foreground">
+        {listing.agent?.agencyName ?? MESSAGES.noAgency}
+        {listing.agent?.branchName && listing.agent.branchName !== listing.agent.agencyName
+          ? ` · ${listing.agent.branchName}`
+          : ''}
+      </div>
+      {listing.agencyStanding && listing.agencyStanding !== 'verified' && (
+        // ADR 029: such an agency's listings cannot go live, so its approval is refused.
+        <div className="text-xs font-medium text-warning">
+          {listing.agencyStanding === 'suspended' ? 'Agency suspended' : 'Agency not verified'}
+        </div>
+      )}
     </div>
   );
 }
@@ -115,12 +133,13 @@ function Actions({
 }
 
 /**
- * The admin properties table (SPEC §2 Admin properties): photo, title and address, agent and agency, price ('/month'
- * for rent, SPEC §9), status, approval (with 'Edited since approval', DESIGN §7), created date, and Preview (the
- * public page in a new tab), Approve (pending or rejected) and Reject (pending; a dialog asks for an optional
- * reason). Below 768 px the rows become cards with the same actions (one layout is rendered, never both).
+ * The admin properties table (SPEC §2 Admin properties): photo, title and address, agent, agency and branch, price
+ * ('/month' for rent, SPEC §9), status, approval (with 'Edited since approval', DESIGN §7), created date, and Preview
+ * (the public page in a new tab), Approve (pending or rejected) and Reject (pending; a dialog asks for an optional
+ * reason); with `selection`, a checkbox per row and one for the page (issue #26). Below 768 px the rows become cards
+ * with the same actions and checkboxes (one layout is rendered, never both).
  */
-export function AdminListingTable({ listings, busyId, onApprove, onReject }: TableProps) {
+export function AdminListingTable({ listings, selection, busyId, onApprove, onReject }: TableProps) {
   const isMobile = useIsMobile();
   const [rejecting, setRejecting] = useState<AdminListing | null>(null);
   const [reason, setReason] = useState('');
@@ -140,46 +159,64 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
   return (
     <>
       {isMobile ? (
-        <ul className="flex flex-col gap-3" aria-label="Properties">
-          {listings.map((l) => (
-            <li key={l.id}>
-              <article
-                aria-label={l.title}
-                className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"
-              >
-                <div className="flex items-start gap-3">
-                  <Photo listing={l} />
-                  <div className="min-w-0">
-                    <div className="font-medium break-words">{l.title}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {l.addressLine1}, {l.city}, {l.postcode}
+        <div className="flex flex-col gap-3">
+          {selection && (
+            <SelectAllCheckbox selection={selection} label="Select all on this page" visibleLabel />
+          )}
+          <ul className="flex flex-col gap-3" aria-label="Properties">
+            {listings.map((l) => (
+              <li key={l.id}>
+                <article
+                  aria-label={l.title}
+                  className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"
+                >
+                  <div className="flex items-start gap-3">
+                    {selection && (
+                      <RowCheckbox
+                        selection={selection}
+                        id={l.id}
+                        label={`${l.title}, ${l.addressLine1}`}
+                        className="-m-2"
+                      />
+                    )}
+                    <Photo listing={l} />
+                    <div className="min-w-0">
+                      <div className="font-medium break-words">{l.title}</div>
+                      <div className="text-xs text-muted-foreground">
+                        {l.addressLine1}, {l.city}, {l.postcode}
+                      </div>
                     </div>
                   </div>
-                </div>
-                <div className="flex items-start justify-between gap-3 text-sm">
-                  <Agent listing={l} />
-                  <span className="whitespace-nowrap tabular-nums">{formatListingPrice(l, 'public')}</span>
-                </div>
-                <div className="flex flex-wrap gap-1">
-                  <StatusBadge status={l.status} />
-                  <Approval listing={l} className="contents" />
-                </div>
-                <p className="text-xs text-muted-foreground">
-                  Created <time dateTime={l.createdAt}>{dateFormat.format(new Date(l.createdAt))}</time>
-                </p>
-                {actionsOf(l, 'flex flex-wrap gap-2')}
-              </article>
-            </li>
-          ))}
-        </ul>
+                  <div className="flex items-start justify-between gap-3 text-sm">
+                    <Agent listing={l} />
+                    <span className="whitespace-nowrap tabular-nums">{formatListingPrice(l, 'public')}</span>
+                  </div>
+                  <div className="flex flex-wrap gap-1">
+                    <StatusBadge status={l.status} />
+                    <Approval listing={l} className="contents" />
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    Created <time dateTime={l.createdAt}>{dateFormat.format(new Date(l.createdAt))}</time>
+                  </p>
+                  {actionsOf(l, 'flex flex-wrap gap-2')}
+                </article>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : (
         // Sized so that at 1280 px with the sidebar open nothing scrolls sideways and Approve / Reject stay in view
         // (issue #23): status and approval share a column, the actions stack.
-        <div className="overflow-x-auto rounded-xl border">
+        <div className="relative overflow-x-auto rounded-xl border">
           <table className="w-full min-w-[44rem] text-sm">
             <caption className="sr-only">Properties, newest first</caption>
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr>
+                {selection && (
+                  <th scope="col" className="w-11 p-0 pl-1">
+                    <SelectAllCheckbox selection={selection} />
+                  </th>
+                )}
                 <th scope="col" className="px-3 py-3 font-medium">
                   <span className="sr-only">Photo</span>
                 </th>
@@ -195,7 +232,16 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
             </thead>
             <tbody>
               {listings.map((l) => (
-                <tr key={l.id} className="border-t align-top">
+                <tr
+                  key={l.id}
+                  className="border-t align-top data-[selected=true]:bg-accent/40"
+                  data-selected={selection?.isSelected(l.id)}
+                >
+                  {selection && (
+                    <td className="p-0 pt-1 pl-1">
+                      <RowCheckbox selection={selection} id={l.id} label={`${l.title}, ${l.addressLine1}`} />
+                    </td>
+                  )}
                   <td className="px-3 py-3">
                     <Photo listing={l} />
                   </td>
@@ -208,9 +254,7 @@ export function AdminListingTable({ listings, busyId, onApprove, onReject }: Tab
                   <td className="px-3 py-3">
                     <Agent listing={l} />
                   </td>
-                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                    {formatListingPrice(l, 'public')}
-                  </td>
+                  <td className="max-w-36 px-3 py-3 tabular-nums">{formatListingPrice(l, 'public')}</td>
                   <td className="px-3 py-3">
                     <div className="flex flex-col items-start gap-1">
                       <StatusBadge status={l.status} />

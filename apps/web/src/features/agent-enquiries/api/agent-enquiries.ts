@@ -1,30 +1,29 @@
 /**
  * The agent's enquiries (`/api/agent/enquiries`, issue #5): the list query and the status change. Keyed under
  * `agentKeys.enquiries()`; a status change is shown at once in every cached page (optimistic, rolled back on
- * failure) and then refetched, with the dashboard (its Recent Activity) refreshed too.
+ * failure) and then refetched, with the dashboard (its Recent Activity) refreshed too. The lead inbox's own calls
+ * (assignment, thread, notes, replies; ADR 029) are in lead-inbox.ts.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   AgentEnquiryListSchema,
   AgentEnquirySchema,
+  type AgentEnquiryFilters,
   type AgentEnquiryList,
   type AgentEnquiryStats,
   type EnquiryStatus,
-  type EnquiryStatusFilter,
 } from '@abode/shared/agent/enquiries.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
-const BASE = '/api/agent/enquiries';
+export const ENQUIRIES_API = '/api/agent/enquiries';
+const BASE = ENQUIRIES_API;
 
-export interface EnquiryFilters {
-  q: string;
-  status: EnquiryStatusFilter;
-  page: number;
-}
+/** The list page's filters (`?q=&status=&assigned=&page=`). */
+export type EnquiryFilters = AgentEnquiryFilters;
 
 export function agentEnquiriesQueryOptions(filters: EnquiryFilters) {
   return queryOptions({
@@ -36,6 +35,7 @@ export function agentEnquiriesQueryOptions(filters: EnquiryFilters) {
         params: {
           q: filters.q || undefined,
           status: filters.status === 'all' ? undefined : filters.status,
+          assigned: filters.assigned === 'all' ? undefined : filters.assigned,
           page: filters.page > 1 ? filters.page : undefined,
         },
       }),

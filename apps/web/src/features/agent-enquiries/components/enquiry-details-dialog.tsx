@@ -16,8 +16,11 @@ import {
   DialogTitle,
 } from '#src/components/ui/dialog.tsx';
 import { paths } from '#src/config/paths.ts';
+import { ApplicantRequest } from './applicant-request.tsx';
+import { AssigneeSelect } from './assignee-select.tsx';
 import { customerName } from './enquiry-list.tsx';
 import { EnquiryStatusBadge, EnquiryStatusSelect } from './enquiry-status.tsx';
+import { EnquiryThreadPanel } from './enquiry-thread.tsx';
 
 // UK time, as in the inbox's list (features/enquiries/utils/format-received.ts).
 const receivedFormat = new Intl.DateTimeFormat('en-GB', {
@@ -27,9 +30,11 @@ const receivedFormat = new Intl.DateTimeFormat('en-GB', {
 });
 
 /**
- * The enquiry's details (SPEC §2): customer, property, the whole message, when it arrived, a status selector, and
- * ways to answer — 'Reply by e-mail' (a mailto: link with 'Re: {title}' and the message quoted) and 'Call' when
- * the customer left a phone number.
+ * The enquiry's details (SPEC §2) as the branch works it (ADR 029): customer, property, the whole message, the
+ * viewing times and position they gave, when it arrived, a status selector and who it is assigned to; the thread of
+ * private notes and replies with the forms to add either; and the other ways to answer — 'Reply by e-mail' (a
+ * mailto: link with 'Re: {title}' and the message quoted, from the agent's own mail program) and 'Call' when the
+ * customer left a phone number.
  */
 export function EnquiryDetailsDialog({
   enquiry,
@@ -43,7 +48,7 @@ export function EnquiryDetailsDialog({
   return (
     <Dialog open={enquiry !== null} onOpenChange={(open) => !open && onClose()}>
       {enquiry && (
-        <DialogContent className="sm:max-w-xl">
+        <DialogContent className="sm:max-w-2xl">
           <DialogHeader>
             <DialogTitle>Enquiry from {customerName(enquiry)}</DialogTitle>
             <DialogDescription>
@@ -65,12 +70,17 @@ export function EnquiryDetailsDialog({
               <dt className="text-xs font-medium text-muted-foreground">Property</dt>
               <dd>
                 {enquiry.property ? (
-                  <Link
-                    to={paths.property(enquiry.property.slug)}
-                    className="font-medium underline-offset-4 hover:underline"
-                  >
-                    {enquiry.property.title}
-                  </Link>
+                  <span className="flex flex-col">
+                    <Link
+                      to={paths.property(enquiry.property.slug)}
+                      className="font-medium underline-offset-4 hover:underline"
+                    >
+                      {enquiry.property.title}
+                    </Link>
+                    <span className="text-xs text-muted-foreground">
+                      {enquiry.property.addressLine1}, {enquiry.property.city}
+                    </span>
+                  </span>
                 ) : (
                   <span className="text-muted-foreground italic">{MESSAGES.propertyDeletedFallback}</span>
                 )}
@@ -82,7 +92,8 @@ export function EnquiryDetailsDialog({
                 {enquiry.message}
               </dd>
             </div>
-            <div className="flex flex-col gap-1 sm:col-span-2">
+            <ApplicantRequest enquiry={enquiry} />
+            <div className="flex flex-col gap-1">
               <dt className="text-xs font-medium text-muted-foreground">Status</dt>
               <dd className="flex flex-wrap items-center gap-3">
                 <EnquiryStatusBadge status={enquiry.status} />
@@ -95,7 +106,17 @@ export function EnquiryDetailsDialog({
                 />
               </dd>
             </div>
+            <div className="flex flex-col gap-1">
+              <dt className="text-xs font-medium text-muted-foreground">
+                <label htmlFor={`enquiry-dialog-assignee-${enquiry.id}`}>Assigned to</label>
+              </dt>
+              <dd>
+                <AssigneeSelect enquiry={enquiry} id={`enquiry-dialog-assignee-${enquiry.id}`} />
+              </dd>
+            </div>
           </dl>
+
+          <EnquiryThreadPanel enquiry={enquiry} />
 
           <DialogFooter>
             {enquiry.contactInfo.phone && (
@@ -106,7 +127,8 @@ export function EnquiryDetailsDialog({
               </Button>
             )}
             {enquiry.contactInfo.email && (
-              <Button asChild>
+              // The reply form above is the main way to answer (kept in the thread); this opens the agent's own mail.
+              <Button asChild variant="outline">
                 <a href={enquiryReplyMailto(enquiry)}>
                   <Mail aria-hidden="true" /> Reply by e-mail
                 </a>

@@ -38,6 +38,15 @@ function PropertyCell({ enquiry }: { enquiry: AgentEnquiry }) {
   );
 }
 
+/** Who works the lead (ADR 029): their name, or 'Unassigned'. */
+function Assignee({ enquiry }: { enquiry: AgentEnquiry }) {
+  return enquiry.assignedTo ? (
+    <span className="font-medium">{enquiry.assignedTo.name}</span>
+  ) : (
+    <span className="text-muted-foreground">Unassigned</span>
+  );
+}
+
 function Contact({ enquiry }: { enquiry: AgentEnquiry }) {
   const { email, phone } = enquiry.contactInfo;
   return (
@@ -61,8 +70,9 @@ function Contact({ enquiry }: { enquiry: AgentEnquiry }) {
 }
 
 /**
- * The enquiries table (SPEC §2: customer contact, property, truncated message, status badge, date) with an inline
- * status selector and View per row. Below 768 px (SPEC §9) the rows become cards, so nothing scrolls sideways.
+ * The enquiries table (SPEC §2: customer contact, property, truncated message, status badge, date; and who it is
+ * assigned to, ADR 029) with an inline status selector and View per row. Below 768 px (SPEC §9) the rows become
+ * cards, so nothing scrolls sideways.
  */
 export function EnquiryList({ enquiries, onView, onStatusChange }: ListProps) {
   const isMobile = useIsMobile();
@@ -86,6 +96,10 @@ export function EnquiryList({ enquiries, onView, onStatusChange }: ListProps) {
               <p className="text-sm break-words">{truncateMessage(e.message)}</p>
               <p className="text-xs text-muted-foreground">
                 Received <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
+              </p>
+              <p className="text-xs">
+                <span className="text-muted-foreground">Assigned: </span>
+                <Assignee enquiry={e} />
               </p>
               <div className="flex flex-wrap items-center gap-2">
                 <EnquiryStatusSelect
@@ -111,22 +125,25 @@ export function EnquiryList({ enquiries, onView, onStatusChange }: ListProps) {
         <caption className="sr-only">Enquiries, newest first</caption>
         <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium">
               Customer
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium">
               Property
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium">
               Message
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium">
               Status
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium">
+              Assigned
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
               Date
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -134,28 +151,32 @@ export function EnquiryList({ enquiries, onView, onStatusChange }: ListProps) {
         <tbody>
           {enquiries.map((e) => (
             <tr key={e.id} className="border-t align-top">
-              <td className="max-w-56 px-4 py-3">
+              <td className="max-w-56 px-3 py-3">
                 <Contact enquiry={e} />
               </td>
-              <td className="max-w-64 px-4 py-3">
+              <td className="max-w-64 px-3 py-3">
                 <PropertyCell enquiry={e} />
               </td>
-              <td className="max-w-80 px-4 py-3 break-words">{truncateMessage(e.message)}</td>
-              <td className="px-4 py-3">
+              <td className="max-w-80 px-3 py-3 break-words">{truncateMessage(e.message)}</td>
+              <td className="px-3 py-3">
                 <EnquiryStatusBadge status={e.status} />
               </td>
-              <td className="px-4 py-3 whitespace-nowrap">
+              <td className="max-w-32 px-3 py-3 break-words">
+                <Assignee enquiry={e} />
+              </td>
+              <td className="min-w-24 px-3 py-3">
                 <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
               </td>
-              <td className="px-4 py-3">
-                {/* Stacked, so the row fits 1280 px with the sidebar open now the date carries its time (issue #23). */}
+              <td className="px-3 py-3">
+                {/* Stacked, so the row fits 1280 px with the sidebar open now the date carries its time (issue #23) and
+                    the Assigned column is there (ADR 029); the date may break before its time for the same reason. */}
                 <div className="flex flex-col items-stretch gap-2">
                   <EnquiryStatusSelect
                     id={`enquiry-status-${e.id}`}
                     status={e.status}
                     label={statusLabel(e)}
                     onChange={(status) => onStatusChange(e, status)}
-                    className="w-36"
+                    className="w-32"
                   />
                   <Button variant="outline" size="sm" onClick={() => onView(e)} aria-label={viewLabel(e)}>
                     <Eye aria-hidden="true" /> View

@@ -13,6 +13,7 @@ import {
   type AgentListingFilters,
   type ListingInput,
 } from '@abode/shared/agent/listing-input.schema';
+import { BulkListingResultSchema, type BulkListingAction } from '@abode/shared/agent/listing-bulk.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
 
@@ -30,6 +31,10 @@ export function agentListingsQueryOptions(filters: AgentListingFilters) {
           q: filters.q || undefined,
           status: filters.status && filters.status !== 'all' ? filters.status : undefined,
           mode: filters.mode && filters.mode !== 'all' ? filters.mode : undefined,
+          branchId: filters.branchId || undefined,
+          negotiatorId: filters.negotiatorId || undefined,
+          sort: filters.sort && filters.sort !== 'created' ? filters.sort : undefined,
+          order: filters.order && filters.order !== 'desc' ? filters.order : undefined,
           page: filters.page && filters.page > 1 ? filters.page : undefined,
           pageSize: filters.pageSize,
         },
@@ -106,6 +111,19 @@ export function useDeleteAgentListing() {
   const refresh = useRefreshListings();
   return useMutation({
     mutationFn: (id: string) => apiRequest(listingUrl(id), { method: 'DELETE', schema: z.unknown() }),
+    onSettled: refresh,
+  });
+}
+
+/**
+ * `POST /api/agent/properties/bulk` (issue #26): one status for several listings, or deleting several; all or nothing.
+ * The list, its stats and every listing refresh afterwards, whatever the answer.
+ */
+export function useBulkListingAction() {
+  const refresh = useRefreshListings();
+  return useMutation({
+    mutationFn: (body: BulkListingAction) =>
+      apiRequest(`${BASE}/bulk`, { method: 'POST', body, schema: BulkListingResultSchema }),
     onSettled: refresh,
   });
 }

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import { MATERIAL_ITEM_KEYS } from '@abode/shared/listings/material-information';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
-import { agentMe } from '#src/testing/fixtures/me.ts';
+import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000ab';
@@ -43,6 +43,9 @@ function serve(refuse?: { path: string; message: string }[]) {
         );
       const listing = {
         ...body,
+        // The server's answer always names the branch and negotiator (ADR 029).
+        branchId: AGENT_FIXTURE_IDS.branchId,
+        negotiatorId: null,
         id: ID,
         slug: 'flat-for-sale-cowper-road-sw19-0000ab',
         outcode: 'SW19',

@@ -8,7 +8,7 @@ import {
 } from '@abode/shared/agent/listing-input.schema';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
 import { EMPTY_LISTING, ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
-import { agentMe } from '#src/testing/fixtures/me.ts';
+import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 const ME = agentMe();
@@ -18,6 +18,9 @@ const ID = '00000000-0000-4000-8000-0000000000aa';
 function created(body: Record<string, unknown>): AgentListingDetail {
   return {
     ...(body as Omit<AgentListingDetail, 'id'>),
+    // The server's answer always names the branch and negotiator (ADR 029).
+    branchId: AGENT_FIXTURE_IDS.branchId,
+    negotiatorId: null,
     id: ID,
     slug: '3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c',
     outcode: 'SW19',

@@ -27,6 +27,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { locatePostcode } from '#src/features/agent-listings/api/agent-listings.ts';
 import { isApiError } from '#src/lib/api-error.ts';
+import { useAuth } from '#src/lib/auth.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import {
   formPathOf,
@@ -41,6 +42,7 @@ import { DetailsFields, TourFields } from './listing-details-fields.tsx';
 import { ListingErrorSummary, revealAndFocus } from './listing-error-summary.tsx';
 import { FlagsFieldset, Section, useListingField, type ListingPath } from './listing-form-parts.tsx';
 import { LettingsFields } from './listing-lettings-fields.tsx';
+import { hasPlaceChoices, ListingPlaceFields, type ListingPlaceOptions } from './listing-place-fields.tsx';
 import { MaterialFields } from './listing-material-fields.tsx';
 import { PriceFields } from './listing-price-fields.tsx';
 
@@ -102,6 +104,8 @@ export const EMPTY_LISTING: ListingFormValues = {
 function BasicsFields({ mode }: { mode: ListingMode }) {
   const { register, control, getValues, setValue } = useFormContext<ListingFormState>();
   const { errorOf, a11y } = useListingField();
+  // ADR 029: until an admin verifies the agency (or while it is suspended) only drafts are accepted; say why here.
+  const standing = useAuth().me?.agency?.standing;
   // Switching sale/rent drops what the other mode cannot carry rather than leave a hidden error.
   const onModeChange = (event: { target: { value: string } }) => {
     const next = event.target.value as ListingMode;
@@ -135,7 +139,13 @@ function BasicsFields({ mode }: { mode: ListingMode }) {
         id="listing-status"
         label="Status"
         error={errorOf('status')}
-        hint="Drafts are only visible to you. A listing appears on Abode once it is active (which needs at least one photo and Part A of the material information) and an admin approves it."
+        hint={
+          standing === 'unverified'
+            ? LISTING_MESSAGES.agencyNotVerified
+            : standing === 'suspended'
+              ? LISTING_MESSAGES.agencySuspended
+              : 'Drafts are only visible to you. A listing appears on Abode once it is active (which needs at least one photo and Part A of the material information) and an admin approves it.'
+        }
       >
         <Select
           {...register('status')}
@@ -237,18 +247,21 @@ function LocationFields() {
  * linking to each, and focus on the first (a folded group holding one is opened). Errors the server finds come back
  * by path, nested ones too ('rooms.0.name', 'materialInformation.floodRisk.value'). `photoCount` (when known: 0 for
  * a new listing) refuses 'Active' without a photo before sending, with the server's own message (issue #23).
- * `onSubmit` gets the parsed listing (pence, metres) and throws to keep the form as it is.
+ * `onSubmit` gets the parsed listing (pence, metres) and throws to keep the form as it is. `place` (ADR 029) adds the
+ * listing's branch and negotiator when the member has a choice to make.
  */
 export function ListingForm({
   defaultValues = EMPTY_LISTING,
   submitLabel,
   onSubmit,
   photoCount,
+  place,
 }: {
   defaultValues?: ListingFormValues;
   submitLabel: string;
   onSubmit: (input: ListingInput) => Promise<unknown>;
   photoCount?: number | undefined;
+  place?: ListingPlaceOptions | undefined;
 }) {
   const [resolver] = useState(() => listingResolver());
   const [initialValues] = useState(() => toFormState({ ...EMPTY_LISTING, ...defaultValues }));
@@ -296,7 +309,11 @@ export function ListingForm({
         const { rows } = toSchemaValues(form.getValues());
         for (const d of details)
           form.setError(formPathOf(d.path.split('.'), rows) as ListingPath, { message: d.message });
-        if (details.length > 0) setFocusRequest((n) => n + 1);
+        // ADR 029: the agency may not publish yet; the server's reason goes under Status too.
+        const refusal = isApiError(error) && error.status === 403 ? error.message : '';
+        if (refusal === LISTING_MESSAGES.agencyNotVerified || refusal === LISTING_MESSAGES.agencySuspended)
+          form.setError('status', { message: refusal });
+        if (details.length > 0 || refusal) setFocusRequest((n) => n + 1);
         showErrorToast(isApiError(error) ? error.message : LISTING_MESSAGES.notFound, { error });
       }
     },
@@ -307,6 +324,14 @@ export function ListingForm({
     <FormProvider {...form}>
       <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
         {submitCount > 0 && <ListingErrorSummary errors={errors} />}
+        {place && hasPlaceChoices(place) && (
+          <Section
+            title="Branch and negotiator"
+            description="Which branch markets the listing, and who looks after it."
+          >
+            <ListingPlaceFields {...place} />
+          </Section>
+        )}
         <Section title="Basics">
           <BasicsFields mode={mode} />
         </Section>

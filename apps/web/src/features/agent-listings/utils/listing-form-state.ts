@@ -221,6 +221,8 @@ export function flattenErrors(errors: unknown, prefix = ''): { path: string; mes
 
 /** The fields in the order the form shows them (a summary of errors lists them so), with the names it uses. */
 const FIELD_LABELS: Record<string, string> = {
+  branchId: 'Branch',
+  negotiatorId: 'Negotiator',
   title: 'Title',
   mode: 'Sale or rent',
   propertyType: 'Property type',

@@ -121,9 +121,12 @@ export function useDeletePhoto(propertyId: string) {
   });
 }
 
-/** `POST /api/agent/profile/logo` for one file, reporting progress (0–100). */
-export function uploadLogo(file: File, onProgress: (percent: number) => void) {
-  return uploadFile('/api/agent/profile/logo', {
+/** The profile's logo route; a branch's is `/api/agent/branches/{id}/logo` (ADR 029). */
+export const PROFILE_LOGO_PATH = '/api/agent/profile/logo';
+
+/** `POST /api/agent/profile/logo` (or a branch's `path`) for one file, reporting progress (0–100). */
+export function uploadLogo(file: File, onProgress: (percent: number) => void, path = PROFILE_LOGO_PATH) {
+  return uploadFile(path, {
     file,
     schema: AgentLogoSchema,
     onProgress,
@@ -131,11 +134,14 @@ export function uploadLogo(file: File, onProgress: (percent: number) => void) {
   });
 }
 
-/** `DELETE /api/agent/profile/logo`. */
-export function useRemoveLogo() {
+/** `DELETE /api/agent/profile/logo` (or a branch's `path`), then refreshes `refreshKeys` (the profile). */
+export function useRemoveLogo(
+  path = PROFILE_LOGO_PATH,
+  refreshKeys: readonly (readonly unknown[])[] = [profileQueryKey],
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/agent/profile/logo', { method: 'DELETE', schema: AgentLogoSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    mutationFn: () => apiRequest(path, { method: 'DELETE', schema: AgentLogoSchema }),
+    onSettled: () => Promise.all(refreshKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

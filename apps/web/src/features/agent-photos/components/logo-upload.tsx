@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { checkLogoFile, LOGO_ACCEPT, PHOTO_MESSAGES } from '@abode/shared/agent/photos.schema';
 import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
-import { profileQueryKey, uploadLogo, useRemoveLogo } from '../api/photos.ts';
+import { PROFILE_LOGO_PATH, profileQueryKey, uploadLogo, useRemoveLogo } from '../api/photos.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /** Up to two initials of a name ('Alex Morgan' → 'AM'), for when there is no logo. */
@@ -21,9 +21,21 @@ export function initialsOf(name: string): string {
  * (the server decides by content), uploads with a progress bar, and can remove the logo. Refreshes
  * ['agent', 'profile'] after a change.
  */
-export function LogoUpload({ logoUrl, name }: { logoUrl: string | null; name: string }) {
+export function LogoUpload({
+  logoUrl,
+  name,
+  path = PROFILE_LOGO_PATH,
+  refreshKeys = [profileQueryKey],
+}: {
+  logoUrl: string | null;
+  name: string;
+  /** Whose logo: the profile's (default) or a branch's route (ADR 029). */
+  path?: string;
+  /** What to refresh after a change (default the profile). */
+  refreshKeys?: readonly (readonly unknown[])[];
+}) {
   const queryClient = useQueryClient();
-  const removeLogo = useRemoveLogo();
+  const removeLogo = useRemoveLogo(path, refreshKeys);
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const progressLabelId = useId();
@@ -40,10 +52,10 @@ export function LogoUpload({ logoUrl, name }: { logoUrl: string | null; name: st
     if (problem) return;
     setPercent(0);
     try {
-      const answer = await uploadLogo(file, setPercent);
+      const answer = await uploadLogo(file, setPercent, path);
       setShown({ url: answer.logoUrl, from: logoUrl });
       toast.success(PHOTO_MESSAGES.logoUploaded);
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      for (const queryKey of refreshKeys) void queryClient.invalidateQueries({ queryKey });
     } catch (caught) {
       const message = isApiError(caught) ? caught.message : PHOTO_MESSAGES.logoUploadFailed;
       setError(message);

@@ -48,6 +48,7 @@ function stubFetch(
 const listing = {
   id: '3f8e5f0e-6f7b-4a53-9d4e-2b9f3c1a7e10',
   title: '3 bedroom semi-detached house for sale',
+  mode: 'sale' as const,
   agent: { name: 'Alex Morgan', agencyName: 'Harbour & Vale', phone: '020 7946 0001', email: null },
 };
 

@@ -9,6 +9,8 @@ const EnquiryDialog = lazy(() => loadDialog().then((m) => ({ default: m.EnquiryD
 export interface ContactAgentListing {
   id: string;
   title: string;
+  /** A sale's enquiry also asks the buyer's position (ADR 029). */
+  mode: ListingSummary['mode'];
   agent: ListingSummary['agent'];
 }
 

@@ -7,6 +7,7 @@ import {
   ENQUIRY_MESSAGE_MAX_LENGTH,
   ENQUIRY_MESSAGES,
   ENQUIRY_NAME_MAX_LENGTH,
+  type BuyerPosition,
   type ContactField,
   type CreateEnquiry,
 } from '@abode/shared/enquiries/enquiry.schema';
@@ -30,9 +31,21 @@ import { createEnquiry, newIdempotencyKey } from '#src/features/enquiries/api/cr
 import type { ContactAgentListing } from '#src/features/enquiries/components/contact-agent-button.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { agentDisplayName } from '@abode/shared/listings/agent-display-name';
+import {
+  BuyerPositionFieldset,
+  ViewingTimesFieldset,
+  type ViewingTimeDraft,
+} from '#src/features/enquiries/components/viewing-request-fields.tsx';
 
 type Values = Record<ContactField, string>;
-type Errors = Partial<Record<ContactField, string>>;
+/** The viewing request and position (ADR 029) as the form holds them. */
+interface Request {
+  wantsViewing: boolean;
+  viewingTimes: ViewingTimeDraft[];
+  buyerPosition: BuyerPosition[];
+}
+/** Messages by field path: a contact field, `viewingTimes`, `viewingTimes.{i}.date`, `buyerPosition`… */
+type Errors = Partial<Record<string, string>>;
 
 /** Automatic resends of one submission after a lost answer (no answer, or a 5xx from the server or a proxy). */
 const SEND_RETRIES = 2;
@@ -45,26 +58,33 @@ function shouldResend(failures: number, error: unknown): boolean {
   return failures < SEND_RETRIES && isApiError(error) && (error.status === 0 || error.status >= 500);
 }
 
-/** Checks the form with the API's own schema (SPEC §5 Contact data): the data to send, or one message per field. */
+/**
+ * Checks the form with the API's own schema (SPEC §5 Contact data; viewing times and position, ADR 029): the data to
+ * send, or one message per field path. Viewing times are sent only while the box is ticked.
+ */
 function validate(
   propertyId: string,
   values: Values,
+  request: Request,
 ): { data: CreateEnquiry; errors?: undefined } | { errors: Errors } {
-  const result = CreateEnquirySchema.safeParse({ propertyId, ...values });
+  const result = CreateEnquirySchema.safeParse({
+    propertyId,
+    ...values,
+    ...(request.wantsViewing ? { viewingTimes: request.viewingTimes } : {}),
+    ...(request.buyerPosition.length ? { buyerPosition: request.buyerPosition } : {}),
+  });
   if (result.success) return { data: result.data };
   const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
+  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
   // propertyId comes from the page, not the person: show its (unlikely) failure somewhere they can see.
   if (!Object.keys(errors).length) errors.message = MESSAGES.validation;
   return { errors };
 }
 
 /**
- * The enquiry dialog (issue #4): name, e-mail, optional phone and message, prefilled for signed-in users, checked
- * with the shared schema (errors under each field), sent to `POST /api/enquiries`. On success it closes and shows
+ * The enquiry dialog (issue #4): name, e-mail, optional phone and message, prefilled for signed-in users, an optional
+ * viewing request (up to three preferred times) and, for a sale, the buyer's position (ADR 029), checked with the
+ * shared schema (errors under each field), sent to `POST /api/enquiries`. On success it closes and shows
  * 'Contacting {agent} about {title}'; server refusals (400, 404, 409, 429) show the server's message.
  *
  * Each submission carries an Idempotency-Key (issue #22): made when it is first sent, kept for the automatic resends
@@ -124,10 +144,15 @@ function EnquiryForm({
     phone: user?.phone ?? '',
     message: defaultEnquiryMessage(listing.title),
   }));
+  const [request, setRequest] = useState<Request>({
+    wantsViewing: false,
+    viewingTimes: [{ date: '', period: 'morning' }],
+    buyerPosition: [],
+  });
   // Errors appear after the first attempt to send, then follow every keystroke.
   const [attempts, setAttempts] = useState(0);
   const attempted = attempts > 0;
-  const checked = validate(listing.id, values);
+  const checked = validate(listing.id, values, request);
   const errors: Errors = attempted ? (checked.errors ?? {}) : {};
   // The Idempotency-Key of the details as they are now (null until they are first sent).
   const idempotencyKey = useRef<string | null>(null);
@@ -161,6 +186,12 @@ function EnquiryForm({
     mutation.mutate({ input: checked.data, idempotencyKey: idempotencyKey.current });
   };
 
+  // Other details are another submission: they need a new Idempotency-Key, as an edited field does.
+  const changeRequest = (change: Partial<Request>) => {
+    idempotencyKey.current = null;
+    setRequest((r) => ({ ...r, ...change }));
+  };
+
   const field = (name: ContactField) => ({
     ...fieldA11y(`${id}-${name}`, errors[name]),
     name,
@@ -185,6 +216,20 @@ function EnquiryForm({
       <FormField id={`${id}-message`} label="Message" error={errors.message}>
         <Textarea {...field('message')} rows={5} maxLength={ENQUIRY_MESSAGE_MAX_LENGTH} aria-required />
       </FormField>
+      <ViewingTimesFieldset
+        wanted={request.wantsViewing}
+        onWantedChange={(wantsViewing) => changeRequest({ wantsViewing })}
+        times={request.viewingTimes}
+        onTimesChange={(viewingTimes) => changeRequest({ viewingTimes })}
+        errors={errors}
+      />
+      {listing.mode === 'sale' && (
+        <BuyerPositionFieldset
+          value={request.buyerPosition}
+          onChange={(buyerPosition) => changeRequest({ buyerPosition })}
+          error={Object.entries(errors).find(([path]) => path.startsWith('buyerPosition'))?.[1]}
+        />
+      )}
       <DialogFooter>
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Sending…' : 'Send enquiry'}

@@ -8,7 +8,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
-import { Select } from '#src/components/ui/select.tsx';
+import { Select, type SelectOption } from '#src/components/ui/select.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 
 const STATUS_OPTIONS = ENQUIRY_STATUS_FILTERS.map((s) => ({
@@ -26,6 +26,14 @@ export interface EnquiryInboxMessages {
   noMatchesText: string;
 }
 
+/** One more filter of a page (the agent's 'Assigned'): a select kept in `?{key}=`, 'all' meaning none. */
+export interface InboxFilter {
+  key: string;
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+}
+
 /** A loaded page of enquiries: its rows, the total matching and the counts over all of them. */
 interface EnquiryPage<T> {
   items: T[];
@@ -39,7 +47,7 @@ interface EnquiryPage<T> {
  * the stat cards, a search (debounced into `?q=`) and a status filter (`?status=`), then the loading, failed, empty
  * and no-match states, or the rows with their count and pages (`?page=`). A failed load toasts 'Error' with
  * `loadFailed` (one toast, id `toastId`) and offers a retry. What differs between the two pages (texts, stat cards,
- * the rows' own table, a details dialog) comes in as props.
+ * more filters, the rows' own table, a details dialog) comes in as props.
  */
 export function EnquiryInbox<T>({
   documentTitle,
@@ -52,6 +60,7 @@ export function EnquiryInbox<T>({
   filters,
   query,
   stats,
+  moreFilters = [],
   rows,
   children,
 }: {
@@ -67,19 +76,23 @@ export function EnquiryInbox<T>({
   filters: { q: string; status: string; page: number };
   query: { data: EnquiryPage<T> | undefined; isError: boolean; refetch: () => unknown };
   stats: ReactNode;
+  /** Selects after the status filter, each in its own `?key=`. */
+  moreFilters?: readonly InboxFilter[];
   rows: (items: T[]) => ReactNode;
   /** Rendered after the list (a details dialog). */
   children?: ReactNode;
 }) {
   const { data, isError: failed } = query;
   const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } =
-    useUrlFilters<'status'>({ q: filters.q, list: data });
+    useUrlFilters<string>({ q: filters.q, list: data });
 
   useEffect(() => {
     if (failed) toast.error('Error', { description: loadFailed, id: toastId });
   }, [failed, loadFailed, toastId]);
 
-  const filtered = Boolean(filters.q || filters.status !== 'all');
+  const filtered = Boolean(
+    filters.q || filters.status !== 'all' || moreFilters.some((filter) => filter.value !== 'all'),
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -94,7 +107,11 @@ export function EnquiryInbox<T>({
       <form
         role="search"
         aria-label="Filter enquiries"
-        className="grid gap-3 sm:grid-cols-[1fr_12rem]"
+        className={
+          moreFilters.length
+            ? 'grid gap-3 sm:grid-cols-[1fr_12rem_12rem]'
+            : 'grid gap-3 sm:grid-cols-[1fr_12rem]'
+        }
         onSubmit={(event) => {
           event.preventDefault();
           submitSearch();
@@ -118,6 +135,16 @@ export function EnquiryInbox<T>({
             onValueChange={(value) => setFilter('status', value)}
           />
         </Field>
+        {moreFilters.map((filter) => (
+          <Field key={filter.key} id={`${idPrefix}-${filter.key}`} label={filter.label}>
+            <Select
+              id={`${idPrefix}-${filter.key}`}
+              options={filter.options}
+              value={filter.value}
+              onValueChange={(value) => setFilter(filter.key, value)}
+            />
+          </Field>
+        ))}
       </form>
 
       {failed && !data ? (

@@ -18,6 +18,7 @@ import { isApiError } from '#src/lib/api-error.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
 import { useNearViewport } from '#src/lib/use-near-viewport.ts';
 import { AgentCard } from './agent-card.tsx';
+import { AgencyListingsSection } from './agency-listings.tsx';
 import { DescriptionSection, KeyFeaturesSection } from './description-section.tsx';
 import { EnergySection } from './energy-section.tsx';
 import { KeyFacts } from './key-facts.tsx';
@@ -213,7 +214,7 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
 /**
  * Below the first screen, in the order a buyer or tenant reads a UK listing: key features, description, rooms,
  * feature tags, tours, floor plans, the EPC, the brochure, lettings terms and material information, then the
- * location, sold prices nearby and (for a sale with a price) the calculators.
+ * location, sold prices nearby, (for a sale with a price) the calculators and more homes from the agency.
  */
 function PropertyDetailsBelowFold({ listing, address }: { listing: ListingDetail; address: string }) {
   const featuresId = useId();
@@ -261,6 +262,8 @@ function PropertyDetailsBelowFold({ listing, address }: { listing: ListingDetail
       {listing.mode === 'sale' && listing.pricePence !== null && !isPriceOnApplication(listing) && (
         <Calculators headingId={calculatorsId} askingPricePence={listing.pricePence} />
       )}
+
+      <AgencyListingsSection listing={listing} />
     </>
   );
 }

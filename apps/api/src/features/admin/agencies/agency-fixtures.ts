@@ -1,0 +1,78 @@
+/**
+ * Test fixtures for agencies (ADR 029): a member of another role joining an agency, compliance details recorded,
+ * and an agency in a given standing. Used by the compliance tests and the authorisation matrix; never by the app.
+ */
+import { eq } from 'drizzle-orm';
+import type { MemberRole } from '@abode/shared/agency/permissions';
+import type { ComplianceDetails } from '@abode/shared/agency/agency.schema';
+import type { Database } from '#src/db/client.ts';
+import { agencies, agencyMemberBranches, agencyMembers } from '#src/db/schema.ts';
+import { createAgent } from '#src/testing/fixtures.ts';
+
+/** Details that let any agency be verified: The Property Ombudsman and, for lettings, Client Money Protect. */
+export const COMPLETE_COMPLIANCE: ComplianceDetails = {
+  redressScheme: 'tpo',
+  redressMembershipNumber: 'T01234',
+  cmpScheme: 'client-money-protect',
+  cmpMembershipNumber: 'CMP-5678',
+};
+
+/** The agency user `userId` belongs to; throws when none. */
+export async function agencyIdOf(db: Database, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ agencyId: agencyMembers.agencyId })
+    .from(agencyMembers)
+    .where(eq(agencyMembers.userId, userId));
+  if (!row) throw new Error(`user ${userId} belongs to no agency`);
+  return row.agencyId;
+}
+
+/**
+ * Moves user `userId` into agency `agencyId` as `role`, working in `branchIds` (the first is their default): their
+ * own agency's membership (a sign-up makes one) is replaced, as a user belongs to one agency.
+ */
+export async function joinAgency(
+  db: Database,
+  userId: string,
+  agencyId: string,
+  role: MemberRole,
+  branchIds: string[],
+): Promise<string> {
+  await db.delete(agencyMembers).where(eq(agencyMembers.userId, userId));
+  const [member] = await db
+    .insert(agencyMembers)
+    .values({ agencyId, userId, role, defaultBranchId: branchIds[0]! })
+    .returning();
+  if (role !== 'owner')
+    await db
+      .insert(agencyMemberBranches)
+      .values(branchIds.map((branchId) => ({ memberId: member!.id, branchId })));
+  return member!.id;
+}
+
+/** Writes `details` to agency `agencyId`. */
+export async function recordCompliance(
+  db: Database,
+  agencyId: string,
+  details: Partial<ComplianceDetails> = COMPLETE_COMPLIANCE,
+): Promise<void> {
+  await db.update(agencies).set(details).where(eq(agencies.id, agencyId));
+}
+
+/**
+ * A one-branch agency with an owner (no sign-in) in `standing`: 'ready' is unverified with complete compliance
+ * details, 'suspended' is suspended (verified before). Returns the agency and branch id (the same) and the owner.
+ */
+export async function createAgencyIn(
+  db: Database,
+  standing: 'unverified' | 'ready' | 'verified' | 'suspended',
+): Promise<{ agencyId: string; userId: string }> {
+  const branch = await createAgent(db, {}, { verified: standing === 'verified' || standing === 'suspended' });
+  if (standing !== 'unverified') await recordCompliance(db, branch.agencyId);
+  if (standing === 'suspended')
+    await db
+      .update(agencies)
+      .set({ suspendedAt: new Date(), suspensionReason: 'Redress scheme membership lapsed' })
+      .where(eq(agencies.id, branch.agencyId));
+  return { agencyId: branch.agencyId, userId: branch.userId };
+}

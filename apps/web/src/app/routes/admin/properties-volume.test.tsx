@@ -1,0 +1,254 @@
+/**
+ * /admin/properties at volume (issue #26; ADR 029): the agency and branch filters fed by their endpoint, and the row
+ * selection with bulk Approve and Reject with one reason (the shared schema's rule: a reason is required).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import {
+  ADMIN_LISTING_MESSAGES,
+  type AdminListing,
+  type AdminListingAgencies,
+  type AdminListingList,
+} from '@abode/shared/admin/listings.schema';
+import { AdminPropertiesRoute } from '#src/app/routes/admin/properties.tsx';
+import { adminMe } from '#src/testing/fixtures/me.ts';
+import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { stubMobileViewport } from '#src/testing/viewport.ts';
+
+const HARBOUR = 'a1a1a1a1-1111-4111-8111-111111111111';
+const READING = 'b2b2b2b2-2222-4222-8222-222222222222';
+const WIMBLEDON = 'c3c3c3c3-3333-4333-8333-333333333333';
+const FERNHOLLOW = 'd4d4d4d4-4444-4444-8444-444444444444';
+
+const AGENCIES: AdminListingAgencies = {
+  agencies: [
+    { id: FERNHOLLOW, name: 'Fernhollow Estates', branches: [{ id: FERNHOLLOW, name: 'Wigan' }] },
+    {
+      id: HARBOUR,
+      name: 'Harbour & Vale',
+      branches: [
+        { id: READING, name: 'Reading' },
+        { id: WIMBLEDON, name: 'Wimbledon' },
+      ],
+    },
+  ],
+};
+
+function listing(n: number, overrides: Partial<AdminListing> = {}): AdminListing {
+  return {
+    id: `0000000${n}-0000-4000-8000-000000000000`,
+    slug: `listing-${n}`,
+    title: `Reading listing ${n}`,
+    addressLine1: 'Oxford Road',
+    city: 'Reading',
+    postcode: 'RG30 2BY',
+    mode: 'sale',
+    pricePence: 325_000_00,
+    status: 'active',
+    approvalStatus: 'pending',
+    approvedAt: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    editedSinceApproval: false,
+    mainPhoto: null,
+    agent: { name: 'Imran Castell', agencyName: 'Harbour & Vale', branchName: 'Reading' },
+    ...overrides,
+  };
+}
+const ITEMS = [
+  listing(1),
+  listing(2),
+  listing(3, { approvalStatus: 'approved', approvedAt: '2026-11-21T10:00:00Z' }),
+];
+
+function list(items = ITEMS): AdminListingList {
+  return {
+    items,
+    total: items.length,
+    page: 1,
+    pageSize: 25,
+    stats: { total: 3, pending: 2, approved: 1, rejected: 0 },
+  };
+}
+
+function serve(bulk: (body: unknown) => Response = () => Response.json({})) {
+  return stubFetch(async (url, init) => {
+    if (url.pathname === '/api/admin/properties/agencies') return Response.json(AGENCIES);
+    if (url.pathname === '/api/admin/properties/bulk') return bulk(JSON.parse(String(init?.body)));
+    return Response.json(list());
+  });
+}
+
+function renderPage(url = '/admin/properties') {
+  return renderRoute(url, {
+    routes: [{ path: '/admin/properties', element: <AdminPropertiesRoute /> }],
+    me: adminMe(),
+  });
+}
+
+const lastListQuery = (mock: ReturnType<typeof stubFetch>) => {
+  const call = mock.mock.calls
+    .map((c) => new URL(String(c[0]), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/admin/properties')
+    .at(-1)!;
+  return Object.fromEntries(call.searchParams);
+};
+
+test('filter by agency, then by one of its branches; a new agency starts from all its branches', async () => {
+  const fetchMock = serve();
+  const user = userEvent.setup();
+  const { router } = renderPage('/admin/properties?approval=pending');
+  await screen.findByRole('table');
+  const branch = screen.getByLabelText(ADMIN_LISTING_MESSAGES.branchLabel);
+  expect(branch).toBeDisabled();
+  await waitFor(() =>
+    expect(
+      within(screen.getByLabelText(ADMIN_LISTING_MESSAGES.agencyLabel)).getByRole('option', {
+        name: 'Harbour & Vale',
+      }),
+    ).toBeInTheDocument(),
+  );
+  // By value: user-event matches an option's text by its HTML ('Harbour &amp; Vale').
+  await user.selectOptions(screen.getByLabelText(ADMIN_LISTING_MESSAGES.agencyLabel), HARBOUR);
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe(`/admin/properties?approval=pending&agencyId=${HARBOUR}`),
+  );
+  expect(branch).toBeEnabled();
+  expect(
+    within(branch)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['All branches', 'Reading', 'Wimbledon']);
+  await user.selectOptions(branch, 'Reading');
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe(
+      `/admin/properties?approval=pending&agencyId=${HARBOUR}&branchId=${READING}`,
+    ),
+  );
+  await waitFor(() =>
+    expect(lastListQuery(fetchMock)).toEqual({ approval: 'pending', agencyId: HARBOUR, branchId: READING }),
+  );
+  await user.selectOptions(screen.getByLabelText(ADMIN_LISTING_MESSAGES.agencyLabel), 'Fernhollow Estates');
+  await waitFor(() =>
+    expect(currentUrl(router)).toBe(`/admin/properties?approval=pending&agencyId=${FERNHOLLOW}`),
+  );
+  // Each row names its agency and branch.
+  expect(within(screen.getByRole('table')).getAllByText('Harbour & Vale · Reading')).toHaveLength(3);
+});
+
+test('select two pending listings and approve them in one request', async () => {
+  const fetchMock = serve(() =>
+    Response.json({
+      action: 'approve',
+      count: 2,
+      items: [ITEMS[0], ITEMS[1]].map((l) => ({ ...l!, approvalStatus: 'approved' })),
+    }),
+  );
+  const user = userEvent.setup();
+  renderPage();
+  const table = await screen.findByRole('table');
+  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 1, Oxford Road' }));
+  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 2, Oxford Road' }));
+  const bar = screen.getByRole('region', { name: 'Bulk actions' });
+  expect(within(bar).getByText('2 properties selected')).toBeInTheDocument();
+  await user.click(within(bar).getByRole('button', { name: 'Approve' }));
+  expect(await screen.findByText(ADMIN_LISTING_MESSAGES.bulkApproved(2))).toBeInTheDocument();
+  const call = fetchMock.mock.calls.find((c) => c[1]?.method === 'POST')!;
+  expect(JSON.parse(String(call[1]!.body))).toEqual({ ids: [ITEMS[0]!.id, ITEMS[1]!.id], action: 'approve' });
+  await waitFor(() => expect(within(bar).queryByText(/selected/)).not.toBeInTheDocument());
+});
+
+test('reject several with one reason: the form requires it, then sends it once for all', async () => {
+  let sent: unknown;
+  serve((body) => {
+    sent = body;
+    return Response.json({ action: 'reject', count: 2, items: [ITEMS[0], ITEMS[1]] });
+  });
+  const user = userEvent.setup();
+  renderPage();
+  const table = await screen.findByRole('table');
+  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 1, Oxford Road' }));
+  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 2, Oxford Road' }));
+  await user.click(
+    within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Reject' }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: ADMIN_LISTING_MESSAGES.bulkRejectTitle });
+  expect(within(dialog).getByRole('list', { name: 'Properties to reject' })).toHaveTextContent(
+    'Reading listing 1Reading listing 2',
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Reject 2 properties' }));
+  expect(await within(dialog).findByText(ADMIN_LISTING_MESSAGES.bulkReasonRequired)).toBeInTheDocument();
+  expect(within(dialog).getByLabelText(/Reason/)).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toBeUndefined();
+  await user.type(within(dialog).getByLabelText(/Reason/), '  The photos show a different property. ');
+  await user.click(within(dialog).getByRole('button', { name: 'Reject 2 properties' }));
+  expect(await screen.findByText(ADMIN_LISTING_MESSAGES.bulkRejected(2))).toBeInTheDocument();
+  expect(sent).toEqual({
+    ids: [ITEMS[0]!.id, ITEMS[1]!.id],
+    action: 'reject',
+    reason: 'The photos show a different property.',
+  });
+});
+
+test('an approved listing in the selection: Approve and Reject wait, and say why', async () => {
+  serve();
+  const user = userEvent.setup();
+  renderPage();
+  const table = await screen.findByRole('table');
+  await user.click(within(table).getByRole('checkbox', { name: 'Select all on this page' }));
+  const bar = screen.getByRole('region', { name: 'Bulk actions' });
+  expect(within(bar).getByRole('button', { name: 'Approve' })).toBeDisabled();
+  expect(within(bar).getByRole('button', { name: 'Approve' })).toHaveAccessibleDescription(
+    ADMIN_LISTING_MESSAGES.bulkApproveUnavailable,
+  );
+  expect(within(bar).getByRole('button', { name: 'Reject' })).toBeDisabled();
+  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 3, Oxford Road' }));
+  expect(within(bar).getByRole('button', { name: 'Approve' })).toBeEnabled();
+});
+
+test('a refused bulk approval names the listing that stopped it', async () => {
+  serve(() =>
+    Response.json(
+      {
+        error: {
+          code: 'CONFLICT',
+          message: ADMIN_LISTING_MESSAGES.bulkConflict,
+          details: [{ path: 'ids.1', message: `Reading listing 2: ${ADMIN_LISTING_MESSAGES.needsPhoto}` }],
+        },
+      },
+      { status: 409 },
+    ),
+  );
+  const user = userEvent.setup();
+  renderPage();
+  const table = await screen.findByRole('table');
+  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 1, Oxford Road' }));
+  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 2, Oxford Road' }));
+  await user.click(
+    within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Approve' }),
+  );
+  expect(
+    await screen.findByText(
+      `${ADMIN_LISTING_MESSAGES.bulkApproveFailed}. Reading listing 2: ${ADMIN_LISTING_MESSAGES.needsPhoto}`,
+    ),
+  ).toBeInTheDocument();
+});
+
+test('at phone width the cards have checkboxes, select all and the bulk bar', async () => {
+  stubMobileViewport();
+  serve(() => Response.json({ action: 'approve', count: 2, items: [ITEMS[0], ITEMS[1]] }));
+  const user = userEvent.setup();
+  renderPage();
+  const cards = await screen.findByRole('list', { name: 'Properties' });
+  await user.click(within(cards).getByRole('checkbox', { name: 'Select Reading listing 1, Oxford Road' }));
+  await user.click(within(cards).getByRole('checkbox', { name: 'Select Reading listing 2, Oxford Road' }));
+  expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toHaveProperty(
+    'indeterminate',
+    true,
+  );
+  await user.click(
+    within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Approve' }),
+  );
+  expect(await screen.findByText(ADMIN_LISTING_MESSAGES.bulkApproved(2))).toBeInTheDocument();
+});
