@@ -11,6 +11,11 @@ setup('the demo agency owner signs in', async ({ page }) => {
 });
 
 setup('the demo super admin signs in', async ({ page }) => {
-  await signIn(page, DEMO_ACCOUNTS.superAdmin.email, DEMO_ACCOUNTS.superAdmin.password, /\/admin\/dashboard$/);
+  await signIn(
+    page,
+    DEMO_ACCOUNTS.superAdmin.email,
+    DEMO_ACCOUNTS.superAdmin.password,
+    /\/admin\/dashboard$/,
+  );
   await page.context().storageState({ path: DEMO_SESSIONS.superAdmin });
 });

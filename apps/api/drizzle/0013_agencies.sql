@@ -43,6 +43,7 @@ CREATE TABLE "agency_members" (
 	"user_id" text NOT NULL,
 	"role" text NOT NULL,
 	"default_branch_id" uuid NOT NULL,
+	"suspended_with_agency" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "agency_members_user_id_unique" UNIQUE("user_id"),
@@ -108,4 +109,6 @@ ALTER TABLE "agents" DROP COLUMN "user_id";--> statement-breakpoint
 CREATE INDEX "enquiries_assigned_idx" ON "enquiries" USING btree ("assigned_member_id");--> statement-breakpoint
 CREATE INDEX "properties_negotiator_idx" ON "properties" USING btree ("negotiator_id");--> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_slug_unique" UNIQUE("slug");--> statement-breakpoint
-ALTER TABLE "enquiries" ADD CONSTRAINT "enquiries_buyer_position_check" CHECK ("enquiries"."buyer_position" <@ ARRAY['first-time-buyer', 'selling', 'sold-stc', 'mortgage-agreed-in-principle', 'cash-buyer']::text[]);
+ALTER TABLE "enquiries" ADD CONSTRAINT "enquiries_buyer_position_check" CHECK ("enquiries"."buyer_position" <@ ARRAY['first-time-buyer', 'selling', 'sold-stc', 'mortgage-agreed-in-principle', 'cash-buyer']::text[]);--> statement-breakpoint
+ALTER TABLE "agent_activity" DROP CONSTRAINT "agent_activity_type_check";--> statement-breakpoint
+ALTER TABLE "agent_activity" ADD CONSTRAINT "agent_activity_type_check" CHECK ("agent_activity"."type" IN ('enquiry_received', 'enquiry_status_changed', 'enquiry_assigned', 'listing_created', 'listing_updated', 'listing_status_changed', 'listing_price_changed', 'listing_deleted', 'listing_approved', 'listing_rejected', 'photos_added'));

@@ -259,6 +259,11 @@ export const agencyMembers = pgTable(
     defaultBranchId: uuid('default_branch_id')
       .notNull()
       .references(() => agents.id),
+    /**
+     * The member's account was suspended by their agency's suspension (not by an admin on its own), so reactivating
+     * the agency reactivates it.
+     */
+    suspendedWithAgency: boolean('suspended_with_agency').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -728,6 +733,7 @@ export const enquiryIdempotencyKeys = pgTable(
 export const AGENT_ACTIVITY_TYPES = [
   'enquiry_received',
   'enquiry_status_changed',
+  'enquiry_assigned',
   'listing_created',
   'listing_updated',
   'listing_status_changed',

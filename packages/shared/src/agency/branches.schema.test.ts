@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AGENT_PROFILE_MESSAGES } from '../agent/profile.schema.ts';
+import { AGENT_PROFILE_MESSAGES, hoursByDay } from '../agent/profile.schema.ts';
 import {
   BRANCH_MESSAGES,
   branchDisplayName,
@@ -7,7 +7,6 @@ import {
   branchPageTitle,
   CreateBranchInputSchema,
   describeBusinessHours,
-  hoursByDay,
   NEW_BRANCH_FORM_VALUES,
   UpdateBranchInputSchema,
 } from './branches.schema.ts';

@@ -11,7 +11,9 @@ import {
   AgentProfileFieldsSchema,
   AgentProfileSchema,
   BUSINESS_DAYS,
+  hoursByDay,
   type AgentProfile,
+  type BusinessDay,
 } from '../agent/profile.schema.ts';
 import { ListingModeSchema, ListingSummarySchema } from '../listings/listing.schema.ts';
 import { MEMBER_ROLES } from './permissions.ts';
@@ -28,8 +30,6 @@ export const BRANCH_MESSAGES = {
   saveFailed: 'Failed to save the branch',
 } as const;
 
-type BusinessDay = (typeof BUSINESS_DAYS)[number];
-
 /** Each day's name as shown ('Monday'). */
 export const BUSINESS_DAY_LABELS: Record<BusinessDay, string> = {
   monday: 'Monday',
@@ -40,28 +40,6 @@ export const BUSINESS_DAY_LABELS: Record<BusinessDay, string> = {
   saturday: 'Saturday',
   sunday: 'Sunday',
 };
-
-const dayOf = (word: string): BusinessDay | undefined =>
-  BUSINESS_DAYS.find((day) => day === word.trim().toLowerCase());
-
-/**
- * Stored opening hours as one text per day. Hours are stored per day (`{ monday: '9:00 to 17:30' }`, what the form
- * saves) or, in older rows and the demo, per span of days (`{ 'Monday to Friday': '9:00 to 17:30' }`): a span is
- * spread over its days; a key naming no day is dropped.
- */
-export function hoursByDay(
-  hours: Record<string, string> | null | undefined,
-): Partial<Record<BusinessDay, string>> {
-  const out: Partial<Record<BusinessDay, string>> = {};
-  for (const [key, text] of Object.entries(hours ?? {})) {
-    const [from, to] = key.split(/\s+to\s+|\s*[-–]\s*/i).map(dayOf);
-    if (!from) continue;
-    const start = BUSINESS_DAYS.indexOf(from);
-    const end = to ? BUSINESS_DAYS.indexOf(to) : start;
-    for (let i = start; i <= Math.max(start, end); i += 1) out[BUSINESS_DAYS[i]!] = text;
-  }
-  return out;
-}
 
 /**
  * Opening hours as a branch page shows them: consecutive days with the same hours in one line ('Monday to Friday',

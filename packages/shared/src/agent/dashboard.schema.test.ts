@@ -26,6 +26,14 @@ test.each<[Partial<AgentActivityItem>, string]>([
     'Enquiry from Jane about 3 bedroom house for sale changed from New to Closed',
   ],
   [
+    { type: 'enquiry_assigned', contactName: 'Jane', details: { assignedTo: 'Priya Shah' } },
+    'Enquiry from Jane about 3 bedroom house for sale assigned to Priya Shah',
+  ],
+  [
+    { type: 'enquiry_assigned', contactName: 'Jane', details: { assignedTo: null } },
+    'Enquiry from Jane about 3 bedroom house for sale unassigned',
+  ],
+  [
     { type: 'listing_status_changed', details: { from: 'draft', to: 'active' } },
     'Status of 3 bedroom house for sale changed from Draft to Active',
   ],

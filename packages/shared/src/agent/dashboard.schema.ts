@@ -96,6 +96,12 @@ export function describeActivity(item: AgentActivityItem): string {
       const change = from && to ? `changed from ${from} to ${to}` : to ? `marked ${to}` : 'updated';
       return `Enquiry from ${who} about ${title} ${change}`;
     }
+    case 'enquiry_assigned': {
+      const to = typeof d.assignedTo === 'string' && d.assignedTo.trim() ? d.assignedTo.trim() : null;
+      return to
+        ? `Enquiry from ${who} about ${title} assigned to ${to}`
+        : `Enquiry from ${who} about ${title} unassigned`;
+    }
     case 'listing_created':
       return `Listing ${title} created`;
     case 'listing_updated':

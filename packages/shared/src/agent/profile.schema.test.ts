@@ -10,6 +10,8 @@ import {
   UpdateAgentProfileSchema,
   AgentProfileChangesSchema,
   hasAgencyOrBranch,
+  profileFormValues,
+  type AgentProfile,
 } from './profile.schema.ts';
 
 const VALID = {
@@ -215,4 +217,42 @@ describe('AgentProfileChangesSchema (PATCH /api/agent/profile, issue #22)', () =
     expect(hasAgencyOrBranch({ agencyName: null, branchName: 'Leeds' })).toBe(true);
     expect(hasAgencyOrBranch({ agencyName: null, branchName: null })).toBe(false);
   });
+});
+
+test('a stored profile whose hours span days (the demo: Monday to Friday) opens in the form as one text per day and saves', () => {
+  const stored: AgentProfile = {
+    id: '7d0c5a1e-2b3f-4c6d-8e9f-0a1b2c3d4e5f',
+    userId: 'user-1',
+    agencyId: '7d0c5a1e-2b3f-4c6d-8e9f-0a1b2c3d4e5f',
+    slug: 'harbour-and-vale-wimbledon-7d0c5a1e',
+    handlesSales: true,
+    handlesLettings: true,
+    name: 'Clara Whitmore',
+    branchName: 'Wimbledon',
+    agencyName: 'Harbour & Vale',
+    email: 'clara.whitmore@example.com',
+    phone: '020 7946 0101',
+    phoneSecondary: null,
+    bio: null,
+    address: 'Wimbledon, London SW19',
+    websiteUrl: null,
+    socialLinks: {},
+    businessHours: { 'Monday to Friday': '9:00 to 17:30', Saturday: '9:00 to 16:00', Sunday: 'Closed' },
+    certifications: [],
+    languages: ['English'],
+    yearsExperience: 3,
+    logoUrl: null,
+    notifyNewEnquiries: true,
+    createdAt: '2025-03-01T09:00:00.000Z',
+    updatedAt: '2025-03-01T09:00:00.000Z',
+  };
+  const values = profileFormValues(stored);
+  expect(values.businessHours).toMatchObject({
+    monday: '9:00 to 17:30',
+    friday: '9:00 to 17:30',
+    sunday: 'Closed',
+  });
+  const saved = UpdateAgentProfileSchema.safeParse(values);
+  expect(saved.success).toBe(true);
+  expect(saved.data?.businessHours?.saturday).toBe('9:00 to 16:00');
 });

@@ -41,6 +41,7 @@ export const BUSINESS_DAYS = [
   'saturday',
   'sunday',
 ] as const;
+export type BusinessDay = (typeof BUSINESS_DAYS)[number];
 export const BUSINESS_HOURS_MAX_LENGTH = 50;
 
 /** Texts of the profile page that SPEC §8 does not word (SPEC's own ones are in MESSAGES). */
@@ -210,6 +211,28 @@ const chips = z
       // A refinement, not .max(): a failed array length check would stop the agency/branch rule from running.
       .refine((list) => list.length <= CHIPS_MAX_COUNT, AGENT_PROFILE_MESSAGES.tooManyChips),
   );
+
+const dayOf = (word: string): BusinessDay | undefined =>
+  BUSINESS_DAYS.find((day) => day === word.trim().toLowerCase());
+
+/**
+ * Stored opening hours as one text per day. Hours are stored per day (`{ monday: '9:00 to 17:30' }`, what the form
+ * saves) or, in older rows and the demo, per span of days (`{ 'Monday to Friday': '9:00 to 17:30' }`): a span is
+ * spread over its days; a key naming no day is dropped.
+ */
+export function hoursByDay(
+  hours: Record<string, string> | null | undefined,
+): Partial<Record<BusinessDay, string>> {
+  const out: Partial<Record<BusinessDay, string>> = {};
+  for (const [key, text] of Object.entries(hours ?? {})) {
+    const [from, to] = key.split(/\s+to\s+|\s*[-–]\s*/i).map(dayOf);
+    if (!from) continue;
+    const start = BUSINESS_DAYS.indexOf(from);
+    const end = to ? BUSINESS_DAYS.indexOf(to) : start;
+    for (let i = start; i <= Math.max(start, end); i += 1) out[BUSINESS_DAYS[i]!] = text;
+  }
+  return out;
+}
 
 const BusinessHoursInputSchema = z
   .partialRecord(z.enum(BUSINESS_DAYS), z.string().nullish())
@@ -438,7 +461,10 @@ export function profileFormValues(agent: AgentProfile): UpdateAgentProfileFormIn
     address: agent.address ?? '',
     websiteUrl: agent.websiteUrl ?? '',
     socialLinks: { linkedin: agent.socialLinks.linkedin ?? '', facebook: agent.socialLinks.facebook ?? '' },
-    businessHours: agent.businessHours ?? null,
+    // The demo and older rows keep spans of days ('Monday to Friday'); the form edits one day at a time.
+    businessHours: Object.keys(hoursByDay(agent.businessHours)).length
+      ? hoursByDay(agent.businessHours)
+      : null,
     certifications: agent.certifications,
     languages: agent.languages,
     yearsExperience: agent.yearsExperience == null ? '' : String(agent.yearsExperience),

@@ -58,6 +58,9 @@ const AGENT_NAV_WHEN: Partial<Record<string, (agency: Membership) => boolean>> =
   [paths.agent.branches]: (agency) => agency.branchIds.length > 1 || can(agency, 'branch.create'),
   // Team: whoever may manage it (the owner).
   [paths.agent.team]: (agency) => can(agency, 'team.manage'),
+  // Figures are for owners and branch managers; a negotiator's would answer 403.
+  [paths.agent.analytics]: (agency) => can(agency, 'reports.view'),
+  [paths.agent.reports]: (agency) => can(agency, 'reports.view'),
 };
 
 /** The sidebar of member `agency` (none yet: the entries everyone sees). */

@@ -3,7 +3,7 @@
  * suspends a user (signed out at once, no sign-in; account-suspension.ts), and its listings leave public view
  * (`syncAgencyListingsWithdrawn`). Reactivating reverses both. Each runs in one transaction with its audit row.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AdminAgencyDetail, SuspendAgencyInput } from '@abode/shared/admin/agencies.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { admins, agencies, agencyMembers, users } from '#src/db/schema.ts';
@@ -14,13 +14,13 @@ import type { AdminAgencyContext, Tx } from './admin-agency-context.ts';
 import { getAdminAgency } from './find-admin-agencies.ts';
 import { auditFacts, lockAgency } from './verify-agency.ts';
 
-/** The agency's members' accounts: whether each is suspended, since when, and whether they are a super admin. */
+/** The agency's members' accounts: whether each is suspended, by the agency or not, and whether a super admin. */
 function membersOf(tx: Tx, agencyId: string) {
   return tx
     .select({
       userId: users.id,
       isSuspended: users.isSuspended,
-      suspendedAt: users.suspendedAt,
+      suspendedWithAgency: agencyMembers.suspendedWithAgency,
       adminRole: admins.adminRole,
     })
     .from(agencyMembers)
@@ -32,7 +32,7 @@ function membersOf(tx: Tx, agencyId: string) {
 
 /**
  * Suspends agency `id` for `input.reason` (super admins only, as suspending a user is, SPEC §6) and returns it as
- * the detail shows it. Every member's account is suspended at the agency's time of suspension, except a super admin
+ * the detail shows it. Every member's account is suspended with the agency, except a super admin
  * (who cannot be suspended) and the acting admin; the agency's listings leave public view. Suspending a suspended
  * agency changes nothing and writes no audit row (idempotent 200).
  *
@@ -59,6 +59,12 @@ export async function suspendAgency(
       await suspendAccount(tx, member.userId, ctx.now);
       suspended.push(member.userId);
     }
+    // Remembered per member, so reactivating the agency reactivates exactly these accounts.
+    if (suspended.length)
+      await tx
+        .update(agencyMembers)
+        .set({ suspendedWithAgency: true })
+        .where(and(eq(agencyMembers.agencyId, id), inArray(agencyMembers.userId, suspended)));
     await syncAgencyListingsWithdrawn(tx, id);
     await ctx.audit(tx, {
       action: 'suspend_agency',
@@ -78,8 +84,8 @@ export async function suspendAgency(
 
 /**
  * Reactivates agency `id` (any admin, as reactivating a user is) and returns it as the detail shows it: clears the
- * suspension, reactivates the members suspended with it (those whose account was suspended at the agency's time of
- * suspension; one an admin suspended on their own stays so) and puts its listings back in public view. An agency
+ * suspension, reactivates the members suspended with it (`agency_members.suspended_with_agency`; one an admin
+ * suspended on their own stays so) and puts its listings back in public view. An agency
  * that is not suspended is returned unchanged with no audit row (idempotent 200).
  *
  * @throws AppError NOT_FOUND (404) for a malformed or unknown id.
@@ -87,13 +93,11 @@ export async function suspendAgency(
 export async function reactivateAgency(ctx: AdminAgencyContext, id: string): Promise<AdminAgencyDetail> {
   await ctx.db.transaction(async (tx) => {
     const before = await lockAgency(tx, id);
-    const since = before.suspendedAt;
-    if (!since) return;
+    if (!before.suspendedAt) return;
     const members = await membersOf(tx, id);
-    const withAgency = members
-      .filter((m) => m.isSuspended && m.suspendedAt?.getTime() === since.getTime())
-      .map((m) => m.userId);
+    const withAgency = members.filter((m) => m.isSuspended && m.suspendedWithAgency).map((m) => m.userId);
     for (const userId of withAgency) await reactivateAccount(tx, userId, ctx.now);
+    await tx.update(agencyMembers).set({ suspendedWithAgency: false }).where(eq(agencyMembers.agencyId, id));
     await tx
       .update(agencies)
       .set({ suspendedAt: null, suspensionReason: null, updatedAt: ctx.now })

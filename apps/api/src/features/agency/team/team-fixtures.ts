@@ -104,7 +104,10 @@ export interface TeamFixtures {
   acceptTokens: string[];
 }
 
-/** Inserts {@link TeamFixtures} with `acceptCount` invitations to accept. */
+/**
+ * Inserts {@link TeamFixtures} with `acceptCount` invitations to accept. The invitations last ten years: the security
+ * world's clock moves two hours a request, so a week-long invitation would expire part-way through the matrix.
+ */
 export async function insertTeamFixtures(
   db: Database,
   ownerUserId: string,
@@ -117,6 +120,7 @@ export async function insertTeamFixtures(
       role: 'negotiator',
       branchIds: [...branch],
       invitedBy: ownerUserId,
+      expiresAt: new Date(Date.now() + 10 * 365 * 86_400_000),
     });
   const acceptTokens: string[] = [];
   for (let i = 0; i < acceptCount; i += 1) acceptTokens.push((await invite()).token);

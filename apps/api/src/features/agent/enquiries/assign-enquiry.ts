@@ -58,9 +58,8 @@ export async function listAssignees(db: Database, scope: AgentScope, id: string)
 
 /**
  * Gives enquiry `id` to member `memberId` (or to no one with null), stamps `updated_at`, and records the change in
- * the branch's Recent Activity (an 'enquiry_status_changed' event whose details say `{ assignedTo }`: the activity
- * types are fixed by the database, and the dashboard reads it as 'Enquiry … updated'). Assigning the current
- * assignee again changes nothing and records nothing. Returns the enquiry.
+ * the branch's Recent Activity (an 'enquiry_assigned' event whose details say `{ assignedTo }`: the new assignee's
+ * name, or null). Assigning the current assignee again changes nothing and records nothing. Returns the enquiry.
  *
  * @throws AppError NOT_FOUND (404) outside the member's branches; FORBIDDEN (403) when their role may not assign;
  *   VALIDATION_ERROR (400, on `memberId`, {@link AGENT_ENQUIRY_MESSAGES.assigneeNotInBranch}) when the member does
@@ -91,7 +90,7 @@ export async function assignEnquiry(
         : [];
       await recordAgentActivity(tx, {
         agentId: lead.branchId,
-        type: 'enquiry_status_changed',
+        type: 'enquiry_assigned',
         propertyId: lead.propertyId,
         propertyTitle: lead.propertyTitle,
         enquiryId: id,

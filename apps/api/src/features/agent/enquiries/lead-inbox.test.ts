@@ -110,7 +110,11 @@ describe('PATCH /api/agent/enquiries/{id}/assignment', () => {
     expect(body.updatedAt).toBe(clock.toISOString());
     const events = await handle.db.select().from(agentActivity).where(eq(agentActivity.enquiryId, e.id));
     expect(events).toEqual([
-      expect.objectContaining({ agentId: wimbledon, details: { assignedTo: 'Nina Patel' } }),
+      expect.objectContaining({
+        agentId: wimbledon,
+        type: 'enquiry_assigned',
+        details: { assignedTo: 'Nina Patel' },
+      }),
     ]);
 
     // The negotiator may pass it on (enquiry.assign), here to the owner, who works in every branch.

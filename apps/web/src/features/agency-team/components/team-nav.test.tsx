@@ -13,3 +13,14 @@ test("the agent portal's Team entry is the owner's alone (can(me.agency, 'team.m
     expect(links({ ...owner, role })).not.toContain(paths.agent.team);
   expect(links(null)).not.toContain(paths.agent.team);
 });
+
+test('Analytics and Reports are for those who may see the figures: not a negotiator', () => {
+  const owner = agentMe().agency!;
+  for (const role of ['owner', 'branch-manager'] as const) {
+    expect(links({ ...owner, role })).toContain(paths.agent.analytics);
+    expect(links({ ...owner, role })).toContain(paths.agent.reports);
+  }
+  expect(links({ ...owner, role: 'negotiator' })).not.toContain(paths.agent.analytics);
+  expect(links({ ...owner, role: 'negotiator' })).not.toContain(paths.agent.reports);
+  expect(links({ ...owner, role: 'negotiator' })).toContain(paths.agent.properties);
+});
