@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { DEMO_SESSIONS, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { agentCard } from '../fixtures/property-page.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-agency';
 
@@ -230,7 +231,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await visitor.goto(`/property/${slug}`);
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(visitor.getByText('£625,000').first()).toBeVisible();
-  await visitor.getByRole('button', { name: 'Contact Agent' }).first().click();
+  await agentCard(visitor).getByRole('button', { name: 'Contact Agent' }).click();
   const dialog = visitor.getByRole('dialog');
   await dialog.getByLabel('Name').fill('Priya Shah');
   await dialog.getByLabel('Email').fill('priya.shah@example.com');

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectAccessibleToast, expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { agentCard } from '../fixtures/property-page.ts';
 
 const results = (page: Page) => page.getByRole('region', { name: 'Search results' });
 const cards = (page: Page) => results(page).getByRole('article');
@@ -37,7 +38,7 @@ test('visitor → enquiry → sign up → favourite → saved search → alert e
 
   // 2. Sends an enquiry; the agent's e-mail arrives.
   const agentEmail = (await page.locator('a[href^="mailto:"]').first().getAttribute('href'))!.slice(7);
-  await page.getByRole('button', { name: 'Contact Agent' }).first().click();
+  await agentCard(page).getByRole('button', { name: 'Contact Agent' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Name').fill("Siân O'Brien");

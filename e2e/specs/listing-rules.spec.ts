@@ -19,6 +19,7 @@ import { DEMO_SESSIONS, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { verifyAgency } from '../fixtures/agency.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { agentCard } from '../fixtures/property-page.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-listings';
 /** A real Leeds street (HM Land Registry Price Paid) and a real LS1 postcode that the project's extract lacks. */
@@ -262,7 +263,7 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Suspend' }).click();
   await expect(admin.getByText('User suspended successfully').first()).toBeVisible();
   // One enquiry only: the server allows 5 per 10 minutes from one address, and every journey comes from 127.0.0.1.
-  await phoneVisitor.getByRole('button', { name: 'Contact Agent' }).first().click();
+  await agentCard(phoneVisitor).getByRole('button', { name: 'Contact Agent' }).click();
   const enquiry = phoneVisitor.getByRole('dialog');
   await enquiry.getByLabel('Name').fill('Priya Shah');
   await enquiry.getByLabel('Email').fill('priya.shah@example.com');
