@@ -2,12 +2,14 @@
  * Test fixtures for agencies (ADR 029): a member of another role joining an agency, compliance details recorded,
  * and an agency in a given standing. Used by the compliance tests and the authorisation matrix; never by the app.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MemberRole } from '@abode/shared/agency/permissions';
 import type { ComplianceDetails } from '@abode/shared/agency/agency.schema';
 import type { Database } from '#src/db/client.ts';
-import { agencies, agencyMemberBranches, agencyMembers } from '#src/db/schema.ts';
-import { createAgent } from '#src/testing/fixtures.ts';
+import type { createApp } from '#src/app.ts';
+import { agencies, agencyMemberBranches, agencyMembers, auditLogs } from '#src/db/schema.ts';
+import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
+import { branchesOfUser, createAgent } from '#src/testing/fixtures.ts';
 
 /** Details that let any agency be verified: The Property Ombudsman and, for lettings, Client Money Protect. */
 export const COMPLETE_COMPLIANCE: ComplianceDetails = {
@@ -75,4 +77,33 @@ export async function createAgencyIn(
       .set({ suspendedAt: new Date(), suspensionReason: 'Redress scheme membership lapsed' })
       .where(eq(agencies.id, branch.agencyId));
   return { agencyId: branch.agencyId, userId: branch.userId };
+}
+
+/** The admin audit rows of `action` on agency `agencyId`. */
+export function agencyAuditRows(db: Database, agencyId: string, action: string) {
+  return db
+    .select()
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.entityType, 'admin_action'),
+        eq(auditLogs.entityId, `agency:${agencyId}`),
+        eq(auditLogs.action, action),
+      ),
+    );
+}
+
+/** A signed-in agent owning a new agency (unverified unless `verified`), with its id and branch. */
+export async function signedInAgencyOwner(
+  app: ReturnType<typeof createApp>,
+  db: Database,
+  o: { verified?: boolean; email?: string } = {},
+) {
+  const owner = await signedInUser(app, db, {
+    role: 'agent',
+    agencyVerified: o.verified ?? false,
+    ...(o.email ? { email: o.email } : {}),
+  });
+  const [branch] = await branchesOfUser(db, owner.userId);
+  return { ...owner, agencyId: await agencyIdOf(db, owner.userId), branchId: branch!.id };
 }

@@ -5,7 +5,7 @@
  * its audit row and owners' e-mail. Suspension and reactivation: suspend-agency.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ADMIN_AGENCY_MESSAGES,
   AdminAgencyDetailSchema,
@@ -14,12 +14,18 @@ import {
 import { MESSAGES } from '@abode/shared/messages';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agencies, agents, auditLogs, outbox, users } from '#src/db/schema.ts';
+import { agencies, agents, outbox, users } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
+import { createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { agencyIdOf, createAgencyIn, joinAgency, recordCompliance } from './agency-fixtures.ts';
+import {
+  createAgencyIn,
+  joinAgency,
+  recordCompliance,
+  agencyAuditRows,
+  signedInAgencyOwner,
+} from './agency-fixtures.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
@@ -43,28 +49,10 @@ afterAll(async () => {
 const call = (method: string, path: string, cookie?: string, body?: unknown) =>
   callApi(app, method, path, cookie, body);
 
-const auditFor = (agencyId: string, action: string) =>
-  handle.db
-    .select()
-    .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.entityType, 'admin_action'),
-        eq(auditLogs.entityId, `agency:${agencyId}`),
-        eq(auditLogs.action, action),
-      ),
-    );
+const auditFor = (agencyId: string, action: string) => agencyAuditRows(handle.db, agencyId, action);
 
-/** A signed-in agent owning a new agency (unverified unless `verified`), with its id and branch. */
-async function agencyOwner(o: { verified?: boolean; email?: string } = {}) {
-  const owner = await signedInUser(app, handle.db, {
-    role: 'agent',
-    agencyVerified: o.verified ?? false,
-    ...(o.email ? { email: o.email } : {}),
-  });
-  const [branch] = await branchesOfUser(handle.db, owner.userId);
-  return { ...owner, agencyId: await agencyIdOf(handle.db, owner.userId), branchId: branch!.id };
-}
+const agencyOwner = (o: { verified?: boolean; email?: string } = {}) =>
+  signedInAgencyOwner(app, handle.db, o);
 
 describe('role matrix', () => {
   test.each([
