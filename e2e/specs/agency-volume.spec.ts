@@ -48,8 +48,14 @@ test('an owner sorts by price, filters to Reading and marks two listings under o
   await page.getByLabel('Type').selectOption('sale');
   await page.getByLabel('Status').selectOption('active');
   await expect(page).toHaveURL(/branchId=/);
+  await expect(page).toHaveURL(/status=active/);
+  await expect(page).toHaveURL(/mode=sale/);
   await expect(page).toHaveURL(/sort=price&order=asc/);
   const rows = table.locator('tbody tr');
+  // The rows on screen are the filtered answer, not the previous one kept while it loads.
+  await expect
+    .poll(async () => [...new Set(await rows.locator('td:nth-child(5)').allInnerTexts())])
+    .toEqual(['Active']);
   await expect(rows.first()).toContainText('Reading');
   const prices = (await rows.locator('td:nth-child(4)').allInnerTexts()).map(poundsOf);
   expect(prices.length).toBeGreaterThan(2);
@@ -74,6 +80,7 @@ test('an owner sorts by price, filters to Reading and marks two listings under o
   // They have left the active list, and are under offer.
   for (const href of chosen) await expect(table.locator(`a[href="${href}"]`)).toHaveCount(0);
   await page.getByLabel('Status').selectOption('under-offer');
+  await expect(page).toHaveURL(/status=under-offer/);
   for (const href of chosen) await expect(table.locator(`a[href="${href}"]`)).toBeVisible();
   await context.close();
 });
