@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { AGENT_PROFILE_MESSAGES, hoursByDay } from '../agent/profile.schema.ts';
+import { hoursByDay } from '../agent/business-hours.ts';
+import { AGENT_PROFILE_MESSAGES } from '../agent/profile.schema.ts';
 import {
   BRANCH_MESSAGES,
   branchDisplayName,

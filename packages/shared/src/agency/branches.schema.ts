@@ -7,14 +7,8 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import {
-  AgentProfileFieldsSchema,
-  AgentProfileSchema,
-  BUSINESS_DAYS,
-  hoursByDay,
-  type AgentProfile,
-  type BusinessDay,
-} from '../agent/profile.schema.ts';
+import { BUSINESS_DAYS, hoursByDay, type BusinessDay } from '../agent/business-hours.ts';
+import { AgentProfileFieldsSchema, AgentProfileSchema, type AgentProfile } from '../agent/profile.schema.ts';
 import { ListingModeSchema, ListingSummarySchema } from '../listings/listing.schema.ts';
 import { MEMBER_ROLES } from './permissions.ts';
 

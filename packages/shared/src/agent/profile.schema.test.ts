@@ -5,14 +5,13 @@ import {
   AGENT_PROFILE_MESSAGES,
   CHIPS_MAX_COUNT,
   normaliseChips,
-  normaliseHttpUrl,
-  parseYearsExperience,
   UpdateAgentProfileSchema,
   AgentProfileChangesSchema,
   hasAgencyOrBranch,
-  profileFormValues,
   type AgentProfile,
 } from './profile.schema.ts';
+import { profileFormValues } from './profile-form-values.ts';
+import { normaliseHttpUrl, parseYearsExperience } from './profile-values.ts';
 
 const VALID = {
   name: 'Priya Shah',

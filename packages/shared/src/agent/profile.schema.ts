@@ -11,6 +11,8 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { BUSINESS_DAYS, BUSINESS_HOURS_MAX_LENGTH } from './business-hours.ts';
+import { isOnDomain, normaliseHttpUrl, parseYearsExperience } from './profile-values.ts';
 import {
   phoneProblem,
   sanitisedText,
@@ -31,18 +33,6 @@ export const CHIP_MAX_LENGTH = 50;
 export const CHIPS_MAX_COUNT = 20;
 /** Years of experience range. */
 export const YEARS_EXPERIENCE_MAX = 70;
-/** Days of the optional business hours, e.g. `{ monday: '9am–5:30pm' }`; each text at most 50 characters. */
-export const BUSINESS_DAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type BusinessDay = (typeof BUSINESS_DAYS)[number];
-export const BUSINESS_HOURS_MAX_LENGTH = 50;
 
 /** Texts of the profile page that SPEC §8 does not word (SPEC's own ones are in MESSAGES). */
 export const AGENT_PROFILE_MESSAGES = {
@@ -76,41 +66,6 @@ export const AGENT_PROFILE_MESSAGES = {
  */
 function sanitiseProfileText(value: string): string {
   return sanitiseSingleLine(value, Number.POSITIVE_INFINITY);
-}
-
-/**
- * SPEC §5 Profile: years of experience are parsed as an integer and non-numbers become 0 (like `parseInt`):
- * '12' → 12, '12.9 years' → 12, 'many' → 0, '' → 0.
- */
-export function parseYearsExperience(value: unknown): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
-  const parsed = Number.parseInt(String(value ?? '').trim(), 10);
-  return Number.isNaN(parsed) ? 0 : parsed;
-}
-
-/**
- * A web address as stored: trimmed; a bare 'www.example.co.uk' gets 'https://'; anything whose scheme is not
- * http or https (javascript:, data:, ftp:) or without a dotted host gives null. Returns the normalised href.
- */
-export function normaliseHttpUrl(input: string): string | null {
-  const trimmed = input.trim();
-  if (!trimmed) return null;
-  const withScheme = /^[a-z][a-z\d+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (!url.hostname.includes('.') || url.username || url.password) return null;
-  return url.href;
-}
-
-/** True when the URL's host is `domain` or one of its subdomains (www.linkedin.com, uk.linkedin.com). */
-export function isOnDomain(href: string, domain: string): boolean {
-  const host = new URL(href).hostname.toLowerCase();
-  return host === domain || host.endsWith(`.${domain}`);
 }
 
 /**
@@ -211,28 +166,6 @@ const chips = z
       // A refinement, not .max(): a failed array length check would stop the agency/branch rule from running.
       .refine((list) => list.length <= CHIPS_MAX_COUNT, AGENT_PROFILE_MESSAGES.tooManyChips),
   );
-
-const dayOf = (word: string): BusinessDay | undefined =>
-  BUSINESS_DAYS.find((day) => day === word.trim().toLowerCase());
-
-/**
- * Stored opening hours as one text per day. Hours are stored per day (`{ monday: '9:00 to 17:30' }`, what the form
- * saves) or, in older rows and the demo, per span of days (`{ 'Monday to Friday': '9:00 to 17:30' }`): a span is
- * spread over its days; a key naming no day is dropped.
- */
-export function hoursByDay(
-  hours: Record<string, string> | null | undefined,
-): Partial<Record<BusinessDay, string>> {
-  const out: Partial<Record<BusinessDay, string>> = {};
-  for (const [key, text] of Object.entries(hours ?? {})) {
-    const [from, to] = key.split(/\s+to\s+|\s*[-–]\s*/i).map(dayOf);
-    if (!from) continue;
-    const start = BUSINESS_DAYS.indexOf(from);
-    const end = to ? BUSINESS_DAYS.indexOf(to) : start;
-    for (let i = start; i <= Math.max(start, end); i += 1) out[BUSINESS_DAYS[i]!] = text;
-  }
-  return out;
-}
 
 const BusinessHoursInputSchema = z
   .partialRecord(z.enum(BUSINESS_DAYS), z.string().nullish())
@@ -421,52 +354,3 @@ export const AgentProfileResponseSchema = z.object({
   stats: AgentProfileStatsSchema,
 });
 export type AgentProfileResponse = z.infer<typeof AgentProfileResponseSchema>;
-
-/**
- * The form's starting values for a new profile (issue #23): the account's name and e-mail, everything else blank.
- */
-export function newProfileFormValues(user: {
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-}): UpdateAgentProfileFormInput {
-  return {
-    name: [user.firstName, user.lastName].filter(Boolean).join(' '),
-    agencyName: '',
-    branchName: '',
-    email: user.email,
-    phone: '',
-    phoneSecondary: '',
-    bio: '',
-    address: '',
-    websiteUrl: '',
-    socialLinks: { linkedin: '', facebook: '' },
-    businessHours: null,
-    certifications: [],
-    languages: [],
-    yearsExperience: '',
-  };
-}
-
-/** The form's starting values from a stored profile (nulls as '', years as text). */
-export function profileFormValues(agent: AgentProfile): UpdateAgentProfileFormInput {
-  return {
-    name: agent.name,
-    agencyName: agent.agencyName ?? '',
-    branchName: agent.branchName ?? '',
-    email: agent.email ?? '',
-    phone: agent.phone ?? '',
-    phoneSecondary: agent.phoneSecondary ?? '',
-    bio: agent.bio ?? '',
-    address: agent.address ?? '',
-    websiteUrl: agent.websiteUrl ?? '',
-    socialLinks: { linkedin: agent.socialLinks.linkedin ?? '', facebook: agent.socialLinks.facebook ?? '' },
-    // The demo and older rows keep spans of days ('Monday to Friday'); the form edits one day at a time.
-    businessHours: Object.keys(hoursByDay(agent.businessHours)).length
-      ? hoursByDay(agent.businessHours)
-      : null,
-    certifications: agent.certifications,
-    languages: agent.languages,
-    yearsExperience: agent.yearsExperience == null ? '' : String(agent.yearsExperience),
-  };
-}

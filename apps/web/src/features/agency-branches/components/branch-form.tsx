@@ -7,7 +7,8 @@ import {
   type BranchFormValues,
   type CreateBranchInput,
 } from '@abode/shared/agency/branches.schema';
-import { BIO_MAX_LENGTH, BUSINESS_DAYS } from '@abode/shared/agent/profile.schema';
+import { BUSINESS_DAYS } from '@abode/shared/agent/business-hours';
+import { BIO_MAX_LENGTH } from '@abode/shared/agent/profile.schema';
 import { Button } from '#src/components/ui/button.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';

@@ -5,13 +5,12 @@ import { toast } from 'sonner';
 import {
   AGENT_PROFILE_MESSAGES,
   BIO_MAX_LENGTH,
-  newProfileFormValues,
-  profileFormValues,
   UpdateAgentProfileSchema,
   type AgentProfile,
   type UpdateAgentProfile,
   type UpdateAgentProfileFormInput,
 } from '@abode/shared/agent/profile.schema';
+import { newProfileFormValues, profileFormValues } from '@abode/shared/agent/profile-form-values';
 import { MESSAGES } from '@abode/shared/messages';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
