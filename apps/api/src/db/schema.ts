@@ -10,7 +10,9 @@ import {
   LET_TYPES,
   LISTING_FLAGS,
   LISTING_MEDIA_KINDS,
+  LISTING_SOURCES,
   PRICE_QUALIFIERS,
+  PROPERTY_SUB_TYPES,
   RENT_FREQUENCIES,
 } from '@abode/shared/listings/listing-vocabulary';
 import type { MaterialInformation } from '@abode/shared/listings/material-information';
@@ -195,6 +197,14 @@ export const agents = pgTable(
     logoUrl: text('logo_url'),
     /** Settings (issue #5): e-mail the agent about each new enquiry. */
     notifyNewEnquiries: boolean('notify_new_enquiries').notNull().default(true),
+    /**
+     * The branch's number in listing feeds (issue #27): RTDF's `branch.branch_id`, shown in Settings › Listing feeds.
+     * Numbered from 10001 so it is never mistaken for a count.
+     */
+    feedBranchId: integer('feed_branch_id')
+      .notNull()
+      .unique()
+      .generatedByDefaultAsIdentity({ startWith: 10001 }),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -471,12 +481,50 @@ export const properties = pgTable(
      * search's 'Has floor plan' reads the row, not a join.
      */
     hasFloorPlan: boolean('has_floor_plan').notNull().default(false),
+    /** The built form within `property_type` (listing-vocabulary.ts PROPERTY_SUB_TYPES_BY_TYPE), issue #27. */
+    propertySubType: text('property_sub_type'),
+    /**
+     * The listing's number for CRM software (issue #27): RTDF answers carry a property's numeric id (Rightmove's
+     * `rightmove_id`), which CRMs store as an integer.
+     */
+    listingNumber: integer('listing_number')
+      .notNull()
+      .unique()
+      .generatedByDefaultAsIdentity({ startWith: 100000001 }),
+    /** Where the listing was last written from: 'portal', 'rtdf' or 'blm' (issue #27). */
+    source: text('source').notNull().default('portal'),
+    /** The CRM's own reference (RTDF `agent_ref`, BLM `AGENT_REF`); unique within the branch. Null when typed. */
+    feedRef: text('feed_ref'),
+    /** When a feed last wrote the listing (the CRM's update date when it sent one, else the time of the call). */
+    feedUpdatedAt: timestamptz('feed_updated_at'),
+    /** SHA-256 of the listing as the feed last mapped it: a resend that changes nothing is 'unchanged'. */
+    feedHash: text('feed_hash'),
+    /**
+     * The status a feed asked for while the listing has no photo yet (a listing goes live only with one, issue #23):
+     * the listing is kept as a draft and the media job applies this status once its first photo is stored.
+     */
+    feedPendingStatus: text('feed_pending_status'),
+    /** When a feed withdrew the listing (removeproperty, `published: false`, or absent from a full BLM file). */
+    feedWithdrawnAt: timestamptz('feed_withdrawn_at'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('properties_price_check', sql`${t.pricePence} >= 0`),
+    check(
+      'properties_sub_type_check',
+      sql`${t.propertySubType} IS NULL OR ${t.propertySubType} IN (${oneOf(PROPERTY_SUB_TYPES)})`,
+    ),
+    check('properties_source_check', sql`${t.source} IN (${oneOf(LISTING_SOURCES)})`),
+    check(
+      'properties_feed_pending_status_check',
+      sql`${t.feedPendingStatus} IS NULL OR ${t.feedPendingStatus} IN (${oneOf(LISTING_STATUSES)})`,
+    ),
+    // A CRM reference names one listing per branch (deleted listings keep theirs but give it up).
+    uniqueIndex('properties_feed_ref_key')
+      .on(t.agentId, t.feedRef)
+      .where(sql`${t.feedRef} IS NOT NULL AND NOT ${t.isDeleted}`),
     check(
       'properties_price_qualifier_check',
       sql`${t.priceQualifier} IS NULL OR ${t.priceQualifier} IN (${oneOf(PRICE_QUALIFIERS)})`,
@@ -950,6 +998,117 @@ export const auditLogs = pgTable(
     index('audit_logs_created_idx').on(t.createdAt.desc()),
     index('audit_logs_action_idx').on(t.action, t.createdAt.desc()),
   ],
+);
+
+/**
+ * Listing feed keys (issue #27, ADR 030): the Bearer secrets a CRM sends to the RTDF and BLM endpoints. Only the
+ * SHA-256 of the secret is kept; `key_prefix` (its first characters) tells keys apart in the list. A key is made for
+ * a branch and acts with its creator's membership at each call: it writes the branches its creator may manage, and
+ * stops working when revoked or when its creator leaves the agency.
+ */
+export const feedKeys = pgTable(
+  'feed_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    /** The branch the key is for: BLM rows whose branch code is not mapped yet go here. */
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    keyPrefix: text('key_prefix').notNull(),
+    /** Whether a BLM file withdraws the listings of its branches that it no longer holds (a full feed). */
+    withdrawAbsent: boolean('withdraw_absent').notNull().default(true),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [index('feed_keys_agency_idx').on(t.agencyId)],
+);
+
+/** A CRM's own branch codes (BLM `BRANCH_ID`) mapped to the agency's branches (issue #27). */
+export const feedBranchCodes = pgTable(
+  'feed_branch_codes',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.code] })],
+);
+
+/**
+ * Media a feed gave by URL (issue #27), fetched in the background into the same pipeline as uploads: photos into
+ * `property_photos`, floor plans, EPCs and brochures into `listing_media`. A row is the feed's wish; `state` says
+ * whether its file is stored ('stored'), still to fetch ('pending', at `next_attempt_at`) or given up ('failed'). A
+ * resend with the same URL and update date leaves a stored row alone.
+ */
+export const feedMedia = pgTable(
+  'feed_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** 'photo', or a `listing_media` kind ('floor-plan', 'epc', 'brochure'). */
+    kind: text('kind').notNull(),
+    url: text('url').notNull(),
+    caption: text('caption'),
+    orderIndex: smallint('order_index').notNull().default(0),
+    /** The CRM's date for the file (RTDF `media_update_date`); a new one fetches it again. */
+    sourceUpdatedAt: timestamptz('source_updated_at'),
+    state: text('state').notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** The stored file this row made. */
+    photoId: uuid('photo_id').references(() => propertyPhotos.id, { onDelete: 'set null' }),
+    mediaId: uuid('media_id').references(() => listingMedia.id, { onDelete: 'set null' }),
+    /** The key whose call asked for it: the fetch acts with that key's membership. */
+    feedKeyId: uuid('feed_key_id').references(() => feedKeys.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('feed_media_item_key').on(t.propertyId, t.kind, t.url),
+    index('feed_media_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    check('feed_media_kind_check', sql`${t.kind} IN ('photo', ${oneOf(LISTING_MEDIA_KINDS)})`),
+    check('feed_media_state_check', sql`${t.state} IN ('pending', 'stored', 'failed')`),
+  ],
+);
+
+/**
+ * BLM imports (issue #27): who sent which file, when, and its per-row report (created, updated, unchanged,
+ * withdrawn, rejected with reasons, media warnings), for the Bulk upload screen's history.
+ */
+export const feedImports = pgTable(
+  'feed_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    /** The key that sent it over the API; null for an upload in the agent portal. */
+    feedKeyId: uuid('feed_key_id').references(() => feedKeys.id, { onDelete: 'set null' }),
+    /** The member who uploaded it in the portal; null for a key. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** { created, updated, unchanged, withdrawn, rejected, mediaWarnings } row counts. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** The per-row report (packages/shared/src/feeds/feed-report.schema.ts). */
+    report: jsonb('report').$type<unknown[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feed_imports_agency_idx').on(t.agencyId, t.createdAt.desc())],
 );
 
 /**

@@ -36,6 +36,8 @@ import {
   ListingModeSchema,
   ListingStatusSchema,
   PriceQualifierSchema,
+  ListingSourceSchema,
+  PropertySubTypeSchema,
   PropertyTypeSchema,
   RentFrequencySchema,
   TenureSchema,
@@ -44,7 +46,7 @@ import {
   type ListingStatus,
   type Tenure,
 } from '../listings/listing.schema.ts';
-import { PRICE_QUALIFIERS_BY_MODE } from '../listings/listing-vocabulary.ts';
+import { PRICE_QUALIFIERS_BY_MODE, PROPERTY_SUB_TYPES_BY_TYPE } from '../listings/listing-vocabulary.ts';
 import {
   MATERIAL_ANSWER_STATUSES,
   MATERIAL_ITEM_KEYS,
@@ -158,6 +160,7 @@ export const LISTING_MESSAGES = {
   tenureRequired: 'Tenure is required before the listing can go live',
   councilTaxBandRequired: 'Council tax band is required before the listing can go live',
   qualifierForSale: 'This price qualifier is for sale listings; a rent can be From or POA',
+  subTypeForType: 'Choose a style that fits the property type',
   weeklyRentTooHigh: 'Weekly rent should be at most £4,955,777',
   keyFeatureTooLong: `Key features should be at most ${LISTING_KEY_FEATURE_MAX_LENGTH} characters each`,
   keyFeaturesTooMany: `Add at most ${LISTING_KEY_FEATURES_MAX} key features`,
@@ -376,6 +379,8 @@ export const ListingFieldsSchema = z.object({
   // .partial()). ListingInputSchema supplies 'draft' and [] (features and flags alike).
   status: ListingStatusSchema.optional(),
   propertyType: PropertyTypeSchema,
+  /** The built form within the type ('semi-detached' for a house); optional, it must belong to the type. */
+  propertySubType: optionalChoice(PropertySubTypeSchema),
   bedrooms: count,
   bathrooms: count,
   parkingSpaces: count,
@@ -495,6 +500,11 @@ function checkListingRules(v: ListingFields, ctx: z.core.$RefinementCtx<ListingF
     );
   if (v.flags.some((flag) => !FLAGS_BY_MODE[v.mode].includes(flag)))
     problem('flags', LISTING_MESSAGES.saleFlagForRent);
+  if (
+    v.propertySubType &&
+    !(PROPERTY_SUB_TYPES_BY_TYPE[v.propertyType] as readonly string[]).includes(v.propertySubType)
+  )
+    problem('propertySubType', LISTING_MESSAGES.subTypeForType);
   if (v.priceQualifier && !PRICE_QUALIFIERS_BY_MODE[v.mode].includes(v.priceQualifier))
     problem('priceQualifier', LISTING_MESSAGES.qualifierForSale);
   const poa = v.priceQualifier === 'poa';
@@ -661,6 +671,20 @@ export type AgentListingFilters = Omit<z.input<typeof AgentListingFiltersSchema>
   pageSize?: number;
 };
 
+/**
+ * Where a listing came from and what its feed last did (issue #27): the source ('portal', 'rtdf', 'blm'), the CRM's
+ * reference, when a feed last wrote it, the status a feed asked for while the first photo is still being fetched,
+ * and when a feed withdrew it. Always sent by the API; optional only so older fixtures still type-check.
+ */
+export const ListingFeedFactsSchema = z.object({
+  source: ListingSourceSchema.optional(),
+  feedRef: z.string().nullable().optional(),
+  feedUpdatedAt: z.string().nullable().optional(),
+  feedPendingStatus: ListingStatusSchema.nullable().optional(),
+  feedWithdrawnAt: z.string().nullable().optional(),
+});
+export type ListingFeedFacts = z.infer<typeof ListingFeedFactsSchema>;
+
 /** One row of the agent's list. Prices in integer pence; times ISO 8601. */
 export const AgentListingSummarySchema = z.object({
   id: z.string(),
@@ -693,7 +717,7 @@ export const AgentListingSummarySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   approvedAt: z.string().nullable(),
-});
+}).extend(ListingFeedFactsSchema.shape);
 export type AgentListingSummary = z.infer<typeof AgentListingSummarySchema>;
 
 /**
@@ -792,7 +816,7 @@ export const AgentListingDetailSchema = ListingDetailsSchema.extend({
    * Null when none is waiting to be restored; always sent by the API.
    */
   statusBeforeRejection: ListingStatusSchema.nullable().optional(),
-});
+}).extend(ListingFeedFactsSchema.shape);
 export type AgentListingDetail = z.infer<typeof AgentListingDetailSchema>;
 
 /** `GET /api/agent/properties/postcodes/{postcode}`: where a postcode is (OS Code-Point Open). */
@@ -868,6 +892,7 @@ export function listingToFormValues(listing: AgentListingDetail): ListingFormVal
     mode: listing.mode,
     status: listing.status,
     propertyType: listing.propertyType,
+    propertySubType: blank(listing.propertySubType),
     bedrooms: listing.bedrooms,
     bathrooms: listing.bathrooms,
     parkingSpaces: listing.parkingSpaces,

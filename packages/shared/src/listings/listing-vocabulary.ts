@@ -8,6 +8,88 @@
 export const PROPERTY_TYPES = ['house', 'flat', 'bungalow', 'maisonette', 'land'] as const;
 export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
 
+/**
+ * The built form within a property type (Rightmove's property sub-types for homes: its RTDF `property_type` and BLM
+ * `PROP_SUB_ID` code lists name each of these). Optional on a listing; it must belong to the listing's type.
+ */
+export const PROPERTY_SUB_TYPES_BY_TYPE = {
+  house: [
+    'terraced',
+    'end-of-terrace',
+    'semi-detached',
+    'detached',
+    'link-detached',
+    'mews',
+    'cluster-house',
+    'town-house',
+    'cottage',
+    'barn-conversion',
+    'farmhouse',
+    'coach-house',
+  ],
+  flat: ['flat', 'ground-flat', 'apartment', 'studio', 'penthouse', 'duplex', 'serviced-apartment'],
+  maisonette: ['maisonette', 'ground-maisonette'],
+  bungalow: ['bungalow', 'terraced-bungalow', 'semi-detached-bungalow', 'detached-bungalow', 'park-home'],
+  land: ['land', 'plot', 'farm-land'],
+} as const satisfies Record<PropertyTypeValue, readonly string[]>;
+export type PropertySubTypeValue = (typeof PROPERTY_SUB_TYPES_BY_TYPE)[PropertyTypeValue][number];
+
+/** Every sub-type, in the order of their types. */
+export const PROPERTY_SUB_TYPES = Object.values(PROPERTY_SUB_TYPES_BY_TYPE).flat() as PropertySubTypeValue[];
+
+export const PROPERTY_SUB_TYPE_LABELS: Record<PropertySubTypeValue, string> = {
+  terraced: 'Terraced',
+  'end-of-terrace': 'End of terrace',
+  'semi-detached': 'Semi-detached',
+  detached: 'Detached',
+  'link-detached': 'Link detached',
+  mews: 'Mews',
+  'cluster-house': 'Cluster house',
+  'town-house': 'Town house',
+  cottage: 'Cottage',
+  'barn-conversion': 'Barn conversion',
+  farmhouse: 'Farmhouse',
+  'coach-house': 'Coach house',
+  flat: 'Flat',
+  'ground-flat': 'Ground floor flat',
+  apartment: 'Apartment',
+  studio: 'Studio',
+  penthouse: 'Penthouse',
+  duplex: 'Duplex',
+  'serviced-apartment': 'Serviced apartment',
+  maisonette: 'Maisonette',
+  'ground-maisonette': 'Ground floor maisonette',
+  bungalow: 'Bungalow',
+  'terraced-bungalow': 'Terraced bungalow',
+  'semi-detached-bungalow': 'Semi-detached bungalow',
+  'detached-bungalow': 'Detached bungalow',
+  'park-home': 'Park home',
+  land: 'Land',
+  plot: 'Plot',
+  'farm-land': 'Farm land',
+};
+
+/** The type a sub-type belongs to. */
+export function typeOfSubType(subType: PropertySubTypeValue): PropertyTypeValue {
+  const entry = Object.entries(PROPERTY_SUB_TYPES_BY_TYPE).find(([, list]) =>
+    (list as readonly string[]).includes(subType),
+  );
+  return entry![0] as PropertyTypeValue;
+}
+
+/**
+ * Where a listing was last written from (issue #27): typed in the agent portal, sent by a CRM over the real-time
+ * feed (RTDF), or read from a BLM file.
+ */
+export const LISTING_SOURCES = ['portal', 'rtdf', 'blm'] as const;
+export type ListingSourceValue = (typeof LISTING_SOURCES)[number];
+
+export const LISTING_SOURCE_LABELS: Record<ListingSourceValue, string> = {
+  portal: 'Typed in Abode',
+  rtdf: 'Real-time feed',
+  blm: 'BLM file',
+};
+
 /** The home page's tags (SPEC §2). `FeatureSchema` is built from it. */
 export const FEATURES = ['garden', 'parking', 'new-build', 'chain-free', 'reduced', 'virtual-tour'] as const;
 export type FeatureValue = (typeof FEATURES)[number];

@@ -10,11 +10,15 @@ import {
   LISTING_FLAGS,
   LISTING_FLAG_LABELS,
   LISTING_MEDIA_KINDS,
+  LISTING_SOURCES,
   LISTING_STATUSES,
   LISTING_STATUS_LABELS,
   PRICE_QUALIFIERS,
+  PROPERTY_SUB_TYPES,
+  PROPERTY_SUB_TYPE_LABELS,
   PROPERTY_TYPES,
   PROPERTY_TYPE_LABELS,
+  type PropertySubTypeValue,
   RENT_FREQUENCIES,
 } from './listing-vocabulary.ts';
 import {
@@ -24,7 +28,13 @@ import {
 } from './material-information.ts';
 import { PlaceKindSchema } from '../search/place.ts';
 
-export { FEATURE_LABELS, LISTING_FLAG_LABELS, LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS };
+export {
+  FEATURE_LABELS,
+  LISTING_FLAG_LABELS,
+  LISTING_STATUS_LABELS,
+  PROPERTY_SUB_TYPE_LABELS,
+  PROPERTY_TYPE_LABELS,
+};
 
 /** Sale or rent (SPEC §3 `mode`). Rent prices are per calendar month (pcm). */
 export const ListingModeSchema = z.enum(['sale', 'rent']);
@@ -33,6 +43,16 @@ export type ListingMode = z.infer<typeof ListingModeSchema>;
 /** SPEC §3 property_type, plus 'land' for plots (DESIGN §7). */
 export const PropertyTypeSchema = z.enum(PROPERTY_TYPES);
 export type PropertyType = z.infer<typeof PropertyTypeSchema>;
+
+/** Where a listing was last written from: the portal, the real-time feed or a BLM file (issue #27). */
+export const ListingSourceSchema = z.enum(LISTING_SOURCES);
+export type ListingSource = z.infer<typeof ListingSourceSchema>;
+
+/** The built form within the type ('semi-detached', 'ground-flat'…; listing-vocabulary.ts), issue #27. */
+export const PropertySubTypeSchema = z.enum(
+  PROPERTY_SUB_TYPES as [PropertySubTypeValue, ...PropertySubTypeValue[]],
+);
+export type PropertySubType = z.infer<typeof PropertySubTypeSchema>;
 
 /** SPEC §4 property status. 'sold' is shown as 'Sold STC'; only 'active' listings are public. */
 export const ListingStatusSchema = z.enum(LISTING_STATUSES);
@@ -211,6 +231,8 @@ export type ListingSummary = z.infer<typeof ListingSummarySchema>;
  * Amounts in pence (ground rent and service charge a year); the lease in years; the minimum term in months.
  */
 export const ListingDetailsSchema = z.object({
+  /** The built form within `propertyType` ('Semi-detached'), when the agent gave it. */
+  propertySubType: PropertySubTypeSchema.nullable(),
   priceQualifier: PriceQualifierSchema.nullable(),
   rentFrequency: RentFrequencySchema.nullable(),
   /** The weekly rent as quoted, when `rentFrequency` is 'pw' (`pricePence` is then its pcm equivalent). */

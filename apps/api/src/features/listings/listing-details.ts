@@ -14,6 +14,7 @@ type ListingRow = typeof properties.$inferSelect;
 /** The columns toListingDetails reads, as a Drizzle row has them. */
 export type DetailsRow = Pick<
   ListingRow,
+  | 'propertySubType'
   | 'priceQualifier'
   | 'rentFrequency'
   | 'weeklyRentPence'
@@ -60,6 +61,7 @@ export const mediaKindOrder = (kind: SQLWrapper) =>
  * (floor plans, then the EPC certificate, then brochures) as `media`.
  */
 export const DETAILS_COLUMNS = sql`
+  p.property_sub_type AS "propertySubType",
   p.price_qualifier AS "priceQualifier", p.rent_frequency AS "rentFrequency",
   p.weekly_rent_pence AS "weeklyRentPence", p.key_features AS "keyFeatures", p.summary, p.rooms,
   p.reception_rooms AS "receptionRooms", p.epc_potential_rating AS "epcPotentialRating",
@@ -111,6 +113,7 @@ export function toListingDetails(r: DetailsRow, media: MediaRow[]): ListingDetai
       description: room.description || null,
     })),
     receptionRooms: Number(r.receptionRooms ?? 0),
+    propertySubType: (r.propertySubType ?? null) as ListingDetails['propertySubType'],
     epcPotentialRating: r.epcPotentialRating as ListingDetails['epcPotentialRating'],
     leaseYearsRemaining: pounds(r.leaseYearsRemaining),
     groundRentPence: pounds(r.groundRentPence),

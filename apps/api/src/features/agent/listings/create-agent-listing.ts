@@ -32,6 +32,7 @@ export function listingValues(input: ListingInput) {
     mode: input.mode,
     status: input.status,
     propertyType: input.propertyType,
+    propertySubType: input.propertySubType,
     bedrooms: input.bedrooms,
     bathrooms: input.bathrooms,
     parkingSpaces: input.parkingSpaces,
@@ -105,39 +106,50 @@ export async function createAgentListing(
   input: ListingInput,
   now: Date,
 ): Promise<AgentListingDetail> {
-  const place = await resolveListingPlace(db, scope, input);
+  return db.transaction((tx) => createListingInTransaction(tx, scope, input, now));
+}
+
+/**
+ * {@link createAgentListing} inside the caller's transaction `tx` (a feed writes its own columns in the same one):
+ * the same checks, row and activity, and the same errors, thrown before anything is written.
+ */
+export async function createListingInTransaction(
+  tx: Tx,
+  scope: AgentScope,
+  input: ListingInput,
+  now: Date,
+): Promise<AgentListingDetail> {
+  const place = await resolveListingPlace(tx, scope, input);
   authorise(scope, 'listing.create', place);
   if (input.status !== 'draft') authorisePublishing(scope, place, input.status);
   const problems: AppErrorDetail[] = [];
   if (input.status === 'active') problems.push(PHOTO_REQUIRED_DETAIL);
-  const location = await locatePostcode(db, input.postcode);
+  const location = await locatePostcode(tx, input.postcode);
   if (!location) problems.push(UNKNOWN_POSTCODE_DETAIL);
   if (problems.length || !location) throw AppError.validation(problems);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(properties)
-      .values({
-        ...listingValues(input),
-        agentId: place.branchId,
-        negotiatorId: place.negotiatorId,
-        slug: await uniqueSlug(tx, input, location.outcode),
-        outcode: location.outcode,
-        latitude: location.latitude,
-        longitude: location.longitude,
-        locationApproximate: location.approximate,
-        approvalStatus: 'pending',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('listing insert returned no row');
-    await recordAgentActivity(tx, {
+  const [row] = await tx
+    .insert(properties)
+    .values({
+      ...listingValues(input),
       agentId: place.branchId,
-      type: 'listing_created',
-      propertyId: row.id,
-      propertyTitle: row.title,
-      details: { status: row.status },
-    });
-    return toAgentListingDetail(tx, row);
+      negotiatorId: place.negotiatorId,
+      slug: await uniqueSlug(tx, input, location.outcode),
+      outcode: location.outcode,
+      latitude: location.latitude,
+      longitude: location.longitude,
+      locationApproximate: location.approximate,
+      approvalStatus: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('listing insert returned no row');
+  await recordAgentActivity(tx, {
+    agentId: place.branchId,
+    type: 'listing_created',
+    propertyId: row.id,
+    propertyTitle: row.title,
+    details: { status: row.status },
   });
+  return toAgentListingDetail(tx, row);
 }

@@ -4,6 +4,7 @@
  * filtered by a search over title, address line 1 and town, status, sale/rent, branch and negotiator (ADR 029), with
  * the stat cards computed over all of them regardless of the filters.
  */
+import { feedFacts } from './get-agent-listing.ts';
 import {
   and,
   asc,
@@ -159,6 +160,11 @@ export async function findAgentListings(
       createdAt: properties.createdAt,
       updatedAt: properties.updatedAt,
       approvedAt: properties.approvedAt,
+      source: properties.source,
+      feedRef: properties.feedRef,
+      feedUpdatedAt: properties.feedUpdatedAt,
+      feedPendingStatus: properties.feedPendingStatus,
+      feedWithdrawnAt: properties.feedWithdrawnAt,
       photoCount,
       mainPhoto: sql<unknown>`(
         SELECT json_build_object('url', ph.url, 'altText', ph.alt_text) FROM property_photos ph
@@ -208,6 +214,7 @@ export async function findAgentListings(
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     approvedAt: iso(r.approvedAt),
+    ...feedFacts(r),
   }));
   return { items, total: Number(counted?.total ?? 0), page, pageSize, stats, ...choices };
 }

@@ -5,7 +5,11 @@
  */
 import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { AgencyAction } from '@abode/shared/agency/permissions';
-import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
+import {
+  LISTING_MESSAGES,
+  type AgentListingDetail,
+  type ListingFeedFacts,
+} from '@abode/shared/agent/listing-input.schema';
 import type { Database } from '#src/db/client.ts';
 import { listingMedia, properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
@@ -79,7 +83,6 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
     .from(propertyPhotos)
     .where(eq(propertyPhotos.propertyId, row.id))
     .orderBy(asc(propertyPhotos.orderIndex), asc(propertyPhotos.id));
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     id: row.id,
     branchId: row.agentId,
@@ -120,6 +123,26 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
     locationApproximate: row.locationApproximate,
     rejectionReason: row.approvalStatus === 'rejected' ? row.rejectionReason : null,
     statusBeforeRejection: row.statusBeforeRejection as AgentListingDetail['statusBeforeRejection'],
+    ...feedFacts(row),
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A row's issue #27 feed columns as the API sends them. */
+export function feedFacts(row: {
+  source: string;
+  feedRef: string | null;
+  feedUpdatedAt: Date | null;
+  feedPendingStatus: string | null;
+  feedWithdrawnAt: Date | null;
+}): ListingFeedFacts {
+  return {
+    source: row.source as ListingFeedFacts['source'],
+    feedRef: row.feedRef,
+    feedUpdatedAt: iso(row.feedUpdatedAt),
+    feedPendingStatus: row.feedPendingStatus as ListingFeedFacts['feedPendingStatus'],
+    feedWithdrawnAt: iso(row.feedWithdrawnAt),
   };
 }
 

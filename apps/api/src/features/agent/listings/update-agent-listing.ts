@@ -49,6 +49,7 @@ function storedInput(row: ListingRow) {
     mode: row.mode,
     status: row.status,
     propertyType: row.propertyType,
+    propertySubType: row.propertySubType,
     bedrooms: row.bedrooms,
     bathrooms: row.bathrooms,
     parkingSpaces: row.parkingSpaces,
@@ -182,6 +183,9 @@ export async function updateListingInTransaction(
       publishedAt: row.publishedAt ?? (becomesPublic ? now : null),
       priceReducedAt,
       originalPricePence,
+      // A listing edited since its feed last wrote it is rewritten by the feed's next send, even an identical one
+      // (a feed write sets its own hash afterwards, ADR 030).
+      feedHash: null,
       updatedAt: now,
     })
     .where(eq(properties.id, row.id))
