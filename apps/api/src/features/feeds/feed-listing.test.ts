@@ -256,6 +256,9 @@ describe('a feed listing', () => {
   });
 
   test("a full file's absent listings are withdrawn, the others kept", async () => {
+    // What the real-time feed sent is none of a BLM file's business.
+    const blm = { ...ctx, source: 'blm' as const };
+    expect(await withdrawAbsentFeedListings(blm, new Map([[branchId, new Set<string>()]]))).toEqual([]);
     const results = await withdrawAbsentFeedListings(
       ctx,
       new Map([[branchId, new Set(['RG-001', 'RG-006'])]]),

@@ -447,8 +447,9 @@ async function withdrawInTransaction(tx: Tx, ctx: FeedContext, stored: StoredFee
 }
 
 /**
- * A full BLM file's withdrawals: every feed listing of `branchIds` not yet withdrawn whose reference is not in
- * `keepRefs` (per branch) is withdrawn. Returns one result per listing withdrawn (or refused), with its reference.
+ * A full BLM file's withdrawals: every listing of the branches of `keepRefs` last written by this source
+ * (`ctx.source`), not yet withdrawn, whose reference is not in the branch's set is withdrawn. Returns one result
+ * per listing withdrawn (or refused), with its reference.
  */
 export async function withdrawAbsentFeedListings(
   ctx: FeedContext,
@@ -463,6 +464,8 @@ export async function withdrawAbsentFeedListings(
       .where(
         and(
           eq(properties.agentId, branchId),
+          // Only what earlier files sent: a full file says nothing of listings the real-time feed keeps.
+          eq(properties.source, ctx.source),
           isNotNull(properties.feedRef),
           eq(properties.isDeleted, false),
           sql`${properties.feedWithdrawnAt} IS NULL`,
