@@ -47,6 +47,7 @@ CREATE TABLE "feed_media" (
 	"photo_id" uuid,
 	"media_id" uuid,
 	"feed_key_id" uuid,
+	"requested_by_user_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "feed_media_kind_check" CHECK ("feed_media"."kind" IN ('photo', 'floor-plan', 'epc', 'brochure')),
@@ -74,6 +75,7 @@ ALTER TABLE "feed_media" ADD CONSTRAINT "feed_media_property_id_properties_id_fk
 ALTER TABLE "feed_media" ADD CONSTRAINT "feed_media_photo_id_property_photos_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."property_photos"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_media" ADD CONSTRAINT "feed_media_media_id_listing_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."listing_media"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_media" ADD CONSTRAINT "feed_media_feed_key_id_feed_keys_id_fk" FOREIGN KEY ("feed_key_id") REFERENCES "public"."feed_keys"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feed_media" ADD CONSTRAINT "feed_media_requested_by_user_id_users_id_fk" FOREIGN KEY ("requested_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "feed_imports_agency_idx" ON "feed_imports" USING btree ("agency_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "feed_keys_agency_idx" ON "feed_keys" USING btree ("agency_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "feed_media_item_key" ON "feed_media" USING btree ("property_id","kind","url");--> statement-breakpoint

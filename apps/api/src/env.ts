@@ -116,6 +116,11 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Abode <no-reply@abode.local>'),
   /** Milliseconds between runs of the saved-search alert job (ADR 010); 0 disables it in this process. */
   ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Milliseconds between runs of the listing feeds' media job (issue #27), which fetches the files CRMs give by URL;
+   * a feed call that queues media also wakes it at once. 0 disables it in this process.
+   */
+  FEED_MEDIA_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   /** Pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built SPA served by the API. */

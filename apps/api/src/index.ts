@@ -20,6 +20,7 @@ import { createSearchCache, LISTINGS_CHANGED_CHANNEL } from '#src/features/listi
 import { createSearchCounter } from '#src/features/listings/search-counter.ts';
 import { startJobs, type Jobs } from '#src/jobs/scheduler.ts';
 import { createLogger, type Logger } from '#src/lib/logger.ts';
+import { createDiskStorage } from '#src/lib/storage.ts';
 import { createS3Storage } from '#src/lib/storage-s3.ts';
 
 async function main(): Promise<void> {
@@ -220,13 +221,16 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
           logger.error({ err: error }, 'search engine failed to load; SQL answers searches'),
       );
     }
-    // Background jobs once the server listens (ADR 010): saved-search alert e-mails.
+    // Background jobs once the server listens (ADR 010): saved-search alert e-mails, listing feeds' media.
     jobs = startJobs({
       db: handle.db,
       logger,
       publicUrl,
       mail,
       intervalMs: env.ALERTS_INTERVAL_MS,
+      // The same files the app serves: the bucket, or DATA_DIR/uploads.
+      storage: storage ?? createDiskStorage(uploadsDir),
+      feedMediaIntervalMs: env.FEED_MEDIA_INTERVAL_MS,
     });
   });
 

@@ -1075,6 +1075,11 @@ export const feedMedia = pgTable(
     mediaId: uuid('media_id').references(() => listingMedia.id, { onDelete: 'set null' }),
     /** The key whose call asked for it: the fetch acts with that key's membership. */
     feedKeyId: uuid('feed_key_id').references(() => feedKeys.id, { onDelete: 'set null' }),
+    /**
+     * The member the write acted as (a key's creator, or who uploaded a BLM file in the portal): without a key, the
+     * fetch acts with this member's membership.
+     */
+    requestedByUserId: text('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -3,7 +3,9 @@
  * (ALERTS_INTERVAL_MS, default one minute; 0 disables), and the purge of dead `rate_limits` rows, expired enquiry
  * idempotency keys and past days' listing visitor rows (issue #22), every `purgeIntervalMs` (default ten minutes),
  * and the rebuild of the location box's places and their counts (issue #24), every `placesIntervalMs` (default
- * PLACES_REFRESH_MS).
+ * PLACES_REFRESH_MS), and the fetching of listing feeds' media (issue #27), every `feedMediaIntervalMs`
+ * (FEED_MEDIA_INTERVAL_MS, default five seconds; 0 disables) and at once when a feed call queues media
+ * (`feedMediaQueued`), again after the current run when that happens during one.
  * A tick is skipped while the previous run is still going, so one process never overlaps itself; several processes
  * may run them at once, because the jobs' correctness comes from the database (row claims with SKIP LOCKED, the
  * deliveries primary key; a purge deletes only rows nothing reads any more).
@@ -15,7 +17,17 @@ import { purgeIdempotencyKeys } from '#src/features/enquiries/idempotency.ts';
 import { purgeViewVisitors } from '#src/features/listings/record-view.ts';
 import { PLACES_REFRESH_MS, refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { purgeRateLimits } from '#src/features/rate-limit/purge-rate-limits.ts';
+import {
+  runFeedMediaJob,
+  type FeedMediaFetchOptions,
+  type FeedMediaJobResult,
+} from '#src/features/feeds/media/feed-media-job.ts';
+import { onFeedMediaQueued } from '#src/features/feeds/media/feed-media-signal.ts';
+import type { Storage } from '#src/lib/storage.ts';
 import { runSavedSearchAlerts, type SavedSearchAlertsResult } from './saved-search-alerts.ts';
+
+/** Default ms between runs of the feed media job: a CRM's photos arrive within seconds even without the signal. */
+export const FEED_MEDIA_INTERVAL_MS = 5_000;
 
 /** Default ms between purges of dead rate-limit rows. */
 export const RATE_LIMIT_PURGE_INTERVAL_MS = 10 * 60_000;
@@ -38,6 +50,12 @@ export interface JobsOptions {
   purgeIntervalMs?: number;
   /** Milliseconds between rebuilds of the places (default PLACES_REFRESH_MS); 0 (or less) schedules none. */
   placesIntervalMs?: number;
+  /** Where the feed media job stores files (the app's upload storage); without it the job is not scheduled. */
+  storage?: Storage;
+  /** Milliseconds between feed media runs (default FEED_MEDIA_INTERVAL_MS); 0 (or less) runs none, signal or not. */
+  feedMediaIntervalMs?: number;
+  /** The media fetcher's options (tests: their local media server). */
+  feedMediaFetch?: FeedMediaFetchOptions;
   /** Wall clock (tests). */
   clock?: () => number;
 }
@@ -54,11 +72,15 @@ export interface Jobs {
   purgeNow(): Promise<number | undefined>;
   /** Rebuilds the places now unless a rebuild is in progress; resolves their counts by kind, or undefined. */
   refreshPlacesNow(): Promise<Record<string, number> | undefined>;
+  /** Runs the feed media job now unless a run is in progress or it is not scheduled (then resolves undefined). */
+  fetchFeedMediaNow(): Promise<FeedMediaJobResult | undefined>;
 }
 
 interface ScheduledJob<T> {
   /** Runs the job now, unless a run is in progress or the jobs stopped (then resolves undefined). */
   runNow(): Promise<T | undefined>;
+  /** Runs the job now, or once more right after the run in progress. */
+  wake(): void;
   /** Stops the timer and waits for a run in progress. */
   stop(): Promise<void>;
 }
@@ -72,6 +94,7 @@ function scheduleJob<T>(
   o: { intervalMs: number; log: Logger; failure: string; isStopped: () => boolean },
 ): ScheduledJob<T> {
   let running: Promise<T | undefined> | undefined;
+  let rerun = false;
   const runNow = (): Promise<T | undefined> => {
     if (running || o.isStopped()) return Promise.resolve(undefined);
     running = run()
@@ -81,6 +104,10 @@ function scheduleJob<T>(
       })
       .finally(() => {
         running = undefined;
+        if (rerun) {
+          rerun = false;
+          void runNow();
+        }
       });
     return running;
   };
@@ -88,6 +115,10 @@ function scheduleJob<T>(
   timer?.unref();
   return {
     runNow,
+    wake() {
+      if (running) rerun = true;
+      else void runNow();
+    },
     async stop() {
       if (timer) clearInterval(timer);
       await running;
@@ -160,13 +191,36 @@ export function startJobs(options: JobsOptions): Jobs {
   // At start too: a database migrated to the places table has none until the first rebuild.
   if ((options.placesIntervalMs ?? PLACES_REFRESH_MS) > 0) void places.runNow();
 
+  const mediaLog = logger.child({ job: 'feed-media' });
+  const mediaIntervalMs = options.feedMediaIntervalMs ?? FEED_MEDIA_INTERVAL_MS;
+  const { storage } = options;
+  const feedMedia =
+    storage && mediaIntervalMs > 0
+      ? scheduleJob(
+          () =>
+            runFeedMediaJob({
+              db,
+              storage,
+              logger: mediaLog,
+              now: new Date(clock()),
+              ...(options.feedMediaFetch ? { fetch: options.feedMediaFetch } : {}),
+            }),
+          { intervalMs: mediaIntervalMs, log: mediaLog, failure: 'feed media job failed', isStopped },
+        )
+      : undefined;
+  // A feed call that queued media wakes the job, so the CRM's files are fetched within seconds.
+  const unsubscribe = feedMedia ? onFeedMediaQueued(() => feedMedia.wake()) : undefined;
+  if (feedMedia) mediaLog.info({ intervalMs: mediaIntervalMs }, 'feed media job scheduled');
+
   return {
     runNow: alerts.runNow,
     purgeNow: purge.runNow,
     refreshPlacesNow: places.runNow,
+    fetchFeedMediaNow: () => feedMedia?.runNow() ?? Promise.resolve(undefined),
     async stop() {
       stopped = true;
-      await Promise.all([alerts.stop(), purge.stop(), places.stop()]);
+      unsubscribe?.();
+      await Promise.all([alerts.stop(), purge.stop(), places.stop(), feedMedia?.stop()]);
     },
   };
 }

@@ -269,6 +269,7 @@ async function syncFeedMedia(
       orderIndex,
       sourceUpdatedAt: updatedAt,
       feedKeyId: ctx.keyId,
+      requestedByUserId: ctx.scope.userId,
       updatedAt: ctx.now,
       ...(refetch ? { state: 'pending', attempts: 0, nextAttemptAt: ctx.now, lastError: null } : {}),
     };

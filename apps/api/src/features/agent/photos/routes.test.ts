@@ -525,6 +525,13 @@ describe('/media/uploads', () => {
     expect((await app.request('/media/uploads/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
     expect((await app.request('/media/uploads/%E0%A4%A.webp')).status).toBe(404);
   });
+
+  test("a BLM zip's files waiting for the media job are never served", async () => {
+    fs.mkdirSync(path.join(uploadsDir, 'feed-imports', 'agency'), { recursive: true });
+    fs.writeFileSync(path.join(uploadsDir, 'feed-imports', 'agency', 'img_00.png'), png);
+    expect((await app.request('/media/uploads/feed-imports/agency/img_00.png')).status).toBe(404);
+    expect((await app.request('/media/uploads/feed-imports%2Fagency%2Fimg_00.png')).status).toBe(404);
+  });
 });
 
 describe('/api/agent/profile/logo', () => {
