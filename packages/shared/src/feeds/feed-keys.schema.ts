@@ -57,15 +57,18 @@ const name = sanitisedText(FEED_KEY_NAME_MAX_LENGTH, {
  * A branch as a key or a branch code names it: its id (uuid), or its numeric feed id (`feed_branch_id`, as in RTDF's
  * `branch.branch_id`).
  */
-export const FeedBranchRefSchema = z.union([
-  z.uuid({ error: FEED_KEY_MESSAGES.branchUnknown }),
-  z
-    .number({ error: FEED_KEY_MESSAGES.branchUnknown })
-    .int(FEED_KEY_MESSAGES.branchUnknown)
-    .positive(FEED_KEY_MESSAGES.branchUnknown)
-    // A PostgreSQL integer: a larger number names no branch (and must not reach the database).
-    .max(2_147_483_647, FEED_KEY_MESSAGES.branchUnknown),
-]);
+export const FeedBranchRefSchema = z.union(
+  [
+    z.uuid({ error: FEED_KEY_MESSAGES.branchUnknown }),
+    z
+      .number({ error: FEED_KEY_MESSAGES.branchUnknown })
+      .int(FEED_KEY_MESSAGES.branchUnknown)
+      .positive(FEED_KEY_MESSAGES.branchUnknown)
+      // A PostgreSQL integer: a larger number names no branch (and must not reach the database).
+      .max(2_147_483_647, FEED_KEY_MESSAGES.branchUnknown),
+  ],
+  { error: FEED_KEY_MESSAGES.branchUnknown },
+);
 
 /**
  * `POST /api/agent/api-keys`: a name, the branch (default: the caller's default branch) and whether a BLM file

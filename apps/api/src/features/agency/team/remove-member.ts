@@ -11,6 +11,7 @@ import { agencyMembers, enquiries, properties, sessions, users } from '#src/db/s
 import { AppError } from '#src/errors/app-error.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { syncAgencyListingsWithdrawn } from '#src/features/agency/listing-withdrawal.ts';
+import { revokeFeedKeysOf } from '#src/features/feeds/keys/feed-keys.ts';
 import { lockMember, lockOwners } from './lock-member.ts';
 import { recordTeamAction, type TeamContext } from './team-context.ts';
 
@@ -37,6 +38,8 @@ export async function removeMember(ctx: TeamContext, scope: AgentScope, memberId
     await tx.delete(agencyMembers).where(eq(agencyMembers.id, memberId));
     await tx.update(users).set({ role: 'client', updatedAt: ctx.now }).where(eq(users.id, member.userId));
     await tx.delete(sessions).where(eq(sessions.userId, member.userId));
+    // Their feed keys act as them, so the key guard refuses them already; revoking keeps the key list honest.
+    const feedKeysRevoked = await revokeFeedKeysOf(tx, scope.agencyId, member.userId, ctx.now);
     // The agency may now consist only of suspended members, whose listings must leave public view (ADR 025).
     await syncAgencyListingsWithdrawn(tx, scope.agencyId);
 
@@ -51,7 +54,7 @@ export async function removeMember(ctx: TeamContext, scope: AgentScope, memberId
         role: member.role,
         branchIds: member.givenBranchIds,
       },
-      after: { listingsUnassigned: listings?.n ?? 0, enquiriesUnassigned: leads?.n ?? 0 },
+      after: { listingsUnassigned: listings?.n ?? 0, enquiriesUnassigned: leads?.n ?? 0, feedKeysRevoked },
       description: `Removed ${member.email} (${MEMBER_ROLE_LABELS[member.role].toLowerCase()}) from the agency`,
       severity: 'high',
     });
