@@ -142,6 +142,13 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: 'properties/bulk-upload',
+        lazy: () =>
+          import('#src/app/routes/agent/bulk-upload.tsx').then((m) => ({
+            Component: m.AgentBulkUploadRoute,
+          })),
+      },
+      {
         path: 'properties/:id/edit',
         lazy: () =>
           import('#src/app/routes/agent/property-edit.tsx').then((m) => ({
@@ -176,6 +183,13 @@ export const routes: RouteObject[] = [
       {
         path: 'team',
         lazy: () => import('#src/app/routes/agent/team.tsx').then((m) => ({ Component: m.AgentTeamRoute })),
+      },
+      {
+        path: 'settings/feeds',
+        lazy: () =>
+          import('#src/app/routes/agent/listing-feeds.tsx').then((m) => ({
+            Component: m.AgentListingFeedsRoute,
+          })),
       },
       {
         path: 'branches',

@@ -22,12 +22,16 @@ export const paths = {
     dashboard: '/agent/dashboard',
     properties: '/agent/properties',
     newProperty: '/agent/properties/new',
+    /** A BLM file's import (issue #27), for those who may manage the agency's feeds. */
+    bulkUpload: '/agent/properties/bulk-upload',
     editProperty: (id: string) => `/agent/properties/${encodeURIComponent(id)}/edit`,
     enquiries: '/agent/enquiries',
     analytics: '/agent/analytics',
     reports: '/agent/reports',
     profile: '/agent/profile',
     settings: '/agent/settings',
+    /** Settings › Listing feeds (ADR 030): feed keys, branch feed ids and CRM branch codes. */
+    feeds: '/agent/settings/feeds',
     team: '/agent/team',
     /** An agency invitation's link lands here (`?token=`), signed in or not (ADR 029). */
     join: '/agent/join',

@@ -22,6 +22,11 @@ export const agentKeys = {
   listingList: <F>(filters: F) => ['agent', 'listings', 'list', filters] as const,
   listing: (id: string) => ['agent', 'listings', 'detail', id] as const,
   photos: (listingId: string) => ['agent', 'photos', listingId] as const,
+  /** The media a listing feed gave by URL and their state (issue #27), under the listing so its refresh covers them. */
+  feedMedia: (listingId: string) => ['agent', 'listings', 'detail', listingId, 'feed-media'] as const,
+  /** The agency's BLM imports (issue #27): the history list, and each import's report (which never changes). */
+  feedImports: () => ['agent', 'feed-imports', 'list'] as const,
+  feedImport: (id: string) => ['agent', 'feed-imports', 'report', id] as const,
   profile: () => ['agent', 'profile'] as const,
   /** The member's branches (ADR 029): the Branches screen and the listing form's branch and negotiator pickers. */
   branches: () => ['agent', 'branches'] as const,
@@ -30,6 +35,9 @@ export const agentKeys = {
   team: () => ['agent', 'team'] as const,
   /** The member's agency: its name, compliance details and standing (ADR 029). */
   agency: () => ['agent', 'agency'] as const,
+  /** Listing feed keys and the branches' feed ids, and the CRM branch codes (ADR 030: Settings › Listing feeds). */
+  feedKeys: () => ['agent', 'feed-keys'] as const,
+  feedBranchCodes: () => ['agent', 'feed-branch-codes'] as const,
   enquiries: () => ['agent', 'enquiries'] as const,
   enquiryList: <F>(filters: F) => ['agent', 'enquiries', 'list', filters] as const,
   analytics: (days: number, sort: string, page: number) => ['agent', 'analytics', days, sort, page] as const,

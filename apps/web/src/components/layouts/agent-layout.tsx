@@ -3,6 +3,8 @@ import {
   BarChart3,
   Building2,
   FileText,
+  KeyRound,
+  FileUp,
   LayoutDashboard,
   MessageSquare,
   PlusCircle,
@@ -34,6 +36,7 @@ export const agentNav: PortalNavGroup[] = [
       { to: paths.agent.dashboard, label: 'Dashboard', icon: LayoutDashboard },
       { to: paths.agent.properties, label: 'Properties', icon: Building2, end: true },
       { to: paths.agent.newProperty, label: 'Add Property', icon: PlusCircle },
+      { to: paths.agent.bulkUpload, label: 'Bulk upload', icon: FileUp },
       { to: paths.agent.enquiries, label: 'Enquiries', icon: MessageSquare },
       { to: paths.agent.analytics, label: 'Analytics', icon: BarChart3 },
       { to: paths.agent.reports, label: 'Reports', icon: FileText },
@@ -45,7 +48,8 @@ export const agentNav: PortalNavGroup[] = [
       { to: paths.agent.profile, label: 'Profile', icon: User },
       { to: paths.agent.branches, label: 'Branches', icon: Store },
       { to: paths.agent.team, label: 'Team', icon: Users },
-      { to: paths.agent.settings, label: 'Settings', icon: Settings },
+      { to: paths.agent.settings, label: 'Settings', icon: Settings, end: true },
+      { to: paths.agent.feeds, label: 'Listing feeds', icon: KeyRound },
     ],
   },
 ];
@@ -61,6 +65,10 @@ const AGENT_NAV_WHEN: Partial<Record<string, (agency: Membership) => boolean>> =
   // Figures are for owners and branch managers; a negotiator's would answer 403.
   [paths.agent.analytics]: (agency) => can(agency, 'reports.view'),
   [paths.agent.reports]: (agency) => can(agency, 'reports.view'),
+  // Listing feeds (ADR 030): owners and branch managers.
+  [paths.agent.feeds]: (agency) => can(agency, 'feeds.manage'),
+  // BLM files feed the agency's listings (issue #27): whoever may manage its feeds.
+  [paths.agent.bulkUpload]: (agency) => can(agency, 'feeds.manage'),
 };
 
 /** The sidebar of member `agency` (none yet: the entries everyone sees). */

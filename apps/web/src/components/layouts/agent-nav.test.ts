@@ -20,3 +20,10 @@ test('Branches: for an owner (who may open one), and for anyone working in sever
   expect(labels(null)).not.toContain('Branches');
   expect(labels(null)).toContain('Properties');
 });
+
+test('Listing feeds (ADR 030): for whoever may manage feeds, the owner and branch managers', () => {
+  expect(labels(OWNER)).toContain('Listing feeds');
+  expect(labels({ ...OWNER, role: 'branch-manager' })).toContain('Listing feeds');
+  expect(labels({ ...OWNER, role: 'negotiator' })).not.toContain('Listing feeds');
+  expect(labels(null)).not.toContain('Listing feeds');
+});

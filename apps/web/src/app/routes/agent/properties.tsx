@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Building2, Plus } from 'lucide-react';
+import { Building2, FileUp, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '@abode/shared/agency/permissions';
 import {
@@ -98,6 +98,8 @@ export function AgentPropertiesRoute() {
   const mayBulk = Boolean(
     me?.agency && can(me.agency, 'listing.publish') && can(me.agency, 'listing.delete'),
   );
+  // Issue #27: a BLM file's import is for whoever may manage the agency's feeds.
+  const mayImport = Boolean(me?.agency && can(me.agency, 'feeds.manage'));
   const pageIds = useMemo(() => data?.items.map((l) => l.id) ?? [], [data]);
   const selection = useRowSelection(pageIds);
   const branchOptions = [
@@ -130,11 +132,20 @@ export function AgentPropertiesRoute() {
             Your listings, their status and how often they are viewed.
           </p>
         </div>
-        <Button asChild>
-          <Link to={paths.agent.newProperty}>
-            <Plus aria-hidden="true" /> Add Property
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {mayImport && (
+            <Button asChild variant="outline">
+              <Link to={paths.agent.bulkUpload}>
+                <FileUp aria-hidden="true" /> Bulk upload
+              </Link>
+            </Button>
+          )}
+          <Button asChild>
+            <Link to={paths.agent.newProperty}>
+              <Plus aria-hidden="true" /> Add Property
+            </Link>
+          </Button>
+        </div>
       </div>
 
       <AgencyStandingBanner />

@@ -24,6 +24,7 @@ const RENTAL: AgentListingDetail = {
   mode: 'rent',
   status: 'active',
   propertyType: 'flat',
+  propertySubType: null,
   bedrooms: 2,
   bathrooms: 1,
   parkingSpaces: 0,

@@ -16,7 +16,12 @@ import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useAgentListing, useUpdateAgentListing } from '#src/features/agent-listings/api/agent-listings.ts';
+import {
+  FeedListingNotice,
+  FeedMediaPanel,
+} from '#src/features/agent-listings/components/feed-listing-notice.tsx';
 import { ApprovalBadge } from '#src/features/agent-listings/components/listing-badges.tsx';
+import { feedSourceOf } from '#src/features/agent-listings/utils/feed-facts.ts';
 import { ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
 import { useListingPlace } from '#src/features/agency-branches/hooks/use-listing-place.ts';
 import { photosQueryOptions } from '#src/features/agent-photos/api/photos.ts';
@@ -68,8 +73,9 @@ function ListingState({ listing }: { listing: AgentListingDetail }) {
 
 /**
  * /agent/properties/{id}/edit (issue #5): the listing's state (ListingState), the listing form with the stored
- * values, the photos, and the floor plans, EPC certificate and brochure (issue #25). Another agent's or a deleted
- * listing shows 'Property not found'.
+ * values, the photos, and the floor plans, EPC certificate and brochure (issue #25). A listing a CRM sends (issue #27)
+ * also says so, and that the CRM's next update replaces edits made here, and lists the media the CRM gave by URL with
+ * their state. Another agent's or a deleted listing shows 'Property not found'.
  */
 export function AgentEditPropertyRoute() {
   const { id = '' } = useParams();
@@ -112,6 +118,7 @@ export function AgentEditPropertyRoute() {
         {back}
         <h1 className="text-2xl font-bold tracking-tight">Edit Property</h1>
         {data && <ListingState listing={data} />}
+        {data && <FeedListingNotice listing={data} />}
       </div>
       {!data ? (
         <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading property">
@@ -133,6 +140,7 @@ export function AgentEditPropertyRoute() {
           />
           <PhotoManager propertyId={data.id} />
           <MediaManager propertyId={data.id} media={data.media} />
+          {feedSourceOf(data) && <FeedMediaPanel propertyId={data.id} />}
         </>
       )}
     </div>

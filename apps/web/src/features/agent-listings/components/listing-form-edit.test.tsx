@@ -27,6 +27,7 @@ const WEEKLY_RENTAL = {
   mode: 'rent',
   status: 'draft',
   propertyType: 'flat',
+  propertySubType: 'ground-flat',
   bedrooms: 2,
   bathrooms: 1,
   receptionRooms: 1,
@@ -104,9 +105,11 @@ test('the edit page shows the stored details; saving unchanged sends them back a
   expect(screen.getByLabelText('Deposit (£)')).toHaveValue('2307');
   expect(screen.getByLabelText('Pets allowed')).toHaveValue('yes');
   expect(screen.getByLabelText('EPC (potential)')).toHaveValue('B');
+  expect(screen.getByLabelText('Style')).toHaveDisplayValue('Ground floor flat');
   await user.click(screen.getByRole('button', { name: 'Save changes' }));
   expect(await screen.findByText(LISTING_MESSAGES.updated)).toBeInTheDocument();
   expect(patched[0]).toMatchObject({
+    propertySubType: 'ground-flat',
     pricePence: 400_00,
     rentFrequency: 'pw',
     keyFeatures: WEEKLY_RENTAL.keyFeatures,

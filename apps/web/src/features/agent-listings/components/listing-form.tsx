@@ -11,12 +11,7 @@ import {
   type ListingInput,
   type PostcodeLocation,
 } from '@abode/shared/agent/listing-input.schema';
-import {
-  LISTING_STATUS_LABELS,
-  PropertyTypeSchema,
-  PROPERTY_TYPE_LABELS,
-  type ListingMode,
-} from '@abode/shared/listings/listing.schema';
+import { LISTING_STATUS_LABELS, type ListingMode } from '@abode/shared/listings/listing.schema';
 import {
   PRICE_QUALIFIERS_BY_MODE,
   type PriceQualifierValue,
@@ -45,11 +40,8 @@ import { LettingsFields } from './listing-lettings-fields.tsx';
 import { hasPlaceChoices, ListingPlaceFields, type ListingPlaceOptions } from './listing-place-fields.tsx';
 import { MaterialFields } from './listing-material-fields.tsx';
 import { PriceFields } from './listing-price-fields.tsx';
+import { PropertyTypeFields } from './listing-type-fields.tsx';
 
-const PROPERTY_TYPE_OPTIONS = PropertyTypeSchema.options.map((t) => ({
-  value: t,
-  label: PROPERTY_TYPE_LABELS[t],
-}));
 const MODE_OPTIONS = [
   { value: 'sale', label: 'For Sale' },
   { value: 'rent', label: 'To Rent' },
@@ -65,6 +57,7 @@ export const EMPTY_LISTING: ListingFormValues = {
   mode: 'sale',
   status: 'draft',
   propertyType: 'house',
+  propertySubType: '',
   bedrooms: 0,
   bathrooms: 0,
   receptionRooms: 0,
@@ -100,7 +93,7 @@ export const EMPTY_LISTING: ListingFormValues = {
   materialInformation: {},
 };
 
-/** Basics: title, sale or rent, type, price, status and the sale or letting flags. */
+/** Basics: title, type and style, sale or rent, price, status and the sale or letting flags. */
 function BasicsFields({ mode }: { mode: ListingMode }) {
   const { register, control, getValues, setValue } = useFormContext<ListingFormState>();
   const { errorOf, a11y } = useListingField();
@@ -128,11 +121,9 @@ function BasicsFields({ mode }: { mode: ListingMode }) {
           placeholder="3 bedroom house for sale"
         />
       </FormField>
+      <PropertyTypeFields />
       <FormField id="listing-mode" label="Sale or rent" error={errorOf('mode')}>
         <Select {...register('mode', { onChange: onModeChange })} {...a11y('mode')} options={MODE_OPTIONS} />
-      </FormField>
-      <FormField id="listing-propertyType" label="Property type" error={errorOf('propertyType')}>
-        <Select {...register('propertyType')} {...a11y('propertyType')} options={PROPERTY_TYPE_OPTIONS} />
       </FormField>
       <PriceFields mode={mode} />
       <FormField
@@ -240,9 +231,9 @@ function LocationFields() {
 }
 
 /**
- * The add/edit listing form (issues #5, #25), in sections: Basics (with the price qualifier and, for a rent, pcm or
- * pw), Location, Details, Description (summary, key features, rooms), Tours, Material information (Part A; Parts B
- * and C as folding groups) and — for rentals — Lettings terms. Validated with the shared ListingInputSchema (the
+ * The add/edit listing form (issues #5, #25), in sections: Basics (with the property's style, the price qualifier
+ * and, for a rent, pcm or pw), Location, Details, Description (summary, key features, rooms), Tours, Material
+ * information (Part A; Parts B and C as folding groups) and — for rentals — Lettings terms. Validated with the shared ListingInputSchema (the
  * server checks the same one, listing-form-state.ts): each error under its field, a summary of them all at the top
  * linking to each, and focus on the first (a folded group holding one is opened). Errors the server finds come back
  * by path, nested ones too ('rooms.0.name', 'materialInformation.floodRisk.value'). `photoCount` (when known: 0 for

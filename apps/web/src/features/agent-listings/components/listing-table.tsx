@@ -28,6 +28,7 @@ import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { paths } from '#src/config/paths.ts';
 import { LISTING_SORT_OPTIONS } from '../utils/listing-sort.ts';
 import { ApprovalBadge, StatusBadge } from './listing-badges.tsx';
+import { ListingSource } from './listing-source.tsx';
 
 const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const MODE_LABELS = { sale: 'For Sale', rent: 'To Rent' } as const;
@@ -122,7 +123,8 @@ export interface ListingTableProps {
 
 /**
  * The agent's listings (SPEC §2: photo, title and address, beds/baths/type, sale or rent, price — '£X pcm' for rent,
- * SPEC §9 — status, views, created, and the row menu; issue #26: approval, photos, updated, branch and negotiator),
+ * SPEC §9 — status, views, created, and the row menu; issue #26: approval, photos, updated, branch and negotiator;
+ * issue #27: a feed listing's source, CRM reference and last feed update under its title),
  * every column sortable from its header, with a checkbox per row for the bulk actions. Below 768 px the rows become
  * cards with a sort select and a select-all box, since there is no header row (one layout is rendered, never both).
  */
@@ -181,6 +183,7 @@ export function ListingTable({
                   <p className="text-sm">
                     {details(listing)} · {MODE_LABELS[listing.mode]}
                   </p>
+                  <ListingSource listing={listing} />
                   <p className="font-semibold tabular-nums">{formatListingPrice(listing, 'agent')}</p>
                   <div className="flex flex-wrap items-center gap-1.5">
                     <StatusBadge status={listing.status} />
@@ -269,6 +272,7 @@ export function ListingTable({
                 <p className="text-xs text-muted-foreground">
                   <span>{details(listing)}</span> · <span>{MODE_LABELS[listing.mode]}</span>
                 </p>
+                <ListingSource listing={listing} className="mt-1" />
               </td>
               <td className="max-w-36 px-2 py-3 tabular-nums">{formatListingPrice(listing, 'agent')}</td>
               <td className="px-2 py-3">

@@ -4,15 +4,20 @@ import {
   formatAvailableFrom,
   formatCouncilTaxBand,
   formatFloorArea,
+  formatPropertyType,
   FURNISHED_LABELS,
-  PROPERTY_TYPE_LABELS,
   TENURE_LABELS,
 } from '#src/features/property/utils/format.ts';
 
-/** The material facts a buyer or tenant looks for first (issue #4); unknown facts are left out. */
+/**
+ * The material facts a buyer or tenant looks for first (issue #4), the type with its style ('Semi-detached house');
+ * unknown facts are left out.
+ */
 export function KeyFacts({ listing }: { listing: ListingDetail }) {
   const headingId = useId();
-  const facts: [string, ReactNode][] = [['Property type', PROPERTY_TYPE_LABELS[listing.propertyType]]];
+  const facts: [string, ReactNode][] = [
+    ['Property type', formatPropertyType(listing.propertyType, listing.propertySubType)],
+  ];
   if (listing.propertyType !== 'land') {
     facts.push(['Bedrooms', listing.bedrooms === 0 ? 'Studio' : listing.bedrooms]);
     facts.push(['Bathrooms', listing.bathrooms]);

@@ -12,10 +12,10 @@ import {
   formatAvailableFrom,
   formatCouncilTaxBand,
   formatMonths,
+  formatPropertyType,
   formatYearly,
   FURNISHED_LABELS,
   plural,
-  PROPERTY_TYPE_LABELS,
   TENURE_LABELS,
   yesNo,
 } from '#src/features/property/utils/format.ts';
@@ -118,7 +118,7 @@ export function MaterialInformationSection({ listing }: { listing: ListingDetail
       <Part
         title="Part B: the property, services and connectivity"
         facts={[
-          ['Property type', PROPERTY_TYPE_LABELS[listing.propertyType]],
+          ['Property type', formatPropertyType(listing.propertyType, listing.propertySubType)],
           ['Rooms', roomsText(listing)],
           ...itemFacts(listing, 'B'),
         ]}

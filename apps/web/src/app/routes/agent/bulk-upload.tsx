@@ -1,0 +1,11 @@
+import { BulkUploadScreen } from '#src/features/feed-imports/components/bulk-upload-screen.tsx';
+
+/** /agent/properties/bulk-upload (issue #27): a BLM file's import, its report and the earlier imports. */
+export function AgentBulkUploadRoute() {
+  return (
+    <>
+      <title>Bulk upload · Abode Agent Portal</title>
+      <BulkUploadScreen />
+    </>
+  );
+}

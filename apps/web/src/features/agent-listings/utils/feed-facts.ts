@@ -1,0 +1,49 @@
+/**
+ * How the agent portal words a feed listing's facts (issue #27): where it came from, when the feed last wrote it, and
+ * the file a CRM's media URL names.
+ */
+import type { ListingFeedFacts } from '@abode/shared/agent/listing-input.schema';
+import { LISTING_SOURCE_LABELS, type ListingSourceValue } from '@abode/shared/listings/listing-vocabulary';
+
+// UK time, as the rest of the portal gives times (features/enquiries/utils/format-received.ts).
+const feedTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** '26 Nov 2026, 14:05' (UK time) from an ISO 8601 instant. */
+export function formatFeedTime(iso: string): string {
+  return feedTimeFormat.format(new Date(iso));
+}
+
+/** The feed a listing came from ('rtdf' or 'blm'), or null for one typed in the portal (or from an older answer). */
+export function feedSourceOf(listing: ListingFeedFacts): Exclude<ListingSourceValue, 'portal'> | null {
+  return listing.source === 'rtdf' || listing.source === 'blm' ? listing.source : null;
+}
+
+/** 'Real-time feed' or 'BLM file'. */
+export const feedSourceLabel = (source: Exclude<ListingSourceValue, 'portal'>) =>
+  LISTING_SOURCE_LABELS[source];
+
+/**
+ * The file a media URL names: the last part of its path, decoded ('front.jpg' of
+ * 'https://crm.example.com/media/front.jpg?v=2', or of a zip's 'storage:feed-imports/…/front.jpg'); the whole URL
+ * when it has no path.
+ */
+export function fileNameOf(url: string): string {
+  const path = url.replace(/[?#].*$/, '');
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (!last) return url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** Whether a media URL is one the agent's browser can open (the CRM's http(s) link, not a file of a zip). */
+export const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
