@@ -17,6 +17,9 @@
  * PostgreSQL run's API_PROCESSES, default 2: one per core, ADR 024). A quick run at demo size:
  * `npm run bench -- --skip-postgres --pglite-listings 0 --duration 3` (growing to 0 adds nothing).
  *
+ * `npm run bench -- feeds` measures listing feeds on PGlite (bench/feeds.ts): --sends N RTDF calls of each kind
+ * (default 300), --rows N rows of a BLM file (default 5,000), --seed-records N Price Paid records seeded (12,000).
+ *
  * `npm run bench -- slowest` times a sample of the traffic mix one search at a time, by shape (bench/slowest.ts).
  * `npm run bench -- alerts` runs the saved-search alert job benchmark instead (bench/alerts.ts; PostgreSQL only):
  * --searches N (default 100,000), --alert-listings N (default 100,000), --new-listings N (default 5,000),
@@ -54,6 +57,10 @@ const { values: args, positionals } = parseArgs({
     warmup: { type: 'string', default: '30' },
     'skip-traffic': { type: 'boolean', default: false },
     processes: { type: 'string', default: '2' },
+    // `feeds` (bench/feeds.ts).
+    sends: { type: 'string', default: '300' },
+    rows: { type: 'string', default: '5000' },
+    'seed-records': { type: 'string', default: '12000' },
     // `slowest` (bench/slowest.ts).
     url: { type: 'string', default: 'http://127.0.0.1:3610' },
     sample: { type: 'string', default: '2000' },
@@ -309,7 +316,15 @@ const job =
             noopMail: args['noop-mail'],
           }),
         )
-      : main();
+      : positionals[0] === 'feeds'
+        ? import('./feeds.ts').then(({ runFeedsBench }) =>
+            runFeedsBench({
+              sends: Number(args.sends),
+              rows: Number(args.rows),
+              seedRecords: Number(args['seed-records']),
+            }),
+          )
+        : main();
 
 job.catch((error: unknown) => {
   console.error(error);

@@ -27,8 +27,11 @@ import {
 import { authRoutes, meRoutes } from '#src/features/auth/routes.ts';
 import { UPLOAD_BODY_LIMITS } from '#src/features/agent/photos/routes.ts';
 import { pdfContentDisposition } from '#src/features/agent/media/media.ts';
+import { FEED_IMPORTS_FOLDER } from '#src/features/feeds/media/precheck-media-url.ts';
 import { MEDIA_UPLOAD_BODY_LIMITS } from '#src/features/agent/media/routes.ts';
 import { devRoutes } from '#src/features/dev/routes.ts';
+import { RTDF_BODY_LIMITS, rtdfRoutes } from '#src/features/feeds/rtdf/routes.ts';
+import { BLM_UPLOAD_BODY_LIMITS, feedBlmRoutes } from '#src/features/feeds/blm/routes.ts';
 import { docsRoutes } from '#src/features/docs/routes.ts';
 import { healthRoutes } from '#src/features/health/routes.ts';
 import { listingRoutes } from '#src/features/listings/routes.ts';
@@ -200,7 +203,17 @@ export function createApp(options: AppOptions) {
 
   const api = new OpenAPIHono<AppEnv>();
   // Every body is limited before anything reads it: 64 KB, the uploads their own (issue #22).
-  api.use('*', bodyLimit({ routes: [...UPLOAD_BODY_LIMITS, ...MEDIA_UPLOAD_BODY_LIMITS] }));
+  api.use(
+    '*',
+    bodyLimit({
+      routes: [
+        ...UPLOAD_BODY_LIMITS,
+        ...MEDIA_UPLOAD_BODY_LIMITS,
+        ...RTDF_BODY_LIMITS,
+        ...BLM_UPLOAD_BODY_LIMITS,
+      ],
+    }),
+  );
   // Cookie-carrying writes only from our own pages; the same origins better-auth trusts (ADR 013).
   const authOrigins = auth.options.trustedOrigins;
   api.use(
@@ -256,6 +269,12 @@ export function createApp(options: AppOptions) {
   api.use('/admin/*', clearSearchCacheAfterWrite);
   api.route('/agent', agentRoutes);
   api.route('/admin', adminRoutes);
+  // A CRM's Rightmove-compatible real-time feed, behind a Bearer feed key (issue #27, ADR 030).
+  api.use('/rtdf/*', clearSearchCacheAfterWrite);
+  api.route('/rtdf/v1/property', rtdfRoutes);
+  // A CRM's BLM bulk files, behind a Bearer feed key (issue #27, ADR 030).
+  api.use('/feeds/*', clearSearchCacheAfterWrite);
+  api.route('/feeds', feedBlmRoutes);
   // The SPA's security-event queue (SPEC §3, §9).
   api.route('/security-events', securityEventRoutes);
   // Development helpers: never in production, and only for requests from this machine (issue #22; dev/local-only.ts).
@@ -287,6 +306,8 @@ export function createApp(options: AppOptions) {
     } catch {
       return c.text('Not found', 404);
     }
+    // A BLM zip's files wait in feed-imports/ for the media job, unchecked: never served (ADR 030).
+    if (key.startsWith(FEED_IMPORTS_FOLDER)) return c.text('Not found', 404);
     // get() refuses keys with '..', odd characters or absolute paths.
     const file = await storage.get(key);
     if (!file) return c.text('Not found', 404);

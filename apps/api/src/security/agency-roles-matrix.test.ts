@@ -22,6 +22,7 @@ import { agencyMemberBranches, agencyMembers, agents, users } from '#src/db/sche
 import { branchSlug } from '#src/features/agency/create-agency.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { blmFile, saleRow } from '#src/features/feeds/blm/blm-test-world.ts';
 import { readJson } from '#src/testing/http.ts';
 import { servedRoutes } from '#src/testing/route-table.ts';
 import { createSecurityWorld, type SecurityWorld } from '#src/testing/security-world.ts';
@@ -72,15 +73,13 @@ async function joinAgencyA(role: MemberRole, branchId: string): Promise<Member> 
     .from(agencyMembers)
     .where(eq(agencyMembers.userId, world.users.agent.userId));
   const memberId = crypto.randomUUID();
-  await world.handle.db
-    .insert(agencyMembers)
-    .values({
-      id: memberId,
-      agencyId: owner!.agencyId,
-      userId: user.userId,
-      role,
-      defaultBranchId: branchId,
-    });
+  await world.handle.db.insert(agencyMembers).values({
+    id: memberId,
+    agencyId: owner!.agencyId,
+    userId: user.userId,
+    role,
+    defaultBranchId: branchId,
+  });
   await world.handle.db.insert(agencyMemberBranches).values({ memberId, branchId });
   await world.handle.db.update(users).set({ role: 'agent' }).where(eq(users.id, user.userId));
   return { cookie: user.cookie, memberId, role, branchIds: [branchId] };
@@ -289,6 +288,12 @@ const CASES: Record<string, Case> = {
     on: 'a1',
     ok: 200,
     request: async () => get(`/api/agent/properties/${(await freshListing()).id}/photos`),
+  },
+  'GET /api/agent/properties/:id/feed-media': {
+    action: 'listing.view',
+    on: 'a1',
+    ok: 200,
+    request: async () => get(`/api/agent/properties/${(await freshListing()).id}/feed-media`),
   },
   'POST /api/agent/properties/:id/photos': {
     action: 'listing.edit',
@@ -562,7 +567,127 @@ const CASES: Record<string, Case> = {
       url: `/api/agent/team/members/${(await joinAgencyA('negotiator', a1)).memberId}`,
     }),
   },
+  // Listing feeds (ADR 030): keys and CRM branch codes of branch A1, made by A's owner.
+  'GET /api/agent/api-keys': {
+    action: 'feeds.manage',
+    on: 'none',
+    ok: 200,
+    request: async () => get('/api/agent/api-keys'),
+  },
+  'POST /api/agent/api-keys': {
+    action: 'feeds.manage',
+    on: 'a1',
+    ok: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/agent/api-keys',
+      body: { name: 'Reapit', branchId: a1 },
+    }),
+  },
+  'PATCH /api/agent/api-keys/:id': {
+    action: 'feeds.manage',
+    on: 'a1',
+    ok: 200,
+    request: async () => ({
+      method: 'PATCH',
+      url: `/api/agent/api-keys/${await freshFeedKey()}`,
+      body: { name: 'Alto', withdrawAbsent: false },
+    }),
+  },
+  'DELETE /api/agent/api-keys/:id': {
+    action: 'feeds.manage',
+    on: 'a1',
+    ok: 204,
+    request: async () => ({ method: 'DELETE', url: `/api/agent/api-keys/${await freshFeedKey()}` }),
+  },
+  'GET /api/agent/feed-branch-codes': {
+    action: 'feeds.manage',
+    on: 'none',
+    ok: 200,
+    request: async () => get('/api/agent/feed-branch-codes'),
+  },
+  'PUT /api/agent/feed-branch-codes/:code': {
+    action: 'feeds.manage',
+    on: 'a1',
+    ok: 200,
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/agent/feed-branch-codes/${freshCode()}`,
+      body: { branchId: a1 },
+    }),
+  },
+  'DELETE /api/agent/feed-branch-codes/:code': {
+    action: 'feeds.manage',
+    on: 'a1',
+    ok: 204,
+    request: async () => ({
+      method: 'DELETE',
+      url: `/api/agent/feed-branch-codes/${await freshMappedCode()}`,
+    }),
+  },
+  // BLM bulk uploads (issue #27): into the member's own branch; an import of A1 is seen by who manages A1's feeds.
+  'POST /api/agent/feeds/blm': {
+    action: 'feeds.manage',
+    on: 'own',
+    ok: 200,
+    request: async () => ({ method: 'POST', url: '/api/agent/feeds/blm', form: blmUpload() }),
+  },
+  'GET /api/agent/feeds/imports': {
+    action: 'feeds.manage',
+    on: 'none',
+    ok: 200,
+    request: async () => get('/api/agent/feeds/imports'),
+  },
+  'GET /api/agent/feeds/imports/:id': {
+    action: 'feeds.manage',
+    on: 'a1',
+    ok: 200,
+    request: async () => get(`/api/agent/feeds/imports/${await freshImport()}`),
+  },
 };
+
+/** A fresh feed key of branch A1, made by A's owner (ADR 030). */
+async function freshFeedKey(): Promise<string> {
+  const res = await send('owner', {
+    method: 'POST',
+    url: '/api/agent/api-keys',
+    body: { name: 'CRM', branchId: a1 },
+  });
+  expect(res.status).toBe(201);
+  return ((await readJson(res)) as { id: string }).id;
+}
+
+const freshCode = () => `CODE-${crypto.randomUUID().slice(0, 8)}`;
+
+/** A fresh CRM branch code mapped to A1 by A's owner. */
+/** A BLM file of one sale row whose branch code is not mapped: it goes to the uploader's default branch. */
+function blmUpload(): FormData {
+  const form = new FormData();
+  const file = blmFile([
+    saleRow(`ROLES-${crypto.randomUUID().slice(0, 8)}`, { BRANCH_ID: 'ROLES', MEDIA_IMAGE_00: '' }),
+  ]);
+  form.append('file', new File([file], 'roles.blm'));
+  form.append('withdrawAbsent', 'false');
+  return form;
+}
+
+/** A BLM import of branch A1, uploaded by A's owner (whose default branch A1 is). */
+async function freshImport(): Promise<string> {
+  const res = await send('owner', { method: 'POST', url: '/api/agent/feeds/blm', form: blmUpload() });
+  expect(res.status).toBe(200);
+  return ((await readJson(res)) as { id: string }).id;
+}
+
+async function freshMappedCode(): Promise<string> {
+  const code = freshCode();
+  const res = await send('owner', {
+    method: 'PUT',
+    url: `/api/agent/feed-branch-codes/${code}`,
+    body: { branchId: a1 },
+  });
+  expect(res.status).toBe(200);
+  return code;
+}
 
 function get(url: string): Sent {
   return { method: 'GET', url };

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@abode/shared/messages';
-import { agencyMembers, agents, listingMedia } from '#src/db/schema.ts';
+import { agencyMembers, agents, feedBranchCodes, feedImports, listingMedia } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
@@ -24,6 +24,9 @@ import { createApp } from '#src/app.ts';
 import { servedRoutes } from '#src/testing/route-table.ts';
 import { insertTeamFixtures, type TeamFixtures } from '#src/features/agency/team/team-fixtures.ts';
 import { agencyIdOf, createAgencyIn } from '#src/features/admin/agencies/agency-fixtures.ts';
+import { createFeedKeyFor } from '#src/features/feeds/keys/feed-key-fixtures.ts';
+import { blmFile, saleRow } from '#src/features/feeds/blm/blm-test-world.ts';
+import { sampleCall } from '#src/features/feeds/rtdf/rtdf-fixtures.ts';
 import {
   createSecurityWorld,
   PERSONAS,
@@ -66,6 +69,12 @@ interface MatrixFixtures extends Fixtures {
   team: TeamFixtures;
   /** The agent's branch's public page (ADR 029). */
   branchSlug: string;
+  /** The agent's feed keys (ADR 030): one to change, one to revoke; and a CRM branch code to unmap. */
+  feeds: { keyToChange: string; keyToRevoke: string; codeToRemove: string };
+  /** RTDF (issue #27): the agent's branch's feed id, and each agent persona's own agency's Bearer key. */
+  rtdf: { feedBranchId: number; keys: Partial<Record<Persona, string>> };
+  /** A BLM import of the agent's agency (issue #27), for its report. */
+  blmImport: string;
 }
 
 interface Rule {
@@ -78,6 +87,10 @@ interface Rule {
   body?: (f: MatrixFixtures, persona: Persona) => unknown;
   /** multipart/form-data body of an upload. */
   form?: (f: MatrixFixtures, persona: Persona) => FormData;
+  /** More request headers: a Bearer feed key (feed routes authenticate by key, not by the session). */
+  headers?: (f: MatrixFixtures, persona: Persona) => Record<string, string>;
+  /** What the JSON answer must hold, by persona: RTDF answers a refused branch 200 with `success: false`. */
+  answer?: Partial<Record<Persona, Record<string, unknown>>>;
 }
 
 const all = (status: Expected): Statuses => Object.fromEntries(PERSONAS.map((p) => [p, status])) as Statuses;
@@ -97,6 +110,22 @@ const adminArea = (admin: Expected, superAdmin: Expected = admin): Statuses => (
 });
 /** A public listing's page for a listing that is not public: its own agent and admins see a preview. */
 const previewOnly: Statuses = { ...all(404), agent: 200, admin: 200, superAdmin: 200 };
+
+/** An RTDF call (issue #27): see the rules' comment. */
+const rtdfRule = (body: (f: MatrixFixtures) => unknown): Rule => ({
+  headers: (f, persona) => {
+    const headers: Record<string, string> = {};
+    const key = f.rtdf.keys[persona];
+    if (key) headers.Authorization = key;
+    return headers;
+  },
+  body: (f) => body(f),
+  expect: { ...all(401), agent: 200, otherAgent: 200 },
+  answer: {
+    agent: { success: true },
+    otherAgent: { success: false, errors: [{ error_code: 'BRANCH_NOT_ALLOWED' }] },
+  },
+});
 
 const ownerOrOther = <T>(persona: Persona, owner: Persona, own: T, other: T): T =>
   persona === owner ? own : other;
@@ -320,6 +349,10 @@ const RULES: Record<string, Rule> = {
     url: (f) => `/api/agent/properties/${f.publicListing.id}/photos`,
     expect: agentArea(200, 404),
   },
+  'GET /api/agent/properties/:id/feed-media': {
+    url: (f) => `/api/agent/properties/${f.publicListing.id}/feed-media`,
+    expect: agentArea(200, 404),
+  },
   'POST /api/agent/properties/:id/photos': {
     url: (f) => `/api/agent/properties/${f.publicListing.id}/photos`,
     form: imageForm,
@@ -403,6 +436,68 @@ const RULES: Record<string, Rule> = {
     expect: agentArea(200, 404),
   },
   'GET /api/branches/:slug': { url: (f) => `/api/branches/${f.branchSlug}`, expect: all(200) },
+
+  // Listing feeds (ADR 030): both agent personas own their agency and manage its feeds; the other agency's key,
+  // branch or code answers 404.
+  'GET /api/agent/api-keys': { expect: agentArea(200) },
+  'POST /api/agent/api-keys': { body: () => ({ name: 'Matrix CRM' }), expect: agentArea(201) },
+  'PATCH /api/agent/api-keys/:id': {
+    url: (f) => `/api/agent/api-keys/${f.feeds.keyToChange}`,
+    body: () => ({ name: 'Reapit', withdrawAbsent: false }),
+    expect: agentArea(200, 404),
+  },
+  'DELETE /api/agent/api-keys/:id': {
+    url: (f) => `/api/agent/api-keys/${f.feeds.keyToRevoke}`,
+    expect: agentArea(204, 404),
+  },
+  'GET /api/agent/feed-branch-codes': { expect: agentArea(200) },
+  'PUT /api/agent/feed-branch-codes/:code': {
+    url: () => '/api/agent/feed-branch-codes/MATRIX-01',
+    body: (f) => ({ branchId: f.publicListing.agentId }),
+    expect: agentArea(200, 404),
+  },
+  'DELETE /api/agent/feed-branch-codes/:code': {
+    url: (f) => `/api/agent/feed-branch-codes/${f.feeds.codeToRemove}`,
+    expect: agentArea(204, 404),
+  },
+
+  // RTDF (issue #27, ADR 030): a Bearer feed key, not the session. Each agent persona sends its own agency's key at
+  // the agent's branch: the agent's CRM is answered, the other agency's is refused (200 with `success: false` and
+  // BRANCH_NOT_ALLOWED, as RTDF answers a CRM's fault; nothing written); without a key, 401.
+  'POST /api/rtdf/v1/property/sendpropertydetails': rtdfRule((f) =>
+    sampleCall(f.rtdf.feedBranchId, 'MATRIX-SEND'),
+  ),
+  'POST /api/rtdf/v1/property/removeproperty': rtdfRule((f) => ({
+    branch: { branch_id: f.rtdf.feedBranchId, channel: 1 },
+    property: { agent_ref: 'MATRIX-REMOVE' },
+  })),
+  'POST /api/rtdf/v1/property/getbranchpropertylist': rtdfRule((f) => ({
+    branch: { branch_id: f.rtdf.feedBranchId },
+  })),
+  // BLM files (issue #27): with a feed key, each agent persona's CRM names the agent's branch by its feed number; the
+  // agent's row goes there, the other agency's to its own branch (the number of A's branch means nothing to B).
+  'POST /api/feeds/blm': {
+    headers: (f, persona): Record<string, string> => {
+      const key = f.rtdf.keys[persona];
+      return key ? { Authorization: key } : {};
+    },
+    form: (f) => blmForm(String(f.rtdf.feedBranchId)),
+    expect: { ...all(401), agent: 200, otherAgent: 200 },
+    answer: {
+      agent: { counts: { created: 1 }, rows: [{ warnings: [] }] },
+      otherAgent: { counts: { created: 1 }, rows: [{ warnings: [{ code: 'BLM_BRANCH_NOT_MAPPED' }] }] },
+    },
+  },
+  // The Bulk upload screen: both agent personas own their agency; another agency's import is a 404.
+  'POST /api/agent/feeds/blm': {
+    form: () => blmForm('MATRIX', { withdrawAbsent: 'false' }),
+    expect: agentArea(200),
+  },
+  'GET /api/agent/feeds/imports': { expect: agentArea(200) },
+  'GET /api/agent/feeds/imports/:id': {
+    url: (f) => `/api/agent/feeds/imports/${f.blmImport}`,
+    expect: agentArea(200, 404),
+  },
 
   // The agency's team (ADR 029): any member reads it; the owner (both agent personas own their agency) manages it.
   // Another agency's member or invitation answers 404. A link's secret is the access: the signed-out accept (the
@@ -615,12 +710,82 @@ beforeAll(async () => {
         .from(agents)
         .where(eq(agents.id, world.fixtures.publicListing.agentId))
     )[0]!.slug,
+    feeds: await insertFeedFixtures(world),
+    rtdf: await insertRtdfFixtures(world),
+    blmImport: await insertBlmImport(world),
   };
 });
 
 afterAll(async () => {
   await world?.close();
 });
+
+/** The agent's feed keys and a mapped CRM branch code (ADR 030). */
+async function insertFeedFixtures(w: SecurityWorld): Promise<MatrixFixtures['feeds']> {
+  const branchId = w.fixtures.publicListing.agentId;
+  const owner = {
+    userId: w.users.agent.userId,
+    agencyId: await agencyIdOf(w.handle.db, w.users.agent.userId),
+  };
+  const codeToRemove = 'MATRIX-GONE';
+  await w.handle.db
+    .insert(feedBranchCodes)
+    .values({ agencyId: owner.agencyId, code: codeToRemove, branchId });
+  return {
+    keyToChange: (await createFeedKeyFor(w.handle.db, { ...owner, branchId })).id,
+    keyToRevoke: (await createFeedKeyFor(w.handle.db, { ...owner, branchId })).id,
+    codeToRemove,
+  };
+}
+
+/**
+ * RTDF (issue #27): a key for each agent persona's own agency, and a feed listing of the agent's branch for
+ * removeproperty to withdraw.
+ */
+async function insertRtdfFixtures(w: SecurityWorld): Promise<MatrixFixtures['rtdf']> {
+  const branchId = w.fixtures.publicListing.agentId;
+  const [branch] = await w.handle.db
+    .select({ feedBranchId: agents.feedBranchId })
+    .from(agents)
+    .where(eq(agents.id, branchId));
+  const keys: Partial<Record<Persona, string>> = {};
+  for (const persona of ['agent', 'otherAgent'] as const) {
+    const userId = w.users[persona].userId;
+    const [own] = await w.handle.db
+      .select({ id: agencyMembers.defaultBranchId })
+      .from(agencyMembers)
+      .where(eq(agencyMembers.userId, userId));
+    const agencyId = await agencyIdOf(w.handle.db, userId);
+    keys[persona] = (
+      await createFeedKeyFor(w.handle.db, { userId, agencyId, branchId: own!.id })
+    ).authorization;
+  }
+  const created = await w.send('agent', 'POST', '/api/rtdf/v1/property/sendpropertydetails', {
+    body: JSON.stringify(sampleCall(branch!.feedBranchId, 'MATRIX-REMOVE')),
+    headers: { 'Content-Type': 'application/json', Authorization: keys.agent! },
+  });
+  if (created.status !== 200) throw new Error(`RTDF fixture: ${created.status} ${await created.text()}`);
+  return { feedBranchId: branch!.feedBranchId, keys };
+}
+
+/** A BLM file of one sale row at the world's Wimbledon address, for branch code `branchCode` (issue #27). */
+function blmForm(branchCode: string, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  const file = blmFile([saleRow('MATRIX-BLM', { BRANCH_ID: branchCode, MEDIA_IMAGE_00: '' })]);
+  form.append('file', new File([file], 'matrix.blm'));
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** An import of the agent's agency in the Bulk upload history (issue #27). */
+async function insertBlmImport(w: SecurityWorld): Promise<string> {
+  const agencyId = await agencyIdOf(w.handle.db, w.users.agent.userId);
+  const [row] = await w.handle.db
+    .insert(feedImports)
+    .values({ agencyId, userId: w.users.agent.userId, fileName: 'matrix.blm', counts: {}, report: [] })
+    .returning();
+  return row!.id;
+}
 
 test('every served route has a rule, and every rule a served route', () => {
   const served = servedRoutes(world.app).map((r) => r.key);
@@ -639,14 +804,19 @@ describe.each(Object.entries(RULES))('%s', (key, rule) => {
     const url = rule.url ? rule.url(f, persona) : key.split(' ')[1]!;
     const method = rule.method ?? routeMethod;
     const res = rule.form
-      ? await world.send(persona, method, url, { body: rule.form(f, persona) })
-      : await world.call(persona, method, url, rule.body?.(f, persona));
+      ? await world.send(persona, method, url, {
+          body: rule.form(f, persona),
+          headers: rule.headers?.(f, persona),
+        })
+      : await world.call(persona, method, url, rule.body?.(f, persona), rule.headers?.(f, persona));
     const expected = rule.expect[persona];
     const allowed = typeof expected === 'number' ? [expected] : expected;
     const text = await res.text();
     expect(allowed, `${method} ${url} as ${persona} → ${res.status} ${text.slice(0, 300)}`).toContain(
       res.status,
     );
+    const answer = rule.answer?.[persona];
+    if (answer) expect(JSON.parse(text), `${method} ${url} as ${persona}`).toMatchObject(answer);
   });
 });
 

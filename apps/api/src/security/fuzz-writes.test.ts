@@ -21,7 +21,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import sharp from 'sharp';
 import { fc } from '@abode/shared/testing-fast-check';
-import { listingMedia, propertyPhotos } from '#src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { agents, feedBranchCodes, listingMedia, propertyPhotos } from '#src/db/schema.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { errorBodyProblem, loadErrorCatalogue, type ErrorCatalogue } from '#src/testing/error-catalogue.ts';
 import {
@@ -33,7 +34,9 @@ import {
   type FuzzUpload,
 } from '#src/testing/fuzz-payloads.ts';
 import { writeRoutes } from '#src/testing/route-table.ts';
-import { createAgencyIn } from '#src/features/admin/agencies/agency-fixtures.ts';
+import { agencyIdOf, createAgencyIn } from '#src/features/admin/agencies/agency-fixtures.ts';
+import { createFeedKeyFor } from '#src/features/feeds/keys/feed-key-fixtures.ts';
+import { sampleCall } from '#src/features/feeds/rtdf/rtdf-fixtures.ts';
 import { createSecurityWorld, type Persona, type SecurityWorld } from '#src/testing/security-world.ts';
 import { insertTeamFixtures, type TeamFixtures } from '#src/features/agency/team/team-fixtures.ts';
 import { findStoredMarkup, type StoredMarkup } from '#src/testing/stored-markup.ts';
@@ -77,6 +80,10 @@ interface FuzzFixtures {
   team: TeamFixtures;
   /** The agent's branch (ADR 029). */
   branchId: string;
+  /** The agent's feed keys (ADR 030): one to change, one to revoke; and a CRM branch code to unmap. */
+  feeds: { keyToChange: string; keyToRevoke: string; codeToRemove: string };
+  /** RTDF (issue #27): the agent's Bearer feed key and their branch's feed id. */
+  rtdf: { authorization: string; feedBranchId: number };
 }
 
 /** One generated request's fixed part: where it goes, who sends it and the valid body its mutations start from. */
@@ -84,6 +91,8 @@ interface Target {
   url: string;
   as: Persona;
   valid: unknown;
+  /** More request headers: a Bearer feed key (feed routes authenticate by key, not by the session). */
+  headers?: Record<string, string>;
 }
 
 interface FuzzCase {
@@ -195,6 +204,15 @@ const authTargets = (f: FuzzFixtures): fc.Arbitrary<Target> =>
       valid: {},
     })),
   );
+
+/** An RTDF call (issue #27) by the agent's CRM, with its Bearer feed key. */
+const rtdfAt = (f: FuzzFixtures, call: string, valid: unknown): fc.Arbitrary<Target> =>
+  fc.constant({
+    url: `/api/rtdf/v1/property/${call}`,
+    as: 'agent' as const,
+    valid,
+    headers: { Authorization: f.rtdf.authorization },
+  });
 
 /** One case per write route the app serves (`METHOD path` as Hono records it). */
 const CASES: Record<string, FuzzCase> = {
@@ -415,6 +433,63 @@ const CASES: Record<string, FuzzCase> = {
   'DELETE /api/agent/team/members/:memberId': {
     target: (f) => at(`/api/agent/team/members/${f.team.memberToRemove}`, ['agent']),
   },
+  // Listing feeds (ADR 030): keys made until the agency's limit (then 409), a key revoked once (then 404).
+  'POST /api/agent/api-keys': {
+    target: (f) =>
+      at('/api/agent/api-keys', ['agent', 'otherAgent'], {
+        name: 'Reapit Foundations',
+        branchId: f.branchId,
+        withdrawAbsent: false,
+      }),
+  },
+  'PATCH /api/agent/api-keys/:id': {
+    target: (f) =>
+      at(`/api/agent/api-keys/${f.feeds.keyToChange}`, ['agent'], { name: 'Alto', withdrawAbsent: true }),
+  },
+  'DELETE /api/agent/api-keys/:id': {
+    target: (f) => at(`/api/agent/api-keys/${f.feeds.keyToRevoke}`, ['agent']),
+  },
+  'PUT /api/agent/feed-branch-codes/:code': {
+    target: (f) =>
+      at('/api/agent/feed-branch-codes/WIM-01', ['agent', 'otherAgent'], { branchId: f.branchId }),
+  },
+  'DELETE /api/agent/feed-branch-codes/:code': {
+    target: (f) => at(`/api/agent/feed-branch-codes/${f.feeds.codeToRemove}`, ['agent']),
+  },
+  // RTDF (issue #27): the agent's CRM with its Bearer feed key, from Rightmove's sample calls.
+  'POST /api/rtdf/v1/property/sendpropertydetails': {
+    target: (f) => rtdfAt(f, 'sendpropertydetails', sampleCall(f.rtdf.feedBranchId, 'FUZZ-RTDF')),
+  },
+  'POST /api/rtdf/v1/property/removeproperty': {
+    target: (f) =>
+      rtdfAt(f, 'removeproperty', {
+        network: { network_id: 5 },
+        branch: { branch_id: f.rtdf.feedBranchId, channel: 1 },
+        property: { agent_ref: 'FUZZ-RTDF', removal_reason: 9, transaction_date: '26-11-2026 09:00:00' },
+      }),
+  },
+  'POST /api/rtdf/v1/property/getbranchpropertylist': {
+    target: (f) =>
+      rtdfAt(f, 'getbranchpropertylist', {
+        network: { network_id: 5 },
+        branch: { branch_id: f.rtdf.feedBranchId, channel: 1 },
+      }),
+  },
+  // BLM uploads (issue #27): junk files and fields, with the agent's feed key and in the Bulk upload screen.
+  'POST /api/feeds/blm': {
+    target: (f) =>
+      fc.constant({
+        url: '/api/feeds/blm',
+        as: 'agent' as const,
+        valid: {},
+        headers: { Authorization: f.rtdf.authorization },
+      }),
+    upload: { file: 'file', fields: [] },
+  },
+  'POST /api/agent/feeds/blm': {
+    target: () => at('/api/agent/feeds/blm', ['agent', 'otherAgent']),
+    upload: { file: 'file', fields: ['branchId', 'withdrawAbsent'] },
+  },
   'POST /api/agency-invitations/:token/accept': {
     target: (f) =>
       at(`/api/agency-invitations/${f.team.acceptTokens[0]}/accept`, ['visitor'], {
@@ -595,6 +670,8 @@ beforeAll(async () => {
     png: new Uint8Array(png),
     team: await insertTeamFixtures(world.handle.db, world.users.agent.userId, 1),
     branchId: world.fixtures.publicListing.agentId,
+    feeds: await insertFeedFixtures(),
+    rtdf: await insertRtdfKey(),
   };
   for (const m of await findStoredMarkup(world.handle.db)) knownMarkup.add(markupKey(m));
 });
@@ -602,6 +679,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.close();
 });
+
+/** The agent's feed keys and a mapped CRM branch code (ADR 030). */
+async function insertFeedFixtures(): Promise<FuzzFixtures['feeds']> {
+  const branchId = world.fixtures.publicListing.agentId;
+  const userId = world.users.agent.userId;
+  const agencyId = await agencyIdOf(world.handle.db, userId);
+  const codeToRemove = 'FUZZ-GONE';
+  await world.handle.db.insert(feedBranchCodes).values({ agencyId, code: codeToRemove, branchId });
+  return {
+    keyToChange: (await createFeedKeyFor(world.handle.db, { userId, agencyId, branchId })).id,
+    keyToRevoke: (await createFeedKeyFor(world.handle.db, { userId, agencyId, branchId })).id,
+    codeToRemove,
+  };
+}
+
+/** RTDF (issue #27): a feed key of the agent's branch and the branch's feed id. */
+async function insertRtdfKey(): Promise<FuzzFixtures['rtdf']> {
+  const branchId = world.fixtures.publicListing.agentId;
+  const userId = world.users.agent.userId;
+  const agencyId = await agencyIdOf(world.handle.db, userId);
+  const [branch] = await world.handle.db
+    .select({ feedBranchId: agents.feedBranchId })
+    .from(agents)
+    .where(eq(agents.id, branchId));
+  const key = await createFeedKeyFor(world.handle.db, { userId, agencyId, branchId });
+  return { authorization: key.authorization, feedBranchId: branch!.feedBranchId };
+}
 
 const markupKey = (m: StoredMarkup) => `${m.table}.${m.column}: ${m.sample}`;
 
@@ -674,16 +778,20 @@ function urlOf(key: string, request: FuzzRequest): string {
 function send(method: string, url: string, request: FuzzRequest): Promise<Response> {
   const body = request.body;
   const persona = request.target.as;
-  if (body.kind === 'none') return world.send(persona, method, url);
+  const extra = request.target.headers ?? {};
+  if (body.kind === 'none') return world.send(persona, method, url, { headers: extra });
   if (body.kind === 'json') {
     const text = JSON.stringify(body.value);
-    if (text === undefined) return world.send(persona, method, url);
-    return world.send(persona, method, url, { body: text, headers: { 'Content-Type': 'application/json' } });
+    if (text === undefined) return world.send(persona, method, url, { headers: extra });
+    return world.send(persona, method, url, {
+      body: text,
+      headers: { 'Content-Type': 'application/json', ...extra },
+    });
   }
   if (body.kind === 'raw') {
     return world.send(persona, method, url, {
       body: body.text,
-      headers: body.contentType === null ? {} : { 'Content-Type': body.contentType },
+      headers: { ...(body.contentType === null ? {} : { 'Content-Type': body.contentType }), ...extra },
     });
   }
   const form = new FormData();
@@ -697,7 +805,7 @@ function send(method: string, url: string, request: FuzzRequest): Promise<Respon
   }
   return world.send(persona, method, url, {
     body: form,
-    headers: body.declaredLength === null ? {} : { 'Content-Length': body.declaredLength },
+    headers: { ...(body.declaredLength === null ? {} : { 'Content-Length': body.declaredLength }), ...extra },
   });
 }
 

@@ -21,6 +21,9 @@ import { agentMediaRoutes } from './media/routes.ts';
 import { agentPhotoRoutes } from './photos/routes.ts';
 import { agentProfileCreateRoutes, agentProfileRoutes } from './profile/routes.ts';
 import { agencyComplianceRoutes } from '#src/features/agency/compliance/routes.ts';
+import { feedMediaRoutes } from '#src/features/feeds/media/routes.ts';
+import { feedKeyRoutes } from '#src/features/feeds/keys/routes.ts';
+import { agentFeedImportRoutes } from '#src/features/feeds/blm/routes.ts';
 
 export const agentRoutes = new OpenAPIHono<AppEnv>();
 // Before any sub-app, so a visitor always gets 401 (and a client 403) rather than a 400 about their input.
@@ -36,6 +39,8 @@ agentRoutes.route('/properties', agentListingRoutes);
 agentRoutes.route('/', agentPhotoRoutes);
 // Floor plans, EPC certificate and brochure (issue #25): /properties/{id}/media….
 agentRoutes.route('/', agentMediaRoutes);
+// Where a feed listing's files stand (issue #27): /properties/{id}/feed-media.
+agentRoutes.route('/', feedMediaRoutes);
 agentRoutes.route('/profile', agentProfileRoutes);
 // The agency's members and invitations (ADR 029).
 agentRoutes.route('/team', agentTeamRoutes);
@@ -43,6 +48,10 @@ agentRoutes.route('/team', agentTeamRoutes);
 agentRoutes.route('/branches', agentBranchRoutes);
 // The agency's name, compliance details and standing (ADR 029).
 agentRoutes.route('/agency', agencyComplianceRoutes);
+// Listing feed keys and CRM branch codes (ADR 030): /api-keys… and /feed-branch-codes….
+agentRoutes.route('/', feedKeyRoutes);
+// BLM bulk uploads and their history (issue #27): /feeds/blm, /feeds/imports….
+agentRoutes.route('/feeds', agentFeedImportRoutes);
 // Analytics, reports (CSV) and settings.
 agentRoutes.route('/', agentInsightRoutes);
 

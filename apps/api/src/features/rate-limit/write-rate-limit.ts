@@ -35,6 +35,10 @@ const OWN_LIMIT = [
   /^POST \/api\/alerts\/unsubscribe(\/one-click)?\/?$/,
   /^DELETE \/api\/me\/?$/,
   /^POST \/api\/security-events\/?$/,
+  // RTDF calls: limited per feed key by feedKeyAuth (FEED_RATE_LIMIT).
+  /^POST \/api\/rtdf\/v1\/property\/[a-z]+\/?$/,
+  // BLM uploads with a feed key: limited per key by feedKeyAuth.
+  /^POST \/api\/feeds\/blm\/?$/,
   /^[A-Z]+ \/api\/dev(\/|$)/,
 ];
 

@@ -1,0 +1,47 @@
+/**
+ * A listing's title for a feed that sends none (BLM has no title column, issue #27): what the home is, as the UK
+ * portals write it — '3 bedroom semi-detached house for sale', 'Studio flat to rent', 'Plot for sale'.
+ */
+import {
+  PROPERTY_SUB_TYPE_LABELS,
+  PROPERTY_TYPE_LABELS,
+  type PropertySubTypeValue,
+  type PropertyTypeValue,
+} from '@abode/shared/listings/listing-vocabulary';
+
+/** Sub-types whose label names only the built form of a house ('Semi-detached'): 'house' follows it. */
+const HOUSE_FORMS: ReadonlySet<PropertySubTypeValue> = new Set([
+  'terraced',
+  'end-of-terrace',
+  'semi-detached',
+  'detached',
+  'link-detached',
+  'mews',
+]);
+
+/** What the home is, in lower case: 'semi-detached house', 'ground floor flat', 'studio flat', 'bungalow'. */
+export function homeNoun(type: PropertyTypeValue, subType: PropertySubTypeValue | null): string {
+  if (!subType) return PROPERTY_TYPE_LABELS[type].toLowerCase();
+  const label = PROPERTY_SUB_TYPE_LABELS[subType].toLowerCase();
+  if (HOUSE_FORMS.has(subType)) return `${label} house`;
+  if (subType === 'studio') return 'studio flat';
+  return label;
+}
+
+/**
+ * The title: 'n bedroom …' for homes with bedrooms, the noun alone for a studio, land and a home of 0 bedrooms;
+ * 'for sale' or 'to rent'. At most 120 characters (every combination is far shorter).
+ */
+export function listingTitle(listing: {
+  bedrooms: number;
+  type: PropertyTypeValue;
+  subType: PropertySubTypeValue | null;
+  mode: 'sale' | 'rent';
+}): string {
+  const noun = homeNoun(listing.type, listing.subType);
+  const what =
+    listing.bedrooms > 0 && listing.type !== 'land' && listing.subType !== 'studio'
+      ? `${listing.bedrooms} bedroom ${noun}`
+      : noun.charAt(0).toUpperCase() + noun.slice(1);
+  return `${what} ${listing.mode === 'sale' ? 'for sale' : 'to rent'}`;
+}
