@@ -1,8 +1,8 @@
 /**
  * The one write path of listing feeds (issue #27, DESIGN §8, ADR 030). The RTDF and BLM adapters map their own
  * vocabulary to the shared listing input (`ListingFormValues`) and hand it here; this runs the same use cases as the
- * portal's form (createListingInTransaction, updateListingInTransaction): the same validation, material information
- * rules, branch authorisation, approval and activity rows. What it adds is what a feed needs:
+ * portal's form (insertListing and applyListingUpdate, the row-returning cores of its create and update): the same
+ * validation, material information rules, branch authorisation, approval and activity rows. What it adds is what a feed needs:
  * - **Create or update by (branch, CRM reference)**, idempotent under retries: a resend that maps to the same listing
  *   is 'unchanged' (by a hash of the mapped listing), and a create that loses a race to the same reference updates.
  * - **Full replacement.** A feed sends the whole listing: a field it leaves out is cleared (FEED_FIELD_DEFAULTS), so
@@ -30,8 +30,8 @@ import { isUniqueViolation } from '#src/db/errors.ts';
 import { feedMedia, properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
-import { createListingInTransaction } from '#src/features/agent/listings/create-agent-listing.ts';
-import { updateListingInTransaction } from '#src/features/agent/listings/update-agent-listing.ts';
+import { insertListing } from '#src/features/agent/listings/create-agent-listing.ts';
+import { applyListingUpdate } from '#src/features/agent/listings/update-agent-listing.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { Storage } from '#src/lib/storage.ts';
 
@@ -247,8 +247,10 @@ async function syncFeedMedia(
   ctx: FeedContext,
   propertyId: string,
   media: readonly FeedMediaItem[],
+  isNew: boolean,
 ): Promise<{ queued: boolean; photoIds: string[]; mediaIds: string[] }> {
-  const existing = await tx.select().from(feedMedia).where(eq(feedMedia.propertyId, propertyId));
+  // A listing created in this transaction has no rows yet: one read fewer a row of a large BLM file.
+  const existing = isNew ? [] : await tx.select().from(feedMedia).where(eq(feedMedia.propertyId, propertyId));
   const keyOf = (kind: string, url: string) => `${kind} ${url}`;
   const byKey = new Map(existing.map((row) => [keyOf(row.kind, row.url), row]));
   const wanted = new Set<string>();
@@ -348,33 +350,24 @@ export async function upsertFeedListing(ctx: FeedContext, listing: FeedListing):
       // A live status waits for the first photo (issue #23); the media job applies it.
       const holdForPhoto = wantedStatus !== 'draft' && photos === 0;
       const writeStatus = holdForPhoto ? 'draft' : wantedStatus;
+      const feedColumns = {
+        source: ctx.source,
+        feedRef: listing.agentRef,
+        feedUpdatedAt: listing.updatedAt ?? ctx.now,
+        feedHash: hash,
+        feedPendingStatus: holdForPhoto ? wantedStatus : null,
+        feedWithdrawnAt: listing.published ? null : (stored?.feedWithdrawnAt ?? ctx.now),
+      };
       let written: { id: string; slug: string };
       if (stored) {
         const changes = UpdateListingInputSchema.parse(formValues(listing, writeStatus));
-        written = await updateListingInTransaction(
-          tx,
-          ctx.scope,
-          stored.id,
-          changes,
-          ctx.now,
-          'listing.edit',
-        );
+        written = await applyListingUpdate(tx, ctx.scope, stored.id, changes, ctx.now, 'listing.edit');
+        await tx.update(properties).set(feedColumns).where(eq(properties.id, written.id));
       } else {
         const input = ListingInputSchema.parse(formValues(listing, writeStatus));
-        written = await createListingInTransaction(tx, ctx.scope, input, ctx.now);
+        written = await insertListing(tx, ctx.scope, input, ctx.now, feedColumns);
       }
-      await tx
-        .update(properties)
-        .set({
-          source: ctx.source,
-          feedRef: listing.agentRef,
-          feedUpdatedAt: listing.updatedAt ?? ctx.now,
-          feedHash: hash,
-          feedPendingStatus: holdForPhoto ? wantedStatus : null,
-          feedWithdrawnAt: listing.published ? null : (stored?.feedWithdrawnAt ?? ctx.now),
-        })
-        .where(eq(properties.id, written.id));
-      const media = await syncFeedMedia(tx, ctx, written.id, listing.media);
+      const media = await syncFeedMedia(tx, ctx, written.id, listing.media, !stored);
       const outcome: FeedOutcomeValue = !stored
         ? 'created'
         : !listing.published && stored.status !== 'draft'
@@ -432,14 +425,7 @@ export async function withdrawFeedListing(
 async function withdrawInTransaction(tx: Tx, ctx: FeedContext, stored: StoredFeedListing) {
   if (stored.feedWithdrawnAt) return result('unchanged', stored);
   if (stored.status !== 'draft')
-    await updateListingInTransaction(
-      tx,
-      ctx.scope,
-      stored.id,
-      { status: 'draft' },
-      ctx.now,
-      'listing.publish',
-    );
+    await applyListingUpdate(tx, ctx.scope, stored.id, { status: 'draft' }, ctx.now, 'listing.publish');
   await tx
     .update(properties)
     .set({ feedWithdrawnAt: ctx.now, feedPendingStatus: null, feedHash: null, source: ctx.source })
@@ -495,7 +481,7 @@ export async function applyFeedPendingStatus(ctx: FeedContext, propertyId: strin
         .where(eq(properties.id, propertyId))
         .for('update');
       if (!row?.pending || (await photoCount(tx, propertyId)) === 0) return;
-      await updateListingInTransaction(
+      await applyListingUpdate(
         tx,
         ctx.scope,
         propertyId,

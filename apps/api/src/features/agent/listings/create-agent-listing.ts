@@ -110,8 +110,8 @@ export async function createAgentListing(
 }
 
 /**
- * {@link createAgentListing} inside the caller's transaction `tx` (a feed writes its own columns in the same one):
- * the same checks, row and activity, and the same errors, thrown before anything is written.
+ * {@link createAgentListing} inside the caller's transaction `tx`: the same checks, row and activity, and the same
+ * errors, thrown before anything is written.
  */
 export async function createListingInTransaction(
   tx: Tx,
@@ -119,6 +119,24 @@ export async function createListingInTransaction(
   input: ListingInput,
   now: Date,
 ): Promise<AgentListingDetail> {
+  return toAgentListingDetail(tx, await insertListing(tx, scope, input, now));
+}
+
+/**
+ * The checks, row and activity of {@link createListingInTransaction}, returning the stored row rather than the API
+ * detail. `extra` columns are written in the same INSERT: a feed's own columns (ADR 030), which it would otherwise
+ * write with a second UPDATE of the row, rewriting its indexes again.
+ */
+export async function insertListing(
+  tx: Tx,
+  scope: AgentScope,
+  input: ListingInput,
+  now: Date,
+  extra: Pick<
+    typeof properties.$inferInsert,
+    'source' | 'feedRef' | 'feedUpdatedAt' | 'feedHash' | 'feedPendingStatus' | 'feedWithdrawnAt'
+  > = {},
+): Promise<typeof properties.$inferSelect> {
   const place = await resolveListingPlace(tx, scope, input);
   authorise(scope, 'listing.create', place);
   if (input.status !== 'draft') authorisePublishing(scope, place, input.status);
@@ -141,6 +159,7 @@ export async function createListingInTransaction(
       approvalStatus: 'pending',
       createdAt: now,
       updatedAt: now,
+      ...extra,
     })
     .returning();
   if (!row) throw new Error('listing insert returned no row');
@@ -151,5 +170,5 @@ export async function createListingInTransaction(
     propertyTitle: row.title,
     details: { status: row.status },
   });
-  return toAgentListingDetail(tx, row);
+  return row;
 }

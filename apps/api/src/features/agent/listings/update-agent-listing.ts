@@ -123,6 +123,21 @@ export async function updateListingInTransaction(
   now: Date,
   action: AgencyAction = 'listing.edit',
 ): Promise<AgentListingDetail> {
+  return toAgentListingDetail(tx, await applyListingUpdate(tx, scope, id, changes, now, action));
+}
+
+/**
+ * The checks, writes and activity rows of {@link updateListingInTransaction}, returning the stored row (as it now
+ * stands) rather than the API detail: a feed writing thousands of listings needs no photo and media lists back.
+ */
+export async function applyListingUpdate(
+  tx: Transaction,
+  scope: AgentScope,
+  id: string,
+  changes: UpdateInput,
+  now: Date,
+  action: AgencyAction = 'listing.edit',
+): Promise<ListingRow> {
   const row = await findOwnListingRow(tx, scope, id, action, { forUpdate: true });
   const merged = ListingInputSchema.safeParse({ ...storedInput(row), ...changes });
   if (!merged.success) throw validationError(merged.error);
@@ -138,7 +153,7 @@ export async function updateListingInTransaction(
       ? !sameFloorArea(after.floorAreaSqm, before.floorAreaSqm as number | null)
       : JSON.stringify(after[key]) !== JSON.stringify(before[key]),
   );
-  if (changed.length === 0 && !placeChanged) return toAgentListingDetail(tx, row);
+  if (changed.length === 0 && !placeChanged) return row;
   if (after.status === 'active' && row.status !== 'active') {
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
@@ -223,5 +238,5 @@ export async function updateListingInTransaction(
           : {}),
       },
     });
-  return toAgentListingDetail(tx, updated);
+  return updated;
 }
