@@ -17,14 +17,12 @@ import { createLogger } from '#src/lib/logger.ts';
 import { createDiskStorage } from '#src/lib/storage.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
+import { upsertFeedListing, type FeedContext, type FeedListing } from './feed-listing.ts';
 import {
   applyFeedPendingStatus,
-  upsertFeedListing,
   withdrawAbsentFeedListings,
   withdrawFeedListing,
-  type FeedContext,
-  type FeedListing,
-} from './feed-listing.ts';
+} from './feed-listing-status.ts';
 
 let handle: DatabaseHandle;
 let ctx: FeedContext;

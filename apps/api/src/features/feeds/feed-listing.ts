@@ -2,21 +2,24 @@
  * The one write path of listing feeds (issue #27, DESIGN §8, ADR 030). The RTDF and BLM adapters map their own
  * vocabulary to the shared listing input (`ListingFormValues`) and hand it here; this runs the same use cases as the
  * portal's form (insertListing and applyListingUpdate, the row-returning cores of its create and update): the same
- * validation, material information rules, branch authorisation, approval and activity rows. What it adds is what a feed needs:
+ * validation, material information rules, branch authorisation, approval and activity rows. What it adds is what a
+ * feed needs:
  * - **Create or update by (branch, CRM reference)**, idempotent under retries: a resend that maps to the same listing
  *   is 'unchanged' (by a hash of the mapped listing), and a create that loses a race to the same reference updates.
  * - **Full replacement.** A feed sends the whole listing: a field it leaves out is cleared (FEED_FIELD_DEFAULTS), so
  *   a typed edit in the portal lasts until the next feed update.
- * - **Photos arrive later.** Media come by URL and are fetched by a job (feed-media.ts), but a listing goes live only
- *   with a photo (issue #23). A live status asked for before the first photo is stored is kept in
- *   `feed_pending_status` while the listing stays a draft; the job applies it (applyFeedPendingStatus).
- * - **Withdrawal** (RTDF removeproperty or `published: false`, a BLM row absent from a full file): the listing goes
- *   back to draft with `feed_withdrawn_at` set; a later send publishes it again.
+ * - **Photos arrive later.** Media come by URL (feed-media-wishes.ts) and are fetched by a job
+ *   (media/feed-media-job.ts), but a listing goes live only with a photo (issue #23). A live status asked for before
+ *   the first photo is stored is kept in `feed_pending_status` while the listing stays a draft; the job applies it
+ *   (feed-listing-status.ts).
+ * - **Withdrawal** (`published: false` here; RTDF removeproperty and a BLM row absent from a full file in
+ *   feed-listing-status.ts): the listing goes back to draft with `feed_withdrawn_at` set; a later send publishes it
+ *   again.
  * Nothing of a rejected listing is written: errors come back as FeedIssues, with the Abode field in `field` (the
  * adapters translate it to their own field names).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ListingInputSchema,
   UpdateListingInputSchema,
@@ -27,15 +30,16 @@ import type { FeedMediaKindValue } from '@abode/shared/feeds/feed-media.schema';
 import type { FeedIssue, FeedOutcomeValue } from '@abode/shared/feeds/feed-report.schema';
 import type { Database } from '#src/db/client.ts';
 import { isUniqueViolation } from '#src/db/errors.ts';
-import { feedMedia, properties, propertyPhotos } from '#src/db/schema.ts';
+import { properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { insertListing } from '#src/features/agent/listings/create-agent-listing.ts';
 import { applyListingUpdate } from '#src/features/agent/listings/update-agent-listing.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { Storage } from '#src/lib/storage.ts';
+import { removeDroppedMedia, syncFeedMedia } from './feed-media-wishes.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Who writes through a feed, and with what. */
 export interface FeedContext {
@@ -139,7 +143,8 @@ export const FEED_ISSUE_CODES = {
   notFound: 'PROPERTY_NOT_FOUND',
 } as const;
 
-const result = (
+/** A write result (helper of this module and feed-listing-status.ts). */
+export const result = (
   outcome: FeedOutcomeValue,
   listing: { id: string; slug: string } | null,
   errors: FeedIssue[] = [],
@@ -196,7 +201,7 @@ function feedHash(listing: FeedListing): string {
     .digest('hex');
 }
 
-interface StoredFeedListing {
+export interface StoredFeedListing {
   id: string;
   slug: string;
   status: string;
@@ -204,7 +209,8 @@ interface StoredFeedListing {
   feedWithdrawnAt: Date | null;
 }
 
-async function findFeedListing(
+/** The live listing of `branchId` with CRM reference `agentRef`, locked for the transaction. */
+export async function findFeedListing(
   tx: Tx,
   branchId: string,
   agentRef: string,
@@ -229,91 +235,13 @@ async function findFeedListing(
   return row;
 }
 
-async function photoCount(tx: Tx, propertyId: string): Promise<number> {
+/** How many photos listing `propertyId` has. */
+export async function photoCount(tx: Tx, propertyId: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(propertyPhotos)
     .where(eq(propertyPhotos.propertyId, propertyId));
   return Number(row?.n ?? 0);
-}
-
-/**
- * Writes the feed's media wishes for a listing: new items pending, items whose URL and date are unchanged left as
- * they are (a stored file is not fetched again), a new date fetched again, and items no longer sent removed.
- * Returns the stored files of removed items (photo and listing_media ids), to delete once the transaction commits.
- */
-async function syncFeedMedia(
-  tx: Tx,
-  ctx: FeedContext,
-  propertyId: string,
-  media: readonly FeedMediaItem[],
-  isNew: boolean,
-): Promise<{ queued: boolean; photoIds: string[]; mediaIds: string[] }> {
-  // A listing created in this transaction has no rows yet: one read fewer a row of a large BLM file.
-  const existing = isNew ? [] : await tx.select().from(feedMedia).where(eq(feedMedia.propertyId, propertyId));
-  const keyOf = (kind: string, url: string) => `${kind} ${url}`;
-  const byKey = new Map(existing.map((row) => [keyOf(row.kind, row.url), row]));
-  const wanted = new Set<string>();
-  const order = new Map<string, number>();
-  let queued = false;
-  for (const item of media) {
-    const key = keyOf(item.kind, item.url);
-    if (wanted.has(key)) continue;
-    wanted.add(key);
-    const orderIndex = order.get(item.kind) ?? 0;
-    order.set(item.kind, orderIndex + 1);
-    const row = byKey.get(key);
-    const updatedAt = item.updatedAt ?? null;
-    const refetch = !row || (row.sourceUpdatedAt?.getTime() ?? null) !== (updatedAt?.getTime() ?? null);
-    if (refetch) queued = true;
-    const values = {
-      caption: item.caption ?? null,
-      orderIndex,
-      sourceUpdatedAt: updatedAt,
-      feedKeyId: ctx.keyId,
-      requestedByUserId: ctx.scope.userId,
-      updatedAt: ctx.now,
-      ...(refetch ? { state: 'pending', attempts: 0, nextAttemptAt: ctx.now, lastError: null } : {}),
-    };
-    if (row) await tx.update(feedMedia).set(values).where(eq(feedMedia.id, row.id));
-    else await tx.insert(feedMedia).values({ propertyId, kind: item.kind, url: item.url, ...values });
-  }
-  const gone = existing.filter((row) => !wanted.has(keyOf(row.kind, row.url)));
-  if (gone.length)
-    await tx.delete(feedMedia).where(
-      inArray(
-        feedMedia.id,
-        gone.map((row) => row.id),
-      ),
-    );
-  return {
-    queued,
-    photoIds: gone.flatMap((row) => (row.photoId ? [row.photoId] : [])),
-    mediaIds: gone.flatMap((row) => (row.mediaId ? [row.mediaId] : [])),
-  };
-}
-
-/** Removes the stored files of media the feed no longer sends (after the write committed; a failure is logged). */
-async function removeDroppedMedia(
-  ctx: FeedContext,
-  propertyId: string,
-  dropped: { photoIds: string[]; mediaIds: string[] },
-) {
-  if (!dropped.photoIds.length && !dropped.mediaIds.length) return;
-  // Imported lazily: the photo and media modules pull in sharp and the PDF checker.
-  const [{ deletePhoto }, { deleteMedia }] = await Promise.all([
-    import('#src/features/agent/photos/photos.ts'),
-    import('#src/features/agent/media/media.ts'),
-  ]);
-  const fileCtx = { db: ctx.db, storage: ctx.storage, logger: ctx.logger, scope: ctx.scope };
-  for (const photoId of dropped.photoIds)
-    await deletePhoto(fileCtx, propertyId, photoId).catch((error: unknown) =>
-      ctx.logger.warn({ err: error, propertyId, photoId }, 'feed: could not remove a dropped photo'),
-    );
-  for (const mediaId of dropped.mediaIds)
-    await deleteMedia(fileCtx, propertyId, mediaId).catch((error: unknown) =>
-      ctx.logger.warn({ err: error, propertyId, mediaId }, 'feed: could not remove a dropped file'),
-    );
 }
 
 /**
@@ -391,111 +319,5 @@ export async function upsertFeedListing(ctx: FeedContext, listing: FeedListing):
     return outcome;
   } catch (error) {
     return result('rejected', null, issuesOf(error), warnings);
-  }
-}
-
-/**
- * Withdraws listing `agentRef` of branch `branchId` (RTDF removeproperty): back to draft, `feed_withdrawn_at` set,
- * its data and files kept so that a later send can publish it again. A listing already withdrawn is 'unchanged';
- * an unknown reference is 'rejected' with PROPERTY_NOT_FOUND.
- */
-export async function withdrawFeedListing(
-  ctx: FeedContext,
-  branchId: string,
-  agentRef: string,
-): Promise<FeedWriteResult> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const stored = await findFeedListing(tx, branchId, agentRef);
-      if (!stored)
-        return result('rejected', null, [
-          {
-            code: FEED_ISSUE_CODES.notFound,
-            message: `No listing with the reference '${agentRef}' in this branch`,
-            field: 'agent_ref',
-          },
-        ]);
-      return withdrawInTransaction(tx, ctx, stored);
-    });
-  } catch (error) {
-    return result('rejected', null, issuesOf(error));
-  }
-}
-
-async function withdrawInTransaction(tx: Tx, ctx: FeedContext, stored: StoredFeedListing) {
-  if (stored.feedWithdrawnAt) return result('unchanged', stored);
-  if (stored.status !== 'draft')
-    await applyListingUpdate(tx, ctx.scope, stored.id, { status: 'draft' }, ctx.now, 'listing.publish');
-  await tx
-    .update(properties)
-    .set({ feedWithdrawnAt: ctx.now, feedPendingStatus: null, feedHash: null, source: ctx.source })
-    .where(eq(properties.id, stored.id));
-  return result('withdrawn', stored);
-}
-
-/**
- * A full BLM file's withdrawals: every listing of the branches of `keepRefs` last written by this source
- * (`ctx.source`), not yet withdrawn, whose reference is not in the branch's set is withdrawn. Returns one result
- * per listing withdrawn (or refused), with its reference.
- */
-export async function withdrawAbsentFeedListings(
-  ctx: FeedContext,
-  keepRefs: ReadonlyMap<string, ReadonlySet<string>>,
-): Promise<(FeedWriteResult & { agentRef: string; branchId: string })[]> {
-  const results: (FeedWriteResult & { agentRef: string; branchId: string })[] = [];
-  for (const [branchId, refs] of keepRefs) {
-    const kept = [...refs];
-    const absent = await ctx.db
-      .select({ ref: properties.feedRef })
-      .from(properties)
-      .where(
-        and(
-          eq(properties.agentId, branchId),
-          // Only what earlier files sent: a full file says nothing of listings the real-time feed keeps.
-          eq(properties.source, ctx.source),
-          isNotNull(properties.feedRef),
-          eq(properties.isDeleted, false),
-          sql`${properties.feedWithdrawnAt} IS NULL`,
-          ...(kept.length ? [notInArray(properties.feedRef, kept)] : []),
-        ),
-      );
-    for (const { ref } of absent) {
-      const outcome = await withdrawFeedListing(ctx, branchId, ref!);
-      results.push({ ...outcome, agentRef: ref!, branchId });
-    }
-  }
-  return results;
-}
-
-/**
- * Applies the status a feed asked for while the listing had no photo (`feed_pending_status`), once one is stored:
- * run by the media job after it stores a photo, in its own transaction. A status that can no longer be applied
- * (the agency lost its verification meanwhile) stays pending and is logged.
- */
-export async function applyFeedPendingStatus(ctx: FeedContext, propertyId: string): Promise<void> {
-  try {
-    await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ pending: properties.feedPendingStatus, hash: properties.feedHash })
-        .from(properties)
-        .where(eq(properties.id, propertyId))
-        .for('update');
-      if (!row?.pending || (await photoCount(tx, propertyId)) === 0) return;
-      await applyListingUpdate(
-        tx,
-        ctx.scope,
-        propertyId,
-        { status: row.pending as ListingStatusValue },
-        ctx.now,
-        'listing.publish',
-      );
-      // The feed's own status, not an edit: its hash stays, so the CRM's next identical send is still 'unchanged'.
-      await tx
-        .update(properties)
-        .set({ feedPendingStatus: null, feedHash: row.hash })
-        .where(eq(properties.id, propertyId));
-    });
-  } catch (error) {
-    ctx.logger.warn({ err: error, propertyId }, 'feed: the pending status could not be applied');
   }
 }

@@ -31,7 +31,8 @@ import {
 import { sanitiseSingleLine } from '@abode/shared/sanitise';
 import { feedImports } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
-import { upsertFeedListing, withdrawAbsentFeedListings, type FeedContext } from '../feed-listing.ts';
+import { upsertFeedListing, type FeedContext } from '../feed-listing.ts';
+import { withdrawAbsentFeedListings } from '../feed-listing-status.ts';
 import { loadBranchBook, resolveBranch, type BranchBook } from './blm-branches.ts';
 import { blmMediaRefs, resolveBlmMedia, type BlmUploadFiles } from './blm-media.ts';
 import { BlmFileError, openBlm, type BlmRow } from './blm-reader.ts';

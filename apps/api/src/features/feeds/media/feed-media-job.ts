@@ -35,7 +35,7 @@ import { loadMembership } from '#src/features/agency/membership.ts';
 import type { PhotoContext } from '#src/features/agent/photos/photos.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { Storage } from '#src/lib/storage.ts';
-import { applyFeedPendingStatus } from '../feed-listing.ts';
+import { applyFeedPendingStatus } from '../feed-listing-status.ts';
 import { FEED_MEDIA_MAX_BYTES, FEED_MEDIA_MESSAGES } from './feed-media-messages.ts';
 import { FEED_IMPORTS_FOLDER, feedImportKeyOf } from './precheck-media-url.ts';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from './safe-fetch.ts';

@@ -22,12 +22,8 @@ import {
 import { agents, properties } from '#src/db/schema.ts';
 import type { BodyLimitRoute } from '#src/middleware/body-limit.ts';
 import { feedMediaQueued } from '../media/feed-media-signal.ts';
-import {
-  upsertFeedListing,
-  withdrawFeedListing,
-  type FeedContext,
-  type FeedWriteResult,
-} from '../feed-listing.ts';
+import { upsertFeedListing, type FeedContext, type FeedWriteResult } from '../feed-listing.ts';
+import { withdrawFeedListing } from '../feed-listing-status.ts';
 import type { FeedEnv } from '../keys/feed-key-auth.ts';
 import { modeOfChannel, mapRtdfListing } from './map-listing.ts';
 import { answerHead, rtdfErrors, rtdfWarnings, schemaIssues } from './rtdf-answer.ts';
