@@ -14,7 +14,9 @@
  * --port P (the PostgreSQL run's server; the PGlite run uses P + 1; default 3301), --scenarios TEXT (only the
  * scenarios whose name contains TEXT, case-insensitive; the floor always runs), --traffic-duration S (default 30),
  * --skip-traffic, --warmup S (seconds of the traffic mix sent before it is measured; default 30), --processes N (the
- * PostgreSQL run's API_PROCESSES, default 2: one per core, ADR 024). A quick run at demo size:
+ * PostgreSQL run's API_PROCESSES, default 2: one per core, ADR 024), --postcodes ZIP (an OS Code-Point Open zip
+ * imported after the listings are grown, so that the place suggestions scenario runs with every GB postcode). A quick
+ * run at demo size:
  * `npm run bench -- --skip-postgres --pglite-listings 0 --duration 3` (growing to 0 adds nothing).
  *
  * `npm run bench -- feeds` measures listing feeds on PGlite (bench/feeds.ts): --sends N RTDF calls of each kind
@@ -33,6 +35,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type DatabaseHandle } from '#src/db/client.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
+import { importCodePoint } from '#src/features/postcodes/import-code-point.ts';
 import { growListings } from './generate-listings.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { searchTraffic, type Traffic } from './traffic.ts';
@@ -57,6 +60,8 @@ const { values: args, positionals } = parseArgs({
     warmup: { type: 'string', default: '30' },
     'skip-traffic': { type: 'boolean', default: false },
     processes: { type: 'string', default: '2' },
+    // Every GB postcode: a Code-Point Open zip imported after the listings are grown (issue #24's suggestions).
+    postcodes: { type: 'string', default: '' },
     // `feeds` (bench/feeds.ts).
     sends: { type: 'string', default: '300' },
     rows: { type: 'string', default: '5000' },
@@ -238,6 +243,13 @@ async function prepare(
   const t1 = performance.now();
   const added = await growListings(handle.db, target, (m) => console.log(m));
   console.log(`${label}: grew by ${added} listings in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+  if (args.postcodes) {
+    const imported = await importCodePoint({ db: handle.db, file: path.resolve(String(args.postcodes)) });
+    console.log(
+      `${label}: imported ${imported.postcodes.toLocaleString('en-GB')} postcodes in ${(imported.ms / 1000).toFixed(1)} s; ` +
+        `places ${JSON.stringify(imported.places)}`,
+    );
+  }
   const total = await handle.db.execute(sql`SELECT count(*)::int AS n FROM properties`);
   const traffic = args['skip-traffic'] ? undefined : await searchTraffic(handle.db, 400_000);
   if (traffic)

@@ -13,12 +13,12 @@ import type { FeedIssue } from '@abode/shared/feeds/feed-report.schema';
 import { parseTourUrl } from '@abode/shared/listings/tours';
 import { sanitiseSingleLine } from '@abode/shared/sanitise';
 import type { FeedMediaItem } from '../feed-listing.ts';
+import { precheckMediaUrl } from '../media/precheck-media-url.ts';
 import { blmText } from './blm-values.ts';
 
 /** The scheme of the URLs Abode gives files stored from an upload (read by the media job). */
 export const STORAGE_URL_SCHEME = 'storage:';
 /** Longest media URL taken. */
-const MEDIA_URL_MAX_LENGTH = 2000;
 
 /** One media value of a row, with its caption. */
 export interface BlmMediaRef {
@@ -48,25 +48,6 @@ export function blmMediaRefs(values: Readonly<Record<string, string>>): BlmMedia
     refs.push({ kind: media.kind, index: media.index, column, value, caption: caption || null });
   }
   return refs.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.index - b.index);
-}
-
-/** An http(s) URL without credentials, or null. */
-function webUrl(value: string): string | null {
-  if (value.length > MEDIA_URL_MAX_LENGTH) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-    url.username ||
-    url.password ||
-    !url.hostname
-  )
-    return null;
-  return url.href;
 }
 
 const VIDEO_HOSTS = /(^|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com|vimeo\.com)$/i;
@@ -128,15 +109,13 @@ export async function resolveBlmMedia(
     }
     let url: string | null;
     if (/^[a-z][a-z0-9+.-]*:/i.test(ref.value)) {
-      url = webUrl(ref.value);
-      if (!url) {
-        warn(
-          ref,
-          BLM_ISSUE_CODES.mediaRefused,
-          `${ref.column} is not an http or https link: it was left out`,
-        );
+      // The same pre-check as every adapter's: http(s), no credentials, a public address, 2,000 characters at most.
+      const refusal = precheckMediaUrl(ref.value);
+      if (refusal) {
+        warn(ref, BLM_ISSUE_CODES.mediaRefused, `${ref.column}: ${refusal.message}; it was left out`);
         continue;
       }
+      url = new URL(ref.value).href;
     } else {
       url = files ? await files.store(ref.value) : null;
       if (!url) {

@@ -349,6 +349,7 @@ describe('media columns', () => {
       MEDIA_IMAGE_01: 'storage:feed-imports/other-agency/x.jpg',
       MEDIA_IMAGE_02: 'ftp://crm.example.com/x.jpg',
       MEDIA_IMAGE_03: 'missing.jpg',
+      MEDIA_IMAGE_04: 'http://10.0.0.7/front.jpg',
       MEDIA_IMAGE_60: 'https://crm.example.com/hip.pdf',
       MEDIA_IMAGE_TEXT_60: 'HIP',
     };
@@ -360,6 +361,8 @@ describe('media columns', () => {
       ['MEDIA_REFUSED', 'MEDIA_IMAGE_01'],
       ['MEDIA_REFUSED', 'MEDIA_IMAGE_02'],
       ['MEDIA_NOT_FOUND', 'MEDIA_IMAGE_03'],
+      // A private address is refused before anything is fetched (the SSRF pre-check every adapter runs).
+      ['MEDIA_REFUSED', 'MEDIA_IMAGE_04'],
       ['MEDIA_REFUSED', 'MEDIA_IMAGE_60'],
     ]);
     const alone = await resolveBlmMedia(blmMediaRefs({ MEDIA_IMAGE_00: 'front.jpg' }), null);

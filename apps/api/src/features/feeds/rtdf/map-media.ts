@@ -17,6 +17,8 @@ import { parseRtdfDate } from '@abode/shared/feeds/rtdf/rtdf-dates';
 import type { RtdfProperty } from '@abode/shared/feeds/rtdf/rtdf-request.schema';
 import { RTDF_ISSUE_CODES } from '@abode/shared/feeds/rtdf/rtdf-response.schema';
 import type { FeedMediaItem } from '../feed-listing.ts';
+import { FEED_MEDIA_MESSAGES } from '../media/feed-media-messages.ts';
+import { precheckMediaUrl, STORAGE_URL_SCHEME } from '../media/precheck-media-url.ts';
 import { lookUp, type MapNotes } from './map-price.ts';
 import { htmlToText } from './map-text.ts';
 
@@ -40,12 +42,15 @@ export function absoluteUrl(raw: string): URL | undefined {
   }
 }
 
-/** An http(s) URL without credentials, normalised; undefined for anything else. */
-function fileUrl(raw: string): string | undefined {
-  const url = absoluteUrl(raw);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
-    return undefined;
-  return url.href;
+/**
+ * The file's URL, normalised, or the reason it cannot be fetched: the media pre-check every adapter runs (http(s),
+ * no credentials, a public address, 2,000 characters at most).
+ */
+function fileUrl(raw: string): { url: string } | { refused: string } {
+  const url = absoluteUrl(raw)?.href;
+  if (!url || url.startsWith(STORAGE_URL_SCHEME)) return { refused: FEED_MEDIA_MESSAGES.badScheme };
+  const refusal = precheckMediaUrl(url);
+  return refusal ? { refused: refusal.message } : { url };
 }
 
 export interface MappedMedia {
@@ -92,11 +97,12 @@ export function mapMedia(p: RtdfProperty, notes: MapNotes): MappedMedia {
       result[slot] = link.url;
       continue;
     }
-    const url = fileUrl(item.media_url);
-    if (!url) {
-      refuse(`${field}.media_url`, 'Media must be given by an http:// or https:// address: left out');
+    const checked = fileUrl(item.media_url);
+    if ('refused' in checked) {
+      refuse(`${field}.media_url`, `${checked.refused}: left out`);
       continue;
     }
+    const { url } = checked;
     let updatedAt: Date | null = null;
     if (item.media_update_date) {
       updatedAt = parseRtdfDate(item.media_update_date);

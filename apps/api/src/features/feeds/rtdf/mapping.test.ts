@@ -12,6 +12,7 @@ import { feedMedia, properties } from '#src/db/schema.ts';
 import { readJson } from '#src/testing/http.ts';
 import { lettingsCall, sampleCall, type Body } from './rtdf-fixtures.ts';
 import { createRtdfWorld, type RtdfWorld } from './rtdf-test-world.ts';
+import { FEED_MEDIA_MESSAGES } from '../media/feed-media-messages.ts';
 
 let w: RtdfWorld;
 
@@ -255,6 +256,7 @@ describe('media and tours', () => {
         { media_type: 2, media_url: 'https://crm.example.com/plans/ground.png', sort_order: 3 },
         { media_type: 1, media_url: 'ftp://crm.example.com/photos/front.jpg', sort_order: 1 },
         { media_type: 1, media_url: 'data:image/png;base64,iVBORw0KGgo=', sort_order: 2 },
+        { media_type: 1, media_url: 'http://169.254.169.254/latest/meta-data/', sort_order: 4 },
         { media_type: 1, media_url: 'https://crm.example.com/photos/back.jpg', sort_order: 0 },
         { media_type: 7, media_url: 'https://crm.example.com/epc/graph.png', caption: '<b>EPC</b>' },
       ];
@@ -268,6 +270,12 @@ describe('media and tours', () => {
       expect.objectContaining({
         warning_code: 'MEDIA_URL_REFUSED',
         warning_value: expect.stringMatching(/^data:/),
+      }),
+      // A private address is refused before anything is fetched (the SSRF pre-check every adapter runs).
+      expect.objectContaining({
+        warning_code: 'MEDIA_URL_REFUSED',
+        warning_description: expect.stringContaining(FEED_MEDIA_MESSAGES.blockedAddress),
+        warning_value: 'http://169.254.169.254/latest/meta-data/',
       }),
     ]);
     const media = await w.handle.db
