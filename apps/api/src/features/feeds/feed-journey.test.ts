@@ -185,7 +185,7 @@ afterAll(async () => {
 
 test("a CRM's real-time calls put a listing in the search after approval, update it and withdraw it", async () => {
   const call = sampleCall(feedBranchId, 'CRM-1001', (body) => {
-    body.property.media = [{ media_type: 1, media_url: server.url('/photos/front.png'), sort_order: 1 }];
+    body.property.media = [{ media_type: 1, media_url: server.hostUrl('/photos/front.png'), sort_order: 1 }];
   });
   const sent = await rtdf('sendpropertydetails', call);
   const answer = (await readJson(sent)) as {
@@ -232,7 +232,7 @@ test("a CRM's real-time calls put a listing in the search after approval, update
 
 test("a CRM's BLM file puts a listing in the search after approval; the next file without it withdraws it", async () => {
   const first = await sendBlm(
-    blm([{ ref: 'BLM-2001', price: 325_000, photo: server.url('/photos/parkside.png') }]),
+    blm([{ ref: 'BLM-2001', price: 325_000, photo: server.hostUrl('/photos/parkside.png') }]),
   );
   expect(first.counts).toMatchObject({ created: 1, rejected: 0 });
   const id = first.rows[0]!.propertyId;
@@ -242,13 +242,13 @@ test("a CRM's BLM file puts a listing in the search after approval; the next fil
   expect(await searchSlugs(reading.addressLine1)).toContain(slug);
 
   const again = await sendBlm(
-    blm([{ ref: 'BLM-2001', price: 325_000, photo: server.url('/photos/parkside.png') }]),
+    blm([{ ref: 'BLM-2001', price: 325_000, photo: server.hostUrl('/photos/parkside.png') }]),
   );
   expect(again.counts).toMatchObject({ unchanged: 1 });
 
   // A file is a full feed for the branches it names: the next one, without BLM-2001, withdraws it.
   const next = await sendBlm(
-    blm([{ ref: 'BLM-2002', price: 310_000, photo: server.url('/photos/parkside.png') }]),
+    blm([{ ref: 'BLM-2002', price: 310_000, photo: server.hostUrl('/photos/parkside.png') }]),
   );
   expect(next.counts).toMatchObject({ created: 1, withdrawn: 1 });
   expect(await listing(id)).toMatchObject({ status: 'draft' });

@@ -3,13 +3,31 @@
  * fetcher reaches only when a test passes MEDIA_SERVER_FETCH (its `allowAddresses`). Files are set per path; a few
  * paths misbehave on purpose. Every request is counted by path, so a test can tell whether a file was fetched.
  */
+import dns from 'node:dns';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import type { FeedMediaFetchOptions } from './feed-media-job.ts';
+
+/**
+ * The CRM file host's name in tests that go through a feed adapter: adapters refuse a URL whose host is a private IP
+ * literal before queuing it (precheck-media-url.ts), as they must; a name passes, and MEDIA_SERVER_FETCH resolves it
+ * to the local server.
+ */
+export const MEDIA_SERVER_HOST = 'files.crm.test';
+
+/** Resolves MEDIA_SERVER_HOST to 127.0.0.1 and any other name as the system does. */
+const resolveTestHost: LookupFunction = (hostname, options, callback) => {
+  if (hostname === MEDIA_SERVER_HOST) {
+    if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
+    return callback(null, '127.0.0.1', 4);
+  }
+  return dns.lookup(hostname, options, callback);
+};
 
 /** The fetcher options that let a test reach the local server (and nothing else that is not public). */
 export const MEDIA_SERVER_FETCH: FeedMediaFetchOptions = {
   allowAddresses: ['127.0.0.1'],
+  resolve: resolveTestHost,
   totalTimeoutMs: 5_000,
   idleTimeoutMs: 2_000,
 };
@@ -19,6 +37,8 @@ export interface MediaServer {
   origin: string;
   /** `origin` + `path`. */
   url(path: string): string;
+  /** The same file at `http://files.crm.test:{port}{path}` (MEDIA_SERVER_HOST), as a CRM would name its host. */
+  hostUrl(path: string): string;
   /** Serves `body` with `type` at `path` (replacing what was there). */
   file(path: string, body: Uint8Array, type: string): void;
   /** Makes `path` answer HTTP `status` until called again with null (a file host that is down). */
@@ -85,10 +105,12 @@ export async function startMediaServer(): Promise<MediaServer> {
     res.end(file.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
     url: (path) => `${origin}${path}`,
+    hostUrl: (path) => `http://${MEDIA_SERVER_HOST}:${port}${path}`,
     file: (path, body, type) => void files.set(path, { body, type }),
     failWith: (path, status) => void (status ? failures.set(path, status) : failures.delete(path)),
     hits: (path) => counts.get(path) ?? 0,
