@@ -1085,7 +1085,9 @@ export const feedMedia = pgTable(
   },
   (t) => [
     uniqueIndex('feed_media_item_key').on(t.propertyId, t.kind, t.url),
-    index('feed_media_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('feed_media_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
     check('feed_media_kind_check', sql`${t.kind} IN ('photo', ${oneOf(LISTING_MEDIA_KINDS)})`),
     check('feed_media_state_check', sql`${t.state} IN ('pending', 'stored', 'failed')`),
   ],

@@ -686,38 +686,40 @@ export const ListingFeedFactsSchema = z.object({
 export type ListingFeedFacts = z.infer<typeof ListingFeedFactsSchema>;
 
 /** One row of the agent's list. Prices in integer pence; times ISO 8601. */
-export const AgentListingSummarySchema = z.object({
-  id: z.string(),
-  /** The branch (SPEC's agents row) the listing belongs to, and the member looking after it (ADR 029). */
-  branchId: z.string(),
-  negotiatorId: z.string().nullable(),
-  /** The branch's name (its branch name, else its agent name) and the negotiator's (null: unassigned). */
-  branchName: z.string(),
-  negotiatorName: z.string().nullable(),
-  slug: z.string(),
-  title: z.string(),
-  addressLine1: z.string(),
-  city: z.string(),
-  postcode: z.string(),
-  bedrooms: z.number().int(),
-  bathrooms: z.number().int(),
-  propertyType: PropertyTypeSchema,
-  mode: ListingModeSchema,
-  /** Pence (pcm for rent); null when the price is on application. */
-  pricePence: z.number().int().nonnegative().nullable(),
-  priceQualifier: PriceQualifierSchema.nullable().optional(),
-  rentFrequency: RentFrequencySchema.nullable().optional(),
-  weeklyRentPence: z.number().int().nonnegative().nullable().optional(),
-  status: ListingStatusSchema,
-  approvalStatus: ApprovalStatusSchema,
-  viewCount: z.number().int().nonnegative(),
-  photoCount: z.number().int().nonnegative(),
-  /** The main photo, else the first by order; null without photos. */
-  mainPhoto: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  approvedAt: z.string().nullable(),
-}).extend(ListingFeedFactsSchema.shape);
+export const AgentListingSummarySchema = z
+  .object({
+    id: z.string(),
+    /** The branch (SPEC's agents row) the listing belongs to, and the member looking after it (ADR 029). */
+    branchId: z.string(),
+    negotiatorId: z.string().nullable(),
+    /** The branch's name (its branch name, else its agent name) and the negotiator's (null: unassigned). */
+    branchName: z.string(),
+    negotiatorName: z.string().nullable(),
+    slug: z.string(),
+    title: z.string(),
+    addressLine1: z.string(),
+    city: z.string(),
+    postcode: z.string(),
+    bedrooms: z.number().int(),
+    bathrooms: z.number().int(),
+    propertyType: PropertyTypeSchema,
+    mode: ListingModeSchema,
+    /** Pence (pcm for rent); null when the price is on application. */
+    pricePence: z.number().int().nonnegative().nullable(),
+    priceQualifier: PriceQualifierSchema.nullable().optional(),
+    rentFrequency: RentFrequencySchema.nullable().optional(),
+    weeklyRentPence: z.number().int().nonnegative().nullable().optional(),
+    status: ListingStatusSchema,
+    approvalStatus: ApprovalStatusSchema,
+    viewCount: z.number().int().nonnegative(),
+    photoCount: z.number().int().nonnegative(),
+    /** The main photo, else the first by order; null without photos. */
+    mainPhoto: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    approvedAt: z.string().nullable(),
+  })
+  .extend(ListingFeedFactsSchema.shape);
 export type AgentListingSummary = z.infer<typeof AgentListingSummarySchema>;
 
 /**
