@@ -4,39 +4,13 @@ import { expect, test } from 'vitest';
 import type { AgentListingList, AgentListingSummary } from '@abode/shared/agent/listing-input.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
+import { makeAgentListingSummary } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 const ME = agentMe();
 
-function listing(overrides: Partial<AgentListingSummary> = {}): AgentListingSummary {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    branchId: AGENT_FIXTURE_IDS.branchId,
-    negotiatorId: null,
-    branchName: 'Wimbledon',
-    negotiatorName: null,
-    slug: '3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c',
-    title: '3 bedroom house for sale',
-    addressLine1: 'Cowper Road',
-    city: 'London',
-    postcode: 'SW19 1AA',
-    bedrooms: 3,
-    bathrooms: 2,
-    propertyType: 'house',
-    mode: 'sale',
-    pricePence: 650_000_00,
-    status: 'active',
-    approvalStatus: 'approved',
-    viewCount: 42,
-    photoCount: 1,
-    mainPhoto: { url: '/media/demo/house-semi-1.svg', altText: 'Front of the house' },
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-22T09:00:00.000Z',
-    approvedAt: '2026-11-20T11:00:00.000Z',
-    ...overrides,
-  };
-}
+const listing = makeAgentListingSummary;
 
 const RENTAL = listing({
   id: '00000000-0000-4000-8000-000000000002',

@@ -13,6 +13,7 @@ import type {
 import type { FeedMediaList } from '@abode/shared/feeds/feed-media.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
+import { makeAgentListingSummary } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 import { fileNameOf, formatFeedTime } from '../utils/feed-facts.ts';
@@ -219,33 +220,8 @@ test("the source badge: the feed, the CRM's reference and the last update; nothi
 });
 
 test('the listings table shows where each listing came from', async () => {
-  const summary = (overrides: Partial<AgentListingSummary>): AgentListingSummary => ({
-    id: '00000000-0000-4000-8000-000000000001',
-    branchId: AGENT_FIXTURE_IDS.branchId,
-    negotiatorId: null,
-    branchName: 'Wimbledon',
-    negotiatorName: null,
-    slug: '3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c',
-    title: '3 bedroom house for sale',
-    addressLine1: 'Cowper Road',
-    city: 'London',
-    postcode: 'SW19 1AA',
-    bedrooms: 3,
-    bathrooms: 2,
-    propertyType: 'house',
-    mode: 'sale',
-    pricePence: 650_000_00,
-    status: 'active',
-    approvalStatus: 'approved',
-    viewCount: 42,
-    photoCount: 1,
-    mainPhoto: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-22T09:00:00.000Z',
-    approvedAt: '2026-11-20T11:00:00.000Z',
-    source: 'portal',
-    ...overrides,
-  });
+  const summary = (overrides: Partial<AgentListingSummary>) =>
+    makeAgentListingSummary({ mainPhoto: null, source: 'portal', ...overrides });
   const list: AgentListingList = {
     items: [
       summary({}),
