@@ -12,6 +12,8 @@ import { LocationSuggestionSchema } from './listings/listing.schema.ts';
  * - UNAUTHENTICATED: no valid session (401). FORBIDDEN: signed in without the right (403).
  * - ACCOUNT_SUSPENDED: the request's session was ended by an admin suspending the account (401, issue #23), so the
  *   client can say why on /auth.
+ * - TWO_FACTOR_SETUP_REQUIRED: signed in, but the two-factor policy requires this user to set up two-factor sign-in
+ *   first (403, ADR 031); only `GET /api/me` and the setup itself answer until they do.
  * - NOT_FOUND: no such record, or not visible to the caller (404).
  * - CONFLICT: the write clashes with existing data (409). ALREADY_EXISTS: the same record exists already, e.g. a
  *   saved search with the same filters (409; the body's `existingId` names it). PAYLOAD_TOO_LARGE: an upload over its
@@ -29,6 +31,7 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   ACCOUNT_SUSPENDED: 401,
   FORBIDDEN: 403,
+  TWO_FACTOR_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   ALREADY_EXISTS: 409,

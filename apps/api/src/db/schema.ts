@@ -80,6 +80,8 @@ export const users = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     isSuspended: boolean('is_suspended').notNull().default(false),
     suspendedAt: timestamptz('suspended_at'),
+    /** better-auth's two-factor plugin: on once an authenticator app's first code was accepted (ADR 031). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -155,6 +157,45 @@ export const admins = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('admins_admin_role_check', sql`${t.adminRole} IN (${oneOf(['admin', 'super_admin'])})`)],
+);
+
+/**
+ * better-auth's two-factor plugin (ADR 031): a user's authenticator-app secret and backup codes, both encrypted with
+ * AUTH_SECRET by the library; `verified` is false between enrolment's start and its first accepted code. The failure
+ * count and lock are the library's per-account lockout.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamptz('locked_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factors_user_id_key').on(t.userId)],
+);
+
+/**
+ * Who must use two-factor sign-in besides super admins (ADR 031): one row, set by a super admin in admin Settings.
+ */
+export const twoFactorPolicy = pgTable(
+  'two_factor_policy',
+  {
+    id: smallint('id').primaryKey().default(1),
+    requireForAdmins: boolean('require_for_admins').notNull().default(false),
+    requireForAgencyManagers: boolean('require_for_agency_managers').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('two_factor_policy_one_row', sql`${t.id} = 1`)],
 );
 
 /** agents (SPEC §3): one per agent user; the branch that owns listings and receives enquiries. */

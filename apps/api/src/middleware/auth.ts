@@ -15,7 +15,9 @@ import { MESSAGES } from '@abode/shared/messages';
 import type { Me } from '@abode/shared/auth/me.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
-import { admins, sessions, users, verifications } from '#src/db/schema.ts';
+import { TWO_FACTOR_MESSAGES, twoFactorRequired } from '@abode/shared/auth/two-factor';
+import { admins, sessions, twoFactorPolicy, users, verifications } from '#src/db/schema.ts';
+import { isDemoSignIn } from '#src/db/seed/demo-accounts.ts';
 import { loadMembership } from '#src/features/agency/membership.ts';
 import { AppError } from '#src/errors/app-error.ts';
 
@@ -57,10 +59,14 @@ export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
       isVerified: users.isVerified,
       isSuspended: users.isSuspended,
       isDeleted: users.isDeleted,
+      twoFactorEnabled: users.twoFactorEnabled,
       adminRole: admins.adminRole,
+      requireForAdmins: twoFactorPolicy.requireForAdmins,
+      requireForAgencyManagers: twoFactorPolicy.requireForAgencyManagers,
     })
     .from(users)
     .leftJoin(admins, eq(admins.userId, users.id))
+    .leftJoin(twoFactorPolicy, eq(twoFactorPolicy.id, 1))
     .where(eq(users.id, session.user.id));
   if (!row || row.isSuspended || row.isDeleted) {
     if (row?.isSuspended) await endSessionsOfSuspendedUser(db, row.id);
@@ -69,6 +75,7 @@ export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
   }
   // Only agents belong to agencies; a client's request costs no second query.
   const agency = row.role === 'agent' ? await loadMembership(db, row.id) : null;
+  const demo = isDemoSignIn(row.email);
   return {
     user: {
       id: row.id,
@@ -83,7 +90,47 @@ export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
     adminRole: row.adminRole,
     agentId: agency?.defaultBranchId ?? null,
     agency,
+    twoFactor: {
+      enabled: row.twoFactorEnabled,
+      demo,
+      required: twoFactorRequired({
+        adminRole: row.adminRole,
+        agencyRole: agency?.role ?? null,
+        policy: {
+          requireForAdmins: row.requireForAdmins ?? false,
+          requireForAgencyManagers: row.requireForAgencyManagers ?? false,
+        },
+        demo,
+      }),
+    },
   };
+}
+
+/**
+ * ADR 031: a user the policy requires to use two-factor sign-in who has not set it up reaches nothing but `GET
+ * /api/me` (which tells the web app to lead them to the setup) and the auth routes that set it up, until they do.
+ */
+function assertTwoFactorSetUp(viewer: Viewer): void {
+  if (viewer.twoFactor.required && !viewer.twoFactor.enabled)
+    throw new AppError('TWO_FACTOR_SETUP_REQUIRED', TWO_FACTOR_MESSAGES.setupRequired);
+}
+
+/**
+ * The signed-in user of this request when they meet the two-factor policy, else null: for routes open to everyone
+ * that show more to some (a listing's preview), so an unfinished two-factor setup previews nothing.
+ */
+export async function loadPermittedViewer(c: Context<AppEnv>): Promise<Viewer | null> {
+  const viewer = await loadViewer(c);
+  if (!viewer || (viewer.twoFactor.required && !viewer.twoFactor.enabled)) return null;
+  return viewer;
+}
+
+/** The viewer of a signed-in request that passes the two-factor policy, else the 401 or 403 to answer. */
+async function signedInViewer(c: Context<AppEnv>): Promise<Viewer> {
+  const viewer = await loadViewer(c);
+  if (!viewer) throw await signedOutError(c);
+  assertTwoFactorSetUp(viewer);
+  return viewer;
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -142,6 +189,15 @@ async function signedOutError(c: Context<AppEnv>): Promise<AppError> {
 const forbidden = () => new AppError('FORBIDDEN', MESSAGES.authorization);
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('viewer', await signedInViewer(c));
+  await next();
+};
+
+/**
+ * Signed in, whether or not the two-factor policy is met yet: only `GET /api/me`, which is how the web app learns it
+ * must lead the user to the two-factor setup (ADR 031).
+ */
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const viewer = await loadViewer(c);
   if (!viewer) throw await signedOutError(c);
   c.set('viewer', viewer);
@@ -153,8 +209,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
  * that creates a missing agents row (POST /api/agent/profile); every other agent route adds {@link requireAgentProfile}.
  */
 export const requireAgentUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const viewer = await loadViewer(c);
-  if (!viewer) throw await signedOutError(c);
+  const viewer = await signedInViewer(c);
   if (viewer.user.role !== 'agent') throw forbidden();
   c.set('viewer', viewer);
   await next();
@@ -177,16 +232,14 @@ export const requireAgent: MiddlewareHandler<AppEnv> = (c, next) =>
   });
 
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const viewer = await loadViewer(c);
-  if (!viewer) throw await signedOutError(c);
+  const viewer = await signedInViewer(c);
   if (!viewer.isAdmin) throw forbidden();
   c.set('viewer', viewer);
   await next();
 };
 
 export const requireSuperAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const viewer = await loadViewer(c);
-  if (!viewer) throw await signedOutError(c);
+  const viewer = await signedInViewer(c);
   if (viewer.adminRole !== 'super_admin') throw forbidden();
   c.set('viewer', viewer);
   await next();

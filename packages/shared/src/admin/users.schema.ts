@@ -45,6 +45,15 @@ export const ADMIN_USER_MESSAGES = {
   suspendConfirmTitle: 'Suspend this user?',
   suspendConfirmText: 'They are signed out at once and cannot sign in until an admin reactivates them.',
   suspendSuperAdminOnly: 'Only a super admin can suspend users.',
+  twoFactorOn: 'Two-factor on',
+  resetTwoFactor: 'Reset two-factor',
+  resetTwoFactorConfirmTitle: 'Reset two-factor sign-in?',
+  resetTwoFactorConfirmText:
+    'Their authenticator app, backup codes and trusted devices stop working and they are signed out everywhere. ' +
+    'They are e-mailed, and sign in with their password alone until they set it up again (at once, if they must use it).',
+  twoFactorReset: 'Two-factor sign-in reset',
+  cannotResetOwnTwoFactor: 'Turn your own two-factor sign-in off in Settings, with a code.',
+  twoFactorNotOn: 'This user does not use two-factor sign-in.',
   cannotSuspendSelf: 'You cannot suspend your own account.',
   cannotSuspendSuperAdmin: 'A super admin cannot be suspended.',
   userNotFound: 'User not found',
@@ -90,6 +99,8 @@ export const AdminUserSchema = z.object({
   suspendedAt: z.string().nullable(),
   createdAt: z.string(),
   adminRole: z.string().nullable(),
+  /** Signs in with an authenticator-app code after the password (ADR 031). */
+  twoFactorEnabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AGENCY_STANDINGS } from '../agency/compliance.ts';
 import { MEMBER_ROLES } from '../agency/permissions.ts';
+import { TwoFactorStatusSchema } from './two-factor.ts';
 
 /** An agent's membership: their agency, role, the branches they work in and the one SPEC's screens address. */
 export const MembershipSchema = z.object({
@@ -37,5 +38,7 @@ export const MeSchema = z.object({
   /** The branch (SPEC's agents row) an agent's one-agent screens address: their membership's default branch. */
   agentId: z.string().nullable(),
   agency: MembershipSchema.nullable(),
+  /** Two-factor sign-in (ADR 031): on or not, and whether the policy requires it of this user. */
+  twoFactor: TwoFactorStatusSchema,
 });
 export type Me = z.infer<typeof MeSchema>;

@@ -35,6 +35,16 @@ export const DEMO_ACCOUNTS = {
   superAdmin: { label: 'Super admin', email: 'demo.superadmin@example.com', password: 'Demo-Super-2026!' },
 } as const satisfies Record<string, DemoAccount>;
 
+const DEMO_SIGN_IN_EMAILS = new Set(Object.values(DEMO_ACCOUNTS).map((a) => a.email.toLowerCase()));
+
+/**
+ * Whether `email` is one of the three demo sign-ins, whose passwords are public: they stay password-only (ADR 031),
+ * and exist only outside production (a production start disables them).
+ */
+export function isDemoSignIn(email: string): boolean {
+  return DEMO_SIGN_IN_EMAILS.has(email.toLowerCase());
+}
+
 /** Creates the demo accounts that are missing; returns those created now (for printing). */
 export async function seedDemoAccounts(db: Database): Promise<DemoAccount[]> {
   const created: DemoAccount[] = [];

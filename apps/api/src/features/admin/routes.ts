@@ -13,6 +13,7 @@ import { adminInsightRoutes } from './insights/routes.ts';
 import { adminLimitRoutes } from './limits/routes.ts';
 import { adminListingRoutes } from './listings/routes.ts';
 import { adminTeamRoutes } from './team/routes.ts';
+import { adminTwoFactorRoutes } from './two-factor/routes.ts';
 import { adminUserRoutes } from './users/routes.ts';
 
 export const adminRoutes = new OpenAPIHono<AppEnv>();
@@ -29,3 +30,4 @@ adminRoutes.route('/', adminInsightRoutes);
 // Admin management (super admins) and site settings.
 adminRoutes.route('/team', adminTeamRoutes);
 adminRoutes.route('/limits', adminLimitRoutes);
+adminRoutes.route('/two-factor-policy', adminTwoFactorRoutes);

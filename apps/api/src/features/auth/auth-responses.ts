@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { BASE_ERROR_CODES } from 'better-auth';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
+import { TWO_FACTOR_MESSAGES } from '@abode/shared/auth/two-factor';
 import { MESSAGES } from '@abode/shared/messages';
 import { PROFILE_MESSAGES } from '@abode/shared/profile/profile.schema';
 import type { AppEnv } from '#src/app-env.ts';
@@ -19,6 +20,7 @@ export type Body = Record<string, unknown>;
 const SHOWN_AS_IS = new Set<string>([
   ...Object.values(AUTH_MESSAGES),
   ...Object.values(PROFILE_MESSAGES),
+  ...Object.values(TWO_FACTOR_MESSAGES),
   ...Object.values(MESSAGES),
   ...Object.values(BASE_ERROR_CODES).map((e) => e.message),
 ]);
@@ -94,7 +96,15 @@ export function asIs(c: Context<AppEnv>): Request {
 }
 
 /** Answers whose JSON holds the session token better-auth also sets as the httpOnly cookie. */
-const TOKEN_BEARING = new Set(['/get-session', '/list-sessions', '/sign-in/email', '/sign-up/email']);
+const TOKEN_BEARING = new Set([
+  '/get-session',
+  '/list-sessions',
+  '/sign-in/email',
+  '/sign-up/email',
+  // A sign-in's second step (ADR 031) answers with the new session's token too.
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+]);
 
 /** `value` without `token` fields: at the top, in `session`, or in each session of a list. */
 function withoutTokens(value: unknown): unknown {
@@ -149,9 +159,12 @@ export async function normaliseResponse(res: Response): Promise<Response> {
   });
 }
 
-export async function responseJson(res: Response): Promise<{ code?: string; user?: { id?: string } } | null> {
+/** The fields of a better-auth answer the auth routes read; `twoFactorRedirect` when a sign-in needs its code. */
+type AuthAnswer = { code?: string; user?: { id?: string }; twoFactorRedirect?: boolean } | null;
+
+export async function responseJson(res: Response): Promise<AuthAnswer> {
   return (await res
     .clone()
     .json()
-    .catch(() => null)) as { code?: string; user?: { id?: string } } | null;
+    .catch(() => null)) as AuthAnswer;
 }

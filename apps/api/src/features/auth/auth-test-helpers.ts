@@ -79,5 +79,15 @@ export async function signedInUser(
   if (o.role === 'agent' && o.agencyVerified !== false) await verifyAgencyOf(db, user.id);
   const res = await post(app, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  // Super admins must use two-factor sign-in (ADR 031): this one counts as set up, with the session they have.
+  if (o.admin === 'super_admin') await markTwoFactorSetUp(db, user.id);
   return { email, userId: user.id, cookie: cookieOf(res) };
+}
+
+/**
+ * Marks user `userId` as using two-factor sign-in without enrolling an authenticator (the flag the policy checks), for
+ * tests whose subject is not two-factor itself; their sessions stay valid. two-factor.test.ts enrols for real.
+ */
+export async function markTwoFactorSetUp(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
 }

@@ -11,14 +11,16 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, passwordValidationFailedMessage } from '@abode/shared/auth/auth.schema';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
 import { ChangeEmailSchema } from '@abode/shared/profile/profile.schema';
+import { BACKUP_CODE_COUNT, TRUSTED_DEVICE_DAYS } from '@abode/shared/auth/two-factor';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import type { Database } from '#src/db/client.ts';
-import { accounts, sessions, users, verifications } from '#src/db/schema.ts';
+import { accounts, sessions, twoFactors, users, verifications } from '#src/db/schema.ts';
 import { createOneBranchAgency, isAgencyMember } from '#src/features/agency/create-agency.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { sendMail, type MailConfig } from '#src/lib/mail.ts';
@@ -101,8 +103,19 @@ export function createAuth(options: CreateAuthOptions) {
     disabledPaths: ['/update-user', '/verify-password'],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { users, sessions, accounts, verifications },
+      schema: { users, sessions, accounts, verifications, twoFactors },
     }),
+    // Two-factor sign-in (ADR 031): authenticator apps (TOTP) and backup codes, both stored encrypted with the
+    // secret by the library. Our limiter, security events, the code needed to turn it off and the policy of who must
+    // use it sit in front (routes.ts, two-factor-routes.ts, middleware/auth.ts).
+    plugins: [
+      twoFactor({
+        issuer: 'Abode',
+        trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10 },
+        schema: { twoFactor: { modelName: 'twoFactors' } },
+      }),
+    ],
     user: {
       modelName: 'users',
       fields: { emailVerified: 'isVerified' },

@@ -30,7 +30,7 @@ import type { AppEnv } from '#src/app-env.ts';
 import { users } from '#src/db/schema.ts';
 import { checkRateLimit, resetRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
-import { requireUser } from '#src/middleware/auth.ts';
+import { requireSession } from '#src/middleware/auth.ts';
 import {
   AUTH_RATE_LIMITS,
   authAccountSigninLimit,
@@ -49,6 +49,7 @@ import {
   stripSessionTokens,
 } from './auth-responses.ts';
 import { logSecurityEvent, type Severity } from './security-log.ts';
+import { handleTwoFactor } from './two-factor-routes.ts';
 
 type AuthAction = 'signup' | 'signin';
 
@@ -186,6 +187,10 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
       const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       const existing = account !== undefined && account.id !== json?.user?.id;
       await audit('success', 'low', 'ok', account?.id, existing ? { existingAccount: true } : {});
+    } else if (json?.twoFactorRedirect) {
+      // The password was right; the session waits for the second step (ADR 031, two-factor-routes.ts).
+      const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      await audit('success', 'low', 'two_factor_required', account?.id, { secondFactorPending: true });
     } else await audit('success', 'low', 'ok', json?.user?.id);
   } else await audit('failure', res.status === 403 ? 'medium' : 'low', json?.code ?? `HTTP_${res.status}`);
   return normaliseResponse(res);
@@ -273,10 +278,13 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
     if (sub === '/request-password-reset' || sub === '/send-verification-email')
       return handleMailRequest(c, sub);
   }
+  const twoFactor = await handleTwoFactor(c, sub);
+  if (twoFactor) return stripSessionTokens(sub, twoFactor);
   return stripSessionTokens(sub, await normaliseResponse(await c.var.auth.handler(asIs(c))));
 });
 
-export const meRoutes = new Hono<AppEnv>().get('/', requireUser, (c) => {
+/** `GET /api/me`: answers while a required two-factor setup is pending too, so the web app can lead to it. */
+export const meRoutes = new Hono<AppEnv>().get('/', requireSession, (c) => {
   c.header('Cache-Control', 'no-store');
   return c.json(c.var.viewer);
 });

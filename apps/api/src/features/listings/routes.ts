@@ -23,7 +23,7 @@ import {
 } from '#src/features/rate-limit/search-rate-limit.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
-import { loadViewer } from '#src/middleware/auth.ts';
+import { loadPermittedViewer, loadViewer } from '#src/middleware/auth.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { findListingsJson, SEARCH_EXTENSIONS_DOC } from './find-listings.ts';
 import { searchCacheKey, type CachedSearch, type SearchCache } from './search-cache.ts';
@@ -176,7 +176,7 @@ function sendCachedJson(
 async function visibleListing(c: Context<AppEnv>, slug: string) {
   const listing = await findListingAccess(c.var.db, slug);
   if (!listing) throw AppError.notFound(LISTING_UNAVAILABLE);
-  if (!listing.isPublic && !canPreview(await loadViewer(c), listing.agentId))
+  if (!listing.isPublic && !canPreview(await loadPermittedViewer(c), listing.agentId))
     throw AppError.notFound(LISTING_UNAVAILABLE);
   return listing;
 }
@@ -202,7 +202,7 @@ export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     >;
   })
   .openapi(getRoute, async (c) => {
-    const listing = await getListing(c.var.db, c.req.valid('param').slug, () => loadViewer(c));
+    const listing = await getListing(c.var.db, c.req.valid('param').slug, () => loadPermittedViewer(c));
     if (listing.preview) c.header('Cache-Control', PRIVATE_NO_STORE);
     return c.json(listing, 200);
   })

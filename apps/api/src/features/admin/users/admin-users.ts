@@ -3,7 +3,7 @@
  * non-deleted users newest first with search, role filter and pages; suspend (super admins only) and reactivate (any
  * admin), each audited in the same transaction as the change.
  */
-import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   ADMIN_USER_MESSAGES,
@@ -14,9 +14,11 @@ import {
 import { MESSAGES } from '@abode/shared/messages';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
-import { admins, users } from '#src/db/schema.ts';
+import { admins, sessions, twoFactors, users, verifications } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { agencyIdOfUser, syncAgencyListingsWithdrawn } from '#src/features/agency/listing-withdrawal.ts';
+import { escapeHtml } from '#src/lib/html.ts';
+import { sendMail } from '#src/lib/mail.ts';
 import { recordAdminAction } from '../audit.ts';
 import { reactivateAccount, suspendAccount } from './account-suspension.ts';
 
@@ -38,6 +40,7 @@ const columns = {
   suspendedAt: users.suspendedAt,
   createdAt: users.createdAt,
   adminRole: admins.adminRole,
+  twoFactorEnabled: users.twoFactorEnabled,
 };
 
 type Row = {
@@ -52,6 +55,7 @@ type Row = {
   suspendedAt: Date | null;
   createdAt: Date;
   adminRole: string | null;
+  twoFactorEnabled: boolean;
 };
 
 function toAdminUser(r: Row): AdminUser {
@@ -67,6 +71,7 @@ function toAdminUser(r: Row): AdminUser {
     suspendedAt: r.suspendedAt ? r.suspendedAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
     adminRole: r.adminRole,
+    twoFactorEnabled: r.twoFactorEnabled,
   };
 }
 
@@ -191,4 +196,63 @@ export async function reactivateUser(c: Context<AppEnv>, id: string): Promise<Ad
     });
     return toAdminUser(after);
   });
+}
+
+/**
+ * Resets user `id`'s two-factor sign-in (ADR 031; super admins only, 403 otherwise): for someone who lost both their
+ * device and their backup codes. Deletes their secret and backup codes, forgets their trusted devices, ends their
+ * sessions, e-mails them and writes the `reset_two_factor` audit row, in one transaction. Never your own (400: that is
+ * turned off with a code in Settings); 400 when they do not use it; unknown or deleted id → 404.
+ */
+export async function resetTwoFactor(c: Context<AppEnv>, id: string): Promise<AdminUser> {
+  const viewer = c.var.viewer;
+  if (viewer.adminRole !== 'super_admin') throw new AppError('FORBIDDEN', MESSAGES.authorization);
+  if (id === viewer.user.id)
+    throw new AppError('VALIDATION_ERROR', ADMIN_USER_MESSAGES.cannotResetOwnTwoFactor);
+  return c.var.db.transaction(async (tx) => {
+    const before = await lockUser(tx, id);
+    if (!before.twoFactorEnabled) throw new AppError('VALIDATION_ERROR', ADMIN_USER_MESSAGES.twoFactorNotOn);
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
+    // better-auth keeps a trusted device as a verification whose value is the user id.
+    await tx
+      .delete(verifications)
+      .where(and(eq(verifications.value, id), like(verifications.identifier, 'trust-device-%')));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: c.var.now() }).where(eq(users.id, id));
+    const after = { ...before, twoFactorEnabled: false };
+    await recordAdminAction(tx, c, {
+      action: 'reset_two_factor',
+      entityType: 'user',
+      entityId: id,
+      before: { twoFactorEnabled: true },
+      after: { twoFactorEnabled: false },
+      description: `Reset two-factor sign-in of ${before.email}`,
+      severity: 'high',
+    });
+    await sendMail(
+      tx as unknown as Database,
+      twoFactorResetMessage(before.email, c.var.publicUrl),
+      c.var.mail,
+    );
+    return toAdminUser(after);
+  });
+}
+
+/** The e-mail telling a user an administrator reset their two-factor sign-in. */
+function twoFactorResetMessage(to: string, publicUrl: string) {
+  const lines = [
+    'An Abode administrator has reset the two-factor sign-in of your account, as you asked after losing your ' +
+      'authenticator app and backup codes. You have been signed out everywhere.',
+    'Sign in with your password, then set up two-factor sign-in again with your new device.',
+    'If you did not ask for this, reset your password and contact us straight away.',
+  ];
+  const signIn = `${publicUrl}/auth`;
+  return {
+    to,
+    subject: 'Your Abode two-factor sign-in was reset',
+    text: `${lines.join('\n\n')}\n\n${signIn}\n`,
+    html:
+      lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+      `<p><a href="${escapeHtml(signIn)}">${escapeHtml(signIn)}</a></p>`,
+  };
 }

@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '#src/app-env.ts';
 import { errorResponse, json } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { findAdminUsers, reactivateUser, suspendUser } from './admin-users.ts';
+import { findAdminUsers, reactivateUser, resetTwoFactor, suspendUser } from './admin-users.ts';
 
 const TAGS = ['Admin users'];
 
@@ -78,7 +78,29 @@ const reactivateRoute = createRoute({
   },
 });
 
+const resetTwoFactorRoute = createRoute({
+  method: 'post',
+  path: '/{id}/two-factor/reset',
+  tags: TAGS,
+  summary: "Reset a user's two-factor sign-in (super admin only)",
+  description:
+    'For a user who lost both their authenticator app and their backup codes (ADR 031): deletes their two-factor ' +
+    'secret and backup codes, forgets their trusted devices, ends their sessions and e-mails them, with a ' +
+    '`reset_two_factor` admin_action (severity high), in one transaction. They then sign in with their password and ' +
+    'set it up again (at once, when the policy requires it of them). A plain admin gets 403; your own is 400 (turn ' +
+    'it off in Settings with a code); a user without two-factor is 400.',
+  request: { params: AdminUserParamsSchema },
+  responses: {
+    200: json(AdminUserSchema, 'The user, two-factor off'),
+    400: errorResponse('Your own account, or the user does not use two-factor'),
+    401: adminOnly[401],
+    403: errorResponse('Not a super admin'),
+    404: errorResponse('No non-deleted user has this id'),
+  },
+});
+
 export const adminUserRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => c.json(await findAdminUsers(c.var.db, c.req.valid('query')), 200))
   .openapi(suspendRoute, async (c) => c.json(await suspendUser(c, c.req.valid('param').id), 200))
-  .openapi(reactivateRoute, async (c) => c.json(await reactivateUser(c, c.req.valid('param').id), 200));
+  .openapi(reactivateRoute, async (c) => c.json(await reactivateUser(c, c.req.valid('param').id), 200))
+  .openapi(resetTwoFactorRoute, async (c) => c.json(await resetTwoFactor(c, c.req.valid('param').id), 200));
