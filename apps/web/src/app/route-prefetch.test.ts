@@ -3,11 +3,25 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import { routes } from '#src/app/router.tsx';
 import { withDataPrefetch } from '#src/app/route-prefetch.ts';
+import { takeEarlyFetch } from '#src/lib/early-fetch.ts';
 import { makeListing, makeSearchResult } from '#src/testing/fixtures/listings.ts';
 import { fetchedUrl, stubFetch } from '#src/testing/test-utils.tsx';
 
 let router: ReturnType<typeof createMemoryRouter> | undefined;
 afterEach(() => router?.dispose());
+
+/** The portal pages' early requests nobody took would stand in for the next test's (early-fetch.ts keeps them 30 s). */
+const PORTAL_URLS = [
+  '/api/me',
+  '/api/agent/dashboard',
+  '/api/agent/properties',
+  '/api/agent/enquiries',
+  '/api/admin/dashboard',
+  '/api/admin/properties',
+  '/api/admin/properties/agencies',
+  '/api/admin/users',
+];
+afterEach(() => PORTAL_URLS.forEach((url) => void takeEarlyFetch(url)));
 
 function start(url: string, queryClient: QueryClient) {
   router = createMemoryRouter(withDataPrefetch(routes, queryClient), { initialEntries: [url] });
@@ -125,4 +139,48 @@ test("the first result's first photo starts loading as soon as the search answer
   const link = document.head.querySelector('link[rel="preload"][as="image"]')!;
   expect(link).toHaveAttribute('fetchpriority', 'high');
   link.remove();
+});
+
+test('opening a portal page asks who is signed in and for the page data at once, before any page code loads', async () => {
+  const fetch = stubFetch((url) =>
+    url.pathname === '/api/me'
+      ? Response.json({ error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }, { status: 401 })
+      : Response.json({}),
+  );
+  start('/admin/properties', new QueryClient());
+  // Synchronously with the navigation.
+  expect(fetch.mock.calls.map((_, i) => fetchedUrl(fetch, i).pathname).sort()).toEqual([
+    '/api/admin/properties',
+    '/api/admin/properties/agencies',
+    '/api/me',
+  ]);
+});
+
+test("the page's own query takes the early request over: one request each", async () => {
+  const fetch = stubFetch((url) =>
+    url.pathname === '/api/me'
+      ? Response.json({ error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }, { status: 401 })
+      : Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 }),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  start('/agent/enquiries', queryClient);
+  const { agentEnquiriesQueryOptions } = await import('#src/features/agent-enquiries/api/agent-enquiries.ts');
+  const { parseAgentEnquiryFilters } = await import('@abode/shared/agent/enquiries.schema');
+  await queryClient
+    .fetchQuery(agentEnquiriesQueryOptions(parseAgentEnquiryFilters(new URLSearchParams())))
+    .catch(() => undefined);
+  expect(fetch).toHaveBeenCalledTimes(2);
+});
+
+test('a filtered portal page, or one opened while the app runs, asks only what the page asks itself', async () => {
+  const fetch = stubFetch(() => Response.json({}));
+  start('/agent/properties?status=sold', new QueryClient());
+  expect(fetch.mock.calls.map((_, i) => fetchedUrl(fetch, i).pathname)).toEqual(['/api/me']);
+
+  fetch.mockClear();
+  const running = new QueryClient();
+  running.setQueryData(['me'], null);
+  start('/agent/dashboard', running);
+  await vi.waitFor(() => expect(router?.state.initialized).toBe(true));
+  expect(fetch).not.toHaveBeenCalled();
 });

@@ -4,16 +4,39 @@ import { paths } from '#src/config/paths.ts';
 import { CARD_PHOTO_SIZES, GALLERY_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
 import { guessListingsRequest, isInvertedPriceRange } from '@abode/shared/search/search-fields';
 import { fetchEarly } from '#src/lib/early-fetch.ts';
+import { sessionKeys } from '#src/lib/query-keys.ts';
 
 type Prefetch = (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<void>;
 
 /**
- * What the search page and the listing page ask the API for first, started by their route's loader. React Router
- * runs a route's loader while it downloads the route's lazy code, so on a first visit the request no longer waits
- * for the page's code to arrive, run and render (issue #9: a fast site on a phone). The request leaves at once
- * (early-fetch.ts) and is handed to the page's query when its code asks for the same URL; the query itself starts
- * as soon as that code is there, so the page finds it in flight. Nothing is asked twice.
+ * Whether the app is opening on this page (nobody has asked /api/me yet): only then are a portal page's first
+ * requests sent ahead. Once the app runs, their answers may well be cached, and an early answer left untaken must
+ * never stand in for a later, fresher one. Only read here: a loader runs while React renders, and changing the query
+ * cache then would make React render the app again from scratch.
  */
+function appOpening(queryClient: QueryClient): boolean {
+  return !queryClient.getQueryState(sessionKeys.me())?.dataUpdatedAt;
+}
+
+/**
+ * The agent and admin portals (issue #28): who is signed in, which the portal's guard waits for, asked at once when
+ * the app opens on a portal page. Without it a phone asked for it only once the first screen had painted
+ * (auth.tsx), and for the page's data only once the guard had let the page render.
+ */
+const portal: Prefetch = async (queryClient) => {
+  if (appOpening(queryClient)) fetchEarly('/api/me');
+};
+
+/**
+ * A portal page's first API requests, sent with /api/me and while the page's code downloads. Only the unfiltered
+ * page (as the sidebar and a sign-in open it) is guessed; a filtered one asks for itself.
+ */
+function portalPage(...urls: string[]): Prefetch {
+  return async (queryClient, { request }) => {
+    if (appOpening(queryClient) && !new URL(request.url).search) for (const url of urls) fetchEarly(url);
+  };
+}
+
 const PREFETCH: Record<string, Prefetch> = {
   [paths.search]: async (queryClient, { request }) => {
     const pageParams = new URL(request.url).searchParams;
@@ -25,6 +48,14 @@ const PREFETCH: Record<string, Prefetch> = {
     const { prefetchListings } = await import('#src/features/search/api/get-listings.ts');
     void prefetchListings(queryClient, pageParams);
   },
+  [paths.agent.dashboard]: portalPage('/api/agent/dashboard'),
+  [paths.agent.properties]: portalPage('/api/agent/properties'),
+  [paths.agent.enquiries]: portalPage('/api/agent/enquiries'),
+  [paths.admin.dashboard]: portalPage('/api/admin/dashboard'),
+  [paths.admin.properties]: portalPage('/api/admin/properties', '/api/admin/properties/agencies'),
+  [paths.admin.users]: portalPage('/api/admin/users'),
+  '/agent': portal,
+  '/admin': portal,
   '/property/:slug': async (queryClient, { params }) => {
     const slug = params.slug;
     if (!slug) return;
@@ -84,13 +115,24 @@ function preloadPhoto(photo: Photo | undefined, sizes: string): void {
   document.head.append(link);
 }
 
+/** `path` of a route under `parent` as the table above names it: '/agent' + 'dashboard' is '/agent/dashboard'. */
+function fullPath(parent: string, path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  return path.startsWith('/') ? path : `${parent.replace(/\/$/, '')}/${path}`;
+}
+
 /**
  * The route table with those loaders added, for the app's router (tests use the plain table). A loader never
  * fails the navigation: if it cannot start the request, the page asks itself, as it always could.
  */
-export function withDataPrefetch(routes: RouteObject[], queryClient: QueryClient): RouteObject[] {
+export function withDataPrefetch(
+  routes: RouteObject[],
+  queryClient: QueryClient,
+  parentPath = '',
+): RouteObject[] {
   return routes.map((route): RouteObject => {
-    const prefetch = route.path ? PREFETCH[route.path] : undefined;
+    const path = fullPath(parentPath, route.path);
+    const prefetch = path ? PREFETCH[path] : undefined;
     const withLoader =
       prefetch && !route.loader
         ? {
@@ -102,6 +144,9 @@ export function withDataPrefetch(routes: RouteObject[], queryClient: QueryClient
           }
         : route;
     if (!withLoader.children) return withLoader;
-    return { ...withLoader, children: withDataPrefetch(withLoader.children, queryClient) } as RouteObject;
+    return {
+      ...withLoader,
+      children: withDataPrefetch(withLoader.children, queryClient, path ?? parentPath),
+    } as RouteObject;
   });
 }

@@ -12,6 +12,7 @@ import type { Me } from '@abode/shared/auth/me.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { afterNextPaint } from '#src/lib/after-next-paint.ts';
 import { ApiError } from '#src/lib/api-error.ts';
+import { takeEarlyFetch } from '#src/lib/early-fetch.ts';
 import { sessionKeys } from '#src/lib/query-keys.ts';
 
 /** `GET /api/me`; a type-only import, so zod stays out of the home page's bundle. */
@@ -60,11 +61,13 @@ export const loadAuthClient = () => import('#src/lib/auth-client.ts').then((m) =
  * not needed for this one small call.
  */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  const response = await fetch('/api/me', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-    signal,
-  });
+  // A portal page's route asks at navigation when the app opens on it (route-prefetch.ts): take that answer.
+  const response = await (takeEarlyFetch('/api/me') ??
+    fetch('/api/me', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      signal,
+    }));
   const body: unknown = await response.json().catch(() => undefined);
   if (response.status === 401) {
     const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
