@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@abode/shared/messages';
 import { agencyMembers, agents, feedBranchCodes, feedImports, listingMedia } from '#src/db/schema.ts';
-import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
+import { markTwoFactorSetUp, ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { createApp } from '#src/app.ts';
@@ -55,6 +55,8 @@ interface MatrixFixtures extends Fixtures {
   adminEnquiry: Record<'admin' | 'superAdmin', string>;
   savedSearchToDelete: string;
   suspendTarget: string;
+  /** A user with two-factor sign-in on, whose two-factor the super admin resets (ADR 031). */
+  twoFactorResetTarget: string;
   reactivateTarget: string;
   promoteTargetEmail: string;
   roleChangeTarget: string;
@@ -550,6 +552,16 @@ const RULES: Record<string, Rule> = {
     url: (f) => `/api/admin/users/${f.reactivateTarget}/reactivate`,
     expect: adminArea(200),
   },
+  // Two-factor sign-in (ADR 031): any admin reads the policy; super admins set it and reset a user's two-factor.
+  'POST /api/admin/users/:id/two-factor/reset': {
+    url: (f) => `/api/admin/users/${f.twoFactorResetTarget}/two-factor/reset`,
+    expect: adminArea(403, 200),
+  },
+  'GET /api/admin/two-factor-policy': { expect: adminArea(200) },
+  'PUT /api/admin/two-factor-policy': {
+    body: () => ({ requireForAdmins: false, requireForAgencyManagers: false }),
+    expect: adminArea(403, 200),
+  },
   // Agencies (ADR 029): verify and reactivate any admin (again is a no-op 200), suspend super admins only.
   'GET /api/admin/agencies': { expect: adminArea(200) },
   'GET /api/admin/agencies/:id': {
@@ -659,6 +671,10 @@ beforeAll(async () => {
     .returning();
   fs.mkdirSync(path.join(world.uploadsDir, 'matrix'), { recursive: true });
   fs.writeFileSync(path.join(world.uploadsDir, 'matrix', 'photo.png'), png);
+  const withTwoFactor = async ({ userId }: { userId: string }) => {
+    await markTwoFactorSetUp(world.handle.db, userId);
+    return userId;
+  };
   const [suspendTarget, reactivateTarget, promoteTarget, roleChangeTarget, demoteTarget] = [
     await make.user(),
     await make.user({ suspended: true }),
@@ -690,6 +706,7 @@ beforeAll(async () => {
     },
     savedSearchToDelete: (await make.savedSearch('client')).id,
     suspendTarget: suspendTarget.userId,
+    twoFactorResetTarget: await withTwoFactor(await make.user()),
     reactivateTarget: reactivateTarget.userId,
     promoteTargetEmail: promoteTarget.email,
     roleChangeTarget: roleChangeTarget.userId,

@@ -514,6 +514,17 @@ const CASES: Record<string, FuzzCase> = {
   'POST /api/admin/agencies/:id/reactivate': {
     target: (f) => at(`/api/admin/agencies/${f.agencies.toSuspend}/reactivate`, ['admin', 'superAdmin']),
   },
+  // A user without two-factor: each valid request is the 400 of ADR 031's reset; the policy keeps both rules off.
+  'POST /api/admin/users/:id/two-factor/reset': {
+    target: (f) => at(`/api/admin/users/${f.suspendTarget}/two-factor/reset`, ['superAdmin']),
+  },
+  'PUT /api/admin/two-factor-policy': {
+    target: () =>
+      at('/api/admin/two-factor-policy', ['superAdmin'], {
+        requireForAdmins: false,
+        requireForAgencyManagers: false,
+      }),
+  },
   'POST /api/admin/users/:id/reactivate': {
     target: (f) => at(`/api/admin/users/${f.suspendTarget}/reactivate`, ['admin', 'superAdmin']),
   },

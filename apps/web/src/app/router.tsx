@@ -53,6 +53,13 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: paths.twoFactorSetup,
+        lazy: () =>
+          import('#src/app/routes/auth/two-factor-setup.tsx').then((m) => ({
+            Component: m.TwoFactorSetupRoute,
+          })),
+      },
+      {
         path: paths.verified,
         lazy: () => import('#src/app/routes/auth/verified.tsx').then((m) => ({ Component: m.VerifiedRoute })),
       },

@@ -11,6 +11,8 @@ export const paths = {
   auth: '/auth',
   resetPassword: '/auth/reset-password',
   verified: '/auth/verified',
+  /** Where a user the policy requires to use two-factor sign-in sets it up before anything else (ADR 031). */
+  twoFactorSetup: '/auth/two-factor',
   devMail: '/dev/mail',
   dashboard: '/dashboard',
   profile: '/profile',

@@ -1,4 +1,5 @@
 import { createAuthClient } from 'better-auth/react';
+import { twoFactorClient } from 'better-auth/client/plugins';
 import { QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS } from '@abode/shared/constants';
 
 /** SPEC §8 'Retryable auth statuses': a gateway or the auth service briefly down, not an answer about the request. */
@@ -23,6 +24,8 @@ export const AUTH_RETRY = {
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
+  // Two-factor sign-in (ADR 031): the sign-in form reads `twoFactorRedirect` itself and asks for the code.
+  plugins: [twoFactorClient()],
   fetchOptions: {
     // Look fetch up at call time (not once at start-up), so tests can stub it.
     customFetchImpl: (input, init) => fetch(input, init),

@@ -87,6 +87,7 @@ test("a dashboard that cannot load says 'Failed to load dashboard data' under 'E
       adminRole: null,
       agentId: null,
       agency: null,
+      twoFactor: { enabled: false, required: false, demo: false },
     },
   });
   const region = within(screen.getByRole('region', { name: /Notifications/ }));

@@ -66,12 +66,20 @@ function keyName(key: readonly unknown[] | undefined): Record<string, string> {
  * whatever the browser thinks of its connection (`networkMode: 'always'`): offline, TanStack Query would otherwise
  * hold them paused with no error at all, and the person would see nothing happen.
  */
+/**
+ * A 401 (the session ended elsewhere) or a 403 TWO_FACTOR_SETUP_REQUIRED (a super admin now requires two-factor of
+ * this user, ADR 031): either way the app asks who is signed in again, and the guards lead on from there.
+ */
+function sessionMayHaveChanged(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || error.code === 'TWO_FACTOR_SETUP_REQUIRED');
+}
+
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         reportHandledError(error, { source: 'query', ...keyName(query.queryKey) });
-        if (isApiError(error) && error.status === 401) recheckSessionAfter401(client);
+        if (sessionMayHaveChanged(error)) recheckSessionAfter401(client);
         const { errorTitle: title, errorMessage: message, quietErrorCodes } = query.meta ?? {};
         const quiet = isApiError(error) && quietErrorCodes?.includes(error.code);
         // sonner is loaded on demand (it is not in the first bundle); the toast shows once it is there.
@@ -92,7 +100,7 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         reportHandledError(error, { source: 'mutation', ...keyName(mutation.options.mutationKey) });
-        if (isApiError(error) && error.status === 401) recheckSessionAfter401(client);
+        if (sessionMayHaveChanged(error)) recheckSessionAfter401(client);
       },
     }),
     defaultOptions: {

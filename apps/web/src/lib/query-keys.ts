@@ -58,6 +58,7 @@ export const adminKeys = {
   enquiryList: <F>(filters: F) => ['admin', 'enquiries', 'list', filters] as const,
   team: () => ['admin', 'team'] as const,
   limits: () => ['admin', 'limits'] as const,
+  twoFactorPolicy: () => ['admin', 'two-factor-policy'] as const,
   analytics: (days: number) => ['admin', 'analytics', days] as const,
   auditLogs: (query: string) => ['admin', 'audit-logs', query] as const,
 };

@@ -48,9 +48,19 @@ export const TwoFactorChallengeSchema = z.object({
 });
 export type TwoFactorChallengeInput = z.input<typeof TwoFactorChallengeSchema>;
 
-/** Turning two-factor off: the password and a current code (authenticator or backup). */
-export const DisableTwoFactorSchema = z.object({
+/** The second step of a sign-in with a backup code instead of the app. */
+export const BackupCodeChallengeSchema = z.object({
+  code: BackupCodeSchema,
+  trustDevice: z.boolean().optional(),
+});
+
+/** The password that starts an enrolment or makes new backup codes. */
+export const TwoFactorPasswordSchema = z.object({
   password: z.string().min(1, { error: 'Enter your password.' }),
+});
+
+/** Turning two-factor off: the password and a current code (authenticator or backup). */
+export const DisableTwoFactorSchema = TwoFactorPasswordSchema.extend({
   code: z.union([TotpCodeSchema, BackupCodeSchema], { error: TWO_FACTOR_MESSAGES.disableNeedsCode }),
 });
 export type DisableTwoFactorInput = z.input<typeof DisableTwoFactorSchema>;

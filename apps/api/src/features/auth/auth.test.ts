@@ -87,6 +87,7 @@ describe('sign-up, confirmation, sign-in, sign-out', () => {
       adminRole: null,
       agentId: null,
       agency: null,
+      twoFactor: { enabled: false, required: false, demo: false },
     });
 
     const out = await post(app, '/api/auth/sign-out', {}, cookie);

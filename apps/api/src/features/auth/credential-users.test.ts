@@ -9,7 +9,15 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
 import { DEMO_AGENTS, demoAgentEmail, demoAgentId, demoUserId } from '#src/db/seed/demo-agents.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { cookieOf, get, post, signedInUser, STRONG_PASSWORD } from './auth-test-helpers.ts';
+import type { Me } from '@abode/shared/auth/me.schema';
+import {
+  cookieOf,
+  get,
+  markTwoFactorSetUp,
+  post,
+  signedInUser,
+  STRONG_PASSWORD,
+} from './auth-test-helpers.ts';
 import { createOrPromoteAdmin } from './credential-users.ts';
 import { createOneBranchAgency } from '#src/features/agency/create-agency.ts';
 
@@ -39,6 +47,13 @@ describe('admin:create', () => {
     expect(r.created).toBe(true);
     const { status, cookie } = await signIn('boss@example.com', 'Boss-Zebra9!x');
     expect(status).toBe(200);
+    // A super admin must set up two-factor sign-in before anything else (ADR 031).
+    expect(((await readJson(await get(app, '/api/me', cookie))) as Me).twoFactor).toEqual({
+      enabled: false,
+      required: true,
+      demo: false,
+    });
+    await markTwoFactorSetUp(handle.db, r.userId);
     expect(await readJson(await get(app, '/api/admin/session', cookie))).toEqual({
       adminRole: 'super_admin',
     });

@@ -4,10 +4,14 @@ import { ShieldAlert } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
-import { useAuth } from '#src/lib/auth.tsx';
+import { useAuth, type Me } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
 
 export const ACCESS_DENIED_TEXT = "You don't have permission to access the admin portal.";
+
+/** A user the policy requires to use two-factor sign-in who has not set it up yet (ADR 031). */
+export const mustSetUpTwoFactor = (me: Me | null) =>
+  !!me?.twoFactor && me.twoFactor.required && !me.twoFactor.enabled;
 
 /** SPEC §2 Protection behaviour: a spinner while the session loads, then the page or a redirect (default /auth). */
 export function ProtectedRoute({
@@ -17,19 +21,21 @@ export function ProtectedRoute({
   children: ReactNode;
   redirectTo?: string;
 }) {
-  const { user, isLoading } = useAuth();
+  const { me, user, isLoading } = useAuth();
   const location = useLocation();
   if (isLoading) return <Spinner />;
   if (!user) return <Navigate to={redirectTo} replace state={{ from: location.pathname }} />;
+  if (mustSetUpTwoFactor(me)) return <Navigate to={paths.twoFactorSetup} replace />;
   return children;
 }
 
 /** Agent area: nothing renders unless the role is agent; signed out → /auth, other roles → /dashboard. */
 export function AgentRoute({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useAuth();
+  const { me, user, isLoading } = useAuth();
   if (isLoading) return <Spinner className="min-h-dvh" />;
   if (!user) return <Navigate to={paths.auth} replace />;
   if (user.role !== 'agent') return <Navigate to={paths.dashboard} replace />;
+  if (mustSetUpTwoFactor(me)) return <Navigate to={paths.twoFactorSetup} replace />;
   return children;
 }
 
@@ -38,10 +44,11 @@ export function AgentRoute({ children }: { children: ReactNode }) {
  * Denied card (with a link to /) instead of the portal, so none of the portal's data is ever requested.
  */
 export function AdminRoute({ children }: { children: ReactNode }) {
-  const { user, isAdmin, isLoading } = useAuth();
+  const { me, user, isAdmin, isLoading } = useAuth();
   if (isLoading) return <Spinner className="min-h-dvh" label="Loading admin portal..." />;
   if (!user) return <Navigate to={paths.auth} replace />;
   if (!isAdmin) return <AccessDenied />;
+  if (mustSetUpTwoFactor(me)) return <Navigate to={paths.twoFactorSetup} replace />;
   return children;
 }
 

@@ -1,10 +1,14 @@
 import { SiteLimitsCard } from '#src/features/admin-limits/components/site-limits-card.tsx';
 import { TeamCard } from '#src/features/admin-team/components/team-card.tsx';
+import { TwoFactorPolicyCard } from '#src/features/admin-two-factor/components/two-factor-policy-card.tsx';
+import { TwoFactorSection } from '#src/features/two-factor/components/two-factor-card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
 
 /**
- * /admin/settings (issue #6): the 'Administrators' card (any admin reads; super admins manage) and the 'Rate limits'
- * in force (read-only: operators tune them with environment variables).
+ * /admin/settings (issue #6): your own two-factor sign-in and who must use it (ADR 031), the 'Administrators' card
+ * (any admin reads; super admins manage) and the 'Rate limits' in force (read-only: operators tune them with
+ * environment variables).
  */
 export function AdminSettingsRoute() {
   const { me } = useAuth();
@@ -13,8 +17,20 @@ export function AdminSettingsRoute() {
       <title>Settings · Abode Admin</title>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="text-muted-foreground">Who can use the admin portal, and the site's rate limits.</p>
+        <p className="text-muted-foreground">
+          Your two-factor sign-in, who can use the admin portal, and the site's rate limits.
+        </p>
       </div>
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg leading-tight font-semibold">Two-factor sign-in</h2>
+          <CardDescription>A code from your phone as well as your password.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TwoFactorSection />
+        </CardContent>
+      </Card>
+      <TwoFactorPolicyCard canEdit={me?.adminRole === 'super_admin'} />
       <TeamCard viewerId={me?.user.id} />
       <SiteLimitsCard />
     </div>

@@ -21,6 +21,7 @@ const JANE: AdminUser = {
   suspendedAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   adminRole: null,
+  twoFactorEnabled: false,
 };
 const NAMELESS: AdminUser = {
   ...JANE,

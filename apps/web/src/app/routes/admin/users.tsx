@@ -29,6 +29,9 @@ import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { useAdminUsers, useUserAction } from '#src/features/admin-users/api/admin-users.ts';
+import { useResetTwoFactor } from '#src/features/admin-two-factor/api/two-factor-policy.ts';
+import { isApiError } from '#src/lib/api-error.ts';
+import { showErrorToast } from '#src/lib/error-toast.ts';
 import { SUSPEND_HINT_ID, UserList } from '#src/features/admin-users/components/user-list.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
@@ -48,13 +51,18 @@ export function AdminUsersRoute() {
   const [searchParams] = useSearchParams();
   const filters = parseAdminUserFilters(searchParams);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const resetTwoFactor = useResetTwoFactor();
   const { me } = useAuth();
   const canSuspend = me?.adminRole === 'super_admin';
   const users = useAdminUsers(filters);
   const suspend = useUserAction('suspend');
   const reactivate = useUserAction('reactivate');
   const busyId =
-    (suspend.isPending && suspend.variables) || (reactivate.isPending && reactivate.variables) || null;
+    (suspend.isPending && suspend.variables) ||
+    (reactivate.isPending && reactivate.variables) ||
+    (resetTwoFactor.isPending && resetTwoFactor.variables) ||
+    null;
   const data = users.data;
   const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } =
     useUrlFilters<'role'>({ q: filters.q, list: data });
@@ -127,6 +135,7 @@ export function AdminUsersRoute() {
             busyId={busyId}
             onSuspend={setConfirming}
             onReactivate={(u) => reactivate.mutate(u.id)}
+            onResetTwoFactor={setResetting}
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'user' : 'users'}
@@ -154,6 +163,37 @@ export function AdminUsersRoute() {
               }}
             >
               {T.suspend}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+
+      <AlertDialog open={resetting !== null} onOpenChange={(open) => !open && setResetting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{T.resetTwoFactorConfirmTitle}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {resetting ? `${adminUserName(resetting, MESSAGES.unnamedUser)}: ` : ''}
+              {T.resetTwoFactorConfirmText}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (resetting)
+                  resetTwoFactor.mutate(resetting.id, {
+                    onSuccess: () => toast.success(T.twoFactorReset),
+                    onError: (error) =>
+                      showErrorToast(T.resetTwoFactor, {
+                        error,
+                        reason: isApiError(error) ? error.message : undefined,
+                      }),
+                  });
+                setResetting(null);
+              }}
+            >
+              {T.resetTwoFactor}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -2,11 +2,12 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { AgencyCard } from '#src/features/agent-settings/components/agency-card.tsx';
 import { NotificationsCard } from '#src/features/agent-settings/components/notifications-card.tsx';
 import { PasswordSection } from '#src/features/profile/components/password-section.tsx';
+import { TwoFactorSection } from '#src/features/two-factor/components/two-factor-card.tsx';
 
 /**
  * /agent/settings (issue #5 Settings): the agency's name and compliance details (Settings › Agency, ADR 029),
  * notification preferences (new-enquiry e-mails on/off) and the password change of the client profile (the same
- * component: same rules, same better-auth call).
+ * component: same rules, same better-auth call), and two-factor sign-in (ADR 031).
  */
 export function AgentSettingsRoute() {
   return (
@@ -14,7 +15,7 @@ export function AgentSettingsRoute() {
       <title>Settings · Abode Agent Portal</title>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="text-muted-foreground">Your agency, notifications and your password.</p>
+        <p className="text-muted-foreground">Your agency, notifications and how you sign in.</p>
       </div>
       <AgencyCard />
       <NotificationsCard />
@@ -25,6 +26,15 @@ export function AgentSettingsRoute() {
         </CardHeader>
         <CardContent>
           <PasswordSection />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg leading-tight font-semibold">Two-factor sign-in</h2>
+          <CardDescription>A code from your phone as well as your password.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TwoFactorSection />
         </CardContent>
       </Card>
     </div>

@@ -11,11 +11,12 @@ import { PasswordSection } from '#src/features/profile/components/password-secti
 import { PersonalDetailsForm } from '#src/features/profile/components/personal-details-form.tsx';
 import { ProfileSection } from '#src/features/profile/components/profile-section.tsx';
 import { ProfileSkeleton } from '#src/features/profile/components/profile-skeleton.tsx';
+import { TwoFactorSection } from '#src/features/two-factor/components/two-factor-card.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
- * /profile (issue #4, signed in): personal details, e-mail, password, download my data and delete my account, each
- * a card. Behind the ProtectedRoute guard.
+ * /profile (issue #4, signed in): personal details, e-mail, password, two-factor sign-in (ADR 031), download my data
+ * and delete my account, each a card. Behind the ProtectedRoute guard.
  */
 export function ProfileRoute() {
   const profile = useProfile();
@@ -53,6 +54,13 @@ export function ProfileRoute() {
             description="Changing it signs you out on your other devices."
           >
             <PasswordSection />
+          </ProfileSection>
+          <ProfileSection
+            id="two-factor"
+            title="Two-factor sign-in"
+            description="A code from your phone as well as your password."
+          >
+            <TwoFactorSection />
           </ProfileSection>
           <ProfileSection
             id="data"

@@ -1,4 +1,4 @@
-import { Ban, RotateCcw } from 'lucide-react';
+import { Ban, KeyRound, RotateCcw } from 'lucide-react';
 import {
   ADMIN_ROLE_LABELS,
   ADMIN_USER_MESSAGES as T,
@@ -27,6 +27,8 @@ interface ListProps {
   busyId: string | null;
   onSuspend: (user: AdminUser) => void;
   onReactivate: (user: AdminUser) => void;
+  /** A super admin's reset of the user's two-factor sign-in (ADR 031); offered for users who use it, not oneself. */
+  onResetTwoFactor: (user: AdminUser) => void;
 }
 
 const nameOf = (u: AdminUser) => adminUserName(u, MESSAGES.unnamedUser);
@@ -53,6 +55,29 @@ function Badges({ user }: { user: AdminUser }) {
       <Badge variant={user.isVerified ? 'default' : 'outline'}>
         {user.isVerified ? T.verified : T.unverified}
       </Badge>
+      {user.twoFactorEnabled && <Badge variant="outline">{T.twoFactorOn}</Badge>}
+    </span>
+  );
+}
+
+/** Suspend or Reactivate, and for a super admin looking at someone who uses two-factor sign-in, its reset. */
+function Actions(props: Omit<ListProps, 'users'> & { user: AdminUser }) {
+  const { user, canSuspend, viewerId, busyId, onResetTwoFactor } = props;
+  const canReset = canSuspend && user.twoFactorEnabled && user.id !== viewerId;
+  return (
+    <span className="flex flex-wrap gap-2">
+      <Action {...props} />
+      {canReset && (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busyId === user.id}
+          onClick={() => onResetTwoFactor(user)}
+          aria-label={`${T.resetTwoFactor} of ${nameOf(user)}`}
+        >
+          <KeyRound aria-hidden="true" /> {T.resetTwoFactor}
+        </Button>
+      )}
     </span>
   );
 }
@@ -134,7 +159,7 @@ export function UserList(props: ListProps) {
                 {u.phone ?? '—'} · {MESSAGES.emailOnFile}
               </p>
               <div>
-                <Action user={u} {...props} />
+                <Actions user={u} {...props} />
               </div>
             </article>
           </li>
@@ -183,7 +208,7 @@ export function UserList(props: ListProps) {
                 </div>
               </td>
               <td className="px-4 py-3">
-                <Action user={u} {...props} />
+                <Actions user={u} {...props} />
               </td>
             </tr>
           ))}

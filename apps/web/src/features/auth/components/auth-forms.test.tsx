@@ -129,6 +129,7 @@ describe('sign-in form', { timeout: 20_000 }, () => {
         adminRole: null,
         agentId: null,
         agency: null,
+        twoFactor: { enabled: false, required: false, demo: false },
       },
     });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -7,6 +7,7 @@ import { Label } from '#src/components/ui/label.tsx';
 import { homeFor, loadAuthClient, useAuth } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useAuthDraft } from '#src/features/auth/hooks/use-auth-draft.tsx';
+import { TwoFactorChallenge } from '#src/features/two-factor/components/two-factor-challenge.tsx';
 import {
   AUTH_MESSAGES,
   authErrorMessage,
@@ -18,7 +19,10 @@ import {
 /** SPEC §9: the redirect after a successful sign-in waits 100 ms (the toast is seen first). */
 export const POST_SIGN_IN_DELAY_MS = 100;
 
-/** Sign-in tab (SPEC §5 Sign-in form, §8 messages), with 'Forgot password?' and 'Resend confirmation e-mail'. */
+/**
+ * Sign-in tab (SPEC §5 Sign-in form, §8 messages), with 'Forgot password?' and 'Resend confirmation e-mail'. An
+ * account with two-factor sign-in on is then asked for its code (ADR 031) before the session opens.
+ */
 export function SignInForm() {
   const id = useId();
   const navigate = useNavigate();
@@ -29,6 +33,17 @@ export function SignInForm() {
   const [submitting, setSubmitting] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [secondStep, setSecondStep] = useState(false);
+
+  /** The session is open: say so, then go to the user's home (or, when required, to the two-factor setup). */
+  const finish = async () => {
+    // Signed in only once the session can be read back: a malformed answer is an unexpected error, not a success.
+    const me = await refresh();
+    if (!me) throw new Error('No session after sign-in');
+    setPassword('');
+    toast.success(AUTH_MESSAGES.signedIn);
+    setTimeout(() => void navigate(homeFor(me), { replace: true }), POST_SIGN_IN_DELAY_MS);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,17 +56,17 @@ export function SignInForm() {
     setUnverifiedEmail(null);
     try {
       const client = await loadAuthClient();
-      const { error } = await client.signIn.email({ email: normaliseEmail(email), password });
+      const { data, error } = await client.signIn.email({ email: normaliseEmail(email), password });
       if (error) {
         if (error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(normaliseEmail(email));
         toast.error(AUTH_MESSAGES.signInFailed, { description: authErrorMessage(error) });
         return;
       }
-      // Signed in only once the session can be read back: a malformed answer is an unexpected error, not a success.
-      const me = await refresh();
-      if (!me) throw new Error('No session after sign-in');
-      toast.success(AUTH_MESSAGES.signedIn);
-      setTimeout(() => void navigate(homeFor(me), { replace: true }), POST_SIGN_IN_DELAY_MS);
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        setSecondStep(true);
+        return;
+      }
+      await finish();
     } catch {
       toast.error('Error', { description: AUTH_MESSAGES.unexpected });
     } finally {
@@ -74,6 +89,20 @@ export function SignInForm() {
       toast.error('Error', { description: AUTH_MESSAGES.unexpected });
     }
   };
+
+  if (secondStep)
+    return (
+      <TwoFactorChallenge
+        onSignedIn={async () => {
+          try {
+            await finish();
+          } catch {
+            toast.error('Error', { description: AUTH_MESSAGES.unexpected });
+          }
+        }}
+        onCancel={() => setSecondStep(false)}
+      />
+    );
 
   return (
     <div className="flex flex-col gap-4">

@@ -66,6 +66,7 @@ const signedIn: Me = {
   adminRole: null,
   agentId: null,
   agency: null,
+  twoFactor: { enabled: false, required: false, demo: false },
 };
 
 const created = () =>

@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { TWO_FACTOR_MESSAGES } from '@abode/shared/auth/two-factor';
+import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+import { clientMe, superAdminMe } from '#src/testing/fixtures/me.ts';
+import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+
+const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));
+
+describe('two-factor sign-in (ADR 031)', { timeout: 20_000 }, () => {
+  it('asks for the code after the password, shows a refused code under the field, then signs in', async () => {
+    let signedIn = false;
+    const codes: string[] = [];
+    stubFetch(async (url, init) => {
+      if (url.pathname === '/api/auth/sign-in/email')
+        return Response.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+      if (url.pathname === '/api/auth/two-factor/verify-totp') {
+        const { code } = JSON.parse(String(init?.body)) as { code: string };
+        codes.push(code);
+        if (code !== '123456')
+          return Response.json(
+            { code: 'INVALID_CODE', message: TWO_FACTOR_MESSAGES.invalidCode },
+            { status: 401 },
+          );
+        signedIn = true;
+        return Response.json({ user: { id: 'user-1' } });
+      }
+      if (url.pathname === '/api/me')
+        return signedIn ? Response.json(clientMe()) : new Response('{}', { status: 401 });
+      return new Response('{}', { status: 404 });
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/auth', { me: 'fetch' });
+    await user.type(await screen.findByLabelText('Email'), 'jo@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const code = await screen.findByLabelText('Authentication code');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(codes).toEqual([]);
+
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.invalidCode)).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await notifications().findByText(AUTH_MESSAGES.signedIn)).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(codes).toEqual(['654321', '123456']);
+  });
+
+  it('sends a required user who has not set it up to the setup, from every portal page', async () => {
+    stubFetch(() => new Response('{}', { status: 404 }));
+    const me = superAdminMe({}, { twoFactor: { enabled: false, required: true, demo: false } });
+    const { router } = renderRoute('/admin/dashboard', { me });
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/two-factor');
+    expect(screen.getByText(/Set up two-factor sign-in to continue/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('lets a super admin require it of admins, and shows others the policy read-only', async () => {
+    const puts: unknown[] = [];
+    stubFetch(async (url, init) => {
+      if (url.pathname === '/api/admin/two-factor-policy' && init?.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)));
+        return Response.json(JSON.parse(String(init.body)));
+      }
+      if (url.pathname === '/api/admin/two-factor-policy')
+        return Response.json({ requireForAdmins: false, requireForAgencyManagers: false });
+      if (url.pathname === '/api/admin/team') return Response.json({ items: [], canManage: true });
+      if (url.pathname === '/api/admin/limits') return new Response('{}', { status: 500 });
+      return new Response('{}', { status: 404 });
+    });
+    const user = userEvent.setup();
+    renderRoute('/admin/settings', { me: superAdminMe() });
+    const admins = await screen.findByRole('switch', { name: 'Admins' });
+    expect(admins).not.toBeChecked();
+    await user.click(admins);
+    await vi.waitFor(() =>
+      expect(puts).toEqual([{ requireForAdmins: true, requireForAgencyManagers: false }]),
+    );
+    await vi.waitFor(() => expect(admins).toBeChecked());
+    expect(
+      screen.getByText('You sign in with your password and a code from your authenticator app.'),
+    ).toBeInTheDocument();
+  });
+});
