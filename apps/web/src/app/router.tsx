@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { PageLoading } from '#src/components/layouts/page-loading.tsx';
 import { PublicLayout } from '#src/components/layouts/public-layout.tsx';
 import { RouteError } from '#src/components/errors/route-error.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
 import { HomeRoute } from '#src/app/routes/home.tsx';
 import { withDataPrefetch } from '#src/app/route-prefetch.ts';
@@ -122,7 +123,8 @@ export const routes: RouteObject[] = [
   {
     path: '/agent',
     errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
+    // What the portal's guard shows while it loads, so the page does not change twice (the public header would).
+    hydrateFallbackElement: <Spinner className="min-h-dvh" />,
     lazy: () =>
       import('#src/components/layouts/agent-layout.tsx').then((m) => ({ Component: m.AgentLayout })),
     children: [
@@ -212,7 +214,8 @@ export const routes: RouteObject[] = [
   {
     path: '/admin',
     errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
+    // As AdminRoute (guards.tsx) shows it while it loads.
+    hydrateFallbackElement: <Spinner className="min-h-dvh" label="Loading admin portal..." />,
     lazy: () =>
       import('#src/components/layouts/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
     children: [

@@ -8,13 +8,16 @@ import { cn } from '#src/lib/utils.ts';
  * grouping, e.g. 1,234), an already formatted text (e.g. '12.5%'), or `undefined` while it loads — then a skeleton
  * with 'Loading' for screen readers. When the load has `failed`, a dash ('Not available' to screen readers) replaces
  * the skeleton, which would otherwise pulse forever beside the page's error (issue #23). `hint` is a second
- * description under the value (e.g. 'this week', or a change against the previous period).
+ * description under the value (e.g. 'this week', or a change against the previous period); `withHint` says a card
+ * will have one once loaded, so that its line is kept while it loads and nothing below moves when the figures arrive
+ * (layout shift, issue #28).
  */
 export function StatCard({
   icon,
   label,
   value,
   hint,
+  withHint = false,
   failed = false,
   className,
 }: {
@@ -22,6 +25,8 @@ export function StatCard({
   label: string;
   value: number | string | undefined;
   hint?: ReactNode;
+  /** A hint comes with the value: keep its line while the value loads. */
+  withHint?: boolean;
   /** The value's load failed (the page shows the error and a retry). */
   failed?: boolean;
   className?: string;
@@ -51,7 +56,17 @@ export function StatCard({
           value
         )}
       </dd>
-      {hint && <dd className="text-sm text-muted-foreground">{hint}</dd>}
+      {hint ? (
+        <dd className="text-sm text-muted-foreground">{hint}</dd>
+      ) : (
+        withHint &&
+        value === undefined &&
+        !failed && (
+          <dd aria-hidden="true">
+            <Skeleton className="h-5 w-24" />
+          </dd>
+        )
+      )}
     </div>
   );
 }

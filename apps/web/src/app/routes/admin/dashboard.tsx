@@ -39,6 +39,7 @@ export function AdminDashboardRoute() {
           label={T.totalUsers}
           failed={failed}
           value={s?.totalUsers}
+          withHint
           hint={s && `+${n(s.usersToday)} today`}
         />
         <StatCard
@@ -46,6 +47,7 @@ export function AdminDashboardRoute() {
           label={T.totalProperties}
           failed={failed}
           value={s?.totalProperties}
+          withHint
           hint={s && `${n(s.activeProperties)} active`}
         />
         <StatCard
@@ -53,6 +55,7 @@ export function AdminDashboardRoute() {
           label={T.totalEnquiries}
           failed={failed}
           value={s?.totalEnquiries}
+          withHint
           hint={s && `${n(s.newEnquiries)} new`}
         />
         <StatCard
@@ -60,6 +63,7 @@ export function AdminDashboardRoute() {
           label={T.agents}
           failed={failed}
           value={s?.agents}
+          withHint
           hint={s && `${n(s.clients)} clients`}
         />
       </dl>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Building2 } from 'lucide-react';
@@ -54,6 +54,9 @@ export function AdminPropertiesRoute() {
   const approve = useApproveListing();
   const reject = useRejectListing();
   const data = listings.data;
+  // The rows (each with its actions and checkbox) render in a deferred pass, which React splits into short slices:
+  // the counts and filters show at once, and a phone's main thread stays free while the rows render (issue #28).
+  const rows = useDeferredValue(data);
   const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } = useUrlFilters<
     'status' | 'approval' | 'agencyId' | 'branchId'
   >({ q: filters.q, list: data });
@@ -168,31 +171,31 @@ export function AdminPropertiesRoute() {
 
       {failed && !data ? (
         <LoadFailed message={MESSAGES.adminPropertiesLoadFailed} onRetry={() => void listings.refetch()} />
-      ) : !data ? (
+      ) : !rows ? (
         <ListSkeleton label="Loading properties" />
-      ) : data.stats.total === 0 ? (
+      ) : rows.stats.total === 0 ? (
         <EmptyState icon={<Building2 aria-hidden="true" />} title={ADMIN_LISTING_MESSAGES.noListingsTitle}>
           {ADMIN_LISTING_MESSAGES.noListingsText}
         </EmptyState>
-      ) : data.items.length === 0 ? (
+      ) : rows.items.length === 0 ? (
         <NoMatches title={ADMIN_LISTING_MESSAGES.noMatchesTitle} onClear={filtered && clearFilters}>
           {ADMIN_LISTING_MESSAGES.noMatchesText}
         </NoMatches>
       ) : (
         <>
           <AdminListingTable
-            listings={data.items}
+            listings={rows.items}
             selection={selection}
             busyId={busyId ?? null}
             onApprove={(l) => approve.mutate(l.id)}
             onReject={(l, reason) => reject.mutate({ id: l.id, reason })}
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'property' : 'properties'}
+            {rows.total.toLocaleString('en-GB')} {rows.total === 1 ? 'property' : 'properties'}
             {pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ''}
           </p>
           <PageLinks page={filters.page} pageCount={pageCount} hrefFor={hrefFor} />
-          <AdminListingBulkActions selection={selection} listings={data.items} />
+          <AdminListingBulkActions selection={selection} listings={rows.items} />
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Building2, FileUp, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '@abode/shared/agency/permissions';
@@ -91,6 +91,9 @@ export function AgentPropertiesRoute() {
     page,
   });
   const data = listings.data;
+  // The rows (25, each with its menu and checkbox) render in a deferred pass, which React splits into short slices:
+  // the stats and filters show at once, and a phone's main thread stays free while the rows render (issue #28).
+  const rows = useDeferredValue(data);
   const { search, setSearch, submitSearch, setFilter, setPage, clearFilters, hrefFor, pageCount } =
     useUrlFilters<'status' | 'mode' | 'branchId' | 'negotiatorId' | 'sort' | 'order'>({ q, list: data });
   const { me } = useAuth();
@@ -104,16 +107,18 @@ export function AgentPropertiesRoute() {
   const selection = useRowSelection(pageIds);
   const branchOptions = [
     { value: '', label: 'All branches' },
-    ...(data?.branches ?? []).map((b) => ({ value: b.id, label: b.name })),
+    ...(rows?.branches ?? []).map((b) => ({ value: b.id, label: b.name })),
   ];
   const negotiatorOptions = [
     { value: '', label: 'Everyone' },
     { value: UNASSIGNED_NEGOTIATOR, label: 'Unassigned' },
-    ...(data?.negotiators ?? []).map((n) => ({ value: n.id, label: n.name })),
+    ...(rows?.negotiators ?? []).map((n) => ({ value: n.id, label: n.name })),
   ];
   // An agency of one branch and one person sees SPEC's list as it was: no branch or negotiator column or filter.
-  const showBranch = (data?.branches.length ?? 0) > 1 || Boolean(branchId);
-  const showNegotiator = (data?.negotiators.length ?? 0) > 1 || Boolean(negotiatorId);
+  // Read from the rows' answer, so that the filters grow in the same frame as the rows replace their skeleton:
+  // a skeleton pushed down first would be a layout shift.
+  const showBranch = (rows?.branches.length ?? 0) > 1 || Boolean(branchId);
+  const showNegotiator = (rows?.negotiators.length ?? 0) > 1 || Boolean(negotiatorId);
 
   const filtered = Boolean(q || status !== 'all' || mode !== 'all' || branchId || negotiatorId);
   // Past the last page (the last listing of the last page deleted, or an old link): go to the real last page.
@@ -220,9 +225,9 @@ export function AgentPropertiesRoute() {
 
       {listings.isError ? (
         <LoadFailed message={MESSAGES.propertiesLoadFailed} onRetry={() => void listings.refetch()} />
-      ) : !data || pastTheEnd ? (
+      ) : !rows || pastTheEnd ? (
         <ListSkeleton label="Loading properties" rows={4} />
-      ) : data.stats.total === 0 ? (
+      ) : rows.stats.total === 0 ? (
         <EmptyState
           icon={<Building2 aria-hidden="true" />}
           title={MESSAGES.noPropertiesYet}
@@ -232,12 +237,12 @@ export function AgentPropertiesRoute() {
             </Button>
           }
         />
-      ) : data.items.length === 0 ? (
+      ) : rows.items.length === 0 ? (
         <NoMatches title={MESSAGES.noPropertiesMatch} onClear={filtered && clearFilters} />
       ) : (
         <>
           <ListingTable
-            listings={data.items}
+            listings={rows.items}
             onDelete={mayBulk ? setToDelete : undefined}
             sort={sort}
             onSortChange={(next) => {
@@ -250,11 +255,11 @@ export function AgentPropertiesRoute() {
             showNegotiator={showNegotiator}
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {`Showing ${formatCount((data.page - 1) * data.pageSize + 1)}–${formatCount(
-              (data.page - 1) * data.pageSize + data.items.length,
-            )} of ${formatCount(data.total)} ${data.total === 1 ? 'property' : 'properties'}`}
+            {`Showing ${formatCount((rows.page - 1) * rows.pageSize + 1)}–${formatCount(
+              (rows.page - 1) * rows.pageSize + rows.items.length,
+            )} of ${formatCount(rows.total)} ${rows.total === 1 ? 'property' : 'properties'}`}
           </p>
-          <PageLinks page={data.page} pageCount={pageCount} hrefFor={hrefFor} />
+          <PageLinks page={rows.page} pageCount={pageCount} hrefFor={hrefFor} />
         </>
       )}
 

@@ -49,18 +49,19 @@ function Assignee({ enquiry }: { enquiry: AgentEnquiry }) {
 
 function Contact({ enquiry }: { enquiry: AgentEnquiry }) {
   const { email, phone } = enquiry.contactInfo;
+  // Each link is 24 px high (WCAG 2.2 target size): small text, but a finger still finds the one it means.
   return (
     <div className="flex min-w-0 flex-col">
       <span className="font-medium">{customerName(enquiry)}</span>
       {email && (
-        <a href={`mailto:${email}`} className="truncate text-xs text-muted-foreground hover:underline">
+        <a href={`mailto:${email}`} className="truncate py-1 text-xs text-muted-foreground hover:underline">
           {email}
         </a>
       )}
       {phone && (
         <a
           href={`tel:${phone.replace(/[^\d+]/g, '')}`}
-          className="text-xs text-muted-foreground hover:underline"
+          className="py-1 text-xs text-muted-foreground hover:underline"
         >
           {phone}
         </a>
