@@ -16,12 +16,13 @@ const PHONE = { width: 390, height: 844 };
 /** Turns two-factor on from the page the section is on; the authenticator and the backup codes shown. */
 async function enrol(page: Page): Promise<{ totp: OTPAuth.TOTP; backupCodes: string[] }> {
   // In settings a button opens the setup; the setup page starts at the password.
-  const password = page.getByLabel('Password', { exact: true });
+  // The input (Profile also has a 'Password' section).
+  const password = page.getByLabel('Password', { exact: true }).and(page.locator('input'));
   if (!(await password.isVisible()))
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await password.fill(PASSWORD);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-  await expect(page.getByTitle('QR code for your authenticator app')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const key = (await page
     .locator('code')
     .filter({ hasText: /^[A-Z2-7 ]+$/ })

@@ -20,6 +20,7 @@ import { blockMsOf } from '#src/features/rate-limit/check-rate-limit.ts';
 import { CRITICAL_WRITE_RATE_LIMIT } from '#src/features/rate-limit/write-rate-limit.ts';
 import { SECURITY_EVENTS_RATE_LIMIT } from '#src/features/security-events/routes.ts';
 import { errorResponse, json } from '#src/lib/openapi.ts';
+import { TWO_FACTOR_RATE_LIMIT } from '#src/features/auth/two-factor-routes.ts';
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 /** How long a key stays refused once over the limit, as the limiter decides it; null: until the window ends. */
@@ -72,6 +73,15 @@ export function siteLimits(settings: RateLimitSettings): SiteLimit[] {
       windowSeconds: seconds(perAccount.windowMs),
       blockSeconds: seconds(perAccount.backoff.maxMs),
       envVar: 'AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR',
+    },
+    {
+      key: 'two-factor-codes',
+      label: 'Two-factor codes',
+      per: 'account (sign-in, setup and turning it off)',
+      limit: TWO_FACTOR_RATE_LIMIT.limit,
+      windowSeconds: seconds(TWO_FACTOR_RATE_LIMIT.windowMs),
+      blockSeconds: blockSeconds(TWO_FACTOR_RATE_LIMIT),
+      envVar: null,
     },
     {
       key: 'signin-ip',

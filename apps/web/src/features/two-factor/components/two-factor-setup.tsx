@@ -129,8 +129,12 @@ function ScanStep({
         <li>Enter the 6-digit code the app then shows for Abode.</li>
       </ol>
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-        <div className="rounded-lg border bg-white p-3">
-          <QRCodeSVG value={totpURI} size={176} marginSize={0} title="QR code for your authenticator app" />
+        <div
+          className="rounded-lg border bg-white p-3"
+          role="img"
+          aria-label="QR code for your authenticator app"
+        >
+          <QRCodeSVG value={totpURI} size={176} marginSize={0} aria-hidden="true" />
         </div>
         <div className="flex min-w-0 flex-col gap-1 text-sm">
           <span className="text-muted-foreground">Key</span>
