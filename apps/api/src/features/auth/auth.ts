@@ -100,7 +100,9 @@ export function createAuth(options: CreateAuthOptions) {
     // `verify-password` answers whether a password is the signed-in user's with no limit of its own: a password
     // oracle for a stolen session (issue #22). The SPA never calls it; DELETE /api/me calls it in-process
     // (auth.api.verifyPassword), which disabledPaths does not affect.
-    disabledPaths: ['/update-user', '/verify-password'],
+    // `/two-factor/get-totp-uri` would hand the authenticator secret to anyone holding a session and the password
+    // (and be one more password oracle); the setup shows the QR code once, as it starts (ADR 031).
+    disabledPaths: ['/update-user', '/verify-password', '/two-factor/get-totp-uri'],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications, twoFactors },

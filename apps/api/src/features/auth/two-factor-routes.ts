@@ -4,7 +4,8 @@
  *   {@link TWO_FACTOR_ATTEMPTS_PER_HOUR} an hour, then SPEC §9's auth block (15 minutes), on top of the library's own
  *   per-challenge and per-account lockouts. A correct code clears the count.
  * - Every enrolment, failed code, backup-code regeneration and removal is a security event in `audit_logs`.
- * - Turning it off needs a current code besides the password (the library asks only for the password).
+ * - Turning it off needs a current code besides the password (the library asks only for the password); every call
+ *   that checks the password (enable, new backup codes, turning it off) counts against the same limit.
  * - The demo sign-ins cannot enrol: their passwords are public and they stay password-only.
  * - better-auth's error texts become ours ('Invalid code' → {@link TWO_FACTOR_MESSAGES.invalidCode}).
  */
@@ -221,12 +222,19 @@ async function handleDisable(c: Context<AppEnv>): Promise<Response> {
   return res;
 }
 
-/** POST /two-factor/enable and /generate-backup-codes: the library's, refused for demo sign-ins, and audited. */
+/**
+ * POST /two-factor/enable and /generate-backup-codes: the library's, refused for demo sign-ins, and audited. Both
+ * check the password, so they count against the same per-account limit as codes: otherwise a stolen session could
+ * try passwords here without end (the reason `/verify-password` is disabled, auth.ts).
+ */
 async function handleSetup(c: Context<AppEnv>, sub: string): Promise<Response> {
   const owner = await codeOwner(c);
   if (owner && !owner.signIn && isDemoSignIn(owner.email))
     return errorResponse(403, 'FORBIDDEN', TWO_FACTOR_MESSAGES.demoAccount);
+  const refused = owner && !owner.signIn ? await limitCodes(c, owner) : null;
+  if (refused) return refused;
   const res = await normaliseResponse(await c.var.auth.handler(asIs(c)));
+  if (res.ok && owner) await resetRateLimit(c.var.db, `user:${owner.userId}`, RATE_LIMIT_ACTION);
   if (res.ok && owner && sub === '/two-factor/generate-backup-codes')
     await audit(
       c,

@@ -259,6 +259,36 @@ describe('signing in with two-factor on', () => {
   });
 });
 
+describe('password checks', () => {
+  test('the calls that check the password count against the code limit; the secret is never handed out again', async () => {
+    clock += 2 * 3_600_000;
+    const user = await enrolledUser();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post(
+        app,
+        '/api/auth/two-factor/generate-backup-codes',
+        { password: `Wrong-password-${i}` },
+        user.cookie,
+      );
+      expect(res.status).toBe(400);
+    }
+    const blocked = await post(
+      app,
+      '/api/auth/two-factor/generate-backup-codes',
+      { password: STRONG_PASSWORD },
+      user.cookie,
+    );
+    expect(blocked.status).toBe(429);
+    const uri = await post(
+      app,
+      '/api/auth/two-factor/get-totp-uri',
+      { password: STRONG_PASSWORD },
+      user.cookie,
+    );
+    expect(uri.status).toBe(404);
+  });
+});
+
 describe('turning it off and recovering', () => {
   test('needs the password and a current code, and is logged', async () => {
     clock += 2 * 3_600_000;
