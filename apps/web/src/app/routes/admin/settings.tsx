@@ -1,8 +1,7 @@
 import { SiteLimitsCard } from '#src/features/admin-limits/components/site-limits-card.tsx';
 import { TeamCard } from '#src/features/admin-team/components/team-card.tsx';
 import { TwoFactorPolicyCard } from '#src/features/admin-two-factor/components/two-factor-policy-card.tsx';
-import { TwoFactorSection } from '#src/features/two-factor/components/two-factor-card.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
+import { TwoFactorCard } from '#src/features/two-factor/components/two-factor-card.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
 
 /**
@@ -21,15 +20,7 @@ export function AdminSettingsRoute() {
           Your two-factor sign-in, who can use the admin portal, and the site's rate limits.
         </p>
       </div>
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg leading-tight font-semibold">Two-factor sign-in</h2>
-          <CardDescription>A code from your phone as well as your password.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <TwoFactorSection />
-        </CardContent>
-      </Card>
+      <TwoFactorCard />
       <TwoFactorPolicyCard canEdit={me?.adminRole === 'super_admin'} />
       <TeamCard viewerId={me?.user.id} />
       <SiteLimitsCard />

@@ -145,59 +145,73 @@ export function AdminUsersRoute() {
         </>
       )}
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{T.suspendConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming ? `${adminUserName(confirming, MESSAGES.unnamedUser)}: ` : ''}
-              {T.suspendConfirmText}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (confirming) suspend.mutate(confirming.id);
-                setConfirming(null);
-              }}
-            >
-              {T.suspend}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-
-      <AlertDialog open={resetting !== null} onOpenChange={(open) => !open && setResetting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{T.resetTwoFactorConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {resetting ? `${adminUserName(resetting, MESSAGES.unnamedUser)}: ` : ''}
-              {T.resetTwoFactorConfirmText}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (resetting)
-                  resetTwoFactor.mutate(resetting.id, {
-                    onSuccess: () => toast.success(T.twoFactorReset),
-                    onError: (error) =>
-                      showErrorToast(T.resetTwoFactor, {
-                        error,
-                        reason: isApiError(error) ? error.message : undefined,
-                      }),
-                  });
-                setResetting(null);
-              }}
-            >
-              {T.resetTwoFactor}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmUserAction
+        user={confirming}
+        title={T.suspendConfirmTitle}
+        text={T.suspendConfirmText}
+        action={T.suspend}
+        onClose={() => setConfirming(null)}
+        onConfirm={(u) => suspend.mutate(u.id)}
+      />
+      <ConfirmUserAction
+        user={resetting}
+        title={T.resetTwoFactorConfirmTitle}
+        text={T.resetTwoFactorConfirmText}
+        action={T.resetTwoFactor}
+        onClose={() => setResetting(null)}
+        onConfirm={(u) =>
+          resetTwoFactor.mutate(u.id, {
+            onSuccess: () => toast.success(T.twoFactorReset),
+            onError: (error) =>
+              showErrorToast(T.resetTwoFactor, {
+                error,
+                reason: isApiError(error) ? error.message : undefined,
+              }),
+          })
+        }
+      />
     </div>
+  );
+}
+
+/** Asks before an action on `user` (open while `user` is set): the user's name, what will happen, Cancel or go. */
+function ConfirmUserAction({
+  user,
+  title,
+  text,
+  action,
+  onClose,
+  onConfirm,
+}: {
+  user: AdminUser | null;
+  title: string;
+  text: string;
+  action: string;
+  onClose: () => void;
+  onConfirm: (user: AdminUser) => void;
+}) {
+  return (
+    <AlertDialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {user ? `${adminUserName(user, MESSAGES.unnamedUser)}: ` : ''}
+            {text}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            onClick={() => {
+              if (user) onConfirm(user);
+              onClose();
+            }}
+          >
+            {action}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { AgencyCard } from '#src/features/agent-settings/components/agency-card.tsx';
 import { NotificationsCard } from '#src/features/agent-settings/components/notifications-card.tsx';
 import { PasswordSection } from '#src/features/profile/components/password-section.tsx';
-import { TwoFactorSection } from '#src/features/two-factor/components/two-factor-card.tsx';
+import { TwoFactorCard } from '#src/features/two-factor/components/two-factor-card.tsx';
 
 /**
  * /agent/settings (issue #5 Settings): the agency's name and compliance details (Settings › Agency, ADR 029),
@@ -28,15 +28,7 @@ export function AgentSettingsRoute() {
           <PasswordSection />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg leading-tight font-semibold">Two-factor sign-in</h2>
-          <CardDescription>A code from your phone as well as your password.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <TwoFactorSection />
-        </CardContent>
-      </Card>
+      <TwoFactorCard />
     </div>
   );
 }

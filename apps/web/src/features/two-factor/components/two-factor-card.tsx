@@ -5,11 +5,11 @@ import { toast } from 'sonner';
 import {
   DisableTwoFactorSchema,
   TWO_FACTOR_MESSAGES,
-  TwoFactorPasswordSchema,
   type DisableTwoFactorInput,
 } from '@abode/shared/auth/two-factor';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
@@ -17,9 +17,25 @@ import { useAuth } from '#src/lib/auth.tsx';
 import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
 import { regenerateBackupCodes, turnOffTwoFactor } from '../api/two-factor.ts';
 import { BackupCodes } from './backup-codes.tsx';
+import { PasswordStepForm } from './password-step-form.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
 
 const messageOf = (failure: unknown) => (isApiError(failure) ? failure.message : AUTH_MESSAGES.unexpected);
+
+/** The two-factor section as a card of its own, for the agent and admin Settings pages. */
+export function TwoFactorCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg leading-tight font-semibold">Two-factor sign-in</h2>
+        <CardDescription>A code from your phone as well as your password.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <TwoFactorSection />
+      </CardContent>
+    </Card>
+  );
+}
 
 /**
  * Two-factor sign-in in Profile, agent Settings and admin Settings (ADR 031): whether it is on, set it up, new backup
@@ -85,20 +101,6 @@ export function TwoFactorSection() {
 function RegenerateBackupCodes() {
   const id = useId();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const form = useForm<{ password: string }>({
-    resolver: zodResolver(TwoFactorPasswordSchema),
-    defaultValues: { password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      setCodes(await regenerateBackupCodes(password));
-      form.reset();
-    } catch (failure) {
-      form.setError('password', { message: messageOf(failure) });
-    }
-  });
-  const passwordId = `${id}-password`;
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
       <h3 id={`${id}-title`} className="font-medium">
@@ -107,24 +109,13 @@ function RegenerateBackupCodes() {
       {codes ? (
         <BackupCodes codes={codes} />
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
-          <p className="text-sm text-muted-foreground">
-            Used some, or lost them? Make new ones: the old codes stop working.
-          </p>
-          <FormField id={passwordId} label="Password" error={errors.password?.message}>
-            <Input
-              {...fieldA11y(passwordId, errors.password?.message)}
-              {...form.register('password')}
-              type="password"
-              autoComplete="current-password"
-            />
-          </FormField>
-          <div>
-            <Button type="submit" variant="outline" disabled={isSubmitting}>
-              {isSubmitting ? 'Making…' : 'Make new backup codes'}
-            </Button>
-          </div>
-        </form>
+        <PasswordStepForm
+          intro="Used some, or lost them? Make new ones: the old codes stop working."
+          submitLabel="Make new backup codes"
+          busyLabel="Making…"
+          variant="outline"
+          onPassword={async (password) => setCodes(await regenerateBackupCodes(password))}
+        />
       )}
     </section>
   );

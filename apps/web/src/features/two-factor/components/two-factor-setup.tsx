@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
-import { TwoFactorChallengeSchema, TwoFactorPasswordSchema } from '@abode/shared/auth/two-factor';
+import { TwoFactorChallengeSchema } from '@abode/shared/auth/two-factor';
 import { Button } from '#src/components/ui/button.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
@@ -10,6 +10,7 @@ import { isApiError } from '#src/lib/api-error.ts';
 import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
 import { startEnrolment, verifyAuthenticatorCode } from '../api/two-factor.ts';
 import { BackupCodes } from './backup-codes.tsx';
+import { PasswordStepForm } from './password-step-form.tsx';
 
 type Step =
   | { name: 'password' }
@@ -61,40 +62,12 @@ function PasswordStep({
 }: {
   onStarted: (answer: { totpURI: string; backupCodes: string[] }) => void;
 }) {
-  const id = useId();
-  const form = useForm<{ password: string }>({
-    resolver: zodResolver(TwoFactorPasswordSchema),
-    defaultValues: { password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      onStarted(await startEnrolment(password));
-    } catch (failure) {
-      form.setError('password', { message: messageOf(failure) });
-    }
-  });
-  const passwordId = `${id}-password`;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <p className="text-sm text-muted-foreground">
-        You will need an authenticator app on your phone, such as Google Authenticator, Microsoft
-        Authenticator or 1Password. Enter your password to begin.
-      </p>
-      <FormField id={passwordId} label="Password" error={errors.password?.message}>
-        <Input
-          {...fieldA11y(passwordId, errors.password?.message)}
-          {...form.register('password')}
-          type="password"
-          autoComplete="current-password"
-        />
-      </FormField>
-      <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Checking…' : 'Set up two-factor sign-in'}
-        </Button>
-      </div>
-    </form>
+    <PasswordStepForm
+      intro="You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password. Enter your password to begin."
+      submitLabel="Set up two-factor sign-in"
+      onPassword={async (password) => onStarted(await startEnrolment(password))}
+    />
   );
 }
 
