@@ -1,7 +1,7 @@
 import { SiteLimitsCard } from '#src/features/admin-limits/components/site-limits-card.tsx';
 import { TeamCard } from '#src/features/admin-team/components/team-card.tsx';
 import { TwoFactorPolicyCard } from '#src/features/admin-two-factor/components/two-factor-policy-card.tsx';
-import { TwoFactorCard } from '#src/features/two-factor/components/two-factor-card.tsx';
+import { TwoFactorCard } from '#src/features/auth/components/two-factor-card.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { AgencyCard } from '#src/features/agent-settings/components/agency-card.tsx';
 import { NotificationsCard } from '#src/features/agent-settings/components/notifications-card.tsx';
 import { PasswordSection } from '#src/features/profile/components/password-section.tsx';
-import { TwoFactorCard } from '#src/features/two-factor/components/two-factor-card.tsx';
+import { TwoFactorCard } from '#src/features/auth/components/two-factor-card.tsx';
 
 /**
  * /agent/settings (issue #5 Settings): the agency's name and compliance details (Settings › Agency, ADR 029),

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { mustSetUpTwoFactor } from '#src/components/layouts/guards.tsx';
 import { paths } from '#src/config/paths.ts';
-import { TwoFactorSetup } from '#src/features/two-factor/components/two-factor-setup.tsx';
+import { TwoFactorSetup } from '#src/features/auth/components/two-factor-setup.tsx';
 import { homeFor, useAuth } from '#src/lib/auth.tsx';
 
 /**

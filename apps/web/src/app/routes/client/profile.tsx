@@ -11,7 +11,7 @@ import { PasswordSection } from '#src/features/profile/components/password-secti
 import { PersonalDetailsForm } from '#src/features/profile/components/personal-details-form.tsx';
 import { ProfileSection } from '#src/features/profile/components/profile-section.tsx';
 import { ProfileSkeleton } from '#src/features/profile/components/profile-skeleton.tsx';
-import { TwoFactorSection } from '#src/features/two-factor/components/two-factor-card.tsx';
+import { TwoFactorSection } from '#src/features/auth/components/two-factor-card.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**

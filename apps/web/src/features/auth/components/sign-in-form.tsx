@@ -7,7 +7,7 @@ import { Label } from '#src/components/ui/label.tsx';
 import { homeFor, loadAuthClient, useAuth } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useAuthDraft } from '#src/features/auth/hooks/use-auth-draft.tsx';
-import { TwoFactorChallenge } from '#src/features/two-factor/components/two-factor-challenge.tsx';
+import { TwoFactorChallenge } from '#src/features/auth/components/two-factor-challenge.tsx';
 import {
   AUTH_MESSAGES,
   authErrorMessage,
