@@ -8,7 +8,9 @@ import {
   Settings,
   Users,
 } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Badge } from '#src/components/ui/badge.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
 import { AdminRoute } from '#src/components/layouts/guards.tsx';
 import { PortalLayout, type PortalNavGroup } from '#src/components/layouts/portal-layout.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
@@ -37,6 +39,11 @@ export function adminRoleLabel(role: string | null | undefined): string {
 }
 
 export function AdminLayout() {
+  // The portal (sidebar, header and page) mounts in a deferred render once the session is known, which React splits
+  // into short slices: on a phone one long task would block the main thread (issue #28, Total Blocking Time). The
+  // spinner is the guard's own.
+  const loading = useDeferredValue(useAuth().isLoading);
+  if (loading) return <Spinner className="min-h-dvh" label="Loading admin portal..." />;
   return (
     <AdminRoute>
       <AdminFrame />

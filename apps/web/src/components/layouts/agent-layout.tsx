@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import {
   BarChart3,
   Building2,
@@ -83,6 +83,11 @@ export function agentNavFor(agency: Membership | null | undefined): PortalNavGro
 }
 
 export function AgentLayout() {
+  // The portal (sidebar, header and page) mounts in a deferred render once the session is known, which React splits
+  // into short slices: on a phone one long task would block the main thread (issue #28, Total Blocking Time). The
+  // spinner is the guard's own.
+  const loading = useDeferredValue(useAuth().isLoading);
+  if (loading) return <Spinner className="min-h-dvh" />;
   return (
     <AgentRoute>
       <AgentFrame />
