@@ -85,6 +85,29 @@ function portalChunk(id: string, ctx: ChunkingContext): string | null {
   return pages.size >= PORTAL_SHARED_BY ? 'portal' : null;
 }
 
+/**
+ * The portal pages one lands on (after signing in, from a bookmark, from the sidebar of another tab), by URL path:
+ * the portal's layout and the page's route module (issue #28).
+ */
+const PORTAL_LANDING_PAGES: Record<string, [layout: RegExp, route: RegExp]> = Object.fromEntries(
+  (
+    [
+      ['agent', 'dashboard'],
+      ['agent', 'properties'],
+      ['agent', 'enquiries'],
+      ['admin', 'dashboard'],
+      ['admin', 'properties'],
+      ['admin', 'users'],
+    ] as const
+  ).map(([portal, page]) => [
+    `/${portal}/${page}`,
+    [
+      new RegExp(`[\\\\/]src[\\\\/]components[\\\\/]layouts[\\\\/]${portal}-layout\\.tsx$`),
+      new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${portal}[\\\\/]${page}\\.tsx$`),
+    ],
+  ]),
+);
+
 /** File the server reads to name a landing page's scripts in index.html (apps/api/src/lib/landing-hints.ts). */
 const LANDING_FILES = 'landing-files.json';
 
@@ -113,14 +136,23 @@ function landingFiles(): Plugin {
         return files;
       };
       const initial = withImports(chunks.filter((chunk) => chunk.isEntry));
-      const pages: Record<string, string[]> = {};
-      for (const [page, route] of Object.entries(LANDING_ROUTES)) {
-        const routeChunk = chunks.find((chunk) => chunk.moduleIds.some((id) => route.test(id)));
-        if (!routeChunk) throw new Error(`${LANDING_FILES}: no chunk holds the ${page} route`);
-        pages[page] = [...withImports([routeChunk])]
-          .filter((file) => !initial.has(file))
-          .map((file) => `/${file}`);
-      }
+      const chunkOf = (what: string, module: RegExp): OutputChunk => {
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => module.test(id)));
+        if (!chunk) throw new Error(`${LANDING_FILES}: no chunk holds the ${what}`);
+        return chunk;
+      };
+      const filesOf = (roots: OutputChunk[]) =>
+        [...withImports(roots)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
+      const pages: Record<string, unknown> = {};
+      for (const [page, route] of Object.entries(LANDING_ROUTES))
+        pages[page] = filesOf([chunkOf(`${page} route`, route)]);
+      // Issue #28: a portal page's layout and page scripts, keyed by its URL path.
+      pages.portal = Object.fromEntries(
+        Object.entries(PORTAL_LANDING_PAGES).map(([url, [layout, route]]) => [
+          url,
+          filesOf([chunkOf(`${url} layout`, layout), chunkOf(`${url} route`, route)]),
+        ]),
+      );
       this.emitFile({
         type: 'asset',
         fileName: LANDING_FILES,

@@ -59,7 +59,7 @@ import { createLogger, type Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import { createDiskStorage, type Storage, UPLOADS_URL_PREFIX } from '#src/lib/storage.ts';
 import { addToHead } from '#src/lib/html.ts';
-import { readLandingFiles, searchPageHints } from '#src/lib/landing-hints.ts';
+import { portalPageHints, readLandingFiles, searchPageHints } from '#src/lib/landing-hints.ts';
 import { mapTilesMetaTag, tileOrigins } from '#src/lib/map-tiles.ts';
 import { isSpaRoute } from '#src/lib/spa-routes.ts';
 import { bodyLimit } from '#src/middleware/body-limit.ts';
@@ -358,7 +358,14 @@ export function createApp(options: AppOptions) {
     });
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml, isSpaRoute(c.req.path) ? 200 : 404);
+      // A portal landing page names its scripts and first API requests too (landing-hints.ts, issue #28).
+      const hints = portalPageHints(landingFiles, new URL(c.req.url), c.req.header('cookie'));
+      // Its API hints depend on whether a session cookie came with the request.
+      if (hints.length) c.header('Vary', 'Cookie');
+      return c.html(
+        hints.length ? addToHead(indexHtml, hints) : indexHtml,
+        isSpaRoute(c.req.path) ? 200 : 404,
+      );
     });
   }
   return app;

@@ -26,6 +26,7 @@ const INDEX_HTML = `<!doctype html>
 const LANDING_FILES = {
   search: ['/assets/search-page-a1.js', '/assets/listing-pages-c3.js'],
   property: ['/assets/property-page-b2.js', '/assets/listing-pages-c3.js'],
+  portal: { '/admin/properties': ['/assets/properties-d4.js', '/assets/admin-layout-e5.js'] },
 };
 
 let handle: DatabaseHandle;
@@ -62,8 +63,8 @@ afterAll(async () => {
 });
 
 /** The <link> tags of the page's <head>. */
-async function headLinks(url: string): Promise<string[]> {
-  const res = await app.request(url);
+async function headLinks(url: string, headers?: Record<string, string>): Promise<string[]> {
+  const res = await app.request(url, { headers });
   const html = await res.text();
   const head = html.slice(0, html.indexOf('</head>'));
   return [...head.matchAll(/<link [^>]*\/>/g)].map((m) => m[0]);
@@ -136,8 +137,43 @@ describe('the listing page', () => {
   });
 });
 
+describe('a portal landing page (issue #28)', () => {
+  const session = { Cookie: 'theme=dark; better-auth.session_token=abc.def' };
+
+  test('names its scripts, and with a session cookie /api/me and its first API requests', async () => {
+    const links = await headLinks('/admin/properties', session);
+    expect(links).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/properties-d4.js" fetchpriority="low" />',
+      '<link rel="modulepreload" crossorigin href="/assets/admin-layout-e5.js" fetchpriority="low" />',
+      '<link rel="preload" as="fetch" href="/api/me" crossorigin="anonymous" />',
+      '<link rel="preload" as="fetch" href="/api/admin/properties" crossorigin="anonymous" />',
+      '<link rel="preload" as="fetch" href="/api/admin/properties/agencies" crossorigin="anonymous" />',
+    ]);
+    expect((await app.request('/admin/properties', { headers: session })).headers.get('Vary')).toContain(
+      'Cookie',
+    );
+  });
+
+  test('without a session cookie, or filtered, only its scripts (the page would not take the answers)', async () => {
+    for (const [url, headers] of [
+      ['/admin/properties', undefined],
+      ['/admin/properties', { Cookie: 'theme=dark' }],
+      ['/admin/properties?status=sold', session],
+    ] as const)
+      expect((await headLinks(url, headers)).every((link) => link.includes('modulepreload'))).toBe(true);
+  });
+
+  test('a page the build names no scripts for still gets its API hints', async () => {
+    expect(await headLinks('/agent/dashboard', session)).toEqual([
+      '<link rel="preload" as="fetch" href="/api/me" crossorigin="anonymous" />',
+      '<link rel="preload" as="fetch" href="/api/agent/dashboard" crossorigin="anonymous" />',
+    ]);
+  });
+});
+
 test('other pages get no hints', async () => {
-  for (const url of ['/', '/about', '/favourites']) expect(await headLinks(url)).toEqual([]);
+  for (const url of ['/', '/about', '/favourites', '/agent/analytics'])
+    expect(await headLinks(url, { Cookie: 'better-auth.session_token=abc.def' })).toEqual([]);
 });
 
 describe('landing-files.json', () => {

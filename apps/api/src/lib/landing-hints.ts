@@ -13,13 +13,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { GALLERY_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
+import { PORTAL_FIRST_REQUESTS, PORTAL_SESSION_REQUEST } from '@abode/shared/portal/first-requests';
 import { guessListingsRequest, isInvertedPriceRange } from '@abode/shared/search/search-fields';
 import { escapeHtml } from '#src/lib/html.ts';
 
 /** The build's list of each landing page's scripts (site-relative /assets URLs). */
+const ScriptsSchema = z.array(z.string().regex(/^\/assets\/[\w.~-]+\.js$/));
 const LandingFilesSchema = z.object({
-  search: z.array(z.string().regex(/^\/assets\/[\w.~-]+\.js$/)),
-  property: z.array(z.string().regex(/^\/assets\/[\w.~-]+\.js$/)),
+  search: ScriptsSchema,
+  property: ScriptsSchema,
+  /** Issue #28: the scripts of the portals' landing pages, by URL path (none in builds before it). */
+  portal: z.record(z.string().regex(/^\/(agent|admin)\/[\w-]+$/), ScriptsSchema).optional(),
 });
 
 export type LandingFiles = z.infer<typeof LandingFilesSchema>;
@@ -75,5 +79,32 @@ export function propertyPageHints(
       `<link rel="preload" as="image" href="${escapeHtml(photo.url)}"${srcSet} fetchpriority="high" />`,
     );
   }
+  return links;
+}
+
+/**
+ * Whether a request carries a session cookie (better-auth's, `__Secure-` prefixed in production). Only whether one is
+ * there, not whether it is valid: enough to leave out API hints that a signed-out visitor's page would never take.
+ */
+function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(cookieHeader ?? '');
+}
+
+/**
+ * The hints of a portal landing page (`/agent/dashboard`, `/admin/users`, …; issue #28): its layout's and its own
+ * scripts, and, when the request carries a session cookie and no query string, /api/me and the page's first API
+ * requests (first-requests.ts), which the portal's guard and the page wait for. Empty for any other path.
+ */
+export function portalPageHints(
+  files: LandingFiles | undefined,
+  url: URL,
+  cookieHeader: string | undefined,
+): string[] {
+  const scripts = files?.portal?.[url.pathname];
+  const requests = PORTAL_FIRST_REQUESTS[url.pathname];
+  if (!scripts && !requests) return [];
+  const links = modulePreloads(scripts);
+  if (requests && !url.search && hasSessionCookie(cookieHeader))
+    links.push(fetchPreload(PORTAL_SESSION_REQUEST), ...requests.map(fetchPreload));
   return links;
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths } from '#src/config/paths.ts';
 import { CARD_PHOTO_SIZES, GALLERY_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
+import { PORTAL_FIRST_REQUESTS, PORTAL_SESSION_REQUEST } from '@abode/shared/portal/first-requests';
 import { guessListingsRequest, isInvertedPriceRange } from '@abode/shared/search/search-fields';
 import { fetchEarly } from '#src/lib/early-fetch.ts';
 import { sessionKeys } from '#src/lib/query-keys.ts';
@@ -24,7 +25,7 @@ function appOpening(queryClient: QueryClient): boolean {
  * (auth.tsx), and for the page's data only once the guard had let the page render.
  */
 const portal: Prefetch = async (queryClient) => {
-  if (appOpening(queryClient)) fetchEarly('/api/me');
+  if (appOpening(queryClient)) fetchEarly(PORTAL_SESSION_REQUEST);
 };
 
 /**
@@ -48,12 +49,9 @@ const PREFETCH: Record<string, Prefetch> = {
     const { prefetchListings } = await import('#src/features/search/api/get-listings.ts');
     void prefetchListings(queryClient, pageParams);
   },
-  [paths.agent.dashboard]: portalPage('/api/agent/dashboard'),
-  [paths.agent.properties]: portalPage('/api/agent/properties'),
-  [paths.agent.enquiries]: portalPage('/api/agent/enquiries'),
-  [paths.admin.dashboard]: portalPage('/api/admin/dashboard'),
-  [paths.admin.properties]: portalPage('/api/admin/properties', '/api/admin/properties/agencies'),
-  [paths.admin.users]: portalPage('/api/admin/users'),
+  ...Object.fromEntries(
+    Object.entries(PORTAL_FIRST_REQUESTS).map(([path, urls]) => [path, portalPage(...urls)]),
+  ),
   '/agent': portal,
   '/admin': portal,
   '/property/:slug': async (queryClient, { params }) => {
