@@ -6,7 +6,8 @@
  *   suspended (FEED_KEY_MESSAGES.keyInvalid);
  * - 403 FORBIDDEN when the agency is suspended or not verified for publishing (LISTING_MESSAGES' texts);
  * - 429 RATE_LIMITED over FEED_RATE_LIMIT calls a minute per key.
- * Every call that gets past the key is audited (`feed_call`, with its method, path and status).
+ * Every call is audited (`feed_call`, with its method, path, status and the RTDF `network_id` it named), refused ones
+ * too: a missing or wrong key under the shown prefix of what was sent, never the secret.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
@@ -44,8 +45,11 @@ export interface FeedCaller {
   createdByUserId: string;
 }
 
-/** The route variables a feed route has after {@link feedKeyAuth}. */
-export type FeedEnv = AppEnv & { Variables: { feedCaller: FeedCaller } };
+/**
+ * The route variables a feed route has after {@link feedKeyAuth}; an RTDF route sets `feedNetworkId` to the
+ * request's `network.network_id`, which the call's audit row records.
+ */
+export type FeedEnv = AppEnv & { Variables: { feedCaller: FeedCaller; feedNetworkId?: number | null } };
 
 /** The SHA-256 (hex) kept for a key's secret. */
 export function hashFeedKey(secret: string): string {
@@ -106,31 +110,32 @@ export async function authenticateFeedKey(
  */
 export const feedKeyAuth: MiddlewareHandler<FeedEnv> = async (c, next) => {
   const db = c.var.db;
-  const caller = await authenticateFeedKey(db, c.req.header('authorization'));
   const now = c.var.now();
-  const limit = await checkRateLimit(db, {
-    key: `feedkey:${caller.keyId}`,
-    action: 'feed',
-    ...FEED_RATE_LIMIT,
-    now,
-  });
-  setRateLimitHeaders(c, limit);
-  if (!limit.allowed) throw rateLimitError(limit);
-  await db
-    .update(feedKeys)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(feedKeys.id, caller.keyId),
-        or(
-          isNull(feedKeys.lastUsedAt),
-          lt(feedKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
-        ),
-      ),
-    );
-  c.set('feedCaller', caller);
+  let caller: FeedCaller | undefined;
   let status = 500;
   try {
+    caller = await authenticateFeedKey(db, c.req.header('authorization'));
+    const limit = await checkRateLimit(db, {
+      key: `feedkey:${caller.keyId}`,
+      action: 'feed',
+      ...FEED_RATE_LIMIT,
+      now,
+    });
+    setRateLimitHeaders(c, limit);
+    if (!limit.allowed) throw rateLimitError(limit);
+    await db
+      .update(feedKeys)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(feedKeys.id, caller.keyId),
+          or(
+            isNull(feedKeys.lastUsedAt),
+            lt(feedKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
+          ),
+        ),
+      );
+    c.set('feedCaller', caller);
     await next();
     status = c.res.status;
   } catch (error) {
@@ -141,20 +146,30 @@ export const feedKeyAuth: MiddlewareHandler<FeedEnv> = async (c, next) => {
       .insert(auditLogs)
       .values({
         entityType: 'feed_key',
-        entityId: caller.keyId,
+        entityId: caller?.keyId ?? `unknown:${sentKeyPrefix(c.req.header('authorization'))}`,
         action: 'feed_call',
         afterData: {
           method: c.req.method,
           path: c.req.path,
           status,
-          keyName: caller.keyName,
-          agencyId: caller.agencyId,
+          keyName: caller?.keyName ?? null,
+          agencyId: caller?.agencyId ?? null,
+          networkId: c.get('feedNetworkId') ?? null,
           timestamp: now.toISOString(),
         },
-        userId: caller.createdByUserId,
+        userId: caller?.createdByUserId ?? null,
         ipAddress: clientIp(c),
         userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
       })
       .catch((error: unknown) => c.var.logger.error({ err: error }, 'feed: the call could not be audited'));
   }
 };
+
+/**
+ * What an audit row may show of a refused call's key: the listed prefix's length of what was sent after `Bearer `
+ * (as Settings › Listing feeds lists keys), letters, digits, '_' and '-' only; '' when nothing was sent.
+ */
+function sentKeyPrefix(authorization: string | undefined): string {
+  const sent = /^Bearer\s+(\S+)/i.exec(authorization ?? '')?.[1] ?? '';
+  return sent.slice(0, FEED_KEY_PREFIX.length + 6).replace(/[^\w-]/g, '');
+}

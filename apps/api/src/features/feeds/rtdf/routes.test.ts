@@ -2,16 +2,19 @@
  * The RTDF calls over HTTP on a real database (issue #27): a listing's life from Rightmove's own sample call
  * (create, identical resend, price change, `published: false`, removeproperty, getbranchpropertylist), the answers
  * in Rightmove's shape, and who may call: no key, a bad or revoked key (401), an unverified agency (403), a branch
- * of another agency or outside the key creator's branches (refused, nothing written).
+ * of another agency or outside the key creator's branches (refused, nothing written); every call audited, with the
+ * CRM's network_id, and the per-key limit.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
 import { FEED_KEY_MESSAGES } from '@abode/shared/feeds/feed-keys.schema';
 import { RTDF_MESSAGES } from '@abode/shared/feeds/rtdf/rtdf-response.schema';
-import { feedKeys, feedMedia, properties } from '#src/db/schema.ts';
+import { auditLogs, feedKeys, feedMedia, properties } from '#src/db/schema.ts';
+import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import { agencyOwner } from '#src/features/agent/listings/listings-test-helpers.ts';
 import { readJson } from '#src/testing/http.ts';
+import { FEED_RATE_LIMIT, hashFeedKey } from '../keys/feed-key-auth.ts';
 import { createFeedKeyFor } from '../keys/feed-key-fixtures.ts';
 import { lettingsCall, sampleCall } from './rtdf-fixtures.ts';
 import { createRtdfWorld, PUBLIC_URL, type RtdfWorld } from './rtdf-test-world.ts';
@@ -295,6 +298,70 @@ describe('who may call', () => {
     );
     expect(remove).toMatchObject({ success: false, errors: [{ error_code: 'BRANCH_NOT_ALLOWED' }] });
     expect((await listingOf('SAMPLE-1'))!.feedWithdrawnAt).toBeNull();
+  });
+});
+
+describe('audit and limits', () => {
+  /** The feed_call audit rows written by `act`, oldest first. */
+  const feedCallsOf = async (act: () => Promise<unknown>) => {
+    const calls = () => w.handle.db.select().from(auditLogs).where(eq(auditLogs.action, 'feed_call'));
+    const before = new Set((await calls()).map((row) => row.id));
+    await act();
+    return (await calls()).filter((row) => !before.has(row.id));
+  };
+  const listBody = () => ({ network: { network_id: 77 }, branch: { branch_id: w.a1.feedBranchId } });
+
+  test("every call is audited with its status and the CRM's network_id, refused ones too, never the secret", async () => {
+    const secret = 'abode_feed_WrongWrongWrongWrong';
+    const [refused] = await feedCallsOf(async () =>
+      expect((await w.rtdf('getbranchpropertylist', listBody(), `Bearer ${secret}`)).status).toBe(401),
+    );
+    expect(refused).toMatchObject({
+      entityType: 'feed_key',
+      entityId: 'unknown:abode_feed_WrongW',
+      userId: null,
+    });
+    expect(refused!.afterData).toMatchObject({
+      path: '/api/rtdf/v1/property/getbranchpropertylist',
+      status: 401,
+    });
+    expect(JSON.stringify(refused)).not.toContain(secret);
+
+    const [accepted] = await feedCallsOf(async () =>
+      expect((await w.rtdf('getbranchpropertylist', listBody(), w.keys.owner)).status).toBe(200),
+    );
+    expect(accepted).toMatchObject({ entityType: 'feed_key', userId: w.ownerA.userId });
+    expect(accepted!.afterData).toMatchObject({ status: 200, networkId: 77, agencyId: w.ownerA.agencyId });
+
+    const [sent] = await feedCallsOf(() => send(sampleCall(w.a1.feedBranchId, 'AUDIT-1')));
+    expect(sent!.afterData).toMatchObject({
+      path: '/api/rtdf/v1/property/sendpropertydetails',
+      networkId: 5,
+    });
+  });
+
+  test('a key over its calls a minute gets 429 with Retry-After, audited; another key is not held back', async () => {
+    const token = w.keys.managerA2.replace(/^Bearer /, '');
+    const [key] = await w.handle.db
+      .select({ id: feedKeys.id })
+      .from(feedKeys)
+      .where(eq(feedKeys.keyHash, hashFeedKey(token)));
+    // The minute's calls so far, as FEED_RATE_LIMIT.limit calls would have left them.
+    await checkRateLimit(
+      w.handle.db,
+      { key: `feedkey:${key!.id}`, action: 'feed', ...FEED_RATE_LIMIT, now: w.clock },
+      FEED_RATE_LIMIT.limit,
+    );
+    const body = { branch: { branch_id: w.a2.feedBranchId } };
+    let over: Response | undefined;
+    const [audited] = await feedCallsOf(async () => {
+      over = await w.rtdf('getbranchpropertylist', body, w.keys.managerA2);
+    });
+    expect(over!.status).toBe(429);
+    expect(Number(over!.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(audited).toMatchObject({ entityId: key!.id });
+    expect(audited!.afterData).toMatchObject({ status: 429 });
+    expect((await w.rtdf('getbranchpropertylist', listBody(), w.keys.owner)).status).toBe(200);
   });
 });
 

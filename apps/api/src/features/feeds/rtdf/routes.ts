@@ -3,7 +3,8 @@
  * that feeds Rightmove changes only its base URL and credentials. The three calls take and answer Rightmove's JSON
  * (rtdf-request.schema.ts, rtdf-response.schema.ts), authenticated by `Authorization: Bearer <feed key>` instead of
  * Rightmove's client certificate (`feedKeyAuth`: 401, 403, 429, every call audited). `branch.branch_id` is the feed
- * id of one of the key creator's branches (Settings › Listing feeds); `network.network_id` is accepted and logged.
+ * id of one of the key creator's branches (Settings › Listing feeds); `network.network_id` is accepted, logged and
+ * recorded in the call's audit row.
  * A CRM's fault — a request that does not match the schema, a branch the key may not write, a listing the portal's
  * rules refuse — is HTTP 200 with `success: false` and coded errors, as Rightmove answers it; nothing is written.
  */
@@ -141,6 +142,7 @@ export const rtdfRoutes = new OpenAPIHono<FeedEnv>({ defaultHook: rtdfValidation
   .openapi(sendRoute, async (c) => {
     const requestedAt = c.var.now();
     const request = c.req.valid('json');
+    c.set('feedNetworkId', request.network?.network_id ?? null);
     const body = await rawBody(c);
     const agentRef = request.property.agent_ref;
     c.var.logger.info(
@@ -184,6 +186,7 @@ export const rtdfRoutes = new OpenAPIHono<FeedEnv>({ defaultHook: rtdfValidation
   .openapi(removeRoute, async (c) => {
     const requestedAt = c.var.now();
     const request = c.req.valid('json');
+    c.set('feedNetworkId', request.network?.network_id ?? null);
     const body = await rawBody(c);
     const { agent_ref: agentRef, removal_reason: reason, transaction_date: date } = request.property;
     c.var.logger.info(
@@ -222,6 +225,7 @@ export const rtdfRoutes = new OpenAPIHono<FeedEnv>({ defaultHook: rtdfValidation
   .openapi(listRoute, async (c) => {
     const requestedAt = c.var.now();
     const request = c.req.valid('json');
+    c.set('feedNetworkId', request.network?.network_id ?? null);
     const body = await rawBody(c);
     const { branch_id: feedBranchId, channel } = request.branch;
     c.var.logger.info(
