@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   AGENT_ENQUIRY_MESSAGES,
@@ -15,10 +15,17 @@ import {
   useUpdateEnquiryStatus,
 } from '#src/features/agent-enquiries/api/agent-enquiries.ts';
 import { useOpenEnquiry } from '#src/features/agent-enquiries/api/lead-inbox.ts';
-import { EnquiryDetailsDialog } from '#src/features/agent-enquiries/components/enquiry-details-dialog.tsx';
 import { EnquiryList } from '#src/features/agent-enquiries/components/enquiry-list.tsx';
 import { EnquiryStats } from '#src/features/agent-enquiries/components/enquiry-stats.tsx';
 import { EnquiryInbox } from '#src/features/enquiries/components/enquiry-inbox.tsx';
+
+// The details dialog (the thread, its note and reply forms, react-hook-form) loads when an enquiry is first opened,
+// not with the list (issue #28: a phone opening the page downloaded and ran it for nothing).
+const EnquiryDetailsDialog = lazy(() =>
+  import('#src/features/agent-enquiries/components/enquiry-details-dialog.tsx').then((m) => ({
+    default: m.EnquiryDetailsDialog,
+  })),
+);
 
 /**
  * /agent/enquiries (SPEC §2 Agent enquiries): stat cards, a search over customer name, e-mail, property title and
@@ -31,6 +38,8 @@ export function AgentEnquiriesRoute() {
   const [searchParams] = useSearchParams();
   const filters = parseAgentEnquiryFilters(searchParams);
   const [openId, setOpenId] = useState<string | null>(null);
+  // Once opened, the dialog stays mounted, so that it can animate its closing.
+  const [dialogUsed, setDialogUsed] = useState(false);
   const enquiries = useAgentEnquiries(filters);
   const updateStatus = useUpdateEnquiryStatus();
 
@@ -64,10 +73,25 @@ export function AgentEnquiriesRoute() {
         },
       ]}
       rows={(items) => (
-        <EnquiryList enquiries={items} onView={(e) => setOpenId(e.id)} onStatusChange={changeStatus} />
+        <EnquiryList
+          enquiries={items}
+          onView={(e) => {
+            setDialogUsed(true);
+            setOpenId(e.id);
+          }}
+          onStatusChange={changeStatus}
+        />
       )}
     >
-      <EnquiryDetailsDialog enquiry={open} onClose={() => setOpenId(null)} onStatusChange={changeStatus} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <EnquiryDetailsDialog
+            enquiry={open}
+            onClose={() => setOpenId(null)}
+            onStatusChange={changeStatus}
+          />
+        </Suspense>
+      )}
     </EnquiryInbox>
   );
 }

@@ -165,7 +165,7 @@ export function AdminListingTable({ listings, selection, busyId, onApprove, onRe
           )}
           <ul className="flex flex-col gap-3" aria-label="Properties">
             {listings.map((l) => (
-              <li key={l.id}>
+              <li key={l.id} className="offscreen-lazy">
                 <article
                   aria-label={l.title}
                   className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"

@@ -84,7 +84,7 @@ export function EnquiryList({ enquiries, onView, onStatusChange }: ListProps) {
     return (
       <ul className="flex flex-col gap-3" aria-label="Enquiries">
         {enquiries.map((e) => (
-          <li key={e.id}>
+          <li key={e.id} className="offscreen-lazy">
             <article
               aria-label={`Enquiry from ${customerName(e)}`}
               className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"

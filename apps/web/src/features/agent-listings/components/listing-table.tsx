@@ -158,7 +158,7 @@ export function ListingTable({
         </div>
         <ul className="flex flex-col gap-3" aria-label="My properties">
           {listings.map((listing) => (
-            <li key={listing.id}>
+            <li key={listing.id} className="offscreen-lazy">
               <Card className="flex gap-3 p-3">
                 {selection && (
                   <RowCheckbox
