@@ -1,5 +1,6 @@
 /** Hono context variables shared by every route. */
 import type { Database } from '#src/db/client.ts';
+import type { AdminContext } from '#src/features/admin/admin-context.ts';
 import type { Auth } from '#src/features/auth/auth.ts';
 import type { TrustProxy } from '#src/lib/client-ip.ts';
 import type { Logger } from '#src/lib/logger.ts';
@@ -51,5 +52,7 @@ export interface AppEnv {
     searchEngine: SearchEngine | undefined;
     /** The signed-in user, set by the guards in middleware/auth.ts. */
     viewer: Viewer;
+    /** An admin request's use-case context, set by the admin area's middleware (features/admin/routes.ts). */
+    admin: AdminContext;
   };
 }

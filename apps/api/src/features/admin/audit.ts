@@ -3,11 +3,8 @@
  * with the record's facts before and after. Written with the transaction (`tx`) of the change, so an action and its
  * audit row are stored together or not at all. audit_logs is append-only: nothing updates or deletes its rows.
  */
-import type { Context } from 'hono';
-import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema.ts';
-import { clientIp } from '#src/lib/client-ip.ts';
 
 export interface AdminAction {
   /** What was done, e.g. 'approve_listing', 'reject_listing', 'suspend_user', 'reactivate_user',
@@ -27,9 +24,17 @@ export interface AdminAction {
  * Inserts the admin_action row. `entity_type` is 'admin_action' and `action` the action name, so the audit log can be
  * filtered by event type like the security events; the record acted on, before/after and who are in the row.
  */
+/** Who acted, from where and when: the admin request's facts (admin-context.ts). */
+export interface AdminActor {
+  userId: string;
+  ip: string;
+  userAgent: string | undefined;
+  now: Date;
+}
+
 export async function recordAdminAction(
   db: Pick<Database, 'insert'>,
-  c: Context<AppEnv>,
+  actor: AdminActor,
   event: AdminAction,
 ): Promise<void> {
   await (db as Database).insert(auditLogs).values({
@@ -41,10 +46,10 @@ export async function recordAdminAction(
       severity: event.severity ?? 'medium',
       description: event.description,
       metadata: { entityType: event.entityType, entityId: event.entityId, after: event.after },
-      timestamp: c.var.now().toISOString(),
+      timestamp: actor.now.toISOString(),
     },
-    userId: c.var.viewer.user.id,
-    ipAddress: clientIp(c),
-    userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+    userId: actor.userId,
+    ipAddress: actor.ip,
+    userAgent: actor.userAgent?.slice(0, 500) ?? null,
   });
 }

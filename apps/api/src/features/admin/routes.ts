@@ -7,6 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '#src/app-env.ts';
 import { requireAdmin } from '#src/middleware/auth.ts';
 import { noStore } from '#src/middleware/no-store.ts';
+import { adminContextOf } from './admin-context.ts';
 import { adminAgencyRoutes } from './agencies/routes.ts';
 import { adminEnquiryRoutes } from './enquiries/routes.ts';
 import { adminInsightRoutes } from './insights/routes.ts';
@@ -18,7 +19,11 @@ import { adminUserRoutes } from './users/routes.ts';
 
 export const adminRoutes = new OpenAPIHono<AppEnv>();
 // Before any sub-app, so a visitor always gets 401 (and a non-admin 403) rather than a 400 about their input.
-adminRoutes.use('*', noStore, requireAdmin);
+adminRoutes.use('*', noStore, requireAdmin, async (c, next) => {
+  // The use cases' context (admin-context.ts): they never see the request itself.
+  c.set('admin', adminContextOf(c));
+  await next();
+});
 adminRoutes.get('/session', (c) => c.json({ adminRole: c.var.viewer.adminRole }));
 adminRoutes.route('/users', adminUserRoutes);
 // Agencies: compliance checks, verification and suspension (ADR 029).

@@ -15,7 +15,6 @@ import {
 import type { AppEnv } from '#src/app-env.ts';
 import { errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { adminAgencyContext } from './admin-agency-context.ts';
 import { findAdminAgencies, getAdminAgency } from './find-admin-agencies.ts';
 import { reactivateAgency, suspendAgency } from './suspend-agency.ts';
 import { verifyAgency } from './verify-agency.ts';
@@ -116,12 +115,10 @@ const reactivateRoute = createRoute({
 export const adminAgencyRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => c.json(await findAdminAgencies(c.var.db, c.req.valid('query')), 200))
   .openapi(getRoute, async (c) => c.json(await getAdminAgency(c.var.db, c.req.valid('param').id), 200))
-  .openapi(verifyRoute, async (c) =>
-    c.json(await verifyAgency(adminAgencyContext(c), c.req.valid('param').id), 200),
-  )
+  .openapi(verifyRoute, async (c) => c.json(await verifyAgency(c.var.admin, c.req.valid('param').id), 200))
   .openapi(suspendRoute, async (c) =>
-    c.json(await suspendAgency(adminAgencyContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await suspendAgency(c.var.admin, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(reactivateRoute, async (c) =>
-    c.json(await reactivateAgency(adminAgencyContext(c), c.req.valid('param').id), 200),
+    c.json(await reactivateAgency(c.var.admin, c.req.valid('param').id), 200),
   );

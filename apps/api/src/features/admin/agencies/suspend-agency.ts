@@ -10,7 +10,7 @@ import { admins, agencies, agencyMembers, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { syncAgencyListingsWithdrawn } from '#src/features/agency/listing-withdrawal.ts';
 import { reactivateAccount, suspendAccount } from '../users/account-suspension.ts';
-import type { AdminAgencyContext, Tx } from './admin-agency-context.ts';
+import type { AdminContext, Tx } from '../admin-context.ts';
 import { getAdminAgency } from './find-admin-agencies.ts';
 import { auditFacts, lockAgency } from './verify-agency.ts';
 
@@ -40,7 +40,7 @@ function membersOf(tx: Tx, agencyId: string) {
  *   or unknown id.
  */
 export async function suspendAgency(
-  ctx: AdminAgencyContext,
+  ctx: AdminContext,
   id: string,
   input: SuspendAgencyInput,
 ): Promise<AdminAgencyDetail> {
@@ -90,7 +90,7 @@ export async function suspendAgency(
  *
  * @throws AppError NOT_FOUND (404) for a malformed or unknown id.
  */
-export async function reactivateAgency(ctx: AdminAgencyContext, id: string): Promise<AdminAgencyDetail> {
+export async function reactivateAgency(ctx: AdminContext, id: string): Promise<AdminAgencyDetail> {
   await ctx.db.transaction(async (tx) => {
     const before = await lockAgency(tx, id);
     if (!before.suspendedAt) return;

@@ -11,7 +11,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import { agencyColumns, toAgency } from '#src/features/agency/compliance/get-agency.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { sendMail } from '#src/lib/mail.ts';
-import type { AdminAgencyContext, Tx } from './admin-agency-context.ts';
+import type { AdminContext, Tx } from '../admin-context.ts';
 import { getAdminAgency } from './find-admin-agencies.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,7 +49,7 @@ export function auditFacts(row: {
  *   scheme and number (ADMIN_AGENCY_MESSAGES.cannotVerifyRedress) or, with a branch that handles lettings, a client
  *   money protection scheme and number (.cannotVerifyCmp).
  */
-export async function verifyAgency(ctx: AdminAgencyContext, id: string): Promise<AdminAgencyDetail> {
+export async function verifyAgency(ctx: AdminContext, id: string): Promise<AdminAgencyDetail> {
   const notice = await ctx.db.transaction(async (tx) => {
     const before = await lockAgency(tx, id);
     if (before.verifiedAt) return null;
@@ -88,7 +88,7 @@ export async function verifyAgency(ctx: AdminAgencyContext, id: string): Promise
 }
 
 /** Tells each owner their agency may publish now; a failure is logged and undoes nothing. */
-async function mailOwners(ctx: AdminAgencyContext, agencyId: string, name: string, to: string[]) {
+async function mailOwners(ctx: AdminContext, agencyId: string, name: string, to: string[]) {
   const url = new URL('/agent/properties', ctx.publicUrl).href;
   const first = `An Abode admin has checked the redress scheme membership of ${name}, and your agency is now verified.`;
   const text = [first, '', `Your listings can now be published: ${url}`, ''].join('\n');

@@ -5,7 +5,6 @@
  * counts by status; and the admin's status change, which stamps updated_at and is audited.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import {
   ADMIN_ENQUIRY_MESSAGES,
   type AdminEnquiry,
@@ -14,7 +13,6 @@ import {
   type AdminEnquiryStats,
   type EnquiryStatus,
 } from '@abode/shared/admin/enquiries.schema';
-import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
 import { agents, enquiries, properties } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
@@ -26,7 +24,7 @@ import {
   listingJoin,
   toEnquiryListItem,
 } from '#src/features/enquiries/find-enquiry-page.ts';
-import { recordAdminAction } from '../audit.ts';
+import type { AdminContext } from '../admin-context.ts';
 
 /** A database or an open transaction: both can select. */
 type Reader = Pick<Database, 'select'>;
@@ -120,13 +118,13 @@ export async function getAdminEnquiry(db: Reader, id: string): Promise<AdminEnqu
  *   current one (the admin menu offers only the others). Nothing changes on error.
  */
 export async function updateAdminEnquiryStatus(
-  c: Context<AppEnv>,
+  ctx: AdminContext,
   id: string,
   status: EnquiryStatus,
 ): Promise<AdminEnquiry> {
   if (!isUuid(id)) throw AppError.notFound(ADMIN_ENQUIRY_MESSAGES.notFound);
-  const now = c.var.now();
-  return c.var.db.transaction(async (tx) => {
+  const now = ctx.now;
+  return ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select({
         status: enquiries.status,
@@ -157,7 +155,7 @@ export async function updateAdminEnquiryStatus(
         details: { from: current.status, to: status, byAdmin: true },
       });
     }
-    await recordAdminAction(tx, c, {
+    await ctx.audit(tx, {
       action: 'update_enquiry_status',
       entityType: 'enquiry',
       entityId: id,

@@ -59,5 +59,8 @@ const updateRoute = createRoute({
 export const adminEnquiryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => c.json(await findAdminEnquiries(c.var.db, c.req.valid('query')), 200))
   .openapi(updateRoute, async (c) =>
-    c.json(await updateAdminEnquiryStatus(c, c.req.valid('param').id, c.req.valid('json').status), 200),
+    c.json(
+      await updateAdminEnquiryStatus(c.var.admin, c.req.valid('param').id, c.req.valid('json').status),
+      200,
+    ),
   );

@@ -5,14 +5,12 @@
  * listing, as the single actions send them.
  */
 import { and, inArray, not } from 'drizzle-orm';
-import type { Context } from 'hono';
 import {
   ADMIN_LISTING_MESSAGES,
   type BulkModerationResult,
   type BulkModerationSchema,
 } from '@abode/shared/admin/listings.schema';
 import type { z } from 'zod';
-import type { AppEnv } from '#src/app-env.ts';
 import { properties } from '#src/db/schema.ts';
 import { AppError, type AppErrorDetail } from '#src/errors/app-error.ts';
 import {
@@ -21,6 +19,7 @@ import {
   rejectInTransaction,
   type Moderated,
 } from './moderate-listing.ts';
+import type { AdminContext } from '../admin-context.ts';
 
 type BulkInput = z.output<typeof BulkModerationSchema>;
 
@@ -34,10 +33,10 @@ type BulkInput = z.output<typeof BulkModerationSchema>;
  * - 404 for the first listing that does not exist or is deleted.
  * On any error nothing is changed and no one is e-mailed.
  */
-export async function moderateListings(c: Context<AppEnv>, input: BulkInput): Promise<BulkModerationResult> {
+export async function moderateListings(ctx: AdminContext, input: BulkInput): Promise<BulkModerationResult> {
   const ids = [...new Set(input.ids)];
-  const now = c.var.now();
-  const moderated = await c.var.db.transaction(async (tx) => {
+  const now = ctx.now;
+  const moderated = await ctx.db.transaction(async (tx) => {
     const titles = new Map(
       (
         await tx
@@ -59,8 +58,8 @@ export async function moderateListings(c: Context<AppEnv>, input: BulkInput): Pr
         done.set(
           id,
           input.action === 'approve'
-            ? await approveInTransaction(tx, c, id, now)
-            : await rejectInTransaction(tx, c, id, input.reason),
+            ? await approveInTransaction(tx, ctx, id, now)
+            : await rejectInTransaction(tx, ctx, id, input.reason),
         );
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -80,6 +79,6 @@ export async function moderateListings(c: Context<AppEnv>, input: BulkInput): Pr
     return ids.map((id) => ({ id, ...done.get(id)! }));
   });
   const what = input.action === 'approve' ? 'approved' : 'rejected';
-  for (const { id, mail } of moderated) await notifyAgent(c, id, mail, what);
+  for (const { id, mail } of moderated) await notifyAgent(ctx, id, mail, what);
   return { action: input.action, count: moderated.length, items: moderated.map((m) => m.listing) };
 }

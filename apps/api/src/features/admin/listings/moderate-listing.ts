@@ -11,11 +11,9 @@
  * else answers 409 and changes nothing. A mail failure is logged and undoes nothing.
  */
 import { and, count, eq, not } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { ADMIN_LISTING_MESSAGES, type AdminListing } from '@abode/shared/admin/listings.schema';
 import type { ListingStatus } from '@abode/shared/listings/listing.schema';
 import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing-vocabulary';
-import type { AppEnv } from '#src/app-env.ts';
 import { branchContactEmail } from '#src/features/agency/branch-contact.ts';
 import { assertBranchMayAdvertise } from '#src/features/agency/compliance/advertising.ts';
 import type { Database } from '#src/db/client.ts';
@@ -25,8 +23,8 @@ import { recordAgentActivity } from '#src/features/agent/activity.ts';
 import { isUuid } from '#src/features/agent/enquiries/find-agent-enquiries.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { sendMail } from '#src/lib/mail.ts';
-import { recordAdminAction } from '../audit.ts';
 import { getAdminListing } from './find-admin-listings.ts';
+import type { AdminContext } from '../admin-context.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -75,19 +73,19 @@ export interface Moderated {
 
 /** Sends an agent notice after the change committed; a failure is logged, never thrown. */
 export async function notifyAgent(
-  c: Context<AppEnv>,
+  ctx: AdminContext,
   propertyId: string,
   mail: Mail | null,
   what: string,
 ): Promise<void> {
   if (!mail) {
-    c.var.logger.warn({ propertyId }, `${what} listing has no agent e-mail`);
+    ctx.logger.warn({ propertyId }, `${what} listing has no agent e-mail`);
     return;
   }
   try {
-    await sendMail(c.var.db, mail, c.var.mail);
+    await sendMail(ctx.db, mail, ctx.mail);
   } catch (error) {
-    c.var.logger.error({ err: error, propertyId }, `listing ${what} but the agent e-mail failed`);
+    ctx.logger.error({ err: error, propertyId }, `listing ${what} but the agent e-mail failed`);
   }
 }
 
@@ -111,11 +109,11 @@ function statusAfterApproval(before: Facts, hasPhoto: boolean): ListingStatus {
  *   approved, when it is active without a photo ('This property has no photo: …'), or when it would not be a draft
  *   and its agency is unverified or suspended (ADR 029). Nothing changes on error.
  */
-export async function approveListing(c: Context<AppEnv>, id: string): Promise<AdminListing> {
+export async function approveListing(ctx: AdminContext, id: string): Promise<AdminListing> {
   if (!isUuid(id)) throw AppError.notFound(ADMIN_LISTING_MESSAGES.notFound);
-  const now = c.var.now();
-  const { listing, mail } = await c.var.db.transaction((tx) => approveInTransaction(tx, c, id, now));
-  await notifyAgent(c, id, mail, 'approved');
+  const now = ctx.now;
+  const { listing, mail } = await ctx.db.transaction((tx) => approveInTransaction(tx, ctx, id, now));
+  await notifyAgent(ctx, id, mail, 'approved');
   return listing;
 }
 
@@ -126,7 +124,7 @@ export async function approveListing(c: Context<AppEnv>, id: string): Promise<Ad
  */
 export async function approveInTransaction(
   tx: Tx,
-  c: Context<AppEnv>,
+  ctx: AdminContext,
   id: string,
   now: Date,
 ): Promise<Moderated> {
@@ -167,7 +165,7 @@ export async function approveInTransaction(
       ...(status !== before.status ? { status: { from: before.status, to: status } } : {}),
     },
   });
-  await recordAdminAction(tx, c, {
+  await ctx.audit(tx, {
     action: 'approve_listing',
     entityType: 'property',
     entityId: id,
@@ -178,7 +176,7 @@ export async function approveInTransaction(
   const to = await branchContactEmail(tx, before.agentId);
   return {
     listing: await getAdminListing(tx, id),
-    mail: to ? approvalMail(to, { ...before, status }, photos > 0, c.var.publicUrl) : null,
+    mail: to ? approvalMail(to, { ...before, status }, photos > 0, ctx.publicUrl) : null,
   };
 }
 
@@ -190,10 +188,10 @@ export async function approveInTransaction(
  * @throws AppError NOT_FOUND (404) for an unknown, malformed or deleted id; CONFLICT (409) when it is not pending
  *   (SPEC §4 allows rejecting only a pending listing). Nothing changes on error.
  */
-export async function rejectListing(c: Context<AppEnv>, id: string, reason: string): Promise<AdminListing> {
+export async function rejectListing(ctx: AdminContext, id: string, reason: string): Promise<AdminListing> {
   if (!isUuid(id)) throw AppError.notFound(ADMIN_LISTING_MESSAGES.notFound);
-  const { listing, mail } = await c.var.db.transaction((tx) => rejectInTransaction(tx, c, id, reason));
-  await notifyAgent(c, id, mail, 'rejected');
+  const { listing, mail } = await ctx.db.transaction((tx) => rejectInTransaction(tx, ctx, id, reason));
+  await notifyAgent(ctx, id, mail, 'rejected');
   return listing;
 }
 
@@ -204,7 +202,7 @@ export async function rejectListing(c: Context<AppEnv>, id: string, reason: stri
  */
 export async function rejectInTransaction(
   tx: Tx,
-  c: Context<AppEnv>,
+  ctx: AdminContext,
   id: string,
   reason: string,
 ): Promise<Moderated> {
@@ -230,7 +228,7 @@ export async function rejectInTransaction(
     propertyTitle: before.title,
     details: { from: before.approvalStatus, to: 'rejected', reason: reason || null },
   });
-  await recordAdminAction(tx, c, {
+  await ctx.audit(tx, {
     action: 'reject_listing',
     entityType: 'property',
     entityId: id,
@@ -241,7 +239,7 @@ export async function rejectInTransaction(
   const to = await branchContactEmail(tx, before.agentId);
   return {
     listing: await getAdminListing(tx, id),
-    mail: to ? rejectionMail(to, id, before.title, reason, c.var.publicUrl) : null,
+    mail: to ? rejectionMail(to, id, before.title, reason, ctx.publicUrl) : null,
   };
 }
 

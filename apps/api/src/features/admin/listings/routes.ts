@@ -130,10 +130,10 @@ const rejectRoute = createRoute({
 export const adminListingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => c.json(await findAdminListings(c.var.db, c.req.valid('query')), 200))
   .openapi(agenciesRoute, async (c) => c.json(await findAdminListingAgencies(c.var.db), 200))
-  .openapi(bulkRoute, async (c) => c.json(await moderateListings(c, c.req.valid('json')), 200))
-  .openapi(approveRoute, async (c) => c.json(await approveListing(c, c.req.valid('param').id), 200))
+  .openapi(bulkRoute, async (c) => c.json(await moderateListings(c.var.admin, c.req.valid('json')), 200))
+  .openapi(approveRoute, async (c) => c.json(await approveListing(c.var.admin, c.req.valid('param').id), 200))
   .openapi(rejectRoute, async (c) => {
     // Without a JSON body the validator is skipped: no reason.
     const body = (c.req.valid('json') as { reason?: string } | undefined) ?? {};
-    return c.json(await rejectListing(c, c.req.valid('param').id, body.reason ?? ''), 200);
+    return c.json(await rejectListing(c.var.admin, c.req.valid('param').id, body.reason ?? ''), 200);
   });

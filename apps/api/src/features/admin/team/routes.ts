@@ -107,15 +107,15 @@ export const adminTeamRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
   )
   .openapi(promoteRoute, async (c) => {
     const { email, adminRole } = c.req.valid('json');
-    return c.json(await promoteAdmin(c.var.db, c, email, adminRole), 201);
+    return c.json(await promoteAdmin(c.var.admin, email, adminRole), 201);
   })
   .openapi(changeRoute, async (c) =>
     c.json(
-      await changeAdminRole(c.var.db, c, c.req.valid('param').userId, c.req.valid('json').adminRole),
+      await changeAdminRole(c.var.admin, c.req.valid('param').userId, c.req.valid('json').adminRole),
       200,
     ),
   )
   .openapi(demoteRoute, async (c) => {
-    await demoteAdmin(c.var.db, c, c.req.valid('param').userId);
+    await demoteAdmin(c.var.admin, c.req.valid('param').userId);
     return c.body(null, 204);
   });

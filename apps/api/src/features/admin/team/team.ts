@@ -5,14 +5,12 @@
  * without a super admin.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { AdminRole, TeamMember } from '@abode/shared/admin/team.schema';
 import { TEAM_MESSAGES } from '@abode/shared/admin/team.schema';
-import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
 import { admins, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
-import { recordAdminAction } from '../audit.ts';
+import type { AdminContext } from '../admin-context.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -75,19 +73,14 @@ async function lockSuperAdmins(tx: Tx): Promise<number> {
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** Makes the user with `email` (any case, not deleted) an admin of `role`. 404 unknown e-mail; 409 already that role. */
-export async function promoteAdmin(
-  db: Database,
-  c: Context<AppEnv>,
-  email: string,
-  role: AdminRole,
-): Promise<TeamMember> {
-  return db.transaction(async (tx) => {
+export async function promoteAdmin(ctx: AdminContext, email: string, role: AdminRole): Promise<TeamMember> {
+  return ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(sql`lower(${users.email}) = lower(${email}) AND NOT ${users.isDeleted}`);
     if (!user) throw AppError.notFound(TEAM_MESSAGES.unknownEmail);
-    if (user.id === c.var.viewer.user.id) throw conflict(TEAM_MESSAGES.selfDemote);
+    if (user.id === ctx.admin.userId) throw conflict(TEAM_MESSAGES.selfDemote);
     await lockSuperAdmins(tx);
     const before = await memberOf(tx, user.id);
     if (before?.adminRole === role) throw conflict(TEAM_MESSAGES.alreadyRole);
@@ -95,7 +88,7 @@ export async function promoteAdmin(
       .insert(admins)
       .values({ userId: user.id, adminRole: role })
       .onConflictDoUpdate({ target: admins.userId, set: { adminRole: role } });
-    await recordAdminAction(tx, c, {
+    await ctx.audit(tx, {
       action: before ? 'change_admin_role' : 'promote_admin',
       entityType: 'admin',
       entityId: user.id,
@@ -114,20 +107,19 @@ export async function promoteAdmin(
 
 /** Gives admin `userId` the role `role`. 404 not an admin; 409 same role, own role, or the last super admin. */
 export async function changeAdminRole(
-  db: Database,
-  c: Context<AppEnv>,
+  ctx: AdminContext,
   userId: string,
   role: AdminRole,
 ): Promise<TeamMember> {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const superAdmins = await lockSuperAdmins(tx);
     const before = await memberOf(tx, userId);
     if (!before) throw AppError.notFound(TEAM_MESSAGES.notAdmin);
     if (before.adminRole === role) throw conflict(TEAM_MESSAGES.alreadyRole);
-    if (userId === c.var.viewer.user.id) throw conflict(TEAM_MESSAGES.selfDemote);
+    if (userId === ctx.admin.userId) throw conflict(TEAM_MESSAGES.selfDemote);
     if (before.adminRole === 'super_admin' && superAdmins <= 1) throw conflict(TEAM_MESSAGES.lastSuperAdmin);
     await tx.update(admins).set({ adminRole: role }).where(eq(admins.userId, userId));
-    await recordAdminAction(tx, c, {
+    await ctx.audit(tx, {
       action: 'change_admin_role',
       entityType: 'admin',
       entityId: userId,
@@ -141,15 +133,15 @@ export async function changeAdminRole(
 }
 
 /** Removes the admins row of `userId`. 404 not an admin; 409 own row or the last super admin. */
-export async function demoteAdmin(db: Database, c: Context<AppEnv>, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function demoteAdmin(ctx: AdminContext, userId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const superAdmins = await lockSuperAdmins(tx);
     const before = await memberOf(tx, userId);
     if (!before) throw AppError.notFound(TEAM_MESSAGES.notAdmin);
-    if (userId === c.var.viewer.user.id) throw conflict(TEAM_MESSAGES.selfDemote);
+    if (userId === ctx.admin.userId) throw conflict(TEAM_MESSAGES.selfDemote);
     if (before.adminRole === 'super_admin' && superAdmins <= 1) throw conflict(TEAM_MESSAGES.lastSuperAdmin);
     await tx.delete(admins).where(eq(admins.userId, userId));
-    await recordAdminAction(tx, c, {
+    await ctx.audit(tx, {
       action: 'demote_admin',
       entityType: 'admin',
       entityId: userId,

@@ -46,4 +46,4 @@ const putRoute = createRoute({
 
 export const adminTwoFactorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(getRoute, async (c) => c.json(await readTwoFactorPolicy(c.var.db), 200))
-  .openapi(putRoute, async (c) => c.json(await setTwoFactorPolicy(c, c.req.valid('json')), 200));
+  .openapi(putRoute, async (c) => c.json(await setTwoFactorPolicy(c.var.admin, c.req.valid('json')), 200));

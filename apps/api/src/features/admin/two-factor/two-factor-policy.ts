@@ -4,14 +4,12 @@
  * (middleware/auth.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { TwoFactorPolicy } from '@abode/shared/auth/two-factor';
 import { MESSAGES } from '@abode/shared/messages';
-import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
 import { twoFactorPolicy } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
-import { recordAdminAction } from '../audit.ts';
+import type { AdminContext } from '../admin-context.ts';
 
 const policyColumns = {
   requireForAdmins: twoFactorPolicy.requireForAdmins,
@@ -29,11 +27,11 @@ export async function readTwoFactorPolicy(db: Pick<Database, 'select'>): Promise
  * after. Users it newly requires are led to set up two-factor sign-in at their next request.
  */
 export async function setTwoFactorPolicy(
-  c: Context<AppEnv>,
+  ctx: AdminContext,
   policy: TwoFactorPolicy,
 ): Promise<TwoFactorPolicy> {
-  if (c.var.viewer.adminRole !== 'super_admin') throw new AppError('FORBIDDEN', MESSAGES.authorization);
-  return c.var.db.transaction(async (tx) => {
+  if (ctx.admin.adminRole !== 'super_admin') throw new AppError('FORBIDDEN', MESSAGES.authorization);
+  return ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select(policyColumns)
       .from(twoFactorPolicy)
@@ -41,12 +39,12 @@ export async function setTwoFactorPolicy(
       .for('update');
     await tx
       .insert(twoFactorPolicy)
-      .values({ id: 1, ...policy, updatedAt: c.var.now(), updatedBy: c.var.viewer.user.id })
+      .values({ id: 1, ...policy, updatedAt: ctx.now, updatedBy: ctx.admin.userId })
       .onConflictDoUpdate({
         target: twoFactorPolicy.id,
-        set: { ...policy, updatedAt: c.var.now(), updatedBy: c.var.viewer.user.id },
+        set: { ...policy, updatedAt: ctx.now, updatedBy: ctx.admin.userId },
       });
-    await recordAdminAction(tx, c, {
+    await ctx.audit(tx, {
       action: 'set_two_factor_policy',
       entityType: 'settings',
       entityId: 'two_factor_policy',

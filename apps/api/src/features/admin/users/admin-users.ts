@@ -4,7 +4,6 @@
  * admin), each audited in the same transaction as the change.
  */
 import { and, count, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Context } from 'hono';
 import {
   ADMIN_USER_MESSAGES,
   type AdminUser,
@@ -12,15 +11,14 @@ import {
   type AdminUserQuery,
 } from '@abode/shared/admin/users.schema';
 import { MESSAGES } from '@abode/shared/messages';
-import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
 import { admins, sessions, twoFactors, users, verifications } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { agencyIdOfUser, syncAgencyListingsWithdrawn } from '#src/features/agency/listing-withdrawal.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { sendMail } from '#src/lib/mail.ts';
-import { recordAdminAction } from '../audit.ts';
 import { reactivateAccount, suspendAccount } from './account-suspension.ts';
+import type { AdminContext } from '../admin-context.ts';
 
 type Reader = Pick<Database, 'select'>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -146,22 +144,22 @@ const facts = (r: Row) => ({
  * yourself (400); never a super admin (403). Suspending an already suspended user changes nothing and writes no
  * audit row (idempotent 200). Unknown or deleted id → 404.
  */
-export async function suspendUser(c: Context<AppEnv>, id: string): Promise<AdminUser> {
-  const viewer = c.var.viewer;
+export async function suspendUser(ctx: AdminContext, id: string): Promise<AdminUser> {
+  const viewer = ctx.admin;
   if (viewer.adminRole !== 'super_admin') throw new AppError('FORBIDDEN', MESSAGES.authorization);
-  if (id === viewer.user.id) throw new AppError('VALIDATION_ERROR', ADMIN_USER_MESSAGES.cannotSuspendSelf);
-  return c.var.db.transaction(async (tx) => {
+  if (id === viewer.userId) throw new AppError('VALIDATION_ERROR', ADMIN_USER_MESSAGES.cannotSuspendSelf);
+  return ctx.db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
     if (before.adminRole === 'super_admin')
       throw new AppError('FORBIDDEN', ADMIN_USER_MESSAGES.cannotSuspendSuperAdmin);
     if (before.isSuspended) return toAdminUser(before);
-    const now = c.var.now();
+    const now = ctx.now;
     // Their sessions end now, each leaving a note so its next request is told why (issue #23).
     await suspendAccount(tx, id, now);
     // Their agency's listings leave public view if no one else of it is still active (ADR 025, ADR 029).
     await setListingsWithdrawn(tx, id);
     const after = { ...before, isSuspended: true, suspendedAt: now };
-    await recordAdminAction(tx, c, {
+    await ctx.audit(tx, {
       action: 'suspend_user',
       entityType: 'user',
       entityId: id,
@@ -179,14 +177,14 @@ export async function suspendUser(c: Context<AppEnv>, id: string): Promise<Admin
  * public view (issue #23) and writes the `reactivate_user` audit row in one transaction. A user who is not suspended is returned unchanged with no audit row (idempotent
  * 200). Unknown or deleted id → 404.
  */
-export async function reactivateUser(c: Context<AppEnv>, id: string): Promise<AdminUser> {
-  return c.var.db.transaction(async (tx) => {
+export async function reactivateUser(ctx: AdminContext, id: string): Promise<AdminUser> {
+  return ctx.db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
     if (!before.isSuspended) return toAdminUser(before);
-    await reactivateAccount(tx, id, c.var.now());
+    await reactivateAccount(tx, id, ctx.now);
     await setListingsWithdrawn(tx, id);
     const after = { ...before, isSuspended: false, suspendedAt: null };
-    await recordAdminAction(tx, c, {
+    await ctx.audit(tx, {
       action: 'reactivate_user',
       entityType: 'user',
       entityId: id,
@@ -204,12 +202,12 @@ export async function reactivateUser(c: Context<AppEnv>, id: string): Promise<Ad
  * sessions, e-mails them and writes the `reset_two_factor` audit row, in one transaction. Never your own (400: that is
  * turned off with a code in Settings); 400 when they do not use it; unknown or deleted id → 404.
  */
-export async function resetTwoFactor(c: Context<AppEnv>, id: string): Promise<AdminUser> {
-  const viewer = c.var.viewer;
+export async function resetTwoFactor(ctx: AdminContext, id: string): Promise<AdminUser> {
+  const viewer = ctx.admin;
   if (viewer.adminRole !== 'super_admin') throw new AppError('FORBIDDEN', MESSAGES.authorization);
-  if (id === viewer.user.id)
+  if (id === viewer.userId)
     throw new AppError('VALIDATION_ERROR', ADMIN_USER_MESSAGES.cannotResetOwnTwoFactor);
-  return c.var.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const before = await lockUser(tx, id);
     if (!before.twoFactorEnabled) throw new AppError('VALIDATION_ERROR', ADMIN_USER_MESSAGES.twoFactorNotOn);
     await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
@@ -218,9 +216,9 @@ export async function resetTwoFactor(c: Context<AppEnv>, id: string): Promise<Ad
       .delete(verifications)
       .where(and(eq(verifications.value, id), like(verifications.identifier, 'trust-device-%')));
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: c.var.now() }).where(eq(users.id, id));
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: ctx.now }).where(eq(users.id, id));
     const after = { ...before, twoFactorEnabled: false };
-    await recordAdminAction(tx, c, {
+    await ctx.audit(tx, {
       action: 'reset_two_factor',
       entityType: 'user',
       entityId: id,
@@ -229,11 +227,7 @@ export async function resetTwoFactor(c: Context<AppEnv>, id: string): Promise<Ad
       description: `Reset two-factor sign-in of ${before.email}`,
       severity: 'high',
     });
-    await sendMail(
-      tx as unknown as Database,
-      twoFactorResetMessage(before.email, c.var.publicUrl),
-      c.var.mail,
-    );
+    await sendMail(tx as unknown as Database, twoFactorResetMessage(before.email, ctx.publicUrl), ctx.mail);
     return toAdminUser(after);
   });
 }

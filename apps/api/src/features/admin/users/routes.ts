@@ -101,6 +101,10 @@ const resetTwoFactorRoute = createRoute({
 
 export const adminUserRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(listRoute, async (c) => c.json(await findAdminUsers(c.var.db, c.req.valid('query')), 200))
-  .openapi(suspendRoute, async (c) => c.json(await suspendUser(c, c.req.valid('param').id), 200))
-  .openapi(reactivateRoute, async (c) => c.json(await reactivateUser(c, c.req.valid('param').id), 200))
-  .openapi(resetTwoFactorRoute, async (c) => c.json(await resetTwoFactor(c, c.req.valid('param').id), 200));
+  .openapi(suspendRoute, async (c) => c.json(await suspendUser(c.var.admin, c.req.valid('param').id), 200))
+  .openapi(reactivateRoute, async (c) =>
+    c.json(await reactivateUser(c.var.admin, c.req.valid('param').id), 200),
+  )
+  .openapi(resetTwoFactorRoute, async (c) =>
+    c.json(await resetTwoFactor(c.var.admin, c.req.valid('param').id), 200),
+  );
