@@ -3,9 +3,8 @@ import type { AdminAgencyDetail } from '@abode/shared/admin/agencies.schema';
 import { AGENCY_MESSAGES } from '@abode/shared/agency/agency.schema';
 import { MEMBER_ROLE_LABELS } from '@abode/shared/agency/permissions';
 import { Badge } from '#src/components/ui/badge.tsx';
-import { cmpText, dateFormat, redressText } from './agency-list.tsx';
-
-export const dateOf = (iso: string) => dateFormat.format(new Date(iso));
+import { formatDate } from '#src/lib/format.ts';
+import { cmpText, redressText } from './agency-list.tsx';
 
 /** The facts an admin checks before verifying: the schemes and numbers, and who verified or suspended it when. */
 export function Compliance({ agency }: { agency: AdminAgencyDetail }) {
@@ -23,7 +22,7 @@ export function Compliance({ agency }: { agency: AdminAgencyDetail }) {
           <>
             <dt className="text-muted-foreground">Verified</dt>
             <dd>
-              <time dateTime={agency.verifiedAt}>{dateOf(agency.verifiedAt)}</time>
+              <time dateTime={agency.verifiedAt}>{formatDate(agency.verifiedAt)}</time>
               {agency.verifiedByEmail ? ` by ${agency.verifiedByEmail}` : ''}
             </dd>
           </>
@@ -32,7 +31,7 @@ export function Compliance({ agency }: { agency: AdminAgencyDetail }) {
           <>
             <dt className="text-muted-foreground">Suspended</dt>
             <dd className="break-words">
-              <time dateTime={agency.suspendedAt}>{dateOf(agency.suspendedAt)}</time>
+              <time dateTime={agency.suspendedAt}>{formatDate(agency.suspendedAt)}</time>
               {agency.suspensionReason ? `: ${agency.suspensionReason}` : ''}
             </dd>
           </>

@@ -5,12 +5,8 @@ import { CMP_SCHEME_LABELS, REDRESS_SCHEME_LABELS } from '@abode/shared/agency/c
 import { AgencyStandingBadge } from '#src/components/agency-standing-badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { useIsMobile } from '#src/components/ui/sidebar.tsx';
+import { formatDate } from '#src/lib/format.ts';
 
-export const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 const count = (n: number) => n.toLocaleString('en-GB');
 
 /** The redress scheme and number, or that none is recorded. */
@@ -85,7 +81,7 @@ export function AgencyList({ agencies, onView }: ListProps) {
                 {count(a.branchCount)} {a.branchCount === 1 ? 'branch' : 'branches'} · {count(a.memberCount)}{' '}
                 {a.memberCount === 1 ? 'member' : 'members'} · {count(a.listingCount)}{' '}
                 {a.listingCount === 1 ? 'listing' : 'listings'} · joined{' '}
-                <time dateTime={a.createdAt}>{dateFormat.format(new Date(a.createdAt))}</time>
+                <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time>
               </p>
               <div>
                 <ViewButton agency={a} onView={onView} />
@@ -124,7 +120,7 @@ export function AgencyList({ agencies, onView }: ListProps) {
                 <div className="flex flex-col">
                   <span className="font-medium break-words">{a.name}</span>
                   <span className="text-xs text-muted-foreground">
-                    Joined <time dateTime={a.createdAt}>{dateFormat.format(new Date(a.createdAt))}</time>
+                    Joined <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time>
                   </span>
                 </div>
               </td>

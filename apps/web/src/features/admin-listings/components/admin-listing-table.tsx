@@ -29,8 +29,7 @@ import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ApprovalBadge, StatusBadge } from '#src/features/agent-listings/components/listing-badges.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatDate } from '#src/lib/format.ts';
 
 interface TableProps {
   listings: AdminListing[];
@@ -196,7 +195,7 @@ export function AdminListingTable({ listings, selection, busyId, onApprove, onRe
                     <Approval listing={l} className="contents" />
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    Created <time dateTime={l.createdAt}>{dateFormat.format(new Date(l.createdAt))}</time>
+                    Created <time dateTime={l.createdAt}>{formatDate(l.createdAt)}</time>
                   </p>
                   {actionsOf(l, 'flex flex-wrap gap-2')}
                 </article>
@@ -262,7 +261,7 @@ export function AdminListingTable({ listings, selection, busyId, onApprove, onRe
                     </div>
                   </td>
                   <td className="px-3 py-3 whitespace-nowrap">
-                    <time dateTime={l.createdAt}>{dateFormat.format(new Date(l.createdAt))}</time>
+                    <time dateTime={l.createdAt}>{formatDate(l.createdAt)}</time>
                   </td>
                   <td className="px-3 py-3">{actionsOf(l, 'flex flex-col items-stretch gap-2')}</td>
                 </tr>

@@ -11,8 +11,7 @@ import { MESSAGES } from '@abode/shared/messages';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { useIsMobile } from '#src/components/ui/sidebar.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatDate } from '#src/lib/format.ts';
 
 /** The id of the note explaining why Suspend is disabled (plain admins), for aria-describedby. */
 export const SUSPEND_HINT_ID = 'admin-users-suspend-hint';
@@ -155,8 +154,8 @@ export function UserList(props: ListProps) {
               </div>
               <Badges user={u} />
               <p className="text-xs text-muted-foreground">
-                Joined <time dateTime={u.createdAt}>{dateFormat.format(new Date(u.createdAt))}</time> ·{' '}
-                {u.phone ?? '—'} · {MESSAGES.emailOnFile}
+                Joined <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time> · {u.phone ?? '—'} ·{' '}
+                {MESSAGES.emailOnFile}
               </p>
               <div>
                 <Actions user={u} {...props} />
@@ -199,7 +198,7 @@ export function UserList(props: ListProps) {
                 <Badges user={u} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={u.createdAt}>{dateFormat.format(new Date(u.createdAt))}</time>
+                <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time>
               </td>
               <td className="px-4 py-3">
                 <div className="flex flex-col">

@@ -1,5 +1,6 @@
 import type { MemberRole } from '@abode/shared/agency/permissions';
 import type { TeamBranch } from '@abode/shared/agency/team.schema';
+import { formatDate } from '#src/lib/format.ts';
 
 /**
  * How the Team screen names where someone works: 'All branches' for an owner (ADR 029: an owner works in every
@@ -15,9 +16,7 @@ export function branchNamesOf(
   return names.length ? names.join(', ') : '—';
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** '26 Nov 2026'. */
 export function formatDay(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatDate(iso);
 }

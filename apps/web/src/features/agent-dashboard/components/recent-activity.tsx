@@ -7,7 +7,7 @@ import {
 } from '@abode/shared/agent/dashboard.schema';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
-import { timeAgo } from '../utils/time-ago.ts';
+import { timeAgo } from '#src/lib/format.ts';
 
 /** Where an event's line leads: enquiry events to the enquiries, listing events to the listing while it exists. */
 function linkOf(item: AgentActivityItem): { to: string; label: string } | null {

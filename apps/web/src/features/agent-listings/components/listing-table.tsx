@@ -29,8 +29,8 @@ import { paths } from '#src/config/paths.ts';
 import { LISTING_SORT_OPTIONS } from '../utils/listing-sort.ts';
 import { ApprovalBadge, StatusBadge } from './listing-badges.tsx';
 import { ListingSource } from './listing-source.tsx';
+import { formatDate } from '#src/lib/format.ts';
 
-const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const MODE_LABELS = { sale: 'For Sale', rent: 'To Rent' } as const;
 const UNASSIGNED = 'Unassigned';
 /**
@@ -47,7 +47,7 @@ const checkboxLabel = (l: AgentListingSummary) => `${l.title}, ${l.addressLine1}
 const photos = (n: number) => `${n} ${n === 1 ? 'photo' : 'photos'}`;
 
 function DateCell({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{shortDate.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{formatDate(iso)}</time>;
 }
 
 function Thumbnail({ listing, className }: { listing: AgentListingSummary; className: string }) {

@@ -17,8 +17,8 @@ import { Switch } from '#src/components/ui/switch.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useRevokeFeedKey, useUpdateFeedKey } from '../api/feed-keys.ts';
+import { formatDate } from '#src/lib/format.ts';
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const MOMENT = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -29,7 +29,7 @@ const MOMENT = new Intl.DateTimeFormat('en-GB', {
 
 function When({ iso, withTime = false }: { iso: string | null; withTime?: boolean }) {
   if (!iso) return <span className="text-muted-foreground">Never</span>;
-  return <time dateTime={iso}>{(withTime ? MOMENT : DAY).format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{withTime ? MOMENT.format(new Date(iso)) : formatDate(iso)}</time>;
 }
 
 const fail = (error: unknown) => showErrorToast(isApiError(error) ? error.message : M.failed, { error });

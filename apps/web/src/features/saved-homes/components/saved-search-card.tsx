@@ -62,6 +62,7 @@ import { paths } from '#src/config/paths.ts';
 import { useDeleteSavedSearch, useUpdateSavedSearch } from '#src/features/saved-homes/api/saved-searches.ts';
 import { cn } from '#src/lib/utils.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
+import { formatDate } from '#src/lib/format.ts';
 
 /** Texts of this card that SPEC §8 does not word. */
 export const SAVED_SEARCH_TEXT = {
@@ -76,8 +77,6 @@ const FREQUENCY_OPTIONS = AlertFrequencySchema.options.map((value) => ({
   value,
   label: ALERT_FREQUENCY_LABELS[value],
 }));
-
-const savedOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /**
  * `/search?…` with the saved filters (under the URL's names), so Run Search restores them (DESIGN §7). Always with
@@ -198,7 +197,7 @@ export function SavedSearchCard({
         ))}
       </ul>
 
-      <p className="text-xs text-muted-foreground">Saved {savedOn.format(new Date(savedSearch.createdAt))}</p>
+      <p className="text-xs text-muted-foreground">Saved {formatDate(savedSearch.createdAt)}</p>
 
       <AlertSettings savedSearch={savedSearch} describedBy={titleId} />
 

@@ -1,14 +1,6 @@
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+import { timeAgo } from '#src/lib/format.ts';
 
-/** 'Viewed 5 minutes ago', 'Viewed yesterday', then a date after a week. */
+/** 'Viewed 5 minutes ago', 'Viewed yesterday', then 'Viewed 20 Nov 2026' after a week. */
 export function viewedAgo(viewedAt: string, now: Date = new Date()): string {
-  const then = new Date(viewedAt);
-  const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 60) return 'Viewed just now';
-  if (abs < 3600) return `Viewed ${relative.format(Math.round(seconds / 60), 'minute')}`;
-  if (abs < 86_400) return `Viewed ${relative.format(Math.round(seconds / 3600), 'hour')}`;
-  if (abs < 7 * 86_400) return `Viewed ${relative.format(Math.round(seconds / 86_400), 'day')}`;
-  return `Viewed ${dateOnly.format(then)}`;
+  return `Viewed ${timeAgo(viewedAt, now)}`;
 }
