@@ -1,7 +1,8 @@
 /**
  * Route guards (DESIGN §4, SPEC §6): `requireUser`, `requireAgent` (loads the agent's agency membership, ADR 029; an
  * agent without one gets 404 'Agent profile not found'), `requireAdmin`, `requireSuperAdmin`. 401 when signed out, 403 for the wrong
- * role, with the SPEC §8 messages.
+ * role, with the SPEC §8 messages; 403 TWO_FACTOR_SETUP_REQUIRED for a user the two-factor policy requires it of who has
+ * not set it up (ADR 031; only `requireSession`, for `GET /api/me`, lets them through).
  * The user row is read on every request, so a suspended or deleted user's session fails at the next request (and is
  * revoked). A session ended by a suspension answers 401 ACCOUNT_SUSPENDED rather than UNAUTHENTICATED, so the client
  * can say why on /auth (issue #23).
@@ -107,13 +108,10 @@ export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
 }
 
 /**
- * ADR 031: a user the policy requires to use two-factor sign-in who has not set it up reaches nothing but `GET
+ * ADR 031: a user the policy requires to use two-factor sign-in who has not set it up. They reach nothing but `GET
  * /api/me` (which tells the web app to lead them to the setup) and the auth routes that set it up, until they do.
  */
-function assertTwoFactorSetUp(viewer: Viewer): void {
-  if (viewer.twoFactor.required && !viewer.twoFactor.enabled)
-    throw new AppError('TWO_FACTOR_SETUP_REQUIRED', TWO_FACTOR_MESSAGES.setupRequired);
-}
+const mustSetUpTwoFactor = (viewer: Viewer) => viewer.twoFactor.required && !viewer.twoFactor.enabled;
 
 /**
  * The signed-in user of this request when they meet the two-factor policy, else null: for routes open to everyone
@@ -121,15 +119,15 @@ function assertTwoFactorSetUp(viewer: Viewer): void {
  */
 export async function loadPermittedViewer(c: Context<AppEnv>): Promise<Viewer | null> {
   const viewer = await loadViewer(c);
-  if (!viewer || (viewer.twoFactor.required && !viewer.twoFactor.enabled)) return null;
-  return viewer;
+  return viewer && !mustSetUpTwoFactor(viewer) ? viewer : null;
 }
 
 /** The viewer of a signed-in request that passes the two-factor policy, else the 401 or 403 to answer. */
 async function signedInViewer(c: Context<AppEnv>): Promise<Viewer> {
   const viewer = await loadViewer(c);
   if (!viewer) throw await signedOutError(c);
-  assertTwoFactorSetUp(viewer);
+  if (mustSetUpTwoFactor(viewer))
+    throw new AppError('TWO_FACTOR_SETUP_REQUIRED', TWO_FACTOR_MESSAGES.setupRequired);
   return viewer;
 }
 
