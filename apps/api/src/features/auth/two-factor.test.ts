@@ -104,6 +104,10 @@ async function passwordStep(email: string, cookie = '') {
   };
 }
 
+/** A 6-digit code the app does not show now. */
+const wrongCodeFor = (totp: OTPAuth.TOTP) =>
+  String((Number(totp.generate()) + 500_000) % 1_000_000).padStart(6, '0');
+
 const securityEvents = (userId: string, action: string) =>
   handle.db
     .select()
@@ -168,7 +172,7 @@ describe('signing in with two-factor on', () => {
     expect(step.body).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
     expect((await me(step.cookie)).status).toBe(401);
 
-    const wrongCode = String((Number(user.totp.generate()) + 1) % 1_000_000).padStart(6, '0');
+    const wrongCode = wrongCodeFor(user.totp);
     const refused = await post(app, '/api/auth/two-factor/verify-totp', { code: wrongCode }, step.cookie);
     expect(refused.status).toBe(401);
     expect((await errorOf(refused)).message).toBe(TWO_FACTOR_MESSAGES.invalidCode);
@@ -227,7 +231,7 @@ describe('signing in with two-factor on', () => {
   test('after 5 codes in an hour the account is blocked 15 minutes, even for the right code', async () => {
     clock += 2 * 3_600_000;
     const user = await enrolledUser();
-    const wrongCode = String((Number(user.totp.generate()) + 7) % 1_000_000).padStart(6, '0');
+    const wrongCode = wrongCodeFor(user.totp);
     let step = await passwordStep(user.email);
     for (let i = 0; i < 5; i += 1) {
       // Each challenge allows a few tries of its own; a fresh sign-in gets a new one, the account count goes on.
@@ -263,28 +267,12 @@ describe('password checks', () => {
   test('the calls that check the password count against the code limit; the secret is never handed out again', async () => {
     clock += 2 * 3_600_000;
     const user = await enrolledUser();
-    for (let i = 0; i < 5; i += 1) {
-      const res = await post(
-        app,
-        '/api/auth/two-factor/generate-backup-codes',
-        { password: `Wrong-password-${i}` },
-        user.cookie,
-      );
-      expect(res.status).toBe(400);
-    }
-    const blocked = await post(
-      app,
-      '/api/auth/two-factor/generate-backup-codes',
-      { password: STRONG_PASSWORD },
-      user.cookie,
-    );
-    expect(blocked.status).toBe(429);
-    const uri = await post(
-      app,
-      '/api/auth/two-factor/get-totp-uri',
-      { password: STRONG_PASSWORD },
-      user.cookie,
-    );
+    const withPassword = (path: string, password: string) =>
+      post(app, `/api/auth/two-factor/${path}`, { password }, user.cookie);
+    for (let i = 0; i < 5; i += 1)
+      expect((await withPassword('generate-backup-codes', `Wrong-password-${i}`)).status).toBe(400);
+    expect((await withPassword('generate-backup-codes', STRONG_PASSWORD)).status).toBe(429);
+    const uri = await withPassword('get-totp-uri', STRONG_PASSWORD);
     expect(uri.status).toBe(404);
   });
 });
@@ -300,7 +288,7 @@ describe('turning it off and recovering', () => {
       user.cookie,
     );
     expect(noCode.status).toBe(400);
-    const wrongCode = String((Number(user.totp.generate()) + 3) % 1_000_000).padStart(6, '0');
+    const wrongCode = wrongCodeFor(user.totp);
     const wrong = await post(
       app,
       '/api/auth/two-factor/disable',
