@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectAccessibleToast, expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
-import { agentCard } from '../fixtures/property-page.ts';
+import { agentCard, listingActions } from '../fixtures/property-page.ts';
 
 const results = (page: Page) => page.getByRole('region', { name: 'Search results' });
 const cards = (page: Page) => results(page).getByRole('article');
@@ -67,16 +67,16 @@ test('visitor → enquiry → sign up → favourite → saved search → alert e
   expect(agentMail.text).toContain('sian.obrien@example.com');
 
   // 3. Signed out, the heart asks to sign in.
-  await page.getByRole('button', { name: 'Save to favourites' }).first().click();
+  await listingActions(page).getByRole('button', { name: 'Save to favourites' }).click();
   await expect(page.getByText('Please sign in to save favourites')).toBeVisible();
 
   // 4. Signs up, confirms, signs in; favourites the home.
   const email = `alerts-${randomUUID().slice(0, 8)}@example.com`;
   await signUpAndIn(page, email);
   await page.goto(propertyUrl);
-  await page.getByRole('button', { name: 'Save to favourites' }).first().click();
+  await listingActions(page).getByRole('button', { name: 'Save to favourites' }).click();
   await expect(page.getByText('Added to favourites')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Remove from favourites' }).first()).toHaveAttribute(
+  await expect(listingActions(page).getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );

@@ -109,8 +109,9 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
   const isSale = listing.mode === 'sale';
   const poa = isPriceOnApplication(listing);
   const equivalent = formatRentEquivalent(listing, 'public');
+  // A named group: the listing's own heart, apart from the hearts on the 'More from {agency}' cards below.
   const actions = (
-    <div className="flex flex-wrap gap-2">
+    <div role="group" aria-label="Listing actions" className="flex flex-wrap gap-2">
       {favourite?.(listing)}
       <ShareButton slug={listing.slug} title={listing.title} />
     </div>
