@@ -16,7 +16,7 @@ import type { SearchFilters, SearchQuery } from '@abode/shared/search/search.sch
 import type { Database } from '#src/db/client.ts';
 import { resolveLocation, suggestLocations } from '#src/features/locations/resolve-location.ts';
 import { SUMMARY_COLUMNS, toListingSummary } from './listing-row.ts';
-import type { SearchEngine } from './search-engine.ts';
+import type { SearchEngine } from './search-engine/index.ts';
 import { filterConditions, inBox, searchStatuses } from './search-filters.ts';
 import {
   locationTerm,
@@ -79,7 +79,7 @@ const ORDER_BY: Record<SearchQuery['sort'], SQL> = {
  * The same orders in a form no index can produce (`+ 0`), so PostgreSQL fetches the matches through the index that
  * finds them (trigram, geo, full-text) and sorts them, instead of walking a date or price index and filtering until
  * the page is full — which, for a few hundred matches spread through a million listings, reads most of the table.
- * Used when the matches are known to be few (at most SORT_MATCHES_UP_TO), and for the address branch of a place
+ * Used when the matches are known to be few (at most SORT_MATCHES_UP_TO), and for the address part of a place
  * search.
  */
 const SORTED_ORDER_BY: Record<SearchQuery['sort'], SQL> = {
@@ -89,7 +89,7 @@ const SORTED_ORDER_BY: Record<SearchQuery['sort'], SQL> = {
   most_reduced: ORDER_BY.most_reduced,
 };
 
-/** The same orders on the place branches' rows (alias `u`: id, created_at, price_pence); most_reduced has none. */
+/** The same orders on the place union's rows (alias `u`: id, created_at, price_pence); most_reduced has none. */
 const BRANCH_ORDER_BY: Partial<Record<SearchQuery['sort'], SQL>> = {
   newest: sql`u.created_at DESC, u.id DESC`,
   price_asc: sql`u.price_pence ASC, u.created_at DESC, u.id DESC`,
@@ -110,7 +110,7 @@ export interface SearchContext {
   scope?: LocationScope | undefined;
   /** 'Added to site' counts back from this instant (default: now). */
   now?: Date;
-  /** Replaces the partial text match of `location` (a place branch of {@link findListings}). */
+  /** Replaces the partial text match of `location` (a part of a place union in {@link findListings}). */
   locationMatch?: SQL;
 }
 
@@ -136,32 +136,32 @@ export function searchConditions(q: SearchFilters, ctx: SearchContext = {}): SQL
   return sql.join(parts, sql` AND `);
 }
 
-/** The branches of a place search: one per town or district (ordered index walks), and the address branch. */
-export interface PlaceBranches {
+/** The parts of a place union: one per town or district (ordered index walks), and the address part. */
+export interface PlaceUnion {
   places: SQL[];
   address: SQL;
 }
 
 /** More towns and districts than this in one text (e.g. 'ham'): the one partial match is used instead. */
-const MAX_PLACE_BRANCHES = 40;
+const MAX_UNION_PLACES = 40;
 
 /**
  * How a location text is matched when it can be split into places (ADR 022). SPEC §7's partial match — the text is
  * part of the town, address line 1 or postcode — equals the union of:
- * - the listings of every town whose (lower-case) name contains the text: `lower(city) = town`, one branch each;
+ * - the listings of every town whose (lower-case) name contains the text: `lower(city) = town`, one part each;
  * - the listings of every postcode district containing it: `outcode = district` — exact for texts without a space
  *   that cannot lie inside an inward code (digit letter letter), so never crosses into one;
  * - listings in none of those whose address line 1 contains it (trigram index on lower(address_line_1)).
- * Each branch walks a partial index in the search's order, so a common town costs one short index walk rather than
+ * Each part walks a partial index in the search's order, so a common town costs one short index walk rather than
  * a trigram scan of all its listings. Null when the text does not split safely (a full or spaced postcode, one or
  * two letters, anything an inward code could contain, too many places), when other statuses than active are asked
  * for (the indexes cover public listings) or for the 'most reduced' sort: the caller uses the one partial match.
  */
-export async function placeBranches(
+export async function placeUnion(
   db: Database,
   q: SearchFilters & Pick<SearchQuery, 'sort'>,
   scope: LocationScope | undefined,
-): Promise<PlaceBranches | null> {
+): Promise<PlaceUnion | null> {
   if (scope?.kind !== 'text' || q.sort === 'most_reduced') return null;
   if (searchStatuses(q).length > 1) return null;
   const text = scope.term.trim();
@@ -169,9 +169,9 @@ export async function placeBranches(
   if (isUkPostcode(text) || (hasDigit && /\s/.test(text)) || /^[0-9]?[a-z]{0,2}$/.test(text)) return null;
   const pattern = likePattern(text);
   const found = await db.execute(sql`
-    SELECT kind, value FROM listing_places WHERE lower(value) LIKE ${pattern} LIMIT ${MAX_PLACE_BRANCHES + 1}`);
+    SELECT kind, value FROM listing_places WHERE lower(value) LIKE ${pattern} LIMIT ${MAX_UNION_PLACES + 1}`);
   const rows = found.rows as { kind: string; value: string }[];
-  if (rows.length > MAX_PLACE_BRANCHES) return null;
+  if (rows.length > MAX_UNION_PLACES) return null;
   const towns = rows.filter((r) => r.kind === 'city').map((r) => r.value);
   const districts = rows.filter((r) => r.kind === 'outcode').map((r) => r.value);
   const asArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
@@ -194,26 +194,26 @@ export async function placeBranches(
 }
 
 /**
- * Up to this many matches, a search that is not split into place branches fetches them through the index that finds
+ * Up to this many matches, a search that is not split into a place union fetches them through the index that finds
  * them and sorts them (SORTED_ORDER_BY); more walk the order's index (ADR 022). A planning threshold, chosen by the
  * exact count: it no longer bounds the count.
  */
 const SORT_MATCHES_UP_TO = 1_000;
 
 /**
- * A page and the exact count of a search whose location is split into place branches ({@link placeBranches}).
- * The branches are disjoint, so the count is the sum of theirs (one UNION ALL).
- * Town and district branches walk their index in the search's order; the address branch sorts its matches
+ * A page and the exact count of a search whose location is split into a place union ({@link placeUnion}).
+ * The parts are disjoint, so the count is the sum of theirs (one UNION ALL).
+ * Town and district parts walk their index in the search's order; the address part sorts its matches
  * (SORTED_ORDER_BY): they are few for a place name, and a walk would read most of the table to find them.
  */
-async function findByPlaces(db: Database, q: SearchQuery, branches: PlaceBranches, ctx: SearchContext) {
+async function findByPlaces(db: Database, q: SearchQuery, parts: PlaceUnion, ctx: SearchContext) {
   const offset = (q.page - 1) * q.pageSize;
-  // Each branch needs at most the rows up to the end of the page: the page is the first of their merged order.
-  const perBranch = offset + q.pageSize;
+  // Each part needs at most the rows up to the end of the page: the page is the first of their merged order.
+  const perPart = offset + q.pageSize;
   const where = (match: SQL) => searchConditions(q, { ...ctx, locationMatch: match });
   const all = [
-    ...branches.places.map((match) => ({ match, order: ORDER_BY[q.sort] })),
-    { match: branches.address, order: SORTED_ORDER_BY[q.sort] },
+    ...parts.places.map((match) => ({ match, order: ORDER_BY[q.sort] })),
+    { match: parts.address, order: SORTED_ORDER_BY[q.sort] },
   ];
   const union = (select: (b: (typeof all)[number]) => SQL) =>
     sql.join(
@@ -224,7 +224,7 @@ async function findByPlaces(db: Database, q: SearchQuery, branches: PlaceBranche
     db.execute(sql`
       WITH u AS (${union(
         (b) => sql`SELECT p.id, p.created_at, p.price_pence FROM properties p WHERE ${where(b.match)}
-                    ORDER BY ${b.order} LIMIT ${perBranch}`,
+                    ORDER BY ${b.order} LIMIT ${perPart}`,
       )}),
       pick AS (SELECT u.id FROM u ORDER BY ${BRANCH_ORDER_BY[q.sort]!} LIMIT ${q.pageSize} OFFSET ${offset})
       SELECT ${SUMMARY_COLUMNS}
@@ -239,7 +239,7 @@ async function findByPlaces(db: Database, q: SearchQuery, branches: PlaceBranche
 }
 
 /**
- * A page and the exact count with one WHERE clause (every search that is not split into place branches). The count
+ * A page and the exact count with one WHERE clause (every search that is not split into a place union). The count
  * comes first and chooses the page's plan: up to SORT_MATCHES_UP_TO matches are fetched through the index that finds
  * them and sorted (SORTED_ORDER_BY); more may be found sooner by walking the order's index.
  */
@@ -277,7 +277,7 @@ async function findWithOneMatch(db: Database, q: SearchQuery, ctx: SearchContext
 export interface FindListingsOptions {
   now?: Date;
   /** `false` forces the one partial match (tests compare both plans). */
-  placeBranches?: boolean;
+  placeUnion?: boolean;
   /** The in-memory engine (ADR 023): answers the searches it models once loaded; SQL answers the rest. */
   engine?: SearchEngine | undefined;
 }
@@ -299,8 +299,8 @@ async function findPage(db: Database, q: SearchQuery, options: FindListingsOptio
     cards = { bytes: await options.engine!.cardBytes(answer.ids) };
     n = answer.n;
   } else {
-    const branches = options.placeBranches === false ? null : await placeBranches(db, q, ctx.scope);
-    const found = branches ? await findByPlaces(db, q, branches, ctx) : await findWithOneMatch(db, q, ctx);
+    const union = options.placeUnion === false ? null : await placeUnion(db, q, ctx.scope);
+    const found = union ? await findByPlaces(db, q, union, ctx) : await findWithOneMatch(db, q, ctx);
     cards = { objects: found.page.rows.map((r) => toListingSummary(r as Record<string, unknown>)) };
     n = found.n;
   }

@@ -24,7 +24,7 @@ import { findListings, findListingsJson, searchConditions } from './find-listing
 import { VISIBLE_LISTING } from './listing-row.ts';
 import { MATCHABLE_COLUMNS, toMatchableListing } from './search-filters.ts';
 import { resolveSearchScope } from './search-scope.ts';
-import { createSearchEngine, type SearchEngine } from './search-engine.ts';
+import { createSearchEngine, type SearchEngine } from './search-engine/index.ts';
 
 let handle: DatabaseHandle;
 let db: Database;
@@ -217,7 +217,7 @@ async function both(params: Record<string, string>) {
   // A drawn ring that crosses itself is a 400 on either path.
   if (!parsed.success) return undefined;
   const q: SearchQuery = parsed.data;
-  const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+  const viaSql = await findListings(db, q, { now: NOW, placeUnion: false });
   const answered = await engine.search(q, {
     now: NOW,
     scope: (await resolveSearchScope(db, q)).scope,
@@ -237,7 +237,7 @@ async function countsCheckedAgainstSql(
   for (const params of queries) {
     const q = SearchQuerySchema.parse(params);
     const answer = (await which.search(q, await contextOf(q)))!;
-    const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+    const viaSql = await findListings(db, q, { now: NOW, placeUnion: false });
     expect(answer.ids, JSON.stringify(params)).toEqual(viaSql.items.map((l) => l.id));
     expect(answer.n, JSON.stringify(params)).toBe(viaSql.total);
     found.push(answer.n);
@@ -372,13 +372,13 @@ describe('search engine', () => {
         if (!parsed.success) continue;
         const drawn = parsed.data;
         const { scope } = await resolveSearchScope(db, drawn);
-        const first = await findListings(db, drawn, { now: NOW, placeBranches: false });
+        const first = await findListings(db, drawn, { now: NOW, placeUnion: false });
         const lastPage = Math.max(1, Math.ceil(first.total / drawn.pageSize));
         const pages = new Set([drawn.page, lastPage, Math.max(1, Math.ceil((lastPage * 2) / 3))]);
         for (const page of pages) {
           const q = { ...drawn, page };
           const viaSql =
-            page === drawn.page ? first : await findListings(db, q, { now: NOW, placeBranches: false });
+            page === drawn.page ? first : await findListings(db, q, { now: NOW, placeUnion: false });
           const where = JSON.stringify(q);
           for (const which of [engine, dense, walked]) {
             const answer = (await which.search(q, { now: NOW, scope }))!;
@@ -435,7 +435,7 @@ describe('search engine', () => {
       ]) {
         const q = SearchQuerySchema.parse({ ...area, ...extra });
         const { scope } = await resolveSearchScope(db, q);
-        const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+        const viaSql = await findListings(db, q, { now: NOW, placeUnion: false });
         const where = JSON.stringify(q);
         for (const which of [walked, bySubSquares, sparse]) {
           const answer = (await which.search(q, { now: NOW, scope }))!;
@@ -464,7 +464,7 @@ describe('search engine', () => {
     const q = SearchQuerySchema.parse({ keywords: 'garden', mode: 'sale' });
     const answers = await Promise.all(Array.from({ length: 8 }, () => fresh.search(q, { now: NOW })));
     expect(keywordQueries).toBe(1);
-    const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+    const viaSql = await findListings(db, q, { now: NOW, placeUnion: false });
     for (const answer of answers) expect(answer?.ids).toEqual(viaSql.items.map((l) => l.id));
     // Kept: a later search asks nothing more.
     await fresh.search(q, { now: NOW });
@@ -483,7 +483,7 @@ describe('search engine', () => {
       (b) => JSON.parse(b.toString('utf8')) as ListingSummary,
     );
     expect(fresh.stats().cardsRead, 'no card read from the database').toBe(cardsRead);
-    expect(held).toEqual((await findListings(db, q, { now: NOW, placeBranches: false })).items);
+    expect(held).toEqual((await findListings(db, q, { now: NOW, placeUnion: false })).items);
   });
 
   test('locations PostgreSQL lower-cases differently (not plain ASCII) are left to SQL', async () => {
@@ -606,7 +606,7 @@ describe('search engine', () => {
     ]) {
       const q = SearchQuerySchema.parse({ ...params, pageSize: '100' });
       const answer = (await indexed.search(q, await contextOf(q)))!;
-      const viaSql = await findListings(db, q, { now: NOW, placeBranches: false });
+      const viaSql = await findListings(db, q, { now: NOW, placeUnion: false });
       expect(
         viaSql.items.slice(0, 2).map((l) => l.pricePence),
         'the tie heads the page',
@@ -800,7 +800,7 @@ describe('search engine', () => {
     const held = (await fresh.cardBytes(answer!.ids)).map(
       (b) => JSON.parse(b.toString('utf8')) as ListingSummary,
     );
-    expect(held).toEqual((await findListings(db, q, { now: NOW, placeBranches: false })).items);
+    expect(held).toEqual((await findListings(db, q, { now: NOW, placeUnion: false })).items);
   });
 
   test('a TRUNCATE reloads everything', async () => {

@@ -1,6 +1,6 @@
 /**
- * The place branches of a location search (ADR 022) keep SPEC §7's partial match: for many location texts, sorts,
- * filters and pages, the branch plan returns exactly the listings, order and exact total that the one partial
+ * The place union of a location search (ADR 022) keep SPEC §7's partial match: for many location texts, sorts,
+ * filters and pages, the union plan returns exactly the listings, order and exact total that the one partial
  * match over town, address line 1 and postcode returns. Real database (PGlite, or PostgreSQL 15 with
  * TEST_DATABASE_URL); real addresses from the fixtures, with a 'London Road' in Reading as the calibration note's
  * trap ('london' must still find it).
@@ -10,7 +10,7 @@ import { SearchQuerySchema, type SearchQuery } from '@abode/shared/search/search
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { createAgent, createListing, type AddressKey } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { findListings, placeBranches } from './find-listings.ts';
+import { findListings, placeUnion } from './find-listings.ts';
 import { locationTerm, type LocationScope } from './search-scope.ts';
 
 let handle: DatabaseHandle;
@@ -77,11 +77,11 @@ const TEXTS = [
 /** The partial text match of a query's location (the scope a text that names no place has). */
 const textScope = (q: SearchQuery): LocationScope => ({ kind: 'text', term: locationTerm(q.location!) });
 
-describe('place branches', () => {
-  test('towns, districts and streets are split into branches (the plan under test is really used)', async () => {
+describe('place union', () => {
+  test('towns, districts and streets are split into union parts (the plan under test is really used)', async () => {
     for (const text of ['London', 'read', 'M1', 'rg3', 'road', 'London Road']) {
       const q = SearchQuerySchema.parse({ location: text });
-      expect(await placeBranches(db, q, textScope(q)), text).not.toBeNull();
+      expect(await placeUnion(db, q, textScope(q)), text).not.toBeNull();
     }
     // Texts that do not split safely keep the one partial match.
     for (const params of [
@@ -93,7 +93,7 @@ describe('place branches', () => {
       { location: 'London', includeUnderOffer: 'true' },
     ]) {
       const q = SearchQuerySchema.parse(params);
-      expect(await placeBranches(db, q, textScope(q)), JSON.stringify(params)).toBeNull();
+      expect(await placeUnion(db, q, textScope(q)), JSON.stringify(params)).toBeNull();
     }
   });
 
@@ -106,7 +106,7 @@ describe('place branches', () => {
             const q = SearchQuerySchema.parse({ location, sort, page, pageSize: '3', ...extra });
             const now = new Date();
             const split = await findListings(db, q, { now });
-            const one = await findListings(db, q, { now, placeBranches: false });
+            const one = await findListings(db, q, { now, placeUnion: false });
             const where = JSON.stringify({ location, sort, page, ...extra });
             expect(
               split.items.map((l) => l.slug),
