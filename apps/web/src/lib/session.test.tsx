@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { SiteHeader } from '#src/components/layouts/site-header.tsx';
-import { AUTH_MESSAGES as FORM_MESSAGES } from '#src/features/auth/utils/validate.ts';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { useAuth } from '#src/lib/auth.tsx';
 import { sessionKeys } from '#src/lib/query-keys.ts';
@@ -144,8 +143,8 @@ describe('/auth', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await notifications().findByText(FORM_MESSAGES.unexpected)).toBeInTheDocument();
-    expect(notifications().queryByText(FORM_MESSAGES.signedIn)).not.toBeInTheDocument();
+    expect(await notifications().findByText(AUTH_MESSAGES.unexpected)).toBeInTheDocument();
+    expect(notifications().queryByText(AUTH_MESSAGES.signInSuccess)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
   });
 

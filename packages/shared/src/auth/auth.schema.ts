@@ -28,6 +28,8 @@ export const AUTH_MESSAGES = {
   tooManySignIns: 'Too many signin attempts. Please try again later.',
   // Issue #3: confirmation resend / password reset requests (not in SPEC verbatim)
   tooManyEmailRequests: 'Too many email requests. Please try again later.',
+  // Issue #3: the neutral answer to a reset request (no account enumeration)
+  passwordResetSent: 'If an account exists for that e-mail, we have sent a link to reset the password.',
   // SPEC §8 unexpected
   unexpected: 'An unexpected error occurred',
   // Issue #3 (not in SPEC verbatim)
@@ -81,6 +83,7 @@ export const SignInInputSchema = z
     return { email, password: v.password };
   });
 export type SignInInput = z.output<typeof SignInInputSchema>;
+export type SignInFormInput = z.input<typeof SignInInputSchema>;
 
 export const USER_ROLES = ['client', 'agent'] as const;
 export type SignUpRole = (typeof USER_ROLES)[number];
@@ -123,3 +126,21 @@ export const SignUpInputSchema = z
   });
 export type SignUpInput = z.output<typeof SignUpInputSchema>;
 export type SignUpFormInput = z.input<typeof SignUpInputSchema>;
+
+/** 'Forgot password?': the address the reset link goes to, trimmed and lower-cased (SPEC §5 E-mail). */
+export const PasswordResetRequestSchema = z.object({
+  email: z.string().transform((typed, ctx) => {
+    const email = sanitiseEmail(typed);
+    if (!email) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signInInvalidEmail });
+    return email;
+  }),
+});
+export type PasswordResetRequestInput = z.input<typeof PasswordResetRequestSchema>;
+
+/** The new password of a reset link: the sign-up rules (SPEC §5 Password strength), as the API re-checks. */
+export const ResetPasswordSchema = z.object({
+  newPassword: z
+    .string()
+    .refine((password) => checkPasswordStrength(password).isValid, AUTH_MESSAGES.signUpPasswordRequirements),
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;

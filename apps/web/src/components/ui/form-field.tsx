@@ -41,21 +41,50 @@ export function FormField({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
 /**
- * The accessibility attributes of the control inside {@link FormField}: its `id`, `aria-invalid` when there is an
- * error, and `aria-describedby` naming the error (first, so it is read first) and the hint when `hint` is true.
+ * A field's error message (SPEC §8 texts), the one way a form shows one: `${id}-error`, which the control names in
+ * `aria-describedby` ({@link fieldA11y}). Renders nothing without an error. `live` makes it a `role="alert"`, for a
+ * message that appears while the user is elsewhere (e.g. under a pair of date fields, or after a server answer) and
+ * would otherwise go unheard.
  */
-export function fieldA11y(id: string, error: string | undefined, hint = false) {
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+export function FieldError({
+  id,
+  error,
+  live = false,
+  className,
+}: {
+  /** The control's id (the message takes `${id}-error`). */
+  id: string;
+  error?: string | undefined;
+  live?: boolean;
+  className?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p
+      id={`${id}-error`}
+      role={live ? 'alert' : undefined}
+      className={cn('text-sm text-destructive', className)}
+    >
+      {error}
+    </p>
+  );
+}
+
+/**
+ * The accessibility attributes of the control inside {@link FormField}: its `id`, `aria-invalid` when there is an
+ * error, and `aria-describedby` naming the error (first, so it is read first), the hint when `hint` is true and
+ * `also` (another element's id, e.g. a password strength meter) when given.
+ */
+export function fieldA11y(id: string, error: string | undefined, hint = false, also?: string) {
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : '', also ?? '']
+    .filter(Boolean)
+    .join(' ');
   return {
     id,
     'aria-invalid': error ? true : undefined,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { PASSWORD_MESSAGES } from '@abode/shared/auth/password';
 import { ResetPasswordRoute } from '#src/app/routes/auth/reset-password.tsx';
-import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 afterEach(() => {
@@ -19,7 +19,7 @@ test('Enter with a password that misses the rules says so and lists them, and se
   const password = await screen.findByLabelText('New password');
   await user.type(password, '{Enter}');
   const notifications = within(screen.getByRole('region', { name: /Notifications/ }));
-  expect(await notifications.findByText(AUTH_MESSAGES.passwordRules)).toBeInTheDocument();
+  expect(await notifications.findByText(AUTH_MESSAGES.signUpPasswordRequirements)).toBeInTheDocument();
   expect(password).toHaveAttribute('aria-invalid', 'true');
   expect(screen.getByText(PASSWORD_MESSAGES.tooShort)).toBeInTheDocument();
 

@@ -1,16 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { AUTH_MESSAGES, ResetPasswordSchema, type ResetPasswordInput } from '@abode/shared/auth/auth.schema';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { loadAuthClient } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
 import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
 import { enterChecksForm } from '#src/features/auth/utils/enter-checks-form.ts';
-import { AUTH_MESSAGES, authErrorMessage } from '#src/features/auth/utils/validate.ts';
+import { authErrorMessage } from '#src/features/auth/utils/auth-error.ts';
 
 /** /auth/reset-password?token=… : choose a new password (same rules and meter as sign-up), then sign in. */
 export function ResetPasswordRoute() {
@@ -18,32 +22,31 @@ export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');
-  const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  // Set by Enter with a password that does not meet the rules: they show (even while it is empty) and it is marked.
-  const [attempted, setAttempted] = useState(false);
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(ResetPasswordSchema),
+    defaultValues: { newPassword: '' },
+  });
+  const { isSubmitting: submitting, isSubmitted, isSubmitSuccessful } = form.formState;
+  const password = useWatch({ control: form.control, name: 'newPassword' });
   const strength = checkPasswordStrength(password);
-  const showProblems = () => {
-    setAttempted(true);
-    toast.error('Error', { description: AUTH_MESSAGES.passwordRules });
-  };
+  // After Enter with a password that does not meet the rules: they show (even while it is empty) and it is marked.
+  const attempted = isSubmitted && !isSubmitSuccessful;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!token || !strength.isValid) return;
-    setSubmitting(true);
-    try {
-      const client = await loadAuthClient();
-      const { error } = await client.resetPassword({ newPassword: password, token });
-      if (error) toast.error('Error', { description: authErrorMessage(error) });
-      else setDone(true);
-    } catch {
-      toast.error('Error', { description: 'An unexpected error occurred' });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async ({ newPassword }) => {
+      if (!token) return;
+      try {
+        const client = await loadAuthClient();
+        const { error } = await client.resetPassword({ newPassword, token });
+        if (error) toast.error('Error', { description: authErrorMessage(error) });
+        else setDone(true);
+      } catch {
+        toast.error('Error', { description: AUTH_MESSAGES.unexpected });
+      }
+    },
+    () => toast.error('Error', { description: AUTH_MESSAGES.signUpPasswordRequirements }),
+  );
 
   return (
     <div className="flex justify-center px-4 py-10 sm:py-16">
@@ -75,19 +78,24 @@ export function ResetPasswordRoute() {
               noValidate
               onSubmit={(event) => void onSubmit(event)}
               // The button stays disabled until the password is valid, so Enter checks it instead (issue #23).
-              onKeyDown={(event) => enterChecksForm(event, !strength.isValid && !submitting, showProblems)}
+              onKeyDown={(event) =>
+                enterChecksForm(event, !strength.isValid && !submitting, () => void onSubmit())
+              }
               className="flex flex-col gap-4"
             >
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={`${id}-password`}>New password</Label>
                 <Input
-                  id={`${id}-password`}
                   type="password"
                   autoComplete="new-password"
-                  value={password}
-                  aria-describedby={password || attempted ? `${id}-strength` : undefined}
+                  {...fieldA11y(
+                    `${id}-password`,
+                    undefined,
+                    false,
+                    password || attempted ? `${id}-strength` : undefined,
+                  )}
                   aria-invalid={attempted && !strength.isValid ? true : undefined}
-                  onChange={(event) => setPassword(event.target.value)}
+                  {...form.register('newPassword')}
                 />
                 {(password || attempted) && <PasswordStrengthMeter id={`${id}-strength`} result={strength} />}
               </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -7,13 +7,18 @@ import {
   type JoinAccountFormInput,
   type JoinAccountInput,
 } from '@abode/shared/agency/team.schema';
+import {
+  NAME_MAX_LENGTH,
+  SignInInputSchema,
+  type SignInFormInput,
+  type SignInInput,
+} from '@abode/shared/auth/auth.schema';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
 import { Button } from '#src/components/ui/button.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { paths } from '#src/config/paths.ts';
 import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
-import { NAME_MAX } from '#src/features/auth/utils/validate.ts';
 
 /** The invitation's address, shown (not editable) and offered to password managers as the account's name. */
 function InvitedEmail({ id, email }: { id: string; email: string }) {
@@ -63,7 +68,7 @@ export function JoinAccountForm({
         <FormField id={`${id}-first`} label="First name" required error={errors.firstName?.message}>
           <Input
             autoComplete="given-name"
-            maxLength={NAME_MAX}
+            maxLength={NAME_MAX_LENGTH}
             required
             {...fieldA11y(`${id}-first`, errors.firstName?.message)}
             {...form.register('firstName')}
@@ -72,7 +77,7 @@ export function JoinAccountForm({
         <FormField id={`${id}-last`} label="Last name (optional)" error={errors.lastName?.message}>
           <Input
             autoComplete="family-name"
-            maxLength={NAME_MAX}
+            maxLength={NAME_MAX_LENGTH}
             {...fieldA11y(`${id}-last`, errors.lastName?.message)}
             {...form.register('lastName')}
           />
@@ -109,28 +114,30 @@ export function JoinSignInForm({
   onSignIn: (password: string) => Promise<void>;
 }) {
   const id = useId();
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The sign-in's own rules (SPEC §5 Sign-in form); the address is the invitation's.
+  const form = useForm<SignInFormInput, unknown, SignInInput>({
+    resolver: zodResolver(SignInInputSchema),
+    defaultValues: { email, password: '' },
+  });
+  const { errors, isSubmitting: busy } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' }) ?? '';
+  const submit = form.handleSubmit(({ password: typed }) => onSignIn(typed));
+  const passwordError = errors.password?.message;
   return (
     <form
       noValidate
       aria-label="Sign in to accept"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setBusy(true);
-        void onSignIn(password).finally(() => setBusy(false));
-      }}
+      onSubmit={(event) => void submit(event)}
       className="flex flex-col gap-4"
     >
       <InvitedEmail id={id} email={email} />
-      <FormField id={`${id}-password`} label="Password" required>
+      <FormField id={`${id}-password`} label="Password" required error={passwordError}>
         <Input
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          {...fieldA11y(`${id}-password`, undefined)}
+          {...fieldA11y(`${id}-password`, passwordError)}
+          {...form.register('password')}
         />
       </FormField>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">

@@ -5,7 +5,7 @@
  */
 import { ApiError } from '#src/lib/api-error.ts';
 import { loadAuthClient } from '#src/lib/auth.tsx';
-import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 
 type AuthAnswer<T> = {
   data: T | null;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MESSAGES } from '@abode/shared/auth/password';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
-import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 
 async function openAuth() {
   const view = renderRoute('/auth');
@@ -60,14 +60,14 @@ describe('sign-up form', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Email'), 'sian@example.com');
     await user.type(screen.getByLabelText('Email'), '{Enter}');
     // Nothing typed in the password yet: the rules it must meet show, and the field is marked.
-    expect(await notifications().findByText(AUTH_MESSAGES.signUpMissing)).toBeInTheDocument();
+    expect(await notifications().findByText(AUTH_MESSAGES.signUpMissingFields)).toBeInTheDocument();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(password).toHaveFocus();
     expect(screen.getByText(PASSWORD_MESSAGES.tooShort)).toBeInTheDocument();
 
     await user.type(password, 'weakpass{Enter}');
-    expect(await notifications().findByText(AUTH_MESSAGES.passwordRules)).toBeInTheDocument();
+    expect(await notifications().findByText(AUTH_MESSAGES.signUpPasswordRequirements)).toBeInTheDocument();
     expect(screen.getByText(PASSWORD_MESSAGES.uppercase)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -87,21 +87,21 @@ describe('sign-up form', { timeout: 20_000 }, () => {
     const { user } = await openSignUp();
     await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await notifications().findByText(AUTH_MESSAGES.signUpMissing)).toBeInTheDocument();
+    expect(await notifications().findByText(AUTH_MESSAGES.signUpMissingFields)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('First name'), 'R2D2');
     await user.type(screen.getByLabelText('Email'), 'r2@example.com');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await notifications().findByText(AUTH_MESSAGES.namePattern)).toBeInTheDocument();
+    expect(await notifications().findByText(AUTH_MESSAGES.signUpInvalidName)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
 describe('sign-in form', { timeout: 20_000 }, () => {
   it.each([
-    ['', '', AUTH_MESSAGES.signInMissing],
-    ['someone@', 'secret123', AUTH_MESSAGES.invalidEmail],
-    ['someone@example.com', '12345', AUTH_MESSAGES.signInPasswordShort],
+    ['', '', AUTH_MESSAGES.signInMissingFields],
+    ['someone@', 'secret123', AUTH_MESSAGES.signInInvalidEmail],
+    ['someone@example.com', '12345', AUTH_MESSAGES.signInPasswordTooShort],
   ])('email %j, password %j → %s', async (email, password, message) => {
     const fetchMock = stubFetch(() => new Response('{}', { status: 500 }));
     const user = userEvent.setup();
@@ -165,7 +165,7 @@ describe('sign-in form', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Email'), ' Agent@Example.com ');
     await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await notifications().findByText(AUTH_MESSAGES.signedIn)).toBeInTheDocument();
+    expect(await notifications().findByText(AUTH_MESSAGES.signInSuccess)).toBeInTheDocument();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/agent/dashboard'));
     const signInCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/sign-in/email'));
     expect(
@@ -186,7 +186,7 @@ describe('sign-in form', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Email'), 'new@example.com');
     await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await notifications().findByText(AUTH_MESSAGES.signInFailed)).toBeInTheDocument();
+    expect(await notifications().findByText(AUTH_MESSAGES.signInFailedTitle)).toBeInTheDocument();
     expect(notifications().getByText('Email not verified')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Resend confirmation e-mail' })).toBeInTheDocument();
   });

@@ -6,7 +6,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
-import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 
 /**
  * A form that asks for the account's password before a two-factor step (ADR 031: setting it up, new backup codes).

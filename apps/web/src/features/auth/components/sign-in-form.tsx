@@ -1,20 +1,29 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import {
+  AUTH_MESSAGES,
+  PasswordResetRequestSchema,
+  SignInInputSchema,
+  type PasswordResetRequestInput,
+  type SignInFormInput,
+  type SignInInput,
+} from '@abode/shared/auth/auth.schema';
 import { Button } from '#src/components/ui/button.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { homeFor, loadAuthClient, useAuth } from '#src/lib/auth.tsx';
+import { firstErrorMessage } from '#src/lib/form-errors.ts';
 import { paths } from '#src/config/paths.ts';
-import { useAuthDraft } from '#src/features/auth/hooks/use-auth-draft.tsx';
+import { useAuthDraftForm } from '#src/features/auth/hooks/use-auth-draft.tsx';
 import { TwoFactorChallenge } from '#src/features/auth/components/two-factor-challenge.tsx';
-import {
-  AUTH_MESSAGES,
-  authErrorMessage,
-  isValidEmail,
-  normaliseEmail,
-  signInError,
-} from '#src/features/auth/utils/validate.ts';
+import { authErrorMessage } from '#src/features/auth/utils/auth-error.ts';
+
+/** A refused form's first problem, as the sign-in forms show it (SPEC §8: a toast titled 'Error'). */
+const toastFirstProblem = (errors: Parameters<typeof firstErrorMessage>[0]) =>
+  toast.error('Error', { description: firstErrorMessage(errors) ?? AUTH_MESSAGES.unexpected });
 
 /** SPEC §9: the redirect after a successful sign-in waits 100 ms (the toast is seen first). */
 export const POST_SIGN_IN_DELAY_MS = 100;
@@ -28,9 +37,13 @@ export function SignInForm() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
   // Kept while /auth is open, so a look at the Sign Up tab does not clear them.
-  const [email, setEmail] = useAuthDraft('sign-in-email', '');
-  const [password, setPassword] = useAuthDraft('sign-in-password', '');
-  const [submitting, setSubmitting] = useState(false);
+  const form = useAuthDraftForm<SignInFormInput, SignInInput>('sign-in', {
+    resolver: zodResolver(SignInInputSchema),
+    defaultValues: { email: '', password: '' },
+    // The first problem is a toast (SPEC §5), not a focused field.
+    shouldFocusError: false,
+  });
+  const submitting = form.formState.isSubmitting;
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [secondStep, setSecondStep] = useState(false);
@@ -40,26 +53,19 @@ export function SignInForm() {
     // Signed in only once the session can be read back: a malformed answer is an unexpected error, not a success.
     const me = await refresh();
     if (!me) throw new Error('No session after sign-in');
-    setPassword('');
-    toast.success(AUTH_MESSAGES.signedIn);
+    form.setValue('password', '');
+    toast.success(AUTH_MESSAGES.signInSuccess);
     setTimeout(() => void navigate(homeFor(me), { replace: true }), POST_SIGN_IN_DELAY_MS);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = signInError(email, password);
-    if (problem) {
-      toast.error('Error', { description: problem });
-      return;
-    }
-    setSubmitting(true);
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setUnverifiedEmail(null);
     try {
       const client = await loadAuthClient();
-      const { data, error } = await client.signIn.email({ email: normaliseEmail(email), password });
+      const { data, error } = await client.signIn.email({ email, password });
       if (error) {
-        if (error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(normaliseEmail(email));
-        toast.error(AUTH_MESSAGES.signInFailed, { description: authErrorMessage(error) });
+        if (error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(email);
+        toast.error(AUTH_MESSAGES.signInFailedTitle, { description: authErrorMessage(error) });
         return;
       }
       if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
@@ -69,10 +75,8 @@ export function SignInForm() {
       await finish();
     } catch {
       toast.error('Error', { description: AUTH_MESSAGES.unexpected });
-    } finally {
-      setSubmitting(false);
     }
-  };
+  }, toastFirstProblem);
 
   const resend = async () => {
     if (!unverifiedEmail) return;
@@ -109,13 +113,7 @@ export function SignInForm() {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <Input id={`${id}-email`} type="email" autoComplete="email" {...form.register('email')} />
         </div>
         <div className="flex flex-col gap-1.5">
           <div className="flex items-center justify-between">
@@ -134,8 +132,7 @@ export function SignInForm() {
             id={`${id}-password`}
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.register('password')}
           />
         </div>
         <Button type="submit" disabled={submitting}>
@@ -152,7 +149,7 @@ export function SignInForm() {
         </div>
       )}
 
-      {forgotOpen && <ForgotPasswordForm initialEmail={email} />}
+      {forgotOpen && <ForgotPasswordForm initialEmail={form.getValues('email') ?? ''} />}
     </div>
   );
 }
@@ -160,23 +157,18 @@ export function SignInForm() {
 /** Requests the reset e-mail; always answers with the same neutral text (no account enumeration). */
 function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
   const id = useId();
-  const [email, setEmail] = useState(initialEmail);
   const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<PasswordResetRequestInput, unknown, { email: string }>({
+    resolver: zodResolver(PasswordResetRequestSchema),
+    defaultValues: { email: initialEmail },
+    shouldFocusError: false,
+  });
+  const submitting = form.formState.isSubmitting;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!isValidEmail(email)) {
-      toast.error('Error', { description: AUTH_MESSAGES.invalidEmail });
-      return;
-    }
-    setSubmitting(true);
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
       const client = await loadAuthClient();
-      const { error } = await client.requestPasswordReset({
-        email: normaliseEmail(email),
-        redirectTo: paths.resetPassword,
-      });
+      const { error } = await client.requestPasswordReset({ email, redirectTo: paths.resetPassword });
       // Only a rate limit or an outage is worth saying; 'no such account' is never told.
       if (error && (error.status === 429 || error.status >= 500)) {
         toast.error('Error', { description: authErrorMessage(error) });
@@ -185,10 +177,8 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
       setSent(true);
     } catch {
       toast.error('Error', { description: AUTH_MESSAGES.unexpected });
-    } finally {
-      setSubmitting(false);
     }
-  };
+  }, toastFirstProblem);
 
   return (
     <form
@@ -198,19 +188,13 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
       className="flex flex-col gap-3 rounded-md border bg-muted/50 p-4"
     >
       <Label htmlFor={`${id}-email`}>E-mail for the reset link</Label>
-      <Input
-        id={`${id}-email`}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <Input id={`${id}-email`} type="email" autoComplete="email" {...form.register('email')} />
       <Button type="submit" variant="secondary" disabled={submitting}>
         {submitting ? 'Sending…' : 'Send reset link'}
       </Button>
       {sent && (
         <p role="status" className="text-sm text-muted-foreground">
-          {AUTH_MESSAGES.resetSent}
+          {AUTH_MESSAGES.passwordResetSent}
         </p>
       )}
     </form>

@@ -14,7 +14,7 @@ import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { useAuth } from '#src/lib/auth.tsx';
-import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { regenerateBackupCodes, turnOffTwoFactor } from '../api/two-factor.ts';
 import { BackupCodes } from './backup-codes.tsx';
 import { PasswordStepForm } from './password-step-form.tsx';

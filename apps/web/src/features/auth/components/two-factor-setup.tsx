@@ -7,7 +7,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
-import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { startEnrolment, verifyAuthenticatorCode } from '../api/two-factor.ts';
 import { BackupCodes } from './backup-codes.tsx';
 import { PasswordStepForm } from './password-step-form.tsx';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '@abode/shared/auth/two-factor';
-import { AUTH_MESSAGES } from '#src/features/auth/utils/validate.ts';
+import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { clientMe, superAdminMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
@@ -49,7 +49,7 @@ describe('two-factor sign-in (ADR 031)', { timeout: 20_000 }, () => {
     await user.clear(code);
     await user.type(code, '123 456');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    expect(await notifications().findByText(AUTH_MESSAGES.signedIn)).toBeInTheDocument();
+    expect(await notifications().findByText(AUTH_MESSAGES.signInSuccess)).toBeInTheDocument();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(codes).toEqual(['654321', '123456']);
   });

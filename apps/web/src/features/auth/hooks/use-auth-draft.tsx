@@ -1,12 +1,11 @@
+import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import {
-  createContext,
-  use,
-  useEffect,
-  useState,
-  type Dispatch,
-  type ReactNode,
-  type SetStateAction,
-} from 'react';
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 
 const DraftContext = createContext<Map<string, unknown> | null>(null);
 
@@ -20,14 +19,19 @@ export function AuthDraftProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * `useState` whose value survives the form's unmount under `key` inside an {@link AuthDraftProvider} (plain state
- * outside one).
+ * `useForm` whose values survive the form's unmount under `key` inside an {@link AuthDraftProvider}: it starts from
+ * the values kept there (else `defaultValues`) and keeps them again when it unmounts. A plain `useForm` outside one.
  */
-export function useAuthDraft<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
+export function useAuthDraftForm<TValues extends FieldValues, TParsed>(
+  key: string,
+  props: UseFormProps<TValues, unknown, TParsed> & { defaultValues: DefaultValues<TValues> },
+): UseFormReturn<TValues, unknown, TParsed> {
   const drafts = use(DraftContext);
-  const [value, setValue] = useState<T>(() => (drafts?.has(key) ? (drafts.get(key) as T) : initial));
-  useEffect(() => {
-    drafts?.set(key, value);
-  }, [drafts, key, value]);
-  return [value, setValue];
+  const [defaultValues] = useState(
+    () => (drafts?.get(key) as DefaultValues<TValues> | undefined) ?? props.defaultValues,
+  );
+  const form = useForm<TValues, unknown, TParsed>({ ...props, defaultValues });
+  const { getValues } = form;
+  useEffect(() => () => void drafts?.set(key, getValues()), [drafts, key, getValues]);
+  return form;
 }
