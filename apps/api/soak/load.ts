@@ -7,7 +7,7 @@
  * Memory: the server's RSS is sampled every second, and the server runs with --trace-gc so the live JS heap after
  * each full (mark-compact) GC is known. The flatness check is on the latter (at most +25 % from the 10 s mark to the
  * end): under this load V8's full-GC cycle is about a minute and RSS swings +35–45 % within one cycle without any
- * trend (docs/benchmarks-log.md), so two RSS samples 50 s apart say more about the phase of that cycle than about a leak.
+ * trend (docs/benchmarks/log/2026-11.md), so two RSS samples 50 s apart say more about the phase of that cycle than about a leak.
  * RSS is bounded instead (under twice its 10 s value), which catches a runaway native leak.
  */
 import fs from 'node:fs';

@@ -4,7 +4,7 @@
  *
  * Why not a cache of strings: at a million listings a 200,000-card LRU of strings made about a third of the
  * searches wait for PostgreSQL (and queue again behind the requests that came meanwhile), and its churn (an evicted
- * string for each new one) drove the collector's mark-compacts (docs/benchmarks-log.md, 2026-11-24 night). Held
+ * string for each new one) drove the collector's mark-compacts (docs/benchmarks/log/2026-11.md, 2026-11-24 night). Held
  * here, a card costs the collector nothing, and a page is copied straight into the answer's bytes.
  *
  * Cards are appended; a changed or removed listing's old bytes become garbage, reclaimed by `compact` once there is

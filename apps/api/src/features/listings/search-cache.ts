@@ -19,7 +19,7 @@
  * which is sent uncompressed), so a cached answer is neither serialised, hashed nor compressed again. Keeping the
  * 30–100 KB text of every answer was the main cost of the garbage collector under load: four answers in five are
  * never asked for again, yet each one was copied out of the young generation and later marked and swept (issue #9,
- * docs/benchmarks-log.md). The compressed bytes are a tenth of that and live outside the JavaScript heap.
+ * docs/benchmarks/log/2026-11.md). The compressed bytes are a tenth of that and live outside the JavaScript heap.
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
