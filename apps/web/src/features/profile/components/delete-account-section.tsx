@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -7,6 +9,7 @@ import {
   DELETE_CONFIRMATION_WORD,
   DeleteAccountSchema,
   PROFILE_MESSAGES,
+  type DeleteAccountInput,
 } from '@abode/shared/profile/profile.schema';
 import { Button } from '#src/components/ui/button.tsx';
 import {
@@ -23,7 +26,6 @@ import { paths } from '#src/config/paths.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { forgetSession, useAuth } from '#src/lib/auth.tsx';
 import { deleteAccount } from '../api/profile.ts';
-import { fieldErrors } from '../utils/field-errors.ts';
 import { TextField } from './text-field.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
@@ -47,36 +49,29 @@ function DeleteAccountDialog() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<typeof EMPTY, unknown, DeleteAccountInput>({
+    // The typed word is any text until checked: the schema's input type (the literal) is narrower than the field's.
+    resolver: zodResolver(DeleteAccountSchema) as Resolver<typeof EMPTY, unknown, DeleteAccountInput>,
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  // Set from the request's start until the page is left (isSubmitting ends with the handler, before navigation).
   const [submitting, setSubmitting] = useState(false);
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
 
   const onOpenChange = (next: boolean) => {
     if (submitting) return;
     setOpen(next);
-    if (!next) {
-      setFields(EMPTY);
-      setErrors({});
-    }
+    if (!next) form.reset(EMPTY);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = DeleteAccountSchema.safeParse(fields);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (input) => {
     setSubmitting(true);
     try {
-      await deleteAccount(parsed.data);
+      await deleteAccount(input);
     } catch (failure) {
       setSubmitting(false);
       if (isApiError(failure) && failure.message === PROFILE_MESSAGES.passwordWrong)
-        setErrors({ password: PROFILE_MESSAGES.passwordWrong });
+        form.setError('password', { message: PROFILE_MESSAGES.passwordWrong });
       else
         showErrorToast(PROFILE_MESSAGES.deleteFailed, {
           error: failure,
@@ -88,7 +83,7 @@ function DeleteAccountDialog() {
     await navigate(paths.home, { replace: true });
     forgetSession(queryClient, { broadcast: true });
     toast.success(PROFILE_MESSAGES.accountDeleted);
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -111,9 +106,8 @@ function DeleteAccountDialog() {
             label="Your password"
             type="password"
             autoComplete="current-password"
-            value={fields.password}
-            onChange={set('password')}
-            error={errors.password}
+            error={errors.password?.message}
+            {...form.register('password')}
           />
           <TextField
             id={`${id}-confirm`}
@@ -121,9 +115,8 @@ function DeleteAccountDialog() {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={fields.confirmation}
-            onChange={set('confirmation')}
-            error={errors.confirmation}
+            error={errors.confirmation?.message}
+            {...form.register('confirmation')}
           />
           <DialogFooter>
             <DialogClose asChild>

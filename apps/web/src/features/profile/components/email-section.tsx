@@ -1,12 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
-import { ChangeEmailSchema, PROFILE_MESSAGES, type Profile } from '@abode/shared/profile/profile.schema';
+import type { z } from 'zod';
+import {
+  ChangeEmailSchema,
+  PROFILE_MESSAGES,
+  type ChangeEmailInput,
+  type Profile,
+} from '@abode/shared/profile/profile.schema';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { changeEmail, EMAIL_CHANGED_LANDING } from '../api/profile.ts';
-import { fieldErrors } from '../utils/field-errors.ts';
 import { TextField } from './text-field.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
@@ -16,38 +23,30 @@ import { showErrorToast } from '#src/lib/error-toast.ts';
  */
 export function EmailSection({ profile }: { profile: Profile }) {
   const id = useId();
-  const [newEmail, setNewEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<z.input<typeof ChangeEmailSchema>, unknown, ChangeEmailInput>({
+    resolver: zodResolver(ChangeEmailSchema),
+    defaultValues: { newEmail: '' },
+  });
+  const { errors, isSubmitting: submitting } = form.formState;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ChangeEmailSchema.safeParse({ newEmail });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).newEmail);
+  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
+    if (newEmail === profile.email.toLowerCase()) {
+      form.setError('newEmail', { message: PROFILE_MESSAGES.sameEmail });
       return;
     }
-    if (parsed.data.newEmail === profile.email.toLowerCase()) {
-      setError(PROFILE_MESSAGES.sameEmail);
-      return;
-    }
-    setError(undefined);
-    setSubmitting(true);
     try {
-      await changeEmail({ newEmail: parsed.data.newEmail, callbackURL: EMAIL_CHANGED_LANDING });
-      setSentTo(parsed.data.newEmail);
-      setNewEmail('');
+      await changeEmail({ newEmail, callbackURL: EMAIL_CHANGED_LANDING });
+      setSentTo(newEmail);
+      form.reset({ newEmail: '' });
       toast.success(PROFILE_MESSAGES.emailChangeSent);
     } catch (failure) {
       showErrorToast(PROFILE_MESSAGES.emailChangeFailed, {
         error: failure,
         reason: isApiError(failure) ? failure.message : undefined,
       });
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -70,9 +69,8 @@ export function EmailSection({ profile }: { profile: Profile }) {
           label="New e-mail address"
           type="email"
           autoComplete="email"
-          value={newEmail}
-          onChange={(event) => setNewEmail(event.target.value)}
-          error={error}
+          error={errors.newEmail?.message}
+          {...form.register('newEmail')}
         />
         <div>
           <Button type="submit" variant="outline" disabled={submitting}>

@@ -1,12 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { NAME_MAX_LENGTH } from '@abode/shared/auth/auth.schema';
-import { PROFILE_MESSAGES, UpdateProfileSchema, type Profile } from '@abode/shared/profile/profile.schema';
+import {
+  PROFILE_MESSAGES,
+  UpdateProfileSchema,
+  type Profile,
+  type UpdateProfileFormInput,
+  type UpdateProfileInput,
+} from '@abode/shared/profile/profile.schema';
 import { PHONE_MAX_LENGTH } from '@abode/shared/sanitise';
 import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { useUpdateProfile } from '../api/profile.ts';
-import { fieldErrors } from '../utils/field-errors.ts';
 import { TextField } from './text-field.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
@@ -17,31 +24,17 @@ import { showErrorToast } from '#src/lib/error-toast.ts';
  */
 export function PersonalDetailsForm({ profile }: { profile: Profile }) {
   const id = useId();
-  const [fields, setFields] = useState({
-    firstName: profile.firstName ?? '',
-    lastName: profile.lastName ?? '',
-    phone: profile.phone ?? '',
+  const form = useForm<UpdateProfileFormInput, unknown, UpdateProfileInput>({
+    resolver: zodResolver(UpdateProfileSchema),
+    defaultValues: formValues(profile),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors } = form.formState;
   const update = useUpdateProfile();
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = UpdateProfileSchema.safeParse(fields);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
+  const onSubmit = form.handleSubmit((changes) =>
+    update.mutate(changes, {
       onSuccess: (saved) => {
-        setFields({
-          firstName: saved.firstName ?? '',
-          lastName: saved.lastName ?? '',
-          phone: saved.phone ?? '',
-        });
+        form.reset(formValues(saved));
         toast.success(PROFILE_MESSAGES.updated);
       },
       onError: (error) => {
@@ -50,11 +43,11 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
           reason: isApiError(error) ? error.message : undefined,
         });
       },
-    });
-  };
+    }),
+  );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id={`${id}-first`}
@@ -62,18 +55,16 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
           autoComplete="given-name"
           required
           maxLength={NAME_MAX_LENGTH}
-          value={fields.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
         />
         <TextField
           id={`${id}-last`}
           label="Last name (optional)"
           autoComplete="family-name"
           maxLength={NAME_MAX_LENGTH}
-          value={fields.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
         />
       </div>
       <TextField
@@ -82,9 +73,8 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
         type="tel"
         autoComplete="tel"
         maxLength={PHONE_MAX_LENGTH + 10}
-        value={fields.phone}
-        onChange={set('phone')}
-        error={errors.phone}
+        error={errors.phone?.message}
+        {...form.register('phone')}
       />
       <div>
         <Button type="submit" disabled={update.isPending}>
@@ -93,4 +83,9 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
       </div>
     </form>
   );
+}
+
+/** The form's fields from a stored profile: '' for what is not set. */
+function formValues(profile: Pick<Profile, 'firstName' | 'lastName' | 'phone'>) {
+  return { firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', phone: profile.phone ?? '' };
 }

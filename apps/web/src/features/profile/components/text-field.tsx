@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { FormField } from '#src/components/ui/form-field.tsx';
+import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 
 /**
@@ -21,10 +21,9 @@ export function TextField({
   /** Shown under the input, above the error (e.g. the strength meter). */
   children?: ReactNode;
 }) {
-  const described = [error ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <FormField id={id} label={label} error={error}>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...props} />
+      <Input {...fieldA11y(id, error, false, describedBy)} {...props} />
       {children}
     </FormField>
   );
