@@ -90,6 +90,17 @@ export function alertSettingsOf(choice: AlertChoice): {
     : { emailAlerts: true, alertFrequency: choice };
 }
 
+/**
+ * The Save Search dialog (issue #23): a name and an alerts choice, which the user must make (nothing is chosen for
+ * them). The name is the one {@link SavedSearchLabelSchema} the API checks.
+ */
+export const SaveSearchFormSchema = z.object({
+  label: SavedSearchLabelSchema,
+  alerts: z.enum(ALERT_CHOICES, { error: CLIENT_MESSAGES.alertChoiceRequired }),
+});
+export type SaveSearchFormInput = z.input<typeof SaveSearchFormSchema>;
+export type SaveSearchFormValues = z.output<typeof SaveSearchFormSchema>;
+
 /** A favourite: the public listing and when it was saved (ISO 8601). */
 export const FavouriteSchema = z.object({ listing: ListingSummarySchema, savedAt: z.string() });
 export type Favourite = z.infer<typeof FavouriteSchema>;

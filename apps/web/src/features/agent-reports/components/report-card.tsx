@@ -1,19 +1,23 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Download } from 'lucide-react';
 import {
   defaultReportRange,
   reportFilename,
   ReportRangeSchema,
+  type ReportRange,
   reportUrl,
   type ReportKind,
 } from '@abode/shared/agent/reports.schema';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '#src/components/ui/card.tsx';
+import { FieldError } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
+import { useLiveParse } from '#src/lib/live-form.ts';
 
 /**
- * One CSV report (issue #5 Reports): From/To dates (default: the first of this month → today) and 'Download CSV',
+ * One CSV report (REQ-AGENT-16 Reports): From/To dates (default: the first of this month → today) and 'Download CSV',
  * a plain link to the API so the browser saves the attachment itself. The range is checked with the API's own
  * schema; while it is invalid the message shows under the dates and the download is disabled.
  */
@@ -30,12 +34,9 @@ export function ReportCard({
   now?: Date;
 }) {
   const id = useId();
-  const [range, setRange] = useState(() => defaultReportRange(now));
-  const parsed = ReportRangeSchema.safeParse(range);
-  const problems = parsed.success
-    ? {}
-    : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-  const errorId = `${id}-error`;
+  const form = useForm<ReportRange>({ defaultValues: defaultReportRange(now) });
+  const { data: range, errors: problems } = useLiveParse(form.control, ReportRangeSchema);
+  const errorId = `${id}-dates`;
   const message = problems.from ?? problems.to;
 
   const dateField = (name: 'from' | 'to', label: string) => (
@@ -44,10 +45,9 @@ export function ReportCard({
       <Input
         id={`${id}-${name}`}
         type="date"
-        value={range[name]}
-        onChange={(event) => setRange((current) => ({ ...current, [name]: event.target.value }))}
+        {...form.register(name)}
         aria-invalid={problems[name] ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
+        aria-describedby={message ? `${errorId}-error` : undefined}
       />
     </div>
   );
@@ -65,16 +65,13 @@ export function ReportCard({
           {dateField('from', 'From')}
           {dateField('to', 'To')}
         </div>
-        {message && (
-          <p id={errorId} role="alert" className="text-sm text-destructive">
-            {message}
-          </p>
-        )}
+        {/* One message for the pair, named by both dates. */}
+        <FieldError id={errorId} error={message} live />
       </CardContent>
       <CardFooter className="mt-auto">
-        {parsed.success ? (
+        {range ? (
           <Button asChild className="w-full sm:w-auto">
-            <a href={reportUrl(kind, parsed.data)} download={reportFilename(kind, parsed.data)}>
+            <a href={reportUrl(kind, range)} download={reportFilename(kind, range)}>
               <Download aria-hidden="true" />
               Download CSV
             </a>

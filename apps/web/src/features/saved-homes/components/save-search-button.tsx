@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Bookmark } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -7,9 +9,10 @@ import {
   ALERT_CHOICES,
   CLIENT_MESSAGES,
   SAVED_SEARCH_LABEL_MAX_LENGTH,
-  SavedSearchLabelSchema,
+  SaveSearchFormSchema,
   alertSettingsOf,
-  type AlertChoice,
+  type SaveSearchFormInput,
+  type SaveSearchFormValues,
 } from '@abode/shared/client/client.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { describeSearch } from '@abode/shared/search/describe-search';
@@ -23,7 +26,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#src/components/ui/dialog.tsx';
-import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
+import { FieldError, FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useCreateSavedSearch } from '#src/features/saved-homes/api/saved-searches.ts';
@@ -77,23 +80,17 @@ function SaveSearchForm({ filters, onDone }: { filters: Partial<SearchFilters>; 
   const navigate = useNavigate();
   const create = useCreateSavedSearch();
   const searchParams = toSavedSearchFilters(filters);
-  const [label, setLabel] = useState(() => describeSearch(searchParams));
-  const [alerts, setAlerts] = useState<AlertChoice | undefined>();
-  const [errors, setErrors] = useState<{ label?: string; alerts?: string }>({});
+  const form = useForm<SaveSearchFormInput, unknown, SaveSearchFormValues>({
+    resolver: zodResolver(SaveSearchFormSchema),
+    defaultValues: { label: describeSearch(searchParams) },
+  });
+  const { errors } = form.formState;
   const [existingId, setExistingId] = useState<string | undefined>();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const name = SavedSearchLabelSchema.safeParse(label);
-    const problems = {
-      ...(name.success ? {} : { label: name.error.issues[0]?.message ?? MESSAGES.validation }),
-      ...(alerts ? {} : { alerts: CLIENT_MESSAGES.alertChoiceRequired }),
-    };
-    setErrors(problems);
-    if (!name.success || !alerts) return;
+  const onSubmit = form.handleSubmit(({ label, alerts }) => {
     setExistingId(undefined);
     create.mutate(
-      { searchParams, label: name.data, ...alertSettingsOf(alerts) },
+      { searchParams, label, ...alertSettingsOf(alerts) },
       {
         onSuccess: () => {
           onDone();
@@ -112,11 +109,12 @@ function SaveSearchForm({ filters, onDone }: { filters: Partial<SearchFilters>; 
         },
       },
     );
-  };
+  });
 
-  const labelError = errors.label;
+  const labelError = errors.label?.message;
+  const alertsError = errors.alerts?.message;
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>Save this search</DialogTitle>
         <DialogDescription>
@@ -127,16 +125,15 @@ function SaveSearchForm({ filters, onDone }: { filters: Partial<SearchFilters>; 
       <FormField id={`${id}-label`} label="Name" error={labelError}>
         <Input
           {...fieldA11y(`${id}-label`, labelError)}
-          value={label}
           maxLength={SAVED_SEARCH_LABEL_MAX_LENGTH + 20}
-          onChange={(e) => setLabel(e.target.value)}
+          {...form.register('label')}
         />
       </FormField>
 
       <fieldset
         className="flex flex-col gap-2"
-        aria-invalid={errors.alerts ? true : undefined}
-        aria-describedby={errors.alerts ? `${id}-alerts-error` : undefined}
+        aria-invalid={alertsError ? true : undefined}
+        aria-describedby={alertsError ? `${id}-alerts-error` : undefined}
       >
         <legend className="mb-1 text-sm font-medium">E-mail alerts for new homes</legend>
         {ALERT_CHOICES.map((choice) => (
@@ -146,13 +143,8 @@ function SaveSearchForm({ filters, onDone }: { filters: Partial<SearchFilters>; 
           >
             <input
               type="radio"
-              name={`${id}-alerts`}
               value={choice}
-              checked={alerts === choice}
-              onChange={() => {
-                setAlerts(choice);
-                setErrors((current) => ({ ...current, alerts: undefined }));
-              }}
+              {...form.register('alerts')}
               aria-describedby={`${id}-alerts-${choice}-hint`}
               className="mt-0.5 size-4 shrink-0 accent-primary"
             />
@@ -164,11 +156,7 @@ function SaveSearchForm({ filters, onDone }: { filters: Partial<SearchFilters>; 
             </span>
           </label>
         ))}
-        {errors.alerts && (
-          <p id={`${id}-alerts-error`} className="text-sm text-destructive">
-            {errors.alerts}
-          </p>
-        )}
+        <FieldError id={`${id}-alerts`} error={alertsError} />
       </fieldset>
 
       {existingId && (

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -25,7 +27,7 @@ import {
   ALERT_FREQUENCY_LABELS,
   AlertFrequencySchema,
   SAVED_SEARCH_LABEL_MAX_LENGTH,
-  SavedSearchLabelSchema,
+  SaveSearchFormSchema,
   type SavedSearch,
   type UpdateSavedSearchInput,
 } from '@abode/shared/client/client.schema';
@@ -54,6 +56,7 @@ import {
 } from '#src/components/ui/alert-dialog.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
+import { FieldError, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Select } from '#src/components/ui/select.tsx';
@@ -220,49 +223,44 @@ export function SavedSearchCard({
   );
 }
 
+/** The saved-search name rule the API checks (SaveSearchFormSchema's label). */
+const RenameSchema = SaveSearchFormSchema.pick({ label: true });
+
 function RenameForm({ savedSearch, onDone }: { savedSearch: SavedSearch; onDone: () => void }) {
   const inputId = useId();
-  const errorId = useId();
-  const [value, setValue] = useState(savedSearch.label);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ label: string }>({
+    resolver: zodResolver(RenameSchema),
+    defaultValues: { label: savedSearch.label },
+  });
+  const error = form.formState.errors.label?.message;
   const update = useUpdateSavedSearch();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = SavedSearchLabelSchema.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.validation);
-      return;
-    }
-    setError(null);
-    if (parsed.data === savedSearch.label) {
+  const onSubmit = form.handleSubmit(({ label }) => {
+    if (label === savedSearch.label) {
       onDone();
       return;
     }
     update.mutate(
-      { id: savedSearch.id, changes: { label: parsed.data } },
+      { id: savedSearch.id, changes: { label } },
       {
         onSuccess: () => {
           toast.success(SAVED_SEARCH_TEXT.renamed);
           onDone();
         },
-        onError: (error) => showErrorToast(SAVED_SEARCH_TEXT.updateFailed, { error }),
+        onError: (failure) => showErrorToast(SAVED_SEARCH_TEXT.updateFailed, { error: failure }),
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-2">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex w-full flex-col gap-2">
       <Label htmlFor={inputId}>Search name</Label>
       <div className="flex flex-wrap gap-2">
         <Input
-          id={inputId}
-          value={value}
           autoFocus
           maxLength={SAVED_SEARCH_LABEL_MAX_LENGTH + 20}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => setValue(e.target.value)}
+          {...fieldA11y(inputId, error)}
+          {...form.register('label')}
           onKeyDown={(e) => {
             if (e.key === 'Escape') onDone();
           }}
@@ -275,11 +273,7 @@ function RenameForm({ savedSearch, onDone }: { savedSearch: SavedSearch; onDone:
           Cancel
         </Button>
       </div>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={inputId} error={error} live />
     </form>
   );
 }
