@@ -5,7 +5,7 @@
  * 07700 900xxx mobiles), so none of them can reach a real person.
  */
 import { outcodeOf } from '@abode/shared/postcode';
-import { regionFor, stableUuid } from '#src/features/price-paid/listing-rules.ts';
+import { regionFor, stableUuid } from '#src/features/price-paid/demo-listing/build-listing.ts';
 import type { PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 
 export interface DemoAgent {

@@ -25,7 +25,7 @@ import {
   type LondonRents,
   type Placement,
   type SkipReason,
-} from './listing-rules.ts';
+} from './demo-listing/build-listing.ts';
 import { floorPlanRow, listingDetailsColumns } from './listing-details-rows.ts';
 import { parsePricePaid, type PricePaidInput, type PricePaidRow } from './parse-price-paid.ts';
 

@@ -1,5 +1,5 @@
 /**
- * How an HM Land Registry Price Paid record becomes an Abode listing (DESIGN §3 "Real demo data";
+ * How an HM Land Registry Price Paid record becomes an Abode listing (REQ-DATA-03 "Real demo data";
  * docs/demo-data.md lists every rule and figure). Pure and deterministic: every choice that is not in the record
  * comes from a stable hash of the transaction id, so the same record always gives the same listing.
  *
@@ -28,11 +28,11 @@ import {
   ILLUSTRATION_WIDTH,
   illustrationUrl,
   type IllustrationScene,
-} from './demo-illustrations.ts';
-import { hashUnit } from './hash-unit.ts';
-import { HOUSE_PRICE_INDEX } from './house-price-index.ts';
-import { listingDetailsFor, type ListingDetailsDraft } from './listing-details-rules.ts';
-import type { PricePaidRow } from './parse-price-paid.ts';
+} from '../demo-illustrations.ts';
+import { hashUnit } from '../hash-unit.ts';
+import { HOUSE_PRICE_INDEX } from '../house-price-index.ts';
+import { listingDetailsFor, type ListingDetailsDraft } from '../listing-details-rules.ts';
+import type { PricePaidRow } from '../parse-price-paid.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic choices
@@ -342,7 +342,7 @@ export const FEATURE_SHARES = {
 } as const;
 
 /**
- * Features (SPEC §2 tags):
+ * Features (REQ-SEARCH-09):
  * - garden: houses and bungalows; flats whose SAON names the ground/garden/lower/basement floor; half of maisonettes;
  * - parking: parking spaces > 0;
  * - new-build: sold new (old_new = Y) within the last 2 years;
@@ -727,7 +727,7 @@ export function listingDatesFor(id: string, now: Date): { createdAt: Date; price
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Search facts (issue #8): the price before a reduction, and the kinds of sale a buyer may hide
+// Search facts (REQ-SEARCH): the price before a reduction, and the kinds of sale a buyer may hide
 
 /** Share of the asking price a reduced demo listing came down by: hashed between these (typical UK reductions). */
 export const REDUCTION_SHARE = { min: 0.03, max: 0.1 } as const;
@@ -794,7 +794,7 @@ export function availableFromFor(id: string, createdAt: Date): string {
 export interface Placement {
   latitude: number;
   longitude: number;
-  /** The postcode unit is unknown: this is its outcode's centroid (issue #23). */
+  /** The postcode unit is unknown: this is its outcode's centroid (REQ-PLACE-06). */
   approximate?: boolean;
 }
 
@@ -817,7 +817,7 @@ export interface ListingDraft {
   outcode: string;
   latitude: number;
   longitude: number;
-  /** The coordinates are the outcode's centroid, not the postcode's (issue #23). */
+  /** The coordinates are the outcode's centroid, not the postcode's (REQ-PLACE-06). */
   locationApproximate: boolean;
   tenure: Tenure | null;
   councilTaxBand: CouncilTaxBand;
@@ -832,7 +832,7 @@ export interface ListingDraft {
   originalPricePence: number | null;
   flags: ListingFlag[];
   photos: ListingPhotoDraft[];
-  /** Issue #25: qualifier, key features, rooms, lease and lettings terms, material information, floor plan. */
+  /** REQ-LISTING-11: qualifier, key features, rooms, lease and lettings terms, material information, floor plan. */
   details: ListingDetailsDraft;
 }
 
@@ -935,7 +935,7 @@ export function buildListing(
     createdAt,
     priceReducedAt,
     // From the rent before a weekly quote's rounding (a POA listing is never reduced), as the back-fill of databases
-    // seeded before issue #25 keeps it.
+    // seeded before ADR 028 keeps it.
     originalPricePence: priceReducedAt ? originalPriceFor(id, pricePounds * 100, mode) : null,
     flags,
     photos: photosFor(id, dwelling, features.includes('garden')),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ILLUSTRATION_SCENES } from './demo-illustrations.ts';
-import { HOUSE_PRICE_INDEX } from './house-price-index.ts';
+import { ILLUSTRATION_SCENES } from '../demo-illustrations.ts';
+import { HOUSE_PRICE_INDEX } from '../house-price-index.ts';
 import {
   bathroomsFor,
   bedroomsFor,
@@ -27,8 +27,8 @@ import {
   titleFor,
   todaysPrice,
   type LondonRents,
-} from './listing-rules.ts';
-import type { PricePaidRow } from './parse-price-paid.ts';
+} from './build-listing.ts';
+import type { PricePaidRow } from '../parse-price-paid.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -342,7 +342,7 @@ describe('features, photos, dates', () => {
   });
 });
 
-describe('search facts (issue #8)', () => {
+describe('search facts (REQ-SEARCH)', () => {
   test('the price before a reduction is 3–10 % above, rounded up to an asking step', () => {
     for (let i = 0; i < 500; i++) {
       const id = `{TX-${i}}`;
