@@ -8,8 +8,7 @@ import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useAuditLogs } from '#src/features/admin-audit/api/get-audit-logs.ts';
 import { AuditFilters } from '#src/features/admin-audit/components/audit-filters.tsx';
 import { AuditTable } from '#src/features/admin-audit/components/audit-table.tsx';
-
-const count = new Intl.NumberFormat('en-GB');
+import { formatCount } from '#src/lib/format.ts';
 
 /**
  * /admin/audit-logs (issue #6): security events and admin actions, newest first, 50 a page, with the filters and
@@ -66,8 +65,8 @@ export function AdminAuditLogsRoute() {
           aria-busy={logs.isPlaceholderData || undefined}
         >
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {count.format((data.page - 1) * data.pageSize + 1)}–
-            {count.format((data.page - 1) * data.pageSize + data.items.length)} of {count.format(data.total)}{' '}
+            Showing {formatCount((data.page - 1) * data.pageSize + 1)}–
+            {formatCount((data.page - 1) * data.pageSize + data.items.length)} of {formatCount(data.total)}{' '}
             {data.total === 1 ? 'entry' : 'entries'}
           </p>
           <AuditTable items={data.items} />

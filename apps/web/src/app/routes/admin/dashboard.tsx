@@ -6,8 +6,7 @@ import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { StatCard } from '#src/components/ui/stat-card.tsx';
 import { useAdminDashboard } from '#src/features/admin-dashboard/api/admin-dashboard.ts';
 import { ActivityPanel, BreakdownPanel } from '#src/features/admin-dashboard/components/dashboard-panels.tsx';
-
-const n = (v: number) => v.toLocaleString('en-GB');
+import { formatCount } from '#src/lib/format.ts';
 
 /**
  * /admin and /admin/dashboard (SPEC §2 Admin dashboard): four stat cards (users +N today, properties with the active
@@ -40,7 +39,7 @@ export function AdminDashboardRoute() {
           failed={failed}
           value={s?.totalUsers}
           withHint
-          hint={s && `+${n(s.usersToday)} today`}
+          hint={s && `+${formatCount(s.usersToday)} today`}
         />
         <StatCard
           icon={<Building2 aria-hidden="true" />}
@@ -48,7 +47,7 @@ export function AdminDashboardRoute() {
           failed={failed}
           value={s?.totalProperties}
           withHint
-          hint={s && `${n(s.activeProperties)} active`}
+          hint={s && `${formatCount(s.activeProperties)} active`}
         />
         <StatCard
           icon={<MessageSquare aria-hidden="true" />}
@@ -56,7 +55,7 @@ export function AdminDashboardRoute() {
           failed={failed}
           value={s?.totalEnquiries}
           withHint
-          hint={s && `${n(s.newEnquiries)} new`}
+          hint={s && `${formatCount(s.newEnquiries)} new`}
         />
         <StatCard
           icon={<UserCheck aria-hidden="true" />}
@@ -64,7 +63,7 @@ export function AdminDashboardRoute() {
           failed={failed}
           value={s?.agents}
           withHint
-          hint={s && `${n(s.clients)} clients`}
+          hint={s && `${formatCount(s.clients)} clients`}
         />
       </dl>
 

@@ -22,7 +22,7 @@ import { ToggleGroup, ToggleGroupItem } from '#src/components/ui/toggle-group.ts
 import { paths } from '#src/config/paths.ts';
 import { useAnalytics } from '#src/features/agent-analytics/api/get-analytics.ts';
 import { DailyTable } from '#src/features/agent-analytics/components/daily-table.tsx';
-import { formatCount } from '#src/features/agent-analytics/components/format.ts';
+import { formatCount } from '#src/lib/format.ts';
 import { ListingTable } from '#src/features/agent-analytics/components/listing-table.tsx';
 import { SummaryCards } from '#src/features/agent-analytics/components/summary-cards.tsx';
 

@@ -28,6 +28,7 @@ import { ListingStats } from '#src/features/agent-listings/components/listing-st
 import { ListingTable } from '#src/features/agent-listings/components/listing-table.tsx';
 import { listingSortOf, listingSortParams } from '#src/features/agent-listings/utils/listing-sort.ts';
 import { useAuth } from '#src/lib/auth.tsx';
+import { formatCount } from '#src/lib/format.ts';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 import { AgencyStandingBanner } from '#src/features/agent-settings/components/agency-standing-banner.tsx';
 
@@ -50,8 +51,6 @@ function pageOf(value: string | null): number {
   const page = sanitiseNumber(value) ?? 1;
   return Number.isInteger(page) && page >= 1 && page <= AGENT_LISTINGS_MAX_PAGE ? page : 1;
 }
-
-const formatCount = (n: number) => n.toLocaleString('en-GB');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `?branchId=` / `?negotiatorId=` as the API accepts them (a uuid; for the negotiator also 'unassigned'), else none. */

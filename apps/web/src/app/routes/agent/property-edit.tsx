@@ -20,7 +20,7 @@ import {
   FeedListingNotice,
   FeedMediaPanel,
 } from '#src/features/agent-listings/components/feed-listing-notice.tsx';
-import { ApprovalBadge } from '#src/features/agent-listings/components/listing-badges.tsx';
+import { ApprovalBadge } from '#src/components/listing-badges.tsx';
 import { feedSourceOf } from '#src/features/agent-listings/utils/feed-facts.ts';
 import { ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
 import { useListingPlace } from '#src/features/agency-branches/hooks/use-listing-place.ts';

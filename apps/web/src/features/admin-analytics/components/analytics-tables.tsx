@@ -1,6 +1,6 @@
 import { ADMIN_ANALYTICS_SERIES, type AdminAnalytics } from '@abode/shared/admin/analytics.schema';
 import { LISTING_STATUS_LABELS, type ListingStatus } from '@abode/shared/listings/listing.schema';
-import { formatCount, formatDay } from '#src/features/agent-analytics/components/format.ts';
+import { formatCount, formatDayMonth } from '#src/lib/format.ts';
 
 /** The chart's numbers as a table (its accessible fallback), folded away by default. */
 export function TrendsTable({ data }: { data: AdminAnalytics }) {
@@ -30,7 +30,7 @@ export function TrendsTable({ data }: { data: AdminAnalytics }) {
             {data.series.map((day) => (
               <tr key={day.date} className="border-t">
                 <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
-                  <time dateTime={day.date}>{formatDay(day.date)}</time>
+                  <time dateTime={day.date}>{formatDayMonth(day.date)}</time>
                 </th>
                 {ADMIN_ANALYTICS_SERIES.map((s) => (
                   <td key={s.key} className="px-3 py-1.5 text-right tabular-nums">

@@ -4,7 +4,7 @@
  */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ADMIN_ANALYTICS_SERIES, type AdminAnalyticsDay } from '@abode/shared/admin/analytics.schema';
-import { formatDay } from '#src/features/agent-analytics/components/format.ts';
+import { formatDayMonth } from '#src/lib/format.ts';
 
 const COLOURS = ['var(--color-primary)', '#c2410c', '#15803d', '#b45309', '#7c3aed'];
 
@@ -19,9 +19,9 @@ export default function TrendsChart({ series }: { series: AdminAnalyticsDay[] })
           accessibilityLayer={false}
         >
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-          <XAxis dataKey="date" tickFormatter={formatDay} tick={{ fontSize: 12 }} minTickGap={24} />
+          <XAxis dataKey="date" tickFormatter={formatDayMonth} tick={{ fontSize: 12 }} minTickGap={24} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
-          <Tooltip labelFormatter={(day) => formatDay(String(day))} />
+          <Tooltip labelFormatter={(day) => formatDayMonth(String(day))} />
           <Legend />
           {ADMIN_ANALYTICS_SERIES.map((s, i) => (
             <Line

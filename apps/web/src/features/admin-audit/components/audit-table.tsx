@@ -6,6 +6,7 @@ import {
   type AuditLogEntry,
   type AuditSeverity,
 } from '@abode/shared/admin/audit.schema';
+import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
 import { Badge, type BadgeProps } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import {
@@ -15,19 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#src/components/ui/dialog.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'UTC',
-});
-/** An instant as '23 Nov 2026, 10:00:00 UTC' (the log is read in UTC, like its date filters). */
-export const formatLogTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
-const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const clockOnly = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZone: 'UTC' });
-/** The table's two lines of an instant: '23 Nov 2026' and '10:00:00 UTC'. */
-const formatLogDate = (iso: string) => dateOnly.format(new Date(iso));
-const formatLogClock = (iso: string) => `${clockOnly.format(new Date(iso))} UTC`;
+import { formatClock, formatDate, formatTimestamp } from '#src/lib/format.ts';
 
 const SEVERITY_VARIANT: Record<AuditSeverity, BadgeProps['variant']> = {
   low: 'outline',
@@ -77,7 +66,7 @@ function DetailsDialog({ entry, onClose }: { entry: AuditLogEntry | null; onClos
             </DialogHeader>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted-foreground">When</dt>
-              <dd>{formatLogTime(entry.createdAt)}</dd>
+              <dd>{formatTimestamp(entry.createdAt)}</dd>
               <dt className="text-muted-foreground">Event</dt>
               <dd>{eventLabel(entry.entityType)}</dd>
               <dt className="text-muted-foreground">Record</dt>
@@ -99,90 +88,95 @@ function DetailsDialog({ entry, onClose }: { entry: AuditLogEntry | null; onClos
 }
 
 /**
- * The audit log entries: a table from 768 px, a list of cards below it. Each row has a 'Details' button opening
- * the entry's JSON in a dialog.
+ * The audit log entries, newest first, in UK time with the zone in force (GMT or BST): a table from 768 px, a list
+ * of cards below it. Each row has a 'Details' button opening the entry's JSON in a dialog.
  */
 export function AuditTable({ items }: { items: AuditLogEntry[] }) {
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
-  const details = (entry: AuditLogEntry) => (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={() => setOpen(entry)}
-      aria-label={`Details of ${actionLabel(entry.action)} at ${formatLogTime(entry.createdAt)}`}
-    >
-      Details
-    </Button>
-  );
+  const columns: Column<AuditLogEntry>[] = [
+    {
+      id: 'date',
+      header: 'Date',
+      card: 'field',
+      className: 'whitespace-nowrap',
+      cell: (entry) => (
+        <time dateTime={entry.createdAt}>
+          {formatDate(entry.createdAt)}
+          <span className="block text-xs text-muted-foreground">{formatClock(entry.createdAt)}</span>
+        </time>
+      ),
+      cardCell: (entry) => <time dateTime={entry.createdAt}>{formatTimestamp(entry.createdAt)}</time>,
+    },
+    {
+      id: 'event',
+      header: 'Event',
+      card: 'title',
+      cell: (entry) => (
+        <>
+          <div className="font-medium">{actionLabel(entry.action)}</div>
+          <div className="text-xs text-muted-foreground">{eventLabel(entry.entityType)}</div>
+        </>
+      ),
+    },
+    {
+      id: 'severity',
+      header: 'Severity',
+      card: 'aside',
+      cell: (entry) => <SeverityBadge severity={entry.severity} />,
+    },
+    {
+      id: 'user',
+      header: 'User and IP address',
+      card: 'field',
+      className: 'max-w-56',
+      cell: (entry) => (
+        <>
+          <div className="truncate" title={userLabel(entry)}>
+            {userLabel(entry)}
+          </div>
+          <div className="text-xs text-muted-foreground">{entry.ipAddress ?? '—'}</div>
+        </>
+      ),
+      cardCell: (entry) => (
+        <span className="break-all">{`${userLabel(entry)} · ${entry.ipAddress ?? '—'}`}</span>
+      ),
+    },
+    {
+      id: 'description',
+      header: 'Description',
+      card: 'body',
+      className: 'min-w-48 break-words',
+      cell: (entry) => entry.description ?? '—',
+      cardCell: (entry) => entry.description,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      card: 'footer',
+      align: 'end',
+      cell: (entry) => (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setOpen(entry)}
+          aria-label={`Details of ${actionLabel(entry.action)} at ${formatTimestamp(entry.createdAt)}`}
+        >
+          Details
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border md:block">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Audit log entries, newest first</caption>
-          <thead className="bg-muted text-left">
-            <tr>
-              {['Date', 'Event', 'Severity', 'User and IP address', 'Description'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-medium">
-                  {h}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((entry) => (
-              <tr key={entry.id} className="border-t align-top">
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <time dateTime={entry.createdAt}>
-                    {formatLogDate(entry.createdAt)}
-                    <span className="block text-xs text-muted-foreground">
-                      {formatLogClock(entry.createdAt)}
-                    </span>
-                  </time>
-                </td>
-                <td className="px-3 py-2">
-                  <div className="font-medium">{actionLabel(entry.action)}</div>
-                  <div className="text-xs text-muted-foreground">{eventLabel(entry.entityType)}</div>
-                </td>
-                <td className="px-3 py-2">
-                  <SeverityBadge severity={entry.severity} />
-                </td>
-                <td className="max-w-56 px-3 py-2">
-                  <div className="truncate" title={userLabel(entry)}>
-                    {userLabel(entry)}
-                  </div>
-                  <div className="text-xs text-muted-foreground">{entry.ipAddress ?? '—'}</div>
-                </td>
-                <td className="min-w-48 px-3 py-2 break-words">{entry.description ?? '—'}</td>
-                <td className="px-3 py-2 text-right">{details(entry)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Audit log entries">
-        {items.map((entry) => (
-          <li key={entry.id} className="flex flex-col gap-2 rounded-xl border p-4">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="font-medium">{actionLabel(entry.action)}</p>
-                <p className="text-xs text-muted-foreground">
-                  <time dateTime={entry.createdAt}>{formatLogTime(entry.createdAt)}</time> ·{' '}
-                  {eventLabel(entry.entityType)}
-                </p>
-              </div>
-              <SeverityBadge severity={entry.severity} />
-            </div>
-            {entry.description && <p className="text-sm break-words">{entry.description}</p>}
-            <p className="text-xs break-all text-muted-foreground">
-              {userLabel(entry)} · {entry.ipAddress ?? '—'}
-            </p>
-            <div>{details(entry)}</div>
-          </li>
-        ))}
-      </ul>
+      <ListOrCards
+        rows={items}
+        rowKey={(entry) => entry.id}
+        columns={columns}
+        label="Audit log entries"
+        caption="Audit log entries, newest first"
+        cardLabel={(entry) => `${actionLabel(entry.action)}, ${formatTimestamp(entry.createdAt)}`}
+      />
       <DetailsDialog entry={open} onClose={() => setOpen(null)} />
     </>
   );

@@ -8,14 +8,7 @@ import {
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
+import { formatCount, formatDateTime } from '#src/lib/format.ts';
 
 const loading = (
   <div className="flex flex-col gap-2" aria-busy="true">
@@ -51,10 +44,8 @@ export function BreakdownPanel({
               <li key={r.category} className="flex items-center justify-between gap-3 text-sm">
                 <span>{breakdownLabel(metric, r.category)}</span>
                 <span className="flex items-center gap-2 tabular-nums">
-                  <span className="font-semibold">{r.total.toLocaleString('en-GB')}</span>
-                  <span className="text-xs text-muted-foreground">
-                    +{r.week.toLocaleString('en-GB')} this week
-                  </span>
+                  <span className="font-semibold">{formatCount(r.total)}</span>
+                  <span className="text-xs text-muted-foreground">+{formatCount(r.week)} this week</span>
                 </span>
               </li>
             ))}
@@ -99,7 +90,7 @@ export function ActivityPanel({
                 <p className="text-xs text-muted-foreground">
                   {e.actorName ?? T.system}
                   {e.ipAddress ? ` · ${e.ipAddress}` : ''} ·{' '}
-                  <time dateTime={e.createdAt}>{dateTime.format(new Date(e.createdAt))}</time>
+                  <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
                 </p>
               </li>
             ))}

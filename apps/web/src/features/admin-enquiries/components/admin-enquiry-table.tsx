@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MoreHorizontal } from 'lucide-react';
 import {
@@ -8,6 +9,7 @@ import {
   type EnquiryStatus,
 } from '@abode/shared/admin/enquiries.schema';
 import { MESSAGES } from '@abode/shared/messages';
+import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -16,10 +18,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '#src/components/ui/dropdown-menu.tsx';
-import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { paths } from '#src/config/paths.ts';
-import { EnquiryStatusBadge } from '#src/features/agent-enquiries/components/enquiry-status.tsx';
-import { formatReceived } from '#src/features/enquiries/utils/format-received.ts';
+import { EnquiryStatusBadge } from '#src/components/enquiry-status-badge.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
 
 /** The customer's name, or 'Anonymous' when blank (SPEC §8 display fallbacks). */
 export function adminCustomerName(enquiry: AdminEnquiry): string {
@@ -105,87 +106,49 @@ function StatusMenu({
   );
 }
 
+/** The table's columns; `menuOf` draws a row's status menu. */
+function adminEnquiryColumns(menuOf: (enquiry: AdminEnquiry) => ReactNode): Column<AdminEnquiry>[] {
+  return [
+    { id: 'customer', header: 'Customer', card: 'title', cell: (e) => <Customer enquiry={e} /> },
+    { id: 'property', header: 'Property', card: 'body', cell: (e) => <Property enquiry={e} /> },
+    { id: 'agent', header: 'Agent', card: 'field', cell: (e) => <Agent enquiry={e} /> },
+    {
+      id: 'message',
+      header: 'Message',
+      card: 'body',
+      className: 'max-w-72 break-words',
+      cell: (e) => truncateMessage(e.message),
+    },
+    { id: 'status', header: 'Status', card: 'aside', cell: (e) => <EnquiryStatusBadge status={e.status} /> },
+    {
+      id: 'received',
+      header: 'Received',
+      card: 'field',
+      className: 'whitespace-nowrap',
+      cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>,
+    },
+    { id: 'actions', header: 'Actions', hideHeader: true, card: 'aside', align: 'end', cell: menuOf },
+  ];
+}
+
 /**
  * The admin enquiries table (SPEC §2 Admin enquiries): customer ('Anonymous'), property ('Property Deleted'), agent
  * ('N/A') and agency ('No agency'), truncated message, status badge, date, and a row menu offering only the other
- * statuses (SPEC §4). Below 768 px the rows become cards with the same menu (one layout is rendered, never both).
+ * statuses (SPEC §4). Below 768 px the rows become cards with the same menu ({@link ListOrCards}).
  */
 export function AdminEnquiryTable({ enquiries, busyId, onStatusChange }: TableProps) {
-  const isMobile = useIsMobile();
   const menuOf = (e: AdminEnquiry) => (
     <StatusMenu enquiry={e} busy={busyId === e.id} onStatusChange={onStatusChange} />
   );
-
-  if (isMobile)
-    return (
-      <ul className="flex flex-col gap-3" aria-label="Enquiries">
-        {enquiries.map((e) => (
-          <li key={e.id}>
-            <article
-              aria-label={`Enquiry from ${adminCustomerName(e)}`}
-              className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <Customer enquiry={e} />
-                <div className="flex shrink-0 items-center gap-1">
-                  <EnquiryStatusBadge status={e.status} />
-                  {menuOf(e)}
-                </div>
-              </div>
-              <Property enquiry={e} />
-              <p className="text-sm break-words">{truncateMessage(e.message)}</p>
-              <div className="flex items-end justify-between gap-3 text-sm">
-                <Agent enquiry={e} />
-                <span className="text-xs whitespace-nowrap text-muted-foreground">
-                  Received <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
-                </span>
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
-    <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full min-w-[52rem] text-sm">
-        <caption className="sr-only">Enquiries, newest first</caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            {['Customer', 'Property', 'Agent', 'Message', 'Status', 'Received'].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-medium">
-                {h}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {enquiries.map((e) => (
-            <tr key={e.id} className="border-t align-top">
-              <td className="px-4 py-3">
-                <Customer enquiry={e} />
-              </td>
-              <td className="px-4 py-3">
-                <Property enquiry={e} />
-              </td>
-              <td className="px-4 py-3">
-                <Agent enquiry={e} />
-              </td>
-              <td className="max-w-72 px-4 py-3 break-words">{truncateMessage(e.message)}</td>
-              <td className="px-4 py-3">
-                <EnquiryStatusBadge status={e.status} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
-              </td>
-              <td className="px-4 py-3 text-right">{menuOf(e)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListOrCards
+      rows={enquiries}
+      rowKey={(e) => e.id}
+      columns={adminEnquiryColumns(menuOf)}
+      label="Enquiries"
+      caption="Enquiries, newest first"
+      cardLabel={(e) => `Enquiry from ${adminCustomerName(e)}`}
+      tableClassName="min-w-[52rem]"
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Check, ExternalLink, X } from 'lucide-react';
 import {
   ADMIN_LISTING_MESSAGES,
@@ -9,11 +9,8 @@ import {
 } from '@abode/shared/admin/listings.schema';
 import { formatListingPrice } from '@abode/shared/listings/listing-price';
 import { MESSAGES } from '@abode/shared/messages';
-import {
-  RowCheckbox,
-  SelectAllCheckbox,
-  type RowSelection,
-} from '#src/components/data-table/row-selection.tsx';
+import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
+import type { RowSelection } from '#src/components/data-table/row-selection.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import {
@@ -25,10 +22,9 @@ import {
   DialogTitle,
 } from '#src/components/ui/dialog.tsx';
 import { Field } from '#src/components/ui/field.tsx';
-import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { paths } from '#src/config/paths.ts';
-import { ApprovalBadge, StatusBadge } from '#src/features/agent-listings/components/listing-badges.tsx';
+import { ApprovalBadge, StatusBadge } from '#src/components/listing-badges.tsx';
 import { formatDate } from '#src/lib/format.ts';
 
 interface TableProps {
@@ -131,15 +127,76 @@ function Actions({
   );
 }
 
+/** The table's columns; `actionsOf` draws a row's Preview, Approve and Reject in the given layout. */
+function adminListingColumns(
+  actionsOf: (listing: AdminListing, className: string) => ReactNode,
+): Column<AdminListing>[] {
+  return [
+    { id: 'photo', header: 'Photo', hideHeader: true, card: 'media', cell: (l) => <Photo listing={l} /> },
+    {
+      id: 'property',
+      header: 'Property',
+      card: 'title',
+      cell: (l) => (
+        <>
+          <div className="font-medium">{l.title}</div>
+          <div className="text-xs text-muted-foreground">
+            {l.addressLine1}, {l.city}, {l.postcode}
+          </div>
+        </>
+      ),
+    },
+    { id: 'agent', header: 'Agent', card: 'field', cell: (l) => <Agent listing={l} /> },
+    {
+      id: 'price',
+      header: 'Price',
+      card: 'field',
+      className: 'max-w-36 tabular-nums',
+      cell: (l) => formatListingPrice(l, 'public'),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      card: 'body',
+      cell: (l) => (
+        <div className="flex flex-col items-start gap-1">
+          <StatusBadge status={l.status} />
+          <Approval listing={l} className="contents" />
+        </div>
+      ),
+      cardCell: (l) => (
+        <div className="flex flex-wrap gap-1">
+          <StatusBadge status={l.status} />
+          <Approval listing={l} className="contents" />
+        </div>
+      ),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      card: 'field',
+      className: 'whitespace-nowrap',
+      cell: (l) => <time dateTime={l.createdAt}>{formatDate(l.createdAt)}</time>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      card: 'footer',
+      cell: (l) => actionsOf(l, 'flex flex-col items-stretch gap-2'),
+      cardCell: (l) => actionsOf(l, 'flex flex-wrap gap-2'),
+    },
+  ];
+}
+
 /**
  * The admin properties table (SPEC §2 Admin properties): photo, title and address, agent, agency and branch, price
  * ('/month' for rent, SPEC §9), status, approval (with 'Edited since approval', DESIGN §7), created date, and Preview
  * (the public page in a new tab), Approve (pending or rejected) and Reject (pending; a dialog asks for an optional
  * reason); with `selection`, a checkbox per row and one for the page (issue #26). Below 768 px the rows become cards
- * with the same actions and checkboxes (one layout is rendered, never both).
+ * with the same actions and checkboxes ({@link ListOrCards}).
  */
 export function AdminListingTable({ listings, selection, busyId, onApprove, onReject }: TableProps) {
-  const isMobile = useIsMobile();
   const [rejecting, setRejecting] = useState<AdminListing | null>(null);
   const [reason, setReason] = useState('');
   const actionsOf = (l: AdminListing, className: string) => (
@@ -157,119 +214,20 @@ export function AdminListingTable({ listings, selection, busyId, onApprove, onRe
 
   return (
     <>
-      {isMobile ? (
-        <div className="flex flex-col gap-3">
-          {selection && (
-            <SelectAllCheckbox selection={selection} label="Select all on this page" visibleLabel />
-          )}
-          <ul className="flex flex-col gap-3" aria-label="Properties">
-            {listings.map((l) => (
-              <li key={l.id} className="offscreen-lazy">
-                <article
-                  aria-label={l.title}
-                  className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"
-                >
-                  <div className="flex items-start gap-3">
-                    {selection && (
-                      <RowCheckbox
-                        selection={selection}
-                        id={l.id}
-                        label={`${l.title}, ${l.addressLine1}`}
-                        className="-m-2"
-                      />
-                    )}
-                    <Photo listing={l} />
-                    <div className="min-w-0">
-                      <div className="font-medium break-words">{l.title}</div>
-                      <div className="text-xs text-muted-foreground">
-                        {l.addressLine1}, {l.city}, {l.postcode}
-                      </div>
-                    </div>
-                  </div>
-                  <div className="flex items-start justify-between gap-3 text-sm">
-                    <Agent listing={l} />
-                    <span className="whitespace-nowrap tabular-nums">{formatListingPrice(l, 'public')}</span>
-                  </div>
-                  <div className="flex flex-wrap gap-1">
-                    <StatusBadge status={l.status} />
-                    <Approval listing={l} className="contents" />
-                  </div>
-                  <p className="text-xs text-muted-foreground">
-                    Created <time dateTime={l.createdAt}>{formatDate(l.createdAt)}</time>
-                  </p>
-                  {actionsOf(l, 'flex flex-wrap gap-2')}
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : (
+      <ListOrCards
+        rows={listings}
+        rowKey={(l) => l.id}
+        columns={adminListingColumns(actionsOf)}
+        label="Properties"
+        caption="Properties, newest first"
+        cardLabel={(l) => l.title}
+        selection={selection}
+        selectLabel={(l) => `${l.title}, ${l.addressLine1}`}
         // Sized so that at 1280 px with the sidebar open nothing scrolls sideways and Approve / Reject stay in view
         // (issue #23): status and approval share a column, the actions stack.
-        <div className="relative overflow-x-auto rounded-xl border">
-          <table className="w-full min-w-[44rem] text-sm">
-            <caption className="sr-only">Properties, newest first</caption>
-            <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-              <tr>
-                {selection && (
-                  <th scope="col" className="w-11 p-0 pl-1">
-                    <SelectAllCheckbox selection={selection} />
-                  </th>
-                )}
-                <th scope="col" className="px-3 py-3 font-medium">
-                  <span className="sr-only">Photo</span>
-                </th>
-                {['Property', 'Agent', 'Price', 'Status', 'Created'].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-3 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {listings.map((l) => (
-                <tr
-                  key={l.id}
-                  className="border-t align-top data-[selected=true]:bg-accent/40"
-                  data-selected={selection?.isSelected(l.id)}
-                >
-                  {selection && (
-                    <td className="p-0 pt-1 pl-1">
-                      <RowCheckbox selection={selection} id={l.id} label={`${l.title}, ${l.addressLine1}`} />
-                    </td>
-                  )}
-                  <td className="px-3 py-3">
-                    <Photo listing={l} />
-                  </td>
-                  <td className="px-3 py-3">
-                    <div className="font-medium">{l.title}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {l.addressLine1}, {l.city}, {l.postcode}
-                    </div>
-                  </td>
-                  <td className="px-3 py-3">
-                    <Agent listing={l} />
-                  </td>
-                  <td className="max-w-36 px-3 py-3 tabular-nums">{formatListingPrice(l, 'public')}</td>
-                  <td className="px-3 py-3">
-                    <div className="flex flex-col items-start gap-1">
-                      <StatusBadge status={l.status} />
-                      <Approval listing={l} className="contents" />
-                    </div>
-                  </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
-                    <time dateTime={l.createdAt}>{formatDate(l.createdAt)}</time>
-                  </td>
-                  <td className="px-3 py-3">{actionsOf(l, 'flex flex-col items-stretch gap-2')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+        tableClassName="min-w-[44rem]"
+        lazyCards
+      />
 
       <Dialog open={rejecting !== null} onOpenChange={(open) => !open && setRejecting(null)}>
         <DialogContent>

@@ -8,9 +8,9 @@ import {
   type AdminUser,
 } from '@abode/shared/admin/users.schema';
 import { MESSAGES } from '@abode/shared/messages';
+import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { formatDate } from '#src/lib/format.ts';
 
 /** The id of the note explaining why Suspend is disabled (plain admins), for aria-describedby. */
@@ -126,93 +126,77 @@ function Action({
   );
 }
 
+/** The table's columns, and where each goes on a phone's card. */
+function userColumns(props: ListProps): Column<AdminUser>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      card: 'title',
+      className: 'max-w-56 font-medium break-words',
+      cell: nameOf,
+      cardCell: (u) => <span className="font-medium">{nameOf(u)}</span>,
+    },
+    {
+      id: 'id',
+      header: 'ID',
+      card: 'title',
+      cell: (u) => (
+        <code className="text-xs" title={u.id}>
+          {shortId(u.id)}
+        </code>
+      ),
+      cardCell: (u) => (
+        <code className="text-xs text-muted-foreground" title={u.id}>
+          {shortId(u.id)}
+        </code>
+      ),
+    },
+    { id: 'role', header: 'Role', card: 'aside', cell: (u) => <RoleCell user={u} /> },
+    { id: 'status', header: 'Status', card: 'body', cell: (u) => <Badges user={u} /> },
+    {
+      id: 'joined',
+      header: 'Joined',
+      card: 'field',
+      className: 'whitespace-nowrap',
+      cell: (u) => <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time>,
+    },
+    {
+      id: 'contact',
+      header: 'Contact',
+      card: 'field',
+      cell: (u) => (
+        <div className="flex flex-col">
+          <span>{u.phone ?? '—'}</span>
+          <span className="text-xs text-muted-foreground">{MESSAGES.emailOnFile}</span>
+        </div>
+      ),
+      cardCell: (u) => `${u.phone ?? '—'} · ${MESSAGES.emailOnFile}`,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      card: 'footer',
+      cell: (u) => <Actions user={u} {...props} />,
+    },
+  ];
+}
+
 /**
  * The users table (SPEC §2 Admin users: name or 'Unnamed User', shortened id, role, status, verified badge, joined
- * date, phone or '—', 'Email on file') with Suspend / Reactivate per row. Below 768 px the rows become cards.
+ * date, phone or '—', 'Email on file') with Suspend / Reactivate per row. Below 768 px the rows become cards
+ * ({@link ListOrCards}).
  */
 export function UserList(props: ListProps) {
-  const isMobile = useIsMobile();
-  const { users } = props;
-
-  if (isMobile)
-    return (
-      <ul className="flex flex-col gap-3" aria-label="Users">
-        {users.map((u) => (
-          <li key={u.id}>
-            <article
-              aria-label={nameOf(u)}
-              className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <div className="flex min-w-0 flex-col">
-                  <span className="font-medium break-words">{nameOf(u)}</span>
-                  <code className="text-xs text-muted-foreground" title={u.id}>
-                    {shortId(u.id)}
-                  </code>
-                </div>
-                <RoleCell user={u} />
-              </div>
-              <Badges user={u} />
-              <p className="text-xs text-muted-foreground">
-                Joined <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time> · {u.phone ?? '—'} ·{' '}
-                {MESSAGES.emailOnFile}
-              </p>
-              <div>
-                <Actions user={u} {...props} />
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
-    <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Users, newest first</caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            {['Name', 'ID', 'Role', 'Status', 'Joined', 'Contact'].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-medium">
-                {h}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id} className="border-t align-top">
-              <td className="max-w-56 px-4 py-3 font-medium break-words">{nameOf(u)}</td>
-              <td className="px-4 py-3">
-                <code className="text-xs" title={u.id}>
-                  {shortId(u.id)}
-                </code>
-              </td>
-              <td className="px-4 py-3">
-                <RoleCell user={u} />
-              </td>
-              <td className="px-4 py-3">
-                <Badges user={u} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time>
-              </td>
-              <td className="px-4 py-3">
-                <div className="flex flex-col">
-                  <span>{u.phone ?? '—'}</span>
-                  <span className="text-xs text-muted-foreground">{MESSAGES.emailOnFile}</span>
-                </div>
-              </td>
-              <td className="px-4 py-3">
-                <Actions user={u} {...props} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListOrCards
+      rows={props.users}
+      rowKey={(u) => u.id}
+      columns={userColumns(props)}
+      label="Users"
+      caption="Users, newest first"
+      cardLabel={nameOf}
+    />
   );
 }

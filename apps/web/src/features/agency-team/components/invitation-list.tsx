@@ -10,7 +10,8 @@ import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useResendInvitation, useRevokeInvitation } from '../api/team.ts';
-import { branchNamesOf, formatDay } from '../utils/branch-names.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { branchNamesOf } from '../utils/branch-names.ts';
 
 const failed = (error: Error) => showErrorToast(isApiError(error) ? error.message : T.failed, { error });
 
@@ -37,7 +38,7 @@ function InvitationRow({
             <Badge variant="warning">Expired</Badge>
           ) : (
             <span>
-              Expires <time dateTime={invitation.expiresAt}>{formatDay(invitation.expiresAt)}</time>
+              Expires <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
             </span>
           )}
           {invitation.invitedBy && <span>Invited by {invitation.invitedBy}</span>}

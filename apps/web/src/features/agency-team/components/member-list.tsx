@@ -16,13 +16,14 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '#src/components/ui/alert-dialog.tsx';
+import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useRemoveMember } from '../api/team.ts';
-import { branchNamesOf, formatDay } from '../utils/branch-names.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { branchNamesOf } from '../utils/branch-names.ts';
 import { MemberDialog } from './member-dialog.tsx';
 
 interface ListProps {
@@ -123,81 +124,69 @@ function RoleBadge({ member }: { member: TeamMember }) {
   );
 }
 
+/** The list's columns, with Change and Remove for the owner. */
+function memberColumns(props: ListProps): Column<TeamMember>[] {
+  const { branches, viewerMemberId, canManage } = props;
+  const columns: Column<TeamMember>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      card: 'title',
+      className: 'max-w-56 px-4',
+      cell: (m) => <Name member={m} viewerMemberId={viewerMemberId} />,
+    },
+    {
+      id: 'email',
+      header: 'E-mail',
+      card: 'body',
+      className: 'px-4 whitespace-nowrap',
+      cell: (m) => m.email,
+      cardCell: (m) => <span className="break-all text-muted-foreground">{m.email}</span>,
+    },
+    { id: 'role', header: 'Role', card: 'aside', className: 'px-4', cell: (m) => <RoleBadge member={m} /> },
+    {
+      id: 'branches',
+      header: 'Branches',
+      card: 'field',
+      className: 'max-w-64 px-4',
+      cell: (m) => branchNamesOf(m.role, m.branchIds, branches),
+    },
+    {
+      id: 'joined',
+      header: 'Joined',
+      card: 'field',
+      className: 'px-4 whitespace-nowrap',
+      cell: (m) => <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>,
+    },
+  ];
+  if (!canManage) return columns;
+  return [
+    ...columns,
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      card: 'footer',
+      className: 'px-4',
+      cell: (m) => <Actions member={m} {...props} />,
+    },
+  ];
+}
+
 /**
  * The agency's members (ADR 029): name, e-mail, role, branches and when they joined; for the owner, Change and
- * Remove on every row (removing the last owner is refused by the server). Below 768 px the rows become cards.
+ * Remove on every row (removing the last owner is refused by the server). Below 768 px the rows become cards
+ * ({@link ListOrCards}).
  */
 export function MemberList(props: ListProps) {
-  const isMobile = useIsMobile();
-  const { members, branches, viewerMemberId, canManage } = props;
-
-  if (isMobile)
-    return (
-      <ul className="flex flex-col gap-3" aria-label="Members">
-        {members.map((m) => (
-          <li key={m.memberId}>
-            <article
-              aria-label={nameOf(m)}
-              className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-xs"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <Name member={m} viewerMemberId={viewerMemberId} />
-                <RoleBadge member={m} />
-              </div>
-              <span className="text-sm break-all text-muted-foreground">{m.email}</span>
-              <p className="text-sm">{branchNamesOf(m.role, m.branchIds, branches)}</p>
-              <p className="text-xs text-muted-foreground">
-                Joined <time dateTime={m.joinedAt}>{formatDay(m.joinedAt)}</time>
-              </p>
-              <Actions member={m} {...props} />
-            </article>
-          </li>
-        ))}
-      </ul>
-    );
-
-  const headings = ['Name', 'E-mail', 'Role', 'Branches', 'Joined'];
   return (
-    <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Members of the agency</caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            {headings.map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-medium">
-                {h}
-              </th>
-            ))}
-            {canManage && (
-              <th scope="col" className="px-4 py-3 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => (
-            <tr key={m.memberId} className="border-t align-top">
-              <td className="max-w-56 px-4 py-3">
-                <Name member={m} viewerMemberId={viewerMemberId} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">{m.email}</td>
-              <td className="px-4 py-3">
-                <RoleBadge member={m} />
-              </td>
-              <td className="max-w-64 px-4 py-3">{branchNamesOf(m.role, m.branchIds, branches)}</td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={m.joinedAt}>{formatDay(m.joinedAt)}</time>
-              </td>
-              {canManage && (
-                <td className="px-4 py-3">
-                  <Actions member={m} {...props} />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListOrCards
+      rows={props.members}
+      rowKey={(m) => m.memberId}
+      columns={memberColumns(props)}
+      label="Members"
+      caption="Members of the agency"
+      cardLabel={nameOf}
+    />
   );
 }

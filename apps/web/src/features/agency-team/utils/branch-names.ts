@@ -1,6 +1,5 @@
 import type { MemberRole } from '@abode/shared/agency/permissions';
 import type { TeamBranch } from '@abode/shared/agency/team.schema';
-import { formatDate } from '#src/lib/format.ts';
 
 /**
  * How the Team screen names where someone works: 'All branches' for an owner (ADR 029: an owner works in every
@@ -14,9 +13,4 @@ export function branchNamesOf(
   if (role === 'owner') return 'All branches';
   const names = branches.filter((b) => branchIds.includes(b.id)).map((b) => b.name);
   return names.length ? names.join(', ') : '—';
-}
-
-/** '26 Nov 2026'. */
-export function formatDay(iso: string): string {
-  return formatDate(iso);
 }

@@ -1,5 +1,5 @@
 import type { AnalyticsDay } from '@abode/shared/agent/analytics.schema';
-import { formatCount, formatDay } from './format.ts';
+import { formatCount, formatDayMonth } from '#src/lib/format.ts';
 
 /** The chart's numbers as a table (its accessible fallback), folded away by default. */
 export function DailyTable({ series, days }: { series: AnalyticsDay[]; days: number }) {
@@ -28,7 +28,7 @@ export function DailyTable({ series, days }: { series: AnalyticsDay[]; days: num
             {series.map((day) => (
               <tr key={day.date} className="border-t">
                 <th scope="row" className="px-4 py-1.5 text-left font-normal">
-                  <time dateTime={day.date}>{formatDay(day.date)}</time>
+                  <time dateTime={day.date}>{formatDayMonth(day.date)}</time>
                 </th>
                 <td className="px-4 py-1.5 text-right tabular-nums">{formatCount(day.views)}</td>
                 <td className="px-4 py-1.5 text-right tabular-nums">{formatCount(day.enquiries)}</td>

@@ -4,7 +4,8 @@ import type { AnalyticsListing, AnalyticsListingSort } from '@abode/shared/agent
 import { LISTING_STATUS_LABELS, type ListingStatus } from '@abode/shared/listings/listing.schema';
 import { paths } from '#src/config/paths.ts';
 import { cn } from '#src/lib/utils.ts';
-import { formatCount, formatRate } from './format.ts';
+import { formatCount } from '#src/lib/format.ts';
+import { formatRate } from './format.ts';
 
 /** The numeric columns in display order; each sorts the table (on the server) when its header is followed. */
 const COLUMNS: { key: AnalyticsListingSort; label: string; cell: (l: AnalyticsListing) => string }[] = [

@@ -2,7 +2,8 @@ import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { changeRatio, type AgentAnalytics } from '@abode/shared/agent/analytics.schema';
 import { StatCard } from '#src/components/ui/stat-card.tsx';
 import { cn } from '#src/lib/utils.ts';
-import { formatChange, formatCount, formatRate } from './format.ts';
+import { formatCount } from '#src/lib/format.ts';
+import { formatChange, formatRate } from './format.ts';
 
 /**
  * Views, enquiries and conversion of the period, each with its change against the period before (issue #5).

@@ -5,7 +5,7 @@
  */
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsDay } from '@abode/shared/agent/analytics.schema';
-import { formatDay } from './format.ts';
+import { formatDayMonth } from '#src/lib/format.ts';
 
 export default function ViewsChart({ series }: { series: AnalyticsDay[] }) {
   return (
@@ -18,11 +18,11 @@ export default function ViewsChart({ series }: { series: AnalyticsDay[] }) {
           accessibilityLayer={false}
         >
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-          <XAxis dataKey="date" tickFormatter={formatDay} tick={{ fontSize: 12 }} minTickGap={24} />
+          <XAxis dataKey="date" tickFormatter={formatDayMonth} tick={{ fontSize: 12 }} minTickGap={24} />
           {/* Enquiries are a few a day against hundreds of views: each gets its own scale, or they vanish. */}
           <YAxis yAxisId="views" allowDecimals={false} tick={{ fontSize: 12 }} />
           <YAxis yAxisId="enquiries" orientation="right" allowDecimals={false} tick={{ fontSize: 12 }} />
-          <Tooltip labelFormatter={(day) => formatDay(String(day))} />
+          <Tooltip labelFormatter={(day) => formatDayMonth(String(day))} />
           <Legend />
           <Area
             type="monotone"

@@ -16,18 +16,13 @@ import {
   DialogTitle,
 } from '#src/components/ui/dialog.tsx';
 import { paths } from '#src/config/paths.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 import { ApplicantRequest } from './applicant-request.tsx';
 import { AssigneeSelect } from './assignee-select.tsx';
 import { customerName } from './enquiry-list.tsx';
-import { EnquiryStatusBadge, EnquiryStatusSelect } from './enquiry-status.tsx';
+import { EnquiryStatusBadge } from '#src/components/enquiry-status-badge.tsx';
+import { EnquiryStatusSelect } from './enquiry-status.tsx';
 import { EnquiryThreadPanel } from './enquiry-thread.tsx';
-
-// UK time, as in the inbox's list (features/enquiries/utils/format-received.ts).
-const receivedFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
 
 /**
  * The enquiry's details (SPEC §2) as the branch works it (ADR 029): customer, property, the whole message, the
@@ -52,8 +47,7 @@ export function EnquiryDetailsDialog({
           <DialogHeader>
             <DialogTitle>Enquiry from {customerName(enquiry)}</DialogTitle>
             <DialogDescription>
-              Received{' '}
-              <time dateTime={enquiry.createdAt}>{receivedFormat.format(new Date(enquiry.createdAt))}</time>
+              Received <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt, 'long')}</time>
             </DialogDescription>
           </DialogHeader>
 

@@ -1,12 +1,14 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Eye } from 'lucide-react';
 import { truncateMessage, type AgentEnquiry, type EnquiryStatus } from '@abode/shared/agent/enquiries.schema';
 import { MESSAGES } from '@abode/shared/messages';
+import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { paths } from '#src/config/paths.ts';
-import { formatReceived } from '#src/features/enquiries/utils/format-received.ts';
-import { EnquiryStatusBadge, EnquiryStatusSelect } from './enquiry-status.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { EnquiryStatusBadge } from '#src/components/enquiry-status-badge.tsx';
+import { EnquiryStatusSelect } from './enquiry-status.tsx';
 
 /** The customer's name, or 'Anonymous' when blank (SPEC §8 display fallbacks). */
 export function customerName(enquiry: AgentEnquiry): string {
@@ -70,124 +72,94 @@ function Contact({ enquiry }: { enquiry: AgentEnquiry }) {
   );
 }
 
+/** The table's columns; `actionsOf` draws a row's status select and View in the given layout. */
+function enquiryColumns(
+  actionsOf: (enquiry: AgentEnquiry, card: boolean) => ReactNode,
+): Column<AgentEnquiry>[] {
+  return [
+    {
+      id: 'customer',
+      header: 'Customer',
+      card: 'title',
+      className: 'max-w-56',
+      cell: (e) => <Contact enquiry={e} />,
+    },
+    {
+      id: 'property',
+      header: 'Property',
+      card: 'body',
+      className: 'max-w-64',
+      cell: (e) => <PropertyCell enquiry={e} />,
+    },
+    {
+      id: 'message',
+      header: 'Message',
+      card: 'body',
+      className: 'max-w-80 break-words',
+      cell: (e) => truncateMessage(e.message),
+    },
+    { id: 'status', header: 'Status', card: 'aside', cell: (e) => <EnquiryStatusBadge status={e.status} /> },
+    {
+      id: 'assigned',
+      header: 'Assigned',
+      card: 'field',
+      className: 'max-w-32 break-words',
+      cell: (e) => <Assignee enquiry={e} />,
+    },
+    {
+      id: 'date',
+      header: 'Date',
+      card: 'field',
+      className: 'min-w-24',
+      cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      card: 'footer',
+      cell: (e) => actionsOf(e, false),
+      cardCell: (e) => actionsOf(e, true),
+    },
+  ];
+}
+
 /**
  * The enquiries table (SPEC §2: customer contact, property, truncated message, status badge, date; and who it is
  * assigned to, ADR 029) with an inline status selector and View per row. Below 768 px (SPEC §9) the rows become
- * cards, so nothing scrolls sideways.
+ * cards, so nothing scrolls sideways ({@link ListOrCards}).
  */
 export function EnquiryList({ enquiries, onView, onStatusChange }: ListProps) {
-  const isMobile = useIsMobile();
-  const statusLabel = (e: AgentEnquiry) => `Status of the enquiry from ${customerName(e)}`;
-  const viewLabel = (e: AgentEnquiry) => `View the enquiry from ${customerName(e)}`;
-
-  if (isMobile)
-    return (
-      <ul className="flex flex-col gap-3" aria-label="Enquiries">
-        {enquiries.map((e) => (
-          <li key={e.id} className="offscreen-lazy">
-            <article
-              aria-label={`Enquiry from ${customerName(e)}`}
-              className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <Contact enquiry={e} />
-                <EnquiryStatusBadge status={e.status} />
-              </div>
-              <PropertyCell enquiry={e} />
-              <p className="text-sm break-words">{truncateMessage(e.message)}</p>
-              <p className="text-xs text-muted-foreground">
-                Received <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
-              </p>
-              <p className="text-xs">
-                <span className="text-muted-foreground">Assigned: </span>
-                <Assignee enquiry={e} />
-              </p>
-              <div className="flex flex-wrap items-center gap-2">
-                <EnquiryStatusSelect
-                  id={`enquiry-status-${e.id}`}
-                  status={e.status}
-                  label={statusLabel(e)}
-                  onChange={(status) => onStatusChange(e, status)}
-                  className="min-w-36 flex-1"
-                />
-                <Button variant="outline" onClick={() => onView(e)} aria-label={viewLabel(e)}>
-                  <Eye aria-hidden="true" /> View
-                </Button>
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
-    );
-
-  return (
-    <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Enquiries, newest first</caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Customer
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Property
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Message
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Assigned
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {enquiries.map((e) => (
-            <tr key={e.id} className="border-t align-top">
-              <td className="max-w-56 px-3 py-3">
-                <Contact enquiry={e} />
-              </td>
-              <td className="max-w-64 px-3 py-3">
-                <PropertyCell enquiry={e} />
-              </td>
-              <td className="max-w-80 px-3 py-3 break-words">{truncateMessage(e.message)}</td>
-              <td className="px-3 py-3">
-                <EnquiryStatusBadge status={e.status} />
-              </td>
-              <td className="max-w-32 px-3 py-3 break-words">
-                <Assignee enquiry={e} />
-              </td>
-              <td className="min-w-24 px-3 py-3">
-                <time dateTime={e.createdAt}>{formatReceived(e.createdAt)}</time>
-              </td>
-              <td className="px-3 py-3">
-                {/* Stacked, so the row fits 1280 px with the sidebar open now the date carries its time (issue #23) and
-                    the Assigned column is there (ADR 029); the date may break before its time for the same reason. */}
-                <div className="flex flex-col items-stretch gap-2">
-                  <EnquiryStatusSelect
-                    id={`enquiry-status-${e.id}`}
-                    status={e.status}
-                    label={statusLabel(e)}
-                    onChange={(status) => onStatusChange(e, status)}
-                    className="w-32"
-                  />
-                  <Button variant="outline" size="sm" onClick={() => onView(e)} aria-label={viewLabel(e)}>
-                    <Eye aria-hidden="true" /> View
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+  // In the table they stack, so the row fits 1280 px with the sidebar open now the date carries its time (issue #23)
+  // and the Assigned column is there (ADR 029); on a card they share a line.
+  const actionsOf = (e: AgentEnquiry, card: boolean) => (
+    <div className={card ? 'flex flex-wrap items-center gap-2' : 'flex flex-col items-stretch gap-2'}>
+      <EnquiryStatusSelect
+        id={`enquiry-status-${e.id}`}
+        status={e.status}
+        label={`Status of the enquiry from ${customerName(e)}`}
+        onChange={(status) => onStatusChange(e, status)}
+        className={card ? 'min-w-36 flex-1' : 'w-32'}
+      />
+      <Button
+        variant="outline"
+        size={card ? 'default' : 'sm'}
+        onClick={() => onView(e)}
+        aria-label={`View the enquiry from ${customerName(e)}`}
+      >
+        <Eye aria-hidden="true" /> View
+      </Button>
     </div>
+  );
+  return (
+    <ListOrCards
+      rows={enquiries}
+      rowKey={(e) => e.id}
+      columns={enquiryColumns(actionsOf)}
+      label="Enquiries"
+      caption="Enquiries, newest first"
+      cardLabel={(e) => `Enquiry from ${customerName(e)}`}
+      lazyCards
+    />
   );
 }

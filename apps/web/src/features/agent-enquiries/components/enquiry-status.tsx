@@ -4,21 +4,9 @@ import {
   EnquiryStatusSchema,
   type EnquiryStatus,
 } from '@abode/shared/agent/enquiries.schema';
-import { Badge, type BadgeProps } from '#src/components/ui/badge.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 
-const VARIANTS: Record<EnquiryStatus, BadgeProps['variant']> = {
-  new: 'default',
-  in_progress: 'secondary',
-  closed: 'outline',
-};
-
 const OPTIONS = ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s] }));
-
-/** The status badge of the table and the dialog: New, In Progress, Closed. */
-export function EnquiryStatusBadge({ status }: { status: EnquiryStatus }) {
-  return <Badge variant={VARIANTS[status]}>{ENQUIRY_STATUS_LABELS[status]}</Badge>;
-}
 
 /**
  * The status selector (SPEC §2: inline per row and in the dialog). Any status may be chosen from any state (SPEC

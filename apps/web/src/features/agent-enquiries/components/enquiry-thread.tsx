@@ -16,7 +16,7 @@ import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#src/components/ui/tabs.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
-import { formatReceived } from '#src/features/enquiries/utils/format-received.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 import { useAddToThread, useEnquiryThread } from '../api/lead-inbox.ts';
 import { customerName } from './enquiry-list.tsx';
 
@@ -34,7 +34,7 @@ function ThreadEntry({ message }: { message: EnquiryThreadMessage }) {
           {note ? 'Private note' : 'Reply sent'}
         </Badge>
         <span className="font-medium text-foreground">{message.authorName}</span>
-        <time dateTime={message.createdAt}>{formatReceived(message.createdAt)}</time>
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
       </div>
       <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
     </article>

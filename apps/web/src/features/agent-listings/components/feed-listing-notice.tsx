@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useFeedMedia } from '../api/feed-media.ts';
-import { feedSourceOf, fileNameOf, formatFeedTime, isWebUrl } from '../utils/feed-facts.ts';
+import { feedSourceOf, fileNameOf, isWebUrl } from '../utils/feed-facts.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 
 /** How the notice names the feed: 'its real-time feed' / 'a BLM file'. */
 const FEED_WORDS = { rtdf: 'the real-time feed', blm: 'a BLM file' } as const;
@@ -49,7 +50,7 @@ export function FeedListingNotice({ listing }: { listing: AgentListingDetail }) 
           {listing.feedUpdatedAt && (
             <>
               , last updated{' '}
-              <time dateTime={listing.feedUpdatedAt}>{formatFeedTime(listing.feedUpdatedAt)}</time>
+              <time dateTime={listing.feedUpdatedAt}>{formatDateTime(listing.feedUpdatedAt)}</time>
             </>
           )}
           . Changes made here are replaced by the next update from the CRM: make lasting changes in the CRM.
@@ -61,7 +62,7 @@ export function FeedListingNotice({ listing }: { listing: AgentListingDetail }) 
         )}
         {withdrawnAt && (
           <p data-testid="feed-withdrawn">
-            Withdrawn by the CRM on <time dateTime={withdrawnAt}>{formatFeedTime(withdrawnAt)}</time>.
+            Withdrawn by the CRM on <time dateTime={withdrawnAt}>{formatDateTime(withdrawnAt)}</time>.
           </p>
         )}
       </div>
@@ -101,7 +102,7 @@ function MediaState({ item }: { item: FeedMediaItemStatus }) {
       {item.attempts > 0 && (
         <span className="text-xs text-muted-foreground">
           {item.lastError ? `${item.lastError}. ` : ''}
-          {item.nextAttemptAt ? `Trying again ${formatFeedTime(item.nextAttemptAt)}` : 'Trying again soon'}
+          {item.nextAttemptAt ? `Trying again ${formatDateTime(item.nextAttemptAt)}` : 'Trying again soon'}
         </span>
       )}
     </span>

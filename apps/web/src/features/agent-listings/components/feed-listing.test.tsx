@@ -16,7 +16,8 @@ import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
 import { makeAgentListingSummary } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
-import { fileNameOf, formatFeedTime } from '../utils/feed-facts.ts';
+import { fileNameOf } from '../utils/feed-facts.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 import { ListingSource } from './listing-source.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000f1';
@@ -144,7 +145,7 @@ test("a feed listing's edit page says it comes from the CRM, that edits are repl
   serveEdit(FEED_LISTING);
   const notice = await screen.findByRole('status', { name: 'This listing comes from your agency’s CRM' });
   expect(notice).toHaveTextContent(
-    `It arrives through the real-time feed, reference HV-1001, last updated ${formatFeedTime('2026-11-26T14:05:00.000Z')}. Changes made here are replaced by the next update from the CRM`,
+    `It arrives through the real-time feed, reference HV-1001, last updated ${formatDateTime('2026-11-26T14:05:00.000Z')}. Changes made here are replaced by the next update from the CRM`,
   );
   expect(notice).toHaveTextContent('Goes live as Active once its first photo has arrived from the CRM.');
   expect(within(notice).queryByText(/Withdrawn by the CRM/)).not.toBeInTheDocument();
@@ -167,7 +168,7 @@ test('the CRM media are listed with their kind, file and state', async () => {
   expect(items[1]).toHaveTextContent('Floor plan');
   expect(items[1]).toHaveTextContent('Fetching');
   expect(items[1]).toHaveTextContent(
-    `The server did not answer in time. Trying again ${formatFeedTime('2026-11-26T14:20:00.000Z')}`,
+    `The server did not answer in time. Trying again ${formatDateTime('2026-11-26T14:20:00.000Z')}`,
   );
   // A file of a zip has no link to follow: its name alone.
   expect(items[2]).toHaveTextContent('Brochure');
@@ -188,7 +189,7 @@ test('a listing the CRM withdrew says when, from a BLM file', async () => {
   });
   const notice = await screen.findByRole('status', { name: 'This listing comes from your agency’s CRM' });
   expect(notice).toHaveTextContent('It arrives through a BLM file, reference HV-1001');
-  expect(notice).toHaveTextContent(`Withdrawn by the CRM on ${formatFeedTime('2026-11-25T08:00:00.000Z')}.`);
+  expect(notice).toHaveTextContent(`Withdrawn by the CRM on ${formatDateTime('2026-11-25T08:00:00.000Z')}.`);
   expect(notice).not.toHaveTextContent('Goes live as');
 });
 
@@ -213,7 +214,7 @@ test("the source badge: the feed, the CRM's reference and the last update; nothi
     />,
   );
   expect(container).toHaveTextContent(
-    `BLM fileRef. HV-1002Feed update ${formatFeedTime('2026-11-26T14:05:00.000Z')}`,
+    `BLM fileRef. HV-1002Feed update ${formatDateTime('2026-11-26T14:05:00.000Z')}`,
   );
   rerender(<ListingSource listing={{ source: 'portal', feedRef: null, feedUpdatedAt: null }} />);
   expect(container).toBeEmptyDOMElement();

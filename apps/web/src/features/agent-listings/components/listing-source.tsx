@@ -2,7 +2,8 @@ import { FileSpreadsheet, RadioTower } from 'lucide-react';
 import type { ListingFeedFacts } from '@abode/shared/agent/listing-input.schema';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { cn } from '#src/lib/utils.ts';
-import { feedSourceLabel, feedSourceOf, formatFeedTime } from '../utils/feed-facts.ts';
+import { feedSourceLabel, feedSourceOf } from '../utils/feed-facts.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 
 /**
  * Where a feed listing came from (issue #27), for the listings table and cards: a small badge ('Real-time feed' or
@@ -31,7 +32,7 @@ export function ListingSource({ listing, className }: { listing: ListingFeedFact
       </p>
       {listing.feedUpdatedAt && (
         <p>
-          Feed update <time dateTime={listing.feedUpdatedAt}>{formatFeedTime(listing.feedUpdatedAt)}</time>
+          Feed update <time dateTime={listing.feedUpdatedAt}>{formatDateTime(listing.feedUpdatedAt)}</time>
         </p>
       )}
     </div>

@@ -4,19 +4,10 @@ import type { AgentListingSort, AgentListingSummary } from '@abode/shared/agent/
 import { PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { listingVisibility } from '@abode/shared/listings/listing-visibility';
 import { formatListingPrice } from '@abode/shared/listings/listing-price';
-import {
-  RowCheckbox,
-  SelectAllCheckbox,
-  type RowSelection,
-} from '#src/components/data-table/row-selection.tsx';
-import {
-  nextSort,
-  SortableHeader,
-  SortSelect,
-  type TableSort,
-} from '#src/components/data-table/sortable-header.tsx';
+import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
+import type { RowSelection } from '#src/components/data-table/row-selection.tsx';
+import type { TableSort } from '#src/components/data-table/sortable-header.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { Card } from '#src/components/ui/card.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -24,12 +15,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#src/components/ui/dropdown-menu.tsx';
-import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { paths } from '#src/config/paths.ts';
 import { LISTING_SORT_OPTIONS } from '../utils/listing-sort.ts';
-import { ApprovalBadge, StatusBadge } from './listing-badges.tsx';
+import { ApprovalBadge, StatusBadge } from '#src/components/listing-badges.tsx';
 import { ListingSource } from './listing-source.tsx';
-import { formatDate } from '#src/lib/format.ts';
+import { formatCount, formatDate } from '#src/lib/format.ts';
 
 const MODE_LABELS = { sale: 'For Sale', rent: 'To Rent' } as const;
 const UNASSIGNED = 'Unassigned';
@@ -37,7 +27,7 @@ const UNASSIGNED = 'Unassigned';
  * The row menu's column stays at the right edge while a wide table (a team's, with branch and negotiator) scrolls
  * sideways, so every row's actions are in reach; it needs a solid background over the cells passing beneath.
  */
-const STICKY_END = 'sticky right-0 px-2 py-3 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
+const STICKY_END = 'sticky right-0 px-2 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
 
 const address = (l: AgentListingSummary) => `${l.addressLine1}, ${l.city}, ${l.postcode}`;
 const details = (l: AgentListingSummary) =>
@@ -126,7 +116,7 @@ export interface ListingTableProps {
  * SPEC §9 — status, views, created, and the row menu; issue #26: approval, photos, updated, branch and negotiator;
  * issue #27: a feed listing's source, CRM reference and last feed update under its title),
  * every column sortable from its header, with a checkbox per row for the bulk actions. Below 768 px the rows become
- * cards with a sort select and a select-all box, since there is no header row (one layout is rendered, never both).
+ * cards with a sort select and a select-all box, since there is no header row ({@link ListOrCards}).
  */
 export function ListingTable({
   listings,
@@ -137,174 +127,170 @@ export function ListingTable({
   showBranch = false,
   showNegotiator = false,
 }: ListingTableProps) {
-  const isMobile = useIsMobile();
-  const deleteOf = (listing: AgentListingSummary) => (onDelete ? () => onDelete(listing) : undefined);
-
-  if (isMobile) {
-    const sortOptions = LISTING_SORT_OPTIONS.filter(
-      (o) => (o.column !== 'branch' || showBranch) && (o.column !== 'negotiator' || showNegotiator),
-    );
-    return (
-      <div className="flex flex-col gap-3">
-        <div className="flex items-end gap-3">
-          <SortSelect
-            id="agent-properties-sort"
-            options={sortOptions}
-            sort={sort}
-            onChange={onSortChange}
-            className="flex-1"
-          />
-          {selection && <SelectAllCheckbox selection={selection} label="Select all" visibleLabel />}
-        </div>
-        <ul className="flex flex-col gap-3" aria-label="My properties">
-          {listings.map((listing) => (
-            <li key={listing.id} className="offscreen-lazy">
-              <Card className="flex gap-3 p-3">
-                {selection && (
-                  <RowCheckbox
-                    selection={selection}
-                    id={listing.id}
-                    label={checkboxLabel(listing)}
-                    className="-m-2"
-                  />
-                )}
-                <Thumbnail listing={listing} className="h-20 w-24 shrink-0" />
-                <div className="flex min-w-0 flex-1 flex-col gap-1">
-                  <div className="flex items-start justify-between gap-2">
-                    <Link
-                      to={paths.agent.editProperty(listing.id)}
-                      className="min-w-0 font-medium break-words hover:underline"
-                    >
-                      {listing.title}
-                    </Link>
-                    <RowMenu listing={listing} onDelete={deleteOf(listing)} />
-                  </div>
-                  <p className="text-sm text-muted-foreground">{address(listing)}</p>
-                  <p className="text-sm">
-                    {details(listing)} · {MODE_LABELS[listing.mode]}
-                  </p>
-                  <ListingSource listing={listing} />
-                  <p className="font-semibold tabular-nums">{formatListingPrice(listing, 'agent')}</p>
-                  <div className="flex flex-wrap items-center gap-1.5">
-                    <StatusBadge status={listing.status} />
-                    <ApprovalBadge listing={listing} />
-                  </div>
-                  {(showBranch || showNegotiator) && (
-                    <p className="text-xs text-muted-foreground">
-                      {[
-                        showBranch && listing.branchName,
-                        showNegotiator && (listing.negotiatorName ?? UNASSIGNED),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </p>
-                  )}
-                  <p className="text-xs text-muted-foreground">
-                    {listing.viewCount.toLocaleString('en-GB')} views · {photos(listing.photoCount)} · Added{' '}
-                    <DateCell iso={listing.createdAt} />
-                  </p>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-
-  const header = (column: AgentListingSort, label: string, align?: 'end') => (
-    <SortableHeader column={column} sort={sort} onSort={(c) => onSortChange(nextSort(sort, c))} align={align}>
-      {label}
-    </SortableHeader>
-  );
+  const columns = listingColumns({ showBranch, showNegotiator, onDelete });
   return (
-    // `relative`: the screen-reader-only texts inside are positioned absolutely, and must scroll with the table rather
-    // than widen the page when the table is wider than the screen.
-    <div className="relative overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">My properties</caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            {selection && (
-              <th scope="col" className="w-11 p-0 pl-1">
-                <SelectAllCheckbox selection={selection} />
-              </th>
-            )}
-            {header('photos', 'Photos')}
-            {header('title', 'Title and address')}
-            {header('price', 'Price')}
-            {header('status', 'Status')}
-            {header('approval', 'Approval')}
-            {header('views', 'Views', 'end')}
-            {header('created', 'Created')}
-            {header('updated', 'Updated')}
-            {showBranch && header('branch', 'Branch')}
-            {showNegotiator && header('negotiator', 'Negotiator')}
-            <th
-              scope="col"
-              className={`${STICKY_END} bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]`}
-            >
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {listings.map((listing) => (
-            <tr
-              key={listing.id}
-              className="group border-t align-middle data-[selected=true]:bg-accent/40"
-              data-selected={selection?.isSelected(listing.id)}
-            >
-              {selection && (
-                <td className="p-0 pl-1">
-                  <RowCheckbox selection={selection} id={listing.id} label={checkboxLabel(listing)} />
-                </td>
-              )}
-              <td className="w-20 px-2 py-3">
-                <Thumbnail listing={listing} className="h-12 w-16" />
-                <span className="mt-1 block text-xs text-muted-foreground">{photos(listing.photoCount)}</span>
-              </td>
-              <td className="min-w-48 px-2 py-3">
-                <Link to={paths.agent.editProperty(listing.id)} className="font-medium hover:underline">
-                  {listing.title}
-                </Link>
-                <p className="text-muted-foreground">{address(listing)}</p>
-                <p className="text-xs text-muted-foreground">
-                  <span>{details(listing)}</span> · <span>{MODE_LABELS[listing.mode]}</span>
-                </p>
-                <ListingSource listing={listing} className="mt-1" />
-              </td>
-              <td className="max-w-36 px-2 py-3 tabular-nums">{formatListingPrice(listing, 'agent')}</td>
-              <td className="px-2 py-3">
-                <StatusBadge status={listing.status} />
-              </td>
-              <td className="px-2 py-3">
-                <ApprovalBadge listing={listing} />
-              </td>
-              <td className="px-2 py-3 text-right tabular-nums">
-                {listing.viewCount.toLocaleString('en-GB')}
-              </td>
-              <td className="px-2 py-3 whitespace-nowrap">
-                <DateCell iso={listing.createdAt} />
-              </td>
-              <td className="px-2 py-3 whitespace-nowrap">
-                <DateCell iso={listing.updatedAt} />
-              </td>
-              {showBranch && <td className="px-2 py-3">{listing.branchName}</td>}
-              {showNegotiator && (
-                <td className="px-2 py-3">
-                  {listing.negotiatorName ?? <span className="text-muted-foreground">{UNASSIGNED}</span>}
-                </td>
-              )}
-              <td
-                className={`${STICKY_END} bg-card text-right group-data-[selected=true]:bg-[color-mix(in_oklab,var(--color-accent)_40%,var(--color-card))]`}
-              >
-                <RowMenu listing={listing} onDelete={deleteOf(listing)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListOrCards
+      rows={listings}
+      rowKey={(l) => l.id}
+      columns={columns}
+      label="My properties"
+      cardLabel={(l) => l.title}
+      selection={selection}
+      selectLabel={checkboxLabel}
+      selectAllLabel="Select all"
+      sort={{
+        value: sort,
+        onChange: onSortChange,
+        selectId: 'agent-properties-sort',
+        options: LISTING_SORT_OPTIONS.filter((o) => columns.some((c) => c.sort === o.column)),
+      }}
+      rowClassName="align-middle"
+      lazyCards
+    />
   );
+}
+
+/** The columns every agent sees, and where each goes on a phone's card (the card keeps the facts on fewer lines). */
+const COLUMNS: Column<AgentListingSummary, AgentListingSort>[] = [
+  {
+    id: 'photos',
+    header: 'Photos',
+    sort: 'photos',
+    card: 'media',
+    className: 'w-20 px-2',
+    cell: (l) => (
+      <>
+        <Thumbnail listing={l} className="h-12 w-16" />
+        <span className="mt-1 block text-xs text-muted-foreground">{photos(l.photoCount)}</span>
+      </>
+    ),
+    cardCell: (l) => <Thumbnail listing={l} className="h-20 w-24" />,
+  },
+  {
+    id: 'title',
+    header: 'Title and address',
+    sort: 'title',
+    card: 'title',
+    className: 'min-w-48 px-2',
+    cell: (l) => (
+      <>
+        <Link to={paths.agent.editProperty(l.id)} className="font-medium hover:underline">
+          {l.title}
+        </Link>
+        <p className="text-muted-foreground">{address(l)}</p>
+        <p className="text-xs text-muted-foreground">
+          <span>{details(l)}</span> · <span>{MODE_LABELS[l.mode]}</span>
+        </p>
+        <ListingSource listing={l} className="mt-1" />
+      </>
+    ),
+  },
+  {
+    id: 'price',
+    header: 'Price',
+    sort: 'price',
+    card: 'body',
+    className: 'max-w-36 px-2 tabular-nums',
+    cell: (l) => formatListingPrice(l, 'agent'),
+    cardCell: (l) => <p className="font-semibold tabular-nums">{formatListingPrice(l, 'agent')}</p>,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    sort: 'status',
+    card: 'body',
+    className: 'px-2',
+    cell: (l) => <StatusBadge status={l.status} />,
+    cardCell: (l) => (
+      <div className="flex flex-wrap items-center gap-1.5">
+        <StatusBadge status={l.status} />
+        <ApprovalBadge listing={l} />
+      </div>
+    ),
+  },
+  {
+    id: 'approval',
+    header: 'Approval',
+    sort: 'approval',
+    card: 'none',
+    className: 'px-2',
+    cell: (l) => <ApprovalBadge listing={l} />,
+  },
+  {
+    id: 'views',
+    header: 'Views',
+    sort: 'views',
+    align: 'end',
+    card: 'none',
+    className: 'px-2 tabular-nums',
+    cell: (l) => formatCount(l.viewCount),
+  },
+  {
+    id: 'created',
+    header: 'Created',
+    sort: 'created',
+    card: 'body',
+    className: 'px-2 whitespace-nowrap',
+    cell: (l) => <DateCell iso={l.createdAt} />,
+    cardCell: (l) => (
+      <p className="text-xs text-muted-foreground">
+        {formatCount(l.viewCount)} views · {photos(l.photoCount)} · Added <DateCell iso={l.createdAt} />
+      </p>
+    ),
+  },
+  {
+    id: 'updated',
+    header: 'Updated',
+    sort: 'updated',
+    card: 'none',
+    className: 'px-2 whitespace-nowrap',
+    cell: (l) => <DateCell iso={l.updatedAt} />,
+  },
+];
+
+/** {@link COLUMNS}, the branch and negotiator when shown, and the row menu (Delete only with `onDelete`). */
+function listingColumns({
+  showBranch = false,
+  showNegotiator = false,
+  onDelete,
+}: Pick<ListingTableProps, 'showBranch' | 'showNegotiator' | 'onDelete'>): Column<
+  AgentListingSummary,
+  AgentListingSort
+>[] {
+  const columns: (Column<AgentListingSummary, AgentListingSort> | false)[] = [
+    ...COLUMNS,
+    showBranch && {
+      id: 'branch',
+      header: 'Branch',
+      sort: 'branch',
+      card: 'body',
+      className: 'px-2',
+      cell: (l) => l.branchName,
+      cardCell: (l) => (
+        <p className="text-xs text-muted-foreground">
+          {[l.branchName, showNegotiator && (l.negotiatorName ?? UNASSIGNED)].filter(Boolean).join(' · ')}
+        </p>
+      ),
+    },
+    showNegotiator && {
+      id: 'negotiator',
+      header: 'Negotiator',
+      sort: 'negotiator',
+      // With the branch shown, the branch's line names the negotiator too.
+      card: showBranch ? 'none' : 'body',
+      className: 'px-2',
+      cell: (l) => l.negotiatorName ?? <span className="text-muted-foreground">{UNASSIGNED}</span>,
+      cardCell: (l) => <p className="text-xs text-muted-foreground">{l.negotiatorName ?? UNASSIGNED}</p>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      card: 'aside',
+      headerClassName: `${STICKY_END} bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]`,
+      className: `${STICKY_END} bg-card text-right group-data-[selected=true]:bg-[color-mix(in_oklab,var(--color-accent)_40%,var(--color-card))]`,
+      cell: (l) => <RowMenu listing={l} onDelete={onDelete ? () => onDelete(l) : undefined} />,
+    },
+  ];
+  return columns.filter((c) => c !== false);
 }

@@ -1,24 +1,9 @@
 /**
- * How the agent portal words a feed listing's facts (issue #27): where it came from, when the feed last wrote it, and
- * the file a CRM's media URL names.
+ * How the agent portal words a feed listing's facts (issue #27): where it came from and the file a CRM's media URL
+ * names (its times are formatted by lib/format.ts).
  */
 import type { ListingFeedFacts } from '@abode/shared/agent/listing-input.schema';
 import { LISTING_SOURCE_LABELS, type ListingSourceValue } from '@abode/shared/listings/listing-vocabulary';
-
-// UK time, as the rest of the portal gives times (features/enquiries/utils/format-received.ts).
-const feedTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-/** '26 Nov 2026, 14:05' (UK time) from an ISO 8601 instant. */
-export function formatFeedTime(iso: string): string {
-  return feedTimeFormat.format(new Date(iso));
-}
 
 /** The feed a listing came from ('rtdf' or 'blm'), or null for one typed in the portal (or from an older answer). */
 export function feedSourceOf(listing: ListingFeedFacts): Exclude<ListingSourceValue, 'portal'> | null {

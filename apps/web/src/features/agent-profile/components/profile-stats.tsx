@@ -1,15 +1,14 @@
 import type { AgentProfileStats } from '@abode/shared/agent/profile.schema';
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx';
-
-const memberSince = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { formatCount, formatMonthYear } from '#src/lib/format.ts';
 
 /** Quick stats of the profile page (SPEC §2 Agent profile) as a description list. */
 export function ProfileStats({ stats }: { stats: AgentProfileStats }) {
   const items: [string, string][] = [
-    ['Active listings', stats.activeListings.toLocaleString('en-GB')],
-    ['Total listings', stats.totalListings.toLocaleString('en-GB')],
-    ['Total enquiries', stats.totalEnquiries.toLocaleString('en-GB')],
-    ['Member since', memberSince.format(new Date(stats.memberSince))],
+    ['Active listings', formatCount(stats.activeListings)],
+    ['Total listings', formatCount(stats.totalListings)],
+    ['Total enquiries', formatCount(stats.totalEnquiries)],
+    ['Member since', formatMonthYear(stats.memberSince)],
   ];
   return (
     <Card>

@@ -8,11 +8,11 @@ import {
   type FeedOutcomeValue,
   type FeedRowReport,
 } from '@abode/shared/feeds/feed-report.schema';
+import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { useIsMobile } from '#src/components/ui/sidebar.tsx';
 import { paths } from '#src/config/paths.ts';
-import { formatImportTime } from '../utils/format.ts';
+import { formatCount, formatDateTime } from '#src/lib/format.ts';
 import { ImportCounts } from './import-counts.tsx';
 
 /** Rows shown at first, and added by each 'Show more': a file of thousands of rows stays quick to open. */
@@ -89,65 +89,51 @@ function ListingLink({ row }: { row: FeedRowReport }) {
   );
 }
 
-function RowTable({ rows }: { rows: FeedRowReport[] }) {
-  const headings = ['Row', 'Reference', 'Outcome', 'Listing', 'Errors and warnings'];
-  return (
-    <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Rows of the import</caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            {headings.map((h) => (
-              <th key={h} scope="col" className="px-3 py-3 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={`${row.row ?? 'w'}-${row.agentRef ?? ''}-${i}`} className="border-t align-top">
-              <td className="px-3 py-3 whitespace-nowrap tabular-nums">{row.row ?? '—'}</td>
-              <td className="max-w-48 min-w-32 px-3 py-3 break-all">{row.agentRef ?? '—'}</td>
-              <td className="px-3 py-3">
-                <OutcomeBadge outcome={row.outcome} />
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap">
-                <ListingLink row={row} />
-              </td>
-              <td className="min-w-64 px-3 py-3">
-                <Issues row={row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const REPORT_COLUMNS: Column<FeedRowReport>[] = [
+  {
+    id: 'row',
+    header: 'Row',
+    card: 'title',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (row) => row.row ?? '—',
+    cardCell: (row) => <p className="font-medium">{rowLabel(row)}</p>,
+  },
+  {
+    id: 'reference',
+    header: 'Reference',
+    card: 'title',
+    className: 'max-w-48 min-w-32 break-all',
+    cell: (row) => row.agentRef ?? '—',
+    cardCell: (row) => <p className="break-all text-muted-foreground">{row.agentRef ?? 'No reference'}</p>,
+  },
+  { id: 'outcome', header: 'Outcome', card: 'aside', cell: (row) => <OutcomeBadge outcome={row.outcome} /> },
+  {
+    id: 'listing',
+    header: 'Listing',
+    card: 'footer',
+    className: 'whitespace-nowrap',
+    cell: (row) => <ListingLink row={row} />,
+    cardCell: (row) => row.propertyId && <ListingLink row={row} />,
+  },
+  {
+    id: 'issues',
+    header: 'Errors and warnings',
+    card: 'body',
+    className: 'min-w-64',
+    cell: (row) => <Issues row={row} />,
+  },
+];
 
-function RowCards({ rows }: { rows: FeedRowReport[] }) {
+/** The rows as a table, or cards below 768 px; a row's place in the list keys it, since withdrawn ones have no row. */
+function ReportRows({ rows }: { rows: FeedRowReport[] }) {
   return (
-    <ul className="flex flex-col gap-3" aria-label="Rows of the import">
-      {rows.map((row, i) => (
-        <li key={`${row.row ?? 'w'}-${row.agentRef ?? ''}-${i}`}>
-          <article
-            aria-label={`${rowLabel(row)}${row.agentRef ? `, ${row.agentRef}` : ''}`}
-            className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm shadow-xs"
-          >
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="font-medium">{rowLabel(row)}</p>
-                <p className="break-all text-muted-foreground">{row.agentRef ?? 'No reference'}</p>
-              </div>
-              <OutcomeBadge outcome={row.outcome} />
-            </div>
-            <Issues row={row} />
-            {row.propertyId && <ListingLink row={row} />}
-          </article>
-        </li>
-      ))}
-    </ul>
+    <ListOrCards
+      rows={rows}
+      rowKey={(row, i) => `${row.row ?? 'w'}-${row.agentRef ?? ''}-${i}`}
+      columns={REPORT_COLUMNS}
+      label="Rows of the import"
+      cardLabel={(row) => `${rowLabel(row)}${row.agentRef ? `, ${row.agentRef}` : ''}`}
+    />
   );
 }
 
@@ -164,7 +150,6 @@ export function ImportReport({
   report: FeedImportReport;
   headingRef?: Ref<HTMLHeadingElement> | undefined;
 }) {
-  const isMobile = useIsMobile();
   const [problemsOnly, setProblemsOnly] = useState(false);
   const [shown, setShown] = useState(REPORT_PAGE_ROWS);
   const problems = report.rows.filter(isProblem);
@@ -186,7 +171,7 @@ export function ImportReport({
           Report: {report.fileName}
         </h2>
         <p className="text-sm text-muted-foreground">
-          Imported <time dateTime={report.createdAt}>{formatImportTime(report.createdAt)}</time>
+          Imported <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
         </p>
       </div>
       <ImportCounts counts={report.counts} />
@@ -217,16 +202,14 @@ export function ImportReport({
             </label>
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {problemsOnly
-                ? `${problems.length.toLocaleString('en-GB')} of ${report.rows.length.toLocaleString('en-GB')} rows have problems`
-                : `${report.rows.length.toLocaleString('en-GB')} rows, ${problems.length.toLocaleString('en-GB')} with problems`}
+                ? `${formatCount(problems.length)} of ${formatCount(report.rows.length)} rows have problems`
+                : `${formatCount(report.rows.length)} rows, ${formatCount(problems.length)} with problems`}
             </p>
           </div>
           {rows.length === 0 ? (
             <p className="rounded-lg border bg-muted/40 p-4 text-sm">No row has a problem.</p>
-          ) : isMobile ? (
-            <RowCards rows={visible} />
           ) : (
-            <RowTable rows={visible} />
+            <ReportRows rows={visible} />
           )}
           {rows.length > shown && (
             <Button variant="outline" className="w-fit" onClick={() => setShown((n) => n + REPORT_PAGE_ROWS)}>
