@@ -1,6 +1,6 @@
 /**
  * Browser journeys against the real server (built SPA + API + PGlite with the real demo data) in Debian Chromium
- * (DESIGN §6: Playwright cannot download its own browser here).
+ * (ADR 002: Playwright cannot download its own browser here).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,7 +68,7 @@ export default defineConfig({
   ],
   webServer: {
     // The compiled server, as `npm start` runs it, built first so it is never stale (esbuild: well under a second).
-    // `exec` leaves the server one process, so Playwright can stop it (DESIGN §6).
+    // `exec` leaves the server one process, so Playwright can stop it (ADR 002).
     command: 'node build.mjs && exec node --enable-source-maps dist/index.js',
     cwd: path.join(root, 'apps/api'),
     url: `${baseURL}/api/health`,

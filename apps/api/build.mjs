@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Compiles the API for production (issue #22): `npm run build` runs this after the web build, `npm start` then runs
+ * Compiles the API for production (REQ-SEC-14): `npm run build` runs this after the web build, `npm start` then runs
  * `node --enable-source-maps apps/api/dist/index.js`, with no TypeScript compiler or loader at run time.
  *
  * esbuild bundles our own code (src/ and @abode/shared, whose package exports point at TypeScript sources) into ES

@@ -24,7 +24,7 @@ const RADIX_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/;
  * statically): 'listing-pages' when both need it, 'search-page' or 'property-page' when one does; every other
  * module is left to automatic chunking. Without these groups each of those pages loaded 24–28 small shared chunks,
  * and a phone on HTTP/1.1 fetches only six at a time: four or five round trips before the page could render
- * (issue #9, Lighthouse LCP).
+ * (REQ-PERF-05, Lighthouse LCP).
  */
 function landingPagesChunk(id: string, ctx: ChunkingContext): string | null {
   const reached = (route: RegExp): boolean => {
@@ -48,7 +48,7 @@ function landingPagesChunk(id: string, ctx: ChunkingContext): string | null {
   return null;
 }
 
-/** The portals' layouts and pages (issue #28). */
+/** The portals' layouts and pages (REQ-PERF-06). */
 const PORTAL_ROUTE =
   /[\\/]src[\\/](app[\\/]routes[\\/](agent|admin)[\\/][\w-]+|components[\\/]layouts[\\/](agent|admin)-layout)\.tsx$/;
 const PORTAL_LAYOUT = /[\\/]src[\\/]components[\\/]layouts[\\/](agent|admin)-layout\.tsx$/;
@@ -65,7 +65,7 @@ const PORTAL_SHARED_BY = 6;
  * 'portal' for a module of the app's shared layers that a portal layout needs, or that six or more portal pages need
  * at once (the stat card, skeletons, empty states, page links, URL filters, the confirm dialog…), and that no landing
  * page has taken: one file instead of a dozen small ones for a phone opening a portal page, which fetches six at a
- * time (issue #28, Lighthouse LCP: the portal pages' files went from 15–28 to 8–18, their bytes unchanged). What
+ * time (REQ-PERF-05, Lighthouse LCP: the portal pages' files went from 15–28 to 8–18, their bytes unchanged). What
  * fewer pages need stays with them, so a dashboard does not download the listing form's schemas.
  */
 function portalChunk(id: string, ctx: ChunkingContext): string | null {
@@ -87,7 +87,7 @@ function portalChunk(id: string, ctx: ChunkingContext): string | null {
 
 /**
  * The portal pages one lands on (after signing in, from a bookmark, from the sidebar of another tab), by URL path:
- * the portal's layout and the page's route module (issue #28).
+ * the portal's layout and the page's route module (REQ-PERF-06).
  */
 const PORTAL_LANDING_PAGES: Record<string, [layout: RegExp, route: RegExp]> = Object.fromEntries(
   (
@@ -115,7 +115,7 @@ const LANDING_FILES = 'landing-files.json';
  * Writes `landing-files.json`: for the search page and the listing page, the URLs of the scripts their route needs
  * at once besides the entry's (`{ "search": ["/assets/…js", …], "property": […] }`). The server names them in the
  * page's index.html (`<link rel="modulepreload">`), so a phone downloads them with the entry instead of after it has
- * run (issue #9, Lighthouse LCP).
+ * run (REQ-PERF-05, Lighthouse LCP).
  */
 function landingFiles(): Plugin {
   return {
@@ -146,7 +146,7 @@ function landingFiles(): Plugin {
       const pages: Record<string, unknown> = {};
       for (const [page, route] of Object.entries(LANDING_ROUTES))
         pages[page] = filesOf([chunkOf(`${page} route`, route)]);
-      // Issue #28: a portal page's layout and page scripts, keyed by its URL path.
+      // REQ-PERF-06: a portal page's layout and page scripts, keyed by its URL path.
       pages.portal = Object.fromEntries(
         Object.entries(PORTAL_LANDING_PAGES).map(([url, [layout, route]]) => [
           url,
@@ -169,14 +169,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Source maps are never public (SPEC §9, ADR 013): none are generated, and the server 404s any *.map.
+    // Source maps are never public (REQ-LISTING-03, ADR 013): none are generated, and the server 404s any *.map.
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Production hardening (SPEC §9, ADR 013): Oxc's minifier drops every console.* call from the bundle.
-        // Failures that matter are still reported to the server as security events (DESIGN §7).
+        // Production hardening (REQ-SEC-13, ADR 013): Oxc's minifier drops every console.* call from the bundle.
+        // Failures that matter are still reported to the server as security events (REQ-SEC-08).
         minify: { compress: { dropConsole: true, dropDebugger: true }, mangle: true },
-        // Fewer files for a phone on a slow network, where every request costs a round trip (issue #9): everything
+        // Fewer files for a phone on a slow network, where every request costs a round trip (REQ-PERF): everything
         // the entry loads statically (React, the router, the query cache, the layout and the home page) is one file.
         // bundle-budget.test.ts checks the result. Not used: Rolldown's experimentalInlineCommonChunks, which copies
         // small shared modules into each lazy chunk — a module with state (a React context, a store) then exists

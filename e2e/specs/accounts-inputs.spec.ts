@@ -1,5 +1,5 @@
 /**
- * Accounts and inputs of issue #23 against the real server: an agent account without an agent profile is told so
+ * Accounts and inputs of REQ-AGENT-02 against the real server: an agent account without an agent profile is told so
  * and creates it (not 'Failed to load dashboard'); Enter in Sign Up (and on the reset page) with a weak password
  * says what is wrong; signing up with an address that has an account answers as for a new one and e-mails the owner
  * a sign-in and a reset link. The changed screens are

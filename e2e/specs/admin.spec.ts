@@ -1,5 +1,5 @@
 /**
- * The admin portal of issue #6 against the real server: the demo super admin approves one pending listing and rejects
+ * The admin portal of REQ-LISTING-02 against the real server: the demo super admin approves one pending listing and rejects
  * another (the agent is e-mailed the reason), suspends a client — whose open session ends at once — and reactivates
  * them; changes an enquiry's status and finds that change in the filtered audit log; promotes a new user to plain
  * admin, who sees Suspend disabled. Axe runs on every admin page.

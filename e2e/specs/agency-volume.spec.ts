@@ -1,5 +1,5 @@
 /**
- * Working at volume (issue #26) against the real server and demo data. Clara Whitmore, owner of Harbour & Vale, sorts
+ * Working at volume (ADR 029) against the real server and demo data. Clara Whitmore, owner of Harbour & Vale, sorts
  * her listings by price, filters them to the Reading branch, selects two and marks them under offer in one go; the
  * demo super admin filters the admin properties by agency and rejects two pending listings at once with one reason,
  * which their branch is e-mailed. Axe runs on both tables with rows selected; both are saved at 1280 and 390 px wide

@@ -1,6 +1,6 @@
 /**
- * The agent portal of issue #5 against the real server: a new agent creates a listing as a draft (going live needs a
- * photo, issue #23), adds three photos (stored in the order chosen), reorders them, tries to publish it and is told
+ * The agent portal of REQ-AGENT against the real server: a new agent creates a listing as a draft (going live needs a
+ * photo, REQ-AGENT-09), adds three photos (stored in the order chosen), reorders them, tries to publish it and is told
  * their new agency must be verified first (ADR 029), records its redress scheme and client money protection in
  * Settings › Agency, a super admin verifies the agency on the admin Agencies screen, and then it is published and
  * pending approval; the agent edits the price, answers a visitor's enquiry and changes its
@@ -99,7 +99,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await expect(page.getByLabel('Council tax band')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Council tax band').selectOption('E');
   await page.getByRole('button', { name: 'Create property' }).click();
-  // Going live also needs a photo (issue #23): it is created as a draft, and published once it has photos.
+  // Going live also needs a photo (REQ-AGENT-09): it is created as a draft, and published once it has photos.
   await expect(page.getByText('Add at least one photo before publishing')).toBeVisible();
   await page.getByLabel('Status').selectOption('draft');
   await page.getByRole('button', { name: 'Create property' }).click();
@@ -120,7 +120,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   const before = await altTexts(page);
   expect(new Set(before).size).toBe(3);
   await expect(grid.getByText('Main photo')).toHaveCount(1);
-  // The main photo is the first one chosen (orange), whichever upload finished first (issue #23).
+  // The main photo is the first one chosen (orange), whichever upload finished first (REQ-AGENT-09).
   await expect(grid.getByRole('listitem').first().getByText('Main photo')).toBeVisible();
   const main = await mainPhotoColour(page);
   expect(main.r).toBeGreaterThan(150);
@@ -226,7 +226,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Property updated').first()).toBeVisible();
 
-  // 7. An admin approves it (the admin portal is issue #6; the dev route stands in), and a visitor enquires.
+  // 7. An admin approves it (the admin portal is REQ-LISTING-02; the dev route stands in), and a visitor enquires.
   expect((await postAsPage(page, '/api/dev/publish-listing', { slug })).ok()).toBe(true);
   await visitor.goto(`/property/${slug}`);
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();

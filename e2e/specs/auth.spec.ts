@@ -1,5 +1,5 @@
 /**
- * Accounts (issue #3): sign up as client and as agent, confirm from /dev/mail, sign in, land by role, sign out;
+ * Accounts (REQ-SEC-14): sign up as client and as agent, confirm from /dev/mail, sign in, land by role, sign out;
  * the guards' redirects and texts; axe on /auth. Runs against the real server and its outbox.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Bulk upload (issue #27) against the real server and demo data: Clara Whitmore, owner of Harbour & Vale, opens
+ * Bulk upload (ADR 030) against the real server and demo data: Clara Whitmore, owner of Harbour & Vale, opens
  * Bulk upload from My Properties, sends a two-row BLM v3 file written here from real addresses (Cowper Road,
  * Wimbledon; Parkside Road, Reading) — one complete row, one without its council tax band — into her Wimbledon branch
  * (the file's branch code is not mapped), and reads the report: one listing created, one row rejected with the BLM

@@ -1,5 +1,5 @@
 /**
- * The client journey of issue #4 against the real server and its outbox: a visitor opens a property from search,
+ * The client journey of REQ-CLIENT against the real server and its outbox: a visitor opens a property from search,
  * sends an enquiry (the agent's e-mail arrives), signs up, favourites the home, saves a search with alerts; a new
  * matching listing goes live, the alert job runs and the alert e-mail arrives with a working link and a working
  * unsubscribe link. Axe runs on every page of the issue.
@@ -50,7 +50,7 @@ test('visitor → enquiry → sign up → favourite → saved search → alert e
   await dialog.getByRole('button', { name: 'Send enquiry' }).click();
   await expect(page.getByText(new RegExp(`^Contacting .+ about ${escapeRegExp(title)}$`))).toBeVisible();
   await expect(dialog).toBeHidden();
-  // The submission carries an Idempotency-Key (issue #22): the same request again, as after a dropped connection,
+  // The submission carries an Idempotency-Key (REQ-ENQ-04): the same request again, as after a dropped connection,
   // replays the first answer instead of sending the agent a second enquiry.
   const request = await sent;
   const key = request.headers()['idempotency-key'];
@@ -81,7 +81,7 @@ test('visitor → enquiry → sign up → favourite → saved search → alert e
     'true',
   );
 
-  // 5. Saves a search, choosing instant alerts (issue #23: they are never on unasked).
+  // 5. Saves a search, choosing instant alerts (REQ-CLIENT-10: they are never on unasked).
   await searchFor(page, 'location=Manchester&mode=sale');
   await page.getByRole('button', { name: 'Save Search' }).click();
   await page

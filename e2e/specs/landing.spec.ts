@@ -1,5 +1,5 @@
 /**
- * Landing on the search page or a listing page from outside (issue #9: a fast site on a phone). The server's
+ * Landing on the search page or a listing page from outside (REQ-PERF: a fast site on a phone). The server's
  * index.html names the page's scripts, its first API request and the listing's first photo; the browser must use
  * those downloads for the page, not fetch the same things again (twice the data on a phone, and twice the search
  * counted against the visitor's rate limit).
@@ -33,7 +33,7 @@ test('a search page from a link asks for its results and scripts once, using the
   const unused = recordUnusedPreloads(page);
   const response = await page.goto('/search?location=Reading');
   const html = await response!.text();
-  // A link without a mode is the Buy search (issue #23): the preload asks for it as the page will.
+  // A link without a mode is the Buy search: the preload asks for it as the page will.
   expect(html).toContain(
     '<link rel="preload" as="fetch" href="/api/properties?location=Reading&amp;mode=sale"',
   );

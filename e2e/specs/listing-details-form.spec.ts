@@ -1,5 +1,5 @@
 /**
- * Issue #25's listing form against the real server: an agent lists a leasehold flat with its price qualifier, lease
+ * ADR 028's listing form against the real server: an agent lists a leasehold flat with its price qualifier, lease
  * terms (Part A), key features, two rooms (feet and inches shown beside the metres) and Part B answers, saves it as
  * a draft, finds every value again on the edit page, edits it and finds the edits after a reload; a rental cannot go
  * live without its deposit. Axe checks the form; the filled form is captured at 1280 and 390 px wide into SHOTS for

@@ -1,5 +1,5 @@
 /**
- * Issue #25 as a visitor sees it, against the real server: an agent's leasehold flat with a price qualifier, key
+ * ADR 028 as a visitor sees it, against the real server: an agent's leasehold flat with a price qualifier, key
  * features, a summary, rooms with dimensions, reception rooms, an EPC with its potential rating, Parts A to C of
  * the material information and a video tour; and a house whose price is on application, on the search results and
  * its page, with no figure anywhere. Each page is captured at 1280 and 390 px wide into SHOTS for checking by eye.

@@ -1,5 +1,5 @@
 /**
- * Floor plans, EPC certificate and brochure (issue #25 "Media") against the real server: an agent uploads a floor
+ * Floor plans, EPC certificate and brochure (REQ-LISTING-16 "Media") against the real server: an agent uploads a floor
  * plan PNG and a brochure PDF to a live listing on its edit page, sees each upload's progress bar (on a slowed
  * uplink) and then the files, captions the floor plan, and the public listing API carries both, the PDF downloading
  * with its safe headers. Axe checks the manager; it is captured at 1280 and 390 px wide into SHOTS for checking by

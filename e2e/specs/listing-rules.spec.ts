@@ -1,5 +1,5 @@
 /**
- * Issue #23's listing rules against the real server, as an agent, an admin and a visitor see them:
+ * REQ-LISTING's listing rules against the real server, as an agent, an admin and a visitor see them:
  * - a real postcode missing from our data (LS1 1UR) is accepted and placed at its district's centre, and the form,
  *   the edit page and the public page say the location is approximate;
  * - a listing cannot be published without a photo ('Add at least one photo before publishing');
@@ -92,7 +92,7 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
   // 2. Going live needs a photo: refused with the rule's own message, under Status.
   await page.getByLabel('Status').selectOption('active');
   await page.getByLabel('Tenure', { exact: true }).selectOption('leasehold');
-  // A leasehold's Part A (issue #25): lease years, ground rent (none, so no review) and service charge.
+  // A leasehold's Part A (REQ-LISTING-10): lease years, ground rent (none, so no review) and service charge.
   await page.getByLabel('Lease years remaining').fill('118');
   await page.getByLabel('Ground rent (£ a year)').fill('0');
   await page.getByLabel('Service charge (£ a year)').fill('1450');
@@ -116,7 +116,7 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
     });
     await phone.getByLabel('Status').selectOption('active');
     await phone.getByLabel('Tenure', { exact: true }).selectOption('leasehold');
-    // A leasehold's Part A (issue #25): lease years, ground rent (none, so no review) and service charge.
+    // A leasehold's Part A (REQ-LISTING-10): lease years, ground rent (none, so no review) and service charge.
     await phone.getByLabel('Lease years remaining').fill('118');
     await phone.getByLabel('Ground rent (£ a year)').fill('0');
     await phone.getByLabel('Service charge (£ a year)').fill('1450');
@@ -238,7 +238,7 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
   await expect(visitor.getByTestId('location-approximate')).toHaveText(
     'Approximate location: the map shows the LS1 postcode district, not the exact address.',
   );
-  // The map loads once its section is on screen, below the listing's details (issue #25 made them longer).
+  // The map loads once its section is on screen, below the listing's details (ADR 028 made them longer).
   await visitor.getByTestId('location-approximate').scrollIntoViewIfNeeded();
   const map = visitor.getByRole('region', { name: /^Map showing the area around Regent Court/ });
   await map.scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 /**
- * Searching like on the big UK portals (issue #8): the map view with pins and popups, 'Search as I move the map',
+ * Searching like on the big UK portals (REQ-SEARCH): the map view with pins and popups, 'Search as I move the map',
  * drawing an area, a radius around a postcode district, unknown places with suggestions, and the location box's
  * suggestions by keyboard. Runs against the real server with the demo data. OpenStreetMap tiles are blocked, as if
  * offline: the page must stay usable without them.
@@ -316,7 +316,7 @@ test('keywords, freshness, status and "don\'t show" filters go into the URL and 
   await expect(page).toHaveURL(/includeUnderOffer=true/);
   await page.getByRole('checkbox', { name: 'Retirement homes' }).check();
   await expect(page).toHaveURL(/exclude=retirement/);
-  // Keywords, freshness, under offer and one 'Don't show' (Buy, the default mode, is not counted: issue #23).
+  // Keywords, freshness, under offer and one 'Don't show' (Buy, the default mode, is not counted: REQ-SEARCH-10).
   await expect(page.getByRole('button', { name: /^Filters/ })).toContainText('4');
   await settled(page);
 

@@ -1,4 +1,4 @@
-/** The public pages: header navigation, brand pages, attributions, and axe on every page (issue #2). */
+/** The public pages: header navigation, brand pages, attributions, and axe on every page (REQ-SITE-05). */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Places (issue #24): the location box suggests towns, local authorities, postcode districts, streets and postcodes
+ * Places (REQ-PLACE): the location box suggests towns, local authorities, postcode districts, streets and postcodes
  * with their kind and how many homes they hold; a picked place is the search, by its id in the URL. Runs against the
  * real server with the demo data (HM Land Registry addresses in Bath and Newcastle upon Tyne).
  */

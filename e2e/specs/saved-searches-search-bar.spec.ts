@@ -1,5 +1,5 @@
 /**
- * Issue #23, items 12–14, as a person meets them: saving a search asks about e-mail alerts and names the search by
+ * REQ-CLIENT-10, items 12–14, as a person meets them: saving a search asks about e-mail alerts and names the search by
  * its filters, a second save of the same search offers to open the first, the dashboard's cards carry the alerts
  * switch; the header's Search lists homes for sale only (every search has a mode, Buy by default); and on a phone
  * the home page keeps a compact search bar in view that brings back the full form. Axe runs on each screen, and

@@ -1,5 +1,5 @@
 /**
- * Issue #25's search filters in the browser, against the real server and demo data: a renter ticks 'Pets allowed'
+ * ADR 028's search filters in the browser, against the real server and demo data: a renter ticks 'Pets allowed'
  * and the URL, the request and the results follow; every listing found says pets are allowed. The Lettings choices
  * are offered with Rent only, and screenshots of the panel at desktop and phone widths are kept for review.
  */

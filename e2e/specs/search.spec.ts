@@ -1,5 +1,5 @@
 /**
- * The main job: a visitor searches real UK homes (issue #2). Runs against the real server with the demo data.
+ * The main job: a visitor searches real UK homes (REQ-SEARCH). Runs against the real server with the demo data.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleToast } from '../fixtures/axe.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue #23, session state and errors as a person sees them: a neutral header while the session loads, 'My Abode'
+ * REQ-AUTH-13, session state and errors as a person sees them: a neutral header while the session loads, 'My Abode'
  * once signed in, a saved name shown at once, a sign-out in one tab ending the other, the reason a suspended session
  * ended, an offline search that says so, stat cards that stop loading when their API fails, and the admin properties
  * table's actions within a 1280 px screen with the sidebar open. Runs against the real server and its demo data.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- alerts`: the saved-search alert job (issue #4) against a day's new listings on PostgreSQL.
+ * `npm run bench -- alerts`: the saved-search alert job (REQ-CLIENT-10) against a day's new listings on PostgreSQL.
  * Goal: 100,000 saved searches in under 60 s.
  *
  * Data: a throwaway PostgreSQL 15 (or DATABASE_URL — a throwaway database only: listings are re-dated), the demo seed grown to --alert-listings listings (default

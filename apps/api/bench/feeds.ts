@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- feeds`: listing feeds at the speed issue #27 sets, over HTTP on PGlite (the one-command install):
+ * `npm run bench -- feeds`: listing feeds at the speed REQ-PERF-08 sets, over HTTP on PGlite (the one-command install):
  * - RTDF `sendpropertydetails` without media at one connection: `--sends` new listings (created), then the same
  *   listings with a new price (updated), then sent again as they are (unchanged); p50/p95/p99 per kind
  *   (target p95 ≤ 50 ms);

@@ -1,7 +1,7 @@
 /**
  * Grows the demo data to N listings for the benchmark, keeping the real data's distributions: every new listing is
  * a copy of a real demo listing (its street, town, postcode, coordinates, type, bedrooms, mode, features, flags,
- * description and issue #25's details: qualifier, key features, rooms, lease and lettings terms, tours, material
+ * description and REQ-LISTING-11's details: qualifier, key features, rooms, lease and lettings terms, tours, material
  * information, floor plan), with its price (and the price before a reduction, a weekly rent, the deposits) moved by
  * up to ±15 %, a new created_at within the last 90 days (published then too, when the original was published) and a
  * unique slug. A price on application keeps its search price (ADR 028). Photos and listing media (floor plans, EPC,

@@ -13,7 +13,7 @@ const polygon = (corners: [number, number][]) =>
  * typed locations, filters, sorts and deep pages.
  */
 export const QUERY_MIX: Record<string, string[]> = {
-  // The location box as people type into it (issue #24: p95 ≤ 20 ms at one connection with every GB postcode).
+  // The location box as people type into it (REQ-PERF-02: p95 ≤ 20 ms at one connection with every GB postcode).
   'place suggestions (location box)': [
     'b',
     'ba',
@@ -81,7 +81,7 @@ export const QUERY_MIX: Record<string, string[]> = {
     '/api/properties?location=Reading&place=town:reading&mode=sale&page=50',
     '/api/properties?mode=sale&page=50',
   ],
-  // Issue #8 query shapes.
+  // REQ-SEARCH query shapes.
   'map bounds (Reading, Wimbledon, Greater Manchester)': [
     '/api/properties?bounds=51.43,-1.05,51.47,-0.95&mode=sale',
     '/api/properties?bounds=51.40,-0.24,51.44,-0.17',

@@ -60,7 +60,7 @@ const { values: args, positionals } = parseArgs({
     warmup: { type: 'string', default: '30' },
     'skip-traffic': { type: 'boolean', default: false },
     processes: { type: 'string', default: '2' },
-    // Every GB postcode: a Code-Point Open zip imported after the listings are grown (issue #24's suggestions).
+    // Every GB postcode: a Code-Point Open zip imported after the listings are grown (REQ-PLACE-02's suggestions).
     postcodes: { type: 'string', default: '' },
     // `feeds` (bench/feeds.ts).
     sends: { type: 'string', default: '300' },

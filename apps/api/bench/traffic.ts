@@ -1,8 +1,8 @@
 /**
- * Search traffic as real visitors make it (issue #9): a long sequence of search URLs drawn from the data itself, so
+ * Search traffic as real visitors make it (REQ-PERF): a long sequence of search URLs drawn from the data itself, so
  * a response cache can only help the popular head.
  *
- * - Places (issue #24): the towns, postcode districts, local authorities and streets of the `places` table with
+ * - Places (REQ-PLACE): the towns, postcode districts, local authorities and streets of the `places` table with
  *   public listings, each kind ranked by its number of listings and drawn with Zipf-like popularity (weight 1 / rank):
  *   'Reading' and 'London' often, the 900th town rarely. As the location box sends them: picked (`place=` id with
  *   its name as `location`) 85 %, typed (the name alone, which the server resolves) 15 %.

@@ -1,5 +1,5 @@
 /**
- * Draws a demo floor plan (issue #25) for generate-illustrations.ts: the rooms of room-rules.ts `roomLayoutFor`,
+ * Draws a demo floor plan (REQ-LISTING-16) for generate-illustrations.ts: the rooms of room-rules.ts `roomLayoutFor`,
  * labelled with the names the listing's rooms carry, on one floor (flats, bungalows) or two side by side (maisonettes,
  * houses, with the stairs on both). Each floor is cut into rooms by area: the room list, in order, is split where
  * its weights are closest to halves, across the longer side, again and again (a slice treemap). An illustration: it

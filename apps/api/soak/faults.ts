@@ -1,11 +1,11 @@
 /**
- * Faults (issue #7), on PostgreSQL 15:
+ * Faults (REQ-SEC), on PostgreSQL 15:
  * (a) kill -9 the API during a stream of favourite and enquiry writes, restart it: every write acknowledged with a
  *     2xx is in the database, none twice (each enquiry carries a unique marker; favourites are one row per user and
  *     listing).
- * (b) stop PostgreSQL mid-run (`pg_ctl stop -m fast`): requests that need the database answer 503 with the SPEC §8
+ * (b) stop PostgreSQL mid-run (`pg_ctl stop -m fast`): requests that need the database answer 503 with the REQ-CLIENT-01
  *     server message (never a 500 or a dropped connection), the process stays up, the rate limiter falls back to
- *     memory — seen as a 429 from SPEC §9's local search default (20) although the server's own limit is 1,000,000 —
+ *     memory — seen as a 429 from REQ-LIMIT-01's local search default (20) although the server's own limit is 1,000,000 —
  *     and when PostgreSQL is back the API recovers by itself, same process, no restart.
  */
 import pg from 'pg';

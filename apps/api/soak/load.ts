@@ -1,5 +1,5 @@
 /**
- * Load (issue #7): autocannon (bench/load.ts) on the search for 60 s at the connection count that gave the highest
+ * Load (REQ-SEC): autocannon (bench/load.ts) on the search for 60 s at the connection count that gave the highest
  * rate in a short calibration, with zero errors and zero non-2xx answers, and flat memory. Like `npm run bench`, the
  * server trusts X-Forwarded-For and every request comes from a different address, so the search limiter counts many
  * visitors (its upsert is in every figure) and the raised limit keeps the figures searches, not 429s.

@@ -1,5 +1,5 @@
 /**
- * The production deployment of docs/deploy.md, started here and checked from outside (issue #22): nginx in front
+ * The production deployment of docs/deploy.md, started here and checked from outside (REQ-SEC): nginx in front
  * with the site file docs/deploy/nginx.conf (a self-signed certificate for localhost and 127.0.0.1, local ports), the
  * API with NODE_ENV=production, API_PROCESSES=2, TRUST_PROXY=1 and HOST=127.0.0.1 on a new PostgreSQL 15 database of
  * its own (a first production start: migrations, no demo data, no demo accounts). Through

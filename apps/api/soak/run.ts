@@ -1,12 +1,12 @@
 /**
- * `npm run test:soak`: the reliability and security tests of issue #7 that take minutes, against the real server
+ * `npm run test:soak`: the reliability and security tests of REQ-SEC that take minutes, against the real server
  * (`node --import tsx src/index.ts`) on a throwaway PostgreSQL 15 seeded once with the demo data:
  *
  * - fuzz    — the write-route fuzzing at 1,000 runs per route with a new seed (fuzz.ts; Vitest on PGlite), started
  *             first, in the background: it takes ~5 minutes;
  * - two     — two API processes on one database: shared rate limits, one alert e-mail, uploads (two-processes.ts);
  * - faults  — kill -9 during writes; PostgreSQL stopped mid-run: 503s, memory limiter, recovery (faults.ts);
- * - proxied — the production deployment of docs/deploy.md (issue #22): nginx with TLS in front of two API processes
+ * - proxied — the production deployment of docs/deploy.md (REQ-SEC): nginx with TLS in front of two API processes
  *             on a database of its own; redirect, HSTS, cookies, client address, rate limits, the MDN HTTP
  *             Observatory grade, the restore drill (proxied.ts);
  * - then, once the fuzzing has finished, alone on the machine:

@@ -1,5 +1,5 @@
 /**
- * SQL injection (issue #7): sqlmap (Debian's package) against the search, the property page and sign-in of the real
+ * SQL injection (REQ-SEC): sqlmap (Debian's package) against the search, the property page and sign-in of the real
  * server on PostgreSQL 15 with the demo data. Passes when sqlmap reports no injectable parameter on any of them,
  * tested every parameter it was given, and the server never answered 5xx (nor 429: a scan blocked by the rate
  * limiter would prove nothing).
@@ -186,7 +186,7 @@ export async function sqlInjectionStep(ctx: SoakContext): Promise<void> {
       SEARCH_RATE_LIMIT_PER_MINUTE: '1000000',
       WRITE_RATE_LIMIT_PER_MINUTE: '1000000',
       // The sign-in scan tries one account from a new address each request: that is what the per-account limit
-      // stops (issue #22), so it is raised here like the others; the per IP + e-mail limit still holds.
+      // stops (REQ-SEC), so it is raised here like the others; the per IP + e-mail limit still holds.
       AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: '1000000',
     },
   });

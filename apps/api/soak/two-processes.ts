@@ -1,5 +1,5 @@
 /**
- * Two API processes on one PostgreSQL 15 (issue #7, DESIGN §5 scale-out), as behind a load balancer: same
+ * Two API processes on one PostgreSQL 15 (REQ-SEC-14, ADR 024 scale-out), as behind a load balancer: same
  * DATABASE_URL, PUBLIC_URL and AUTH_SECRET, each its own DATA_DIR, uploads in an S3-compatible bucket (s3rver).
  * (a) rate limits are shared: 25 searches alternating between the processes → 20 allowed in total; 7 sign-in
  *     attempts for one e-mail alternating → blocked after 5.
@@ -26,7 +26,7 @@ export const SOAK_LISTING = {
   description: 'A bright Victorian terrace near Wimbledon station.',
   pricePence: 650_000_00,
   mode: 'sale',
-  // A listing goes live only with a photo (issue #23): created as a draft, published once its photo is in.
+  // A listing goes live only with a photo (REQ-AGENT-09): created as a draft, published once its photo is in.
   status: 'draft',
   propertyType: 'house',
   bedrooms: 3,

@@ -1,5 +1,5 @@
 /**
- * Several API processes on one port (API_PROCESSES, issue #9, ADR 024). One Node process answers on one core, and
+ * Several API processes on one port (API_PROCESSES, REQ-PERF, ADR 024). One Node process answers on one core, and
  * the search path is CPU-bound in Node (the in-memory engine, JSON, gzip), so more processes use more cores (on the
  * 2-core benchmark machine, shared with PostgreSQL and the load generator: +15–20 %). Node's cluster module shares the
  * listening socket: the primary accepts each connection and hands it to the next worker in turn.

@@ -1,5 +1,5 @@
 /**
- * Environment parsing of the upload storage (DESIGN §5, issue #5 "S3-compatible storage when configured"): S3_BUCKET
+ * Environment parsing of the upload storage (REQ-DATA-07, REQ-AGENT-09 "S3-compatible storage when configured"): S3_BUCKET
  * switches uploads to S3, the other S3_* variables shape the connection, and bad combinations stop start-up.
  */
 import { describe, expect, test } from 'vitest';
@@ -85,7 +85,7 @@ describe('loadEnv: UI_LOCKDOWN', () => {
   });
 });
 
-describe('loadEnv: map tiles (issue #24)', () => {
+describe('loadEnv: map tiles (REQ-SEARCH-30)', () => {
   const osmCredit = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
   /** The message loadEnv throws for `vars`, or undefined when it accepts them. */
   const refusal = (vars: Record<string, string>): string | undefined => {
@@ -262,7 +262,7 @@ describe('loadEnv: rate limits (ADR 015)', () => {
     );
   });
 
-  test('sign-ins per client IP: 20 an hour unless set (issue #22); a bad value stops start-up', () => {
+  test('sign-ins per client IP: 20 an hour unless set (REQ-LIMIT-01); a bad value stops start-up', () => {
     expect(loadEnv(base).AUTH_RATE_LIMIT_PER_IP_PER_HOUR).toBe(20);
     expect(loadEnv({ ...base, AUTH_RATE_LIMIT_PER_IP_PER_HOUR: '500' }).AUTH_RATE_LIMIT_PER_IP_PER_HOUR).toBe(
       500,
@@ -272,7 +272,7 @@ describe('loadEnv: rate limits (ADR 015)', () => {
     );
   });
 
-  test('sign-ins per account from any address: 10 an hour unless set (issue #22)', () => {
+  test('sign-ins per account from any address: 10 an hour unless set (REQ-LIMIT-01)', () => {
     expect(loadEnv(base).AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR).toBe(10);
     expect(
       loadEnv({ ...base, AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: '1000000' })
@@ -297,7 +297,7 @@ describe('loadEnv: API_PROCESSES (ADR 024)', () => {
   });
 });
 
-describe('loadEnv: production needs AUTH_SECRET and PUBLIC_URL (issue #22)', () => {
+describe('loadEnv: production needs AUTH_SECRET and PUBLIC_URL (REQ-SEC-14)', () => {
   const secret = 'x'.repeat(32);
   const production = { NODE_ENV: 'production' } as NodeJS.ProcessEnv;
 
@@ -325,7 +325,7 @@ describe('loadEnv: production needs AUTH_SECRET and PUBLIC_URL (issue #22)', () 
   });
 });
 
-describe('listen address (issue #22)', () => {
+describe('listen address (REQ-SEC-14)', () => {
   const secret = 'x'.repeat(32);
   const productionEnv = {
     NODE_ENV: 'production',

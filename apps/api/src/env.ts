@@ -1,6 +1,6 @@
 /**
  * Configuration from environment variables, checked with zod at start-up so a bad value fails fast with a clear
- * message (DESIGN §5, STYLE §5.7). Every variable is listed in `.env.example`.
+ * message (REQ-DATA-07, STYLE §5.7). Every variable is listed in `.env.example`.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -64,11 +64,11 @@ export const EnvSchema = z.object({
     }),
   /**
    * The SPA's UI lock-down in production builds (no right-click, dev-tool keys or text selection outside text fields,
-   * addresses and phone numbers; SPEC §9). A courtesy, never a security boundary (DESIGN §7): `false` turns it off.
+   * addresses and phone numbers; REQ-SEC-13). A courtesy, never a security boundary (REQ-SEC-13): `false` turns it off.
    */
   UI_LOCKDOWN: booleanish.default(true),
   /**
-   * Searches per minute per client key (signed-in user, else IP), SPEC §9 default 20 (ADR 015). Raise it only where
+   * Searches per minute per client key (signed-in user, else IP), REQ-SEC-14 default 20 (ADR 015). Raise it only where
    * many people share one address and no proxy tells them apart, or for browser tests that all come from 127.0.0.1.
    */
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
@@ -99,12 +99,12 @@ export const EnvSchema = z.object({
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /**
    * Sign-in attempts per hour from one client IP across e-mails, default 20; sign-ups and e-mail requests from one IP
-   * get half (issue #22; features/auth/routes.ts). Raise it where many people share one address, or for browser tests.
+   * get half (REQ-LIMIT-02; features/auth/routes.ts). Raise it where many people share one address, or for browser tests.
    */
   AUTH_RATE_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /**
    * Sign-in attempts per hour for one account from any address, default 10, then a growing back-off of at most 15
-   * minutes (issue #22; features/auth/routes.ts). Raise it only for scanners and tests that try one account from
+   * minutes (REQ-LIMIT-02; features/auth/routes.ts). Raise it only for scanners and tests that try one account from
    * many addresses.
    */
   AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -117,7 +117,7 @@ export const EnvSchema = z.object({
   /** Milliseconds between runs of the saved-search alert job (ADR 010); 0 disables it in this process. */
   ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /**
-   * Milliseconds between runs of the listing feeds' media job (issue #27), which fetches the files CRMs give by URL;
+   * Milliseconds between runs of the listing feeds' media job (REQ-FEED-06), which fetches the files CRMs give by URL;
    * a feed call that queues media also wakes it at once. 0 disables it in this process.
    */
   FEED_MEDIA_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
@@ -125,7 +125,7 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built SPA served by the API. */
   WEB_DIST: z.string().optional(),
-  /** Keep uploads in this S3-compatible bucket instead of DATA_DIR/uploads (DESIGN §2 Images). */
+  /** Keep uploads in this S3-compatible bucket instead of DATA_DIR/uploads (ADR 012 Images). */
   S3_BUCKET: optionalText,
   /** Region requests are signed for (`auto` for Cloudflare R2; MinIO accepts any). */
   S3_REGION: z.string().trim().default(DEFAULT_S3_REGION),
@@ -139,7 +139,7 @@ export const EnvSchema = z.object({
   /** Folder inside the bucket for Abode's files, e.g. `abode/` (default: the bucket's root). */
   S3_PREFIX: optionalText,
   /**
-   * Tile URL template of both maps (issue #24): {z}, {x} and {y} (or {-y}), optionally {s} (one of
+   * Tile URL template of both maps (REQ-SEARCH-30): {z}, {x} and {y} (or {-y}), optionally {s} (one of
    * MAP_TILE_SUBDOMAINS) and {r} ('@2x' on high-density screens); https, or http on localhost. Default:
    * OpenStreetMap's, whose usage policy allows light use only (docs/deploy.md "Map tiles"). The Content-Security-Policy
    * allows its origin(s) as images. Checked by {@link mapTilesOptions}.
@@ -206,7 +206,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /**
- * What a production start needs and a development start makes up (issue #22): the signing secret (otherwise generated
+ * What a production start needs and a development start makes up (REQ-DATA-06): the signing secret (otherwise generated
  * into DATA_DIR, which a second server or a restored backup would not share) and the public origin (otherwise
  * http://localhost:PORT, so e-mail links and the allowed sign-in origin would be wrong). One line per missing variable.
  */
@@ -240,7 +240,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * The warning a development server prints when it listens beyond this machine (issue #22), or null: in production,
+ * The warning a development server prints when it listens beyond this machine (REQ-SEC-14), or null: in production,
  * or on a loopback address. Several lines, meant for stderr.
  */
 export function devExposureWarning(env: { NODE_ENV: string; HOST: string; PORT: number }): string | null {
@@ -281,7 +281,7 @@ function s3Options(env: z.infer<typeof EnvSchema>): S3StorageOptions | null {
 }
 
 /**
- * The map tiles from MAP_TILE_URL, MAP_TILE_SUBDOMAINS, MAP_TILE_ATTRIBUTION and MAP_TILE_MAX_ZOOM (issue #24), or
+ * The map tiles from MAP_TILE_URL, MAP_TILE_SUBDOMAINS, MAP_TILE_ATTRIBUTION and MAP_TILE_MAX_ZOOM (REQ-SEARCH-30), or
  * OpenStreetMap's when none is set. Throws an EnvError with one line per problem: a template that
  * lib/map-tiles.ts's tileUrlProblems refuses, plain http to anything but this machine (tiles would be mixed content
  * on an https site and readable on the way), subdomains without {s} or that are not host name labels, and a custom

@@ -1,5 +1,5 @@
 /**
- * The production build and start (issue #22): `npm run build` compiles the API to apps/api/dist, and `npm start`
+ * The production build and start (REQ-SEC-14): `npm run build` compiles the API to apps/api/dist, and `npm start`
  * runs that JavaScript with plain Node, with no TypeScript loader (tsx) and no compiler at run time. Node 20 cannot
  * load a `.ts` file by itself, so a server that answers without one runs compiled code only. The real bundle is
  * started as a process, which also proves the start-up defaults: a development server listens on 127.0.0.1 unless

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:web` (issue #9, "a fast site on a phone"; issue #28, the portals too): builds the production web
+ * `npm run bench:web` (REQ-PERF, "a fast site on a phone"; REQ-PERF-06, the portals too): builds the production web
  * app, starts the real server on it (API + built SPA + embedded database with the demo data), and runs Lighthouse on
  * the home page, a search and a property page signed out, then on the agent portal's dashboard, properties and
  * enquiries signed in as the demo agent, and on the admin portal's dashboard, properties and users signed in as the
@@ -34,7 +34,7 @@ import { build } from 'vite';
 const webRoot = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webRoot, '../..');
 const resultsDir = path.join(webRoot, 'bench/results');
-/** Issue #9 set 95 for the pages anyone lands on; issue #28 set 90 for the signed-in portals. */
+/** REQ-PERF set 95 for the pages anyone lands on; REQ-PERF-06 set 90 for the signed-in portals. */
 const TARGETS = { performance: { public: 95, portal: 90 }, accessibility: 100, cls: 0 };
 
 /** The demo sign-ins the server creates outside production (README "Demo accounts"). */
@@ -106,7 +106,7 @@ async function startServer() {
   });
 
   // Not the .data of earlier versions of this bench: that one was started in production, which takes the demo
-  // accounts out of use for good (issue #22), and the portal pages need them.
+  // accounts out of use for good (REQ-SEC), and the portal pages need them.
   const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(resultsDir, '.data-demo'));
   fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
@@ -123,7 +123,7 @@ async function startServer() {
       ...process.env,
       // The production build of the SPA served as in production (long-lived immutable /assets, compression, the same
       // security headers but HSTS, which an IP ignores anyway), but NODE_ENV=development: a production start takes
-      // the demo accounts out of use (issue #22) and the portal pages are measured signed in as them. What the
+      // the demo accounts out of use (REQ-SEC-14) and the portal pages are measured signed in as them. What the
       // browser downloads and runs is the same either way. Without AUTH_SECRET the server keeps one in DATA_DIR, so
       // a session saved by the last bench run is still good.
       NODE_ENV: 'development',

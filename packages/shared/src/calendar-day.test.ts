@@ -7,7 +7,7 @@ test.each(['1900-01-01', '2026-11-23', '2028-02-29', '2000-02-29', '2100-12-31']
 );
 
 test.each([
-  '0000-01-01', // PostgreSQL has no year 0 (issue #22: a 500)
+  '0000-01-01', // PostgreSQL has no year 0 (REQ-SEC: a 500)
   '1899-12-31',
   '2101-01-01',
   '9999-12-31', // its next day is year 10000, which PostgreSQL reads as a time zone (another 500)

@@ -1,5 +1,5 @@
 /**
- * Calendar days a user may send (issue #22): a listing's available-from date, the audit log's and the reports' date
+ * Calendar days a user may send (REQ-SEC): a listing's available-from date, the audit log's and the reports' date
  * filters. One range for all of them, so that every accepted day is one PostgreSQL `date` and `timestamptz` store and
  * compare (PostgreSQL has no year 0, and the day after 9999-12-31 is not a four-digit year), and one the product can
  * mean: '0000-01-01' or '9999-12-31' is a typo, not a move-in date or a report period.

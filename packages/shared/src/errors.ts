@@ -1,6 +1,6 @@
 /**
- * The API's error body and codes (DESIGN §4). Only upper-case codes are exposed (SPEC §8); `message` is always a
- * safe text from SPEC §8 or a specific SPEC message.
+ * The API's error body and codes (REQ-MSG-04). Only upper-case codes are exposed (REQ-MSG-04); `message` is always a
+ * safe text from REQ-MSG-01 or a specific SPEC message.
  */
 import { z } from 'zod';
 import { LocationSuggestionSchema } from './listings/listing.schema.ts';
@@ -8,9 +8,9 @@ import { LocationSuggestionSchema } from './listings/listing.schema.ts';
 /**
  * Error codes and the HTTP status each maps to.
  * - VALIDATION_ERROR: a parameter or body failed its schema (400).
- * - INVALID_PRICE_RANGE: minPrice > maxPrice (400, SPEC §5).
+ * - INVALID_PRICE_RANGE: minPrice > maxPrice (400, REQ-SEARCH-06).
  * - UNAUTHENTICATED: no valid session (401). FORBIDDEN: signed in without the right (403).
- * - ACCOUNT_SUSPENDED: the request's session was ended by an admin suspending the account (401, issue #23), so the
+ * - ACCOUNT_SUSPENDED: the request's session was ended by an admin suspending the account (401, REQ-LISTING-02), so the
  *   client can say why on /auth.
  * - TWO_FACTOR_SETUP_REQUIRED: signed in, but the two-factor policy requires this user to set up two-factor sign-in
  *   first (403, ADR 031); only `GET /api/me` and the setup itself answer until they do.
@@ -19,8 +19,8 @@ import { LocationSuggestionSchema } from './listings/listing.schema.ts';
  *   saved search with the same filters (409; the body's `existingId` names it). PAYLOAD_TOO_LARGE: an upload over its
  *   size limit (413).
  * - RATE_LIMITED: too many requests (429, with Retry-After). SEARCH_RATE_LIMITED: too many searches from one client
- *   key (429, SPEC §9 20 per 60 s, with Retry-After and the SPEC §8 search message).
- * - UNKNOWN_LOCATION: a radius search around a place our postcode data does not know (400, issue #8); the body's
+ *   key (429, REQ-LIMIT-03 20 per 60 s, with Retry-After and the REQ-MSG-09 message).
+ * - UNKNOWN_LOCATION: a radius search around a place our postcode data does not know (400, REQ-PLACE-02); the body's
  *   `suggestions` lists nearby spellings (towns and outcodes).
  * - SERVICE_UNAVAILABLE: the database is not reachable (503). INTERNAL_ERROR: anything unexpected (500).
  */

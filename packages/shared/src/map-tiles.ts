@@ -1,6 +1,6 @@
 /**
  * The map tiles both maps draw (the listing page's and the search map), as the server hands them to the web app
- * (issue #24 "Map tiles are configurable", ADR 013). The server reads MAP_TILE_URL, MAP_TILE_SUBDOMAINS,
+ * (REQ-SEARCH-30 "Map tiles are configurable", ADR 013). The server reads MAP_TILE_URL, MAP_TILE_SUBDOMAINS,
  * MAP_TILE_ATTRIBUTION and MAP_TILE_MAX_ZOOM (apps/api/src/env.ts), checks them at start, and writes the result into
  * the index.html it serves as one `<meta name="abode-map-tiles" content="{json}">` tag; the web app reads that tag
  * (apps/web/src/lib/map-tiles.ts) and falls back to OpenStreetMap's tiles without it (the Vite dev server).

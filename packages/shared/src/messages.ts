@@ -1,9 +1,9 @@
 /**
- * User-facing texts from SPEC §8, kept verbatim: tests and both apps import them from here so a changed word
+ * User-facing texts from REQ-MSG, kept verbatim: tests and both apps import them from here so a changed word
  * changes everywhere at once.
  */
 export const MESSAGES = {
-  /** SPEC §8 error categories (safe messages). */
+  /** REQ-MSG-01 (safe messages). */
   validation: 'Please check your input and try again.',
   validationDetails: 'Please verify the required fields are filled correctly.',
   authentication: 'Authentication failed. Please check your credentials.',
@@ -12,26 +12,26 @@ export const MESSAGES = {
   server: 'A server error occurred. Please try again later.',
   unknown: 'An unexpected error occurred. Please try again.',
   notFound: 'The page or listing you asked for does not exist.',
-  /** Any other rate limit (writes, security events; issue #7): shown with the 429's Retry-After. */
+  /** Any other rate limit (writes, security events; REQ-SEC-08): shown with the 429's Retry-After. */
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 
-  /** SPEC §5 Price range. */
+  /** REQ-SEARCH-06. */
   invalidPriceRangeTitle: 'Invalid price range',
   invalidPriceRange: 'Minimum price cannot be greater than maximum price.',
 
-  /** SPEC §8 Search. */
+  /** REQ-MSG-09. */
   searchErrorTitle: 'Search error',
   searchRateLimited: 'Too many search requests. Please wait before searching again.',
   searchSlowDown: 'Please slow down your search requests.',
-  /** Issue #8: a radius search around a place that is not in the postcode data (UNKNOWN_LOCATION, with suggestions). */
+  /** REQ-SEARCH-17: a radius search around a place that is not in the postcode data (UNKNOWN_LOCATION, with suggestions). */
   unknownLocation:
     "We couldn't find that location. Please check the spelling, or try a town, a postcode district such as SW19 or a full postcode.",
 
-  /** SPEC §2 Search page. */
+  /** REQ-SEARCH-24. */
   noPropertiesTitle: 'No Properties Found',
   noPropertiesText: 'Try adjusting your search criteria or expanding your location search.',
 
-  /** SPEC §8 Favourites and saved searches. */
+  /** REQ-CLIENT. */
   authRequiredTitle: 'Authentication Required',
   signInToFavourite: 'Please sign in to save favourites',
   signInToSaveSearch: 'Please sign in to save searches',
@@ -45,20 +45,20 @@ export const MESSAGES = {
   searchSaved: 'Your search has been saved successfully',
   saveSearchFailed: 'Failed to save search',
 
-  /** SPEC §8 Client. */
+  /** REQ-CLIENT-13. */
   dashboardLoadFailed: 'Failed to load dashboard data',
   savedSearchDeleted: 'Saved search deleted',
   savedSearchDeleteFailed: 'Failed to delete saved search',
 
-  /** SPEC §5 Contact data (enquiries). */
+  /** REQ-ENQ-02 (enquiries). */
   contactRequired: 'Contact information is required',
   contactInvalidEmail: 'Invalid email format',
   contactPhoneLength: 'Phone number should be between 5-20 characters',
-  /** Issue #23: a phone of 5 to 20 characters that holds fewer than 5 digits ('-----'). */
+  /** REQ-MSG: a phone of 5 to 20 characters that holds fewer than 5 digits ('-----'). */
   contactPhoneDigits: 'Phone number must contain at least 5 digits',
   contactInvalidContent: 'Contact information contains invalid content',
 
-  /** SPEC §8 Agent. */
+  /** REQ-AGENT. */
   agentProfileNotFound: 'Agent profile not found',
   propertiesLoadFailed: 'Failed to load properties',
   propertyDeleted: 'Property deleted successfully',
@@ -70,19 +70,19 @@ export const MESSAGES = {
   profileLoadFailed: 'Failed to load profile',
   profileUpdated: 'Profile updated successfully',
   profileUpdateFailed: 'Failed to update profile',
-  /** SPEC §2 Agent profile. */
+  /** REQ-AGENT-12. */
   profileNotFound: 'Profile not found',
-  /** SPEC §2 Agent properties empty states. */
+  /** REQ-AGENT-04 empty states. */
   noPropertiesYet: 'No properties yet',
   addFirstProperty: 'Add Your First Property',
   noPropertiesMatch: 'No properties match your filters',
-  /** SPEC §8 display fallbacks. */
+  /** REQ-MSG-11. */
   propertyDeletedFallback: 'Property Deleted',
   anonymous: 'Anonymous',
   notAvailable: 'N/A',
   noAgency: 'No agency',
 
-  /** SPEC §8 Admin. */
+  /** REQ-ADMIN. */
   usersLoadFailed: 'Failed to fetch users',
   adminPropertiesLoadFailed: 'Failed to fetch properties',
   adminEnquiriesLoadFailed: 'Failed to fetch enquiries',
@@ -94,35 +94,35 @@ export const MESSAGES = {
   approveFailed: 'Failed to approve property',
   propertyRejected: 'Property rejected successfully',
   rejectFailed: 'Failed to reject property',
-  /** SPEC §2 Admin portal. */
+  /** REQ-ADMIN. */
   loadingAdminPortal: 'Loading admin portal...',
   accessDenied: 'Access Denied',
   accessDeniedText: "You don't have permission to access the admin portal.",
   unnamedUser: 'Unnamed User',
   emailOnFile: 'Email on file',
 
-  /** SPEC §2 404 page. */
+  /** REQ-SITE-02 page. */
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
 } as const;
 
-/** Label of a saved search: 'Search in {location}' or 'Search in All Areas' (SPEC §7 Writes). */
+/** Label of a saved search: 'Search in {location}' or 'Search in All Areas' (REQ-CLIENT-07 Writes). */
 export function savedSearchLabel(location: string | undefined): string {
   const place = location?.trim();
   return place ? `Search in ${place}` : 'Search in All Areas';
 }
 
-/** 'Contacting {agent} about {title}' (SPEC §2 Search page, listing card). */
+/** 'Contacting {agent} about {title}' (REQ-SEARCH-24, listing card). */
 export function contactingAgentMessage(agent: string, title: string): string {
   return `Contacting ${agent} about ${title}`;
 }
 
-/** 'Enquiry marked as {status}' (SPEC §8 Admin), with the status as shown (e.g. 'In Progress'). */
+/** 'Enquiry marked as {status}' (REQ-ADMIN), with the status as shown (e.g. 'In Progress'). */
 export function enquiryMarkedMessage(statusLabel: string): string {
   return `Enquiry marked as ${statusLabel}`;
 }
 
-/** 'N Properties Found' (SPEC §2): the exact count, grouped as in en-GB ('1,234,567'; issue #24). */
+/** 'N Properties Found' (REQ-SEARCH-21): the exact count, grouped as in en-GB ('1,234,567'; REQ-SEARCH-21). */
 export function propertiesFoundHeading(total: number): string {
   return `${total.toLocaleString('en-GB')} ${total === 1 ? 'Property' : 'Properties'} Found`;
 }

@@ -30,7 +30,7 @@ describe('pence and pounds', () => {
   });
 });
 
-describe('price display (SPEC §9)', () => {
+describe('price display (REQ-SITE-16)', () => {
   test('sale prices in GBP without decimals', () => {
     expect(formatPrice(32_500_000, 'sale')).toBe('£325,000');
     expect(formatPrice(99_999, 'sale')).toBe('£1,000');

@@ -1,5 +1,5 @@
 /**
- * Money rules: integer pence inside, whole pounds in URLs and on screen (SPEC §1, §9; DESIGN §3).
+ * Money rules: integer pence inside, whole pounds in URLs and on screen (REQ-SITE-16; ADR 003).
  */
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
@@ -16,20 +16,20 @@ export function penceToPounds(pence: number): number {
   return Math.round(pence / 100);
 }
 
-/** '£325,000' from pence; no decimals (SPEC §9). */
+/** '£325,000' from pence; no decimals (REQ-DATA-01). */
 export function formatPounds(pence: number): string {
   return gbp.format(penceToPounds(pence));
 }
 
 /**
- * Price as shown on the public side: sale '£325,000', rent '£1,250/month' (SPEC §9 Rent price display).
+ * Price as shown on the public side: sale '£325,000', rent '£1,250/month' (REQ-SITE-16).
  * Agent views use {@link formatAgentPrice} instead.
  */
 export function formatPrice(pence: number, mode: 'sale' | 'rent'): string {
   return mode === 'rent' ? `${formatPounds(pence)}/month` : formatPounds(pence);
 }
 
-/** Price as shown in agent views: rent '£1,250 pcm' (SPEC §9). */
+/** Price as shown in agent views: rent '£1,250 pcm' (REQ-LISTING-12). */
 export function formatAgentPrice(pence: number, mode: 'sale' | 'rent'): string {
   return mode === 'rent' ? `${formatPounds(pence)} pcm` : formatPounds(pence);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isOutcode, isUkPostcode, normalisePostcode, outcodeOf } from './postcode.ts';
 
-describe('UK postcodes (SPEC §5 Postcode)', () => {
+describe('UK postcodes (REQ-SEC-04)', () => {
   test.each([
     'SW19 1AA',
     'sw191aa',

@@ -1,5 +1,5 @@
 /**
- * UK postcode rules (SPEC §5 Postcode). The pattern is the Royal Mail format (outward code 2–4 characters,
+ * UK postcode rules (REQ-SEC-04). The pattern is the Royal Mail format (outward code 2–4 characters,
  * inward code digit + two letters), which also accepts GIR 0AA.
  */
 
@@ -20,7 +20,7 @@ export function isOutcode(input: string): boolean {
 /**
  * Upper-cases, removes stray characters and puts the single space before the inward code: 'sw19 1aa' → 'SW19 1AA'.
  * Input that is not a valid postcode is upper-cased, cleaned (letters, digits and single spaces) and cut to 10
- * characters (SPEC §5). Idempotent: normalising the result again changes nothing.
+ * characters (REQ-SEC). Idempotent: normalising the result again changes nothing.
  */
 export function normalisePostcode(input: string): string {
   const c = compact(input);

@@ -19,7 +19,7 @@ import {
 const FAMILY = '👨‍👩‍👧'; // one grapheme, 8 UTF-16 code units (three astral emoji joined by ZWJ)
 const FLAG = '🇬🇧'; // one grapheme, two astral regional indicators
 
-describe('sanitiseText (SPEC §5 Text sanitising, DESIGN §7)', () => {
+describe('sanitiseText (REQ-SEC-01)', () => {
   test('empty and white space only become empty', () => {
     expect(sanitiseText('')).toBe('');
     expect(sanitiseText('   ')).toBe('');
@@ -54,7 +54,7 @@ describe('sanitiseText (SPEC §5 Text sanitising, DESIGN §7)', () => {
     expect(sanitiseText('a\u000bb\u000cc')).toBe('abc');
   });
 
-  test('strips bidirectional overrides, isolates and marks (issue #22), keeping newlines', () => {
+  test('strips bidirectional overrides, isolates and marks (REQ-SEC-02), keeping newlines', () => {
     // U+202E RIGHT-TO-LEFT OVERRIDE would show 'Flat <RLO>fdp.exe' as 'Flat exe.pdf'.
     expect(sanitiseText('Flat \u202efdp.exe')).toBe('Flat fdp.exe');
     expect(sanitiseText('a\u202ab\u202bc\u202cd\u202de\u202ef')).toBe('abcdef');
@@ -125,7 +125,7 @@ describe('sanitiseSingleLine', () => {
     expect(sanitiseSingleLine('  Homes \n\n near   <b>SW19</b>  ')).toBe('Homes near bSW19/b');
     expect(sanitiseSingleLine('a < b')).toBe('a b');
   });
-  test('one line: CR, LF, CRLF, tabs, line and paragraph separators become a space (issue #22)', () => {
+  test('one line: CR, LF, CRLF, tabs, line and paragraph separators become a space (REQ-SEC)', () => {
     expect(sanitiseSingleLine('Flat 2\r\nCowper Road\rSW19\nLondon')).toBe('Flat 2 Cowper Road SW19 London');
     expect(sanitiseSingleLine('a\tb\u2028c\u2029d\u0085e')).toBe('a b c de');
     expect(sanitiseSingleLine('\n\n  Title  \n')).toBe('Title');
@@ -209,7 +209,7 @@ describe('sanitiseText properties (fast-check)', () => {
   });
 });
 
-describe('sanitiseEmail (SPEC §5 E-mail)', () => {
+describe('sanitiseEmail (REQ-SEC-03)', () => {
   test('trims and lower-cases', () => {
     expect(sanitiseEmail('  Jo.Bloggs@Example.CO.UK ')).toBe('jo.bloggs@example.co.uk');
     expect(sanitiseEmail("o'brien+homes@example.com")).toBe("o'brien+homes@example.com");
@@ -235,7 +235,7 @@ describe('sanitiseEmail (SPEC §5 E-mail)', () => {
   });
 });
 
-describe('sanitisePostcode (SPEC §5 Postcode)', () => {
+describe('sanitisePostcode (REQ-SEC-04)', () => {
   test.each([
     ['sw19 1aa', 'SW19 1AA'],
     ['SW191AA', 'SW19 1AA'],
@@ -259,7 +259,7 @@ describe('sanitisePostcode (SPEC §5 Postcode)', () => {
   });
 });
 
-describe('sanitiseNumber (SPEC §5 Number)', () => {
+describe('sanitiseNumber (REQ-SEC-05)', () => {
   test.each([
     ['0', 0],
     ['42', 42],
@@ -294,7 +294,7 @@ describe('sanitiseNumber (SPEC §5 Number)', () => {
   ])('%j → null', (input) => expect(sanitiseNumber(input)).toBeNull());
 });
 
-describe('sanitisePhone (SPEC §5 Contact data)', () => {
+describe('sanitisePhone (REQ-ENQ-02)', () => {
   test('keeps digits, +, -, spaces and brackets, trimmed', () => {
     expect(sanitisePhone(' +44 (0)20 7946-0000 ext. ')).toBe('+44 (0)20 7946-0000');
     expect(sanitisePhone('020\r\n7946\t0000\u202e')).toBe('020  7946 0000');
@@ -302,7 +302,7 @@ describe('sanitisePhone (SPEC §5 Contact data)', () => {
   });
 });
 
-describe('phoneProblem (SPEC §5 Contact data; issue #23: at least 5 digits)', () => {
+describe('phoneProblem (REQ-ENQ-02: at least 5 digits)', () => {
   test.each(['01234', '+44 20 7946 0000', '(020) 7946-0000', '12345678901234567890'])('%j passes', (phone) =>
     expect(phoneProblem(sanitisePhone(phone))).toBeNull(),
   );
@@ -314,7 +314,7 @@ describe('phoneProblem (SPEC §5 Contact data; issue #23: at least 5 digits)', (
   );
 });
 
-describe('readPlainNumber and plainNumber (SPEC §5 Number; issue #23: no 1e5)', () => {
+describe('readPlainNumber and plainNumber (REQ-SEC-05; REQ-SEC: no 1e5)', () => {
   test.each([
     ['42', 42],
     [' 42 ', 42],
@@ -345,7 +345,7 @@ describe('readPlainNumber and plainNumber (SPEC §5 Number; issue #23: no 1e5)',
   });
 });
 
-describe('containsScript (SPEC §5 Contact data script-like strings)', () => {
+describe('containsScript (REQ-ENQ-02 script-like strings)', () => {
   test.each([
     '<script>alert(1)</script>',
     '<SCRIPT src=x>',

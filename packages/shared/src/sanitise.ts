@@ -1,14 +1,14 @@
 /**
- * Input sanitising (issue #7): the ONE implementation of SPEC §5's normalisers — Text sanitising, E-mail, Postcode,
- * Number and the Contact data phone cleaning and script check — read as DESIGN §7 says. Every schema in this package
+ * Input sanitising (REQ-SEC-01): the ONE implementation of REQ-SEC-01's normalisers — Text sanitising, E-mail, Postcode,
+ * Number and the Contact data phone cleaning and script check — read as REQ-ENQ-02 says. Every schema in this package
  * builds its text fields from these, so the web forms (zodResolver) and the API (the same schemas) apply the same
  * rule, and nothing is stored unsanitised.
  *
- * DESIGN §7 reading of SPEC §5 Text sanitising: strip `<` and `>`, trim and cap at 500 characters. Apostrophes,
+ * REQ-SEC-01 reading of REQ-SEC-01: strip `<` and `>`, trim and cap at 500 characters. Apostrophes,
  * quotes and ampersands are KEPT as typed (O'Brien, Smith & Sons, "it's") and escaped on output — React escapes text,
  * and e-mails use `escapeHtml` — never stored escaped. Script-like content ({@link containsScript}) is rejected only
- * where SPEC §5 says so — contact data, where the API also logs it as a security event — and in an agent's listing
- * text (listing-input.schema.ts, issue #5); everywhere else it is simply stripped of `<` and `>`.
+ * where REQ-LISTING-02 says so — contact data, where the API also logs it as a security event — and in an agent's listing
+ * text (listing-input.schema.ts, REQ-ENQ-02); everywhere else it is simply stripped of `<` and `>`.
  */
 import { z } from 'zod';
 import { SANITISED_TEXT_MAX_LENGTH } from './constants.ts';
@@ -17,10 +17,10 @@ import { normalisePostcode } from './postcode.ts';
 
 /** Longest e-mail address we accept (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
-/** Phone length after cleaning (SPEC §5 Contact data). */
+/** Phone length after cleaning (REQ-ENQ-02). */
 export const PHONE_MIN_LENGTH = 5;
 export const PHONE_MAX_LENGTH = 20;
-/** Digits a phone must hold at the least (issue #23: '-----' is five characters, but no number to ring). */
+/** Digits a phone must hold at the least (REQ-SEC: '-----' is five characters, but no number to ring). */
 export const PHONE_MIN_DIGITS = 5;
 
 // C0 controls except tab (U+0009) and newline (U+000A), DEL and the C1 controls. CR is folded into LF first.
@@ -37,10 +37,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const ANGLE_BRACKETS = /[<>]/g;
 
 /**
- * SPEC §5 Text sanitising, as DESIGN §7 reads it: strips `<` and `>`, strips control characters other than newline
+ * REQ-SEC-01, as REQ-SEC-01 reads it: strips `<` and `>`, strips control characters other than newline
  * and tab (a CR or CRLF becomes a newline), Unicode bidirectional controls and broken surrogate halves, normalises
  * to Unicode NFC (so 'Zoë' typed with a combining diaeresis is stored like the precomposed one), trims, and cuts to
- * `maxLength` UTF-16 code units (default 500, SPEC §9) without splitting a character or an emoji, then trims again.
+ * `maxLength` UTF-16 code units (default 500, REQ-AUTH-02) without splitting a character or an emoji, then trims again.
  * Apostrophes, quotes and ampersands are kept. Idempotent: sanitising sanitised text changes nothing.
  *
  * Pass `Number.POSITIVE_INFINITY` as `maxLength` when the caller reports over-long text itself (a form field with
@@ -96,7 +96,7 @@ function cutText(text: string, maxLength: number): string {
 const SIMPLE_EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 /**
- * SPEC §5 E-mail: trimmed and lower-cased; '' unless it has the simple x@y.z shape (no white space, one '@', a dot
+ * REQ-SEC-03: trimmed and lower-cased; '' unless it has the simple x@y.z shape (no white space, one '@', a dot
  * in the domain), no `<` or `>`, and at most 254 characters.
  */
 export function sanitiseEmail(value: string): string {
@@ -105,7 +105,7 @@ export function sanitiseEmail(value: string): string {
 }
 
 /**
- * SPEC §5 Postcode (rules in postcode.ts): upper-cased and cleaned; a UK postcode comes back in its standard form
+ * REQ-SEC-04 (rules in postcode.ts): upper-cased and cleaned; a UK postcode comes back in its standard form
  * ('sw191aa' → 'SW19 1AA'), anything else cleaned to letters, digits and single spaces and cut to 10 characters.
  */
 export function sanitisePostcode(value: string): string {
@@ -113,7 +113,7 @@ export function sanitisePostcode(value: string): string {
 }
 
 /**
- * SPEC §5 Number: a whole number written with digits only, else null. Spaces and commas between digits are read as
+ * REQ-SEC-05: a whole number written with digits only, else null. Spaces and commas between digits are read as
  * thousands separators ('1,250' and '1 250' → 1250); anything else ('12.5', '-3', '£5', '', 'abc') → null, as is a
  * number too large to hold exactly. A number passes when it is a non-negative safe integer.
  */
@@ -130,7 +130,7 @@ export function sanitiseNumber(value: unknown): number | null {
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /**
- * A number field or URL parameter as text, read the way a person writes numbers (SPEC §5 Number, issue #23): a
+ * A number field or URL parameter as text, read the way a person writes numbers (REQ-SEC-05): a
  * string written plainly ('42', '-3', '4.5', '1,250' or '1 250' with thousands separators between digits) becomes
  * that number; anything else — '1e5', '0x10', '+4', 'Infinity', ' ', '' — is returned as it came, for the schema to
  * refuse as not a number. `Number()` and `z.coerce.number()` would read '1e5' as 100000 and '' as 0.
@@ -151,7 +151,7 @@ export function plainNumber<T extends z.ZodType<number, number>>(schema: T) {
 }
 
 /**
- * SPEC §5 Contact data phone cleaning: keeps digits, '+', '-', spaces and brackets, then trims. Any other white space
+ * REQ-ENQ-02 phone cleaning: keeps digits, '+', '-', spaces and brackets, then trims. Any other white space
  * (a newline, a tab) becomes a plain space, so a phone is always one line. The caller checks the result with
  * {@link phoneProblem}.
  */
@@ -163,9 +163,9 @@ export function sanitisePhone(value: string): string {
 }
 
 /**
- * What is wrong with a phone cleaned by {@link sanitisePhone}, or null when it may be stored: SPEC §5 Contact data's
+ * What is wrong with a phone cleaned by {@link sanitisePhone}, or null when it may be stored: REQ-ENQ-02's
  * {@link PHONE_MIN_LENGTH} to {@link PHONE_MAX_LENGTH} characters ('Phone number should be between 5-20 characters'),
- * of which at least {@link PHONE_MIN_DIGITS} digits ('Phone number must contain at least 5 digits'; issue #23). The
+ * of which at least {@link PHONE_MIN_DIGITS} digits ('Phone number must contain at least 5 digits'; REQ-ENQ-02). The
  * one phone rule of every form and body that takes a phone (enquiry, client profile, agent profile).
  */
 export function phoneProblem(cleaned: string): string | null {
@@ -218,7 +218,7 @@ function scriptView(value: string): string {
 const JAVASCRIPT_URL = new RegExp([...'javascript:'].join('[\\t\\n\\r]*'));
 
 /**
- * The script-like strings of SPEC §5 Contact data: script tags, javascript:, onclick=, onerror=, onload=, eval(,
+ * The script-like strings of REQ-ENQ-02: script tags, javascript:, onclick=, onerror=, onload=, eval(,
  * alert(, confirm( and prompt(. The function names must stand alone (so 'retrieval(' is not 'eval(') and be
  * followed at once by '(' or a backtick: "please confirm (by e-mail)" is an honest sentence.
  */
@@ -230,7 +230,7 @@ const SCRIPT_PATTERNS: readonly RegExp[] = [
 ];
 
 /**
- * True when `value` holds script-like content (SPEC §5 Contact data; rejected with 'Contact information contains
+ * True when `value` holds script-like content (REQ-ENQ-02; rejected with 'Contact information contains
  * invalid content'), case-insensitively and through cheap disguises: HTML character references (`&#106;avascript:`,
  * `alert&#40;1)`), JavaScript escapes (`\u0061lert(1)`), control characters, tabs or newlines inside `javascript:`,
  * white space before the `=` of an event handler.
@@ -244,7 +244,7 @@ export function containsScript(value: string): boolean {
 export interface SanitisedTextOptions {
   /** Message when the text is blank after sanitising (and when the value is not text); without it '' passes. */
   required?: string;
-  /** Message when the text is longer than `maxLength`; without it the text is cut to `maxLength` (SPEC §5). */
+  /** Message when the text is longer than `maxLength`; without it the text is cut to `maxLength` (REQ-SEC). */
   tooLong?: string;
   /** Message when the raw text is script-like ({@link containsScript}); without it such text is only sanitised. */
   scriptLike?: string;
@@ -253,7 +253,7 @@ export interface SanitisedTextOptions {
 }
 
 /**
- * A zod string sanitised by {@link sanitiseText} (SPEC §5 Text sanitising, DESIGN §7), for every free-text field of
+ * A zod string sanitised by {@link sanitiseText} (REQ-SEC-01), for every free-text field of
  * a form or request body. By default text over `maxLength` (500) is cut, as SPEC says; with `tooLong` it is refused
  * with that message instead (what a form with a character limit shows). `required` refuses blank text; `scriptLike`
  * refuses script-like input before anything is stripped; `singleLine` folds line breaks into spaces (titles, names).

@@ -105,7 +105,7 @@ export const DEMO = {
   superAdmin: { email: 'demo.superadmin@example.com', password: 'Demo-Super-2026!' },
 } as const;
 
-/** The SPEC §8 server message every 5xx carries. */
+/** The REQ-MSG-01 every 5xx carries. */
 export const SERVER_MESSAGE = 'A server error occurred. Please try again later.';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,5 +1,5 @@
 /**
- * nginx in front of the API for the soak tests (issue #22): the production site file of docs/deploy.md
+ * nginx in front of the API for the soak tests (REQ-SEC): the production site file of docs/deploy.md
  * (`docs/deploy/nginx.conf`) with local ports and a self-signed certificate, run by the soak runner as a child process
  * (`daemon off`), every path — pid, logs, temporary files — inside the run's folder. Not the system service.
  */

@@ -1,10 +1,10 @@
 /**
- * Creates an admin, or promotes an existing user, for a fresh install (issue #3):
+ * Creates an admin, or promotes an existing user, for a fresh install (REQ-AUTH):
  *
  *   npm run admin:create -- --email <e-mail> --password <password> [--super]
  *
  * Uses the same database as the server (DATABASE_URL, else PGlite in DATA_DIR; stop the server first when it uses
- * PGlite). The password must meet the sign-up rules (SPEC §5). An existing user's password is replaced.
+ * PGlite). The password must meet the sign-up rules (REQ-AUTH-04). An existing user's password is replaced.
  */
 import { passwordValidationFailedMessage } from '@abode/shared/auth/auth.schema';
 import { sanitiseEmail } from '@abode/shared/sanitise';

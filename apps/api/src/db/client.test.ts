@@ -1,5 +1,5 @@
 /**
- * The embedded database: migrations apply, and a data folder serves one process at a time (DESIGN §5: PGlite
+ * The embedded database: migrations apply, and a data folder serves one process at a time (ADR 024: PGlite
  * silently loses writes when two processes share a folder).
  */
 import { spawn } from 'node:child_process';
@@ -33,7 +33,7 @@ test('a second open of the same data folder is refused until the first closes', 
   await second.close();
 });
 
-test('every SPEC §3 table and the admin_analytics view exist after migration', async () => {
+test('every REQ-DATA-02 table and the admin_analytics view exist after migration', async () => {
   const handle = await openPglite(undefined);
   const result = await handle.db.execute(sql`
     SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`);

@@ -1,7 +1,7 @@
 /**
- * Opens the database: PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR (DESIGN §1).
+ * Opens the database: PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR (ADR 002).
  * Both use the same Drizzle schema and migrations. PGlite has no cross-process lock of its own, so the data folder
- * is locked here and a second server on it refuses to start (DESIGN §5, probe G4).
+ * is locked here and a second server on it refuses to start (REQ-DATA-06, probe G4).
  */
 import fs from 'node:fs';
 import path from 'node:path';

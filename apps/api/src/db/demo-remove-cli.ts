@@ -1,5 +1,5 @@
 /**
- * Deletes the demo accounts for good (issue #22; README "Demo accounts"):
+ * Deletes the demo accounts for good (REQ-SEC-14; README "Demo accounts"):
  *
  *   npm run demo:remove
  *

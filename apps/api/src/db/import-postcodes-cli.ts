@@ -1,5 +1,5 @@
 /**
- * Imports every GB postcode from OS Code-Point Open (issue #24; docs/postcodes.md):
+ * Imports every GB postcode from OS Code-Point Open (REQ-PLACE-05; docs/postcodes.md):
  *
  *   npm run db:import-postcodes -- <codepo_gb.zip>
  *

@@ -1,5 +1,5 @@
 /**
- * One typed error for the API (DESIGN §4, STYLE §5.5). Throw it anywhere; `app.onError` turns it into
+ * One typed error for the API (REQ-MSG-04, STYLE §5.5). Throw it anywhere; `app.onError` turns it into
  * `{ error: { code, message } }` with the status of its code. `message` must be safe to show to the user.
  */
 import { ERROR_STATUS, type ErrorCode } from '@abode/shared/errors';
@@ -43,7 +43,7 @@ export class AppError extends Error {
     this.existingId = options.existingId;
   }
 
-  /** 400 with the SPEC §8 validation message. */
+  /** 400 with the REQ-MSG-01. */
   static validation(details?: AppErrorDetail[]): AppError {
     return new AppError('VALIDATION_ERROR', MESSAGES.validation, details ? { details } : {});
   }

@@ -1,7 +1,7 @@
 /**
- * Input sanitising over HTTP (issue #7; SPEC §5 Text sanitising and Contact data, DESIGN §7) on a real database: each
+ * Input sanitising over HTTP (REQ-SEC-01 and Contact data, REQ-ENQ-02) on a real database: each
  * write route stores free text through the shared sanitiser (packages/shared/src/sanitise.ts) — `<` and `>` gone,
- * apostrophes, quotes and ampersands kept as typed — and refuses script-like content where SPEC §5 says so (contact
+ * apostrophes, quotes and ampersands kept as typed — and refuses script-like content where REQ-SEC-06 says so (contact
  * data; listings, decision 012). Also: better-auth's own `update-user`, which would store names and even the role
  * unchecked, is switched off.
  */
@@ -180,7 +180,7 @@ describe('POST /api/enquiries', () => {
     listing = await createListing(handle.db, other.id);
   });
 
-  test('a <script> payload is refused with the SPEC §5 message and nothing is stored', async () => {
+  test('a <script> payload is refused with the REQ-SEC message and nothing is stored', async () => {
     const res = await send({
       propertyId: listing.id,
       name: 'Jo Bloggs',
@@ -264,7 +264,7 @@ describe('PATCH /api/me/profile', () => {
     expect(refused.status).toBe(400);
     expect((await readJson(refused)).error.message).toBe(AUTH_MESSAGES.signUpInvalidName);
 
-    // Issue #22: the last name follows the same rule.
+    // REQ-SEC: the last name follows the same rule.
     const refusedLast = await call('POST', '/api/auth/sign-up/email', undefined, {
       email: uniqueEmail('names'),
       password: STRONG_PASSWORD,
@@ -349,7 +349,7 @@ describe('better-auth endpoints that would store text unchecked', () => {
     expect(refused.status).toBe(400);
     expect((await readJson(refused)).error.message).toBe(AUTH_MESSAGES.signUpInvalidName);
 
-    // Issue #22: the last name follows the same rule.
+    // REQ-SEC: the last name follows the same rule.
     const refusedLast = await call('POST', '/api/auth/sign-up/email', undefined, {
       email: uniqueEmail('names'),
       password: STRONG_PASSWORD,

@@ -1,5 +1,5 @@
 /**
- * Phones and numbers over HTTP (issue #23 item 9; SPEC §5 Contact data and Number): a phone needs at least 5 digits
+ * Phones and numbers over HTTP (REQ-ENQ-02 item 9; REQ-ENQ-02 and Number): a phone needs at least 5 digits
  * wherever one is accepted ('-----' is five characters but no number), and a number carried as text is plain decimal
  * digits — '1e5' or '0x10' is refused with a 400, not read as 100000 or 16.
  */

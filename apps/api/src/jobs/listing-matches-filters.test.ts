@@ -1,8 +1,8 @@
 /**
  * The alert job's in-memory matcher must select exactly what the public search's SQL (`searchConditions`) selects:
- * both run here on the same listings and filter sets, on a real database — issue #8's too (statuses, flags,
+ * both run here on the same listings and filter sets, on a real database — REQ-SEARCH-15's too (statuses, flags,
  * 'reduced', bounds, polygon, radius around real OS places, keywords by PostgreSQL's full-text search, 'added'),
- * issue #24's places (towns, districts, authorities and streets by id or by name, postcodes as a radius) and issue
+ * REQ-SEARCH-13's places (towns, districts, authorities and streets by id or by name, postcodes as a radius) and issue
  * #25's floor plan and lettings terms.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -217,7 +217,7 @@ const FILTER_SETS: Record<string, unknown>[] = [
     filters: ['garden'],
   },
   { location: 'all', mode: 'all', type: '' },
-  // Issue #8.
+  // REQ-SEARCH.
   { includeUnderOffer: true },
   { includeLetAgreed: true, mode: 'rent' },
   { includeUnderOffer: true, includeLetAgreed: true, location: 'reading' },
@@ -268,7 +268,7 @@ const FILTER_SETS: Record<string, unknown>[] = [
   { added: 3 },
   { added: 14 },
   { added: 7, includeUnderOffer: true },
-  // Issue #24: places by id, names that are places, a postcode place (a radius), a place with a radius.
+  // REQ-SEARCH-17: places by id, names that are places, a postcode place (a radius), a place with a radius.
   { place: 'town:reading' },
   { place: 'town:manchester', mode: 'sale', bedrooms: 3 },
   { place: 'outcode:RG30' },
@@ -285,7 +285,7 @@ const FILTER_SETS: Record<string, unknown>[] = [
   { place: 'postcode:ZE2 9ZZ' },
   { location: 'Rodway Road, Reading' },
   { location: 'Reading', place: 'town:reading', keywords: 'garden' },
-  // Issue #25: the floor plan and the lettings terms; a rental that does not say matches no switch.
+  // REQ-LISTING-16: the floor plan and the lettings terms; a rental that does not say matches no switch.
   { hasFloorPlan: true },
   { hasFloorPlan: true, mode: 'rent' },
   { petsAllowed: true, mode: 'rent' },
@@ -325,7 +325,7 @@ test.each(FILTER_SETS.map((raw) => [JSON.stringify(raw), raw] as const))(
   },
 );
 
-test('the fixtures exercise both outcomes, for the issue #8 filters too', async () => {
+test('the fixtures exercise both outcomes, for the REQ-SEARCH filters too', async () => {
   const counts: number[] = [];
   for (const raw of FILTER_SETS) {
     const filters = SearchFiltersSchema.parse(raw);

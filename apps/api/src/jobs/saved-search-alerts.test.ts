@@ -79,7 +79,7 @@ async function mailsTo(email: string) {
 describe('matching', () => {
   test('sends one e-mail with the listings that match every filter, and none that do not', async () => {
     const user = await createUser();
-    // A row saved before issue #23: the property type under the URL's name `type`, the old default label.
+    // A row saved before REQ-CLIENT-07: the property type under the URL's name `type`, the old default label.
     await saveSearch(user.id, {
       location: 'manchester',
       mode: 'sale',
@@ -127,7 +127,7 @@ describe('matching', () => {
     });
     const [mail, ...others] = await mailsTo(user.email);
     expect(others).toHaveLength(0);
-    // The old default label ('Search in manchester') is named by its filters instead (issue #23).
+    // The old default label ('Search in manchester') is named by its filters instead (REQ-CLIENT-07).
     expect(mail!.subject).toBe('2 new homes for "Houses for sale in manchester, 2+ beds, £200k–£400k"');
     expect(mail!.text).toContain('Match in Old Lane');
     expect(mail!.text).toContain('Match in Aytoun Street');
@@ -156,7 +156,7 @@ describe('matching', () => {
     );
   });
 
-  test("SPEC §3's propertyType is applied, and 'all' is no filter (issue #23)", async () => {
+  test("REQ-CLIENT-06's propertyType is applied, and 'all' is no filter (REQ-CLIENT-06)", async () => {
     const user = await createUser();
     const flats = await saveSearch(user.id, { location: 'Reading', propertyType: 'flat' });
     const anything = await saveSearch(user.id, { location: 'all', propertyType: 'all', mode: 'all' });
@@ -173,7 +173,7 @@ describe('matching', () => {
     expect(sent.filter((d) => d.savedSearchId === anything.id)).toHaveLength(3);
   });
 
-  test('a search stored without a mode runs as Buy: homes for sale only, named and linked so (issue #24)', async () => {
+  test('a search stored without a mode runs as Buy: homes for sale only, named and linked so (REQ-PLACE)', async () => {
     const user = await createUser();
     const search = await saveSearch(user.id, { location: 'Reading' }, { label: 'Search in Reading' });
     const sale = await createListing(db, agentId, { at: 'reading', mode: 'sale', publishedAt: at(1) });
@@ -209,7 +209,7 @@ const sentFor = async (searchId: string) =>
     .map((d) => d.propertyId)
     .sort();
 
-describe('issue #8 filters', () => {
+describe('REQ-SEARCH filters', () => {
   /** Real OS positions of the Manchester and Reading districts, for radius searches. */
   const withPlaces = () => loadReferenceData(db, { districts: ['M1', 'M11', 'RG30', 'SW19'] });
 
@@ -313,7 +313,7 @@ describe('issue #8 filters', () => {
   });
 });
 
-describe('issue #25 filters', () => {
+describe('ADR 028 filters', () => {
   test('the floor plan and the lettings terms apply, and the link to the search carries them', async () => {
     const user = await createUser();
     const search = await saveSearch(
@@ -353,7 +353,7 @@ describe('issue #25 filters', () => {
   });
 });
 
-describe('issue #24 places', () => {
+describe('REQ-PLACE places', () => {
   test('a place search alerts on that place only: a town, a street, an authority by its postcodes', async () => {
     await loadReferenceData(db, { districts: ['M1', 'M11', 'RG30', 'SW19'] });
     await createListing(db, agentId, { at: 'reading', publishedAt: at(-10) });
@@ -493,7 +493,7 @@ describe('the e-mail', () => {
     const [mail] = await mailsTo(user.email);
     expect(mail!.subject).toBe('13 new homes for "Properties for sale in Reading, 2+ beds"');
     expect(mail!.text).toContain('your saved search "Properties for sale in Reading, 2+ beds"');
-    // Alerts may have been switched on by default before issue #23: the e-mail says they are on, not who did it.
+    // Alerts may have been switched on by default before REQ-CLIENT-09: the e-mail says they are on, not who did it.
     expect(mail!.text).not.toMatch(/you switched/i);
     expect(mail!.html).not.toMatch(/you switched/i);
     expect(mail!.text).toContain('e-mail alerts are on for this saved search');

@@ -115,7 +115,7 @@ test('purgeNow deletes only rows past their window by a day and not blocked', as
   await jobs.stop();
 });
 
-test('purgeNow also deletes expired enquiry idempotency keys and old listing visitor rows (issue #22)', async () => {
+test('purgeNow also deletes expired enquiry idempotency keys and old listing visitor rows (REQ-ENQ-04)', async () => {
   const now = new Date('2026-11-24T12:00:00Z');
   const { id: propertyId } = await createListing(handle.db, (await createAgent(handle.db)).id);
   await handle.db.execute(sql`

@@ -1,9 +1,9 @@
 /**
  * In-process scheduler of background jobs (ADR 010): the saved-search alerts, every `intervalMs`
  * (ALERTS_INTERVAL_MS, default one minute; 0 disables), and the purge of dead `rate_limits` rows, expired enquiry
- * idempotency keys and past days' listing visitor rows (issue #22), every `purgeIntervalMs` (default ten minutes),
- * and the rebuild of the location box's places and their counts (issue #24), every `placesIntervalMs` (default
- * PLACES_REFRESH_MS), and the fetching of listing feeds' media (issue #27), every `feedMediaIntervalMs`
+ * idempotency keys and past days' listing visitor rows (REQ-ENQ-04), every `purgeIntervalMs` (default ten minutes),
+ * and the rebuild of the location box's places and their counts (REQ-PLACE), every `placesIntervalMs` (default
+ * PLACES_REFRESH_MS), and the fetching of listing feeds' media (ADR 030), every `feedMediaIntervalMs`
  * (FEED_MEDIA_INTERVAL_MS, default five seconds; 0 disables) and at once when a feed call queues media
  * (`feedMediaQueued`), again after the current run when that happens during one.
  * A tick is skipped while the previous run is still going, so one process never overlaps itself; several processes

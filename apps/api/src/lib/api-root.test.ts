@@ -1,5 +1,5 @@
 /**
- * The API package's folder is found from any depth below it (issue #22): the sources in src/… and the compiled bundle
+ * The API package's folder is found from any depth below it (REQ-SEC): the sources in src/… and the compiled bundle
  * in dist/ (or dist/chunks) read migrations, demo data and public/ from the same place.
  */
 import fs from 'node:fs';

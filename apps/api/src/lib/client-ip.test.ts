@@ -1,5 +1,5 @@
 /**
- * The client address behind proxies (issue #22): TRUST_PROXY as hops or as a list of proxy addresses, read from the
+ * The client address behind proxies (REQ-SEC-15): TRUST_PROXY as hops or as a list of proxy addresses, read from the
  * right of X-Forwarded-For, so a forged leftmost entry is never the client.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * The client's IP address, the one answer every rate limit, audit record, session and e-mail uses (issue #22,
- * DESIGN §4).
+ * The client's IP address, the one answer every rate limit, audit record, session and e-mail uses (REQ-AUTH-13,
+ * REQ-LIMIT-01).
  *
  * Without a trusted proxy it is the socket's address, whatever `X-Forwarded-For` says. Behind proxies
  * (`TRUST_PROXY`), the hops are read from the right: the socket's address, then each `X-Forwarded-For` entry from

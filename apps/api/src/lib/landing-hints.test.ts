@@ -1,5 +1,5 @@
 /**
- * Early hints in the index.html of the search and listing pages (issue #9), through HTTP with a built SPA stand-in:
+ * Early hints in the index.html of the search and listing pages (REQ-PERF), through HTTP with a built SPA stand-in:
  * the scripts the build names, the page's first API request, the listing's first photo, escaping, and the pages
  * that get none.
  */
@@ -75,7 +75,7 @@ describe('the search page', () => {
     expect(await headLinks('/search?location=Reading&minPrice=100000&page=1')).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/search-page-a1.js" fetchpriority="low" />',
       '<link rel="modulepreload" crossorigin href="/assets/listing-pages-c3.js" fetchpriority="low" />',
-      // The request as the page sends it: its own order, Buy when no mode is named (issue #23), no page=1, &
+      // The request as the page sends it: its own order, Buy when no mode is named, no page=1, &
       // escaped in the attribute.
       '<link rel="preload" as="fetch" href="/api/properties?location=Reading&amp;mode=sale&amp;minPrice=100000" crossorigin="anonymous" />',
     ]);
@@ -137,7 +137,7 @@ describe('the listing page', () => {
   });
 });
 
-describe('a portal landing page (issue #28)', () => {
+describe('a portal landing page (REQ-PERF-06)', () => {
   const session = { Cookie: 'theme=dark; better-auth.session_token=abc.def' };
 
   test('names its scripts, and with a session cookie /api/me and its first API requests', async () => {

@@ -1,5 +1,5 @@
 /**
- * Early hints in the index.html of the pages visitors land on (issue #9: a fast site on a phone). Without them a
+ * Early hints in the index.html of the pages visitors land on (REQ-PERF: a fast site on a phone). Without them a
  * phone downloads and runs the 140 KB entry script before it learns which page scripts, which API answer and which
  * photo the page needs; with them it starts all of these while the entry is still arriving:
  * - `<link rel="modulepreload">` for the page's own scripts, named by the build in `landing-files.json`
@@ -22,7 +22,7 @@ const ScriptsSchema = z.array(z.string().regex(/^\/assets\/[\w.~-]+\.js$/));
 const LandingFilesSchema = z.object({
   search: ScriptsSchema,
   property: ScriptsSchema,
-  /** Issue #28: the scripts of the portals' landing pages, by URL path (none in builds before it). */
+  /** REQ-PERF-06: the scripts of the portals' landing pages, by URL path (none in builds before it). */
   portal: z.record(z.string().regex(/^\/(agent|admin)\/[\w-]+$/), ScriptsSchema).optional(),
 });
 
@@ -91,7 +91,7 @@ function hasSessionCookie(cookieHeader: string | undefined): boolean {
 }
 
 /**
- * The hints of a portal landing page (`/agent/dashboard`, `/admin/users`, …; issue #28): its layout's and its own
+ * The hints of a portal landing page (`/agent/dashboard`, `/admin/users`, …; REQ-PERF-06): its layout's and its own
  * scripts, and, when the request carries a session cookie and no query string, /api/me and the page's first API
  * requests (first-requests.ts), which the portal's guard and the page wait for. Empty for any other path.
  */

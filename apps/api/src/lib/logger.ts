@@ -1,4 +1,4 @@
-/** JSON logs with pino (DESIGN §2). Level from LOG_LEVEL; tests pass `silent`. */
+/** JSON logs with pino. Level from LOG_LEVEL; tests pass `silent`. */
 import pino from 'pino';
 
 export type Logger = pino.Logger;

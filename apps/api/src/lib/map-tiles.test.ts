@@ -1,5 +1,5 @@
 /**
- * The tile origins the Content-Security-Policy allows (issue #24): one per subdomain when {s} is in the host name,
+ * The tile origins the Content-Security-Policy allows (REQ-PLACE): one per subdomain when {s} is in the host name,
  * one in all when it is only in the path, with the port kept; env.test.ts covers the checks behind them.
  */
 import { expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The configured map tiles on the server side (issue #24, ADR 013): checking a tile URL template, the origins the
+ * The configured map tiles on the server side (REQ-SEARCH-30, ADR 013): checking a tile URL template, the origins the
  * Content-Security-Policy must allow for it, the credit line parsed from the operator's HTML into text and links,
  * and the `<meta>` tag that hands the result to the web app inside index.html (no inline script, no extra request).
  * env.ts reads the variables and turns these checks into start-up errors.

@@ -1,6 +1,6 @@
 /**
  * Building blocks of the OpenAPI route definitions (`createRoute` from @hono/zod-openapi), shared by every feature's
- * routes.ts so a response or body is described the same way everywhere (DESIGN §4 API conventions). They only shape
+ * routes.ts so a response or body is described the same way everywhere (ADR 001 API conventions). They only shape
  * the OpenAPI document and the handler's typed responses; nothing here runs per request.
  */
 import { ErrorBodySchema } from '@abode/shared/errors';
@@ -11,7 +11,7 @@ export const json = <S>(schema: S, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
-/** An error response: the `{ error: { code, message, fields? } }` body of AppError (DESIGN §4). */
+/** An error response: the `{ error: { code, message, fields? } }` body of AppError (REQ-MSG-04). */
 export const errorResponse = (description: string) => json(ErrorBodySchema, description);
 
 /** A required JSON request body of `schema`. */

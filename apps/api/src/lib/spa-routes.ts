@@ -1,5 +1,5 @@
 /**
- * Paths the SPA renders (SPEC §2 route table). The server answers other paths with the SPA's 404 page and a real
+ * Paths the SPA renders (REQ-SITE-01). The server answers other paths with the SPA's 404 page and a real
  * 404 status, so crawlers and link checkers see missing pages as missing.
  */
 const EXACT = new Set([

@@ -1,5 +1,5 @@
 /**
- * The S3 upload storage (issue #5 "S3-compatible storage when configured") against s3rver, an in-process
+ * The S3 upload storage (REQ-AGENT-09 "S3-compatible storage when configured") against s3rver, an in-process
  * S3-compatible server on a random local port: the Storage contract (put/get/delete/list with prefix and
  * pagination, missing key → null), the object metadata (content type, immutable Cache-Control), the optional
  * folder prefix, and a photo uploaded through the agent API stored in the bucket and served at /media/uploads.

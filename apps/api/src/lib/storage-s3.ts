@@ -1,5 +1,5 @@
 /**
- * Uploaded files in an S3-compatible bucket (DESIGN §2 Images: "S3-compatible storage when `S3_BUCKET` is set"):
+ * Uploaded files in an S3-compatible bucket (ADR 012 Images: "S3-compatible storage when `S3_BUCKET` is set"):
  * AWS S3, MinIO, Cloudflare R2, Backblaze B2, … — anything that speaks PutObject/GetObject/DeleteObject/ListObjectsV2.
  *
  * The bucket stays private: files are still served by the app at `/media/uploads/{key}` (app.ts reads them with

@@ -1,5 +1,5 @@
 /**
- * Where uploaded files live (DESIGN §2 Images: `DATA_DIR/uploads`, or S3-compatible storage later). Files are
+ * Where uploaded files live (ADR 012 Images: `DATA_DIR/uploads`, or S3-compatible storage later). Files are
  * addressed by a key such as `properties/{propertyId}/{photoId}-800.webp`; keys are never reused (every upload gets
  * a new id), so the files can be served as immutable. An S3 driver implements the same {@link Storage} interface
  * (put = PutObject, get = GetObject, delete = DeleteObject, list = ListObjectsV2 with a prefix): storage-s3.ts. Both
@@ -64,7 +64,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
-  // Floor plans, EPC certificates and brochures (issue #25), served as downloads (app.ts).
+  // Floor plans, EPC certificates and brochures (REQ-LISTING-16), served as downloads (app.ts).
   '.pdf': 'application/pdf',
 };
 

@@ -1,5 +1,5 @@
 /**
- * The 401/403 matrix of the guards (issue #3): visitor, client, agent, admin, super admin and suspended user on
+ * The 401/403 matrix of the guards (REQ-AUTH-10): visitor, client, agent, admin, super admin and suspended user on
  * /api/me (requireUser), /api/agent/profile (requireAgent) and /api/admin/session (requireAdmin).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -56,7 +56,7 @@ describe.each(matrix)('%s', (path, expected) => {
     const res = await get(app, path, cookies[who]);
     expect(res.status).toBe(status);
     const body = await readJson(res);
-    // A suspended user's session says why it ended (issue #23); anyone else is simply signed out.
+    // A suspended user's session says why it ended (REQ-AUTH-13); anyone else is simply signed out.
     if (status === 401 && who === 'suspended')
       expect(body.error).toEqual({ code: 'ACCOUNT_SUSPENDED', message: AUTH_MESSAGES.accountSuspended });
     else if (status === 401)

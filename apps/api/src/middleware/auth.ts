@@ -1,11 +1,11 @@
 /**
- * Route guards (DESIGN §4, SPEC §6): `requireUser`, `requireAgent` (loads the agent's agency membership, ADR 029; an
+ * Route guards (REQ-AUTH-11, REQ-AUTH-10): `requireUser`, `requireAgent` (loads the agent's agency membership, ADR 029; an
  * agent without one gets 404 'Agent profile not found'), `requireAdmin`, `requireSuperAdmin`. 401 when signed out, 403 for the wrong
- * role, with the SPEC §8 messages; 403 TWO_FACTOR_SETUP_REQUIRED for a user the two-factor policy requires it of who has
+ * role, with the REQ-AGENT-02 messages; 403 TWO_FACTOR_SETUP_REQUIRED for a user the two-factor policy requires it of who has
  * not set it up (ADR 031; only `requireSession`, for `GET /api/me`, lets them through).
  * The user row is read on every request, so a suspended or deleted user's session fails at the next request (and is
  * revoked). A session ended by a suspension answers 401 ACCOUNT_SUSPENDED rather than UNAUTHENTICATED, so the client
- * can say why on /auth (issue #23).
+ * can say why on /auth (REQ-AUTH-14).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { getSessionCookie } from 'better-auth/cookies';
@@ -139,7 +139,7 @@ const endedSessionIdentifier = (token: string) =>
 
 /**
  * Deletes every session of user `userId`, who is being (or has been) suspended, leaving a note per session (until it
- * would have expired) so that its next request is told why it ended (issue #23). The note names the user, so it only
+ * would have expired) so that its next request is told why it ended (REQ-AUTH-13). The note names the user, so it only
  * speaks while they are still suspended. Run inside the suspension's transaction.
  */
 export async function endSessionsOfSuspendedUser(db: Database | Transaction, userId: string): Promise<void> {
@@ -160,7 +160,7 @@ export async function endSessionsOfSuspendedUser(db: Database | Transaction, use
 }
 
 /**
- * The 401 for a request without a live session: ACCOUNT_SUSPENDED (SPEC §5 text) when its session cookie belonged to
+ * The 401 for a request without a live session: ACCOUNT_SUSPENDED (REQ-AUTH-14 text) when its session cookie belonged to
  * a session ended by a suspension that still holds, else UNAUTHENTICATED. The cookie is `token.signature`; an unknown
  * or forged token simply finds no note.
  */
@@ -214,9 +214,9 @@ export const requireAgentUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * After {@link requireAgentUser}: the caller's agency membership and so the branches they work in (SPEC §6: agents
- * act only on their own branch's records; ADR 029), else 404 'Agent profile not found' (SPEC §8), which the agent portal answers with a way to
- * create it (issue #23) — a 403 would say the agent may not be there at all.
+ * After {@link requireAgentUser}: the caller's agency membership and so the branches they work in (REQ-SITE-02: agents
+ * act only on their own branch's records; ADR 029), else 404 'Agent profile not found' (REQ-AGENT-02), which the agent portal answers with a way to
+ * create it (REQ-AGENT-02) — a 403 would say the agent may not be there at all.
  */
 export const requireAgentProfile: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.viewer.agency) throw AppError.notFound(MESSAGES.agentProfileNotFound);

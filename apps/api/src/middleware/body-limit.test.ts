@@ -1,5 +1,5 @@
 /**
- * The /api body limit (issue #22) through HTTP: 64 KB by default, refused by Content-Length before reading, counted
+ * The /api body limit (REQ-SEC-07) through HTTP: 64 KB by default, refused by Content-Length before reading, counted
  * while streaming when the length is missing or wrong (and never read far past the limit), the uploads' own larger
  * limits, deeply nested JSON, and — on a real socket — a 413 that does not wait for the body.
  */
@@ -84,7 +84,7 @@ function lazyBody(total: number, fill = 'a') {
 }
 
 describe('the default limit of 64 KB', () => {
-  test('a 65 KB JSON body is a 413 with the SPEC §8 validation message; nothing is stored', async () => {
+  test('a 65 KB JSON body is a 413 with the REQ-MSG-01; nothing is stored', async () => {
     const res = await post('/api/enquiries', enquiryOf(65 * 1024));
     expect(res.status).toBe(413);
     expect(await readJson(res)).toEqual(TOO_LARGE);

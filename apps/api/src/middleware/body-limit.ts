@@ -1,11 +1,11 @@
 /**
- * Request body limits for every /api route (issue #22): 64 KB by default, larger only for the upload routes, which
+ * Request body limits for every /api route (REQ-SEC-07): 64 KB by default, larger only for the upload routes, which
  * name their own limit (agent/photos/routes.ts `UPLOAD_BODY_LIMITS`). Enforced before anything reads or parses the
  * body: a Content-Length over the limit is refused without reading a byte, and any other body (chunked, or a
  * Content-Length that understates it) is counted while it streams and refused as soon as it passes the limit, so at
  * most the limit is ever held in memory. A body within the limit is handed on as bytes already read.
  *
- * Over the limit: 413 `{ error: { code: 'PAYLOAD_TOO_LARGE', message } }` (SPEC §8 validation message, or the upload
+ * Over the limit: 413 `{ error: { code: 'PAYLOAD_TOO_LARGE', message } }` (REQ-MSG-01, or the upload
  * route's own), with `Connection: close`, so the connection is not reused with the rest of the body still on it.
  * Under /api/auth the body also has `code` and `message` at the top, as better-auth's client reads them.
  *

@@ -1,5 +1,5 @@
 /**
- * CSRF protection over HTTP (issue #7, ADR 013): a cookie-carrying write from another site is refused with 403 and
+ * CSRF protection over HTTP (REQ-SEC-12, ADR 013): a cookie-carrying write from another site is refused with 403 and
  * logged; writes from our own pages, writes without a cookie and reads pass as before.
  */
 import { and, eq } from 'drizzle-orm';

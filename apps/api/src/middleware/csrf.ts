@@ -1,11 +1,11 @@
 /**
- * CSRF protection for cookie-authenticated writes (issue #7, ADR 013). Sessions live in SameSite=Lax cookies, which
+ * CSRF protection for cookie-authenticated writes (REQ-SEC-12, ADR 013). Sessions live in SameSite=Lax cookies, which
  * already stop most cross-site writes; this check closes the rest (same-site subdomains, old browsers, top-level
  * form POSTs) without tokens: a write that carries a cookie must come from one of our own pages.
  *
  * Allowed: GET/HEAD/OPTIONS; any request without a Cookie header (nothing to forge: the caller is anonymous);
  * a request whose `Origin` is a trusted origin (PUBLIC_URL and the origins better-auth trusts, so both checks agree
- * on /api/auth); a request the browser marks `Sec-Fetch-Site: same-origin`. Anything else is a 403 with the SPEC §8
+ * on /api/auth); a request the browser marks `Sec-Fetch-Site: same-origin`. Anything else is a 403 with the REQ-MSG-01
  * authorization message, and a security event.
  */
 import type { MiddlewareHandler } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * The error handler (SPEC §8; issue #7): only upper-case codes and the safe messages leave the server, and an
+ * The error handler (REQ-MSG-04): only upper-case codes and the safe messages leave the server, and an
  * unhandled error is logged to audit_logs as high-severity suspicious activity (never its message or stack).
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Maps every failure to the error body of DESIGN §4. Known errors keep their SPEC message; anything else becomes a
- * 500 with the SPEC §8 server message, logged with the request id, never with a stack trace in the response.
- * Only upper-case codes (AppError's, or one chosen here by status) are exposed (SPEC §8). An unhandled error is also
- * written to audit_logs as a high-severity suspicious_activity security event (SPEC §8 Logged only), without the
+ * Maps every failure to the error body of REQ-MSG-04. Known errors keep their SPEC message; anything else becomes a
+ * 500 with the REQ-MSG-01, logged with the request id, never with a stack trace in the response.
+ * Only upper-case codes (AppError's, or one chosen here by status) are exposed (REQ-MSG-04). An unhandled error is also
+ * written to audit_logs as a high-severity suspicious_activity security event (REQ-MSG-12), without the
  * answer waiting for it. A database that cannot be reached is a 503 with the same server message, also under
  * /api/auth, where better-auth answers the failure itself ({@link authDatabaseUnavailable}).
  */
@@ -19,7 +19,7 @@ import type { AppEnv } from '#src/app-env.ts';
 import { logSecurityEvent } from '#src/features/auth/security-log.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
 
-/** Code and SPEC §8 safe message of a framework HTTPException below 500 (body limits, media types, bad JSON…). */
+/** Code and REQ-MSG-01 of a framework HTTPException below 500 (body limits, media types, bad JSON…). */
 function httpExceptionBody(status: number): { code: ErrorCode; message: string } {
   if (status === 401) return { code: 'UNAUTHENTICATED', message: MESSAGES.authentication };
   if (status === 403) return { code: 'FORBIDDEN', message: MESSAGES.authorization };
@@ -92,7 +92,7 @@ function logUnhandledError(c: Context<AppEnv>, error: Error): void {
 
 /**
  * Turns a failed zod parse of a request into the AppError the client sees: the price-range message when that rule
- * failed (SPEC §5), otherwise the SPEC §8 validation message with the failing fields.
+ * failed (REQ-MSG-01), otherwise the REQ-MSG-01 with the failing fields.
  */
 export function validationError(error: ZodError): AppError {
   if (error.issues.some((i) => i.message === MESSAGES.invalidPriceRange)) {
@@ -103,8 +103,8 @@ export function validationError(error: ZodError): AppError {
 
 /**
  * Values PostgreSQL refuses in themselves, so the request was bad: character_not_in_repertoire (22021: e.g. a NUL
- * byte in text) and untranslatable_character (22P05), which issue #7 fuzzing found through path parameters and `q=`;
- * and a date or time it cannot read or hold (issue #22): invalid_datetime_format (22007), datetime_field_overflow
+ * byte in text) and untranslatable_character (22P05), which REQ-MSG fuzzing found through path parameters and `q=`;
+ * and a date or time it cannot read or hold (REQ-SEC): invalid_datetime_format (22007), datetime_field_overflow
  * (22008: '0000-01-01', '2026-02-30') and invalid_time_zone_displacement_value (22009: the day after 9999-12-31
  * written '+010000-01-01T00:00:00Z'). The schemas refuse such input first with their own message; this is the net.
  */
@@ -134,7 +134,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /**
  * better-auth catches a failed database call itself and answers its own 500, so the error never reaches
  * {@link handleError}. Mounted on /api/auth: a 5xx answer while the database cannot be reached becomes the API's 503
- * with the SPEC §8 server message, as on every other route (in better-auth's body shape, with `error` added as
+ * with the REQ-MSG-01, as on every other route (in better-auth's body shape, with `error` added as
  * auth/routes.ts does); other 5xx stay as they are.
  */
 export const authDatabaseUnavailable: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,6 +1,6 @@
 /**
  * The MDN HTTP Observatory's own scanner (npm @mdn/mdn-http-observatory) against the real app in production mode,
- * listening on a free localhost port (issue #7, ADR 013). Over plain http two of its ten tests cannot pass — the
+ * listening on a free localhost port (REQ-SEC, ADR 013). Over plain http two of its ten tests cannot pass — the
  * redirect from http to https and HSTS both need TLS, which a deployment gets from its proxy — so the grade here is
  * the best plain http allows; every other test must pass with its best score, which is A+ once TLS is in front.
  */
@@ -78,7 +78,7 @@ test('every header test passes with its best score', () => {
     pass: true,
     result: 'csp-implemented-with-no-unsafe-default-src-none',
     scoreModifier: 10,
-    // Issue #25: the tour players' https origins are the only frames, and the policy stays free of insecure schemes.
+    // ADR 028: the tour players' https origins are the only frames, and the policy stays free of insecure schemes.
     policy: {
       antiClickjacking: true,
       defaultNone: true,

@@ -1,6 +1,6 @@
 /**
- * Script-injection logging (SPEC §8 Logged only; issue #7) over HTTP on a real database: a JSON write body with SPEC
- * §5 script-like content is logged once as a high-severity suspicious_activity event, whatever the route answers; the
+ * Script-injection logging (REQ-MSG-12) over HTTP on a real database: a JSON write body with REQ-SEC-06
+ *  script-like content is logged once as a high-severity suspicious_activity event, whatever the route answers; the
  * route still reads the whole body; passwords are never inspected; enquiries keep their own single event.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';

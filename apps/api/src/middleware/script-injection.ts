@@ -1,6 +1,6 @@
 /**
- * Script-injection logging (SPEC §8 Logged only: "Script injection … logged as suspicious activity with severity
- * high"; issue #7). Every JSON write body under /api is scanned for SPEC §5 script-like content (`containsScript`,
+ * Script-injection logging (REQ-MSG-12: "Script injection … logged as suspicious activity with severity
+ * high"; REQ-SEC-08). Every JSON write body under /api is scanned for REQ-SEC-06 script-like content (`containsScript`,
  * the shared sanitise module) in any string or key; the first hit is logged once for the request, without the answer
  * waiting for it, whatever the route then does with the body (refuse it, or store it sanitised). The value itself is
  * not logged, only where it was: it may be a password.

@@ -1,6 +1,6 @@
 /**
- * Security headers over HTTP (issue #7, ADR 013): the SPA's strict CSP (its images following the configured map
- * tiles, issue #24), the API reference's own policy, frame, referrer and permissions policies, HSTS in production
+ * Security headers over HTTP (REQ-SEC-12, ADR 013): the SPA's strict CSP (its images following the configured map
+ * tiles, REQ-SEARCH-30), the API reference's own policy, frame, referrer and permissions policies, HSTS in production
  * only, no public source maps, and the UI lock-down switch and map tile configuration in the served index.html.
  */
 import fs from 'node:fs';
@@ -79,7 +79,7 @@ describe('Content-Security-Policy', () => {
     expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.get('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
-    // Issue #25: frames only from the tour players' https origins; our pages themselves may not be framed.
+    // ADR 028: frames only from the tour players' https origins; our pages themselves may not be framed.
     expect(csp.get('frame-src')).toEqual([...TOUR_FRAME_ORIGINS]);
     expect(csp.get('frame-src')?.every((origin) => origin.startsWith('https://'))).toBe(true);
     expect(csp.get('img-src')).toEqual(["'self'", ...DEFAULT_MAP_TILE_ORIGINS]);
@@ -150,7 +150,7 @@ describe('other headers', () => {
     expect(permissions).not.toContain('web-share');
   });
 
-  test('the tour players get what they use, for their own origins only (issue #25)', async () => {
+  test('the tour players get what they use, for their own origins only (ADR 028)', async () => {
     const granted = new Map(
       (PERMISSIONS_POLICY.match(/[\w-]+=\([^)]*\)/g) ?? []).map((entry) => {
         const [feature, list] = entry.split('=');
@@ -232,7 +232,7 @@ describe('UI lock-down switch', () => {
   });
 });
 
-describe('map tiles (issue #24)', () => {
+describe('map tiles (REQ-SEARCH-30)', () => {
   /** The map tile configuration a served page carries: its meta tag's content as a browser reads it, parsed. */
   function servedMapTiles(html: string): unknown {
     const head = parse(html).childNodes.find((n) => n.nodeName === 'html');

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (issue #7, SPEC §9 "a security policy and frame restrictions are injected",
+ * Security headers on every response (REQ-SEC-12 "a security policy and frame restrictions are injected",
  * ADR 013): a strict Content-Security-Policy, no framing, HSTS in production, a referrer policy, a permissions
  * policy and nosniff. The policies are built here, in one place, so the ADR, the tests and the server agree.
  */
@@ -37,7 +37,7 @@ function serialise(directives: Directives): string {
  * - images: our origin (/media photos and uploads, the favicon) and the configured map tiles' origins;
  * - fetches: the API on our origin only;
  * - frames: the video and virtual tour players of YouTube (its no-cookie domain), Vimeo and Matterport, and no other
- *   origin (TOUR_FRAME_ORIGINS, issue #25: other tour links are plain links). Our own pages still refuse to be
+ *   origin (TOUR_FRAME_ORIGINS, REQ-LISTING-16: other tour links are plain links). Our own pages still refuse to be
  *   framed (`frame-ancestors 'none'`).
  * No fonts, workers, media or manifest are loaded, so `default-src 'none'` covers them. Each allowance was checked
  * in Chromium against the built app (ADR 013); the tests pin the policy.
@@ -103,7 +103,7 @@ function forTourPlayers(feature: string): string {
 
 /**
  * Powerful browser features: denied, except clipboard writes (Copy link on a listing) on our own origin, and what
- * the embedded tour players use (issue #25), for their origins only: autoplay (YouTube, Vimeo), protected media
+ * the embedded tour players use (ADR 028), for their origins only: autoplay (YouTube, Vimeo), protected media
  * (YouTube), full screen (all three) and VR headsets (Matterport). The Web Share sheet (Share on phones) keeps its
  * default, our own origin. Only features desktop Chromium knows are listed (not `web-share` or `bluetooth`),
  * because an unknown name is reported on every page's console.
@@ -152,7 +152,7 @@ export function contentSecurityPolicyFor(pathname: string, app: string = APP_CSP
 }
 
 /**
- * An uploaded PDF's policy (issue #25: floor plans, EPC certificates and brochures): nothing may load, and a browser
+ * An uploaded PDF's policy (REQ-LISTING-16: floor plans, EPC certificates and brochures): nothing may load, and a browser
  * that shows the file in place of downloading it treats it as a sandboxed page of no origin, so a script hidden in it
  * (the upload check refuses those) could reach neither our cookies nor our API.
  */
@@ -183,7 +183,7 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
 }
 
 /**
- * Source maps are never public (SPEC §9 production hardening): the build makes none, and should one ever be copied
+ * Source maps are never public (REQ-SEC-13): the build makes none, and should one ever be copied
  * into the served folders it is a 404 like any missing file.
  */
 export function hideSourceMaps(): MiddlewareHandler {

@@ -1,5 +1,5 @@
 /**
- * The runtime switch of the SPA's UI lock-down (SPEC §9 production hardening, DESIGN §7, ADR 013). The built SPA
+ * The runtime switch of the SPA's UI lock-down (REQ-SEC-13, ADR 013). The built SPA
  * locks right-click, dev-tool keys and text selection by default; `UI_LOCKDOWN=false` turns that off without a
  * rebuild. The switch travels inside index.html as `<meta name="abode-ui-lockdown" content="off">`: no inline script
  * (the CSP forbids it) and no extra request. apps/web/src/lib/ui-lockdown.ts reads it.

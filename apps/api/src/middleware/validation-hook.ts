@@ -1,6 +1,6 @@
 /**
  * zod-openapi's hook for failed request validation: throws the AppError that the error handler renders, so every
- * 400 carries a SPEC §8 message (or the SPEC §5 price-range message).
+ * 400 carries a REQ-MSG-01 message (or the REQ-SEC price-range message).
  */
 import type { Hook } from '@hono/zod-openapi';
 import type { AppEnv } from '#src/app-env.ts';

@@ -625,7 +625,7 @@ const CASES: Record<string, Case> = {
       url: `/api/agent/feed-branch-codes/${await freshMappedCode()}`,
     }),
   },
-  // BLM bulk uploads (issue #27): into the member's own branch; an import of A1 is seen by who manages A1's feeds.
+  // BLM bulk uploads (REQ-FEED-07): into the member's own branch; an import of A1 is seen by who manages A1's feeds.
   'POST /api/agent/feeds/blm': {
     action: 'feeds.manage',
     on: 'own',

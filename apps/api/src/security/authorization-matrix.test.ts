@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix (issue #7; SPEC §6 roles, DESIGN §4 guards): every route the app serves — read from Hono's
+ * The authorisation matrix (REQ-SEC; REQ-AUTH-12 roles, REQ-AUTH-11 guards): every route the app serves — read from Hono's
  * own route table, so better-auth's /api/auth/* catch-all, /api/dev/* and any route added later are included — ×
  * the eight personas, with the status each must get. A served route without a rule here fails the first test, naming
  * the route; so does a rule whose route is gone.
@@ -44,12 +44,12 @@ interface MatrixFixtures extends Fixtures {
   listingToDelete: string;
   reorderListing: { id: string; photoIds: string[] };
   photoToDelete: { listingId: string; photoId: string };
-  /** Floor plans on the public listing (issue #25): one every persona aims at, one the agent deletes. */
+  /** Floor plans on the public listing (REQ-LISTING-03): one every persona aims at, one the agent deletes. */
   media: { kept: string; toDelete: string };
   /** Pending listings, one per admin persona, for approve and for reject. */
   toApprove: Record<'admin' | 'superAdmin', string>;
   toReject: Record<'admin' | 'superAdmin', string>;
-  /** Pending listings, one per admin persona, for the bulk approval (issue #26). */
+  /** Pending listings, one per admin persona, for the bulk approval (ADR 029). */
   toBulkApprove: Record<'admin' | 'superAdmin', string>;
   /** New enquiries, one per admin persona, for the admin status change. */
   adminEnquiry: Record<'admin' | 'superAdmin', string>;
@@ -73,9 +73,9 @@ interface MatrixFixtures extends Fixtures {
   branchSlug: string;
   /** The agent's feed keys (ADR 030): one to change, one to revoke; and a CRM branch code to unmap. */
   feeds: { keyToChange: string; keyToRevoke: string; codeToRemove: string };
-  /** RTDF (issue #27): the agent's branch's feed id, and each agent persona's own agency's Bearer key. */
+  /** RTDF (REQ-FEED-03): the agent's branch's feed id, and each agent persona's own agency's Bearer key. */
   rtdf: { feedBranchId: number; keys: Partial<Record<Persona, string>> };
-  /** A BLM import of the agent's agency (issue #27), for its report. */
+  /** A BLM import of the agent's agency (REQ-FEED-07), for its report. */
   blmImport: string;
 }
 
@@ -113,7 +113,7 @@ const adminArea = (admin: Expected, superAdmin: Expected = admin): Statuses => (
 /** A public listing's page for a listing that is not public: its own agent and admins see a preview. */
 const previewOnly: Statuses = { ...all(404), agent: 200, admin: 200, superAdmin: 200 };
 
-/** An RTDF call (issue #27): see the rules' comment. */
+/** An RTDF call (REQ-FEED-03): see the rules' comment. */
 const rtdfRule = (body: (f: MatrixFixtures) => unknown): Rule => ({
   headers: (f, persona) => {
     const headers: Record<string, string> = {};
@@ -172,7 +172,7 @@ const imageForm = (f: MatrixFixtures) => {
   return form;
 };
 
-/** A floor plan upload (issue #25): the PNG as a floor plan. */
+/** A floor plan upload (REQ-AGENT-09): the PNG as a floor plan. */
 const floorPlanForm = (f: MatrixFixtures) => {
   const form = imageForm(f);
   form.append('kind', 'floor-plan');
@@ -399,7 +399,7 @@ const RULES: Record<string, Rule> = {
   // The profile and logo are always the caller's own (no id in the path).
   'GET /api/agent/profile': { expect: agentArea(200) },
   'PATCH /api/agent/profile': { body: () => AGENT_PROFILE, expect: agentArea(200) },
-  // Creates a missing profile (issue #23): both agent personas have one already.
+  // Creates a missing profile (REQ-SEC): both agent personas have one already.
   'POST /api/agent/profile': { body: () => AGENT_PROFILE, expect: agentArea(409) },
   'POST /api/agent/profile/logo': { form: imageForm, expect: agentArea(200) },
   'DELETE /api/agent/profile/logo': { expect: agentArea(200) },
@@ -463,7 +463,7 @@ const RULES: Record<string, Rule> = {
     expect: agentArea(204, 404),
   },
 
-  // RTDF (issue #27, ADR 030): a Bearer feed key, not the session. Each agent persona sends its own agency's key at
+  // RTDF (REQ-FEED-03, ADR 030): a Bearer feed key, not the session. Each agent persona sends its own agency's key at
   // the agent's branch: the agent's CRM is answered, the other agency's is refused (200 with `success: false` and
   // BRANCH_NOT_ALLOWED, as RTDF answers a CRM's fault; nothing written); without a key, 401.
   'POST /api/rtdf/v1/property/sendpropertydetails': rtdfRule((f) =>
@@ -476,7 +476,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/rtdf/v1/property/getbranchpropertylist': rtdfRule((f) => ({
     branch: { branch_id: f.rtdf.feedBranchId },
   })),
-  // BLM files (issue #27): with a feed key, each agent persona's CRM names the agent's branch by its feed number; the
+  // BLM files (REQ-FEED-07): with a feed key, each agent persona's CRM names the agent's branch by its feed number; the
   // agent's row goes there, the other agency's to its own branch (the number of A's branch means nothing to B).
   'POST /api/feeds/blm': {
     headers: (f, persona): Record<string, string> => {
@@ -543,7 +543,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/audit-logs': { expect: adminArea(200) },
   'GET /api/admin/limits': { expect: adminArea(200) },
   'GET /api/admin/users': { expect: adminArea(200) },
-  // Suspending is for super admins only (SPEC §6); reactivating for any admin.
+  // Suspending is for super admins only (REQ-AUTH-12); reactivating for any admin.
   'POST /api/admin/users/:id/suspend': {
     url: (f) => `/api/admin/users/${f.suspendTarget}/suspend`,
     expect: adminArea(403, 200),
@@ -756,7 +756,7 @@ async function insertFeedFixtures(w: SecurityWorld): Promise<MatrixFixtures['fee
 }
 
 /**
- * RTDF (issue #27): a key for each agent persona's own agency, and a feed listing of the agent's branch for
+ * RTDF (REQ-FEED-03): a key for each agent persona's own agency, and a feed listing of the agent's branch for
  * removeproperty to withdraw.
  */
 async function insertRtdfFixtures(w: SecurityWorld): Promise<MatrixFixtures['rtdf']> {
@@ -785,7 +785,7 @@ async function insertRtdfFixtures(w: SecurityWorld): Promise<MatrixFixtures['rtd
   return { feedBranchId: branch!.feedBranchId, keys };
 }
 
-/** A BLM file of one sale row at the world's Wimbledon address, for branch code `branchCode` (issue #27). */
+/** A BLM file of one sale row at the world's Wimbledon address, for branch code `branchCode` (REQ-FEED-07). */
 function blmForm(branchCode: string, fields: Record<string, string> = {}): FormData {
   const form = new FormData();
   const file = blmFile([saleRow('MATRIX-BLM', { BRANCH_ID: branchCode, MEDIA_IMAGE_00: '' })]);
@@ -794,7 +794,7 @@ function blmForm(branchCode: string, fields: Record<string, string> = {}): FormD
   return form;
 }
 
-/** An import of the agent's agency in the Bulk upload history (issue #27). */
+/** An import of the agent's agency in the Bulk upload history (ADR 030). */
 async function insertBlmImport(w: SecurityWorld): Promise<string> {
   const agencyId = await agencyIdOf(w.handle.db, w.users.agent.userId);
   const [row] = await w.handle.db

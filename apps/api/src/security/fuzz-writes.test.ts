@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every write route (issue #7), with fast-check: for each POST, PUT, PATCH and DELETE route
+ * Property-based fuzzing of every write route (REQ-SEC), with fast-check: for each POST, PUT, PATCH and DELETE route
  * the app serves (read from Hono's route table: a new write route without a case here fails the first test), FUZZ_RUNS
  * generated requests (100 in `npm test`; 1,000 with a new seed each time in `npm run test:soak`, run by CI) sent by a
  * persona allowed to use the route: valid bodies with fields mutated into oversized strings, wrong types, nested junk,
@@ -9,7 +9,7 @@
  * Properties, per route:
  * - never a 5xx;
  * - every 4xx is `{ error: { code, message } }`, `code` 3 digits or upper case, `message` from the error catalogue
- *   (SPEC §8 MESSAGES and every feature's *_MESSAGES, imported, never copied; testing/error-catalogue.ts);
+ *   (REQ-MSG-01 MESSAGES and every feature's *_MESSAGES, imported, never copied; testing/error-catalogue.ts);
  * - afterwards no text column of any table holds markup (`<` followed by a letter; testing/stored-markup.ts).
  *
  * Every problem of a route is collected (not just the first) and reported with the request that caused it and the
@@ -56,7 +56,7 @@ interface FuzzFixtures {
   deleteListing: string;
   uploadListing: string;
   photoListing: { id: string; photoIds: string[] };
-  /** A listing with floor plans (issue #25): the first for captions, the second to delete. */
+  /** A listing with floor plans (REQ-LISTING-16): the first for captions, the second to delete. */
   mediaListing: { id: string; mediaIds: string[] };
   /** Pending listings of the agent: some to approve, others to reject. */
   toApprove: string[];
@@ -82,7 +82,7 @@ interface FuzzFixtures {
   branchId: string;
   /** The agent's feed keys (ADR 030): one to change, one to revoke; and a CRM branch code to unmap. */
   feeds: { keyToChange: string; keyToRevoke: string; codeToRemove: string };
-  /** RTDF (issue #27): the agent's Bearer feed key and their branch's feed id. */
+  /** RTDF (REQ-FEED-03): the agent's Bearer feed key and their branch's feed id. */
   rtdf: { authorization: string; feedBranchId: number };
 }
 
@@ -205,7 +205,7 @@ const authTargets = (f: FuzzFixtures): fc.Arbitrary<Target> =>
     })),
   );
 
-/** An RTDF call (issue #27) by the agent's CRM, with its Bearer feed key. */
+/** An RTDF call (REQ-FEED-03) by the agent's CRM, with its Bearer feed key. */
 const rtdfAt = (f: FuzzFixtures, call: string, valid: unknown): fc.Arbitrary<Target> =>
   fc.constant({
     url: `/api/rtdf/v1/property/${call}`,
@@ -368,7 +368,7 @@ const CASES: Record<string, FuzzCase> = {
   'PATCH /api/agent/profile': {
     target: () => at('/api/agent/profile', ['agent', 'otherAgent'], AGENT_PROFILE),
   },
-  // Both agents have a profile: a valid body is a 409, a mutated one a 400 or the 409 (issue #23).
+  // Both agents have a profile: a valid body is a 409, a mutated one a 400 or the 409 (REQ-SEC).
   'POST /api/agent/profile': {
     target: () => at('/api/agent/profile', ['agent', 'otherAgent'], AGENT_PROFILE),
   },
@@ -456,7 +456,7 @@ const CASES: Record<string, FuzzCase> = {
   'DELETE /api/agent/feed-branch-codes/:code': {
     target: (f) => at(`/api/agent/feed-branch-codes/${f.feeds.codeToRemove}`, ['agent']),
   },
-  // RTDF (issue #27): the agent's CRM with its Bearer feed key, from Rightmove's sample calls.
+  // RTDF (REQ-FEED-03): the agent's CRM with its Bearer feed key, from Rightmove's sample calls.
   'POST /api/rtdf/v1/property/sendpropertydetails': {
     target: (f) => rtdfAt(f, 'sendpropertydetails', sampleCall(f.rtdf.feedBranchId, 'FUZZ-RTDF')),
   },
@@ -475,7 +475,7 @@ const CASES: Record<string, FuzzCase> = {
         branch: { branch_id: f.rtdf.feedBranchId, channel: 1 },
       }),
   },
-  // BLM uploads (issue #27): junk files and fields, with the agent's feed key and in the Bulk upload screen.
+  // BLM uploads (REQ-FEED-07): junk files and fields, with the agent's feed key and in the Bulk upload screen.
   'POST /api/feeds/blm': {
     target: (f) =>
       fc.constant({
@@ -705,7 +705,7 @@ async function insertFeedFixtures(): Promise<FuzzFixtures['feeds']> {
   };
 }
 
-/** RTDF (issue #27): a feed key of the agent's branch and the branch's feed id. */
+/** RTDF (REQ-FEED-03): a feed key of the agent's branch and the branch's feed id. */
 async function insertRtdfKey(): Promise<FuzzFixtures['rtdf']> {
   const branchId = world.fixtures.publicListing.agentId;
   const userId = world.users.agent.userId;

@@ -1,8 +1,8 @@
 /**
- * The messages an error body may carry (SPEC §8, DESIGN §4), for tests that check every 4xx of the API: the SPEC §8
+ * The messages an error body may carry (REQ-MSG-04), for tests that check every 4xx of the API: the REQ-MSG-01
  * catalogue (`MESSAGES`) and every feature's `*_MESSAGES` constant in packages/shared, found by importing each
  * shared module rather than by copying strings, so a message added there is allowed here at once. Templates
- * (`textTooLong(max)`) become patterns. better-auth's own error texts are allowed on /api/auth only (SPEC §8
+ * (`textTooLong(max)`) become patterns. better-auth's own error texts are allowed on /api/auth only (REQ-MSG-01
  * "Messages from the auth and realtime services"; 'Sign in failed' shows the server message).
  */
 import fs from 'node:fs';
@@ -67,7 +67,7 @@ const PASSWORD_REASONS = new Set<string>(Object.values(PASSWORD_MESSAGES));
 
 /**
  * Why `message` is not allowed as the error message of `route` (a `METHOD /path` key), or null when it is: a
- * catalogue message, a filled-in template, 'Password validation failed: ' with SPEC §5 password reasons, or on
+ * catalogue message, a filled-in template, 'Password validation failed: ' with REQ-AUTH-06 password reasons, or on
  * /api/auth one of better-auth's own texts.
  */
 export function messageProblem(catalogue: ErrorCatalogue, route: string, message: unknown): string | null {
@@ -88,7 +88,7 @@ export function messageProblem(catalogue: ErrorCatalogue, route: string, message
   return `message ${JSON.stringify(message.slice(0, 200))} is not in the error catalogue`;
 }
 
-/** SPEC §8: only 3-digit or upper-case codes are exposed. */
+/** REQ-MSG-04: only 3-digit or upper-case codes are exposed. */
 export function isExposableCode(code: unknown): boolean {
   return typeof code === 'string' && (/^\d{3}$/.test(code) || /^[A-Z][A-Z0-9_]*$/.test(code));
 }

@@ -58,7 +58,7 @@ export const REAL_ADDRESSES = {
 export type AddressKey = keyof typeof REAL_ADDRESSES;
 
 /**
- * Issue #23: valid GB postcodes the project's postcode extract lacks (an agent was told 'We could not find this
+ * REQ-PLACE-06: valid GB postcodes the project's postcode extract lacks (an agent was told 'We could not find this
  * postcode'), each with the street and town of a real HM Land Registry Price Paid record in the same outcode
  * (../shared/data/ppd, 1995 sample). OS Code-Point Open 2014 has all but DN55 1PT as units; DN55 is a Doncaster
  * PO-box district without streets of its own, so its street is a Doncaster one from the same sample.

@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries of hostile request input for the write-route fuzzing (issue #7): script payloads, oversized
+ * fast-check arbitraries of hostile request input for the write-route fuzzing (REQ-SEC): script payloads, oversized
  * strings (10k+ characters), unicode that breaks naive code (astral emoji, right-to-left overrides, NUL and other
  * control characters, lone surrogates), wrong types and nested junk; valid bodies with fields mutated into these; and
  * whole bodies that are not JSON at all. Cheap to generate: long strings are repeated seeds, not drawn character by
@@ -7,7 +7,7 @@
  */
 import { fc } from '@abode/shared/testing-fast-check';
 
-/** What an attacker types where text is expected (SPEC §5 script-like content and classic XSS vectors). */
+/** What an attacker types where text is expected (REQ-SEC-06 script-like content and classic XSS vectors). */
 export const SCRIPT_PAYLOADS = [
   '<script>alert(1)</script>',
   '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',

@@ -1,6 +1,6 @@
 /**
  * The routes an app really serves, read from Hono's own route table (`app.routes`), for the tests that must cover
- * every route (the authorisation matrix and the write-route fuzzing, issue #7). A route added anywhere appears here
+ * every route (the authorisation matrix and the write-route fuzzing, REQ-SEC). A route added anywhere appears here
  * without anyone listing it, so a test that checks its rules against this table fails when one is missing.
  */
 import type { createApp } from '#src/app.ts';

@@ -1,5 +1,5 @@
 /**
- * One app on a fresh database with the eight personas of the security tests (issue #7: the authorisation matrix and
+ * One app on a fresh database with the eight personas of the security tests (REQ-SEC: the authorisation matrix and
  * the write-route fuzzing) and records owned by 'client' and 'agent', built once per test file:
  * - visitor (no cookie), client, other client, agent, other agent, admin, super admin, and a suspended user whose
  *   session was ended by the suspension (so they act as a signed-out holder of a stale cookie);
@@ -201,7 +201,7 @@ export async function createSecurityWorld(options: SecurityWorldOptions = {}): P
       return { userId: row!.id, email };
     },
     async savedSearch(owner = 'client') {
-      // Each call saves another search: the same filters twice are refused (409, issue #23).
+      // Each call saves another search: the same filters twice are refused (409, REQ-SEC).
       savedSearchCount += 1;
       const res = await call(owner, 'POST', '/api/me/saved-searches', {
         searchParams: { location: 'Wimbledon', bedrooms: savedSearchCount },

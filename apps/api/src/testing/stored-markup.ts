@@ -1,7 +1,7 @@
 /**
- * Finds markup stored in the database (issue #7: "never a stored unsanitised script"): every text, varchar and JSON
+ * Finds markup stored in the database (REQ-SEC-01: "never a stored unsanitised script"): every text, varchar and JSON
  * column of every table is searched for `<` followed by a letter (which covers `<script`, `<img`, `<svg`…). Text that
- * went through the SPEC §5 sanitiser never holds a `<` at all.
+ * went through the REQ-SEC-01 sanitiser never holds a `<` at all.
  *
  * A few columns hold markup or raw attacker input on purpose and are checked differently ({@link MARKUP_EXEMPTIONS}).
  */
@@ -25,7 +25,7 @@ export interface StoredMarkup {
  *   `clientTimestamp`) keep parts of the attacker's input as typed: the excerpt and property id of a refused enquiry
  *   (features/enquiries/routes.ts; its test asserts the raw excerpt), the path of a script-carrying write
  *   (middleware/script-injection.ts), the e-mail of a failed sign-in. They are shown only in the admin audit log, as
- *   text; reported to the owners (issue #7 fuzzing). Browser-reported events (sanitised by
+ *   text; reported to the owners (REQ-SEC fuzzing). Browser-reported events (sanitised by
  *   features/security-events) and admin actions are still checked.
  */
 export const MARKUP_EXEMPTIONS: Record<

@@ -6,7 +6,7 @@ import { AuthProvider } from '#src/lib/auth.tsx';
 import { installGlobalErrorReporting } from '#src/lib/report-error.ts';
 
 // sonner (about 9 KB gzip) is not in the first bundle: the toast region loads once the first screen has painted and
-// the page is idle (issue #9). A toast raised before it arrives is not lost: sonner replays the active toasts to a Toaster when it
+// the page is idle (REQ-PERF). A toast raised before it arrives is not lost: sonner replays the active toasts to a Toaster when it
 // mounts.
 const AppToaster = lazy(() =>
   loadWhenOnline(() => import('#src/app/app-toaster.tsx')).then((m) => ({ default: m.AppToaster })),
@@ -14,7 +14,7 @@ const AppToaster = lazy(() =>
 
 /**
  * `load()`, tried again each time the browser comes back online while it fails: a browser that went offline before
- * the toast region's code arrived would otherwise throw from the lazy component and blank the whole app (issue #23).
+ * the toast region's code arrived would otherwise throw from the lazy component and blank the whole app (REQ-SITE-11).
  * It never rejects; until it loads, the pages' own error states speak.
  */
 function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
@@ -27,8 +27,8 @@ function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
 }
 
 /**
- * App-wide providers: data cache and the toast region (SPEC §9 Notification UI); also reports errors nothing
- * caught as security events (SPEC §8 'Logged only').
+ * App-wide providers: data cache and the toast region (REQ-SITE-11); also reports errors nothing
+ * caught as security events (REQ-MSG-12).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

@@ -20,7 +20,7 @@ function appOpening(queryClient: QueryClient): boolean {
 }
 
 /**
- * The agent and admin portals (issue #28): who is signed in, which the portal's guard waits for, asked at once when
+ * The agent and admin portals (REQ-PERF-06): who is signed in, which the portal's guard waits for, asked at once when
  * the app opens on a portal page. Without it a phone asked for it only once the first screen had painted
  * (auth.tsx), and for the page's data only once the guard had let the page render.
  */

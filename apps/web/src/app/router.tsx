@@ -10,10 +10,10 @@ import { HomeRoute } from '#src/app/routes/home.tsx';
 import { withDataPrefetch } from '#src/app/route-prefetch.ts';
 
 /**
- * Route table (SPEC §2). Every page but the home page is its own chunk (`lazy`), so the first visit downloads only
+ * Route table (REQ-SITE). Every page but the home page is its own chunk (`lazy`), so the first visit downloads only
  * the layout and the page it lands on. The home page is in the first bundle: it is the landing page, and most of
  * its code (the search bar) is the search page's too, so a phone on `/` paints after one round of downloads instead
- * of two (issue #9; bundle-budget.test.ts keeps the first bundle of `/` within 150 KB gzip).
+ * of two (REQ-PERF-05; bundle-budget.test.ts keeps the first bundle of `/` within 150 KB gzip).
  */
 export const routes: RouteObject[] = [
   {

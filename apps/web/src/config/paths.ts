@@ -1,8 +1,8 @@
-/** Every route path of the SPA in one place, so links and the router agree (SPEC §2 route table). */
+/** Every route path of the SPA in one place, so links and the router agree (REQ-SITE-01). */
 export const paths = {
   home: '/',
   search: '/search',
-  /** /search to buy (the default) or to rent: every search has a mode, so every link names one (issue #23). */
+  /** /search to buy (the default) or to rent: every search has a mode, so every link names one (REQ-SEARCH-03). */
   searchFor: (mode: 'sale' | 'rent' = 'sale') => `/search?mode=${mode}`,
   about: '/about',
   vision: '/vision',
@@ -24,7 +24,7 @@ export const paths = {
     dashboard: '/agent/dashboard',
     properties: '/agent/properties',
     newProperty: '/agent/properties/new',
-    /** A BLM file's import (issue #27), for those who may manage the agency's feeds. */
+    /** A BLM file's import (REQ-FEED-07), for those who may manage the agency's feeds. */
     bulkUpload: '/agent/properties/bulk-upload',
     editProperty: (id: string) => `/agent/properties/${encodeURIComponent(id)}/edit`,
     enquiries: '/agent/enquiries',
@@ -60,7 +60,7 @@ export const paths = {
   },
 } as const;
 
-/** Links of the public header, in order (SPEC §2 Public header). */
+/** Links of the public header, in order (REQ-SITE-04). */
 export const publicNavLinks = [
   { to: paths.searchFor(), label: 'Search' },
   { to: paths.about, label: 'About' },

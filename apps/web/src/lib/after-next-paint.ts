@@ -2,7 +2,7 @@
  * Runs `callback` once the browser has painted the next frame (a requestAnimationFrame, then a task after it), or
  * after a plain task where there are no frames (tests). Returns a function that cancels it.
  *
- * For work the first screen does not need (issue #9): started before the first paint, a request or a script
+ * For work the first screen does not need (REQ-PERF): started before the first paint, a request or a script
  * competes with the page's own code on a slow phone, and Lighthouse counts it towards the first paints.
  */
 export function afterNextPaint(callback: () => void): () => void {

@@ -1,7 +1,7 @@
 /**
  * The one way the SPA talks to the API (STYLE §5.3): same-origin fetch under /api, error bodies turned into
  * {@link ApiError}, success bodies checked against the shared zod schema so a drifted server fails loudly here
- * rather than as `undefined` deep inside a component. Every failure is reported once as a security event (SPEC §8:
+ * rather than as `undefined` deep inside a component. Every failure is reported once as a security event (REQ-CLIENT:
  * every handled error is logged as medium-severity suspicious activity).
  */
 import type { z } from 'zod';
@@ -25,7 +25,7 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
   /** Sees the response before its body is read, success or not (e.g. the search reads its rate-limit headers). */
   onResponse?: (response: Response) => void;
-  /** Texts that replace the message of an error with this status (e.g. search's 429, SPEC §8). */
+  /** Texts that replace the message of an error with this status (e.g. search's 429, REQ-LIMIT-03). */
   statusMessages?: Partial<Record<number, string>>;
 }
 
@@ -41,13 +41,13 @@ function buildUrl(path: string, params: RequestOptions<z.ZodType>['params']): st
   return query ? `${path}?${query}` : path;
 }
 
-/** The safe text for a status when the body carries none (SPEC §8 error categories). */
+/** The safe text for a status when the body carries none (REQ-MSG-01). */
 function fallbackMessage(status: number): string {
   return catalogueError({ status }).message;
 }
 
 /**
- * SPEC §8 validation: with field details, the category text gains its second sentence ('Please verify the required
+ * REQ-MSG-02 validation: with field details, the category text gains its second sentence ('Please verify the required
  * fields are filled correctly.'). The server sends the first alone; the details are what the client has to add.
  */
 function withDetailsHint(message: string, details: readonly unknown[] | undefined): string {

@@ -1,7 +1,7 @@
 import type { LocationSuggestion } from '@abode/shared/listings/listing.schema';
 
 /**
- * The client-side form of the API's error body `{ error: { code, message } }` (DESIGN §4). Kept apart from the
+ * The client-side form of the API's error body `{ error: { code, message } }` (REQ-MSG-04). Kept apart from the
  * fetch wrapper so the query client can check errors without loading the zod schemas into the first bundle.
  */
 export class ApiError extends Error {

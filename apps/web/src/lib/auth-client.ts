@@ -2,12 +2,12 @@ import { createAuthClient } from 'better-auth/react';
 import { twoFactorClient } from 'better-auth/client/plugins';
 import { QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS } from '@abode/shared/constants';
 
-/** SPEC §8 'Retryable auth statuses': a gateway or the auth service briefly down, not an answer about the request. */
+/** REQ-MSG-01 'Retryable auth statuses': a gateway or the auth service briefly down, not an answer about the request. */
 export const RETRYABLE_AUTH_STATUSES: readonly number[] = [502, 503, 504];
 
 /**
  * How an auth call that met a retryable status is tried again: up to 3 more times, waiting 1 s, 2 s, 4 s (the data
- * cache's back-off, SPEC §9). Any other answer (a 4xx, a 500) is final at once.
+ * cache's back-off, REQ-SITE-13). Any other answer (a 4xx, a 500) is final at once.
  */
 export const AUTH_RETRY = {
   type: 'exponential',

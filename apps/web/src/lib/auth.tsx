@@ -20,7 +20,7 @@ export type { Me };
 
 const meQueryKey = sessionKeys.me();
 
-/** Where this tab keeps why its session ended, for /auth to say (issue #23): only a suspension is told so far. */
+/** Where this tab keeps why its session ended, for /auth to say (REQ-AUTH-14): only a suspension is told so far. */
 const SESSION_ENDED_KEY = 'abode:session-ended';
 
 /** The SPEC text of why this tab's last session ended ('This account has been suspended…'), or null. */
@@ -57,7 +57,7 @@ export const loadAuthClient = () => import('#src/lib/auth-client.ts').then((m) =
 
 /**
  * null when signed out (401); a 401 ACCOUNT_SUSPENDED also notes why for /auth. A 200 whose body is not a `Me` throws
- * (INVALID_RESPONSE, SPEC §8 unknown text) rather than passing for signed out. Plain fetch: the zod-checked client is
+ * (INVALID_RESPONSE, REQ-MSG-01 unknown text) rather than passing for signed out. Plain fetch: the zod-checked client is
  * not needed for this one small call.
  */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
@@ -93,7 +93,7 @@ const meQueryOptions = {
   networkMode: 'online' as const,
 };
 
-/** Other tabs of the site hear of a sign-in or sign-out here (issue #23), so none keeps showing a finished session. */
+/** Other tabs of the site hear of a sign-in or sign-out here (REQ-AUTH-13), so none keeps showing a finished session. */
 const SESSION_CHANNEL = 'abode-session';
 type SessionMessage = { type: 'signed-in' | 'signed-out' };
 
@@ -128,7 +128,7 @@ export function recheckSessionAfter401(queryClient: QueryClient): void {
  * query cache directly rather than `useQuery`, whose observer code would otherwise join the home page's first bundle.
  * Fetches on mount when missing or stale, when the tab regains focus (a session can end elsewhere), and whenever the
  * key is invalidated: with no observer, TanStack Query would otherwise only mark it stale, and a saved name would
- * not reach the header until a reload (issue #23). Used once, by {@link AuthProvider}; read it through `useAuth`.
+ * not reach the header until a reload (REQ-SITE-04). Used once, by {@link AuthProvider}; read it through `useAuth`.
  */
 function useMe(): { data: Me | null | undefined; isPending: boolean; isError: boolean } {
   const queryClient = useQueryClient();
@@ -145,7 +145,7 @@ function useMe(): { data: Me | null | undefined; isPending: boolean; isError: bo
   useEffect(() => {
     const load = () => void queryClient.fetchQuery(meQueryOptions).catch(() => undefined);
     // Asked right after the first paint, which does not need it (the header stays neutral meanwhile), so on a slow
-    // phone the request does not compete with the page's own code (issue #9).
+    // phone the request does not compete with the page's own code (REQ-PERF).
     const cancel = afterNextPaint(load);
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (
@@ -172,7 +172,7 @@ function useMe(): { data: Me | null | undefined; isPending: boolean; isError: bo
 
 export type DashboardPath = '/agent/dashboard' | '/admin/dashboard' | '/dashboard';
 
-/** Where a user lands after sign-in (DESIGN §7): agents, then admins, then everyone else. */
+/** Where a user lands after sign-in (REQ-AUTH-08): agents, then admins, then everyone else. */
 export function homeFor(me: Me | null | undefined): DashboardPath {
   if (me?.user.role === 'agent') return '/agent/dashboard';
   if (me?.isAdmin) return '/admin/dashboard';

@@ -1,5 +1,5 @@
 /**
- * GET requests started before the code that reads them has loaded (issue #9: a fast site on a phone). A page's
+ * GET requests started before the code that reads them has loaded (REQ-PERF: a fast site on a phone). A page's
  * route starts its first API request while the page's own code is still downloading; when that code asks for the
  * same URL, the API client takes the request already on its way instead of sending another.
  */

@@ -4,7 +4,7 @@ import { catalogueError, errorCategory, safeErrorCode } from '#src/lib/error-cat
 
 afterEach(() => vi.restoreAllMocks());
 
-test('each category has its SPEC §8 safe message', () => {
+test('each category has its REQ-MSG-01', () => {
   expect(catalogueError(new ApiError('VALIDATION_ERROR', 400, 'x'))).toEqual({
     category: 'validation',
     message: 'Please check your input and try again.',

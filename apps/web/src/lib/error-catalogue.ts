@@ -1,5 +1,5 @@
 /**
- * The SPEC §8 error catalogue in the SPA: any failure → its category, the category's safe message and, when it is
+ * The REQ-MSG-01 error catalogue in the SPA: any failure → its category, the category's safe message and, when it is
  * safe to show, a code. The API maps its own failures with the same texts (`MESSAGES` in packages/shared), so a
  * person reads the same words whichever side noticed the problem.
  *
@@ -12,13 +12,13 @@ export type ErrorCategory =
 
 export interface CatalogueError {
   category: ErrorCategory;
-  /** The SPEC §8 safe message of the category. */
+  /** The REQ-MSG-01 of the category. */
   message: string;
   /** Only a 3-digit code (e.g. '503') or an upper-case one (e.g. 'VALIDATION_ERROR'); anything else is dropped. */
   code?: string;
 }
 
-/** SPEC §8: only 3-digit or upper-case codes are exposed. */
+/** REQ-MSG-04: only 3-digit or upper-case codes are exposed. */
 export function safeErrorCode(code: unknown): string | undefined {
   if (typeof code === 'number') code = String(code);
   if (typeof code !== 'string') return undefined;
@@ -77,7 +77,7 @@ function hasDetails(error: unknown): boolean {
   return Array.isArray(details) ? details.length > 0 : details !== undefined && details !== null;
 }
 
-/** Maps any failure to its SPEC §8 category, safe message and exposable code. */
+/** Maps any failure to its REQ-MSG-01 category, safe message and exposable code. */
 export function catalogueError(error: unknown): CatalogueError {
   const category = errorCategory(error);
   let message: string = MESSAGES[category];

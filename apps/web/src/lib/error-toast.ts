@@ -1,12 +1,12 @@
 /**
- * The one way the SPA shows a failure as a toast (SPEC §8 Messages to the user). Kept apart from the query client
+ * The one way the SPA shows a failure as a toast (REQ-MSG Messages to the user). Kept apart from the query client
  * because sonner is not in the first bundle: the query cache imports this module on demand.
  */
 import { toast } from 'sonner';
 import { paths } from '#src/config/paths.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 
-/** SPEC §8: every toast of a failure is titled 'Error' unless its row names another title. */
+/** REQ-MSG-07: every toast of a failure is titled 'Error' unless its row names another title. */
 export const ERROR_TITLE = 'Error';
 
 /** The label of the button a toast offers when a request failed because the session had ended. */
@@ -14,7 +14,7 @@ export const SIGN_IN_ACTION = 'Sign in';
 
 export interface ErrorToastOptions {
   /**
-   * Only for the SPEC §8 rows that name their own title: 'Sign in failed', 'Sign up failed', 'Search error',
+   * Only for the REQ-CLIENT-03 rows that name their own title: 'Sign in failed', 'Sign up failed', 'Search error',
    * 'Authentication Required'. Everything else ('Failed to update favourites', …) is the text under 'Error'.
    */
   title?: string;
@@ -33,7 +33,7 @@ export function isSessionEnded(error: unknown): boolean {
 
 /**
  * Shows `message` under the title 'Error' (or the SPEC-named `title`). After a 401 the person is offered to sign in
- * again (issue #23): a full page load of /auth, as the toast lives outside the router.
+ * again (REQ-SITE-11): a full page load of /auth, as the toast lives outside the router.
  */
 export function showErrorToast(
   message: string,

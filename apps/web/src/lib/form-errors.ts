@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 
 /**
- * The message of a refused form's first problem, for the forms that show it as a toast (SPEC §5 Sign-in and Sign-up
+ * The message of a refused form's first problem, for the forms that show it as a toast (REQ-SITE-11 Sign-in and Sign-up
  * forms). A schema that stops at its first problem (the auth schemas' transforms) yields one; a problem of the whole
  * form (an issue without a path) is found too. Undefined when there is none.
  */

@@ -17,7 +17,7 @@ test('4xx errors are never retried; server and network errors are, a few times',
   expect(shouldRetry(3, new ApiError('INTERNAL_ERROR', 500, 'x'))).toBe(false);
 });
 
-test('nothing is retried while the browser is offline: the network message shows at once (issue #23)', () => {
+test('nothing is retried while the browser is offline: the network message shows at once (REQ-CLIENT)', () => {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
   try {
     expect(shouldRetry(0, new ApiError('NETWORK_ERROR', 0, 'x'))).toBe(false);

@@ -10,7 +10,7 @@ declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
       /**
-       * A failed query (after its retries) shows an error toast when either is set (SPEC §8): titled `errorTitle`
+       * A failed query (after its retries) shows an error toast when either is set (REQ-AGENT-15): titled `errorTitle`
        * only where SPEC names a title (search's 'Search error'), else 'Error'; its text is `errorMessage` (e.g.
        * 'Failed to load analytics') or else the error's own.
        */
@@ -30,7 +30,7 @@ function isOffline(): boolean {
 
 /**
  * Never retry a 4xx: the request itself is wrong and will fail again. Nor while the browser is offline: the person
- * is told at once (SPEC §8 network message) and the query runs again when the connection returns.
+ * is told at once (REQ-CLIENT network message) and the query runs again when the connection returns.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.isClientError) return false;
@@ -38,14 +38,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-/** 1 s, 2 s, 4 s … capped at 30 s (SPEC §9 Data cache). */
+/** 1 s, 2 s, 4 s … capped at 30 s (REQ-SITE-13). */
 export function retryDelay(attemptIndex: number): number {
   return Math.min(QUERY_RETRY_BASE_MS * 2 ** attemptIndex, QUERY_RETRY_MAX_MS);
 }
 
 /**
  * The text shown to people for a failed request: the server's own safe message when there is one (a specific SPEC
- * message such as the price range one, or a SPEC §8 category text), otherwise the SPEC §8 catalogue's.
+ * message such as the price range one, or a REQ-SEARCH-06 category text), otherwise the REQ-MSG-01 catalogue's.
  */
 export function errorMessage(error: unknown): string {
   if (isApiError(error)) {
@@ -62,7 +62,7 @@ function keyName(key: readonly unknown[] | undefined): Record<string, string> {
 
 /**
  * The app's query client. Failures are reported as security events here unless the fetch wrapper already did
- * (SPEC §8); a 401 makes the app ask who is signed in again (the session may have ended elsewhere). Requests run
+ * (REQ-CLIENT); a 401 makes the app ask who is signed in again (the session may have ended elsewhere). Requests run
  * whatever the browser thinks of its connection (`networkMode: 'always'`): offline, TanStack Query would otherwise
  * hold them paused with no error at all, and the person would see nothing happen.
  */

@@ -1,7 +1,7 @@
 /**
  * The TanStack Query keys of the signed-in areas, one factory per area. Reads and invalidations both take their keys
  * from here, never from hand-written arrays: a photo change that invalidated `['agent', 'properties']` while the
- * listings lived under `['agent', 'listings']` refreshed nothing (issue #23). Each factory's shorter keys are
+ * listings lived under `['agent', 'listings']` refreshed nothing (REQ-AGENT-09). Each factory's shorter keys are
  * prefixes of its longer ones, so invalidating `agentKeys.listings()` refreshes every list page and every listing.
  *
  * Plain arrays only (no imports): the session key is read by the first bundle.
@@ -22,9 +22,9 @@ export const agentKeys = {
   listingList: <F>(filters: F) => ['agent', 'listings', 'list', filters] as const,
   listing: (id: string) => ['agent', 'listings', 'detail', id] as const,
   photos: (listingId: string) => ['agent', 'photos', listingId] as const,
-  /** The media a listing feed gave by URL and their state (issue #27), under the listing so its refresh covers them. */
+  /** The media a listing feed gave by URL and their state (REQ-FEED-06), under the listing so its refresh covers them. */
   feedMedia: (listingId: string) => ['agent', 'listings', 'detail', listingId, 'feed-media'] as const,
-  /** The agency's BLM imports (issue #27): the history list, and each import's report (which never changes). */
+  /** The agency's BLM imports (REQ-FEED-07): the history list, and each import's report (which never changes). */
   feedImports: () => ['agent', 'feed-imports', 'list'] as const,
   feedImport: (id: string) => ['agent', 'feed-imports', 'report', id] as const,
   profile: () => ['agent', 'profile'] as const,

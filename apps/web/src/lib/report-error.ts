@@ -1,6 +1,6 @@
 /**
- * Errors as security events (SPEC §8): every handled error is a medium-severity suspicious-activity event; unhandled
- * errors (window 'error', 'unhandledrejection', the route error boundary) are high-severity ones (SPEC §8 'Logged
+ * Errors as security events (REQ-MSG-12): every handled error is a medium-severity suspicious-activity event; unhandled
+ * errors (window 'error', 'unhandledrejection', the route error boundary) are high-severity ones (REQ-MSG-12 'Logged
  * only'). Each error object is reported once, whichever of these sees it first.
  */
 import { CancelledError } from '@tanstack/react-query';
@@ -107,7 +107,7 @@ function firstStackFrame(stack: string | undefined): string | undefined {
 const IGNORED = /ResizeObserver loop/i;
 
 /**
- * Listens for errors and rejections nothing caught (SPEC §8 'Logged only'); returns a function that stops. Call
+ * Listens for errors and rejections nothing caught (REQ-MSG-12); returns a function that stops. Call
  * once where the app starts (AppProvider).
  */
 export function installGlobalErrorReporting(target: Window = window): () => void {

@@ -1,7 +1,7 @@
 import { reportSecurityEvent } from '#src/lib/security-events.ts';
 
 /**
- * Records that someone asked for a path we do not have (SPEC §2: the 404 page logs the attempted path): a
+ * Records that someone asked for a path we do not have (REQ-SITE-02: the 404 page logs the attempted path): a
  * low-severity suspicious-activity event for the server (probing shows up as many of these), and a console
  * warning in development (production builds strip the console).
  */

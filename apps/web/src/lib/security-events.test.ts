@@ -50,7 +50,7 @@ test('the limits mirror the shared schema (kept apart so zod stays out of the fi
   expect(SECURITY_EVENT_LIMITS.metadataMaxBytes).toBe(SECURITY_EVENT_METADATA_MAX_BYTES);
 });
 
-test('queued events are sent together 30 seconds later, in the SPEC §3 shape', async () => {
+test('queued events are sent together 30 seconds later, in the REQ-SEC-09 shape', async () => {
   queue.report(event(1, { metadata: { path: '/search' } }));
   queue.report(event(2, { severity: 'low', type: 'data_access' }));
 

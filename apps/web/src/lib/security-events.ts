@@ -1,11 +1,11 @@
 /**
- * The SPA's one queue of security events (SPEC §3 Security event, §9 Security event queue; issue #7). Events are
+ * The SPA's one queue of security events (REQ-SEC-08, REQ-SEC-09). Events are
  * sent in batches to `POST /api/security-events`: every 30 s, as soon as 10 are queued, on page unload (pagehide,
  * or the tab becoming hidden) through `navigator.sendBeacon`, and at once for a critical event. The server stamps
  * the IP address, user agent and user, so the browser sends only what it saw.
  *
  * Reporting must never hurt the page: `reportSecurityEvent` never throws, a failed send is retried once and then
- * dropped (logged only in development, SPEC §8 'Logged only'), the queue is capped (oldest dropped), identical
+ * dropped (logged only in development, REQ-MSG-12), the queue is capped (oldest dropped), identical
  * events within a short window are sent once, and metadata is scrubbed of passwords, tokens and secrets.
  *
  * This file is in the first bundle: it imports only types from the shared schema (zod stays out), so the limits
@@ -20,9 +20,9 @@ import type {
 export const SECURITY_EVENTS_ENDPOINT = '/api/security-events';
 
 export const SECURITY_EVENT_LIMITS = {
-  /** SPEC §9: the queue is flushed every 30 s (SECURITY_EVENT_QUEUE.flushIntervalMs). */
+  /** REQ-SEC-09: the queue is flushed every 30 s (SECURITY_EVENT_QUEUE.flushIntervalMs). */
   flushIntervalMs: 30_000,
-  /** SPEC §9: flushed when 10 are queued; also the most one request carries (SECURITY_EVENT_QUEUE.maxQueued). */
+  /** REQ-SEC: flushed when 10 are queued; also the most one request carries (SECURITY_EVENT_QUEUE.maxQueued). */
   batchSize: 10,
   /** Events kept while the server is slow or down; the oldest go first. */
   maxQueued: 50,
@@ -123,7 +123,7 @@ function toEvent(report: SecurityEventReport, now: number): SecurityEventInput {
 }
 
 function devWarn(...args: unknown[]): void {
-  // SPEC §8 'Logged only': a failed send is not worth a user's attention, nor the production console's.
+  // REQ-MSG-12: a failed send is not worth a user's attention, nor the production console's.
   if (import.meta.env.DEV) console.warn(...args);
 }
 
@@ -313,7 +313,7 @@ export function createSecurityEventQueue({
 
 const defaultQueue = createSecurityEventQueue();
 
-/** Queues one security event for the server (SPEC §3). Never throws. */
+/** Queues one security event for the server (REQ-SEC-08). Never throws. */
 export function reportSecurityEvent(report: SecurityEventReport): void {
   defaultQueue.report(report);
 }

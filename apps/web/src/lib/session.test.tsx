@@ -1,5 +1,5 @@
 /**
- * Who is signed in, kept true (issue #23): a neutral header until /api/me answers, 'My Abode' once signed in, a saved
+ * Who is signed in, kept true (REQ-SITE-04): a neutral header until /api/me answers, 'My Abode' once signed in, a saved
  * name reaching the header without a reload, a sign-out in another tab, a 401 that ends the session here, the reason
  * a suspended session ended on /auth, a malformed /api/me after sign-in, the auth service's retries, and typing kept
  * across the /auth tabs.

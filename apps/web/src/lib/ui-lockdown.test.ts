@@ -1,5 +1,5 @@
 /**
- * The production UI lock-down (SPEC §9, DESIGN §7, ADR 013): right-click, dev-tool keys and selection are locked
+ * The production UI lock-down (REQ-SEC-13, ADR 013): right-click, dev-tool keys and selection are locked
  * outside text fields and marked text, and the server's meta tag switches it all off.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The UI lock-down of production builds (SPEC §9 production hardening, DESIGN §7, ADR 013): no right-click menu, no
+ * The UI lock-down of production builds (REQ-SEC-13, ADR 013): no right-click menu, no
  * dev-tool shortcuts, no text selection outside text fields. It is a courtesy the SPEC asks for, never a security
  * boundary — anyone can open the dev tools from the browser menu, and the server enforces every rule.
  *

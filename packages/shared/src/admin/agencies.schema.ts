@@ -22,7 +22,7 @@ export const ADMIN_AGENCY_SEARCH_MAX_LENGTH = 100;
 /** Longest suspension reason (characters, after sanitising). */
 export const SUSPENSION_REASON_MAX_LENGTH = 500;
 
-/** Texts of the Agencies screen and its API that SPEC §8 does not word. */
+/** Texts of the Agencies screen and its API that REQ-MSG does not word. */
 export const ADMIN_AGENCY_MESSAGES = {
   pageTitle: 'Agencies',
   pageIntro:

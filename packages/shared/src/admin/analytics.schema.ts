@@ -1,5 +1,5 @@
 /**
- * Site-wide analytics for admins (issue #6, /admin/analytics): per UTC day over the last 30 or 90 days (today
+ * Site-wide analytics for admins (REQ-ADMIN-08, /admin/analytics): per UTC day over the last 30 or 90 days (today
  * included, days without rows are 0) the sign-ups (`users.created_at`), new listings (`properties.created_at`),
  * enquiries (`enquiries.created_at`), searches (`search_days`: first pages of public search results) and listing
  * views (`listing_view_days`); listings by status; and the top 10 towns by public listings. `GET /api/admin/analytics?days=` answers {@link AdminAnalyticsSchema}. Deleted users and listings are not

@@ -16,7 +16,7 @@ describe('AuditLogQuerySchema', () => {
   });
   test('real days only, and from on or before to', () => {
     expect(AuditLogQuerySchema.safeParse({ from: '2026-02-30' }).success).toBe(false);
-    // Issue #22: days PostgreSQL cannot take (year 0; the day after 9999-12-31) were a 500.
+    // REQ-SEC: days PostgreSQL cannot take (year 0; the day after 9999-12-31) were a 500.
     expect(AuditLogQuerySchema.safeParse({ from: '0000-01-01' }).success).toBe(false);
     expect(AuditLogQuerySchema.safeParse({ to: '9999-12-31' }).success).toBe(false);
     expect(AuditLogQuerySchema.safeParse({ from: '2026-11-22', to: '2026-11-21' }).success).toBe(false);

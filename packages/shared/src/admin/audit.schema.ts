@@ -1,9 +1,9 @@
 /**
- * The admin audit log (issue #6; SPEC §3 audit_logs): security events and admin actions, newest first, 50 a page.
+ * The admin audit log (REQ-SEC-08): security events and admin actions, newest first, 50 a page.
  * `GET /api/admin/audit-logs` takes {@link AuditLogQuerySchema} and answers {@link AuditLogListSchema}; the
  * /admin/audit-logs page keeps the same filters in its URL. The log is read-only: no route edits or deletes a row.
  *
- * `severity`, `description` and `metadata` are read from `after_data` (SPEC §3: { severity, description, metadata,
+ * `severity`, `description` and `metadata` are read from `after_data` (REQ-ADMIN-09: { severity, description, metadata,
  * timestamp }); dates are UTC calendar days, both ends included.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (SPEC §2 Admin dashboard, §3 admin_analytics and audit_logs; issue #6). `GET
+ * The admin dashboard (REQ-ADMIN-03 and audit_logs; REQ-SEC-08). `GET
  * /api/admin/dashboard` answers {@link AdminDashboardSchema}: the four stat cards and three breakdowns from the
  * `admin_analytics` view over live data, and — in place of SPEC's 'Activity monitoring will be available soon' — the
  * latest high/critical security events and the latest admin actions from `audit_logs`.

@@ -25,7 +25,7 @@ test('status body accepts only the three statuses and no other field', () => {
   expect(AdminUpdateEnquiryStatusSchema.safeParse({ status: 'new', note: 'x' }).success).toBe(false);
 });
 
-test('the menu offers only the other statuses (SPEC §4)', () => {
+test('the menu offers only the other statuses (REQ-ADMIN)', () => {
   expect(otherEnquiryStatuses('new')).toEqual(['in_progress', 'closed']);
   expect(otherEnquiryStatuses('in_progress')).toEqual(['new', 'closed']);
   expect(otherEnquiryStatuses('closed')).toEqual(['new', 'in_progress']);

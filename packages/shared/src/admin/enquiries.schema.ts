@@ -1,5 +1,5 @@
 /**
- * Admin oversight of enquiries (issue #6; SPEC §2 Admin enquiries, §4 enquiry status, §7 admin reads/writes, §8
+ * Admin oversight of enquiries (REQ-ENQ-03; REQ-ADMIN-06, REQ-ENQ-06, REQ-MSG-11
  * display fallbacks). `GET /api/admin/enquiries` validates {@link AdminEnquiryQuerySchema} and answers
  * {@link AdminEnquiryListSchema}; `PATCH /api/admin/enquiries/{id}` takes {@link AdminUpdateEnquiryStatusSchema} and
  * answers {@link AdminEnquirySchema}. Status values and labels, the query, the row core and the page envelope are
@@ -30,7 +30,7 @@ export {
   type EnquiryStatusFilter,
 } from '../enquiries/enquiry-list.schema.ts';
 
-/** Texts of the admin enquiries page and API that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
+/** Texts of the admin enquiries page and API that REQ-MSG does not word (the SPEC ones are in MESSAGES). */
 export const ADMIN_ENQUIRY_MESSAGES = {
   notFound: 'This enquiry does not exist.',
   sameStatus: 'The enquiry already has this status.',
@@ -73,7 +73,7 @@ export type AdminEnquiryStats = EnquiryStats;
 export const AdminEnquiryListSchema = EnquiryListSchema.extend({ items: z.array(AdminEnquirySchema) });
 export type AdminEnquiryList = z.infer<typeof AdminEnquiryListSchema>;
 
-/** The statuses the admin menu offers for an enquiry: every status except its current one (SPEC §4). */
+/** The statuses the admin menu offers for an enquiry: every status except its current one (REQ-ENQ-03). */
 export function otherEnquiryStatuses(current: EnquiryStatus): EnquiryStatus[] {
   return ENQUIRY_STATUSES.filter((s) => s !== current);
 }

@@ -1,7 +1,7 @@
 /**
- * The site's rate limits as admins see them on /admin/settings (issue #6 'the site's tunable limits that SPEC §9
+ * The site's rate limits as admins see them on /admin/settings (REQ-ADMIN 'the site's tunable limits that REQ-LIMIT-01
  * leaves to operators'). `GET /api/admin/limits` answers {@link SiteLimitsSchema}. Read-only: operators set the
- * tunable ones with environment variables (named in `envVar`) and restart; the others are SPEC §9 constants.
+ * tunable ones with environment variables (named in `envVar`) and restart; the others are REQ-ADMIN-09 constants.
  */
 import { z } from 'zod';
 

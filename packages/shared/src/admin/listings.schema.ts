@@ -1,6 +1,6 @@
 /**
- * Admin oversight of listings (issue #6; SPEC §2 Admin properties, §4 approval status, §7 admin reads/writes; DESIGN
- * §7 "admins see 'edited since approval'"). `GET /api/admin/properties` validates {@link AdminListingQuerySchema} and
+ * Admin oversight of listings (REQ-ADMIN-05, REQ-LISTING-02; REQ-ADMIN-05
+ *  "admins see 'edited since approval'"). `GET /api/admin/properties` validates {@link AdminListingQuerySchema} and
  * answers {@link AdminListingListSchema}; `POST /api/admin/properties/{id}/approve` and `/reject` (body
  * {@link RejectListingSchema}) answer {@link AdminListingSchema}. The page reads its filters from the URL with
  * {@link parseAdminListingFilters}.
@@ -53,14 +53,14 @@ export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** Texts of the admin properties page and API that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
+/** Texts of the admin properties page and API that REQ-MSG does not word (the SPEC ones are in MESSAGES). */
 export const ADMIN_LISTING_MESSAGES = {
   notFound: 'This property does not exist.',
   cannotApprove: 'Only a pending or rejected property can be approved.',
   cannotReject: 'Only a pending property can be rejected.',
-  /** Issue #23: approving would put an active listing without a photo live (LISTING_MESSAGES.photoRequired). */
+  /** REQ-ADMIN-05: approving would put an active listing without a photo live (LISTING_MESSAGES.photoRequired). */
   needsPhoto: 'This property has no photo: its agent must add one before it can go live.',
-  /** Issue #23: the approval toast's text when the approved listing is a draft (it is not on Abode yet). */
+  /** REQ-ADMIN-05: the approval toast's text when the approved listing is a draft (it is not on Abode yet). */
   approvedDraft:
     'It is a draft, so it is not on Abode yet: its agent must publish it. They have been e-mailed.',
   reasonTooLong: `The reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters.`,
@@ -75,7 +75,7 @@ export const ADMIN_LISTING_MESSAGES = {
   rejectDescription:
     'The listing goes back to draft and its agent is e-mailed. Add a reason to tell them what to change.',
   reasonLabel: 'Reason (optional)',
-  /** Issue #26: bulk approval and rejection. */
+  /** REQ-ADMIN-05: bulk approval and rejection. */
   bulkSelectionSize: `Choose from 1 to ${ADMIN_LISTINGS_MAX_PAGE_SIZE} properties`,
   bulkIdInvalid: 'Each property id must be a UUID',
   bulkReasonRequired: 'Give the reason: the agents are e-mailed it',
@@ -91,7 +91,7 @@ export const ADMIN_LISTING_MESSAGES = {
   bulkRejected: (count: number) => `${count} ${count === 1 ? 'property' : 'properties'} rejected`,
   bulkApproveFailed: 'Failed to approve properties',
   bulkRejectFailed: 'Failed to reject properties',
-  /** Why the bulk bar's Approve or Reject is unavailable for the selection (SPEC §4). */
+  /** Why the bulk bar's Approve or Reject is unavailable for the selection (REQ-ADMIN-05). */
   bulkApproveUnavailable: 'Only pending or rejected properties can be approved: unselect the others.',
   bulkRejectUnavailable: 'Only pending properties can be rejected: unselect the others.',
 } as const;
@@ -124,7 +124,7 @@ export type AdminListingQuery = z.output<typeof AdminListingQuerySchema>;
 export const AdminListingParamsSchema = z.object({ id: z.string() });
 
 /**
- * `POST /api/admin/properties/{id}/reject` body: an optional reason, sanitised (sanitise.ts; DESIGN §7: `<`/`>`
+ * `POST /api/admin/properties/{id}/reject` body: an optional reason, sanitised (sanitise.ts; REQ-SEC-01: `<`/`>`
  * stripped, trimmed), at most 500 characters; blank = none. The body itself may be omitted.
  */
 export const RejectListingSchema = z.strictObject({
@@ -155,7 +155,7 @@ export const AdminListingSchema = z.object({
   approvedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Approved, and changed more than a second after approval (DESIGN §7). */
+  /** Approved, and changed more than a second after approval (REQ-ADMIN-05). */
   editedSinceApproval: z.boolean(),
   /** The main photo, else the first by order; null without photos. */
   mainPhoto: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
@@ -172,7 +172,7 @@ export const AdminListingSchema = z.object({
     })
     .nullable(),
   /**
-   * Issue #23: an admin suspended the agent, so the listing is withdrawn from public view until reactivation
+   * REQ-AUTH-14: an admin suspended the agent, so the listing is withdrawn from public view until reactivation
    * (listing-visibility.ts never calls it 'Live'). Always sent by the API; optional for older fixtures.
    */
   agentSuspended: z.boolean().optional(),
@@ -223,7 +223,7 @@ export type AdminListingAgencies = z.infer<typeof AdminListingAgenciesSchema>;
 export const BULK_MODERATION_ACTIONS = ['approve', 'reject'] as const;
 
 /**
- * The bulk reject dialog's form and the reject body's `reason` (issue #26): one reason every agent is e-mailed, so
+ * The bulk reject dialog's form and the reject body's `reason` (REQ-ADMIN-05): one reason every agent is e-mailed, so
  * required (the single reject's may be blank), sanitised like it (`<`/`>` stripped, trimmed), at most 500
  * characters.
  */
@@ -241,7 +241,7 @@ const bulkIds = z
   .max(ADMIN_LISTINGS_MAX_PAGE_SIZE, ADMIN_LISTING_MESSAGES.bulkSelectionSize);
 
 /**
- * `POST /api/admin/properties/bulk` body (issue #26): `ids`, 1–100 listing ids (a repeat counts once), and `action`
+ * `POST /api/admin/properties/bulk` body (REQ-ADMIN-05): `ids`, 1–100 listing ids (a repeat counts once), and `action`
  * approve, or reject with the {@link BulkRejectFormSchema} `reason`.
  */
 export const BulkModerationSchema = z.discriminatedUnion('action', [
@@ -258,13 +258,13 @@ export const BulkModerationResultSchema = z.object({
 });
 export type BulkModerationResult = z.infer<typeof BulkModerationResultSchema>;
 
-/** True when an admin may approve a listing in this approval state (SPEC §4: pending or rejected). */
+/** True when an admin may approve a listing in this approval state (REQ-ADMIN-05: pending or rejected). */
 export const canApprove = (approval: ApprovalStatus) => approval === 'pending' || approval === 'rejected';
-/** True when an admin may reject a listing in this approval state (SPEC §4: pending only). */
+/** True when an admin may reject a listing in this approval state (REQ-ADMIN-05: pending only). */
 export const canReject = (approval: ApprovalStatus) => approval === 'pending';
 
 /**
- * What the approval toast adds under 'Property approved successfully' (issue #23): nothing when the listing is live
+ * What the approval toast adds under 'Property approved successfully' (REQ-ADMIN-05): nothing when the listing is live
  * now; that its agent must publish a draft; otherwise where it shows (listing-visibility.ts).
  */
 export function approvalNotice(listing: Pick<AdminListing, 'status' | 'approvalStatus' | 'agentSuspended'>) {

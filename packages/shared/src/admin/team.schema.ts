@@ -1,6 +1,6 @@
 /**
- * Administrators (issue #6, /admin/settings 'Administrators'): every admin can read the list; only a super admin
- * promotes a user, changes an admin's role or demotes an admin (SPEC §3 admins, §6). A super admin cannot demote
+ * Administrators (REQ-ADMIN, /admin/settings 'Administrators'): every admin can read the list; only a super admin
+ * promotes a user, changes an admin's role or demotes an admin (REQ-AUTH-12). A super admin cannot demote
  * themself, nor leave the site without a super admin. Routes: `GET/POST /api/admin/team`,
  * `PATCH/DELETE /api/admin/team/{userId}`.
  */
@@ -10,7 +10,7 @@ import { EMAIL_MAX_LENGTH, sanitiseEmail } from '../sanitise.ts';
 export const ADMIN_ROLES = ['admin', 'super_admin'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-/** Labels of the roles (SPEC §2: underscores shown as spaces). */
+/** Labels of the roles (REQ-AUTH-12: underscores shown as spaces). */
 export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = { admin: 'admin', super_admin: 'super admin' };
 
 /** Texts of the team card and the API's errors (not in SPEC). */
@@ -30,7 +30,7 @@ export const TEAM_MESSAGES = {
 } as const;
 
 /**
- * `POST /api/admin/team` body: an existing user's e-mail (any case; SPEC §5 E-mail, {@link sanitiseEmail}: trimmed,
+ * `POST /api/admin/team` body: an existing user's e-mail (any case; REQ-SEC-03, {@link sanitiseEmail}: trimmed,
  * lower-cased, x@y.z) and the role to give.
  */
 export const PromoteAdminSchema = z.object({

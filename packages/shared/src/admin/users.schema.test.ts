@@ -22,7 +22,7 @@ describe('admin users schema', () => {
     expect(shortId(id)).toMatch(/^[0-9a-f]{8}$/);
     expect(shortId(id)).toBe(shortId(id));
     expect(shortId('demo')).toBe('demo');
-    // Ids alike at both ends stay apart (issue #23: every demo agent read 'demo-age').
+    // Ids alike at both ends stay apart (REQ-ADMIN: every demo agent read 'demo-age').
     const agents = ['hv-manchester', 'kb-manchester', 'rw-manchester', 'hv-wimbledon', 'gm-london'].map(
       (key) => shortId(`demo-agent-${key}`),
     );

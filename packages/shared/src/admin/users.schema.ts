@@ -1,5 +1,5 @@
 /**
- * Admin users (SPEC §2 Admin users, §3 users/admins, §4 user active/suspended, §6; issue #6). `GET /api/admin/users`
+ * Admin users (REQ-ADMIN-04, REQ-DATA-02/admins, REQ-AUTH-14 user active/suspended). `GET /api/admin/users`
  * answers {@link AdminUserListSchema}; `POST /api/admin/users/{id}/suspend` and `/reactivate` answer
  * {@link AdminUserSchema}. The users page reads its filters from the URL with {@link parseAdminUserFilters} and sends
  * the query the API validates with {@link AdminUserQuerySchema}.
@@ -7,14 +7,14 @@
 import { z } from 'zod';
 import { plainNumber, sanitiseNumber } from '../sanitise.ts';
 
-/** SPEC §3 users.role; admins are implied by an admins row, not a role value. */
+/** REQ-DATA-02.role; admins are implied by an admins row, not a role value. */
 export const USER_ROLES = ['client', 'agent'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** The API's role filter: 'admin' means "has an admins row" (whatever users.role says). */
 export const ADMIN_USER_ROLE_FILTERS = ['all', 'agent', 'client', 'admin'] as const;
 export type AdminUserRoleFilter = (typeof ADMIN_USER_ROLE_FILTERS)[number];
-/** The role filter the users page offers (SPEC §2: all, agent, client). */
+/** The role filter the users page offers (REQ-AUTH-12: all, agent, client). */
 export const ADMIN_USER_PAGE_ROLE_FILTERS = ['all', 'agent', 'client'] as const;
 
 export const USER_ROLE_LABELS: Record<UserRole, string> = { client: 'Client', agent: 'Agent' };
@@ -25,10 +25,10 @@ export const ADMIN_USERS_PAGE_SIZE = 25;
 export const ADMIN_USERS_MAX_PAGE_SIZE = 100;
 /** Longest search text; longer input is cut. */
 export const ADMIN_USER_SEARCH_MAX_LENGTH = 100;
-/** The table shows the first 8 characters of the id (SPEC §2 "shortened id"). */
+/** The table shows the first 8 characters of the id (REQ-ADMIN "shortened id"). */
 export const SHORT_ID_LENGTH = 8;
 
-/** Texts of the users page and API that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
+/** Texts of the users page and API that REQ-MSG does not word (the SPEC ones are in MESSAGES). */
 export const ADMIN_USER_MESSAGES = {
   pageTitle: 'Users',
   searchLabel: 'Search users',
@@ -85,7 +85,7 @@ export const AdminUserParamsSchema = z.object({ id: z.string().min(1).max(100) }
 /**
  * One user as admins see it. Dates are ISO 8601; `suspendedAt` is null unless suspended; `adminRole` is null unless
  * the user has an admins row ('admin' or 'super_admin'). `email` is sent to admins only; the table shows
- * 'Email on file' rather than the address (SPEC §2).
+ * 'Email on file' rather than the address (REQ-AUTH-12).
  */
 export const AdminUserSchema = z.object({
   id: z.string(),
@@ -113,7 +113,7 @@ export const AdminUserListSchema = z.object({
 });
 export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 
-/** The name shown for a user: first and last name, or 'Unnamed User' (SPEC §2) when both are blank. */
+/** The name shown for a user: first and last name, or 'Unnamed User' (REQ-ADMIN) when both are blank. */
 export function adminUserName(u: Pick<AdminUser, 'firstName' | 'lastName'>, fallback: string): string {
   const name = [u.firstName, u.lastName]
     .map((p) => p?.trim() ?? '')
@@ -123,9 +123,9 @@ export function adminUserName(u: Pick<AdminUser, 'firstName' | 'lastName'>, fall
 }
 
 /**
- * The id shortened to 8 characters (SPEC §2 "shortened id"): ids of up to 8 characters as they are, longer ones as 8
+ * The id shortened to 8 characters (REQ-ADMIN "shortened id"): ids of up to 8 characters as they are, longer ones as 8
  * hex digits of their FNV-1a hash. Neither end of an id tells users apart: the demo agents' `demo-agent-<key>` all
- * began 'demo-age' (issue #23) and several end alike ('…manchester'); a hash differs wherever the ids do. Stable, so
+ * began 'demo-age' (REQ-ADMIN) and several end alike ('…manchester'); a hash differs wherever the ids do. Stable, so
  * the same user always reads the same; the table offers the full id too.
  */
 export function shortId(id: string): string {

@@ -31,7 +31,7 @@ const MEMBERSHIP_NUMBER = /^[A-Z0-9-]+$/;
 export const COMPLIANCE_GAPS = ['redress', 'cmp'] as const;
 export type ComplianceGap = (typeof COMPLIANCE_GAPS)[number];
 
-/** Texts of Settings › Agency, its banner and its API that SPEC §8 does not word. */
+/** Texts of Settings › Agency, its banner and its API that REQ-MSG does not word. */
 export const AGENCY_MESSAGES = {
   nameRequired: 'Enter the agency name',
   nameTooLong: `The agency name should be at most ${AGENCY_NAME_MAX_LENGTH} characters`,

@@ -12,7 +12,7 @@ import { AgentProfileFieldsSchema, AgentProfileSchema, type AgentProfile } from 
 import { ListingModeSchema, ListingSummarySchema } from '../listings/listing.schema.ts';
 import { MEMBER_ROLES } from './permissions.ts';
 
-/** Texts of the Branches screen and the public branch page (SPEC §8 does not word them). */
+/** Texts of the Branches screen and the public branch page (REQ-MSG does not word them). */
 export const BRANCH_MESSAGES = {
   branchNameRequired: 'Enter the branch name',
   departmentRequired: 'Choose sales, lettings or both',

@@ -65,7 +65,7 @@ describe('UpdateMemberInputSchema', () => {
   });
 });
 
-describe('JoinAccountInputSchema (the SPEC §5 sign-up rules)', () => {
+describe('JoinAccountInputSchema (the REQ-AUTH-02)', () => {
   const valid = { firstName: ' Siân ', lastName: "O'Brien", password: 'Tidy!Harbour#Lamp7' };
 
   test('normalises names and keeps the password as typed', () => {

@@ -55,7 +55,7 @@ export const AGENCY_TEAM_MESSAGES = {
   joined: 'Welcome to the team',
 } as const;
 
-/** A sanitised e-mail address (SPEC §5 E-mail: trimmed, lower-cased, x@y.z). */
+/** A sanitised e-mail address (REQ-SEC-03: trimmed, lower-cased, x@y.z). */
 const EmailSchema = z
   .string()
   .trim()
@@ -185,7 +185,7 @@ export const JOIN_PASSWORD_MAX_LENGTH = 128;
 
 /**
  * The create-account part of `POST /api/agency-invitations/{token}/accept`, for an invitee without an account: the
- * SPEC §5 sign-up rules for names and password (the e-mail is the invitation's; the role becomes agent on joining).
+ * REQ-AUTH-02 for names and password (the e-mail is the invitation's; the role becomes agent on joining).
  */
 export const JoinAccountInputSchema = z
   .object({

@@ -1,11 +1,11 @@
 /**
- * The agent's analytics (issue #5 Analytics): views and enquiries per day over the last 7, 30 or 90 days, the same
+ * The agent's analytics (REQ-AGENT-15 Analytics): views and enquiries per day over the last 7, 30 or 90 days, the same
  * totals for the period before (for a comparison), and a per-listing table, sorted and paged on the server.
  * `GET /api/agent/analytics?days=&sort=&page=` answers {@link AgentAnalyticsSchema}; the analytics page reads the
  * same three from its URL with {@link parseAnalyticsDays}, {@link parseAnalyticsSort} and {@link parseAnalyticsPage}.
  *
- * Days are UTC calendar days, the unit `listing_view_days` counts in (DESIGN §7); the period ends today and includes
- * it. Views come from the agent's non-deleted listings (DESIGN §7: deleted listings vanish from agent stats);
+ * Days are UTC calendar days, the unit `listing_view_days` counts in (REQ-LISTING-21); the period ends today and includes
+ * it. Views come from the agent's non-deleted listings (REQ-LISTING-05: deleted listings vanish from agent stats);
  * enquiries are every enquiry the agent received, including those about a listing deleted since.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** A branch's opening hours (SPEC §3 agents.business_hours): the days, their limits, and reading stored hours. */
+/** A branch's opening hours (REQ-AGENT-12.business_hours): the days, their limits, and reading stored hours. */
 
 /** Days of the optional business hours, e.g. `{ monday: '9am–5:30pm' }`; each text at most 50 characters. */
 export const BUSINESS_DAYS = [

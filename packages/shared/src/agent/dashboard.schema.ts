@@ -1,5 +1,5 @@
 /**
- * The agent dashboard (SPEC §2 Agent dashboard, §9; DESIGN §7; issue #5): the greeting's first name, the four stat
+ * The agent dashboard (REQ-AGENT-03): the greeting's first name, the four stat
  * cards and the Recent Activity panel from real events. `GET /api/agent/dashboard` answers
  * {@link AgentDashboardSchema}; {@link describeActivity} turns one event into the line the panel shows.
  */
@@ -12,7 +12,7 @@ import { POA_SEARCH_PRICE_PENCE } from './listing-input.schema.ts';
 
 /** Events shown in Recent Activity (the latest first). */
 export const RECENT_ACTIVITY_LIMIT = 10;
-/** 'New Leads' counts enquiries created in the last 7 days (SPEC §9). */
+/** 'New Leads' counts enquiries created in the last 7 days (REQ-SITE-14). */
 export const NEW_LEADS_DAYS = 7;
 
 /** Texts of the dashboard (not in SPEC). */
@@ -26,8 +26,8 @@ const count = z.number().int().nonnegative();
 
 /**
  * The stat cards: Active Listings (status active, not deleted), Total Enquiries (all the agent's enquiries), Views
- * This Month (this UTC calendar month's views of the agent's non-deleted listings, DESIGN §7) and New Leads
- * (enquiries created in the last 7 days, SPEC §9).
+ * This Month (this UTC calendar month's views of the agent's non-deleted listings, REQ-AGENT-03) and New Leads
+ * (enquiries created in the last 7 days, REQ-SITE-14).
  */
 export const AgentDashboardStatsSchema = z.object({
   activeListings: count,
@@ -81,7 +81,7 @@ const enquiryStatus = (v: unknown): string | undefined => {
 /**
  * The Recent Activity line of an event, in words: 'New enquiry from Jane Smith about 3 bedroom house for sale',
  * 'Status of … changed from Draft to Active', 'Price of … reduced from £450,000 to £425,000', 'Listing … approved'.
- * A missing title reads 'a deleted listing'; a blank enquirer name reads 'Anonymous' (SPEC §8 fallbacks).
+ * A missing title reads 'a deleted listing'; a blank enquirer name reads 'Anonymous' (REQ-MSG-11).
  */
 export function describeActivity(item: AgentActivityItem): string {
   const title = item.propertyTitle?.trim() || 'a deleted listing';

@@ -1,5 +1,5 @@
 /**
- * The agent's enquiries (SPEC §2 Agent enquiries, §3 enquiries, §4 enquiry status; issue #5) and the branch's lead
+ * The agent's enquiries (REQ-AGENT-11, REQ-ENQ-03, REQ-ENQ-06) and the branch's lead
  * inbox around them (ADR 029). `GET /api/agent/enquiries` answers {@link AgentEnquiryListSchema}, `GET`/`PATCH
  * /api/agent/enquiries/{id}` and `PATCH …/{id}/assignment` answer {@link AgentEnquirySchema}; `GET …/{id}/thread`
  * answers {@link EnquiryThreadSchema}, `POST …/{id}/notes` and `…/replies` take {@link EnquiryThreadInputSchema};
@@ -43,7 +43,7 @@ export {
 /** Longest note or reply, in characters. */
 export const ENQUIRY_THREAD_BODY_MAX_LENGTH = 2000;
 
-/** Texts of the enquiries page that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
+/** Texts of the enquiries page that REQ-MSG does not word (the SPEC ones are in MESSAGES). */
 export const AGENT_ENQUIRY_MESSAGES = {
   notFound: 'This enquiry does not exist.',
   noEnquiriesTitle: 'No enquiries yet',
@@ -145,7 +145,7 @@ export type EnquiryAssignees = z.infer<typeof EnquiryAssigneesSchema>;
 
 /**
  * `POST /api/agent/enquiries/{id}/notes` and `…/replies` body, and the note and reply forms: `{ body }`, sanitised
- * like an enquiry's message (SPEC §5 Text sanitising: `<`, `>` and control characters stripped, newlines kept),
+ * like an enquiry's message (REQ-SEC-01: `<`, `>` and control characters stripped, newlines kept),
  * required, at most 2,000 characters (refused, not cut), script-like content refused.
  */
 export const EnquiryThreadInputSchema = z.strictObject({
@@ -175,7 +175,7 @@ export type EnquiryThreadMessage = z.infer<typeof EnquiryThreadMessageSchema>;
 export const EnquiryThreadSchema = z.object({ items: z.array(EnquiryThreadMessageSchema) });
 export type EnquiryThread = z.infer<typeof EnquiryThreadSchema>;
 
-/** The stat cards (SPEC §2): over all of the agent's enquiries, whatever the filters. */
+/** The stat cards (REQ-ENQ-03): over all of the agent's enquiries, whatever the filters. */
 export type AgentEnquiryStats = EnquiryStats;
 
 /** `GET /api/agent/enquiries`: one page, newest first; `total` counts the matches of the filters. */

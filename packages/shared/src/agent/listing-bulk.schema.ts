@@ -1,5 +1,5 @@
 /**
- * Bulk actions on the agent's listings (issue #26 "working at volume"): the body and answer of
+ * Bulk actions on the agent's listings (REQ-AGENT-04 "working at volume"): the body and answer of
  * `POST /api/agent/properties/bulk`, its messages, and the statuses the table's bulk bar offers for a selection.
  */
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const AGENT_LISTINGS_BULK_MAX = AGENT_LISTINGS_MAX_PAGE_SIZE;
 export const BULK_LISTING_ACTIONS = ['status', 'delete'] as const;
 
 /**
- * `POST /api/agent/properties/bulk` body (issue #26 "working at volume"): `ids`, 1–100 listing ids (a repeat is
+ * `POST /api/agent/properties/bulk` body (REQ-AGENT-04 "working at volume"): `ids`, 1–100 listing ids (a repeat is
  * acted on once), and `action`: 'status' with the `status` every listing takes (it must fit each listing's mode:
  * STATUSES_BY_MODE), or 'delete' (soft, as the single delete). All or nothing.
  */

@@ -32,7 +32,7 @@ const RENT: ListingFormValues = {
   tenure: '',
   availableFrom: '2026-12-01',
   furnished: 'part_furnished',
-  // Part A for a rental (issue #25).
+  // Part A for a rental (REQ-LISTING-10).
   depositPence: 2_134_00,
   holdingDepositPence: 426_00,
   minimumTermMonths: 12,
@@ -101,7 +101,7 @@ describe('ListingInputSchema', () => {
     expect(issues({ ...RENT, status: 'let' })).toEqual({});
   });
 
-  test('flags: none by default, duplicates dropped, only known slugs (issue #8)', () => {
+  test('flags: none by default, duplicates dropped, only known slugs (REQ-SEARCH)', () => {
     expect(ListingInputSchema.parse(SALE).flags).toEqual([]);
     expect(ListingInputSchema.parse({ ...SALE, flags: ['auction', 'retirement', 'auction'] }).flags).toEqual([
       'auction',
@@ -161,7 +161,7 @@ describe('ListingInputSchema', () => {
   });
 
   test.each(['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31'])(
-    'availableFrom %s is outside 1900-2100 (issue #22)',
+    'availableFrom %s is outside 1900-2100 (REQ-SEC)',
     (availableFrom) =>
       expect(issues({ ...RENT, availableFrom })).toEqual({ availableFrom: LISTING_MESSAGES.dateOutOfRange }),
   );

@@ -1,12 +1,12 @@
 /**
- * An agent's listing (issue #5; SPEC §2 Agent properties, §3 properties; DESIGN §3, §7): the ONE schema for creating
+ * An agent's listing (REQ-AGENT-04, REQ-DATA-02, REQ-SEC-01): the ONE schema for creating
  * and updating a listing, parsed by the add/edit form (zodResolver) and by `POST`/`PATCH /api/agent/properties`, plus
  * the shapes the agent listing API answers with.
  *
  * Rules that live here so the form and the server agree:
- * - Text is sanitised by sanitise.ts (DESIGN §7: trimmed, no `<` `>`, no control or bidi characters); script-like
- *   content (SPEC §5) is rejected. Title, address and town are one line; only the description keeps newlines.
- * - `availableFrom` is a real date from 1900 to 2100 (issue #22: '0000-01-01' was a 500).
+ * - Text is sanitised by sanitise.ts (REQ-SEC-01: trimmed, no `<` `>`, no control or bidi characters); script-like
+ *   content (REQ-SEC-06) is rejected. Title, address and town are one line; only the description keeps newlines.
+ * - `availableFrom` is a real date from 1900 to 2100 (REQ-SEC: '0000-01-01' was a 500).
  * - Status fits the mode: sale listings may be under offer or sold (Sold STC), rentals let agreed or let.
  * - Material information Part A (National Trading Standards' guidance for property listings): a listing can only
  *   leave draft (go live, be under offer, …) with an asking price or rent above £0, a council tax band and — for
@@ -20,7 +20,7 @@
  *   weekly and stored as its pcm equivalent (× 52 ÷ 12) with the weekly figure beside it.
  * - Rent-only fields (available from, furnishing, lettings terms) are dropped for sale listings, lease terms for
  *   rentals.
- * - Flags (issue #8 'Don't show'): retirement fits sale and rent; shared ownership and auction are sale-only (UK
+ * - Flags (REQ-SEARCH-10 'Don't show'): retirement fits sale and rent; shared ownership and auction are sale-only (UK
  *   practice: both are ways of buying), so a rental carrying one is refused rather than silently changed.
  */
 import { z } from 'zod';
@@ -60,7 +60,7 @@ import { CALENDAR_DAY_MAX, CALENDAR_DAY_MIN, isDayInRange } from '../calendar-da
 import { isUkPostcode } from '../postcode.ts';
 import { plainNumber, sanitisedText, sanitisePostcode } from '../sanitise.ts';
 
-/** Longest title and description (issue #5). */
+/** Longest title and description (REQ-AGENT). */
 export const LISTING_TITLE_MAX_LENGTH = 120;
 export const LISTING_DESCRIPTION_MAX_LENGTH = 5000;
 /** Longest address line 1 and town. */
@@ -104,14 +104,14 @@ export const AGENT_LISTINGS_MAX_PAGE = 1000;
 /** Longest search text of the agent list. */
 export const AGENT_LISTINGS_QUERY_MAX_LENGTH = 100;
 
-/** Statuses each mode may use (SPEC §4 statuses; 'sold' is shown as 'Sold STC'). */
+/** Statuses each mode may use (REQ-LISTING-01 statuses; 'sold' is shown as 'Sold STC'). */
 export const STATUSES_BY_MODE: Record<ListingMode, readonly ListingStatus[]> = {
   sale: ['draft', 'active', 'under-offer', 'sold'],
   rent: ['draft', 'active', 'let-agreed', 'let'],
 };
 
 /**
- * Flags each mode may carry (issue #8): shared ownership and auction are ways of buying, so sale-only; a retirement
+ * Flags each mode may carry (REQ-SEARCH-10): shared ownership and auction are ways of buying, so sale-only; a retirement
  * home can be for sale or to rent.
  */
 export const FLAGS_BY_MODE: Record<ListingMode, readonly ListingFlag[]> = {
@@ -119,7 +119,7 @@ export const FLAGS_BY_MODE: Record<ListingMode, readonly ListingFlag[]> = {
   rent: ['retirement'],
 };
 
-/** Texts of this feature that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
+/** Texts of this feature that REQ-MSG does not word (the SPEC ones are in MESSAGES). */
 export const LISTING_MESSAGES = {
   notFound: 'Property not found',
   /** ADR 029: a branch id that is not one of the member's branches. */
@@ -188,9 +188,9 @@ export const LISTING_MESSAGES = {
   tourUrlTooLong: `Links should be at most ${TOUR_URL_MAX_LENGTH} characters`,
   materialAnswerRequired: 'Choose an answer, or mark it Ask agent or Not applicable',
   materialNoteTooLong: `Notes should be at most ${MATERIAL_NOTE_MAX_LENGTH} characters`,
-  /** Issue #23: a listing becomes active (published) only with at least one photo. */
+  /** REQ-LISTING-06: a listing becomes active (published) only with at least one photo. */
   photoRequired: 'Add at least one photo before publishing',
-  /** Issue #23: deleting the last photo of an active listing would leave it live without one. */
+  /** REQ-AGENT-09: deleting the last photo of an active listing would leave it live without one. */
   lastPhotoOfActive:
     'An active listing needs at least one photo: add another photo first, or set the listing to draft',
 } as const;
@@ -200,10 +200,10 @@ const blankToUndefined = (v: unknown) =>
   v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v;
 
 /**
- * Sanitised text (sanitise.ts, SPEC §5 / DESIGN §7): script-like content rejected on the raw input, then `<`/`>`,
+ * Sanitised text (sanitise.ts, REQ-SEC-01 / REQ-SEC-06): script-like content rejected on the raw input, then `<`/`>`,
  * control characters and bidirectional controls stripped, NFC, trimmed; over-long text is refused with the field's
  * own message, not cut. The description keeps its newlines; every other text is one line (`singleLine`: line breaks
- * and tabs fold into one space), so a title cannot break a card, a CSV row or an e-mail subject (issue #22).
+ * and tabs fold into one space), so a title cannot break a card, a CSV row or an e-mail subject (REQ-SEC).
  */
 const text = (required: string | undefined, max: number, tooLong: string, singleLine = true) =>
   sanitisedText(max, { required, tooLong, scriptLike: LISTING_MESSAGES.invalidContent, singleLine });
@@ -605,7 +605,7 @@ export type UpdateListingInput = z.input<typeof UpdateListingInputSchema>;
 export const ListingIdParamsSchema = z.object({ id: z.string() });
 
 /**
- * The columns the agent's table sorts by (issue #26 "working at volume"): created (the default, newest first),
+ * The columns the agent's table sorts by (ADR 029 "working at volume"): created (the default, newest first),
  * updated, title (A–Z ignoring case), price (pence, a rent by its pcm figure; a price on application sorts at
  * POA_SEARCH_PRICE_PENCE, so last when cheapest first, as in the search, ADR 028), status (in
  * {@link LISTING_STATUS_SORT_ORDER}), approval ({@link APPROVAL_STATUS_SORT_ORDER}), views, photos (how many), branch
@@ -646,7 +646,7 @@ export const APPROVAL_STATUS_SORT_ORDER = ['pending', 'rejected', 'approved'] as
 export const UNASSIGNED_NEGOTIATOR = 'unassigned';
 
 /**
- * `GET /api/agent/properties` query (SPEC §2: search over title, address line 1 and town; status; sale/rent), the
+ * `GET /api/agent/properties` query (REQ-ENQ-08: search over title, address line 1 and town; status; sale/rent), the
  * branch (one of the member's; another answers 400 on `branchId`) and negotiator (a member id, or 'unassigned') of
  * ADR 029, the sort (`sort` one of {@link AGENT_LISTING_SORTS}, default created; `order` asc or desc, default desc;
  * ties by id in the same direction) and the page: `page` from 1 (default 1, at most 1000), `pageSize` 1–100
@@ -672,7 +672,7 @@ export type AgentListingFilters = Omit<z.input<typeof AgentListingFiltersSchema>
 };
 
 /**
- * Where a listing came from and what its feed last did (issue #27): the source ('portal', 'rtdf', 'blm'), the CRM's
+ * Where a listing came from and what its feed last did (REQ-FEED-03): the source ('portal', 'rtdf', 'blm'), the CRM's
  * reference, when a feed last wrote it, the status a feed asked for while the first photo is still being fetched,
  * and when a feed withdrew it. Always sent by the API; optional only so older fixtures still type-check.
  */
@@ -723,7 +723,7 @@ export const AgentListingSummarySchema = z
 export type AgentListingSummary = z.infer<typeof AgentListingSummarySchema>;
 
 /**
- * The stat cards (SPEC §2 Agent properties) over ALL the agent's non-deleted listings, whatever the filters:
+ * The stat cards (REQ-AGENT-04) over ALL the agent's non-deleted listings, whatever the filters:
  * total, active, under offer (including let agreed) and the sum of their view counts.
  */
 export const AgentListingStatsSchema = z.object({
@@ -794,7 +794,7 @@ export const AgentListingDetailSchema = ListingDetailsSchema.extend({
   epcRating: EpcRatingSchema.nullable(),
   floorAreaSqm: z.number().nullable(),
   features: z.array(FeatureSchema),
-  /** Always sent by the API; optional only so fixtures written before issue #8's flags still type-check. */
+  /** Always sent by the API; optional only so fixtures written before REQ-SEARCH's flags still type-check. */
   flags: z.array(ListingFlagSchema).optional(),
   availableFrom: z.string().nullable(),
   furnished: FurnishedSchema.nullable(),
@@ -807,14 +807,14 @@ export const AgentListingDetailSchema = ListingDetailsSchema.extend({
   updatedAt: z.string(),
   photos: z.array(AgentListingPhotoSchema),
   /**
-   * Issue #23: the postcode is not in our postcode table, so the coordinates are its outcode's centre (the pin is
+   * REQ-PLACE-06: the postcode is not in our postcode table, so the coordinates are its outcode's centre (the pin is
    * approximate). Always sent by the API; optional only so older fixtures still type-check.
    */
   locationApproximate: z.boolean().optional(),
   /** The admin's reason while the listing is rejected (null without one); always sent by the API. */
   rejectionReason: z.string().nullable().optional(),
   /**
-   * The status the listing had when an admin rejected it (rejection sets draft, SPEC §4): approval restores it.
+   * The status the listing had when an admin rejected it (rejection sets draft, REQ-LISTING-02): approval restores it.
    * Null when none is waiting to be restored; always sent by the API.
    */
   statusBeforeRejection: ListingStatusSchema.nullable().optional(),
@@ -828,7 +828,7 @@ export const PostcodeLocationSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   /**
-   * Issue #23: true when the postcode itself is not in our data and the coordinates are its outcode's centre
+   * REQ-PLACE-06: true when the postcode itself is not in our data and the coordinates are its outcode's centre
    * (every valid GB outcode is known), so a map pin there is only approximate.
    */
   approximate: z.boolean(),
@@ -836,7 +836,7 @@ export const PostcodeLocationSchema = z.object({
 export type PostcodeLocation = z.infer<typeof PostcodeLocationSchema>;
 
 /**
- * Issue #23: what the agent is told (form, edit page) when our data lacks the postcode and the listing is placed at
+ * REQ-AGENT: what the agent is told (form, edit page) when our data lacks the postcode and the listing is placed at
  * the centre of its outcode.
  */
 export const approximateLocationText = (outcode: string) =>

@@ -1,5 +1,5 @@
 /**
- * A listing's floor plans, EPC certificate and brochure (issue #25 "Media"; table `listing_media`): the limits, the
+ * A listing's floor plans, EPC certificate and brochure (REQ-LISTING-16 "Media"; table `listing_media`): the limits, the
  * messages and the request shapes of `/api/agent/properties/{id}/media…`, used by the agent's media manager to
  * pre-check files and by the API to decide. The server reads a file's type from its content (`%PDF-` and a PDF
  * reader for PDFs, sharp for images), never from its name or declared type.

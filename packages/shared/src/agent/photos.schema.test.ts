@@ -32,7 +32,7 @@ describe('checkLogoFile', () => {
     expect(checkLogoFile({ type: 'image/webp', size: 1 })).toBe(PHOTO_MESSAGES.logoType);
     expect(checkLogoFile({ type: 'image/png', size: MAX_LOGO_BYTES + 1 })).toBe(PHOTO_MESSAGES.logoTooLarge);
   });
-  test('the SPEC §2 texts are exact', () => {
+  test('the REQ-AGENT texts are exact', () => {
     expect(PHOTO_MESSAGES.logoHint).toBe('JPG, PNG up to 2MB');
     expect(PHOTO_MESSAGES.logoButton).toBe('Upload Photo');
   });
@@ -63,7 +63,7 @@ test('a reorder needs 1–30 UUIDs', () => {
   expect(ReorderPhotosInputSchema.safeParse({ photoIds: Array(31).fill(id) }).success).toBe(false);
 });
 
-test('alt text is one line without controls or bidi overrides (issue #22)', () => {
+test('alt text is one line without controls or bidi overrides (REQ-SEC-02)', () => {
   expect(UpdatePhotoInputSchema.parse({ altText: 'Kitchen\r\nwith\tgarden view\u202e' }).altText).toBe(
     'Kitchen with garden view',
   );

@@ -1,6 +1,6 @@
 /**
- * Listing photos and the agent logo (issue #5 "Photo upload"; SPEC §2 Agent profile photo panel, §3 property_photos,
- * §9 'JPG, PNG up to 2MB'; DESIGN §2 Images: 1600/800/400 px WebP, EXIF stripped). The photo manager and logo panel
+ * Listing photos and the agent logo (REQ-AGENT-14 "Photo upload"; REQ-AGENT-14 panel, REQ-AGENT-09,
+ * REQ-AGENT-14 'JPG, PNG up to 2MB'; ADR 012 Images: 1600/800/400 px WebP, EXIF stripped). The photo manager and logo panel
  * pre-check files with the same constants and {@link checkPhotoFile} / {@link checkLogoFile}; the server decides by
  * the file's content, never by its name or declared type.
  *
@@ -15,7 +15,7 @@ import { sanitisedText } from '../sanitise.ts';
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** The file input's `accept` for listing photos. */
 export const PHOTO_ACCEPT = PHOTO_MIME_TYPES.join(',');
-/** Largest listing photo upload: 10 MB (issue #5). */
+/** Largest listing photo upload: 10 MB (REQ-AGENT-09). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** Most photos one listing may have. */
 export const MAX_PHOTOS_PER_LISTING = 30;
@@ -24,15 +24,15 @@ export const PHOTO_WIDTHS = [1600, 800, 400] as const;
 /** Longest alt text of a photo. */
 export const PHOTO_ALT_MAX_LENGTH = 200;
 
-/** Image types a logo may be: JPG or PNG only (SPEC §9 hint 'JPG, PNG up to 2MB'). */
+/** Image types a logo may be: JPG or PNG only (REQ-AGENT-14 hint 'JPG, PNG up to 2MB'). */
 export const LOGO_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const LOGO_ACCEPT = LOGO_MIME_TYPES.join(',');
-/** Largest logo upload: 2 MB (SPEC §9). */
+/** Largest logo upload: 2 MB (REQ-AGENT-14). */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 /** A stored logo fits in this square (px), kept as WebP so a transparent PNG stays transparent. */
 export const LOGO_MAX_SIZE = 400;
 
-/** Texts of the photo manager and the logo panel (SPEC §2 wording where SPEC has one). */
+/** Texts of the photo manager and the logo panel (REQ-AGENT-14 wording where SPEC has one). */
 export const PHOTO_MESSAGES = {
   photoType: 'Only JPG, PNG or WebP images can be uploaded',
   photoTooLarge: 'Each photo must be 10 MB or smaller',
@@ -56,9 +56,9 @@ export const PHOTO_MESSAGES = {
   logoType: 'Logo must be a JPG or PNG image',
   logoTooLarge: 'Logo must be 2 MB or smaller',
   logoMissing: 'Choose an image to upload',
-  /** SPEC §2 Agent profile: the photo panel's hint, exactly. */
+  /** REQ-AGENT-12: the photo panel's hint, exactly. */
   logoHint: 'JPG, PNG up to 2MB',
-  /** SPEC §2 Agent profile: the photo panel's button, exactly. */
+  /** REQ-AGENT-12: the photo panel's button, exactly. */
   logoButton: 'Upload Photo',
   logoUploaded: 'Photo uploaded',
   logoUploadFailed: 'Failed to upload photo',

@@ -3,7 +3,7 @@ import { hoursByDay } from './business-hours.ts';
 import type { AgentProfile, UpdateAgentProfileFormInput } from './profile.schema.ts';
 
 /**
- * The form's starting values for a new profile (issue #23): the account's name and e-mail, everything else blank.
+ * The form's starting values for a new profile (REQ-AGENT): the account's name and e-mail, everything else blank.
  */
 export function newProfileFormValues(user: {
   firstName: string | null;

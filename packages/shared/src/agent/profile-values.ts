@@ -1,7 +1,7 @@
-/** How an agent profile's free values are read and stored (SPEC §5 Profile): years, web addresses. */
+/** How an agent profile's free values are read and stored (REQ-AGENT-13): years, web addresses. */
 
 /**
- * SPEC §5 Profile: years of experience are parsed as an integer and non-numbers become 0 (like `parseInt`):
+ * REQ-AGENT-13: years of experience are parsed as an integer and non-numbers become 0 (like `parseInt`):
  * '12' → 12, '12.9 years' → 12, 'many' → 0, '' → 0.
  */
 export function parseYearsExperience(value: unknown): number {

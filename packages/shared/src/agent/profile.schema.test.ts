@@ -21,7 +21,7 @@ const VALID = {
   phone: '020 7946 0123',
 };
 
-describe('parseYearsExperience (SPEC §5: parsed as an integer, non-numbers become 0)', () => {
+describe('parseYearsExperience (REQ-AGENT: parsed as an integer, non-numbers become 0)', () => {
   test.each([
     ['12', 12],
     [' 7 ', 7],
@@ -95,7 +95,7 @@ describe('UpdateAgentProfileSchema', () => {
     });
   });
 
-  test('keeps apostrophes and ampersands (DESIGN §7) and cleans phones (SPEC §5)', () => {
+  test('keeps apostrophes and ampersands (REQ-AGENT) and cleans phones (REQ-AGENT)', () => {
     const out = UpdateAgentProfileSchema.parse({
       ...VALID,
       name: "Siân O'Neill",
@@ -181,7 +181,7 @@ test('one-line fields fold line breaks and lose control and bidi characters; the
   });
 });
 
-describe('AgentProfileChangesSchema (PATCH /api/agent/profile, issue #22)', () => {
+describe('AgentProfileChangesSchema (PATCH /api/agent/profile, REQ-SEC)', () => {
   test('a field left out stays out (unchanged); null or blank clears an optional field', () => {
     expect(AgentProfileChangesSchema.parse({ bio: ' Lettings since 2010 ' })).toEqual({
       bio: 'Lettings since 2010',

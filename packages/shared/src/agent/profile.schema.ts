@@ -1,11 +1,11 @@
 /**
- * The agent's own profile (SPEC §2 Agent profile, §3 agents, §5 Profile, §7 "Update agents by user_id"; issue #5).
+ * The agent's own profile (REQ-AGENT-12, REQ-AGENT-13 "Update agents by user_id").
  * The profile form (react-hook-form + zodResolver) parses with {@link UpdateAgentProfileSchema}, and
  * `PATCH /api/agent/profile` with {@link AgentProfileChangesSchema}: the same field rules (STYLE §5.2), so a rule
  * changed here changes in both places.
  *
- * Our reading of SPEC §5 Profile: the fields SPEC labels required (name, agency or branch name, e-mail, primary phone)
- * are enforced; e-mail and phones follow the contact-data rules (SPEC §5); text is sanitised as DESIGN §7 says (strip
+ * Our reading of REQ-AGENT-13: the fields SPEC labels required (name, agency or branch name, e-mail, primary phone)
+ * are enforced; e-mail and phones follow the contact-data rules (REQ-SEC-01); text is sanitised as REQ-SEC-01 says (strip
  * `<` `>`, control and bidi characters, trim; apostrophes and ampersands stay; one line except the bio); web links
  * must be http(s) so a `javascript:` link can never be stored and rendered as a clickable profile link.
  */
@@ -23,7 +23,7 @@ import {
 
 /** Longest name, agency name and branch name we store. */
 export const AGENT_NAME_MAX_LENGTH = 100;
-/** Longest bio (issue #5). */
+/** Longest bio (REQ-AGENT-12). */
 export const BIO_MAX_LENGTH = 2000;
 /** Longest office address and web address. */
 export const ADDRESS_MAX_LENGTH = 500;
@@ -34,7 +34,7 @@ export const CHIPS_MAX_COUNT = 20;
 /** Years of experience range. */
 export const YEARS_EXPERIENCE_MAX = 70;
 
-/** Texts of the profile page that SPEC §8 does not word (SPEC's own ones are in MESSAGES). */
+/** Texts of the profile page that REQ-MSG does not word (SPEC's own ones are in MESSAGES). */
 export const AGENT_PROFILE_MESSAGES = {
   nameRequired: 'Name is required',
   agencyOrBranchRequired: 'Enter an agency name or a branch name',
@@ -49,7 +49,7 @@ export const AGENT_PROFILE_MESSAGES = {
   tooManyChips: `Add at most ${CHIPS_MAX_COUNT}`,
   chipDuplicate: 'Already added',
   yearsRange: `Years of experience should be between 0 and ${YEARS_EXPERIENCE_MAX}`,
-  /** Issue #23: an agent user without an agents row ('Profile not found', SPEC §2) is offered to create one. */
+  /** REQ-AGENT-02: an agent user without an agents row ('Profile not found', REQ-AGENT-02) is offered to create one. */
   missingProfileText:
     'Your agent account has no agent profile yet. Create it to list properties and receive enquiries.',
   createProfile: 'Create Profile',
@@ -60,7 +60,7 @@ export const AGENT_PROFILE_MESSAGES = {
 } as const;
 
 /**
- * SPEC §5 / DESIGN §7 sanitising ({@link sanitiseSingleLine}: strip `<` `>`, control and bidi characters, NFC, trim,
+ * REQ-SEC-01 sanitising ({@link sanitiseSingleLine}: strip `<` `>`, control and bidi characters, NFC, trim,
  * line breaks folded into one space) of a chip or a day's hours, without a length cut: the schema reports over-long
  * text instead.
  */
@@ -86,7 +86,7 @@ export function normaliseChips(values: readonly string[]): string[] {
 }
 
 /**
- * Adds a chip typed in the form (Enter or Add, SPEC §2): trimmed; blank is ignored. Returns the new list, or an
+ * Adds a chip typed in the form (Enter or Add, REQ-AGENT-12): trimmed; blank is ignored. Returns the new list, or an
  * error text (too long, duplicate, too many) and the list unchanged.
  */
 export function addChip(list: readonly string[], input: string): { list: string[]; error?: string } {
@@ -125,7 +125,7 @@ const optionalText = (
     .pipe(sanitisedText(max, { tooLong, singleLine: !multiLine }))
     .transform((v) => v || null);
 
-/** A phone cleaned as SPEC §5 Contact data says, 5–20 characters with at least 5 digits; '' → null when optional. */
+/** A phone cleaned as REQ-ENQ-02 says, 5–20 characters with at least 5 digits; '' → null when optional. */
 const phone = (required: string | null) =>
   optionalString.transform((v, ctx) => {
     const given = (v ?? '').trim();
@@ -195,7 +195,7 @@ const BusinessHoursInputSchema = z
  * Text is one line, except the bio.
  *
  * Errors, each on its field's path: the AGENT_PROFILE_MESSAGES texts, 'Invalid email format' and the phone rule's
- * messages ({@link phoneProblem}: SPEC §5 Contact data).
+ * messages ({@link phoneProblem}: REQ-ENQ-02).
  */
 export const AgentProfileFieldsSchema = z.object({
   name: requiredText(AGENT_PROFILE_MESSAGES.nameRequired, AGENT_NAME_MAX_LENGTH),
@@ -245,7 +245,7 @@ export const AgentProfileFieldsSchema = z.object({
     ),
 });
 
-/** SPEC §5 Profile: an agency name or a branch name (DESIGN §7: the profile edits both; one is enough). */
+/** REQ-AGENT-13: an agency name or a branch name (REQ-AGENT: the profile edits both; one is enough). */
 export function hasAgencyOrBranch(v: {
   agencyName?: string | null | undefined;
   branchName?: string | null | undefined;
@@ -291,7 +291,7 @@ export type UpdateAgentProfileFormInput = z.input<typeof UpdateAgentProfileSchem
 export type UpdateAgentProfile = z.output<typeof UpdateAgentProfileSchema>;
 
 /**
- * `PATCH /api/agent/profile` body (issue #22): any non-empty subset of {@link AgentProfileFieldsSchema}'s fields, each
+ * `PATCH /api/agent/profile` body (REQ-SEC): any non-empty subset of {@link AgentProfileFieldsSchema}'s fields, each
  * checked by the same rule. A field left out is absent from the output and keeps its stored value; an optional field
  * sent as null or '' is cleared (null, or [] and {} for chips and links); name, email and phone cannot be cleared
  * (their 'is required' message). `socialLinks` and `businessHours` are replaced whole when sent. The agency/branch
@@ -304,7 +304,7 @@ export const AgentProfileChangesSchema = AgentProfileFieldsSchema.partial()
 export type AgentProfileChanges = z.output<typeof AgentProfileChangesSchema>;
 
 /**
- * The agent's profile as the API returns it: every agents column in camelCase (SPEC §3 agents plus the
+ * The agent's profile as the API returns it: every agents column in camelCase (REQ-AGENT-12 plus the
  * notify-new-enquiries setting). Instants are ISO 8601. The agents row is a branch (ADR 029): `userId` is the
  * signed-in member's user id, `agencyId` the branch's agency and `slug` its public page, `/agents/{slug}`.
  */
@@ -337,7 +337,7 @@ export const AgentProfileSchema = z.object({
 export type AgentProfile = z.infer<typeof AgentProfileSchema>;
 
 /**
- * Quick stats of the profile's side panel (SPEC §2 Agent profile): non-deleted listings that are active, all
+ * Quick stats of the profile's side panel (REQ-AGENT-12): non-deleted listings that are active, all
  * non-deleted listings, every enquiry the agent received, and when the agent joined (ISO 8601).
  */
 export const AgentProfileStatsSchema = z.object({

@@ -16,7 +16,7 @@ describe('report ranges', () => {
     expect(isIsoDate('2028-02-29')).toBe(true);
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('2026-1-5')).toBe(false);
-    // Issue #22: days PostgreSQL cannot take (year 0; the day after 9999-12-31) were a 500.
+    // REQ-SEC: days PostgreSQL cannot take (year 0; the day after 9999-12-31) were a 500.
     expect(messageOf({ from: '0000-01-01', to: '0000-12-31' })).toBe(AGENT_REPORTS_MESSAGES.invalidDate);
     expect(messageOf({ from: '9999-01-01', to: '9999-12-31' })).toBe(AGENT_REPORTS_MESSAGES.invalidDate);
   });

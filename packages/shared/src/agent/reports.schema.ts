@@ -1,5 +1,5 @@
 /**
- * The agent's CSV reports (issue #5 Reports): listings created, and enquiries received, in a date range.
+ * The agent's CSV reports (REQ-AGENT-16 Reports): listings created, and enquiries received, in a date range.
  * `GET /api/agent/reports/listings.csv?from=YYYY-MM-DD&to=YYYY-MM-DD` and `/reports/enquiries.csv?…` parse their
  * query with {@link ReportRangeSchema}; the reports page checks its From/To inputs with the same schema before it
  * offers the download. Dates are UTC calendar days, both ends included.

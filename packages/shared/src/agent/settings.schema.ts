@@ -1,5 +1,5 @@
 /**
- * The agent's settings (issue #5 Settings: notification preferences). `GET` and `PATCH /api/agent/settings`; the
+ * The agent's settings (REQ-AGENT-17 Settings: notification preferences). `GET` and `PATCH /api/agent/settings`; the
  * settings page's switch sends the same body. `notifyNewEnquiries` is the agents column `notify_new_enquiries`: when
  * off, a new enquiry is still stored and shown in the portal, but no e-mail is sent to the agent.
  */

@@ -1,5 +1,5 @@
 /**
- * The unsubscribe link of saved-search alert e-mails (issue #4): `/alerts/unsubscribe?token=…` on the web, and
+ * The unsubscribe link of saved-search alert e-mails (REQ-CLIENT-10): `/alerts/unsubscribe?token=…` on the web, and
  * `GET|POST /api/alerts/unsubscribe` on the API. Works without signing in: the token is the secret.
  */
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export type UnsubscribeInput = z.infer<typeof UnsubscribeInputSchema>;
 export const UnsubscribeResultSchema = z.object({ label: z.string() });
 export type UnsubscribeResult = z.infer<typeof UnsubscribeResultSchema>;
 
-/** Texts of the unsubscribe page and API (not SPEC §8 messages). */
+/** Texts of the unsubscribe page and API (not REQ-CLIENT messages). */
 export const ALERT_MESSAGES = {
   invalidToken: 'This unsubscribe link is invalid or no longer works.',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',

@@ -14,14 +14,14 @@ function firstMessage(r: {
   return r.success ? undefined : r.error?.issues[0]?.message;
 }
 
-describe('sanitiseEmail (SPEC §5 E-mail)', () => {
+describe('sanitiseEmail (REQ-SEC-03)', () => {
   test('trims and lower-cases', () => expect(sanitiseEmail('  Jo@Example.COM ')).toBe('jo@example.com'));
   test.each(['', 'jo', 'jo@example', '@example.com', 'jo @example.com'])('%s is empty', (e) =>
     expect(sanitiseEmail(e)).toBe(''),
   );
 });
 
-describe('SignInInputSchema (SPEC §5 Sign-in form)', () => {
+describe('SignInInputSchema (REQ-AUTH-03)', () => {
   test('valid input is normalised', () => {
     expect(SignInInputSchema.parse({ email: ' A@B.CO ', password: 'secret' })).toEqual({
       email: 'a@b.co',
@@ -37,7 +37,7 @@ describe('SignInInputSchema (SPEC §5 Sign-in form)', () => {
   ])('%j → %s', (input, message) => expect(firstMessage(SignInInputSchema.safeParse(input))).toBe(message));
 });
 
-describe('SignUpInputSchema (SPEC §5 Sign-up form)', () => {
+describe('SignUpInputSchema (REQ-AUTH-02)', () => {
   const ok = { firstName: 'Jo', email: 'jo@example.com', password: 'Zebra9!xyzw' };
 
   test('valid input defaults role to client and trims names', () => {
@@ -74,7 +74,7 @@ describe('SignUpInputSchema (SPEC §5 Sign-up form)', () => {
     expect(SignUpInputSchema.safeParse({ ...ok, lastName }).success).toBe(true),
   );
   test.each(['Smith 3rd', '<b>Smith</b>', '<>', 'Smith;', 'R2-D2'])(
-    'last name %j gets the first-name rule (issue #22)',
+    'last name %j gets the first-name rule (REQ-AUTH-02)',
     (lastName) => {
       const result = SignUpInputSchema.safeParse({ ...ok, lastName });
       expect(firstMessage(result)).toBe(A.signUpInvalidName);
@@ -84,7 +84,7 @@ describe('SignUpInputSchema (SPEC §5 Sign-up form)', () => {
 });
 
 describe('messages', () => {
-  test('verbatim SPEC §8 texts', () => {
+  test('verbatim REQ-MSG-01 texts', () => {
     expect(A.tooManySignUps).toBe('Too many signup attempts. Please try again later.');
     expect(A.tooManySignIns).toBe('Too many signin attempts. Please try again later.');
     expect(A.signUpSuccess).toBe('Check your email to confirm your account');

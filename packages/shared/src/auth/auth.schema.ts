@@ -1,38 +1,38 @@
 /**
- * Sign-in and sign-up inputs (SPEC §5 Sign-in form, Sign-up form, E-mail) and the auth messages of SPEC §8. The SPA
- * checks the form with these schemas and the API re-checks the same data on sign-up (issue #3).
+ * Sign-in and sign-up inputs (REQ-AUTH-03, Sign-up form, E-mail) and the auth messages of REQ-MSG-01. The SPA
+ * checks the form with these schemas and the API re-checks the same data on sign-up (REQ-AUTH).
  */
 import { z } from 'zod';
 import { sanitiseEmail, sanitiseText } from '../sanitise.ts';
 import { checkPasswordStrength } from './password.ts';
 
 export const AUTH_MESSAGES = {
-  // SPEC §5 Sign-in form / §8 Sign in
+  // REQ-AUTH-03
   signInMissingFields: 'Please enter both email and password.',
   signInInvalidEmail: 'Please enter a valid email address.',
   signInPasswordTooShort: 'Password must be at least 6 characters.',
   signInFailedTitle: 'Sign in failed',
   signInSuccess: 'You have been signed in successfully',
-  // SPEC §5 Sign-up form / §8 Sign up
+  // REQ-AUTH-02
   signUpMissingFields: 'Please fill in all required fields.',
   signUpPasswordRequirements: 'Please ensure your password meets all security requirements.',
   signUpInvalidName: 'Names can only contain letters, spaces, apostrophes, and hyphens.',
   signUpFailedTitle: 'Sign up failed',
   signUpSuccess: 'Check your email to confirm your account',
-  // SPEC §5 server-side re-checks and Auth service
+  // REQ-AUTH-06 server-side re-checks and Auth service
   invalidEmail: 'Please provide a valid email address',
   passwordValidationFailedPrefix: 'Password validation failed: ',
   credentialsRequired: 'You must provide either an email or phone number and a password.',
-  // SPEC §8 rate limits
+  // REQ-LIMIT-02
   tooManySignUps: 'Too many signup attempts. Please try again later.',
   tooManySignIns: 'Too many signin attempts. Please try again later.',
-  // Issue #3: confirmation resend / password reset requests (not in SPEC verbatim)
+  // REQ-AUTH-07: confirmation resend / password reset requests (not in SPEC verbatim)
   tooManyEmailRequests: 'Too many email requests. Please try again later.',
-  // Issue #3: the neutral answer to a reset request (no account enumeration)
+  // REQ-SEC-11: the neutral answer to a reset request (no account enumeration)
   passwordResetSent: 'If an account exists for that e-mail, we have sent a link to reset the password.',
-  // SPEC §8 unexpected
+  // REQ-MSG-08
   unexpected: 'An unexpected error occurred',
-  // Issue #3 (not in SPEC verbatim)
+  // REQ-AUTH (not in SPEC verbatim)
   emailNotVerified:
     'Please confirm your email address before signing in. Check your inbox or resend the link.',
   accountSuspended: 'This account has been suspended. Please contact support.',
@@ -40,7 +40,7 @@ export const AUTH_MESSAGES = {
   forbidden: 'You do not have permission to perform this action.',
 } as const;
 
-/** 'Password validation failed: <errors joined>' (SPEC §5). */
+/** 'Password validation failed: <errors joined>' (REQ-AUTH-06). */
 export function passwordValidationFailedMessage(errors: readonly string[]): string {
   return `${AUTH_MESSAGES.passwordValidationFailedPrefix}${errors.join(', ')}`;
 }
@@ -48,16 +48,16 @@ export function passwordValidationFailedMessage(errors: readonly string[]): stri
 export const NAME_MAX_LENGTH = 50;
 export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
 
-/** Only Unicode letters, spaces, apostrophes and hyphens (SPEC §5 Sign-up form; DESIGN §7: any Unicode letter). */
+/** Only Unicode letters, spaces, apostrophes and hyphens (REQ-AUTH-02; REQ-AUTH-01: any Unicode letter). */
 export const NAME_PATTERN = /^[\p{L}\p{M} '’-]+$/u;
 
-/** Names are sanitised (SPEC §5 Text sanitising: NFC, no `<` `>` or control characters), trimmed and cut to 50. */
+/** Names are sanitised (REQ-SEC-01: NFC, no `<` `>` or control characters), trimmed and cut to 50. */
 export function normaliseName(name: string): string {
   return sanitiseText(name, NAME_MAX_LENGTH);
 }
 
 /**
- * True when a typed name meets the SPEC §5 name rule once normalised. A name typed with `<` or `>` is refused rather
+ * True when a typed name meets the REQ-AUTH-02 name rule once normalised. A name typed with `<` or `>` is refused rather
  * than silently changed by sanitising: the rule allows neither.
  */
 export function isValidName(typed: string): boolean {
@@ -116,7 +116,7 @@ export const SignUpInputSchema = z
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: ['firstName'] });
       return z.NEVER;
     }
-    // The same rule for a last name that is given (issue #22; SPEC §5 leaves it unchecked in the form, but the profile
+    // The same rule for a last name that is given (REQ-SEC; REQ-AUTH leaves it unchecked in the form, but the profile
     // form already applies it, so sign-up no longer stores a last name the profile would refuse).
     if (v.lastName?.trim() && !isValidName(v.lastName)) {
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: ['lastName'] });
@@ -127,7 +127,7 @@ export const SignUpInputSchema = z
 export type SignUpInput = z.output<typeof SignUpInputSchema>;
 export type SignUpFormInput = z.input<typeof SignUpInputSchema>;
 
-/** 'Forgot password?': the address the reset link goes to, trimmed and lower-cased (SPEC §5 E-mail). */
+/** 'Forgot password?': the address the reset link goes to, trimmed and lower-cased (REQ-SEC-03). */
 export const PasswordResetRequestSchema = z.object({
   email: z.string().transform((typed, ctx) => {
     const email = sanitiseEmail(typed);
@@ -137,7 +137,7 @@ export const PasswordResetRequestSchema = z.object({
 });
 export type PasswordResetRequestInput = z.input<typeof PasswordResetRequestSchema>;
 
-/** The new password of a reset link: the sign-up rules (SPEC §5 Password strength), as the API re-checks. */
+/** The new password of a reset link: the sign-up rules (REQ-AUTH-04), as the API re-checks. */
 export const ResetPasswordSchema = z.object({
   newPassword: z
     .string()

@@ -1,5 +1,5 @@
 /**
- * `GET /api/me` (issue #3): the signed-in user, whether they are an admin (an `admins` row, SPEC §4), and for an
+ * `GET /api/me` (REQ-AUTH): the signed-in user, whether they are an admin (an `admins` row, REQ-AUTH-12), and for an
  * agent their place in an agency (ADR 029). The API returns it; the web app reads it as the source of role, admin
  * status and what an agent's menus offer (`can` of agency/permissions.ts over `agency`).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkPasswordStrength, PASSWORD_MESSAGES as M } from './password.ts';
 
-describe('checkPasswordStrength (SPEC §5 Password strength)', () => {
+describe('checkPasswordStrength (REQ-AUTH-04)', () => {
   test('a strong password has no errors, score 6 and 100 %', () => {
     expect(checkPasswordStrength('Tr0ub4dor&Horse')).toEqual({
       score: 6,

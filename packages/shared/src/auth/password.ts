@@ -1,5 +1,5 @@
 /**
- * Password strength (SPEC §5 Password strength), used by the sign-up form's meter and again by the API on sign-up.
+ * Password strength (REQ-AUTH-04), used by the sign-up form's meter and again by the API on sign-up.
  */
 
 export const PASSWORD_MESSAGES = {

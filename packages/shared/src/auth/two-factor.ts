@@ -10,7 +10,7 @@ import type { MemberRole } from '../agency/permissions.ts';
 export const TRUSTED_DEVICE_DAYS = 30;
 /** Backup codes issued at enrolment and on each regeneration; each works once. */
 export const BACKUP_CODE_COUNT = 10;
-/** Code attempts per account in an hour before the SPEC §9 auth block (15 minutes). */
+/** Code attempts per account in an hour before the REQ-LIMIT-01 (15 minutes). */
 export const TWO_FACTOR_ATTEMPTS_PER_HOUR = 5;
 
 export const TWO_FACTOR_MESSAGES = {

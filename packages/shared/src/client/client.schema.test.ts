@@ -22,7 +22,7 @@ describe('saved search label', () => {
     );
   });
 
-  test("keeps apostrophes and ampersands (DESIGN §7: O'Brien, Smith & Sons)", () => {
+  test("keeps apostrophes and ampersands (REQ-CLIENT: O'Brien, Smith & Sons)", () => {
     expect(SavedSearchLabelSchema.parse("Flats near King's Cross & St Pancras")).toBe(
       "Flats near King's Cross & St Pancras",
     );
@@ -40,7 +40,7 @@ describe('saved search label', () => {
     ]);
   });
 
-  test('defaults to the filters in words, within the label cap (issue #23)', () => {
+  test('defaults to the filters in words, within the label cap (REQ-CLIENT)', () => {
     expect(defaultSavedSearchLabel({ location: 'Reading', mode: 'sale' })).toBe(
       'Properties for sale in Reading',
     );
@@ -50,9 +50,9 @@ describe('saved search label', () => {
 });
 
 describe('create a saved search', () => {
-  test('alerts are off unless asked for (issue #23); the label is optional', () => {
+  test('alerts are off unless asked for (REQ-CLIENT-10); the label is optional', () => {
     const input = CreateSavedSearchInputSchema.parse({ searchParams: { location: 'Reading' } });
-    // A search stored without a mode is a search to buy (issue #24).
+    // A search stored without a mode is a search to buy (REQ-PLACE).
     expect(input).toEqual({
       searchParams: { location: 'Reading', mode: 'sale' },
       emailAlerts: false,
@@ -60,7 +60,7 @@ describe('create a saved search', () => {
     });
   });
 
-  test("reads SPEC §3's propertyType, and the URL's (and old rows') type as the same", () => {
+  test("reads REQ-CLIENT-06's propertyType, and the URL's (and old rows') type as the same", () => {
     const spec = CreateSavedSearchInputSchema.parse({ searchParams: { propertyType: 'flat' } });
     const old = CreateSavedSearchInputSchema.parse({ searchParams: { type: 'flat' } });
     expect(spec.searchParams).toEqual({ propertyType: 'flat', mode: 'sale' });
@@ -74,7 +74,7 @@ describe('create a saved search', () => {
     );
   });
 
-  test("'all' is no filter, for the location too (SPEC §3); every search has a mode, Buy by default", () => {
+  test("'all' is no filter, for the location too (REQ-CLIENT); every search has a mode, Buy by default", () => {
     const input = CreateSavedSearchInputSchema.parse({
       searchParams: { location: 'all', mode: 'all', propertyType: 'all', bedrooms: 'all', filters: 'all' },
     });
@@ -115,7 +115,7 @@ describe('create a saved search', () => {
     });
   });
 
-  test('refuses an inverted price range with the SPEC §5 message', () => {
+  test('refuses an inverted price range with the REQ-SEARCH-06 message', () => {
     const r = CreateSavedSearchInputSchema.safeParse({
       searchParams: { minPrice: 500_000, maxPrice: 200_000 },
     });
@@ -154,7 +154,7 @@ test('a property id must be a UUID', () => {
   expect(FavouriteParamsSchema.safeParse({ propertyId: "1' OR '1'='1" }).success).toBe(false);
 });
 
-describe('Run Search restores the saved filters (DESIGN §7)', () => {
+describe('Run Search restores the saved filters (REQ-CLIENT-11)', () => {
   const saved = SavedSearchSchema.parse({
     id: 'b3c1e0f2-6a4d-4e7a-9c1b-2f3d4e5f6a7b',
     label: 'Flats for sale in Reading',

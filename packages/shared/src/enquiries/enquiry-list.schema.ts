@@ -1,6 +1,6 @@
 /**
- * What the agent's and the admin's enquiry lists share (SPEC §2 Agent enquiries and Admin enquiries, §3 enquiries,
- * §4 enquiry status): one status vocabulary, the query `GET /api/agent/enquiries` and `GET /api/admin/enquiries`
+ * What the agent's and the admin's enquiry lists share (REQ-AGENT-11 and Admin enquiries, REQ-ENQ-03,
+ * REQ-ENQ-06): one status vocabulary, the query `GET /api/agent/enquiries` and `GET /api/admin/enquiries`
  * both validate ({@link EnquiryListQuerySchema}), the fields of a row every list shows ({@link EnquiryListItemSchema}),
  * the counts by status, the page envelope ({@link EnquiryListSchema}) and the filters the pages read from the URL
  * ({@link parseEnquiryFilters}). agent/enquiries.schema.ts and admin/enquiries.schema.ts build on these.
@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { plainNumber, sanitiseNumber } from '../sanitise.ts';
 
-/** SPEC §3 enquiries.status. Agents may set any of the three from any state (SPEC §4). */
+/** REQ-ENQ-03.status. Agents may set any of the three from any state (REQ-ENQ-03). */
 export const ENQUIRY_STATUSES = ['new', 'in_progress', 'closed'] as const;
 export const EnquiryStatusSchema = z.enum(ENQUIRY_STATUSES);
 export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
@@ -29,7 +29,7 @@ export const ENQUIRIES_PAGE_SIZE = 25;
 export const ENQUIRIES_MAX_PAGE_SIZE = 100;
 /** Longest search text; longer input is cut (a search box, not an essay). */
 export const ENQUIRY_SEARCH_MAX_LENGTH = 100;
-/** Messages in the table are cut to about this many characters (SPEC §2 "truncated message"). */
+/** Messages in the table are cut to about this many characters (REQ-ENQ "truncated message"). */
 export const ENQUIRY_MESSAGE_PREVIEW_LENGTH = 80;
 
 const cutSearch = (v: string) => v.trim().slice(0, ENQUIRY_SEARCH_MAX_LENGTH);
@@ -59,7 +59,7 @@ export const EnquiryParamsSchema = z.object({ id: z.string() });
 export const UpdateEnquiryStatusSchema = z.strictObject({ status: EnquiryStatusSchema });
 export type UpdateEnquiryStatus = z.infer<typeof UpdateEnquiryStatusSchema>;
 
-/** SPEC §3 contact_info. `name` may be blank (shown as 'Anonymous'). */
+/** REQ-ENQ contact_info. `name` may be blank (shown as 'Anonymous'). */
 export const EnquiryContactSchema = z.object({
   name: z.string(),
   email: z.string(),
@@ -90,7 +90,7 @@ export type EnquiryListItem = z.infer<typeof EnquiryListItemSchema>;
 
 const count = z.number().int().nonnegative();
 
-/** Counts of the enquiries in view by status (the stat cards, SPEC §2), whatever the filters. */
+/** Counts of the enquiries in view by status (the stat cards, REQ-ENQ-03), whatever the filters. */
 export const EnquiryStatsSchema = z.object({
   total: count,
   new: count,

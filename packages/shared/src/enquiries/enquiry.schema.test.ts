@@ -29,7 +29,7 @@ function problems(input: unknown): Record<string, string[]> {
   return out;
 }
 
-describe('containsScript (SPEC §5 Contact data)', () => {
+describe('containsScript (REQ-ENQ-02)', () => {
   test.each([
     '<script>alert(1)</script>',
     '<SCRIPT src=x>',
@@ -65,7 +65,7 @@ describe('sanitiseText and sanitisePhone on contact data', () => {
   });
 });
 
-describe('CreateEnquirySchema (SPEC §5 Contact data)', () => {
+describe('CreateEnquirySchema (REQ-ENQ-02)', () => {
   test('a valid enquiry is normalised', () => {
     expect(
       CreateEnquirySchema.parse({
@@ -90,7 +90,7 @@ describe('CreateEnquirySchema (SPEC §5 Contact data)', () => {
     expect(CreateEnquirySchema.parse({ ...ok, phone: '   ' })).not.toHaveProperty('phone');
   });
 
-  test('the name is one line without controls or bidi overrides; the message keeps its lines (issue #22)', () => {
+  test('the name is one line without controls or bidi overrides; the message keeps its lines (REQ-SEC-02)', () => {
     const r = CreateEnquirySchema.parse({
       ...ok,
       name: 'Jo\r\nBloggs\u202e\u0007',
@@ -204,7 +204,7 @@ describe('defaultEnquiryMessage and EnquiryCreatedSchema', () => {
   });
 });
 
-describe('IdempotencyKeySchema (issue #22)', () => {
+describe('IdempotencyKeySchema (REQ-ENQ-04)', () => {
   test.each(['3f8e5f0e-6f7b-4a53-9d4e-2b9f3c1a7e10', 'abcdefgh', 'a key with spaces ~!', 'x'.repeat(128)])(
     '%s is a key',
     (key) => expect(IdempotencyKeySchema.safeParse(key).success).toBe(true),

@@ -1,5 +1,5 @@
 /**
- * Enquiries (issue #4): the Contact Agent form's data (SPEC §5 Contact data, DESIGN §7 sanitising, both from
+ * Enquiries (REQ-ENQ-03): the Contact Agent form's data (REQ-ENQ-02 sanitising, both from
  * sanitise.ts) and the API's answer. The SPA's enquiry form and `POST /api/enquiries` parse with the same
  * {@link CreateEnquirySchema}, so a rule changed here changes in both places.
  */
@@ -33,17 +33,17 @@ export {
   type ViewingTime,
 } from './viewing-times.ts';
 
-/** Contact names are cut to this length, like every name (SPEC §5 Sign-up form, §9). */
+/** Contact names are cut to this length, like every name (REQ-AUTH-02, REQ-AUTH-01). */
 export const ENQUIRY_NAME_MAX_LENGTH = 50;
-/** Longest enquiry message we accept (issue #4). */
+/** Longest enquiry message we accept (REQ-ENQ-03). */
 export const ENQUIRY_MESSAGE_MAX_LENGTH = 2000;
 
-/** Texts of this feature that SPEC §8 does not word (the SPEC ones are in MESSAGES). */
+/** Texts of this feature that REQ-MSG does not word (the SPEC ones are in MESSAGES). */
 export const ENQUIRY_MESSAGES = {
   messageTooLong: `Message should be at most ${ENQUIRY_MESSAGE_MAX_LENGTH} characters`,
   tooManyEnquiries: 'Too many enquiries. Please try again later.',
   sent: 'Your enquiry has been sent',
-  /** 400 detail of a malformed Idempotency-Key header (issue #22). */
+  /** 400 detail of a malformed Idempotency-Key header (REQ-ENQ-04). */
   idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 128 printable ASCII characters',
   /** 409: the key was already used for an enquiry with other details (the SPA then sends with a new key). */
   idempotencyKeyReused: 'This enquiry was already sent with different details. Please try again.',
@@ -53,14 +53,14 @@ export const ENQUIRY_MESSAGES = {
   tooManyViewingTimes: `Choose up to ${VIEWING_TIMES_MAX} viewing times`,
   buyerPositionInvalid: 'Choose your position from the list',
   /**
-   * 404 (issue #23): the listing's agent is suspended, so their listings are withdrawn and take no enquiries. Said
+   * 404 (REQ-SITE-02): the listing's agent is suspended, so their listings are withdrawn and take no enquiries. Said
    * only when the listing would otherwise be public (a draft or deleted listing stays 'no longer available').
    */
   agentUnavailable: 'This agent is not taking enquiries at the moment. Please try again later.',
 } as const;
 
 /**
- * Request header of `POST /api/enquiries` (issue #22): a retry carrying the same key gets the first answer again
+ * Request header of `POST /api/enquiries` (REQ-ENQ-03): a retry carrying the same key gets the first answer again
  * (header `Idempotent-Replayed: true`) instead of making a second enquiry. Keys are kept 24 hours.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -92,11 +92,11 @@ export const BUYER_POSITION_LABELS: Record<BuyerPosition, string> = {
   'cash-buyer': 'Cash buyer',
 };
 
-/** The fields a person types; each is checked for script-like content (SPEC §5, `containsScript`). */
+/** The fields a person types; each is checked for script-like content (REQ-SEC-06, `containsScript`). */
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-/** Message prefilled in the enquiry form (issue #4). */
+/** Message prefilled in the enquiry form (REQ-ENQ-03). */
 export function defaultEnquiryMessage(title: string): string {
   return `I am interested in ${title} and would like more information.`;
 }
@@ -108,7 +108,7 @@ const oneOf = <T extends string>(options: readonly T[], value: string): value is
   (options as readonly string[]).includes(value);
 
 /**
- * `POST /api/enquiries` body and the enquiry form (SPEC §5 Contact data; viewing and position, ADR 029). Input:
+ * `POST /api/enquiries` body and the enquiry form (REQ-ENQ-02; viewing and position, ADR 029). Input:
  * `{ propertyId: uuid, name, email, phone?, message, viewingTimes?, buyerPosition? }` as typed, where
  * `viewingTimes` is up to 3 `{ date: 'YYYY-MM-DD', period: 'morning' | 'afternoon' | 'evening' }` (the applicant
  * would like to arrange a viewing) and `buyerPosition` is any of {@link BUYER_POSITIONS} (both optional: clients that
@@ -253,7 +253,7 @@ export const CONTACT_ERROR_PRIORITY: readonly string[] = [
   ENQUIRY_MESSAGES.buyerPositionInvalid,
 ];
 
-/** Enquiry status (SPEC §3 enquiries; a new enquiry is always 'new'). */
+/** Enquiry status (REQ-ENQ-03; a new enquiry is always 'new'). */
 export const EnquiryStatusSchema = z.enum(['new', 'in_progress', 'closed']);
 export type EnquiryStatus = z.infer<typeof EnquiryStatusSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Listing feed keys and branch codes (issue #27, ADR 030): what an agency owner or branch manager sends and reads in
+ * Listing feed keys and branch codes (REQ-FEED-01, ADR 030): what an agency owner or branch manager sends and reads in
  * Settings › Listing feeds (`/api/agent/api-keys`, `/api/agent/feed-branch-codes`). A key is the Bearer secret a
  * CRM sends to the RTDF and BLM endpoints; it is shown once, when made, and kept only as a hash.
  */

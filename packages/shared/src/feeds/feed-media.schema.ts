@@ -1,5 +1,5 @@
 /**
- * Media a listing feed gave by URL and where each one stands (issue #27): `GET /api/agent/properties/{id}/feed-media`,
+ * Media a listing feed gave by URL and where each one stands (REQ-FEED-06): `GET /api/agent/properties/{id}/feed-media`,
  * shown on the listing's edit page so an agent sees which of the CRM's files arrived and which failed, and why.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * What a listing feed reports back, per listing (issue #27): the RTDF answer's `errors` and `warnings`, and each row
+ * What a listing feed reports back, per listing (REQ-FEED-03): the RTDF answer's `errors` and `warnings`, and each row
  * of a BLM import's report. Shared by the API and the agent portal's Bulk upload screen.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * docs/feeds.md's mapping tables, written from the code lists themselves (issue #27): every RTDF and BLM code and
+ * docs/feeds.md's mapping tables, written from the code lists themselves (REQ-FEED-04): every RTDF and BLM code and
  * what Abode makes of it. `feeds-doc.test.ts` checks that the document holds exactly these tables, so the document a
  * CRM vendor reads cannot drift from what the adapters do. Regenerate with
  * `npx tsx packages/shared/src/feeds/mapping-tables.ts` and paste between the markers.

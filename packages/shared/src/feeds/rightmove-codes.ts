@@ -1,6 +1,6 @@
 /**
  * Rightmove's code lists that its real-time feed (RTDF) and its BLM files share, each mapped explicitly to Abode's
- * vocabulary (issue #27, docs/feeds.md). Codes and their names are Rightmove's (RTDF v1 JSON schemas: `property_type`,
+ * vocabulary (REQ-FEED-07, docs/feeds.md). Codes and their names are Rightmove's (RTDF v1 JSON schemas: `property_type`,
  * `price_qualifier`, `tenure_type`; BLM v3: `PROP_SUB_ID`, `PRICE_QUALIFIER`, `TENURE_TYPE_ID`); the mapping is ours.
  *
  * A code missing from a list is a warning for the CRM (`UNKNOWN_CODE`, via {@link mapCode}), never a crash: Rightmove

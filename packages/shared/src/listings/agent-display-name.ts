@@ -1,6 +1,6 @@
 /**
  * The name the public sees for a listing's marketing agent: the agency, else the agent's own name, else 'the agent'
- * (DESIGN §7: cards show agency_name). One rule for the listing card, the enquiry dialog and its toast.
+ * (REQ-LISTING-03: cards show agency_name). One rule for the listing card, the enquiry dialog and its toast.
  */
 export function agentDisplayName(
   agent: { agencyName?: string | null; name?: string | null } | null | undefined,

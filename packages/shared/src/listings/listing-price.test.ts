@@ -78,7 +78,7 @@ describe('formatListingPrice', () => {
     );
   });
 
-  test("monthly rent: '/month' publicly, 'pcm' for agents (SPEC §9)", () => {
+  test("monthly rent: '/month' publicly, 'pcm' for agents (REQ-LISTING-12)", () => {
     expect(formatListingPrice(rent(), 'public')).toBe('£1,250/month');
     expect(formatListingPrice(rent(), 'agent')).toBe('£1,250 pcm');
     expect(formatListingPrice(rent({ rentFrequency: null }), 'public')).toBe('£1,250/month');

@@ -1,8 +1,8 @@
 /**
- * A listing's price as people read it (issue #25; SPEC §9 price display): the qualifier before the figure ('Guide
+ * A listing's price as people read it (REQ-LISTING-11; REQ-SITE-16): the qualifier before the figure ('Guide
  * price £450,000', 'Offers over £300,000'), 'POA' instead of any figure for a price on application, and a rent as
  * the agent quoted it, weekly or monthly. Public views (cards, the property page, share tags, alert e-mails, admin
- * views) write a rent '£1,250/month' or '£250/week'; agent views '£1,250 pcm' or '£250 pw' (SPEC §9 Rent price
+ * views) write a rent '£1,250/month' or '£250/week'; agent views '£1,250 pcm' or '£250 pw' (REQ-SITE-16
  * display). Zod-free, so the home page's bundle can use it.
  */
 import { formatPounds } from '../money.ts';

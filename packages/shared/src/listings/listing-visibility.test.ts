@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { LISTING_STATUSES } from './listing-vocabulary.ts';
 import { listingVisibility } from './listing-visibility.ts';
 
-// Issue #23: 'Live' only for what the public search shows (PUBLIC_LISTING): active, approved, agent not suspended.
+// REQ-LISTING-04: 'Live' only for what the public search shows (PUBLIC_LISTING): active, approved, agent not suspended.
 test("only an active, approved listing of an agent in good standing is 'Live'", () => {
   for (const status of LISTING_STATUSES)
     for (const approvalStatus of ['pending', 'approved', 'rejected'] as const)

@@ -1,5 +1,5 @@
 /**
- * Whether the public can see a listing, as one label (issue #23). The admin properties table, the agent's listing
+ * Whether the public can see a listing, as one label (REQ-LISTING-03). The admin properties table, the agent's listing
  * table and the agent's edit page all show this label, so a listing is called 'Live' in exactly one case: on the
  * market and shown in search (active, approved, its agent not suspended — `PUBLIC_LISTING` in the API's
  * listing-row.ts). Approved listings under offer, sold STC or let agreed keep a public page with their status banner

@@ -4,7 +4,7 @@
  * can offer the same choices without loading zod.
  */
 
-/** SPEC §3 property_type, plus 'land' (DESIGN §7). `PropertyTypeSchema` is built from it. */
+/** REQ-CLIENT-06 property_type, plus 'land' (REQ-CLIENT-06). `PropertyTypeSchema` is built from it. */
 export const PROPERTY_TYPES = ['house', 'flat', 'bungalow', 'maisonette', 'land'] as const;
 export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
 
@@ -78,7 +78,7 @@ export function typeOfSubType(subType: PropertySubTypeValue): PropertyTypeValue 
 }
 
 /**
- * Where a listing was last written from (issue #27): typed in the agent portal, sent by a CRM over the real-time
+ * Where a listing was last written from (REQ-FEED-03): typed in the agent portal, sent by a CRM over the real-time
  * feed (RTDF), or read from a BLM file.
  */
 export const LISTING_SOURCES = ['portal', 'rtdf', 'blm'] as const;
@@ -90,7 +90,7 @@ export const LISTING_SOURCE_LABELS: Record<ListingSourceValue, string> = {
   blm: 'BLM file',
 };
 
-/** The home page's tags (SPEC §2). `FeatureSchema` is built from it. */
+/** The home page's tags (REQ-SEARCH-09). `FeatureSchema` is built from it. */
 export const FEATURES = ['garden', 'parking', 'new-build', 'chain-free', 'reduced', 'virtual-tour'] as const;
 export type FeatureValue = (typeof FEATURES)[number];
 
@@ -103,7 +103,7 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyTypeValue, string> = {
 };
 
 /**
- * Kinds of sale a buyer may want to hide (the search's 'Don't show' options, issue #8): retirement homes, shared
+ * Kinds of sale a buyer may want to hide (the search's 'Don't show' options, REQ-SEARCH-10): retirement homes, shared
  * ownership and auctions. Stored per listing in `properties.flags`; the search's `exclude` parameter uses the same
  * slugs.
  */
@@ -135,7 +135,7 @@ export const FEATURE_LABELS: Record<FeatureValue, string> = {
   'virtual-tour': 'Virtual Tour',
 };
 
-/** SPEC §4 listing statuses ('sold' reads 'Sold STC'). `ListingStatusSchema` is built from it. */
+/** REQ-LISTING-01 listing statuses ('sold' reads 'Sold STC'). `ListingStatusSchema` is built from it. */
 export const LISTING_STATUSES = ['active', 'draft', 'under-offer', 'sold', 'let-agreed', 'let'] as const;
 export type ListingStatusValue = (typeof LISTING_STATUSES)[number];
 
@@ -203,7 +203,7 @@ export const LET_TYPE_LABELS: Record<LetTypeValue, string> = {
   commercial: 'Commercial',
 };
 
-/** Furnishing of a rental (DESIGN §3 `furnished`; the rental search's 'Furnishing'). */
+/** Furnishing of a rental (REQ-LISTING-15 `furnished`; the rental search's 'Furnishing'). */
 export const FURNISHINGS = ['furnished', 'part_furnished', 'unfurnished'] as const;
 export type FurnishingValue = (typeof FURNISHINGS)[number];
 

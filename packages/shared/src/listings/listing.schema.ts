@@ -1,5 +1,5 @@
 /**
- * Listing vocabulary and the public listing shapes returned by the API (SPEC §3 properties; DESIGN §3).
+ * Listing vocabulary and the public listing shapes returned by the API (REQ-DATA-02; REQ-LISTING-03).
  * Field names are camelCase in JSON, snake_case in SQL.
  */
 import { z } from 'zod';
@@ -36,57 +36,57 @@ export {
   PROPERTY_TYPE_LABELS,
 };
 
-/** Sale or rent (SPEC §3 `mode`). Rent prices are per calendar month (pcm). */
+/** Sale or rent (REQ-LISTING-12 `mode`). Rent prices are per calendar month (pcm). */
 export const ListingModeSchema = z.enum(['sale', 'rent']);
 export type ListingMode = z.infer<typeof ListingModeSchema>;
 
-/** SPEC §3 property_type, plus 'land' for plots (DESIGN §7). */
+/** REQ-LISTING property_type, plus 'land' for plots (REQ-LISTING). */
 export const PropertyTypeSchema = z.enum(PROPERTY_TYPES);
 export type PropertyType = z.infer<typeof PropertyTypeSchema>;
 
-/** Where a listing was last written from: the portal, the real-time feed or a BLM file (issue #27). */
+/** Where a listing was last written from: the portal, the real-time feed or a BLM file (REQ-FEED-07). */
 export const ListingSourceSchema = z.enum(LISTING_SOURCES);
 export type ListingSource = z.infer<typeof ListingSourceSchema>;
 
-/** The built form within the type ('semi-detached', 'ground-flat'…; listing-vocabulary.ts), issue #27. */
+/** The built form within the type ('semi-detached', 'ground-flat'…; listing-vocabulary.ts), ADR 030. */
 export const PropertySubTypeSchema = z.enum(
   PROPERTY_SUB_TYPES as [PropertySubTypeValue, ...PropertySubTypeValue[]],
 );
 export type PropertySubType = z.infer<typeof PropertySubTypeSchema>;
 
-/** SPEC §4 property status. 'sold' is shown as 'Sold STC'; only 'active' listings are public. */
+/** REQ-LISTING-01. 'sold' is shown as 'Sold STC'; only 'active' listings are public. */
 export const ListingStatusSchema = z.enum(LISTING_STATUSES);
 export type ListingStatus = z.infer<typeof ListingStatusSchema>;
 
-/** SPEC §4 approval status; new listings start pending. */
+/** REQ-LISTING-02; new listings start pending. */
 export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
 
-/** DESIGN §3 tenure. */
+/** REQ-LISTING-15 tenure. */
 export const TenureSchema = z.enum(['freehold', 'leasehold', 'share_of_freehold', 'commonhold']);
 export type Tenure = z.infer<typeof TenureSchema>;
 
-/** DESIGN §3 council tax band. */
+/** REQ-LISTING-15 council tax band. */
 export const CouncilTaxBandSchema = z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'exempt']);
 export type CouncilTaxBand = z.infer<typeof CouncilTaxBandSchema>;
 
-/** DESIGN §3 EPC rating. */
+/** REQ-LISTING-15 EPC rating. */
 export const EpcRatingSchema = z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
 export type EpcRating = z.infer<typeof EpcRatingSchema>;
 
-/** Furnishing of a rental (DESIGN §3). */
+/** Furnishing of a rental (REQ-LISTING-14). */
 export const FurnishedSchema = z.enum(['furnished', 'part_furnished', 'unfurnished']);
 export type Furnished = z.infer<typeof FurnishedSchema>;
 
 /**
- * Listing features that the home page's tags filter on (SPEC §2 tags; DESIGN §7: they really filter).
+ * Listing features that the home page's tags filter on (REQ-SEARCH-09: they really filter).
  * Stored in `properties.features` as these slugs.
  */
 export const FeatureSchema = z.enum(FEATURES);
 export type Feature = z.infer<typeof FeatureSchema>;
 
 /**
- * What kind of sale a listing is, when it is one a buyer may hide (issue #8 'Don't show'): `properties.flags`, and
+ * What kind of sale a listing is, when it is one a buyer may hide (REQ-SEARCH-10 'Don't show'): `properties.flags`, and
  * the values of the search's `exclude` parameter.
  */
 export const ListingFlagSchema = z.enum(LISTING_FLAGS);
@@ -158,7 +158,7 @@ export const TENURE_LABELS: Record<Tenure, string> = {
 };
 
 /**
- * One photo of a listing, ordered by `orderIndex` (SPEC §3 property_photos). Uploaded photos (issue #5) also carry
+ * One photo of a listing, ordered by `orderIndex` (REQ-AGENT-09). Uploaded photos (REQ-AGENT-09) also carry
  * `srcSet` (their 1600/800/400 px WebP sizes, for `<img srcset>`) and their pixel size; demo illustrations do not.
  */
 export const ListingPhotoSchema = z.object({
@@ -172,7 +172,7 @@ export const ListingPhotoSchema = z.object({
 });
 export type ListingPhoto = z.infer<typeof ListingPhotoSchema>;
 
-/** The agent shown on a card: `agencyName` falls back to the branch name (DESIGN §7). */
+/** The agent shown on a card: `agencyName` falls back to the branch name (REQ-LISTING). */
 export const ListingAgentSchema = z.object({
   name: z.string(),
   agencyName: z.string().nullable(),
@@ -211,11 +211,11 @@ export const ListingSummarySchema = z.object({
   /** When the asking price last dropped (the 'Reduced' badge); null when it has not, or rose again since. */
   priceReducedAt: z.string().nullable(),
   /**
-   * The asking price before the current run of reductions, in pence (issue #8): set with `priceReducedAt`, so the
+   * The asking price before the current run of reductions, in pence (REQ-SEARCH): set with `priceReducedAt`, so the
    * card can say 'Reduced from £X'. Null when not reduced. Optional only so older fixtures still type-check.
    */
   originalPricePence: z.number().int().nonnegative().nullable().optional(),
-  /** Retirement home, shared ownership, auction (issue #8 'Don't show'); empty for most listings. */
+  /** Retirement home, shared ownership, auction (REQ-SEARCH-10 'Don't show'); empty for most listings. */
   flags: z.array(ListingFlagSchema).optional(),
   createdAt: z.string(),
   photos: z.array(ListingPhotoSchema),
@@ -226,7 +226,7 @@ export const ListingSummarySchema = z.object({
 export type ListingSummary = z.infer<typeof ListingSummarySchema>;
 
 /**
- * The listing facts of issue #25 as stored and sent (agent and public detail alike): qualifier and rent frequency,
+ * The listing facts of REQ-LISTING-03 as stored and sent (agent and public detail alike): qualifier and rent frequency,
  * key features, summary, rooms, EPC potential, lease and lettings terms, tours, Part B/C material information.
  * Amounts in pence (ground rent and service charge a year); the lease in years; the minimum term in months.
  */
@@ -263,7 +263,7 @@ export type ListingDetails = z.infer<typeof ListingDetailsSchema>;
 
 /**
  * The agent on a listing page: the card's fields plus the branch name on its own (may equal `agencyName`) and the
- * photo or logo the agent uploaded on their profile (issue #5), a same-origin URL. The agents row is a branch
+ * photo or logo the agent uploaded on their profile (REQ-AGENT-09), a same-origin URL. The agents row is a branch
  * (ADR 029): `slug` is its public page (`/agents/{slug}`), with its office address and opening hours (per day, or
  * per span of days in older rows: agency/branches.schema.ts `describeBusinessHours`).
  */
@@ -278,7 +278,7 @@ export type ListingDetailAgent = z.infer<typeof ListingDetailAgentSchema>;
 
 /**
  * A public listing page (`GET /api/properties/{slug}`): the summary plus the material information.
- * `preview: true` marks a listing that is not public, read by its own agent or an admin (issue #4); the field is
+ * `preview: true` marks a listing that is not public, read by its own agent or an admin (REQ-LISTING-03); the field is
  * absent for public listings. `outcode` is the postcode district ('SW19'), for 'Sold prices nearby'.
  */
 export const ListingDetailSchema = ListingSummarySchema.extend(ListingDetailsSchema.shape).extend({
@@ -295,7 +295,7 @@ export const ListingDetailSchema = ListingSummarySchema.extend(ListingDetailsSch
   furnished: FurnishedSchema.nullable(),
   publishedAt: z.string().nullable(),
   /**
-   * Issue #23: the coordinates are the centre of the postcode's outcode (the postcode is not in our data yet), so
+   * REQ-LISTING: the coordinates are the centre of the postcode's outcode (the postcode is not in our data yet), so
    * the page shows the area, not a pin. Absent means exact.
    */
   locationApproximate: z.boolean().optional(),
@@ -307,12 +307,12 @@ export const ListingDetailSchema = ListingSummarySchema.extend(ListingDetailsSch
 });
 export type ListingDetail = z.infer<typeof ListingDetailSchema>;
 
-/** A place the location box can stand for (issue #8 autocomplete and suggestions; issue #24 places). */
+/** A place the location box can stand for (REQ-PLACE-02 autocomplete and suggestions; REQ-PLACE-02 places). */
 export const LocationKindSchema = PlaceKindSchema;
 export type LocationKind = z.infer<typeof LocationKindSchema>;
 
 /**
- * One suggestion for the location box (issue #24): `label` to show ('Bath', 'Milsom Street, Bath', 'Bath and North
+ * One suggestion for the location box (REQ-PLACE-02): `label` to show ('Bath', 'Milsom Street, Bath', 'Bath and North
  * East Somerset'), `kind`, `value` to put in `location=` (the place's name as the box shows it once picked), `id`
  * to put in `place=` (search/place.ts), and `count`, how many public homes the place holds (of the mode asked for,
  * else of both; absent for a postcode, which is searched by radius).
@@ -327,9 +327,9 @@ export const LocationSuggestionSchema = z.object({
 export type LocationSuggestion = z.infer<typeof LocationSuggestionSchema>;
 
 /**
- * Page of search results. `total` is the exact number of listings the search matches (issue #24, ADR 005), so the
+ * Page of search results. `total` is the exact number of listings the search matches (REQ-SEARCH-20, ADR 005), so the
  * pagination reaches the last of them; a page past the last has no items.
- * Issue #8 adds, only when they apply: `center`, the point a radius search measured from (the resolved `location`);
+ * REQ-SEARCH-17 adds, only when they apply: `center`, the point a radius search measured from (the resolved `location`);
  * `suggestions`, places close to a `location` that matched nothing (towns and outcodes by spelling).
  */
 export const ListingSearchResultSchema = z.object({
@@ -342,7 +342,7 @@ export const ListingSearchResultSchema = z.object({
     .optional(),
   suggestions: z.array(LocationSuggestionSchema).optional(),
   /**
-   * Issue #24: the place the search was scoped to (`place=`, or a `location` text that names a place exactly), for
+   * REQ-PLACE: the place the search was scoped to (`place=`, or a `location` text that names a place exactly), for
    * the heading, the badge and the map.
    */
   place: z

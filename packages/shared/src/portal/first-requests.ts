@@ -1,5 +1,5 @@
 /**
- * The API requests the portals' landing pages make first, unfiltered (issue #28: portal pages as fast on a phone as
+ * The API requests the portals' landing pages make first, unfiltered (REQ-PERF-06: portal pages as fast on a phone as
  * the public ones). The web app's route loaders send them when the app opens on one of these pages
  * (apps/web/src/app/route-prefetch.ts), and the server names them in the page's index.html for a signed-in visitor
  * (apps/api/src/lib/landing-hints.ts), so they leave with the page's scripts instead of after them. Each must be the

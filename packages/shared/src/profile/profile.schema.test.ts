@@ -15,7 +15,7 @@ type Result = { success: boolean; error?: { issues: { message: string; path: Pro
 const issues = (r: Result) =>
   r.success ? [] : (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
 
-describe('UpdateProfileSchema (SPEC §5 Sign-up names, Contact data phone)', () => {
+describe('UpdateProfileSchema (REQ-AUTH-02, Contact data phone)', () => {
   test('trims, keeps Unicode names, cleans the phone and turns blanks into null', () => {
     expect(
       UpdateProfileSchema.parse({
@@ -56,7 +56,7 @@ describe('UpdateProfileSchema (SPEC §5 Sign-up names, Contact data phone)', () 
     [{ firstName: 'Jo', phone: 'call me' }, [['phone', MESSAGES.contactPhoneLength]]],
   ])('%j → %j', (input, expected) => expect(issues(UpdateProfileSchema.safeParse(input))).toEqual(expected));
 
-  test('phone length is counted after removing other characters (SPEC §5)', () => {
+  test('phone length is counted after removing other characters (REQ-CLIENT)', () => {
     expect(sanitisePhone('tel: 01234')).toBe('01234');
     expect(UpdateProfileSchema.parse({ firstName: 'Jo', phone: 'tel: 01234' }).phone).toBe('01234');
     expect(UpdateProfileSchema.parse({ firstName: 'Jo', phone: '+44 (0)20 7946-0958' }).phone).toBe(
@@ -65,7 +65,7 @@ describe('UpdateProfileSchema (SPEC §5 Sign-up names, Contact data phone)', () 
   });
 });
 
-describe('ProfileChangesSchema (PATCH /api/me/profile, issue #22)', () => {
+describe('ProfileChangesSchema (PATCH /api/me/profile, REQ-SEC)', () => {
   test('a field left out stays out (unchanged); null or blank clears lastName and phone', () => {
     expect(ProfileChangesSchema.parse({ phone: ' 020 7946 0958 ' })).toEqual({ phone: '020 7946 0958' });
     expect(ProfileChangesSchema.parse({ phone: null })).toEqual({ phone: null });

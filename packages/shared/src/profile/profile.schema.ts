@@ -1,8 +1,8 @@
 /**
- * The client's own profile (issue #4 /profile): personal details, change password, change e-mail, download my data
+ * The client's own profile (REQ-CLIENT-14 /profile): personal details, change password, change e-mail, download my data
  * and delete my account. The form and the API parse with these same schemas (STYLE §5.2). Names follow the sign-up
- * rules (SPEC §5 Sign-up form), the phone the contact-data rule (SPEC §5 Contact data), passwords the strength rules
- * (SPEC §5 Password strength).
+ * rules (REQ-AUTH-02), the phone the contact-data rule (REQ-ENQ-02), passwords the strength rules
+ * (REQ-AUTH-04).
  */
 import { z } from 'zod';
 import { AUTH_MESSAGES, isValidName, normaliseName } from '../auth/auth.schema.ts';
@@ -10,9 +10,9 @@ import { checkPasswordStrength } from '../auth/password.ts';
 import { MESSAGES } from '../messages.ts';
 import { phoneProblem, sanitiseEmail, sanitisePhone } from '../sanitise.ts';
 
-/** Texts of the profile page that SPEC §8 does not give verbatim (issue #4). */
+/** Texts of the profile page that REQ-CLIENT does not give verbatim (REQ-CLIENT). */
 export const PROFILE_MESSAGES = {
-  // SPEC §8 Agent has these two for the agent profile; the client profile uses the same words.
+  // REQ-AGENT has these two for the agent profile; the client profile uses the same words.
   updated: 'Profile updated successfully',
   updateFailed: 'Failed to update profile',
   loadFailed: 'Failed to load profile',
@@ -51,7 +51,7 @@ const optionalText = z
 /**
  * The personal details form: firstName required; lastName and phone optional ('' or null clears them). Names are
  * sanitised, trimmed and cut to 50 characters like on sign-up ({@link normaliseName}; one typed with `<` or `>`, or
- * a line break, is refused by the name rule); the phone is stored cleaned (SPEC §5 Contact data), 5–20 characters with at least 5 digits.
+ * a line break, is refused by the name rule); the phone is stored cleaned (REQ-ENQ-02), 5–20 characters with at least 5 digits.
  * Output: `{ firstName, lastName: string | null, phone: string | null }`. The API's body is
  * {@link ProfileChangesSchema}, the same fields each optional.
  */
@@ -82,7 +82,7 @@ export type UpdateProfileInput = z.output<typeof UpdateProfileSchema>;
 export type UpdateProfileFormInput = z.input<typeof UpdateProfileSchema>;
 
 /**
- * `PATCH /api/me/profile` body (issue #22): any non-empty subset of {@link UpdateProfileSchema}'s fields, each checked
+ * `PATCH /api/me/profile` body (REQ-SEC): any non-empty subset of {@link UpdateProfileSchema}'s fields, each checked
  * by the same rule. A field left out is absent from the output and keeps its stored value; `lastName` or `phone` sent
  * as null or '' comes out null and clears it; `firstName` cannot be cleared (null or '' is 'First name is required').
  * A body with none of the fields (`{}`, or no JSON body at all) is refused rather than read as "change nothing": it
@@ -141,7 +141,7 @@ export const ChangePasswordSchema = z
   });
 export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>;
 
-/** The change-e-mail form: the new address, trimmed and lower-cased (SPEC §5 E-mail). */
+/** The change-e-mail form: the new address, trimmed and lower-cased (REQ-SEC-03). */
 export const ChangeEmailSchema = z.object({
   newEmail: z
     .string()

@@ -1,5 +1,5 @@
 /**
- * Inputs of the property page's calculators (issue #4), as typed into their forms: whole pounds and percentages.
+ * Inputs of the property page's calculators (REQ-LISTING), as typed into their forms: whole pounds and percentages.
  * The page parses each field with these schemas before calling `calculateSdlt` / `repaymentMortgage`.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Mortgage repayments for the property page's calculator (issue #4). Money is integer pence; rates are annual
+ * Mortgage repayments for the property page's calculator (REQ-LISTING-19). Money is integer pence; rates are annual
  * percentages (5 = 5%). Illustrations only: lenders' products and fees differ.
  */
 

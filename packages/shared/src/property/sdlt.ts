@@ -1,5 +1,5 @@
 /**
- * Stamp Duty Land Tax (SDLT) on a residential purchase in England (issue #4: the property page's calculator).
+ * Stamp Duty Land Tax (SDLT) on a residential purchase in England (REQ-LISTING-19: the property page's calculator).
  * Wales (LTT) and Scotland (LBTT) have their own taxes and are not covered. Money is integer pence.
  *
  * The rates live in ONE dated table, {@link SDLT_ENGLAND_RESIDENTIAL}; when HMRC changes them, add a new table with

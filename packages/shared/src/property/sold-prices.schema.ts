@@ -1,5 +1,5 @@
 /**
- * 'Sold prices nearby' on a listing page (`GET /api/properties/{slug}/sold-prices`, issue #4): HM Land Registry
+ * 'Sold prices nearby' on a listing page (`GET /api/properties/{slug}/sold-prices`, REQ-LISTING-09): HM Land Registry
  * Price Paid sales (OGL) in the listing's postcode district. House numbers and flat names are never included.
  */
 import { z } from 'zod';

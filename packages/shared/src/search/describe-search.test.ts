@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { describeSearch, isOldDefaultLabel, savedSearchTitle } from './describe-search.ts';
 
-describe('describeSearch: a search in words (issue #23)', () => {
+describe('describeSearch: a search in words (REQ-CLIENT-07)', () => {
   test('tells three searches in one town apart', () => {
     const labels = [
       describeSearch({ location: 'Leeds', mode: 'rent', propertyType: 'flat', bedrooms: 2 }),
@@ -40,7 +40,7 @@ describe('describeSearch: a search in words (issue #23)', () => {
     expect(describeSearch({ bounds: '51,-1,52,0', mode: 'sale', propertyType: 'land' })).toBe(
       'Land for sale in a map area',
     );
-    // Filters stored without a mode run as Buy (issue #24), and are named so.
+    // Filters stored without a mode run as Buy (REQ-PLACE), and are named so.
     expect(describeSearch({})).toBe('Properties for sale in all areas');
     expect(describeSearch({ bedrooms: 0 })).toBe('Properties for sale in all areas');
   });
@@ -53,7 +53,7 @@ describe('describeSearch: a search in words (issue #23)', () => {
   });
 });
 
-describe('describeSearch: picked places (issue #24)', () => {
+describe('describeSearch: picked places (REQ-PLACE)', () => {
   test('a town, a postcode district and a street read as their names', () => {
     expect(describeSearch({ location: 'Bath', place: 'town:bath', mode: 'sale' })).toBe(
       'Properties for sale in Bath',
@@ -129,7 +129,7 @@ describe('describeSearch: picked places (issue #24)', () => {
 });
 
 describe('saved search titles', () => {
-  test('labels given by default before issue #23 are replaced by the filters in words', () => {
+  test('labels given by default before REQ-SEARCH are replaced by the filters in words', () => {
     const filters = { location: 'Leeds', mode: 'rent' as const, propertyType: 'flat' as const, bedrooms: 2 };
     expect(savedSearchTitle('Search in Leeds', filters)).toBe('Flats to rent in Leeds, 2+ beds');
     expect(savedSearchTitle('Search in All Areas', { mode: 'sale' })).toBe(

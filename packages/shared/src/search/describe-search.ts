@@ -1,9 +1,9 @@
 /**
- * Words for a search (issue #23): 'Flats to rent in Leeds, 2+ beds' rather than three searches all called 'Search in
+ * Words for a search (REQ-SEARCH): 'Flats to rent in Leeds, 2+ beds' rather than three searches all called 'Search in
  * Leeds'. One function, used for a new saved search's default name and wherever a saved search is named — the
  * dashboard and /saved-searches cards, the alert e-mail's subject and text, the unsubscribe page — and, without the
- * beds and prices, for the search page's heading and title (issue #24). Plain TypeScript without zod: it reads a
- * saved search's filter object (SPEC §3 names) as far as it needs.
+ * beds and prices, for the search page's heading and title (REQ-PLACE). Plain TypeScript without zod: it reads a
+ * saved search's filter object (REQ-CLIENT-06 names) as far as it needs.
  */
 import { PROPERTY_TYPES, type PropertyTypeValue } from '../listings/listing-vocabulary.ts';
 import { formatPriceChoice } from '../money.ts';
@@ -12,21 +12,21 @@ import { savedSearchLabel } from '../messages.ts';
 import { DEFAULT_SEARCH_MODE } from './search-fields.ts';
 import { PLACE_KIND_LABELS, POSTCODE_RADIUS_MILES, placeIdName, placeKindOf } from './place-kinds.ts';
 
-/** A saved search's label is 1 to 100 characters after sanitising (SPEC §5 Text sanitising, with a shorter cap). */
+/** A saved search's label is 1 to 100 characters after sanitising (REQ-SEC-01, with a shorter cap). */
 export const SAVED_SEARCH_LABEL_MAX_LENGTH = 100;
 
 /** The filters that tell searches apart in words: where, Buy or Rent, the type, bedrooms and the price range. */
 export interface DescribedFilters {
   location?: string | undefined;
-  /** The place picked for `location` (issue #24 place id, search/place.ts): says what kind of place it names. */
+  /** The place picked for `location` (REQ-PLACE-02 place id, search/place.ts): says what kind of place it names. */
   place?: string | undefined;
   /** Miles around `location`. */
   radius?: number | undefined;
-  /** A visible map area (issue #8). */
+  /** A visible map area (REQ-SEARCH). */
   bounds?: string | undefined;
-  /** A drawn area (issue #8). */
+  /** A drawn area (REQ-SEARCH-16). */
   polygon?: string | undefined;
-  /** Buy or Rent; absent reads as Buy, the mode such a search runs with (issue #24). */
+  /** Buy or Rent; absent reads as Buy, the mode such a search runs with (REQ-PLACE). */
   mode?: 'sale' | 'rent' | undefined;
   propertyType?: PropertyTypeValue | undefined;
   bedrooms?: number | undefined;
@@ -108,8 +108,8 @@ export function describeSearch(f: DescribedFilters): string {
 }
 
 /**
- * Whether `label` is one a saved search got by default before issue #23 — 'Search in {location}' or 'Search in All
- * Areas' (SPEC §7), 'Search in a drawn area' or 'Search in a map area' — rather than a name the user chose.
+ * Whether `label` is one a saved search got by default before REQ-CLIENT-07 — 'Search in {location}' or 'Search in All
+ * Areas' (REQ-CLIENT-07), 'Search in a drawn area' or 'Search in a map area' — rather than a name the user chose.
  */
 export function isOldDefaultLabel(label: string, location: string | undefined): boolean {
   const old = [
@@ -122,7 +122,7 @@ export function isOldDefaultLabel(label: string, location: string | undefined): 
 }
 
 /**
- * The name to show for a saved search: the user's own label, or — for a label given by default before issue #23,
+ * The name to show for a saved search: the user's own label, or — for a label given by default before REQ-CLIENT-07,
  * which three searches in one town shared — its {@link describeSearch} words.
  */
 export function savedSearchTitle(label: string, filters: DescribedFilters): string {

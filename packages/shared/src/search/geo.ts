@@ -1,5 +1,5 @@
 /**
- * The geographic rules of the search (issues #8, #24), in plain TypeScript: the distance, box and polygon tests the
+ * The geographic rules of the search (REQ-SEARCH-16), in plain TypeScript: the distance, box and polygon tests the
  * API runs in SQL, computed step by step as PostgreSQL computes them, for the in-memory search engine, the
  * saved-search alert job and the web app — one implementation, so none of them can disagree with the SQL at a
  * radius's or a polygon's edge. Degrees are WGS84, distances are statute miles. The API's listing-matches-filters

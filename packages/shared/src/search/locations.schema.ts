@@ -1,5 +1,5 @@
 /**
- * `GET /api/locations?q=&mode=`: the location box's autocomplete (issues #8, #24). Up to LOCATION_SUGGESTIONS_MAX
+ * `GET /api/locations?q=&mode=`: the location box's autocomplete (REQ-PLACE-02). Up to LOCATION_SUGGESTIONS_MAX
  * places — towns, local authorities, postcode districts (outcodes), streets and full postcodes — whose name or code
  * starts with what was typed, each with its place id and how many public homes of `mode` it holds.
  */

@@ -1,6 +1,6 @@
 /**
- * The kinds of place a search can be scoped to (issue #24) and what the site calls them, in plain TypeScript without
- * zod: the home page's location box names each suggestion's kind before any schema has loaded (issue #9 budget), and
+ * The kinds of place a search can be scoped to (REQ-PLACE) and what the site calls them, in plain TypeScript without
+ * zod: the home page's location box names each suggestion's kind before any schema has loaded (REQ-PERF budget), and
  * saved-search labels read a place id without parsing it. The ids themselves and their schema are in place.ts.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Places a search can be scoped to (issue #24), and their stable ids: the `place` field of a search, as Rightmove's
+ * Places a search can be scoped to (REQ-PLACE), and their stable ids: the `place` field of a search, as Rightmove's
  * `locationIdentifier` is of theirs. An id is made of the place's own key, so it survives re-imports:
  * - `town:<name in lower case>`: listings whose town (`properties.city`) is that name ('town:bath');
  * - `outcode:<OUTCODE>`: listings with that outward code ('outcode:BA1');

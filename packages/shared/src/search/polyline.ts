@@ -1,6 +1,6 @@
 /**
  * Google's Encoded Polyline Algorithm Format with precision 5 (1e-5 degree ≈ 1 m), the compact form a drawn search
- * area takes in the URL (`polygon=`, issue #8). Each coordinate is rounded to 5 decimals, stored as the difference
+ * area takes in the URL (`polygon=`, REQ-SEARCH-16). Each coordinate is rounded to 5 decimals, stored as the difference
  * from the previous point, zig-zag signed and written 5 bits per character (ASCII 63–126).
  * https://developers.google.com/maps/documentation/utilities/polylinealgorithm
  */

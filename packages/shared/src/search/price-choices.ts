@@ -1,6 +1,6 @@
 /**
- * Price choices of the home and search pages, in whole pounds (SPEC §2 Home page). In Rent mode the choices are
- * monthly rents, not sale prices (DESIGN §7). '2m+' (and the top rent choice) sends no maximum.
+ * Price choices of the home and search pages, in whole pounds (REQ-SITE-06). In Rent mode the choices are
+ * monthly rents, not sale prices (REQ-SITE-16). '2m+' (and the top rent choice) sends no maximum.
  */
 import type { ListingMode } from '../listings/listing.schema.ts';
 
@@ -46,7 +46,7 @@ export const RENT_MAX_PRICES: PriceChoice[] = [
   { value: undefined, label: '£3,000+ pcm' },
 ];
 
-/** Bedroom choices 1+ to 5+ (SPEC §2). */
+/** Bedroom choices 1+ to 5+ (REQ-SEARCH). */
 export const BEDROOM_CHOICES = [1, 2, 3, 4, 5] as const;
 /** Bathroom choices 1+ to 3+. */
 export const BATHROOM_CHOICES = [1, 2, 3] as const;

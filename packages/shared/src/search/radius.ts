@@ -1,6 +1,6 @@
 /**
- * The search radius choices (issue #8), apart from the geometry in geo.ts (which re-exports them): the home page's
- * search bar offers them and must stay small (issue #9 budget).
+ * The search radius choices (REQ-SEARCH-17), apart from the geometry in geo.ts (which re-exports them): the home page's
+ * search bar offers them and must stay small (REQ-PERF budget).
  */
 
 /** Radius choices of the search, in miles ('within ¼, ½, 1, 3, 5, 10, 15, 20, 30, 40 miles'). */

@@ -1,7 +1,7 @@
 /**
- * The parameters of a /search URL, in the order the app writes them (SPEC §2 names; issue #8 additions; issue #24's
- * `place`, the id of a picked place, beside the `location` that names it; issue #25's floor plan and lettings terms). Plain constants without zod, so the web
- * app's first bundle can read a search URL before the schemas load (issue #9).
+ * The parameters of a /search URL, in the order the app writes them (REQ-LISTING-16 names; REQ-SEARCH additions; REQ-PLACE's
+ * `place`, the id of a picked place, beside the `location` that names it; REQ-LISTING-16's floor plan and lettings terms). Plain constants without zod, so the web
+ * app's first bundle can read a search URL before the schemas load (REQ-PERF-05).
  */
 import { MAX_PAGE_SIZE } from '../constants.ts';
 
@@ -34,9 +34,9 @@ export const SEARCH_URL_FIELDS = [
 ] as const;
 
 /**
- * The mode of a search that names none: Buy, as on the home page (SPEC §2, §4 'Home search mode: sale (labelled Buy,
- * default)'). Every search has a mode (issue #23: one list mixed £1,050/month with £325,000): the search schema
- * (search.schema.ts) gives this one to a URL, an API query or a saved search that names none (issue #24).
+ * The mode of a search that names none: Buy, as on the home page (REQ-SEARCH-03 'Home search mode: sale (labelled Buy,
+ * default)'). Every search has a mode (REQ-SEARCH-03: one list mixed £1,050/month with £325,000): the search schema
+ * (search.schema.ts) gives this one to a URL, an API query or a saved search that names none (REQ-PLACE).
  */
 export const DEFAULT_SEARCH_MODE = 'sale';
 
@@ -48,7 +48,7 @@ export function searchModeOf(pageParams: URLSearchParams): 'sale' | 'rent' {
 
 /**
  * The API request the search page makes for a /search URL, worked out without zod: the web app starts it while
- * the page's code (and zod) are still downloading, and the server names it in the page's index.html (issue #9).
+ * the page's code (and zod) are still downloading, and the server names it in the page's index.html (REQ-PERF).
  * Exact for the URLs the app writes itself (its own order, no defaults); for a hand-edited one the guess may differ,
  * and the page then asks for its own. `key` is the query string, which is also the page's query cache key.
  */

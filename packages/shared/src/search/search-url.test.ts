@@ -26,7 +26,7 @@ const WIMBLEDON_AREA = encodePolyline([
 ]);
 
 describe('URL → search state', () => {
-  test('reads the home page parameters (SPEC §2)', () => {
+  test('reads the home page parameters (REQ-SEARCH)', () => {
     const s = parseSearchParams(
       new URLSearchParams(
         'location=Reading&type=flat&minPrice=100000&maxPrice=300000&bedrooms=2&mode=sale&filters=garden,parking',
@@ -53,11 +53,11 @@ describe('URL → search state', () => {
     expect(s).toEqual({ location: 'SW19', mode: 'sale', page: 1, sort: 'newest', view: 'grid' });
   });
 
-  test('a search without a mode is a search to buy, as on the home page (issue #23)', () => {
+  test('a search without a mode is a search to buy, as on the home page (REQ-SEARCH)', () => {
     expect(parseSearchParams(new URLSearchParams('location=Leeds')).mode).toBe('sale');
     expect(parseSearchParams(new URLSearchParams('mode=all')).mode).toBe('sale');
     expect(parseSearchParams(new URLSearchParams('mode=rent')).mode).toBe('rent');
-    // The early request (issue #9) asks for the same thing as the page will.
+    // The early request (REQ-PERF) asks for the same thing as the page will.
     expect(guessListingsRequest(new URLSearchParams('location=Leeds')).url).toBe(
       '/api/properties?location=Leeds&mode=sale',
     );
@@ -65,7 +65,7 @@ describe('URL → search state', () => {
     expect(guessListingsRequest(new URLSearchParams('mode=rent')).key).toBe('mode=rent');
   });
 
-  test("location 'all' is no location filter (SPEC §3), a place containing it still is", () => {
+  test("location 'all' is no location filter (REQ-DATA-02), a place containing it still is", () => {
     expect(parseSearchParams(new URLSearchParams('location=all')).location).toBeUndefined();
     expect(parseSearchParams(new URLSearchParams('location=All')).location).toBeUndefined();
     expect(parseSearchParams(new URLSearchParams('location=Hall%20Green')).location).toBe('Hall Green');
@@ -150,7 +150,7 @@ describe('schemas', () => {
     expect(SearchFiltersSchema.safeParse({ minPrice: 2, maxPrice: 2 }).success).toBe(true);
   });
 
-  test('query defaults: a search to buy (issue #24), newest first, page 1 of 24', () => {
+  test('query defaults: a search to buy (REQ-PLACE), newest first, page 1 of 24', () => {
     expect(SearchQuerySchema.parse({})).toEqual({ mode: 'sale', page: 1, pageSize: 24, sort: 'newest' });
     for (const mode of ['', 'all', undefined, null])
       expect(SearchQuerySchema.parse({ mode }).mode).toBe('sale');
@@ -158,14 +158,14 @@ describe('schemas', () => {
     expect(SearchQuerySchema.safeParse({ mode: 'both' }).success).toBe(false);
   });
 
-  test('location is trimmed and capped at 100 characters (SPEC §9)', () => {
+  test('location is trimmed and capped at 100 characters (REQ-SEARCH-02)', () => {
     expect(SearchQuerySchema.parse({ location: '  Reading ' }).location).toBe('Reading');
     expect(SearchQuerySchema.safeParse({ location: 'x'.repeat(101) }).success).toBe(false);
     expect(SearchQuerySchema.safeParse({ location: 'x'.repeat(100) }).success).toBe(true);
   });
 });
 
-describe('issue #8 parameters in the URL', () => {
+describe('REQ-SEARCH parameters in the URL', () => {
   test('reads every new parameter', () => {
     const params = new URLSearchParams();
     params.set('location', 'M1');
@@ -257,7 +257,7 @@ describe('issue #8 parameters in the URL', () => {
     expect(s).toEqual({ mode: 'sale', page: 1, sort: 'newest', view: 'grid' });
   });
 
-  test('round-trips any valid issue #8 state', () => {
+  test('round-trips any valid REQ-SEARCH state', () => {
     const coordinate = (lo: number, hi: number) =>
       fc.integer({ min: lo * 1e4, max: hi * 1e4 }).map((n) => n / 1e4);
     const state = fc.record(
@@ -299,7 +299,7 @@ describe('issue #8 parameters in the URL', () => {
   });
 });
 
-describe('issue #8 schema rules', () => {
+describe('REQ-SEARCH schema rules', () => {
   test('bounds are written canonically and read back as numbers', () => {
     const q = SearchQuerySchema.parse({ bounds: ' 51.430000 , -1.0500001234 ,51.47,-0.95' });
     expect(q.bounds).toBe('51.43,-1.05,51.47,-0.95');
@@ -349,7 +349,7 @@ describe('issue #8 schema rules', () => {
   });
 });
 
-describe('issue #25 filters: floor plan and lettings terms', () => {
+describe('REQ-LISTING-16 filters: floor plan and lettings terms', () => {
   test('reads them from the URL, written in the lettings vocabulary', () => {
     const s = parseSearchParams(
       new URLSearchParams(

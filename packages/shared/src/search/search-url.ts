@@ -1,7 +1,7 @@
 /**
  * /search URL ⇄ search state. The URL is the source of truth on the search page so results are shareable and
- * the back button works (issue #2). Parameter names follow SPEC §2: location, type, minPrice, maxPrice, bedrooms,
- * mode and filters (comma-separated tags), plus bathrooms, sort, page and view; issue #8 adds radius, bounds,
+ * the back button works (REQ-SEARCH). Parameter names follow REQ-SEARCH-06: location, type, minPrice, maxPrice, bedrooms,
+ * mode and filters (comma-separated tags), plus bathrooms, sort, page and view; REQ-SEARCH-17 adds radius, bounds,
  * polygon, keywords, added, includeUnderOffer, includeLetAgreed and exclude (search.schema.ts says what each means).
  */
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 import { SEARCH_URL_FIELDS, searchModeOf } from './search-fields.ts';
 
 /**
- * How results are shown: a grid or a list of cards, or the map (issue #8) with the results as pins beside a compact
+ * How results are shown: a grid or a list of cards, or the map (REQ-SEARCH) with the results as pins beside a compact
  * list. The view is presentation only: it is never sent to the API nor stored in a saved search.
  */
 export const SearchViewSchema = z.enum(['grid', 'list', 'map']);
@@ -26,8 +26,8 @@ const FIELD_ORDER = SEARCH_URL_FIELDS;
 
 /**
  * Reads a /search URL leniently: every parameter that is valid is kept, an invalid one is dropped, so a hand-edited
- * or old link still shows results. An inverted price range is kept as is, for the page to report (SPEC §5). A URL
- * without a (valid) mode searches Buy, `DEFAULT_SEARCH_MODE` (issue #23).
+ * or old link still shows results. An inverted price range is kept as is, for the page to report (REQ-AGENT-16). A URL
+ * without a (valid) mode searches Buy, `DEFAULT_SEARCH_MODE` (REQ-SEARCH).
  */
 export function parseSearchParams(params: URLSearchParams): SearchState {
   const raw: Record<string, string> = {};

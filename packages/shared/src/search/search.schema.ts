@@ -1,5 +1,5 @@
 /**
- * The search filter object (SPEC §3) and the query of `GET /api/properties` (SPEC §7 public search, issues #2 and #8).
+ * The search filter object (REQ-LISTING-03) and the query of `GET /api/properties` (REQ-LISTING-03 public search, REQ-SEARCH).
  * The URL of /search, the API query string and saved searches all use these names, so one schema serves the form,
  * the URL, the server and the alert job (STYLE §5.2). Units: prices in whole pounds (rent per calendar month),
  * distances in miles, coordinates in degrees (WGS84), ages in days.
@@ -21,7 +21,7 @@ import { DEFAULT_SEARCH_MODE } from './search-fields.ts';
 import { PlaceIdSchema } from './place.ts';
 
 /**
- * Sort orders offered by the search. `newest` is the default (SPEC §7: newest first by created_at); `most_reduced`
+ * Sort orders offered by the search. `newest` is the default (REQ-LISTING-08: newest first by created_at); `most_reduced`
  * puts the biggest price drop first, as a share of the asking price before it (listings not reduced follow, newest
  * first).
  */
@@ -49,17 +49,17 @@ export const ADDED_LABELS: Record<AddedWithinDays, string> = {
 export const KEYWORDS_MAX_LENGTH = 100;
 export const POLYGON_MAX_LENGTH = 2000;
 
-/** Field messages of the issue #8 parameters (the 400's `details`). */
+/** Field messages of the REQ-SEARCH parameters (the 400's `details`). */
 export const SEARCH_MESSAGES = {
   bounds: 'The map area must be south,west,north,east in degrees, with south ≤ north and west ≤ east.',
   radius: `The radius must be one of ${RADIUS_MILES.join(', ')} miles.`,
   added: 'Added to site must be 1, 3, 7 or 14 days.',
 } as const;
 
-/** '' and 'all' mean "no filter" (SPEC §3 saved_searches: 'all' means no filter). */
+/** '' and 'all' mean "no filter" (REQ-CLIENT-06: 'all' means no filter). */
 const blankToUndefined = (v: unknown) => (v === '' || v === 'all' || v === null ? undefined : v);
 
-/** 'all' in any case, as a location or a tag list: no filter (SPEC §3), never a search for the text 'all'. */
+/** 'all' in any case, as a location or a tag list: no filter (REQ-DATA-02), never a search for the text 'all'. */
 const isAll = (v: string) => v.trim().toLowerCase() === 'all';
 
 /** A whole number carried as text in a URL; blank means absent. */
@@ -161,9 +161,9 @@ const oneOfNumbers = (values: readonly number[], message: string) =>
 
 const searchFields = {
   /**
-   * Partial, case-insensitive match on town, address line 1 or postcode (SPEC §7). Sanitised as one line (runs of
+   * Partial, case-insensitive match on town, address line 1 or postcode (REQ-SEARCH-02). Sanitised as one line (runs of
    * white space fold; no `<` `>`): a saved search stores it and its default label quotes it. 'all' means no
-   * location filter (SPEC §3).
+   * location filter (REQ-CLIENT-07).
    */
   location: z.preprocess((v) => {
     if (typeof v !== 'string') return v;
@@ -171,28 +171,28 @@ const searchFields = {
     return text && !isAll(text) ? text : undefined;
   }, z.string().max(LOCATION_MAX_LENGTH).optional()),
   /**
-   * Issue #24: the place picked from the location box (search/place.ts), as Rightmove's `locationIdentifier`: the
+   * REQ-PLACE: the place picked from the location box (search/place.ts), as Rightmove's `locationIdentifier`: the
    * search is exactly that place, and `location` only names it. Absent: a `location` that names a place exactly is
    * that place; other text is the partial match.
    */
   place: z.preprocess(blankToUndefined, PlaceIdSchema.optional()),
   /**
-   * Buy (`sale`) or Rent (`rent`). Every search has one (issue #24): absent, blank or 'all' is Buy
-   * (DEFAULT_SEARCH_MODE, SPEC §4 'Home search mode: sale (labelled Buy, default)'), so an old link, the API's own
+   * Buy (`sale`) or Rent (`rent`). Every search has one (REQ-SEARCH-03): absent, blank or 'all' is Buy
+   * (DEFAULT_SEARCH_MODE, REQ-SEARCH-03 'Home search mode: sale (labelled Buy, default)'), so an old link, the API's own
    * callers and a saved search stored without a mode all search Buy rather than both lists mixed.
    */
   mode: z.preprocess(blankToUndefined, ListingModeSchema.default(DEFAULT_SEARCH_MODE)),
   type: z.preprocess(blankToUndefined, PropertyTypeSchema.optional()),
-  /** Whole pounds; compared in pence (SPEC §7). For rent, per calendar month. */
+  /** Whole pounds; compared in pence (REQ-DATA-01). For rent, per calendar month. */
   minPrice: wholeNumber(0, 100_000_000),
   maxPrice: wholeNumber(0, 100_000_000),
-  /** At least N (DESIGN §7). */
+  /** At least N (REQ-SEARCH-07). */
   bedrooms: wholeNumber(0, 20),
   bathrooms: wholeNumber(0, 20),
-  /** Must-haves (SPEC §2 tags): every tag must apply; 'reduced' means the asking price has dropped. */
+  /** Must-haves (REQ-SEARCH-09): every tag must apply; 'reduced' means the asking price has dropped. */
   filters: FeatureListSchema,
   /**
-   * Miles around `location` (issue #8), one of RADIUS_MILES. With a radius, `location` names a place (town,
+   * Miles around `location` (REQ-SEARCH-17), one of RADIUS_MILES. With a radius, `location` names a place (town,
    * outcode or full postcode) resolved to coordinates, not the partial text match; without a location it is ignored.
    */
   radius: oneOfNumbers(RADIUS_MILES, SEARCH_MESSAGES.radius),
@@ -210,10 +210,10 @@ const searchFields = {
   includeLetAgreed: flag(),
   /** 'Don't show': comma-separated listing flags to leave out (retirement, shared-ownership, auction). */
   exclude: z.preprocess(slugList, z.array(ListingFlagSchema).optional()),
-  /** Issue #25, sale and rent: only listings with a floor plan (`properties.has_floor_plan`). */
+  /** REQ-LISTING-16, sale and rent: only listings with a floor plan (`properties.has_floor_plan`). */
   hasFloorPlan: flag(),
   /**
-   * Issue #25, the lettings terms a renter filters on (as on Rightmove): the let type and the furnishing the agent
+   * REQ-LISTING-14, the lettings terms a renter filters on (as on Rightmove): the let type and the furnishing the agent
    * gave, and pets allowed or bills included said 'yes'. A listing that does not say does not match, and sale
    * listings carry no lettings terms, so with Buy these find nothing (the web app offers them with Rent only).
    */
@@ -223,7 +223,7 @@ const searchFields = {
   billsIncluded: flag(),
 };
 
-/** Issue #25's switches as the search panel and saved-search badges name them. */
+/** ADR 028's switches as the search panel and saved-search badges name them. */
 export const LISTING_FACT_FILTER_LABELS = {
   hasFloorPlan: 'Has floor plan',
   petsAllowed: 'Pets allowed',
@@ -241,7 +241,7 @@ const priceRangeIsOrdered = (f: { minPrice?: number | undefined; maxPrice?: numb
 
 /**
  * The search filter object: what a saved search stores and what the /search URL carries.
- * Refinement: minPrice ≤ maxPrice, else 'Minimum price cannot be greater than maximum price.' (SPEC §5).
+ * Refinement: minPrice ≤ maxPrice, else 'Minimum price cannot be greater than maximum price.' (REQ-SEARCH-06).
  */
 export const SearchFiltersSchema = z
   .object(searchFields)
@@ -249,16 +249,16 @@ export const SearchFiltersSchema = z
 export type SearchFilters = z.infer<typeof SearchFiltersSchema>;
 
 const { type: propertyTypeField, ...otherFilterFields } = searchFields;
-/** The fields of a saved search's filter object: the search's own, the property type under SPEC §3's name. */
+/** The fields of a saved search's filter object: the search's own, the property type under REQ-CLIENT-06's name. */
 const savedFilterFields = { ...otherFilterFields, propertyType: propertyTypeField };
 type SavedFilterKey = keyof typeof savedFilterFields;
 const OTHER_FILTER_KEYS = Object.keys(otherFilterFields) as (keyof typeof otherFilterFields)[];
 
 /**
- * The search filter object as saved searches store and answer it (SPEC §3: location, propertyType, mode, minPrice,
- * maxPrice, bedrooms, bathrooms; here with every issue #8 filter too). The same fields and rules as
+ * The search filter object as saved searches store and answer it (REQ-CLIENT-06: location, propertyType, mode, minPrice,
+ * maxPrice, bedrooms, bathrooms; here with every REQ-SEARCH-07 filter too). The same fields and rules as
  * {@link SearchFiltersSchema}; only the property type is named `propertyType`, where the /search URL and
- * `GET /api/properties` say `type` (SPEC §2 Home page). Absent filters are absent.
+ * `GET /api/properties` say `type` (REQ-SITE-06). Absent filters are absent.
  */
 export const SavedSearchFiltersSchema = z
   .object(savedFilterFields)
@@ -267,7 +267,7 @@ export type SavedSearchFilters = z.infer<typeof SavedSearchFiltersSchema>;
 
 /**
  * A saved search's filter object as it arrives (the `POST /api/me/saved-searches` body) or as a row stored it:
- * SPEC §3's `propertyType`, or `type` — the URL's name, which rows saved before issue #23 used. When both are
+ * REQ-CLIENT-06's `propertyType`, or `type` — the URL's name, which rows saved before REQ-CLIENT-06 used. When both are
  * given, `propertyType` wins. Gives the {@link SavedSearchFilters} form; paging, sort and unknown keys are dropped.
  */
 export const SavedSearchFiltersInputSchema = z
@@ -293,7 +293,7 @@ export function toSavedSearchFilters(search: Partial<SearchFilters>): SavedSearc
 }
 
 /**
- * A saved search's filters as one text that is equal for the same search (issue #23: saving a search twice is
+ * A saved search's filters as one text that is equal for the same search (REQ-CLIENT-06: saving a search twice is
  * refused): keys in order, tag lists sorted, location and keywords in lower case (both match regardless of case).
  */
 export function savedSearchFiltersKey(filters: SavedSearchFilters): string {
@@ -319,7 +319,7 @@ export function fromSavedSearchFilters(saved: SavedSearchFilters): SearchFilters
 
 /**
  * Query of `GET /api/properties`: the filters plus paging and sort. Unknown parameters are ignored; a bad value
- * fails with a 400 and the SPEC §8 validation message (or the price-range message).
+ * fails with a 400 and the REQ-MSG-01 (or the price-range message).
  */
 export const SearchQuerySchema = z
   .object({

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { LOCAL_LIMITER_DEFAULTS, SEARCH_RATE_LIMIT, shouldWarnSlowDown } from './rate-limit.ts';
 
-test('SPEC §9 numbers', () => {
+test('REQ-LIMIT numbers', () => {
   expect(SEARCH_RATE_LIMIT).toEqual({ limit: 20, windowSeconds: 60 });
   expect(LOCAL_LIMITER_DEFAULTS).toEqual({
     windowSeconds: 60,

@@ -1,22 +1,22 @@
 /**
- * Rate-limit numbers (SPEC §4, §7 check_rate_limit, §9; issue #7; ADR 015) and the response headers the SPA reads.
+ * Rate-limit numbers (REQ-LIMIT-01; ADR 015) and the response headers the SPA reads.
  * The server enforces every limit; the SPA only uses these to word its warnings.
  */
 
-/** SPEC §9 Search rate limit: 20 requests per 60 seconds per client key (operators may raise it). */
+/** REQ-LIMIT-03: 20 requests per 60 seconds per client key (operators may raise it). */
 export const SEARCH_RATE_LIMIT = { limit: 20, windowSeconds: 60 } as const;
 
-/** SPEC §9 Rapid-search logging: more than this many searches in the window is logged (once per window). */
+/** REQ-SEC-11: more than this many searches in the window is logged (once per window). */
 export const RAPID_SEARCH_THRESHOLD = 15;
 
 /**
- * SPEC §9 Enumeration logging: a one-character search term 'after more than 5 attempts', the search itself counted,
+ * REQ-SEC-11: a one-character search term 'after more than 5 attempts', the search itself counted,
  * so from the 6th search of the window.
  */
 export const ENUMERATION_THRESHOLD = 5;
 
 /**
- * SPEC §9 Local limiter defaults, used by the in-memory fallback when the database call fails: per 60 seconds,
+ * REQ-LIMIT-01 Local limiter defaults, used by the in-memory fallback when the database call fails: per 60 seconds,
  * 10 requests by default, search 20, auth 5, critical 3; auth keys then blocked 15 minutes, critical keys 1 hour.
  */
 export const LOCAL_LIMITER_DEFAULTS = {
@@ -25,7 +25,7 @@ export const LOCAL_LIMITER_DEFAULTS = {
   blockSeconds: { auth: 15 * 60, critical: 60 * 60 },
 } as const;
 
-/** The action classes of SPEC §9's local limiter. */
+/** The action classes of REQ-LIMIT-01's local limiter. */
 export type RateLimitClass = keyof typeof LOCAL_LIMITER_DEFAULTS.limits;
 
 /**
@@ -42,8 +42,8 @@ export const RATE_LIMIT_HEADERS = {
 } as const;
 
 /**
- * Whether the SPA should show 'Please slow down your search requests.' (SPEC §8): once more than 15 of the 20
- * searches of the window are used (SPEC §9 rapid searching). With a limit raised by the operator the same share
+ * Whether the SPA should show 'Please slow down your search requests.' (REQ-LIMIT-03): once more than 15 of the 20
+ * searches of the window are used (REQ-SEC-11). With a limit raised by the operator the same share
  * (three quarters) applies, so a raised limit does not warn early. False when the headers are missing or bad.
  */
 export function shouldWarnSlowDown(limit: number, remaining: number): boolean {

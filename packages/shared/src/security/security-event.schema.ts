@@ -1,12 +1,12 @@
 /**
- * Security events (SPEC §3 Security event, §9 Security event queue; issue #7). The SPA queues events and sends them
+ * Security events (REQ-SEC-08, REQ-SEC-09). The SPA queues events and sends them
  * in batches to `POST /api/security-events` (body {@link SecurityEventBatchSchema}; 202 `{ accepted }`), which stores
  * each in `audit_logs` as `entity_type = 'security_event'`, `action = type`, with the server's own view of the IP
  * address, user agent and signed-in user — never the browser's claims about them.
  */
 import { z } from 'zod';
 
-/** Every security event type (SPEC §3). */
+/** Every security event type (REQ-SEC-08). */
 export const SECURITY_EVENT_TYPES = [
   'auth_attempt',
   'suspicious_activity',
@@ -27,7 +27,7 @@ export const SECURITY_SEVERITIES = ['low', 'medium', 'high', 'critical'] as cons
 export type SecuritySeverity = (typeof SECURITY_SEVERITIES)[number];
 
 /**
- * The highest severity a browser's report is stored with (issue #22): anyone can post events, so a client's `high`
+ * The highest severity a browser's report is stored with (REQ-LIMIT-01): anyone can post events, so a client's `high`
  * or `critical` would otherwise put alarms on the admin dashboard at will. The claimed severity is kept beside it.
  */
 export const CLIENT_SEVERITY_CAP = 'medium' satisfies SecuritySeverity;
@@ -38,13 +38,13 @@ export function capClientSeverity(severity: SecuritySeverity): SecuritySeverity 
   return SECURITY_SEVERITIES.indexOf(severity) > cap ? CLIENT_SEVERITY_CAP : severity;
 }
 
-/** SPEC §9 Security event queue: flushed every 30 s, at 10 queued, on page unload; critical events at once. */
+/** REQ-SEC-09: flushed every 30 s, at 10 queued, on page unload; critical events at once. */
 export const SECURITY_EVENT_QUEUE = {
   flushIntervalMs: 30_000,
   maxQueued: 10,
 } as const;
 
-/** Longest description stored, in characters (SPEC §9 sanitised text cap). */
+/** Longest description stored, in characters (REQ-SEC-01). */
 export const SECURITY_EVENT_DESCRIPTION_MAX = 500;
 /** Largest metadata object accepted, in bytes of its JSON. */
 export const SECURITY_EVENT_METADATA_MAX_BYTES = 2_048;

@@ -1,5 +1,5 @@
 /**
- * The issue #25 back-fill of the demo seed (seed-demo.ts): a database seeded before the listing details existed gets
+ * The ADR 028 back-fill of the demo seed (seed-demo.ts): a database seeded before the listing details existed gets
  * them once, by the importer's own rules (listing-details-rules.ts), so its demo listings look like a fresh seed's
  * and pass the Part A rules when an agent edits them.
  */
@@ -19,10 +19,10 @@ import { floorPlanRow, listingDetailsColumns } from '#src/features/price-paid/li
 import { listingDetailsFor } from '#src/features/price-paid/listing-details-rules.ts';
 import { DEMO_LISTING_NOTE, type Dwelling } from '#src/features/price-paid/demo-listing/build-listing.ts';
 
-/** Recorded once the demo listings carry the issue #25 details (qualifier, key features, rooms, terms, floor plan). */
+/** Recorded once the demo listings carry the REQ-LISTING-11 details (qualifier, key features, rooms, terms, floor plan). */
 export const LISTING_DETAILS_KEY = 'listing_details';
 
-/** The description's closing note before issue #25, replaced by DEMO_LISTING_NOTE when the details are back-filled. */
+/** The description's closing note before ADR 028, replaced by DEMO_LISTING_NOTE when the details are back-filled. */
 export const DEMO_LISTING_NOTE_BEFORE_25 =
   'This is a demo listing made from a real HM Land Registry Price Paid record: the street, town, postcode, property ' +
   'type, tenure and price history are real; the asking price, rooms, floor area, EPC rating, council tax band and ' +
@@ -31,7 +31,7 @@ export const DEMO_LISTING_NOTE_BEFORE_25 =
 const FORMS: Record<string, Dwelling['form']> = { D: 'detached', S: 'semi-detached', T: 'terraced' };
 
 /**
- * Gives the listings imported from Price Paid records before issue #25 what the importer now sets
+ * Gives the listings imported from Price Paid records before REQ-LISTING-11 what the importer now sets
  * (`listingDetailsFor`: price qualifier and rent frequency, key features, summary, rooms, reception rooms, EPC
  * potential, lease and lettings terms, material information, and a floor plan in `listing_media`), once per database
  * (app_meta 'listing_details'). The facts are the stored listing's (so an agent's edits count) and its sale in

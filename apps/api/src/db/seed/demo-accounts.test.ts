@@ -1,5 +1,5 @@
 /**
- * Demo accounts in production (issue #22): their passwords are public, so a production start takes every demo user's
+ * Demo accounts in production (REQ-SEC-14): their passwords are public, so a production start takes every demo user's
  * way in away (disableDemoAccounts) and `npm run demo:remove` deletes them (removeDemoAccounts). Proved through HTTP
  * sign-in and an old session, on a real database.
  */

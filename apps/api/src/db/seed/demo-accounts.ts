@@ -1,8 +1,8 @@
 /**
- * Demo sign-ins (issue #3; demo only, never in production): one client, the first demo agent (who owns demo
+ * Demo sign-ins (REQ-AUTH; demo only, never in production): one client, the first demo agent (who owns demo
  * listings) and one super admin. Listed in the README; printed by `npm start` when first created.
  *
- * Their passwords are public, so a production server must never let them in (issue #22): a database first run in
+ * Their passwords are public, so a production server must never let them in (REQ-LISTING-03): a database first run in
  * development and then started with NODE_ENV=production still holds them. {@link disableDemoAccounts} (every
  * production start) takes away every demo user's way in; {@link removeDemoAccounts} (`npm run demo:remove`) deletes
  * them.
@@ -119,7 +119,7 @@ export interface DemoAccountsReport {
 }
 
 /**
- * Production start (issue #22): every demo user loses their passwords, sessions and pending reset tokens and is
+ * Production start (REQ-SEC-14): every demo user loses their passwords, sessions and pending reset tokens and is
  * suspended, so neither sign-in nor a reset link nor an old cookie lets anyone in (the session hook of auth.ts and
  * the auth middleware refuse suspended users). Listings of demo agents stay as they are. Idempotent; says which
  * users it changed now and which are there at all.

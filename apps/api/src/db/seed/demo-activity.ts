@@ -1,5 +1,5 @@
 /**
- * Demo activity for the demo agent's portal (issue #5; demo only, never in production): daily views over the last 45
+ * Demo activity for the demo agent's portal (REQ-AGENT; demo only, never in production): daily views over the last 45
  * days on about a quarter of the agent's live listings, and a handful of enquiries from fictional people at
  * example.com addresses, so the dashboard, enquiries and analytics screens show what they are for on a fresh
  * `npm start`. The listings stay the real-data demo listings; only the interest in them is made up. Runs once

@@ -53,7 +53,7 @@ test('seeds reference data, agents and listings from the extract', async () => {
   expect(await count(sql`SELECT count(*)::int AS n FROM postcodes`)).toBeGreaterThan(200_000);
   expect(await count(sql`SELECT count(*)::int AS n FROM outcodes`)).toBe(2880);
   expect(await count(sql`SELECT count(*)::int AS n FROM properties`)).toBe(first.import!.imported);
-  // Issue #24: the units carry Code-Point Open's codes, named by its code list (all but N4 2TF, which OS left
+  // REQ-PLACE-05: the units carry Code-Point Open's codes, named by its code list (all but N4 2TF, which OS left
   // without a district in 2014), and every listing placed at its postcode has the postcode's local authority.
   expect(await count(sql`SELECT count(*)::int AS n FROM admin_areas`)).toBeGreaterThan(5000);
   expect(
@@ -129,7 +129,7 @@ test('public addresses are street, town and postcode: never the house number or 
   expect(checked).toBe(listings.length);
 });
 
-test('reduced listings carry the price before the reduction; a few sales are flagged (issue #8)', async () => {
+test('reduced listings carry the price before the reduction; a few sales are flagged (REQ-SEARCH)', async () => {
   const rows = (
     await handle.db.execute(sql`
       SELECT count(*) FILTER (WHERE price_reduced_at IS NOT NULL)::int AS reduced,
@@ -178,7 +178,7 @@ test('the places of the listings get a centre and counts: towns, streets, distri
   }
 });
 
-test('a database seeded before issue #8 gets the original prices and flags back-filled once', async () => {
+test('a database seeded before REQ-SEARCH gets the original prices and flags back-filled once', async () => {
   const facts = sql`SELECT count(*) FILTER (WHERE original_price_pence IS NOT NULL)::int AS originals,
                            count(*) FILTER (WHERE flags <> '{}')::int AS flagged FROM properties`;
   const before = (await handle.db.execute(facts)).rows[0];
@@ -206,7 +206,7 @@ test('every active demo listing passes the listing input schema as active, as th
   expect(problems).toEqual([]);
 });
 
-test('demo listings carry believable issue #25 details: qualifiers, lease and lettings terms, floor plans', async () => {
+test('demo listings carry believable REQ-LISTING-11 details: qualifiers, lease and lettings terms, floor plans', async () => {
   const facts = (
     await handle.db.execute(sql`
       SELECT count(*) FILTER (WHERE mode = 'sale')::int AS sales,
@@ -250,7 +250,7 @@ test('demo listings carry believable issue #25 details: qualifiers, lease and le
   ).toBe(0);
 });
 
-test('a database seeded before issue #25 gets the listing details back-filled once, as a fresh seed has them', async () => {
+test('a database seeded before ADR 028 gets the listing details back-filled once, as a fresh seed has them', async () => {
   const snapshot = async () => ({
     listings: (
       await handle.db.execute(sql`
@@ -263,7 +263,7 @@ test('a database seeded before issue #25 gets the listing details back-filled on
     media: (await handle.db.execute(sql`SELECT * FROM listing_media ORDER BY id`)).rows,
   });
   const fresh = await snapshot();
-  // The database as a seed before issue #25 left it (prices stay: POA and weekly quotes give themselves again).
+  // The database as a seed before REQ-LISTING-11 left it (prices stay: POA and weekly quotes give themselves again).
   await handle.db.execute(sql`
     UPDATE properties
        SET price_qualifier = NULL, rent_frequency = NULL, weekly_rent_pence = NULL, key_features = '{}',

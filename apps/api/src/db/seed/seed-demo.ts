@@ -1,5 +1,5 @@
 /**
- * The real demo data (DESIGN §3 "Real demo data"; docs/demo-data.md): postcodes and outcodes from OS Code-Point Open,
+ * The real demo data (REQ-DATA-03 "Real demo data"; docs/demo-data.md): postcodes and outcodes from OS Code-Point Open,
  * a few dozen fictional agents, and one listing per address in the HM Land Registry Price Paid extract
  * (apps/api/data/demo), about a quarter of them to rent, with a spread of statuses.
  *
@@ -35,7 +35,7 @@ import { DEMO_AGENTS, demoAgentFor, demoAgentId } from './demo-agents.ts';
 
 export const DEMO_SEED_KEY = 'demo_seed';
 export const REFERENCE_DATA_KEY = 'reference_data';
-/** Recorded once the demo listings carry the issue #8 facts (original price of reduced ones, flags). */
+/** Recorded once the demo listings carry the REQ-SEARCH facts (original price of reduced ones, flags). */
 export const SEARCH_FACTS_KEY = 'search_facts';
 
 export interface SeedDemoOptions {
@@ -54,9 +54,9 @@ export interface SeedDemoResult {
   seeded: boolean;
   /** Sales back-filled into an already seeded database whose price_paid_sales was empty. */
   sales?: number;
-  /** Demo listings given the issue #8 facts in a database seeded before them. */
+  /** Demo listings given the REQ-SEARCH facts in a database seeded before them. */
   searchFacts?: number;
-  /** Demo listings given the issue #25 details in a database seeded before them. */
+  /** Demo listings given the ADR 028 details in a database seeded before them. */
   listingDetails?: number;
   agents: number;
   import?: ImportPricePaidResult;
@@ -110,16 +110,16 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
   const log = options.log ?? (() => {});
   const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
   if (done.length) {
-    // Databases seeded before 'Sold prices nearby' existed (issue #4) get the sales once, from the same extract.
+    // Databases seeded before 'Sold prices nearby' existed (REQ-LISTING-18) get the sales once, from the same extract.
     const sales = await backfillSales(
       db,
       options.pricePaidSource ?? DEMO_FILES.pricePaid,
       options.limit,
       log,
     );
-    // Databases seeded before issue #8 get the original price of reduced listings and the flags, by the same rules.
+    // Databases seeded before REQ-SEARCH get the original price of reduced listings and the flags, by the same rules.
     const searchFacts = await backfillSearchFacts(db, log);
-    // Databases seeded before issue #25 get the listing details, by the same rules from the same facts.
+    // Databases seeded before ADR 028 get the listing details, by the same rules from the same facts.
     const listingDetails = await backfillListingDetails(db, options.now ?? new Date(), log);
     return {
       seeded: false,
@@ -187,7 +187,7 @@ async function backfillSales(
 }
 
 /**
- * Gives the listings imported from Price Paid records before issue #8 what the importer now sets: the asking price
+ * Gives the listings imported from Price Paid records before REQ-SEARCH what the importer now sets: the asking price
  * before the reduction of reduced ones (`originalPriceFor`) and the flags (`listingFlagsFor`), from their stored
  * facts, once per database (app_meta 'search_facts'). Listings an agent has edited since keep what they have.
  * Returns the number of listings changed.

@@ -1,5 +1,5 @@
 /**
- * Admin actions in audit_logs (issue #6; SPEC §3 Security event type `admin_action`): who did what to which record,
+ * Admin actions in audit_logs (REQ-SEC-08 type `admin_action`): who did what to which record,
  * with the record's facts before and after. Written with the transaction (`tx`) of the change, so an action and its
  * audit row are stored together or not at all. audit_logs is append-only: nothing updates or deletes its rows.
  */

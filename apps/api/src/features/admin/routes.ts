@@ -1,5 +1,5 @@
 /**
- * The admin area, /api/admin (DESIGN §4, SPEC §6, issue #6). Every route needs an admins row (`requireAdmin`);
+ * The admin area, /api/admin (REQ-AUTH-11, REQ-AUTH-12, REQ-ADMIN). Every route needs an admins row (`requireAdmin`);
  * suspension and admin management need super_admin, checked per route on the server. Answers are
  * `Cache-Control: no-store`. Every action is written to audit_logs as an `admin_action` (see audit.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * The server's side of `can` (ADR 029): every agent route asks it per record before acting.
  * A record outside the member's branches answers 404, as if it did not exist (another agency's ids reveal nothing);
- * one inside them that their role may not touch answers 403 with SPEC §8's authorisation message.
+ * one inside them that their role may not touch answers 403 with REQ-MSG-01's authorisation message.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { type AgencyAction, type AgencyRecord, can } from '@abode/shared/agency/permissions';

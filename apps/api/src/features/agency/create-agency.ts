@@ -25,7 +25,7 @@ export function branchSlug(
   return [slugPart(display), id.slice(0, 8)].filter(Boolean).join('-');
 }
 
-/** The agency's name for a branch: its agency name, else its branch name, else the agent's own name (SPEC §3). */
+/** The agency's name for a branch: its agency name, else its branch name, else the agent's own name (REQ-DATA-02). */
 export function agencyNameOf(branch: Pick<BranchValues, 'name' | 'agencyName' | 'branchName'>): string {
   return branch.agencyName?.trim() || branch.branchName?.trim() || branch.name;
 }

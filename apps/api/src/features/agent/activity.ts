@@ -1,5 +1,5 @@
 /**
- * The agent's activity feed (issue #5: the dashboard's Recent Activity from real events). Writers call
+ * The agent's activity feed (REQ-AGENT-03: the dashboard's Recent Activity from real events). Writers call
  * `recordAgentActivity` inside the transaction that makes the change, so an event is stored exactly when its change is.
  */
 import type { Database } from '#src/db/client.ts';

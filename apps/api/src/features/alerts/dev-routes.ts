@@ -1,8 +1,8 @@
 /**
- * Development trigger of the alert job (issue #4), for browser tests that cannot wait for the scheduler:
+ * Development trigger of the alert job (REQ-CLIENT-10), for browser tests that cannot wait for the scheduler:
  * `POST /api/dev/run-alerts` runs `runSavedSearchAlerts` once at the server's `now` and answers its counts
  * `{ searchesChecked, emailsSent, listingsSent, listingsMatched, emailsFailed }`. Mounted under /api/dev, which production never
- * serves, and only to requests from this machine (`localOnly`, issue #22). E-mails go to the outbox (/dev/mail); links
+ * serves, and only to requests from this machine (`localOnly`, REQ-SEC-14). E-mails go to the outbox (/dev/mail); links
  * use the caller's origin (the Vite dev server's when proxied).
  */
 import { Hono } from 'hono';

@@ -49,7 +49,7 @@ const alertsOn = async () =>
   (await handle.db.select().from(savedSearches).where(eq(savedSearches.id, search.id)))[0]!.emailAlerts;
 
 // The row's label is the pre-issue-#23 default, so the page names the search by its filters, as the e-mail did;
-// it names no mode, so it is a search to buy (issue #24).
+// it names no mode, so it is a search to buy (REQ-PLACE).
 test('GET answers the label and changes nothing', async () => {
   const res = await read(search.unsubscribeToken);
   expect(res.status).toBe(200);

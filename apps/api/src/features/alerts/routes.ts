@@ -1,5 +1,5 @@
 /**
- * `/api/alerts`: the unsubscribe link of saved-search alert e-mails (issue #4). It works signed out — the
+ * `/api/alerts`: the unsubscribe link of saved-search alert e-mails (REQ-CLIENT-10). It works signed out — the
  * saved search's `unsubscribe_token` is the secret — and only a POST changes anything, so a mail scanner that
  * follows links (GET) cannot unsubscribe anyone. Rate-limited per IP. Documented at /api/openapi.json.
  */

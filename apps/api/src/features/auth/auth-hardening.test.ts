@@ -1,5 +1,5 @@
 /**
- * Issue #22 over HTTP: the session record gets `clientIp`, never a forged X-Forwarded-For; sign-in limits per account
+ * REQ-AUTH-13 over HTTP: the session record gets `clientIp`, never a forged X-Forwarded-For; sign-in limits per account
  * (from any address, with a growing back-off that never keeps the owner out longer than the block) and per IP across
  * e-mails; sign-up and e-mail request limits per IP; verify-password is not served; no session token in any answer;
  * sign-up's last name follows the name rule. Real database; the server clock is moved with `createApp({ now })`.
@@ -369,7 +369,7 @@ describe('better-auth endpoints', () => {
   });
 });
 
-describe('sign-up last name (SPEC §5 name rule)', () => {
+describe('sign-up last name (REQ-AUTH-02 name rule)', () => {
   test('a last name with digits or markup is refused like a first name; nothing is created', async () => {
     const app = appWith();
     for (const lastName of ['Smith 3rd', '<b>Smith</b>']) {

@@ -1,5 +1,5 @@
 /**
- * The rate limits in front of sign-in, sign-up and the e-mail requests (SPEC §9, issue #22): per IP + e-mail (SPEC's
+ * The rate limits in front of sign-in, sign-up and the e-mail requests (REQ-LIMIT-01): per IP + e-mail (SPEC's
  * fixed rules), per client address across e-mails, and per account from any address with a growing back-off. The
  * auth routes apply them (routes.ts); the admin 'Rate limits' page lists them (features/admin/limits).
  */
@@ -9,7 +9,7 @@ import type { AppEnv } from '#src/app-env.ts';
 import type { RateLimitClass } from '#src/features/rate-limit/check-rate-limit.ts';
 
 const MINUTE = 60_000;
-/** SPEC §9: sign-up 3 and sign-in 5 per 60 minutes per IP + e-mail; auth keys blocked for 15 minutes. */
+/** REQ-LIMIT-01: sign-up 3 and sign-in 5 per 60 minutes per IP + e-mail; auth keys blocked for 15 minutes. */
 export const AUTH_RATE_LIMITS = {
   signup: {
     limit: 3,
@@ -25,7 +25,7 @@ export const AUTH_RATE_LIMITS = {
     actionClass: 'auth',
     message: AUTH_MESSAGES.tooManySignIns,
   },
-  /** Requests that send an e-mail (confirmation resend, password reset): SPEC §9 "critical" 3, blocked 1 hour. */
+  /** Requests that send an e-mail (confirmation resend, password reset): REQ-AUTH-09 "critical" 3, blocked 1 hour. */
   email: {
     limit: 3,
     windowMs: 60 * MINUTE,
@@ -36,9 +36,9 @@ export const AUTH_RATE_LIMITS = {
 } as const;
 
 /**
- * Issue #22: sign-in attempts per account (the e-mail, from any address), so rotating addresses does not get round the
+ * REQ-LIMIT-02: sign-in attempts per account (the e-mail, from any address), so rotating addresses does not get round the
  * per IP + e-mail limit. Ten an hour; from the tenth on, each attempt let through makes the next wait 1, 2, 4, 8 then
- * at most 15 minutes (SPEC §9's auth block). Attempts refused while waiting are not counted, so the real owner is
+ * at most 15 minutes (REQ-LIMIT-01's auth block). Attempts refused while waiting are not counted, so the real owner is
  * never kept out longer than that block: the first attempt after it is checked, and a correct password clears the
  * count. An attacker gets about four guesses an hour per account once the ten are used.
  */
@@ -66,9 +66,9 @@ export interface AuthRule {
 }
 
 /**
- * Issue #22: attempts per client address across e-mails, an hour, so one address cannot try many accounts or create
+ * REQ-SEC-15: attempts per client address across e-mails, an hour, so one address cannot try many accounts or create
  * or mail many: sign-in `perHour` (default 20) then blocked 15 minutes; sign-up and e-mail requests half of it
- * (default 10), blocked 15 minutes and 1 hour (SPEC §9 auth and critical blocks).
+ * (default 10), blocked 15 minutes and 1 hour (REQ-LIMIT-01 auth and critical blocks).
  */
 export function authIpRateLimits(perHour: number): Record<'signin' | 'signup' | 'email', AuthRule> {
   const half = Math.max(1, Math.floor(perHour / 2));

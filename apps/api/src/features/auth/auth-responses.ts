@@ -1,6 +1,6 @@
 /**
  * How the auth routes talk to better-auth (routes.ts): requests forwarded with the client address header, and
- * answers normalised so every error carries `{ error: { code, message } }` with a message people may see (SPEC §8)
+ * answers normalised so every error carries `{ error: { code, message } }` with a message people may see (REQ-MSG-01)
  * and no answer carries a session token.
  */
 import type { Context } from 'hono';
@@ -16,7 +16,7 @@ import { CLIENT_IP_HEADER } from './auth.ts';
 /** A JSON request body as better-auth takes it. */
 export type Body = Record<string, unknown>;
 
-/** Auth error texts shown as they are: ours (SPEC §5, §8) and better-auth's own (SPEC §8 auth service messages). */
+/** Auth error texts shown as they are: ours (REQ-AUTH-06, REQ-MSG-01) and better-auth's own (REQ-MSG-01 auth service messages). */
 const SHOWN_AS_IS = new Set<string>([
   ...Object.values(AUTH_MESSAGES),
   ...Object.values(PROFILE_MESSAGES),
@@ -25,7 +25,7 @@ const SHOWN_AS_IS = new Set<string>([
   ...Object.values(BASE_ERROR_CODES).map((e) => e.message),
 ]);
 
-/** The message of an auth error: a known text as it is, anything else the SPEC §8 message of its status. */
+/** The message of an auth error: a known text as it is, anything else the REQ-MSG-01 message of its status. */
 export function safeMessage(status: number, message: string): string {
   if (SHOWN_AS_IS.has(message) || message.startsWith(AUTH_MESSAGES.passwordValidationFailedPrefix))
     return message;

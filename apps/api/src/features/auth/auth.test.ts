@@ -1,5 +1,5 @@
 /**
- * Accounts over HTTP (issue #3): sign-up, e-mail confirmation, sign-in, sign-out, password reset, server-side
+ * Accounts over HTTP (REQ-AUTH-09): sign-up, e-mail confirmation, sign-in, sign-out, password reset, server-side
  * validation, rate limits with a controllable clock, suspension and audit logging. Real database (PGlite, or
  * PostgreSQL 15 with TEST_DATABASE_URL).
  */
@@ -134,7 +134,7 @@ describe('sign-up, confirmation, sign-in, sign-out', () => {
   });
 });
 
-describe('server-side validation (SPEC §5)', () => {
+describe('server-side validation (REQ-AUTH)', () => {
   test.each([
     [{ password: STRONG_PASSWORD, firstName: 'Jo' }, AUTH_MESSAGES.credentialsRequired],
     [{ email: 'a@example.com', firstName: 'Jo' }, AUTH_MESSAGES.credentialsRequired],
@@ -229,7 +229,7 @@ describe('password reset', () => {
   });
 });
 
-describe('rate limits (SPEC §9)', () => {
+describe('rate limits (REQ-LIMIT-01)', () => {
   test('the 4th sign-up in an hour is blocked, then allowed after the window', async () => {
     const email = uniqueEmail('limit');
     const attempt = () => post(app, '/api/auth/sign-up/email', { email, password: 'weak', firstName: 'Jo' });

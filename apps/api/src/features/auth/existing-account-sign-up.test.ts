@@ -1,5 +1,5 @@
 /**
- * Sign-up with an address that already has an account (issue #23): the answer is the one a new address gets (status
+ * Sign-up with an address that already has an account (REQ-SEC-11): the answer is the one a new address gets (status
  * and body shape; no enumeration), and the owner is e-mailed a sign-in and a password reset link instead of
  * nothing. Those notices are limited like every e-mail a form sends.
  */

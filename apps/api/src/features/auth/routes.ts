@@ -1,7 +1,7 @@
 /**
- * /api/auth/* (better-auth) with our checks in front (issue #3, SPEC §5, §7, §9):
- * - sign-up and sign-in are re-validated with the shared rules, rate-limited in `rate_limits` (SPEC §9 per IP +
- *   e-mail; issue #22 also per IP across e-mails and, for sign-in, per account across addresses with a growing
+ * /api/auth/* (better-auth) with our checks in front (REQ-AUTH, REQ-LIMIT-01):
+ * - sign-up and sign-in are re-validated with the shared rules, rate-limited in `rate_limits` (REQ-LIMIT-01 per IP +
+ *   e-mail; REQ-LIMIT-01 also per IP across e-mails and, for sign-in, per account across addresses with a growing
  *   back-off), and every attempt is written to `audit_logs` as a security event (never the password);
  * - requests that send an e-mail are limited per IP + e-mail and per IP;
  * - a new password on reset must meet the strength rules too;
@@ -10,8 +10,8 @@
  * - no answer carries a session token: get-session, list-sessions, sign-in and sign-up answers lose their `token`
  *   fields (the token lives in the httpOnly cookie only);
  * - every error body carries both better-auth's `{ code, message }` and our `{ error: { code, message } }`, and its
- *   message is one the user may see (SPEC §8): ours, or better-auth's own error texts; anything else (its schema
- *   checks' "[body.email] Invalid input: …", media-type and JSON parse errors, bare 404s) becomes the SPEC §8
+ *   message is one the user may see (REQ-MSG-04): ours, or better-auth's own error texts; anything else (its schema
+ *   checks' "[body.email] Invalid input: …", media-type and JSON parse errors, bare 404s) becomes the REQ-MSG-04
  *   message of the status.
  * And GET /api/me: the signed-in user, admin status and agent id.
  */
@@ -118,10 +118,10 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
 
   if (!rawEmail || !password) return fail(400, 'VALIDATION_ERROR', AUTH_MESSAGES.credentialsRequired);
 
-  // SPEC §9: per IP + e-mail.
+  // REQ-AUTH: per IP + e-mail.
   const refusedForPair = await limited(AUTH_RATE_LIMITS[action], `${ip}|${rawEmail}`, action, 'ip_email');
   if (refusedForPair) return refusedForPair;
-  // Issue #22: per IP across e-mails.
+  // REQ-SEC: per IP across e-mails.
   const ipRules = ipRulesOf(c);
   if (ipRules) {
     const refusedForIp = await limited(ipRules[action], `ip:${ip}`, `${action}_ip`, 'ip');
@@ -131,7 +131,7 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
   const email = sanitiseEmail(rawEmail);
   if (!email) return fail(400, 'VALIDATION_ERROR', AUTH_MESSAGES.invalidEmail);
 
-  // Issue #22: per account from any address, with a growing back-off (the count clears on success, below).
+  // REQ-LIMIT-02: per account from any address, with a growing back-off (the count clears on success, below).
   const accountKey = `account:${email}`;
   if (action === 'signin') {
     const refusedForAccount = await limited(
@@ -182,7 +182,7 @@ async function handleCredentials(c: Context<AppEnv>, action: AuthAction): Promis
   if (res.ok) {
     if (action === 'signin') await resetRateLimit(db, accountKey, 'signin_account');
     if (action === 'signup') {
-      // A sign-up with a taken address answers with a made-up user (issue #23; no enumeration), whose id no row
+      // A sign-up with a taken address answers with a made-up user (REQ-SEC-11; no enumeration), whose id no row
       // has: log the attempt against the address's account, marked as such.
       const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       const existing = account !== undefined && account.id !== json?.user?.id;
@@ -205,7 +205,7 @@ async function handleResetPassword(c: Context<AppEnv>): Promise<Response> {
 }
 
 /**
- * Limits requests that send mail per IP + e-mail (SPEC §9 critical) and per IP across e-mails (issue #22), so the
+ * Limits requests that send mail per IP + e-mail (REQ-LIMIT-01 critical) and per IP across e-mails (REQ-LIMIT-01), so the
  * forms can flood neither one inbox nor many. The first refusal of a block is logged as `rate_limit_exceeded`.
  */
 async function handleMailRequest(c: Context<AppEnv>, sub: string): Promise<Response> {
@@ -252,7 +252,7 @@ const UNENCODABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 const REDIRECT_FIELDS = new Set(['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL']);
 
 /**
- * True when a query or JSON body holds text better-auth would fail on with a 500 (found by the issue #7 fuzzing): a
+ * True when a query or JSON body holds text better-auth would fail on with a 500 (found by the REQ-SEC fuzzing): a
  * NUL in a token, a lone surrogate in a callback URL, a callback URL that is not printable ASCII. Never typed by a
  * person; answered 400 before better-auth sees it.
  */

@@ -1,6 +1,6 @@
 /**
- * Security events in `audit_logs` (SPEC §3, §7 "Auth attempts are logged as security events"). The server stamps IP
- * and user agent. Never pass a password here. Failures to write are only logged (SPEC §8 Logged only).
+ * Security events in `audit_logs` (REQ-SEC-08, REQ-SEC-10 "Auth attempts are logged as security events"). The server stamps IP
+ * and user agent. Never pass a password here. Failures to write are only logged (REQ-MSG-12).
  */
 import type { Database } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema.ts';

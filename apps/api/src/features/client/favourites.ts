@@ -1,7 +1,7 @@
 /**
- * Favourites of the signed-in user (SPEC §3 favourites, §7 reads and writes; issue #4). Only public listings count
+ * Favourites of the signed-in user (REQ-CLIENT-01 reads and writes). Only public listings count
  * (VISIBLE_LISTING: under offer, sold STC and let agreed ones too, shown with their status; ADR 019): a favourite
- * whose listing is withdrawn, let, unapproved or soft-deleted vanishes from every answer (DESIGN §7) and comes back
+ * whose listing is withdrawn, let, unapproved or soft-deleted vanishes from every answer (REQ-LISTING-05) and comes back
  * if the listing is published again.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from '#src/feature
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
-/** The user's favourite public listings with photos and agent, newest saved first (SPEC §7). */
+/** The user's favourite public listings with photos and agent, newest saved first (REQ-AGENT-09). */
 export async function findFavourites(db: Database, userId: string): Promise<Favourite[]> {
   const result = await db.execute(sql`
     SELECT ${SUMMARY_COLUMNS}, f.created_at AS saved_at

@@ -1,5 +1,5 @@
 /**
- * Counts of the client dashboard (SPEC §2 Client dashboard): favourites and recent views of public listings (the
+ * Counts of the client dashboard (REQ-CLIENT-13): favourites and recent views of public listings (the
  * same rows the tabs list), saved searches, and saved searches with e-mail alerts on ("active alerts").
  */
 import { sql } from 'drizzle-orm';

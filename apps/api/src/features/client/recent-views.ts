@@ -1,5 +1,5 @@
 /**
- * Recently viewed listings of the signed-in user (SPEC §3 recent_views, §7: ordered by viewed_at descending,
+ * Recently viewed listings of the signed-in user (REQ-CLIENT-12: ordered by viewed_at descending,
  * limit 6). Views are recorded by the listing page (`POST /api/properties/{slug}/views`); this only reads them.
  */
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from '#src/feature
 
 type Row = Record<string, unknown>;
 
-/** The latest 6 (SPEC §9) public listings the user viewed, newest view first. */
+/** The latest 6 (REQ-CLIENT-12) public listings the user viewed, newest view first. */
 export async function findRecentViews(db: Database, userId: string): Promise<RecentView[]> {
   const result = await db.execute(sql`
     SELECT ${SUMMARY_COLUMNS}, rv.viewed_at

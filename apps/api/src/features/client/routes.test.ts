@@ -1,5 +1,5 @@
 /**
- * `/api/me/…` favourites, saved searches, recent views and dashboard (issue #4) through HTTP on a real database
+ * `/api/me/…` favourites, saved searches, recent views and dashboard (REQ-CLIENT-13) through HTTP on a real database
  * (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL): sign-in required everywhere, per-user authorisation, the
  * public-only rule for listings, idempotent favourites, label defaults, validation messages and the alert start.
  */
@@ -198,7 +198,7 @@ describe('favourites', () => {
     expect((await readJson(bad)).error.message).toBe(MESSAGES.validation);
   });
 
-  test('a listing deleted by its agent vanishes from favourites and the count (DESIGN §7)', async () => {
+  test('a listing deleted by its agent vanishes from favourites and the count (REQ-CLIENT-01)', async () => {
     const doomed = await createListing(handle.db, agentId, { at: 'tilehurst' });
     tick();
     expect((await call('PUT', `/api/me/favourites/${doomed.id}`, alice.cookie)).status).toBe(200);
@@ -217,7 +217,7 @@ describe('favourites', () => {
 });
 
 describe('saved searches', () => {
-  test("SPEC §3's propertyType is stored as such; the label is the filters in words; asked-for alerts start now", async () => {
+  test("REQ-CLIENT-06's propertyType is stored as such; the label is the filters in words; asked-for alerts start now", async () => {
     const now = tick();
     const saved = await saveSearch(alice.cookie, {
       searchParams: {
@@ -256,7 +256,7 @@ describe('saved searches', () => {
     });
   });
 
-  test("alerts are off unless asked for (issue #23); 'all' is no filter, the location too", async () => {
+  test("alerts are off unless asked for (REQ-CLIENT-10); 'all' is no filter, the location too", async () => {
     tick();
     const saved = await saveSearch(alice.cookie, {
       searchParams: { location: 'all', mode: 'rent', propertyType: 'all', bedrooms: 'all' },
@@ -274,9 +274,9 @@ describe('saved searches', () => {
   test('the URL name `type` is read as propertyType; a row saved with it reads back the same', async () => {
     const erin = await signedInUser(app, handle.db);
     const saved = await saveSearch(erin.cookie, { searchParams: { location: 'Leeds', type: 'house' } });
-    // Every search has a mode: none given is Buy (issue #24).
+    // Every search has a mode: none given is Buy (REQ-SEARCH-03).
     expect(saved.searchParams).toEqual({ location: 'Leeds', propertyType: 'house', mode: 'sale' });
-    // A row from before issue #23, with `type` and the old default label.
+    // A row from before REQ-CLIENT-07, with `type` and the old default label.
     const [old] = await handle.db
       .insert(savedSearches)
       .values({
@@ -290,7 +290,7 @@ describe('saved searches', () => {
       label: 'Flats to rent in Leeds, 2+ beds',
       searchParams: { location: 'Leeds', mode: 'rent', propertyType: 'flat', bedrooms: 2 },
     });
-    // A row stored without a mode runs as Buy, and reads back so (issue #24).
+    // A row stored without a mode runs as Buy, and reads back so (REQ-PLACE).
     const [noMode] = await handle.db
       .insert(savedSearches)
       .values({ userId: erin.userId, label: 'Search in York', searchParams: { location: 'York' } })
@@ -302,7 +302,7 @@ describe('saved searches', () => {
     });
   });
 
-  test('the same search cannot be saved twice: 409 with the saved one’s id (issue #23)', async () => {
+  test('the same search cannot be saved twice: 409 with the saved one’s id (REQ-CLIENT)', async () => {
     const fay = await signedInUser(app, handle.db);
     const first = await saveSearch(fay.cookie, {
       searchParams: { location: 'York', mode: 'sale', filters: ['garden', 'parking'] },
@@ -318,7 +318,7 @@ describe('saved searches', () => {
     expect(await readJson(again)).toEqual({
       error: { code: 'ALREADY_EXISTS', message: CLIENT_MESSAGES.savedSearchExists, existingId: first.id },
     });
-    // A row saved before issue #23 under the URL's `type` is the same search as one with propertyType.
+    // A row saved before REQ-CLIENT-06 under the URL's `type` is the same search as one with propertyType.
     const [old] = await handle.db
       .insert(savedSearches)
       .values({
@@ -331,7 +331,7 @@ describe('saved searches', () => {
       searchParams: { location: 'Hull', propertyType: 'flat' },
     });
     expect(await readJson(same)).toMatchObject({ error: { code: 'ALREADY_EXISTS', existingId: old!.id } });
-    // That row names no mode: it is the search to buy (issue #24), not a search of both.
+    // That row names no mode: it is the search to buy (REQ-PLACE), not a search of both.
     const toBuy = await call('POST', '/api/me/saved-searches', fay.cookie, {
       searchParams: { location: 'Hull', propertyType: 'flat', mode: 'sale' },
     });
@@ -497,7 +497,7 @@ describe('saved searches', () => {
     await saveSearch(bob.cookie, { searchParams: {} });
   });
 
-  test('the limit holds under parallel saves: with one place left, exactly one of ten wins (issue #22)', async () => {
+  test('the limit holds under parallel saves: with one place left, exactly one of ten wins (REQ-SEC)', async () => {
     const dave = await signedInUser(app, handle.db);
     await handle.db.insert(savedSearches).values(
       Array.from({ length: SAVED_SEARCHES_PER_USER - 1 }, (_, i) => ({

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own records (DESIGN §4 `/api/me/…`; issue #4; SPEC §2 Client dashboard, §3, §7):
+ * The signed-in user's own records (ADR 001 `/api/me/…`; REQ-CLIENT-13):
  * favourites, saved searches with e-mail alerts, recent views and the dashboard counts. Every route requires sign-in
  * (401 otherwise), reads and writes only the caller's rows (someone else's saved search is a 404), and answers
  * `Cache-Control: no-store` because the data is personal. Documented at /api/openapi.json.

@@ -1,8 +1,8 @@
 /**
- * Saved searches of the signed-in user (SPEC §3 saved_searches, §7; issue #4): the whole filter object, a label,
+ * Saved searches of the signed-in user (REQ-CLIENT-06): the whole filter object, a label,
  * and e-mail alerts (instant or daily) that the alert job sends. Every read and write is scoped to the user: another
- * user's saved search answers 404, never revealing that it exists. Filters are stored under SPEC §3's names
- * (`propertyType`); rows saved before issue #23 say `type` and are read the same.
+ * user's saved search answers 404, never revealing that it exists. Filters are stored under REQ-CLIENT-06's names
+ * (`propertyType`); rows saved before REQ-CLIENT-06 say `type` and are read the same.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
@@ -31,7 +31,7 @@ type UpdateInput = z.output<typeof UpdateSavedSearchInputSchema>;
 
 const notFound = () => AppError.notFound(CLIENT_MESSAGES.savedSearchNotFound);
 
-/** A row's stored filters under SPEC §3's names (old rows' `type` read as `propertyType`); undefined if unreadable. */
+/** A row's stored filters under REQ-CLIENT-06's names (old rows' `type` read as `propertyType`); undefined if unreadable. */
 export function storedFilters(searchParams: unknown): SavedSearchFilters | undefined {
   const parsed = SavedSearchFiltersInputSchema.safeParse(searchParams);
   return parsed.success ? parsed.data : undefined;
@@ -39,7 +39,7 @@ export function storedFilters(searchParams: unknown): SavedSearchFilters | undef
 
 /**
  * Row → API shape. Stored filters were validated on the way in; anything unreadable becomes "all areas" to buy. A
- * row stored without a mode answers Buy, as it runs (issue #24). A label still at its pre-issue-#23 default ('Search
+ * row stored without a mode answers Buy, as it runs (REQ-PLACE). A label still at its pre-issue-#23 default ('Search
  * in Leeds') is shown as the filters in words.
  */
 export function toSavedSearch(row: SavedSearchRow): SavedSearch {
@@ -58,7 +58,7 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
 const ownedBy = (userId: string, id: string) =>
   and(eq(savedSearches.id, id), eq(savedSearches.userId, userId));
 
-/** The user's saved searches, newest first (SPEC §7). */
+/** The user's saved searches, newest first (REQ-CLIENT-06). */
 export async function findSavedSearches(db: Database, userId: string): Promise<SavedSearch[]> {
   const rows = await db
     .select()
@@ -76,7 +76,7 @@ export async function getSavedSearch(db: Database, userId: string, id: string): 
 }
 
 /**
- * Saves a search. The label defaults to its filters in words ('Flats to rent in Leeds, 2+ beds'; issue #23). With
+ * Saves a search. The label defaults to its filters in words ('Flats to rent in Leeds, 2+ beds'; REQ-CLIENT). With
  * alerts on, `last_alerted_at` starts now, so only listings published after saving are alerted (not the whole back
  * catalogue). Throws ALREADY_EXISTS (409, with the existing search's id) when the user has saved the same filters
  * already, and CONFLICT (409) beyond SAVED_SEARCHES_PER_USER — also when saves of one user race each other.
@@ -90,7 +90,7 @@ export async function createSavedSearch(
   return db.transaction(async (tx) => {
     // Count and insert are one step per user: the user's row is locked first, so a second save of the same user
     // waits here and then counts the first one's row. Without it, parallel POSTs on PostgreSQL each counted 49 and
-    // all inserted (issue #22). NO KEY UPDATE, not UPDATE: the insert's own foreign-key check on users (KEY SHARE)
+    // all inserted (REQ-SEC). NO KEY UPDATE, not UPDATE: the insert's own foreign-key check on users (KEY SHARE)
     // and other users' saves are not blocked.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const existing = await tx
@@ -162,7 +162,7 @@ export async function updateSavedSearch(
   return toSavedSearch(row);
 }
 
-/** Deletes a saved search (SPEC §7: by id and user_id). Throws NOT_FOUND when it is missing or someone else's. */
+/** Deletes a saved search (REQ-CLIENT-06: by id and user_id). Throws NOT_FOUND when it is missing or someone else's. */
 export async function deleteSavedSearch(db: Database, userId: string, id: string): Promise<void> {
   const deleted = await db.delete(savedSearches).where(ownedBy(userId, id)).returning();
   if (deleted.length === 0) throw notFound();

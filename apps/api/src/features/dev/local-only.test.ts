@@ -1,5 +1,5 @@
 /**
- * The development helpers answer only this machine, and never in production (issue #22): every /api/dev route and
+ * The development helpers answer only this machine, and never in production (REQ-SEC-14): every /api/dev route and
  * the /dev/mail page are a 404 to a remote client (as TRUST_PROXY reports it) and to any client of a production
  * server. Through createApp, as a request arrives.
  */

@@ -1,7 +1,7 @@
 /**
- * The development helpers (/api/dev/*, the /dev/mail page) answer only this machine (issue #22): the outbox holds
+ * The development helpers (/api/dev/*, the /dev/mail page) answer only this machine (REQ-SEC-14): the outbox holds
  * password-reset and confirmation links, and /api/dev/publish-listing puts listings live without an admin. A request
- * from anywhere else gets the 404 of a path that does not exist (SPEC §8 not-found message), so it learns nothing.
+ * from anywhere else gets the 404 of a path that does not exist (REQ-MSG-05), so it learns nothing.
  * Production never mounts them at all (app.ts).
  */
 import type { MiddlewareHandler } from 'hono';

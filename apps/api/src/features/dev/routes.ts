@@ -1,9 +1,9 @@
 /**
- * Development helpers under /api/dev (mounted only when NODE_ENV !== 'production'; issues #3, #4): the outbox, a
- * way for browser tests to put a waiting demo listing live, as an admin's approval will (issue #6), to make an
- * agent account the way scripts and the demo seed do, without an agent profile (issue #23), and to verify a new
+ * Development helpers under /api/dev (mounted only when NODE_ENV !== 'production'; REQ-SEC-14, REQ-CLIENT): the outbox, a
+ * way for browser tests to put a waiting demo listing live, as an admin's approval will (REQ-LISTING-02), to make an
+ * agent account the way scripts and the demo seed do, without an agent profile (REQ-AGENT-02), and to verify a new
  * agent's agency as an admin would (ADR 029). Every route answers only
- * requests from this machine, else 404 (issue #22, `localOnly`).
+ * requests from this machine, else 404 (REQ-SEC, `localOnly`).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -60,7 +60,7 @@ export const devRoutes = new Hono<AppEnv>()
   /**
    * `POST /api/dev/publish-listing { location, mode } | { slug }`: approves and publishes (now) one waiting
    * (non-public) listing in that location, or the listing with that slug, so a "new listing appears" journey can
-   * run without the admin portal. → 200 { id, slug, title }; 404 (SPEC §8 not-found message) when none waits there.
+   * run without the admin portal. → 200 { id, slug, title }; 404 (REQ-MSG-05) when none waits there.
    * As an admin's approval, it puts nothing live for an agency that is not verified or is suspended (ADR 029): a
    * location skips their listings, a slug of one answers 409 with the approval's reason.
    */
@@ -108,7 +108,7 @@ export const devRoutes = new Hono<AppEnv>()
   /**
    * `POST /api/dev/verify-agency { email }`: marks the agency of the agent with that sign-in e-mail verified, as an
    * admin's check of its redress scheme will (ADR 029), so a browser journey of a new agent can publish without the
-   * admin portal. → 200 { agencyId, name }; 404 (SPEC §8 not-found message) when the address belongs to no member.
+   * admin portal. → 200 { agencyId, name }; 404 (REQ-MSG-05) when the address belongs to no member.
    */
   .post('/verify-agency', async (c) => {
     const parsed = VerifyAgencyBodySchema.safeParse(await c.req.json().catch(() => null));

@@ -1,5 +1,5 @@
 /**
- * What the agent's and the admin's enquiry lists share (SPEC §2 Agent enquiries and Admin enquiries): the columns of
+ * What the agent's and the admin's enquiry lists share (REQ-AGENT-11 and Admin enquiries): the columns of
  * an enquiry row with its listing (null once it is gone or soft-deleted: 'Property Deleted') and their mapping, and
  * {@link findEnquiryPage}: search, status filter and one page newest first with how many matched. Each list adds its
  * own columns, joins, scope and searched texts.

@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` for `POST /api/enquiries` (issue #22): a client that lost the answer to its request (a dropped
+ * `Idempotency-Key` for `POST /api/enquiries` (REQ-ENQ-03): a client that lost the answer to its request (a dropped
  * connection, a proxy timeout) sends it again with the same key and gets the first answer, not a second enquiry.
  *
  * - Scope: the signed-in user (`u:<id>`), else `anonymous`. The key is the client's own random value (the SPA sends

@@ -1,8 +1,8 @@
 /**
  * `POST /api/enquiries` over HTTP on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL): storage,
- * the agent's e-mail (only when their new-enquiry e-mails are on), the agent's Recent Activity event, SPEC §5
+ * the agent's e-mail (only when their new-enquiry e-mails are on), the agent's Recent Activity event, REQ-AGENT-03
  * contact-data messages, script-content logging, public-only listings, the per-IP rate limit, the signed-in
- * user's id, and Idempotency-Key replays (issue #22).
+ * user's id, and Idempotency-Key replays (REQ-ENQ-04).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -322,7 +322,7 @@ describe('POST /api/enquiries', () => {
   });
 });
 
-describe('Idempotency-Key (issue #22)', () => {
+describe('Idempotency-Key (REQ-ENQ-04)', () => {
   let keyCounter = 0;
   /** A fresh key per use, so tests never meet each other's keys. */
   const nextKey = () => `test-key-${++keyCounter}-${'k'.repeat(8)}`;

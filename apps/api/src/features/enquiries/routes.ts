@@ -1,8 +1,8 @@
 /**
- * `POST /api/enquiries` (issue #4, DESIGN §4): a visitor or signed-in user contacts the agent of a public listing.
- * SPEC §5 Contact data rules come from the shared {@link CreateEnquirySchema}; script-like content is refused and
+ * `POST /api/enquiries` (REQ-ENQ-03, REQ-SEC-08): a visitor or signed-in user contacts the agent of a public listing.
+ * REQ-ENQ-02 rules come from the shared {@link CreateEnquirySchema}; script-like content is refused and
  * logged as a high-severity `suspicious_activity` security event; requests are rate-limited per client IP. An
- * `Idempotency-Key` header makes a retry safe (issue #22, idempotency.ts): it replays the first answer.
+ * `Idempotency-Key` header makes a retry safe (REQ-ENQ-04, idempotency.ts): it replays the first answer.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { createRoute, OpenAPIHono, z, type Hook } from '@hono/zod-openapi';
@@ -37,7 +37,7 @@ import {
 } from './idempotency.ts';
 
 const MINUTE = 60_000;
-/** Per client IP: 5 enquiries per 10 minutes, then blocked for 10 minutes (issue #4 "rate-limited per IP"). */
+/** Per client IP: 5 enquiries per 10 minutes, then blocked for 10 minutes (REQ-LIMIT-01 "rate-limited per IP"). */
 export const ENQUIRY_RATE_LIMIT = { limit: 5, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE } as const;
 /** Audit metadata keeps at most this much of what was typed (never the whole payload). */
 const AUDIT_SAMPLE_LENGTH = 200;
@@ -100,7 +100,7 @@ function scriptedFields(body: unknown): { field: string; value: string }[] {
   });
 }
 
-/** The first SPEC §5 contact message among the issues, else the generic validation error. */
+/** The first REQ-ENQ contact message among the issues, else the generic validation error. */
 function contactValidationError(error: ZodError): AppError {
   const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const message = CONTACT_ERROR_PRIORITY.find((m) => error.issues.some((i) => i.message === m));
@@ -108,7 +108,7 @@ function contactValidationError(error: ZodError): AppError {
 }
 
 /**
- * Like the shared `validationHook`, but passes the SPEC §5 contact messages through as `error.message` (as the
+ * Like the shared `validationHook`, but passes the REQ-SEC-06 contact messages through as `error.message` (as the
  * shared hook does for the price-range message), and logs script-like content as a security event.
  */
 const enquiryValidationHook: Hook<unknown, AppEnv, string, unknown> = async (result, c) => {

@@ -1,5 +1,5 @@
 /**
- * Listing feeds end to end over HTTP (issue #27, ADR 030): a CRM's real-time calls and its BLM file create listings
+ * Listing feeds end to end over HTTP (REQ-FEED-07, ADR 030): a CRM's real-time calls and its BLM file create listings
  * whose photos the media job fetches from the CRM's file host; an admin approves them and visitors find them in the
  * search; the CRM's later calls update and withdraw them, and they leave the search.
  */

@@ -1,12 +1,12 @@
 /**
- * Public property search (SPEC §7 "properties (public search)", issues #2, #8 and #24).
+ * Public property search (REQ-LISTING-03 "properties (public search)", REQ-LISTING-03, REQ-SEARCH, REQ-PLACE).
  * Filters: the location scope (search-scope.ts: a place — town, postcode district, local authority, street — by its
  * listings' own facts; a radius around a place's centre, bounding-box prefilter on `properties_geo_idx` then the exact
- * distance; or SPEC §7's partial, case-insensitive match on town, address line 1 or postcode, one trigram index);
- * type and mode by equality; bedrooms and bathrooms at least N (DESIGN §7); prices compared in pence; feature tags
+ * distance; or REQ-SEARCH-02's partial, case-insensitive match on town, address line 1 or postcode, one trigram index);
+ * type and mode by equality; bedrooms and bathrooms at least N (REQ-SEARCH-07); prices compared in pence; feature tags
  * all required ('reduced' = the price has dropped); map bounds and a drawn polygon; keywords by English full-text
  * search; 'added to site' within N days; flagged listings left out; under-offer / sold STC / let-agreed listings
- * only when asked for; issue #25's floor plan and lettings terms (let type, furnishing, pets, bills). ADR 018 records
+ * only when asked for; REQ-LISTING-16's floor plan and lettings terms (let type, furnishing, pets, bills). ADR 018 records
  * the choices. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListingSearchResult, ListingSummary } from '@abode/shared/listings/listing.schema';
@@ -27,7 +27,7 @@ import {
 } from './search-scope.ts';
 
 /**
- * The issue #8 parameters as the OpenAPI description of `GET /api/properties` tells them (routes.ts appends it to
+ * The REQ-SEARCH parameters as the OpenAPI description of `GET /api/properties` tells them (routes.ts appends it to
  * the search route's description). Kept beside the SQL it describes.
  */
 export const SEARCH_EXTENSIONS_DOC = [
@@ -146,7 +146,7 @@ export interface PlaceUnion {
 const MAX_UNION_PLACES = 40;
 
 /**
- * How a location text is matched when it can be split into places (ADR 022). SPEC §7's partial match — the text is
+ * How a location text is matched when it can be split into places (ADR 022). REQ-SEARCH-02's partial match — the text is
  * part of the town, address line 1 or postcode — equals the union of:
  * - the listings of every town whose (lower-case) name contains the text: `lower(city) = town`, one part each;
  * - the listings of every postcode district containing it: `outcode = district` — exact for texts without a space

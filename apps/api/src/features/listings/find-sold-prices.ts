@@ -1,5 +1,5 @@
 /**
- * 'Sold prices nearby' (`GET /api/properties/{slug}/sold-prices`, issue #4): HM Land Registry Price Paid sales in a
+ * 'Sold prices nearby' (`GET /api/properties/{slug}/sold-prices`, REQ-LISTING-09): HM Land Registry Price Paid sales in a
  * postcode district, most recent first. The table holds no house numbers (the importer drops PAON/SAON).
  */
 import { sql } from 'drizzle-orm';

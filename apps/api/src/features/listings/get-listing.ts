@@ -1,8 +1,8 @@
 /**
  * One listing by slug (`GET /api/properties/{slug}`): public listings for everyone; a listing that is not public
- * only for its own agent and for admins, as a preview (issue #4). Everyone else gets 404, so the existence of a
+ * only for its own agent and for admins, as a preview (REQ-LISTING-03). Everyone else gets 404, so the existence of a
  * draft is never confirmed. "Public" here is VISIBLE_LISTING: listings under offer, sold STC or let agreed keep
- * their page, with their `status` for the banner (ADR 019), because the search can list them (issue #8).
+ * their page, with their `status` for the banner (ADR 019), because the search can list them (REQ-SEARCH).
  */
 import { sql } from 'drizzle-orm';
 import type { ListingDetail, ListingSummary } from '@abode/shared/listings/listing.schema';

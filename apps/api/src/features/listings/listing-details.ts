@@ -1,5 +1,5 @@
 /**
- * The listing facts of issue #25 (price qualifier and rent frequency, key features, summary, rooms, EPC potential,
+ * The listing facts of REQ-LISTING-11 (price qualifier and rent frequency, key features, summary, rooms, EPC potential,
  * lease and lettings terms, tours, material information Parts B and C, and the floor plans, EPC certificate and
  * brochure of `listing_media`) as the API sends them: one mapping for the public page (raw SQL, DETAILS_COLUMNS)
  * and the agent's edit form (Drizzle rows), both camelCase.
@@ -97,7 +97,7 @@ export function toListingMedia(m: MediaRow): ListingMedia {
 
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-/** The issue #25 facts of a listing row and its media rows. */
+/** The ADR 028 facts of a listing row and its media rows. */
 export function toListingDetails(r: DetailsRow, media: MediaRow[]): ListingDetails {
   const pounds = (v: number | null) => (v == null ? null : Number(v));
   return {

@@ -8,8 +8,8 @@ import { buildSrcSet, type PhotoVariant } from '@abode/shared/agent/photos.schem
 import type { ListingDetail, ListingPhoto, ListingSummary } from '@abode/shared/listings/listing.schema';
 
 /**
- * Public = active, not deleted and approved (SPEC §4 plus approval, DESIGN §7), and its agent not suspended by an
- * admin (issue #23, `properties.agent_suspended`): on the market. Alias `p`. The partial search indexes keep their
+ * Public = active, not deleted and approved (REQ-LISTING-02 plus approval), and its agent not suspended by an
+ * admin (REQ-AUTH-14, `properties.agent_suspended`): on the market. Alias `p`. The partial search indexes keep their
  * narrower predicate (status, deletion, approval): it is implied by this one, so they stay usable; the flag is one
  * boolean of the row the page reads anyway, and the in-memory engine never loads a suspended agent's listings.
  */
@@ -22,9 +22,9 @@ export const PUBLIC_LISTING = sql`p.status = 'active' AND NOT p.is_deleted AND p
 export const VISIBLE_STATUSES = ['active', 'under-offer', 'sold', 'let-agreed'] as const;
 
 /**
- * Visible = not deleted, approved, a VISIBLE_STATUSES status and its agent not suspended (issue #23): its page,
+ * Visible = not deleted, approved, a VISIBLE_STATUSES status and its agent not suspended (REQ-AUTH-14): its page,
  * favourites, recent views and enquiries work. The search lists only PUBLIC_LISTING unless asked to include the
- * others (issue #8). Alias `p`.
+ * others (REQ-SEARCH). Alias `p`.
  */
 export const VISIBLE_LISTING = sql`p.status IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT p.is_deleted AND p.approval_status = 'approved' AND NOT p.agent_suspended`;
 
@@ -69,7 +69,7 @@ interface PhotoRow {
 }
 
 /**
- * A photo as the public sees it: uploaded photos (issue #5) carry `srcSet` of their 1600/800/400 px WebP sizes and
+ * A photo as the public sees it: uploaded photos (REQ-AGENT-09) carry `srcSet` of their 1600/800/400 px WebP sizes and
  * their pixel size; demo illustrations have neither.
  */
 function toListingPhoto(p: PhotoRow): ListingPhoto {

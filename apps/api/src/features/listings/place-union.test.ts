@@ -1,5 +1,5 @@
 /**
- * The place union of a location search (ADR 022) keep SPEC §7's partial match: for many location texts, sorts,
+ * The place union of a location search (ADR 022) keep REQ-SEARCH-02's partial match: for many location texts, sorts,
  * filters and pages, the union plan returns exactly the listings, order and exact total that the one partial
  * match over town, address line 1 and postcode returns. Real database (PGlite, or PostgreSQL 15 with
  * TEST_DATABASE_URL); real addresses from the fixtures, with a 'London Road' in Reading as the calibration note's
@@ -116,7 +116,7 @@ describe('place union', () => {
           }
         }
       }
-      // No mode: Buy (issue #24), so three of London's four listings and not its one to rent.
+      // No mode: Buy (REQ-PLACE), so three of London's four listings and not its one to rent.
       const london = await findListings(db, SearchQuerySchema.parse({ location: 'london', pageSize: '50' }));
       expect(london.items.map((l) => l.addressLine1)).toContain('London Road');
       expect(london.items.filter((l) => l.city === 'London')).toHaveLength(3);

@@ -1,6 +1,6 @@
 /**
- * The listing page's API (issue #4) over HTTP on a real database: previews for the owning agent and admins,
- * visit counting once per visitor, listing and UTC day (issue #22) and recent views, and sold prices nearby.
+ * The listing page's API (REQ-LISTING-21) over HTTP on a real database: previews for the owning agent and admins,
+ * visit counting once per visitor, listing and UTC day (REQ-CLIENT-12) and recent views, and sold prices nearby.
  */
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';

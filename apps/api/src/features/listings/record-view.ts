@@ -1,9 +1,9 @@
 /**
- * Counting visits of a listing page (`POST /api/properties/{slug}/views`, issues #4 and #22): `view_count` and the
+ * Counting visits of a listing page (`POST /api/properties/{slug}/views`, REQ-LISTING-21): `view_count` and the
  * day's row of `listing_view_days` go up once per visitor, listing and UTC day, and a signed-in user's
  * `recent_views` row is refreshed on every visit.
  *
- * Who the visitor is (issue #22: a changed User-Agent must not count again):
+ * Who the visitor is (REQ-SEC: a changed User-Agent must not count again):
  * - the signed-in user (`u:<user id>`);
  * - else the browser's first-party visitor cookie (`v:<abode_vid>`, {@link VISITOR_COOKIE}), made on its first visit.
  *

@@ -111,7 +111,7 @@ const PUBLIC = [
   'readingRent',
   'newportHouse',
 ];
-/** Every search has a mode (issue #24): Buy unless it says Rent. */
+/** Every search has a mode (REQ-SEARCH-03): Buy unless it says Rent. */
 const SALES = PUBLIC.filter((k) => !/Rent/.test(k));
 const RENTALS = ['wimbledonFlatRent', 'readingRent'];
 const keysOf = (r: ListingSearchResult) =>

@@ -1,8 +1,8 @@
 /**
- * Public listing routes (DESIGN §4 `/api/properties…`). Documented in the OpenAPI document at /api/openapi.json.
+ * Public listing routes (REQ-SEC-15 `/api/properties…`). Documented in the OpenAPI document at /api/openapi.json.
  *
  * Caching: app.ts marks 200 answers of GET /api/properties/* `public, max-age=30` unless the handler set its own
- * Cache-Control; previews (issue #4) set `private, no-store` so a proxy never hands a draft to someone else.
+ * Cache-Control; previews (REQ-LISTING-03) set `private, no-store` so a proxy never hands a draft to someone else.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, TypedResponse } from 'hono';
@@ -184,7 +184,7 @@ async function visibleListing(c: Context<AppEnv>, slug: string) {
 export const listingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(searchRoute, async (c) => {
     const query = c.req.valid('query');
-    // A first page is a search; later pages are paging through one (admin analytics, issue #6).
+    // A first page is a search; later pages are paging through one (admin analytics, REQ-ADMIN).
     if (query.page === 1) c.var.searchCounter.record(c.var.now());
     const cache = c.var.searchCache;
     const key = searchCacheKey(query);

@@ -1,5 +1,5 @@
 /**
- * The search answer cache (issue #9, ADR 021): finished `GET /api/properties` answers kept in this process's memory,
+ * The search answer cache (REQ-PERF, ADR 021): finished `GET /api/properties` answers kept in this process's memory,
  * keyed by the parsed query, so the popular head of searches (a town's first page, the newest feed) costs a map
  * lookup instead of two SQL statements. Listings change far less often than they are searched.
  *
@@ -18,7 +18,7 @@
  * Each entry holds the answer's ETag and its gzip-compressed bytes (the JSON text itself only when it is under 1 KB,
  * which is sent uncompressed), so a cached answer is neither serialised, hashed nor compressed again. Keeping the
  * 30–100 KB text of every answer was the main cost of the garbage collector under load: four answers in five are
- * never asked for again, yet each one was copied out of the young generation and later marked and swept (issue #9,
+ * never asked for again, yet each one was copied out of the young generation and later marked and swept (REQ-PERF-01,
  * docs/benchmarks/log/2026-11.md). The compressed bytes are a tenth of that and live outside the JavaScript heap.
  */
 import { createHash } from 'node:crypto';
@@ -78,7 +78,7 @@ export interface SearchCache {
 /**
  * zlib level 3, not the default 6: on search answers (30–100 KB of JSON) it takes half the CPU (85 against 177 µs
  * an answer on this machine) for 16 % more bytes (5.4 against 4.6 KB on average). Most answers are made once and
- * sent once (issue #9's traffic mix misses the cache four times in five), so the server's CPU is what counts; the
+ * sent once (REQ-PERF's traffic mix misses the cache four times in five), so the server's CPU is what counts; the
  * extra kilobyte is about 5 ms on a slow 4G phone.
  */
 const GZIP_LEVEL = 3;

@@ -1,5 +1,5 @@
 /**
- * Counts public searches per UTC day for the admin analytics (issue #6 'searches per day'), without a
+ * Counts public searches per UTC day for the admin analytics (REQ-LISTING-03 'searches per day'), without a
  * database write on the search path: each API process adds up in memory and flushes its counts to `search_days` in
  * one additive upsert every `flushMs`, and once more on shutdown. Several processes on one PostgreSQL add up
  * correctly, since each only ever adds its own counts. A failed flush keeps the counts for the next one.

@@ -1,5 +1,5 @@
 /**
- * The search's filter registry (issue #24): each filter of the search filter object (SearchFiltersSchema, shared
+ * The search's filter registry (REQ-SEARCH-18): each filter of the search filter object (SearchFiltersSchema, shared
  * search/search.schema.ts, whose field names are the /search URL's) defined once, with its SQL condition (alias `p`)
  * and its in-memory predicate side by side. `searchConditions` (find-listings.ts) is the AND of the conditions, the
  * alert job's matcher (jobs/listing-matches-filters.ts) the AND of the predicates; the type below makes a schema field
@@ -36,7 +36,7 @@ export interface MatchableListing extends ScopedListing {
   reduced: boolean;
   /** COALESCE(published_at, created_at) in ms: the date 'Added to site' looks at. */
   listedAtMs: number;
-  /** Issue #25: `has_floor_plan`, kept by the media writes. */
+  /** ADR 028: `has_floor_plan`, kept by the media writes. */
   hasFloorPlan: boolean;
   /** Lettings terms as the agent gave them; null when not said (and for every sale listing). */
   letType: string | null;
@@ -141,7 +141,7 @@ const slugArray = (slugs: readonly string[]) => `{${slugs.join(',')}}`;
 const ticked = (f: SearchFilters) => (f.filters ?? []).filter((t) => t !== 'reduced');
 
 /**
- * Issue #25's listing facts as the tags the in-memory engine (search-engine.ts) tests like must-have features: its
+ * REQ-SEARCH-09's listing facts as the tags the in-memory engine (search-engine.ts) tests like must-have features: its
  * ENGINE_COLUMNS append {@link FACT_TAGS_SQL} to a listing's features, and a search requires
  * {@link requiredFactTags}. A colon is never in a feature slug, so these never meet an agent's tags.
  */
@@ -164,7 +164,7 @@ export const FACT_TAGS_SQL = sql.raw(`ARRAY[
     '${FACT_TAGS.letType('')}' || p.let_type,
     '${FACT_TAGS.furnished('')}' || p.furnished]`);
 
-/** The fact tags a listing must have to pass the search's issue #25 filters (none when it asks for none). */
+/** The fact tags a listing must have to pass the search's REQ-SEARCH-09 filters (none when it asks for none). */
 export function requiredFactTags(f: SearchFilters): string[] {
   return [
     f.hasFloorPlan ? FACT_TAGS.hasFloorPlan : undefined,
@@ -203,7 +203,7 @@ export const SEARCH_FILTERS = {
     condition: (f) => (f.type ? sql`p.property_type = ${f.type}` : undefined),
     matches: (l, f) => f.type === undefined || l.propertyType === f.type,
   },
-  /** Whole pounds in the filter, pence in the listing (SPEC §7). */
+  /** Whole pounds in the filter, pence in the listing (REQ-DATA-01). */
   minPrice: {
     condition: (f) => (f.minPrice === undefined ? undefined : sql`p.price_pence >= ${f.minPrice * 100}`),
     matches: (l, f) => f.minPrice === undefined || l.pricePence >= f.minPrice * 100,
@@ -212,7 +212,7 @@ export const SEARCH_FILTERS = {
     condition: (f) => (f.maxPrice === undefined ? undefined : sql`p.price_pence <= ${f.maxPrice * 100}`),
     matches: (l, f) => f.maxPrice === undefined || l.pricePence <= f.maxPrice * 100,
   },
-  /** At least N (DESIGN §7). */
+  /** At least N (REQ-SEARCH-07). */
   bedrooms: {
     condition: (f) => (f.bedrooms === undefined ? undefined : sql`p.bedrooms >= ${f.bedrooms}`),
     matches: (l, f) => f.bedrooms === undefined || l.bedrooms >= f.bedrooms,
@@ -292,7 +292,7 @@ export const SEARCH_FILTERS = {
     },
     matches: (l, f, ctx) => f.added === undefined || l.listedAtMs >= ctx.now.getTime() - f.added * DAY_MS,
   },
-  /** Issue #25: the listing has a floor plan (sale and rent). */
+  /** REQ-LISTING-16: the listing has a floor plan (sale and rent). */
   hasFloorPlan: {
     condition: (f) => (f.hasFloorPlan ? sql`p.has_floor_plan` : undefined),
     matches: (l, f) => !f.hasFloorPlan || l.hasFloorPlan,

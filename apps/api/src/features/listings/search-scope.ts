@@ -1,12 +1,12 @@
 /**
- * Where a search looks (issues #2, #8, #24): its location scope, resolved once from `place`, `location` and `radius`
+ * Where a search looks (REQ-SEARCH-17): its location scope, resolved once from `place`, `location` and `radius`
  * and then applied by the SQL search (find-listings.ts), the in-memory engine (search-engine.ts) and the alert
  * matcher (jobs/listing-matches-filters.ts), so the three cannot read a location differently.
  * - `place` (a place id, search/place.ts): that place exactly — a town, district, authority or street by the
  *   listing's own facts; a postcode is a radius around it (`radius`, else POSTCODE_RADIUS_MILES). With `radius`
  *   every place is a radius around its centre.
  * - `location` without `place`: with `radius`, the place it names (resolveLocation) is the centre; without, a text
- *   that names a town, authority, district or street whole is that place, and any other text is SPEC §7's partial
+ *   that names a town, authority, district or street whole is that place, and any other text is REQ-SEARCH-02's partial
  *   match on town, address line 1 and postcode.
  * An unknown place with a radius, or an unknown place id, is a 400 UNKNOWN_LOCATION with suggestions.
  */
@@ -35,7 +35,7 @@ import {
 
 /** A search's location scope; absent when it has none. */
 export type LocationScope =
-  /** SPEC §7's partial match: `term` (lower case; a full postcode with its space) is part of `location_text`. */
+  /** REQ-SEARCH-02's partial match: `term` (lower case; a full postcode with its space) is part of `location_text`. */
   | { kind: 'text'; term: string }
   /** The listings of a town, district, authority or street (search/place.ts `listingInPlace`). */
   | { kind: 'place'; place: PlaceRef }

@@ -1,5 +1,5 @@
 /**
- * The location box's autocomplete (issues #8, #24; `GET /api/locations?q=&mode=`): towns, local authorities,
+ * The location box's autocomplete (REQ-PLACE-02; `GET /api/locations?q=&mode=`): towns, local authorities,
  * postcode districts, streets and full postcodes whose name or code starts with what was typed, up to
  * LOCATION_SUGGESTIONS_MAX, each with its place id and how many public homes of the mode it holds. One statement
  * over two prefix indexes (`places_prefix_idx` per kind, `postcodes_compact_prefix_idx`), each kind's best few.

@@ -1,5 +1,5 @@
 /**
- * Rebuilds the `places` table (schema.ts; issue #24): what the location box suggests and a search can be scoped to.
+ * Rebuilds the `places` table (schema.ts; REQ-PLACE): what the location box suggests and a search can be scoped to.
  * - Towns: the listings' towns (OS Code-Point Open has no town names; HM Land Registry's town for demo and imported
  *   listings). The centre is the mean of the OS centroids of the town's postcode districts, each counted once (a
  *   town whose listings crowd into one district is still centred among its districts), within the postcode area

@@ -1,5 +1,5 @@
 /**
- * Places behind a search (issues #8, #24): a place id or a typed text → the place, with the point a radius search
+ * Places behind a search (REQ-PLACE-02): a place id or a typed text → the place, with the point a radius search
  * measures from; and suggestions for a text that is no place. From OS Code-Point Open (`postcodes`, `outcodes`) and
  * the `places` table (refresh-places.ts):
  * - a full postcode ('SW19 1AA', 'sw191aa') → its own position; a postcode newer than the data → its district's;
@@ -132,7 +132,7 @@ export async function resolvePlaceId(db: Executor, id: string): Promise<Resolved
 
 /**
  * The place a search's location text names whole (see the module docs), for scoping a search without a `place`
- * id: towns, authorities, districts and streets; undefined for anything else (a full postcode keeps SPEC §7's
+ * id: towns, authorities, districts and streets; undefined for anything else (a full postcode keeps REQ-SEARCH-02's
  * partial match unless picked as a place). Cached for a minute per database.
  */
 export async function placeNamedBy(db: Executor, text: string): Promise<ResolvedLocation | undefined> {

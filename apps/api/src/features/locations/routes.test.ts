@@ -1,5 +1,5 @@
 /**
- * `GET /api/locations?q=&mode=` (issues #8, #24: the location box's places) through HTTP on a real database
+ * `GET /api/locations?q=&mode=` (REQ-PLACE-02: the location box's places) through HTTP on a real database
  * (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL), with real OS Code-Point Open postcodes, districts and code list
  * from the demo extract, listings at real HM Land Registry addresses, and places built by refreshPlaces(); and the
  * place resolution behind radius and place searches.
@@ -23,7 +23,7 @@ let app: ReturnType<typeof createApp>;
 
 /**
  * Real HM Land Registry Price Paid addresses (demo extract, 1995 sample) outside the fixtures' regions: a street in
- * Bath, and two Bath Roads elsewhere — the case of issue #24, where 'Bath' found Bath Road in other towns.
+ * Bath, and two Bath Roads elsewhere — the case of REQ-PLACE, where 'Bath' found Bath Road in other towns.
  */
 const BATH_ADDRESSES = [
   { addressLine1: 'Magdalen Avenue', city: 'Bath', postcode: 'BA2 4QB' },

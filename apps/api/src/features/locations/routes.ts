@@ -1,5 +1,5 @@
 /**
- * `GET /api/locations?q=`: the location box's autocomplete (issue #8). Public, the same for everyone, and the data
+ * `GET /api/locations?q=`: the location box's autocomplete (REQ-PLACE-02). Public, the same for everyone, and the data
  * behind it changes only when listings are seeded or imported: cacheable by browsers and proxies for an hour.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';

@@ -82,7 +82,7 @@ test('a release, a newer one and a damaged one: every unit placed, the newer rep
   const db = handle.db;
   const agent = await createAgent(db);
   const rg30 = publishedCentroids.get('RG30')!;
-  // Placed at its outcode's centre before the release was imported (issue #23's approximate pin).
+  // Placed at its outcode's centre before the release was imported (REQ-PLACE-06's approximate pin).
   const approximate = await createListing(db, agent.id, {
     at: 'reading',
     latitude: rg30.latitude,

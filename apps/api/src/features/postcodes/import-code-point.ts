@@ -1,6 +1,6 @@
 /**
  * Imports a release of OS Code-Point Open (codepo_gb.zip as Ordnance Survey distributes it) into the `postcodes`,
- * `outcodes` and `admin_areas` tables, replacing the previous release whole (issue #24; `npm run
+ * `outcodes` and `admin_areas` tables, replacing the previous release whole (REQ-PLACE-05; `npm run
  * db:import-postcodes`, docs/postcodes.md):
  * - every postcode unit with coordinates, placed in WGS84 (osgb.ts), with its positional quality and its country,
  *   county, district and ward codes; units without coordinates (quality 90) are skipped and counted;

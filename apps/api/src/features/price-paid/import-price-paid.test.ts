@@ -191,7 +191,7 @@ describe('importPricePaid', () => {
     }
   });
 
-  test('imported listings carry the issue #25 details, and a floor plan row when has_floor_plan says so', async () => {
+  test('imported listings carry the REQ-LISTING-16 details, and a floor plan row when has_floor_plan says so', async () => {
     const listings = (
       await handle.db.execute(sql`
         SELECT p.*, (SELECT json_agg(m) FROM listing_media m WHERE m.property_id = p.id) AS media
@@ -240,7 +240,7 @@ describe('importPricePaid', () => {
     expect(centroid.length).toBeGreaterThan(0);
     for (const r of exact) expect([r.latitude, r.longitude]).toEqual([r.unit_lat, r.unit_lon]);
     for (const r of centroid) expect([r.latitude, r.longitude]).toEqual([r.district_lat, r.district_lon]);
-    // Issue #23: the page must not claim an exact pin for a centroid.
+    // REQ-DATA: the page must not claim an exact pin for a centroid.
     expect(exact.every((r) => r.location_approximate === false)).toBe(true);
     expect(centroid.every((r) => r.location_approximate === true)).toBe(true);
   });

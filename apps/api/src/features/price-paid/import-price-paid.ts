@@ -167,7 +167,7 @@ export async function importPricePaid(options: ImportPricePaidOptions): Promise<
   // location search (PGlite has no autovacuum to do this for us).
   if (imported > 0) await db.execute(sql`ANALYZE properties, property_photos, listing_media`);
   if (sales > 0) await db.execute(sql`ANALYZE price_paid_sales`);
-  // New towns (and listings moving a town's centre) for radius searches and the autocomplete (issue #8).
+  // New towns (and listings moving a town's centre) for radius searches and the autocomplete (REQ-PLACE-02).
   if (imported > 0) await refreshPlaces(db);
   return { read, imported, skipped, sales };
 }

@@ -1,5 +1,5 @@
 /**
- * The key-feature bullets and the one-paragraph summary of a demo listing (issue #25; docs/demo-data.md "Key
+ * The key-feature bullets and the one-paragraph summary of a demo listing (REQ-LISTING-13; docs/demo-data.md "Key
  * features and summary"): only facts the listing holds (rooms, garden, parking, tenure and lease, new build, chain,
  * lettings terms, floor area, EPC), never a claim about the street or the area.
  */

@@ -1,5 +1,5 @@
 /**
- * A demo listing's issue #25 details as database rows: the `properties` columns and the floor plan's `listing_media`
+ * A demo listing's REQ-LISTING-16 details as database rows: the `properties` columns and the floor plan's `listing_media`
  * row. Written by the Price Paid import and by the demo seed's back-fill, so both store the same thing.
  */
 import type { listingMedia } from '#src/db/schema.ts';
@@ -7,7 +7,7 @@ import { stableUuid } from './demo-listing/build-listing.ts';
 import type { ListingDetailsDraft } from './listing-details-rules.ts';
 
 /**
- * The `properties` columns of a listing's issue #25 details (everything but the price, which the caller writes, and
+ * The `properties` columns of a listing's REQ-LISTING-16 details (everything but the price, which the caller writes, and
  * the floor plan, a `listing_media` row). Also used by the demo seed's back-fill.
  */
 export function listingDetailsColumns(d: ListingDetailsDraft) {

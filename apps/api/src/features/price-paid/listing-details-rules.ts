@@ -1,5 +1,5 @@
 /**
- * What a UK listing carries beyond the Price Paid facts (issue #25; docs/demo-data.md "Listing details"): the price
+ * What a UK listing carries beyond the Price Paid facts (REQ-LISTING-11; docs/demo-data.md "Listing details"): the price
  * qualifier and rent frequency, key features, summary, rooms and floor plan, EPC potential, lease terms, lettings
  * terms and material information Parts B and C. Pure and deterministic (hashUnit of the transaction id), and built
  * only from facts a stored listing still has, so `backfillListingDetails` (db/seed) gives a listing seeded
@@ -318,7 +318,7 @@ export function epcPotentialFor(id: string, current: EpcRating | null): EpcRatin
 export const FLOOR_PLAN_SHARE = 0.85;
 export const FLOOR_PLAN_CAPTION = 'Floor plan (illustration, not to scale)';
 
-/** Every issue #25 detail of a listing from its facts (the rules above, room-rules.ts and the material rules). */
+/** Every ADR 028 detail of a listing from its facts (the rules above, room-rules.ts and the material rules). */
 export function listingDetailsFor(f: DetailsFacts): ListingDetailsDraft {
   const kind = layoutKindFor(f);
   const layout = kind ? roomLayoutFor(kind, f.bedrooms, f.bathrooms) : [];

@@ -1,5 +1,5 @@
 /**
- * Material information Parts B and C of a demo listing (issue #25; docs/demo-data.md "Material information").
+ * Material information Parts B and C of a demo listing (REQ-LISTING-10; docs/demo-data.md "Material information").
  * Price Paid records say nothing about services, broadband or flood risk, so every answer is illustrative: the common
  * answer for most listings, by hashed shares that depend only on the listing's kind, 'ask agent' for a few, and never
  * a claim that would single out a real street (no high flood risk, no building safety issue, no coalfield).

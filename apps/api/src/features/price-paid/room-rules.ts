@@ -1,5 +1,5 @@
 /**
- * The rooms of a demo listing and the floor plan drawn for them (issue #25; docs/demo-data.md "Rooms and floor
+ * The rooms of a demo listing and the floor plan drawn for them (REQ-LISTING-16; docs/demo-data.md "Rooms and floor
  * plans"). One table decides which rooms a home of a kind, bedrooms and bathrooms has and on which floor:
  * `roomLayoutFor`. The rooms rule gives each of them dimensions from the listing's floor area, and
  * `scripts/generate-illustrations.ts` draws the same rooms, with the same names, as the floor plan illustration

@@ -1,5 +1,5 @@
 /**
- * DELETE /api/me, "delete my account" (issue #4; UK GDPR Art. 17), in ONE transaction:
+ * DELETE /api/me, "delete my account" (REQ-CLIENT-15; UK GDPR Art. 17), in ONE transaction:
  * - the users row is kept but soft-deleted (`is_deleted`), so the audit trail and enquiries still point at a row,
  *   and its personal data erased: names and phone null, `name` '', image null, e-mail replaced by the unique,
  *   undeliverable `deleted-{id}@deleted.invalid` (RFC 2606 `.invalid`), which also frees the address for a new sign-up;
@@ -8,7 +8,7 @@
  * - enquiries the user sent are kept for the agent who received them (legitimate interest: the agent holds the
  *   correspondence as their own business record, with the contact details the user chose to give) but lose their
  *   link to the account (`user_id` null);
- * - audit_logs rows stay (append-only security record, SPEC §3); one `data_access` / `account_deleted` event without
+ * - audit_logs rows stay (append-only security record, REQ-ADMIN-09); one `data_access` / `account_deleted` event without
  *   personal data is added.
  */
 import { eq } from 'drizzle-orm';

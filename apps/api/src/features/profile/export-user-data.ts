@@ -1,5 +1,5 @@
 /**
- * GET /api/me/export, "download my data" (issue #4; UK GDPR Art. 15/20): everything stored about the signed-in user
+ * GET /api/me/export, "download my data" (REQ-CLIENT-14; UK GDPR Art. 15/20): everything stored about the signed-in user
  * in one JSON document. Password hashes, session tokens and unsubscribe tokens are never selected.
  */
 import { desc, eq, or, sql } from 'drizzle-orm';

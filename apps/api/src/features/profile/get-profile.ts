@@ -1,4 +1,4 @@
-/** The signed-in user's profile row (issue #4 /profile). */
+/** The signed-in user's profile row (REQ-CLIENT /profile). */
 import { eq } from 'drizzle-orm';
 import type { Profile } from '@abode/shared/profile/profile.schema';
 import type { Database } from '#src/db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * /api/me profile routes over HTTP against a real database (issue #4 /profile): profile read and update, change
+ * /api/me profile routes over HTTP against a real database (REQ-CLIENT /profile): profile read and update, change
  * password and change e-mail through better-auth (with our hooks), download my data and delete my account.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -132,7 +132,7 @@ describe('GET and PATCH /api/me/profile', () => {
     [{ firstName: 'Jo', phone: '0'.repeat(21) }, MESSAGES.contactPhoneLength],
     [{ firstName: 'R2D2' }, AUTH_MESSAGES.signUpInvalidName],
     [{ firstName: '  ' }, PROFILE_MESSAGES.firstNameRequired],
-    // A first name cannot be cleared (issue #22: left out keeps it; null or '' is a clearing attempt).
+    // A first name cannot be cleared (REQ-CLIENT-16: left out keeps it; null or '' is a clearing attempt).
     [{ firstName: null, lastName: 'Smith' }, PROFILE_MESSAGES.firstNameRequired],
     [{ firstName: '' }, PROFILE_MESSAGES.firstNameRequired],
     [{ firstName: 'Jo\nAnn' }, AUTH_MESSAGES.signUpInvalidName],
@@ -145,7 +145,7 @@ describe('GET and PATCH /api/me/profile', () => {
     expect(row?.firstName).toBe('Test');
   });
 
-  test('PATCH is partial: a field left out keeps its value; null or blank clears an optional one (issue #22)', async () => {
+  test('PATCH is partial: a field left out keeps its value; null or blank clears an optional one (REQ-CLIENT-16)', async () => {
     const { cookie, userId } = await signedInUser(app, handle.db);
     const profile = async (body: unknown) => {
       const res = await send('PATCH', '/api/me/profile', body, cookie);
@@ -157,7 +157,7 @@ describe('GET and PATCH /api/me/profile', () => {
       answer: { firstName: 'Siân', lastName: "O'Neill", phone: '020 7946 0958' },
       name: "Siân O'Neill",
     });
-    // Only the phone: the names stay (they were erased before issue #22).
+    // Only the phone: the names stay (they were erased before REQ-SEC).
     expect(await profile({ phone: '020 7946 0000' })).toMatchObject({
       answer: { firstName: 'Siân', lastName: "O'Neill", phone: '020 7946 0000' },
       name: "Siân O'Neill",

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account (issue #4 /profile; DESIGN §4 `/api/me/…`), mounted at /api/me. Every route needs
+ * The signed-in user's own account (REQ-CLIENT /profile; REQ-AUTH-13 `/api/me/…`), mounted at /api/me. Every route needs
  * a session (401 otherwise), acts only on the caller's own row, and is never cached (`Cache-Control: no-store`).
  *
  * Change password and change e-mail are better-auth's own endpoints, called by the SPA's auth client:
@@ -32,7 +32,7 @@ import { exportUserData } from './export-user-data.ts';
 import { getProfile } from './get-profile.ts';
 import { updateProfile } from './update-profile.ts';
 
-/** Password attempts on account deletion per user: 5 in 15 minutes, then blocked 15 minutes (SPEC §9 auth keys). */
+/** Password attempts on account deletion per user: 5 in 15 minutes, then blocked 15 minutes (REQ-LIMIT-01 auth keys). */
 export const DELETE_ACCOUNT_RATE_LIMIT = {
   limit: 5,
   windowMs: 15 * 60_000,
@@ -40,7 +40,7 @@ export const DELETE_ACCOUNT_RATE_LIMIT = {
   actionClass: 'auth',
 } as const;
 
-/** The form rules' own messages (SPEC §5, §8); zod's built-in texts ('Invalid input: expected string…') are not. */
+/** The form rules' own messages (REQ-CLIENT); zod's built-in texts ('Invalid input: expected string…') are not. */
 const FORM_MESSAGES = new Set<string>([
   ...Object.values(PROFILE_MESSAGES),
   ...Object.values(AUTH_MESSAGES),
@@ -50,7 +50,7 @@ const FORM_MESSAGES = new Set<string>([
 /**
  * Instead of the shared validation hook: form bodies answer 400 with the first problem's own message (e.g. 'Phone
  * number should be between 5-20 characters') so the form can show it as is, plus every failing field in `details`.
- * A body of the wrong shape (not an object, a number for a name…) gets the SPEC §8 validation message.
+ * A body of the wrong shape (not an object, a number for a name…) gets the REQ-MSG-01.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- shared by routes of different input types
 const formHook: Hook<any, AppEnv, any, any> = (result) => {

@@ -1,4 +1,4 @@
-/** PATCH /api/me/profile (issue #4): first and last name and phone of the signed-in user. */
+/** PATCH /api/me/profile (REQ-CLIENT): first and last name and phone of the signed-in user. */
 import { eq } from 'drizzle-orm';
 import type { Profile, ProfileChanges } from '@abode/shared/profile/profile.schema';
 import type { Database } from '#src/db/client.ts';
@@ -6,7 +6,7 @@ import { users } from '#src/db/schema.ts';
 import { getProfile } from './get-profile.ts';
 
 /**
- * Writes the fields the PATCH sent (issue #22: a field left out keeps its stored value; null clears lastName or
+ * Writes the fields the PATCH sent (REQ-CLIENT-16: a field left out keeps its stored value; null clears lastName or
  * phone, as ProfileChangesSchema outputs). better-auth's `name` is kept as "first last" so the two never disagree (the
  * sign-up route stores it the same way); the row is locked while it is rebuilt, so two edits of one user cannot mix.
  */

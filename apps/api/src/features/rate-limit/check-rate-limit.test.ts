@@ -1,7 +1,7 @@
 /**
  * checkRateLimit on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL): fixed windows, blocks by
  * class, the numbers behind the RateLimit headers, atomicity under concurrency, and the in-memory fallback with the
- * SPEC §9 local defaults when the database call fails.
+ * REQ-LIMIT-01 when the database call fails.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
@@ -92,7 +92,7 @@ describe('on the database', () => {
     ['auth', 15 * 60],
     ['critical', 60 * 60],
   ] as const)(
-    '%s keys are blocked for SPEC §9 durations, whatever blockMs says',
+    '%s keys are blocked for REQ-LIMIT-01 durations, whatever blockMs says',
     async (actionClass, seconds) => {
       const key = freshKey(actionClass);
       const check = (minutes: number) =>
@@ -136,7 +136,7 @@ describe('on the database', () => {
   });
 });
 
-describe('growing back-off (issue #22, per-account sign-in)', () => {
+describe('growing back-off (REQ-LIMIT-02, per-account sign-in)', () => {
   const db = () => handle.db;
   const backoff = { firstMs: MINUTE, maxMs: 15 * MINUTE };
   const rule = { limit: 3, windowMs: 60 * MINUTE, actionClass: 'auth' as const, backoff };
@@ -212,7 +212,7 @@ describe('growing back-off (issue #22, per-account sign-in)', () => {
   });
 });
 
-describe('in-memory fallback when the database call fails (SPEC §9 local defaults)', () => {
+describe('in-memory fallback when the database call fails (REQ-LIMIT-01)', () => {
   /** Attempts at `now` until the first refusal; returns how many were allowed and that refusal. */
   async function allowedBeforeRefusal(rule: Omit<RateLimitRule, 'key' | 'now'>, now: Date) {
     const key = freshKey(`mem-${rule.action}`);

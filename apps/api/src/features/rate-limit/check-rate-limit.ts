@@ -1,5 +1,5 @@
 /**
- * The one rate-limit service of the API (SPEC §7 check_rate_limit, §9; DESIGN §4; ADR 015). Every limit — search,
+ * The one rate-limit service of the API (REQ-LIMIT-01; ADR 015). Every limit — search,
  * sign-up and sign-in, enquiries, e-mail requests, writes, security events — goes through {@link checkRateLimit}.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -18,13 +18,13 @@ export interface RateLimitRule {
   windowMs: number;
   /**
    * How long the key stays refused once over the limit. Omitted: until the window ends (a plain fixed window).
-   * Auth and critical keys are always blocked for SPEC §9's 15 minutes and 1 hour, whatever this says.
+   * Auth and critical keys are always blocked for REQ-LIMIT-01's 15 minutes and 1 hour, whatever this says.
    */
   blockMs?: number;
-  /** SPEC §9 action class (default `default`): the block of auth/critical keys and the in-memory fallback's limits. */
+  /** REQ-LIMIT-01 (default `default`): the block of auth/critical keys and the in-memory fallback's limits. */
   actionClass?: RateLimitClass;
   /**
-   * Growing back-off instead of one block (issue #22, per-account sign-in): see {@link checkRateLimit}. `blockMs` and
+   * Growing back-off instead of one block (REQ-LIMIT-02, per-account sign-in): see {@link checkRateLimit}. `blockMs` and
    * the class's block are then not used (the in-memory fallback still applies the class defaults).
    */
   backoff?: RateLimitBackoff;
@@ -41,7 +41,7 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Attempts counted in the current window, this one included (refused attempts count too). */
   count: number;
-  /** The limit that applied: the rule's, or the SPEC §9 fallback default when the database call failed. */
+  /** The limit that applied: the rule's, or the REQ-MSG-11 fallback default when the database call failed. */
   limit: number;
   /** Attempts left in the current window (0 once refused). */
   remaining: number;
@@ -58,7 +58,7 @@ export interface RateLimitResult {
 const SECOND = 1000;
 
 /**
- * SPEC §9 block durations by class; other classes are refused until their window ends unless `blockMs` says.
+ * REQ-LIMIT-01 by class; other classes are refused until their window ends unless `blockMs` says.
  * Exported for the admin 'Rate limits' page, which shows what the limiter does.
  */
 export function blockMsOf(rule: Pick<RateLimitRule, 'actionClass' | 'blockMs'>): number | undefined {
@@ -74,7 +74,7 @@ export function blockMsOf(rule: Pick<RateLimitRule, 'actionClass' | 'blockMs'>):
  * - **Shared and atomic**: one `INSERT … ON CONFLICT (key, action) DO UPDATE … RETURNING` on `rate_limits` — a single
  *   round trip, safe under concurrency and shared by every API process on the database (no read-then-write race).
  * - **Fixed window**: the first attempt opens a window of `windowMs`; attempts up to `limit` are allowed; the next is
- *   refused and the key stays refused for `blockMs` (auth keys 15 minutes and critical keys 1 hour, SPEC §9), or until
+ *   refused and the key stays refused for `blockMs` (auth keys 15 minutes and critical keys 1 hour, REQ-LIMIT-01), or until
  *   the window ends when no block is given. Refused attempts are counted but do not extend the block.
  * - **Back-off** (rules with `backoff`): the attempt that uses up the limit, and each one let through after it, blocks
  *   the key for `firstMs`, `2 × firstMs`, `4 × firstMs` … at most `maxMs`, so attempts beyond the limit are spaced
@@ -82,7 +82,7 @@ export function blockMsOf(rule: Pick<RateLimitRule, 'actionClass' | 'blockMs'>):
  *   first attempt after a block always goes through (however many were refused): nobody waits longer than `maxMs`
  *   for a try. The key starts afresh once a whole window passes without a block (since the window opened, or since the
  *   last block ended), or when {@link resetRateLimit} clears it (e.g. on a successful sign-in).
- * - **Fallback**: when the database call fails, an in-memory limiter in this process takes over with SPEC §9's local
+ * - **Fallback**: when the database call fails, an in-memory limiter in this process takes over with REQ-LIMIT-01's local
  *   defaults for the rule's class (per 60 s: default 10, search 20, auth 5, critical 3; auth blocked 15 min, critical
  *   1 h), not the rule's own numbers; it never throws.
  *
@@ -104,7 +104,7 @@ export async function checkRateLimit(
   }
 }
 
-/** The rule the in-memory fallback applies: SPEC §9 local defaults for the rule's class. */
+/** The rule the in-memory fallback applies: REQ-LIMIT-01 for the rule's class. */
 export function fallbackRule(rule: RateLimitRule): RateLimitRule {
   const cls = rule.actionClass ?? 'default';
   const { blockMs: _ignored, backoff: _none, ...rest } = rule;

@@ -1,5 +1,5 @@
 /**
- * Who a rate limit counts (issue #7, ADR 015): the signed-in user, else the client IP. The IP comes from the socket,
+ * Who a rate limit counts (REQ-LIMIT-01, ADR 015): the signed-in user, else the client IP. The IP comes from the socket,
  * or from X-Forwarded-For only with TRUST_PROXY (lib/client-ip.ts), so a client cannot pick its own key by sending
  * that header. A session cookie that does not verify counts as no session (the IP is used).
  */

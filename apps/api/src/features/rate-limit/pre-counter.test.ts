@@ -1,7 +1,7 @@
 /**
  * The search limit's in-process pre-counter on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL):
  * the limit holds exactly, for one process and for two sharing the table; a key's first searches are written in one
- * batch; a database outage falls back to SPEC §9's in-memory limit as checkRateLimit does.
+ * batch; a database outage falls back to REQ-LIMIT-01's in-memory limit as checkRateLimit does.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -89,7 +89,7 @@ describe('createPreCounter', () => {
     await Promise.all([a.stop(), b.stop()]);
   });
 
-  test('with the database down, SPEC §9 in-memory limit (20) applies whatever the configured limit', async () => {
+  test('with the database down, REQ-LIMIT-01 (20) applies whatever the configured limit', async () => {
     const down = {
       execute: () => Promise.reject(new Error('connect ECONNREFUSED')),
     } as unknown as Database;

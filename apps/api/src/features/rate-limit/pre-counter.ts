@@ -1,9 +1,9 @@
 /**
  * An in-process pre-counter in front of {@link checkRateLimit} for a hot, high-volume limit: the search limit
- * (issue #9; ADR 015's "small in-process pre-counter that only consults the table near the limit"; ADR 021).
+ * (REQ-PERF; ADR 015's "small in-process pre-counter that only consults the table near the limit"; ADR 021).
  *
  * A key far from its limit — its last known shared count plus this process's not yet written attempts is at most a
- * quarter of the limit, and at most 5 for searches (a quarter of SPEC §9's in-memory fallback limit) — is allowed
+ * quarter of the limit, and at most 5 for searches (a quarter of REQ-LIMIT-01's in-memory fallback limit) — is allowed
  * from memory, and its attempts are written to `rate_limits` in one multi-row upsert
  * every `flushMs` (100 ms), which also brings back the shared counts other processes added. Nearer the limit every
  * attempt is checked in the table as before, carrying the unwritten attempts with it, so refusals, `Retry-After`, the
@@ -72,7 +72,7 @@ export function createPreCounter(o: PreCounterOptions): PreCounter {
     ...(o.actionClass ? { actionClass: o.actionClass } : {}),
   };
   // A quarter of the limit, and never more than a quarter of the in-memory fallback's limit (5 searches), so that a
-  // database outage is noticed — and SPEC §9's fallback limit applies — within a few attempts of a key.
+  // database outage is noticed — and REQ-MSG-11's fallback limit applies — within a few attempts of a key.
   const allowance = Math.min(
     Math.floor(o.limit / 4),
     Math.floor(LOCAL_LIMITER_DEFAULTS.limits[o.actionClass ?? 'default'] / 4),
@@ -82,7 +82,7 @@ export function createPreCounter(o: PreCounterOptions): PreCounter {
   let healthy = true;
   const keys = new Map<string, KeyState>();
   // The keys with unwritten attempts: a write visits these, not every remembered key (up to MAX_KEYS; visiting them
-  // all ten times a second cost more CPU than the searches' own limiting, issue #9).
+  // all ten times a second cost more CPU than the searches' own limiting, REQ-PERF).
   const dirty = new Set<string>();
   let flushing: Promise<void> | undefined;
 

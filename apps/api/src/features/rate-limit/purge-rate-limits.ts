@@ -1,6 +1,6 @@
 /**
  * Deletes `rate_limits` rows that no longer limit anything. Every limiter upserts one row per key and action, and
- * nothing else removes them: a public server sees a new client address for most searches (issue #9's traffic mix
+ * nothing else removes them: a public server sees a new client address for most searches (REQ-PERF's traffic mix
  * writes about a thousand new rows a second), so the table, its index and every upsert into it would grow without
  * end. A row is dead once its window has passed and it is not blocked: the next attempt by its key would start a
  * fresh window anyway (check-rate-limit.ts `onConflictCount`), so deleting it changes no answer.
@@ -10,7 +10,7 @@ import type { Database } from '#src/db/client.ts';
 
 /**
  * How long after its window opened a row may go, in ms: a day, well past the longest window of any limit (60
- * minutes: sign-up, sign-in and critical writes; SPEC §9). A limit with a longer window must raise this.
+ * minutes: sign-up, sign-in and critical writes; REQ-LIMIT-01). A limit with a longer window must raise this.
  */
 export const RATE_LIMIT_ROW_TTL_MS = 24 * 60 * 60_000;
 

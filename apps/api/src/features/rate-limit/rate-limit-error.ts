@@ -1,6 +1,6 @@
 /**
  * The one way a refused rate-limit check becomes an answer: a 429 AppError whose `Retry-After` the error handler sends
- * (middleware/error-handler.ts), and the IETF draft `RateLimit-*` headers of an answer (issue #7, ADR 015).
+ * (middleware/error-handler.ts), and the IETF draft `RateLimit-*` headers of an answer (REQ-LIMIT-01, ADR 015).
  */
 import type { Context } from 'hono';
 import type { ErrorCode } from '@abode/shared/errors';

@@ -1,5 +1,5 @@
 /**
- * The search rate limit over HTTP on a real database (SPEC §9; issue #7): 20 per 60 s per client key, the 429 and
+ * The search rate limit over HTTP on a real database (REQ-LIMIT-03): 20 per 60 s per client key, the 429 and
  * its headers, the RateLimit headers of every answer, X-Forwarded-For without TRUST_PROXY, the operator's setting,
  * and the security events of rapid searching, enumeration and a blocked search (each once per window).
  */
@@ -140,7 +140,7 @@ test('without TRUST_PROXY, 21 searches with 21 different X-Forwarded-For values 
   expect(statuses[20]).toBe(429);
 });
 
-test('behind one trusted proxy, forged leftmost X-Forwarded-For entries do not make new clients (issue #22)', async () => {
+test('behind one trusted proxy, forged leftmost X-Forwarded-For entries do not make new clients (REQ-SEC-15)', async () => {
   const ip = nextIp();
   const statuses: number[] = [];
   // The proxy appends the real client address on the right; the client forges a new one on the left every time.
@@ -170,7 +170,7 @@ test('operators set the limit with SEARCH_RATE_LIMIT_PER_MINUTE', async () => {
   expect(statuses).toEqual([200, 200, 200, 429]);
 });
 
-describe('detection on the server (SPEC §9), logged once per window', () => {
+describe('detection on the server (REQ-LIMIT), logged once per window', () => {
   test('more than 15 searches in the window: one suspicious_activity (medium) with count and window', async () => {
     const ip = nextIp();
     await searches(15, ip);

@@ -1,5 +1,5 @@
 /**
- * The search rate limit and its detection (SPEC §9; issue #7; ADR 015), in front of `GET /api/properties`:
+ * The search rate limit and its detection (REQ-LIMIT-03; ADR 015), in front of `GET /api/properties`:
  * - 20 searches per 60 s per client key (signed-in user, else IP; SEARCH_RATE_LIMIT_PER_MINUTE), then 429
  *   `SEARCH_RATE_LIMITED` with `Retry-After` and 'Too many search requests. Please wait before searching again.';
  * - every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), so the SPA can say
@@ -74,7 +74,7 @@ function detectSearchAbuse(c: Context<AppEnv>, who: ClientKey, result: RateLimit
     });
 
   const term = c.req.query('location')?.trim() ?? '';
-  // SPEC §9 'after more than 5 attempts': this search is an attempt, so the 6th search of the window is the first.
+  // REQ-LIMIT 'after more than 5 attempts': this search is an attempt, so the 6th search of the window is the first.
   if ([...term].length === 1 && result.count > ENUMERATION_THRESHOLD) {
     void (async () => {
       // A second counter, used only on this rare path, makes it once per window (limit 1, refused until it ends).

@@ -1,6 +1,6 @@
 /**
- * The one write limiter on /api (issue #7, ADR 015) over HTTP on a real database: 60 writes a minute per user or IP,
- * the SPEC §9 critical class on password changes, routes with their own limit left to it, reads never counted.
+ * The one write limiter on /api (REQ-LIMIT-04, ADR 015) over HTTP on a real database: 60 writes a minute per user or IP,
+ * the REQ-LIMIT-01 on password changes, routes with their own limit left to it, reads never counted.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -62,7 +62,7 @@ describe('which rule a write gets', () => {
     expect(writeRuleFor(method, path, 60)).toBeNull();
   });
 
-  test('changing the password is SPEC §9 critical: 3 an hour', () => {
+  test('changing the password is REQ-LIMIT-01 critical: 3 an hour', () => {
     expect(writeRuleFor('POST', '/api/auth/change-password', 60)).toEqual({
       action: 'critical_write',
       limit: 3,
@@ -162,7 +162,7 @@ test('WRITE_RATE_LIMIT_PER_MINUTE sets the general limit', async () => {
   expect(statuses).toEqual([404, 404, 429]);
 });
 
-test('changing the password: 3 attempts an hour per user, then blocked for 1 hour (SPEC §9 critical)', async () => {
+test('changing the password: 3 attempts an hour per user, then blocked for 1 hour (REQ-LIMIT-01 critical)', async () => {
   const user = await signedInUser(app, handle.db);
   const change = (currentPassword: string) =>
     callApi(app, 'POST', '/api/auth/change-password', user.cookie, {

@@ -1,8 +1,8 @@
 /**
- * One rate limit for every write (issue #7; ADR 015), mounted on `/api` for POST, PUT, PATCH and DELETE: per
+ * One rate limit for every write (REQ-LIMIT-01; ADR 015), mounted on `/api` for POST, PUT, PATCH and DELETE: per
  * signed-in user, else per client IP.
  * - `write`: 60 writes per minute (WRITE_RATE_LIMIT_PER_MINUTE), refused until the minute ends;
- * - `critical` (SPEC §9): changing the password, 3 per hour per user, then blocked for 1 hour;
+ * - `critical` (REQ-LIMIT-01): changing the password, 3 per hour per user, then blocked for 1 hour;
  * - routes with a limit of their own are left to it, so nothing is counted twice: sign-up and sign-in (per IP +
  *   e-mail), the e-mail-sending auth requests and change of e-mail, enquiries (per IP), alert unsubscribe (per IP),
  *   account deletion (per user) and security events (per IP); /api/dev exists only outside production.
@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 /** Default of WRITE_RATE_LIMIT_PER_MINUTE. */
 export const DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE = 60;
 
-/** SPEC §9 critical class: account-critical writes without a stricter limit of their own. */
+/** REQ-LIMIT-01: account-critical writes without a stricter limit of their own. */
 export const CRITICAL_WRITE_RATE_LIMIT = { limit: 3, windowMs: 60 * MINUTE } as const;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -42,7 +42,7 @@ const OWN_LIMIT = [
   /^[A-Z]+ \/api\/dev(\/|$)/,
 ];
 
-/** Account-critical writes (SPEC §9 critical: 3 per window, blocked 1 hour). */
+/** Account-critical writes (REQ-LIMIT-01 critical: 3 per window, blocked 1 hour). */
 const CRITICAL = [/^POST \/api\/auth\/change-password\/?$/];
 
 interface WriteRule {

@@ -1,5 +1,5 @@
 /**
- * `POST /api/security-events` over HTTP on a real database (issue #7): stored in audit_logs with the server's view of
+ * `POST /api/security-events` over HTTP on a real database (REQ-SEC-08): stored in audit_logs with the server's view of
  * IP, user agent and user; JSON and sendBeacon's text/plain; forged server-only types, oversized batches and metadata
  * refused; script in a description stored without `<`/`>`; the per-IP rate limit; the OpenAPI entry.
  */

@@ -1,10 +1,10 @@
 /**
- * `POST /api/security-events` (DESIGN §4; SPEC §3 Security event, §9 Security event queue; issue #7): the SPA's queue
+ * `POST /api/security-events` (REQ-SEC-08, REQ-SEC-09): the SPA's queue
  * of security events arrives here in batches (every 30 s, at 10 queued, on page unload through
  * `navigator.sendBeacon`, critical events at once). Each event is validated ({@link SecurityEventBatchSchema}: only
  * the types a browser may report, at most 10 a batch, small metadata), sanitised and stored in `audit_logs` with the
  * server's view of the IP address, user agent and signed-in user (store-security-events.ts). Anyone may post, so
- * a claimed `high` or `critical` severity is stored as `medium`, marked `clientReported` (issue #22).
+ * a claimed `high` or `critical` severity is stored as `medium`, marked `clientReported` (REQ-LIMIT-01).
  *
  * sendBeacon cannot always send `application/json`, so a `text/plain` body holding the same JSON is accepted too.
  * Rate-limited per client IP: 30 batches a minute, then 429 with `Retry-After` (the first refusal is logged).

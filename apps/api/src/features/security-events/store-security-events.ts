@@ -1,11 +1,11 @@
 /**
- * Stores a batch of browser-reported security events in `audit_logs` (SPEC §3 audit_logs and Security event; issue
+ * Stores a batch of browser-reported security events in `audit_logs` (REQ-SEC-08 and Security event; issue
  * #7): one row per event, `entity_type = 'security_event'`, a new unique `entity_id`, `action` = the event type,
  * `after_data` = { severity, description, metadata, timestamp, clientTimestamp, clientReported: true, clientSeverity }.
  * The IP address, user agent and user are the server's own view of the request; `timestamp` is the server's clock and
- * the browser's is kept as `clientTimestamp`. `severity` is capped at medium (issue #22: anyone may post events, so a
+ * the browser's is kept as `clientTimestamp`. `severity` is capped at medium (REQ-LIMIT-01: anyone may post events, so a
  * claimed `high` or `critical` must not raise alarms), the claimed one kept as `clientSeverity`, and `clientReported`
- * tells these rows from the server's own. Text is sanitised (SPEC §5) before it is stored.
+ * tells these rows from the server's own. Text is sanitised (REQ-SEC-01) before it is stored.
  */
 import { randomUUID } from 'node:crypto';
 import { sanitiseText } from '@abode/shared/sanitise';
@@ -23,7 +23,7 @@ export interface RequestFacts {
 /** Longest metadata key kept (the schema allows 64 characters). */
 const METADATA_KEY_MAX = 64;
 
-/** Every string of `value` (keys included) through SPEC §5 text sanitising; other JSON values as they are. */
+/** Every string of `value` (keys included) through REQ-SEC-01; other JSON values as they are. */
 export function sanitiseMetadata(value: unknown): unknown {
   if (typeof value === 'string') return sanitiseText(value);
   if (Array.isArray(value)) return value.map(sanitiseMetadata);

@@ -1,5 +1,5 @@
 /**
- * Open Graph and Twitter Card tags for a listing page (issue #4): the SPA's index.html is served for
+ * Open Graph and Twitter Card tags for a listing page (REQ-LISTING-22): the SPA's index.html is served for
  * `/property/{slug}` with tags for the listing in its <head>, so links shared in chat apps and social networks
  * preview with the title, price and first photo (their crawlers do not run JavaScript).
  */

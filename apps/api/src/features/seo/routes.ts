@@ -1,5 +1,5 @@
 /**
- * Crawler-facing routes outside /api (issue #4): `/sitemap.xml`, `/robots.txt`, and the listing page's HTML with
+ * Crawler-facing routes outside /api (REQ-LISTING-22): `/sitemap.xml`, `/robots.txt`, and the listing page's HTML with
  * its Open Graph tags. Sitemap and robots are cached for an hour.
  */
 import { Hono, type Context } from 'hono';

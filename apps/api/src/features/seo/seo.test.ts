@@ -1,5 +1,5 @@
 /**
- * Share tags on listing pages and branch pages (ADR 029), sitemap.xml and robots.txt (issue #4) through HTTP, with a
+ * Share tags on listing pages and branch pages (ADR 029), sitemap.xml and robots.txt (REQ-LISTING-22) through HTTP, with a
  * built SPA stand-in.
  */
 import fs from 'node:fs';
@@ -105,7 +105,7 @@ describe('listing page share tags', () => {
     );
   });
 
-  test('the price reads as the agent put it: a qualifier, a weekly rent (issue #25)', async () => {
+  test('the price reads as the agent put it: a qualifier, a weekly rent (REQ-LISTING-12)', async () => {
     const agent = await createAgent(handle.db);
     const offers = await createListing(handle.db, agent.id, {
       pricePence: 300_000_00,

@@ -1,5 +1,5 @@
 /**
- * `GET /sitemap.xml` and `GET /robots.txt` (issue #4). The sitemap lists the public pages that exist for everyone:
+ * `GET /sitemap.xml` and `GET /robots.txt` (REQ-LISTING-22). The sitemap lists the public pages that exist for everyone:
  * the home page, search, the brand pages, the page of every branch with public listings (ADR 029) and every public
  * listing. The sitemaps protocol allows 50,000 URLs per
  * file, so above that `/sitemap.xml` is a sitemap index of `/sitemap.xml?page=N` files.
@@ -10,7 +10,7 @@ import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { absoluteUrl } from './listing-meta.ts';
 
-/** Pages of the SPA that are public and worth indexing (SPEC §2 route table). */
+/** Pages of the SPA that are public and worth indexing (REQ-SITE-01). */
 export const SITEMAP_STATIC_PATHS = ['/', '/search', '/about', '/vision', '/story', '/why-abode'] as const;
 
 /** The protocol's limit of URLs per sitemap file. */

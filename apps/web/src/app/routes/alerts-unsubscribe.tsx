@@ -20,7 +20,7 @@ const messageFor = (error: unknown) =>
   isApiError(error) && error.status === 404 ? ALERT_MESSAGES.invalidToken : errorMessage(error);
 
 /**
- * /alerts/unsubscribe?token=… — where an alert e-mail's unsubscribe link lands (issue #4). Works signed out.
+ * /alerts/unsubscribe?token=… — where an alert e-mail's unsubscribe link lands (REQ-CLIENT-10). Works signed out.
  * Shows which saved search the link is for and unsubscribes only on the button (a POST), so mail scanners that
  * open links do not unsubscribe anyone.
  */

@@ -7,7 +7,7 @@ import { WhyChooseSection } from '#src/features/marketing/components/why-choose-
 const WHY_CHOOSE_ID = 'why-choose';
 
 /**
- * Home (SPEC §2): sticky search bar (from 768 px the bar itself; on a phone a compact bar once it has scrolled
+ * Home (REQ-SITE-06): sticky search bar (from 768 px the bar itself; on a phone a compact bar once it has scrolled
  * away, ADR 008), hero, Why Choose Abode, closing call to action.
  */
 export function HomeRoute() {

@@ -13,7 +13,7 @@ test('an unknown path shows the 404 page and reports the path', async () => {
   expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('/no/such/page?x=1')));
   expect(document.title).toBe('Page not found — Abode');
-  // SPEC §2 'logs the attempted path': to the server, as low-severity suspicious activity.
+  // REQ-SEC-08 'logs the attempted path': to the server, as low-severity suspicious activity.
   expect(flushedSecurityEvents(fetch)).toEqual([
     expect.objectContaining({
       type: 'suspicious_activity',

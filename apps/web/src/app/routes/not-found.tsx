@@ -6,7 +6,7 @@ import { paths } from '#src/config/paths.ts';
 import { pageTitle } from '#src/config/site.ts';
 import { reportNotFound } from '#src/lib/report-not-found.ts';
 
-/** 404 for any unknown path (SPEC §2): the message, a way home, and the attempted path reported. */
+/** 404 for any unknown path (REQ-SITE-02): the message, a way home, and the attempted path reported. */
 export function NotFoundRoute() {
   const { pathname, search } = useLocation();
   const attempted = `${pathname}${search}`;

@@ -4,7 +4,7 @@ import { FavouriteButton } from '#src/features/favourites/components/favourite-b
 import { PropertyPage } from '#src/features/property/components/property-page.tsx';
 
 /**
- * /property/:slug (issue #4). Composes the property page with the favourites and enquiries features (STYLE §5.1:
+ * /property/:slug (REQ-LISTING-09). Composes the property page with the favourites and enquiries features (STYLE §5.1:
  * features meet only in app/routes). Keyed by slug so moving to another listing starts with fresh page state.
  */
 export function PropertyRoute() {

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { ProtectedRoute } from '#src/components/layouts/guards.tsx';
 
-/** Pathless parent of the signed-in client pages (SPEC §2: protected, default redirect /auth). */
+/** Pathless parent of the signed-in client pages (REQ-AUTH-10: protected, default redirect /auth). */
 export function ProtectedOutlet() {
   return (
     <ProtectedRoute>

@@ -1,5 +1,5 @@
 /**
- * /search with the issue #8 searches: the map view (with the Leaflet map replaced by a stand-in that shows what it
+ * /search with the REQ-SEARCH searches: the map view (with the Leaflet map replaced by a stand-in that shows what it
  * was given and calls back like the real one), radius, unknown places, and the new filters.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
 /**
- * A search made while the browser is offline (issue #23): TanStack Query used to hold it paused, so nothing was said
- * and the heading kept the previous search's count under the new search's title. Now it fails at once with the SPEC
- * §8 network message, and the heading and a notice say the results on screen are the previous search's.
+ * A search made while the browser is offline (REQ-SEARCH): TanStack Query used to hold it paused, so nothing was said
+ * and the heading kept the previous search's count under the new search's title. Now it fails at once with the REQ-SEARCH
+ *  network message, and the heading and a notice say the results on screen are the previous search's.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -201,7 +201,7 @@ test('pagination links carry the search and mark the current page', async () => 
   expect(within(nav).getByRole('link', { name: 'Page 5' })).toBeInTheDocument();
 });
 
-test('a broad search shows its exact count, and the pagination reaches its last page (issue #24)', async () => {
+test('a broad search shows its exact count, and the pagination reaches its last page (REQ-SEARCH-20)', async () => {
   stubFetch(() =>
     jsonResponse(makeSearchResult([makeListing()], { total: 1_234_567, page: 51_441, pageSize: 24 })),
   );
@@ -248,7 +248,7 @@ test('a blocked search (429) shows the Search error toast and keeps the previous
     within(toast!).getByText('Too many search requests. Please wait before searching again.'),
   ).toBeInTheDocument();
   // The last results stay on screen and can still be opened, favourited and paged, but the heading does not give
-  // their count as Leeds's (issue #23): a notice says whose results they are.
+  // their count as Leeds's (REQ-SEARCH): a notice says whose results they are.
   expect(screen.getByRole('heading', { name: '2 bed flat in Reading' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Search unavailable' })).toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent('These are the results of your previous search.');
@@ -301,7 +301,7 @@ test('script typed into the location box is reported as high-severity suspicious
   ]);
 });
 
-test('every search has a mode: /search alone is the Buy search, the URL says so, and Any is not offered (issue #23)', async () => {
+test('every search has a mode: /search alone is the Buy search, the URL says so, and Any is not offered (REQ-SEARCH-03)', async () => {
   const user = userEvent.setup();
   const fetch = stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
   const { router } = renderRoute('/search?location=Leeds');

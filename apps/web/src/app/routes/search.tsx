@@ -38,9 +38,9 @@ const CARD_LAYOUT: Record<SearchState['view'], ListingCardLayout> = {
 };
 
 /**
- * /search (SPEC §2 Search page). State flows one way: URL → parseSearchParams → the filters and the query; every
+ * /search (REQ-SEARCH-24). State flows one way: URL → parseSearchParams → the filters and the query; every
  * change goes back into the URL (useSearchState), which re-renders this page with the new state. The map view
- * (issue #8) shows the same results as pins beside the list.
+ * (REQ-SEARCH) shows the same results as pins beside the list.
  */
 export function SearchRoute() {
   const { state, applyFilters, clearFilters, clearRefinements, setMapArea, setDrawnArea, setView, pageLink } =
@@ -50,7 +50,7 @@ export function SearchRoute() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingOnPageChange = useRef(false);
 
-  // A link (or a hand-edited URL) can carry an inverted range: say so and send no request (SPEC §5).
+  // A link (or a hand-edited URL) can carry an inverted range: say so and send no request (REQ-SEARCH).
   useEffect(() => {
     if (invertedRange) notifyInvalidPriceRange();
   }, [invertedRange, state.minPrice, state.maxPrice]);
@@ -68,7 +68,7 @@ export function SearchRoute() {
   const layout = CARD_LAYOUT[state.view];
   const pickLocation = (suggestion: LocationSuggestion) =>
     applyFilters(locationPatch(suggestion.value, suggestion.id));
-  // The place this search is scoped to (issue #24), from its own answer only (not older results standing in). Kept
+  // The place this search is scoped to (REQ-PLACE), from its own answer only (not older results standing in). Kept
   // the same object while the search is, as the map redraws what changes.
   const answeredPlace = listings.isPlaceholderData ? undefined : listings.data?.place;
   const place = useMemo(() => searchPlace(state, answeredPlace), [state, answeredPlace]);
@@ -87,7 +87,7 @@ export function SearchRoute() {
       : undefined;
   const pageCount = data ? Math.min(Math.ceil(data.total / data.pageSize), MAX_PAGE) : 0;
   // When this search failed and the last results stand in for it, the heading must not give their count as this
-  // search's (issue #23): it says the search is unavailable, and a notice says whose results these are.
+  // search's (REQ-SEARCH): it says the search is unavailable, and a notice says whose results these are.
   const heading = invertedRange
     ? 'Property search'
     : unknownPlace

@@ -8,7 +8,7 @@ import { reportUnhandledError } from '#src/lib/report-error.ts';
 /**
  * Shown when a route throws while rendering or its code cannot be loaded (typically a stale tab after a deploy:
  * the old chunk names are gone, and reloading fetches the new ones). The error is reported as a high-severity
- * security event, like every error nothing handled (SPEC §8 'Logged only').
+ * security event, like every error nothing handled (REQ-MSG-12).
  */
 export function RouteError() {
   const error = useRouteError();

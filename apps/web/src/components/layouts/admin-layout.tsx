@@ -16,7 +16,7 @@ import { PortalLayout, type PortalNavGroup } from '#src/components/layouts/porta
 import { useAuth } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
 
-/** SPEC §2 Admin portal sidebar. */
+/** REQ-ADMIN sidebar. */
 export const adminNav: PortalNavGroup[] = [
   {
     label: 'Administration',
@@ -33,14 +33,14 @@ export const adminNav: PortalNavGroup[] = [
   { label: 'Settings', items: [{ to: paths.admin.settings, label: 'Settings', icon: Settings }] },
 ];
 
-/** 'super_admin' → 'super admin' (SPEC §2 Admin portal header). */
+/** 'super_admin' → 'super admin' (REQ-ADMIN header). */
 export function adminRoleLabel(role: string | null | undefined): string {
   return (role ?? 'admin').replaceAll('_', ' ');
 }
 
 export function AdminLayout() {
   // The portal (sidebar, header and page) mounts in a deferred render once the session is known, which React splits
-  // into short slices: on a phone one long task would block the main thread (issue #28, Total Blocking Time). The
+  // into short slices: on a phone one long task would block the main thread (REQ-PERF-06, Total Blocking Time). The
   // spinner is the guard's own.
   const loading = useDeferredValue(useAuth().isLoading);
   if (loading) return <Spinner className="min-h-dvh" label="Loading admin portal..." />;

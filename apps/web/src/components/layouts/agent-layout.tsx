@@ -28,7 +28,7 @@ const MissingAgentProfile = lazy(() =>
   })),
 );
 
-/** SPEC §2 Agent portal sidebar. */
+/** REQ-AGENT sidebar. */
 export const agentNav: PortalNavGroup[] = [
   {
     label: 'Agent Portal',
@@ -67,7 +67,7 @@ const AGENT_NAV_WHEN: Partial<Record<string, (agency: Membership) => boolean>> =
   [paths.agent.reports]: (agency) => can(agency, 'reports.view'),
   // Listing feeds (ADR 030): owners and branch managers.
   [paths.agent.feeds]: (agency) => can(agency, 'feeds.manage'),
-  // BLM files feed the agency's listings (issue #27): whoever may manage its feeds.
+  // BLM files feed the agency's listings (REQ-FEED-07): whoever may manage its feeds.
   [paths.agent.bulkUpload]: (agency) => can(agency, 'feeds.manage'),
 };
 
@@ -84,7 +84,7 @@ export function agentNavFor(agency: Membership | null | undefined): PortalNavGro
 
 export function AgentLayout() {
   // The portal (sidebar, header and page) mounts in a deferred render once the session is known, which React splits
-  // into short slices: on a phone one long task would block the main thread (issue #28, Total Blocking Time). The
+  // into short slices: on a phone one long task would block the main thread (REQ-PERF-06, Total Blocking Time). The
   // spinner is the guard's own.
   const loading = useDeferredValue(useAuth().isLoading);
   if (loading) return <Spinner className="min-h-dvh" />;
@@ -103,7 +103,7 @@ function AgentFrame() {
       groups={agentNavFor(me?.agency)}
       footerName={user?.firstName || 'Agent'}
     >
-      {/* Every agent route answers 404 'Agent profile not found' without an agents row (issue #23): offer to create it
+      {/* Every agent route answers 404 'Agent profile not found' without an agents row (REQ-AGENT-02): offer to create it
           rather than load pages that can only fail. */}
       {me && !me.agentId ? (
         <Suspense fallback={<Spinner />}>

@@ -13,7 +13,7 @@ export const ACCESS_DENIED_TEXT = "You don't have permission to access the admin
 export const mustSetUpTwoFactor = (me: Me | null) =>
   !!me?.twoFactor && me.twoFactor.required && !me.twoFactor.enabled;
 
-/** SPEC §2 Protection behaviour: a spinner while the session loads, then the page or a redirect (default /auth). */
+/** REQ-AUTH-10: a spinner while the session loads, then the page or a redirect (default /auth). */
 export function ProtectedRoute({
   children,
   redirectTo = paths.auth,

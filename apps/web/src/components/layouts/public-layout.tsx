@@ -4,7 +4,7 @@ import { SiteFooter } from '#src/components/layouts/site-footer.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Header, main region and footer around every public page (SPEC §2 Public header). */
+/** Header, main region and footer around every public page (REQ-SITE-04). */
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">

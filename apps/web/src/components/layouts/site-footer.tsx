@@ -3,7 +3,7 @@ import { Logo } from '#src/components/layouts/logo.tsx';
 import { paths, publicNavLinks } from '#src/config/paths.ts';
 import { DATA_ATTRIBUTIONS, PHOTO_NOTE } from '#src/config/attributions.ts';
 
-/** Site footer: navigation again, and the open-data attributions the licences require (DESIGN §3). */
+/** Site footer: navigation again, and the open-data attributions the licences require (REQ-DATA-02). */
 export function SiteFooter() {
   return (
     <footer className="mt-16 border-t bg-muted">

@@ -49,9 +49,9 @@ function useMenuOpen(): [boolean, (open: boolean) => void] {
 }
 
 /**
- * The public header (SPEC §2): logo, the five brand/search links, My Abode, Favourites and Saved Searches when signed
+ * The public header (REQ-SITE-04): logo, the five brand/search links, My Abode, Favourites and Saved Searches when signed
  * in, and Sign In or the avatar menu. Until /api/me has answered it shows neither Sign In nor the member links (a
- * signed-in user must not see Sign In flash on every load, issue #23), only a placeholder of the button's size.
+ * signed-in user must not see Sign In flash on every load, REQ-AGENCY-03), only a placeholder of the button's size.
  * Below 768 px the links move behind a menu button (a disclosure: aria-expanded + aria-controls; Escape closes it and
  * returns focus to the button).
  */

@@ -17,7 +17,7 @@ function initials(firstName: string | null, lastName: string | null, email: stri
 }
 
 /**
- * The signed-in avatar menu (SPEC §2 Public header): e-mail, My Abode (the user's dashboard, issue #23), Profile,
+ * The signed-in avatar menu (REQ-SITE-04): e-mail, My Abode (the user's dashboard, REQ-CLIENT-13), Profile,
  * Favourites, Saved Searches, Sign Out.
  */
 export function UserMenu() {

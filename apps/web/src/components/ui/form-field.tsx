@@ -3,7 +3,7 @@ import { Label } from '#src/components/ui/label.tsx';
 import { cn } from '#src/lib/utils.ts';
 
 /**
- * A labelled form control with an optional hint and its error underneath (SPEC §8 texts). The control (children)
+ * A labelled form control with an optional hint and its error underneath (REQ-MSG-01 texts). The control (children)
  * takes `id`, and sets `aria-invalid` / `aria-describedby` from {@link fieldA11y} so a screen reader reads the error
  * and hint with it: the hint is `${id}-hint`, the error `${id}-error`. `required` adds a visual asterisk only (the
  * control itself says it is required).
@@ -47,7 +47,7 @@ export function FormField({
 }
 
 /**
- * A field's error message (SPEC §8 texts), the one way a form shows one: `${id}-error`, which the control names in
+ * A field's error message (REQ-CLIENT-10 texts), the one way a form shows one: `${id}-error`, which the control names in
  * `aria-describedby` ({@link fieldA11y}). Renders nothing without an error. `live` makes it a `role="alert"`, for a
  * message that appears while the user is elsewhere (e.g. under a pair of date fields, or after a server answer) and
  * would otherwise go unheard.

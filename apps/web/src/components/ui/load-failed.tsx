@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
 
 /**
- * A load that failed, in place of what would have been there: the SPEC §8 message (e.g. 'Failed to load
+ * A load that failed, in place of what would have been there: the REQ-ENQ-03 message (e.g. 'Failed to load
  * enquiries') and a 'Try again' button that calls `onRetry` (usually the query's refetch). It is an alert, so it is
  * announced, and it stays after the toast that went with it is gone.
  */

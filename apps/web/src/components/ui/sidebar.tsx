@@ -13,14 +13,14 @@ import { PanelLeft } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
 import { cn } from '#src/lib/utils.ts';
 
-/** SPEC §9 sidebar constants. */
+/** REQ-SITE-14. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_ICON = '3rem';
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
-/** SPEC §2: the mobile breakpoint is below 768 px. */
+/** REQ-SITE-03: the mobile breakpoint is below 768 px. */
 const MOBILE_QUERY = '(max-width: 767px)';
 
 function subscribeMobile(callback: () => void) {

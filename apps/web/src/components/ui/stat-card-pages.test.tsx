@@ -1,6 +1,6 @@
 /**
  * Every page with stat cards shows them as not available when its load fails, instead of skeletons that pulse
- * forever beside the error (issue #23).
+ * forever beside the error (REQ-SEARCH-26).
  */
 import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';

@@ -7,10 +7,10 @@ import { cn } from '#src/lib/utils.ts';
  * a term (optional icon + label) and its value, inside the caller's `<dl>`. `value` is a count (shown with en-GB
  * grouping, e.g. 1,234), an already formatted text (e.g. '12.5%'), or `undefined` while it loads — then a skeleton
  * with 'Loading' for screen readers. When the load has `failed`, a dash ('Not available' to screen readers) replaces
- * the skeleton, which would otherwise pulse forever beside the page's error (issue #23). `hint` is a second
+ * the skeleton, which would otherwise pulse forever beside the page's error (REQ-SEARCH-26). `hint` is a second
  * description under the value (e.g. 'this week', or a change against the previous period); `withHint` says a card
  * will have one once loaded, so that its line is kept while it loads and nothing below moves when the figures arrive
- * (layout shift, issue #28).
+ * (layout shift, REQ-PERF-06).
  */
 export function StatCard({
   icon,

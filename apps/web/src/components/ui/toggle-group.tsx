@@ -14,7 +14,7 @@ import { cn } from '#src/lib/utils.ts';
 /*
  * A small toggle group with the markup, keyboard and ARIA of Radix's ToggleGroup, which this replaces: the home
  * page's search bar uses it (Buy/Rent, the feature chips), and Radix's version brought about 7 KB of gzip into the
- * first bundle (issue #9). type="single" is a radio group (items are role="radio" with aria-checked; pressing the
+ * first bundle (REQ-PERF-05). type="single" is a radio group (items are role="radio" with aria-checked; pressing the
  * chosen one again offers '' as Radix does), type="multiple" a set of toggle buttons (aria-pressed). Either way it
  * is one Tab stop (the chosen item, else the first), arrow keys, Home and End move between the items, and every
  * item carries data-state="on" | "off" for styling.

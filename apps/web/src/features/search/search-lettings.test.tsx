@@ -1,5 +1,5 @@
 /**
- * /search with issue #25's filters: 'Has floor plan' for Buy and Rent, and with Rent the lettings terms a renter
+ * /search with REQ-LISTING-16's filters: 'Has floor plan' for Buy and Rent, and with Rent the lettings terms a renter
  * filters on (type of let, furnishing, pets allowed, bills included) — in the URL and the API request, counted on
  * the Filters button, cleared with the other filters, and dropped when the search switches to Buy.
  */

@@ -1,5 +1,5 @@
 /**
- * /search with places (issue #24): the picked place in the URL, kept by other filters and dropped with the location;
+ * /search with places (REQ-PLACE): the picked place in the URL, kept by other filters and dropped with the location;
  * the heading, title and badge naming the place and its kind; the map centred on it. The Leaflet map is a stand-in
  * that shows what it was given (its own logic is tested in utils/map-view.test.ts).
  */

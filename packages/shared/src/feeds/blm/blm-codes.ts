@@ -1,5 +1,5 @@
 /**
- * The code lists only BLM files have (Rightmove's BLM v3 bulk format, issue #27), each mapped explicitly to Abode's
+ * The code lists only BLM files have (Rightmove's BLM v3 bulk format, REQ-FEED-07), each mapped explicitly to Abode's
  * vocabulary. The lists BLM shares with the real-time feed (PROP_SUB_ID, PRICE_QUALIFIER, TENURE_TYPE_ID) are in
  * ../rightmove-codes.ts. Codes and names are Rightmove's; the mapping is ours (docs/feeds.md lists it for CRM
  * vendors). An unknown code is a warning (`UNKNOWN_CODE`, via {@link mapBlmCode}), never a crash.

@@ -1,5 +1,5 @@
 /**
- * BLM bulk imports (issue #27): the limits of an upload, the stable codes of the issues an import reports (per file
+ * BLM bulk imports (REQ-FEED-07): the limits of an upload, the stable codes of the issues an import reports (per file
  * and per row; docs/feeds.md lists them for CRM vendors), the texts of its 4xx answers, and the Bulk upload form's
  * fields (`POST /api/agent/feeds/blm`). The report itself is ../feed-report.schema.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * Code lists that only Rightmove's real-time feed (RTDF v1) uses, each mapped explicitly to Abode's vocabulary
- * (issue #27, docs/feeds.md). Codes and names are those of Rightmove's RTDF v1 JSON schemas; the lists both feeds
+ * (REQ-FEED-03, docs/feeds.md). Codes and names are those of Rightmove's RTDF v1 JSON schemas; the lists both feeds
  * share (property types, price qualifiers, tenures) are in ../rightmove-codes.ts. Look codes up with `mapCode`
  * from there: a code missing from a list is a warning, never a crash.
  */

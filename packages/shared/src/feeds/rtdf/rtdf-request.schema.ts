@@ -1,5 +1,5 @@
 /**
- * The requests of Abode's Rightmove-compatible real-time feed (RTDF v1, issue #27): `sendpropertydetails`,
+ * The requests of Abode's Rightmove-compatible real-time feed (RTDF v1, REQ-FEED-03): `sendpropertydetails`,
  * `removeproperty` and `getbranchpropertylist`, with the field names and groups of Rightmove's published JSON
  * schemas. Lenient where a CRM would be surprised: unknown fields pass through, numbers and booleans sent as strings
  * are read ("3", "true"), codes are any integer (an unknown code is a warning when the listing is mapped, never a

@@ -1,5 +1,5 @@
 /**
- * The answers of Abode's Rightmove-compatible real-time feed (RTDF v1, issue #27), in the shape of Rightmove's
+ * The answers of Abode's Rightmove-compatible real-time feed (RTDF v1, REQ-FEED-03), in the shape of Rightmove's
  * published response schemas, so a CRM reads them as it reads Rightmove's: `request_id` (Abode's X-Request-Id),
  * `message`, `success`, `request_timestamp` and `response_timestamp` ('dd-MM-yyyy HH:mm:ss', UK time), the property
  * (`agent_ref`, `rightmove_id` = Abode's listing number, `rightmove_url` = its public page, `change_type`), and

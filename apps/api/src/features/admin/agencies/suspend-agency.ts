@@ -31,12 +31,12 @@ function membersOf(tx: Tx, agencyId: string) {
 }
 
 /**
- * Suspends agency `id` for `input.reason` (super admins only, as suspending a user is, SPEC §6) and returns it as
+ * Suspends agency `id` for `input.reason` (super admins only, as suspending a user is, REQ-LISTING-02) and returns it as
  * the detail shows it. Every member's account is suspended with the agency, except a super admin
  * (who cannot be suspended) and the acting admin; the agency's listings leave public view. Suspending a suspended
  * agency changes nothing and writes no audit row (idempotent 200).
  *
- * @throws AppError FORBIDDEN (403, SPEC §8 authorisation message) for a plain admin; NOT_FOUND (404) for a malformed
+ * @throws AppError FORBIDDEN (403, REQ-MSG-01) for a plain admin; NOT_FOUND (404) for a malformed
  *   or unknown id.
  */
 export async function suspendAgency(

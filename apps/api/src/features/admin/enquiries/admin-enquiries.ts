@@ -1,5 +1,5 @@
 /**
- * Admin oversight of enquiries (SPEC §2 Admin enquiries, §4 enquiry status, §7 admin reads/writes, §8 fallbacks):
+ * Admin oversight of enquiries (REQ-ADMIN-06, REQ-ENQ-06, REQ-MSG-11):
  * every enquiry newest first with its listing (null once gone or soft-deleted: 'Property Deleted') and agent (null
  * once gone: 'N/A'), a search over customer name, property title, agent name and message, a status filter, pages and
  * counts by status; and the admin's status change, which stamps updated_at and is audited.
@@ -111,7 +111,7 @@ export async function getAdminEnquiry(db: Reader, id: string): Promise<AdminEnqu
 }
 
 /**
- * Sets an enquiry's status and stamps updated_at (SPEC §4), with the admin_action audit row and — when the enquiry
+ * Sets an enquiry's status and stamps updated_at (REQ-ADMIN-10), with the admin_action audit row and — when the enquiry
  * has an agent — their 'enquiry_status_changed' activity event in the same transaction.
  *
  * @throws AppError NOT_FOUND (404) for an unknown or malformed id; VALIDATION_ERROR (400) when the status is the

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/enquiries` (issue #6) over HTTP on a real database: the role matrix, the list (fallbacks for a deleted
+ * `/api/admin/enquiries` (REQ-ENQ-03) over HTTP on a real database: the role matrix, the list (fallbacks for a deleted
  * listing, a gone agent and a missing agency; the four search fields; status filter; paging; stats) and the status
  * change (updated_at stamped, same status refused, audit row, the agent's activity).
  */

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/enquiries` (SPEC §2 Admin enquiries, §4 enquiry status, §7 admin reads/writes; issue #6): every
+ * `/api/admin/enquiries` (REQ-ADMIN-06, REQ-ENQ-06; REQ-ENQ-03): every
  * enquiry with search, status filter, pages and counts by status; and the admin status change. Mounted by
  * admin/routes.ts behind `requireAdmin` (visitor 401, non-admin 403) and `no-store`.
  */

@@ -1,5 +1,5 @@
 /**
- * Site-wide analytics for /api/admin/analytics (issue #6): five daily series over the last 30/90 UTC days (today
+ * Site-wide analytics for /api/admin/analytics (REQ-ADMIN-08): five daily series over the last 30/90 UTC days (today
  * included, zero-filled), listings by status and the top 10 towns by public listings. Deleted users and listings are
  * left out; enquiries count all (including those about a listing deleted since); searches come from `search_days`
  * (written by features/listings/search-counter.ts, up to its flush interval behind); views from `listing_view_days`

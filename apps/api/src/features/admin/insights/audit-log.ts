@@ -1,5 +1,5 @@
 /**
- * Reads the audit log for /api/admin/audit-logs (issue #6; SPEC §3 audit_logs): one page of 50 rows, newest first
+ * Reads the audit log for /api/admin/audit-logs (REQ-SEC-08): one page of 50 rows, newest first
  * (ties by id), filtered by event type, action, severity (after_data->>'severity'), user (id or e-mail), IP, UTC day
  * range and free text; plus the distinct actions for the filter. Read-only: nothing here writes.
  */

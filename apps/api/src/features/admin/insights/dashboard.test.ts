@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (issue #6) on a real database: stat cards and breakdowns from the admin_analytics view over
+ * The admin dashboard (REQ-ADMIN-03) on a real database: stat cards and breakdowns from the admin_analytics view over
  * live rows (deleted users and listings left out; today and this-week counts), and the two activity panels (only
  * high/critical security events; admin actions; newest first; at most 10), through `GET /api/admin/dashboard`.
  */

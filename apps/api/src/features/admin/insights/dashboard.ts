@@ -1,5 +1,5 @@
 /**
- * The admin dashboard read (SPEC §2 Admin dashboard, §3 admin_analytics, §7 "admin_analytics: all rows"; issue #6).
+ * The admin dashboard read (REQ-ADMIN-03, REQ-ADMIN-08 "admin_analytics: all rows").
  * Stat cards and breakdowns come from the `admin_analytics` view, which counts live rows (non-deleted users and
  * properties, all enquiries; "today" from midnight and "week" the last 7 days, by the database clock). In place of
  * SPEC's 'Activity monitoring will be available soon' it lists the latest high/critical security events and the

@@ -1,7 +1,7 @@
 /**
- * Admin insights under /api/admin (issue #6): the dashboard, the audit log and site-wide analytics. Mounted at '/' by
+ * Admin insights under /api/admin (REQ-ADMIN-03): the dashboard, the audit log and site-wide analytics. Mounted at '/' by
  * admin/routes.ts behind `requireAdmin` (visitor 401, non-admin 403) and `no-store`; any admin may read them.
- * The audit log is append-only (SPEC §3): only GET exists here, so PUT/PATCH/DELETE on it never reach a handler.
+ * The audit log is append-only (REQ-ADMIN-09): only GET exists here, so PUT/PATCH/DELETE on it never reach a handler.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { AdminAnalyticsQuerySchema, AdminAnalyticsSchema } from '@abode/shared/admin/analytics.schema';

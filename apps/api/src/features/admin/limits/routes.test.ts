@@ -1,6 +1,6 @@
 /**
  * /api/admin/limits over HTTP: any admin reads the limits in force — the operator's settings where tunable, the
- * SPEC §9 constants otherwise — and everyone else is refused.
+ * REQ-ADMIN constants otherwise — and everyone else is refused.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SiteLimitsSchema } from '@abode/shared/admin/limits.schema';
@@ -41,11 +41,11 @@ test('admins read the limits in force; tunable ones show the operator setting an
     envVar: 'SEARCH_RATE_LIMIT_PER_MINUTE',
   });
   expect(byKey.write).toMatchObject({ limit: 90, windowSeconds: 60, envVar: 'WRITE_RATE_LIMIT_PER_MINUTE' });
-  // SPEC §9: sign-up 3 and sign-in 5 per 60 minutes, auth keys blocked 15 minutes, critical keys 1 hour.
+  // REQ-LIMIT-01: sign-up 3 and sign-in 5 per 60 minutes, auth keys blocked 15 minutes, critical keys 1 hour.
   expect(byKey.signup).toMatchObject({ limit: 3, windowSeconds: 3600, blockSeconds: 900, envVar: null });
   expect(byKey.signin).toMatchObject({ limit: 5, windowSeconds: 3600, blockSeconds: 900, envVar: null });
   expect(byKey.password).toMatchObject({ limit: 3, blockSeconds: 3600 });
-  // Issue #22: per account from any address, and per address across e-mails, as the operator set them.
+  // REQ-LIMIT-02: per account from any address, and per address across e-mails, as the operator set them.
   expect(byKey['signin-account']).toMatchObject({
     limit: 12,
     windowSeconds: 3600,

@@ -1,5 +1,5 @@
 /**
- * `GET /api/admin/limits` (issue #6 /admin/settings 'Rate limits'): the limits in force on this server, read from the
+ * `GET /api/admin/limits` (REQ-ADMIN /admin/settings 'Rate limits'): the limits in force on this server, read from the
  * same constants and settings the limiters use, so the page can never disagree with them. Any admin may read it;
  * nothing here writes (operators change the tunable limits with environment variables and a restart).
  */

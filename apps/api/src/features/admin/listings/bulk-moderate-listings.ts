@@ -1,5 +1,5 @@
 /**
- * An admin approves or rejects several listings at once (issue #26 "working at volume"), rejecting with one reason.
+ * An admin approves or rejects several listings at once (REQ-ADMIN-05 "working at volume"), rejecting with one reason.
  * All or nothing in one transaction: each listing goes through the single approve or reject (moderate-listing.ts)
  * with its checks, activity event and admin_action audit row; the agents' e-mails go after the commit, one per
  * listing, as the single actions send them.

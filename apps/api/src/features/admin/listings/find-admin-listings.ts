@@ -1,5 +1,5 @@
 /**
- * The admin list of listings (SPEC §2 Admin properties, §7 admin reads): every non-deleted listing of every agent,
+ * The admin list of listings (REQ-ADMIN-05): every non-deleted listing of every agent,
  * newest first, one page at a time, with its agent and agency, a search over title, address line 1, city and
  * postcode, status and approval filters, and counts by approval status over all of them.
  */
@@ -42,7 +42,7 @@ const listingColumns = {
   agentSuspended: properties.agentSuspended,
   createdAt: properties.createdAt,
   updatedAt: properties.updatedAt,
-  // DESIGN §7: a change more than a second after approval (approval itself and its same-statement stamps are not
+  // REQ-ADMIN-05: a change more than a second after approval (approval itself and its same-statement stamps are not
   // edits).
   editedSinceApproval: sql<boolean>`(${properties.approvalStatus} = 'approved' AND ${properties.approvedAt} IS NOT NULL
     AND ${properties.updatedAt} > ${properties.approvedAt} + interval '1 second')`,

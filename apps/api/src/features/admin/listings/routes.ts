@@ -1,7 +1,7 @@
 /**
- * `/api/admin/properties` (SPEC §2 Admin properties, §4 approval, §7 admin reads/writes; issue #6): every non-deleted
+ * `/api/admin/properties` (REQ-ADMIN-05 approval): every non-deleted
  * listing with search, status, approval, agency and branch filters (ADR 029), pages and counts by approval; approve
- * and reject, one listing or (issue #26) up to 100 at once, all or nothing, with one reason. Mounted by
+ * and reject, one listing or (REQ-ADMIN-05) up to 100 at once, all or nothing, with one reason. Mounted by
  * admin/routes.ts behind `requireAdmin` (visitor 401, non-admin 403) and `no-store`. Each action writes an
  * admin_action audit row and the agent's activity event with the change. Preview is the public
  * `GET /api/properties/{slug}`, which lets admins see non-public listings.

@@ -1,5 +1,5 @@
 /**
- * Admin properties at volume (issue #26; ADR 029) over HTTP on a real database: the agency and branch filters and
+ * Admin properties at volume (REQ-AGENCY-06; ADR 029) over HTTP on a real database: the agency and branch filters and
  * their choices, and `POST /api/admin/properties/bulk`: several listings approved, or rejected with one reason, all or
  * nothing, each audited with its activity event and its agent e-mailed after the commit; errors name the listing.
  */

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/team` (issue #6, /admin/settings 'Administrators'): any admin reads the list; only a super admin
+ * `/api/admin/team` (REQ-ADMIN, /admin/settings 'Administrators'): any admin reads the list; only a super admin
  * (checked here on the server: 403 with MESSAGES.authorization) promotes, changes roles or demotes. Mounted by
  * admin/routes.ts behind `requireAdmin` and `no-store`. Every write is audited in its own transaction (team.ts).
  */

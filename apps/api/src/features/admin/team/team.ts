@@ -1,5 +1,5 @@
 /**
- * Administrators (issue #6; SPEC §3 admins): list, promote, change role, demote. Writes run in one transaction with
+ * Administrators (REQ-ADMIN; REQ-AUTH-12): list, promote, change role, demote. Writes run in one transaction with
  * their audit row (recordAdminAction: 'promote_admin', 'change_admin_role', 'demote_admin'). The super admin rows
  * are locked (FOR UPDATE) before a change that could remove one, so two concurrent demotions cannot leave the site
  * without a super admin.

@@ -1,5 +1,5 @@
 /**
- * What suspending a user's account does, wherever the suspension comes from (SPEC §4; issue #23; ADR 029): an admin
+ * What suspending a user's account does, wherever the suspension comes from (REQ-AUTH-14; ADR 029): an admin
  * suspending the user, or the suspension of the agency they belong to. Both run inside the caller's transaction; the
  * caller decides who may do it, withdraws listings and writes the audit row.
  */

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/users` (issue #6) over HTTP on a real database: the role matrix of every route, search/role filter/
+ * `/api/admin/users` (REQ-ADMIN) over HTTP on a real database: the role matrix of every route, search/role filter/
  * pages, suspend for super admins only (ends live sessions, blocks sign-in), reactivate for any admin (restores
  * sign-in), audit rows with before/after, and the refusals (self, super admin, unknown id).
  */
@@ -155,7 +155,7 @@ describe('suspend and reactivate', () => {
     const body = AdminUserSchema.parse(await readJson(res));
     expect(body).toMatchObject({ id: target.userId, isSuspended: true, suspendedAt: clock.toISOString() });
     expect(await handle.db.select().from(sessions).where(eq(sessions.userId, target.userId))).toHaveLength(0);
-    // The ended session is told why, on every guarded route (issue #23).
+    // The ended session is told why, on every guarded route (REQ-AUTH-13).
     for (const path of ['/api/me', '/api/me/favourites']) {
       const ended = await call('GET', path, target.cookie);
       expect(ended.status).toBe(401);

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/users` (SPEC §2 Admin users, §4, §6, §7; issue #6): the user list with search, role filter and pages;
+ * `/api/admin/users` (REQ-ADMIN-04, REQ-AUTH-12): the user list with search, role filter and pages;
  * suspend (super admins only, checked here on the server) and reactivate (any admin). Mounted by admin/routes.ts
  * behind `requireAdmin` (visitor 401, non-admin 403) and `no-store`. Both actions write an `admin_action` audit row
  * in the transaction of the change.

@@ -71,7 +71,7 @@ export function toAgency(row: AgencyRow): Agency {
   };
 }
 
-/** Agency `agencyId` as its members see it; 404 (SPEC §8 not found) when it no longer exists. */
+/** Agency `agencyId` as its members see it; 404 (REQ-MSG-01 not found) when it no longer exists. */
 export async function getAgency(db: Reader, agencyId: string): Promise<Agency> {
   const [row] = await db.select(agencyColumns).from(agencies).where(eq(agencies.id, agencyId));
   if (!row) throw AppError.notFound(MESSAGES.notFound);

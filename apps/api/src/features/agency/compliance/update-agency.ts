@@ -22,7 +22,7 @@ export interface AgencyChangeContext {
 /**
  * Writes `input` to the member's agency and returns it as {@link getAgency} reads it, in one transaction.
  *
- * @throws AppError FORBIDDEN (403, SPEC §8 authorisation message) unless the member may `agency.edit` (owners);
+ * @throws AppError FORBIDDEN (403, REQ-MSG-01) unless the member may `agency.edit` (owners);
  *   NOT_FOUND (404) when the agency is gone.
  */
 export async function updateAgency(

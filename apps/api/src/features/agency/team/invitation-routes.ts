@@ -1,8 +1,8 @@
 /**
  * `/api/agency-invitations` (ADR 029): the invitee's side of an owner's invitation, signed in or not — the secret in
  * the link is what grants access. An unknown, expired, used or withdrawn link answers one 404 for all. Accepting is
- * limited like the auth writes (SPEC §9 auth class): 5 an hour per address and link, then blocked 15 minutes, and
- * per address across links as sign-ups are (issue #22). Answers are personal: `Cache-Control: no-store`.
+ * limited like the auth writes (REQ-LIMIT-01): 5 an hour per address and link, then blocked 15 minutes, and
+ * per address across links as sign-ups are (REQ-LIMIT-01). Answers are personal: `Cache-Control: no-store`.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -27,7 +27,7 @@ import { hashInvitationToken, teamContextOf } from './team-context.ts';
 
 const TAGS = ['Agency invitations'];
 
-/** Accepts per client address and link: SPEC §9's sign-in numbers (5 an hour, then blocked 15 minutes). */
+/** Accepts per client address and link: REQ-SEC-15's sign-in numbers (5 an hour, then blocked 15 minutes). */
 export const ACCEPT_RATE_LIMIT = {
   limit: 5,
   windowMs: 60 * 60_000,

@@ -55,7 +55,7 @@ let rival: Signed;
 
 const call = async (method: string, path: string, cookie?: string, body?: unknown) => {
   const res = await callApi(app, method, path, cookie, body);
-  // Every 4xx carries a catalogue message (SPEC §8).
+  // Every 4xx carries a catalogue message (REQ-MSG-01).
   if (res.status >= 400 && res.status < 500) {
     const problem = errorBodyProblem(catalogue, `${method} ${path}`, await res.clone().text());
     expect(problem, `${method} ${path} → ${res.status}`).toBeNull();

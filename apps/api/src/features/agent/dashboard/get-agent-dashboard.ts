@@ -1,5 +1,5 @@
 /**
- * The agent dashboard's data (SPEC §2 Agent dashboard, §9; DESIGN §7; issue #5): the agent user's first name, the
+ * The agent dashboard's data (REQ-AGENT-03): the agent user's first name, the
  * four stat cards and the latest Recent Activity events, all for the caller's agent id only.
  */
 import { sql } from 'drizzle-orm';
@@ -28,10 +28,10 @@ const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : n
 
 /**
  * Stats: Active Listings = status active and not deleted; Total Enquiries = every enquiry of the agent; Views This
- * Month = views recorded this UTC calendar month (`listing_view_days`, DESIGN §7) of the agent's listings that are
- * active and public now (SPEC §9 'the sum of view counts of active properties'; PUBLIC_LISTING: status active,
+ * Month = views recorded this UTC calendar month (`listing_view_days`, REQ-LISTING-21) of the agent's listings that are
+ * active and public now (REQ-LISTING-03 'the sum of view counts of active properties'; PUBLIC_LISTING: status active,
  * approved, not deleted, agent not suspended) — a listing set back to draft, under offer, sold, let or deleted no
- * longer counts (issue #23); New Leads = enquiries created in the 7 days up to `now` (SPEC §9). Recent Activity: the latest 10 events;
+ * longer counts (REQ-AGENT-03); New Leads = enquiries created in the 7 days up to `now` (REQ-SITE-14). Recent Activity: the latest 10 events;
  * a listing link only while the listing exists and is not deleted; the enquirer's name for enquiry events.
  */
 export async function getAgentDashboard(db: Database, scope: AgentScope, now: Date): Promise<AgentDashboard> {

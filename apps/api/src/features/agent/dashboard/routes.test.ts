@@ -65,7 +65,7 @@ test('a visitor gets 401 and a client 403', async () => {
 });
 
 describe('stats', () => {
-  test('counts only the caller’s records, by the rules of SPEC §9 and DESIGN §7', async () => {
+  test('counts only the caller’s records, by the rules of REQ-AGENT', async () => {
     const agent = await signedInAgent();
     const other = await signedInAgent();
     await handle.db.update(users).set({ firstName: 'Morwenna' }).where(eq(users.id, agent.userId));
@@ -122,7 +122,7 @@ describe('stats', () => {
     });
   });
 
-  // Issue #23: a listing set back to draft still counted (SPEC §9: views of active properties).
+  // REQ-AGENT: a listing set back to draft still counted (REQ-AGENT: views of active properties).
   test('Views This Month counts only listings active and public now: not one set to draft or under offer', async () => {
     const agent = await signedInAgent();
     const live = await createListing(handle.db, agent.agentId);

@@ -1,7 +1,7 @@
 /**
- * The agent's enquiries (SPEC §2 Agent enquiries, §7 "enquiries (agent)"): only rows whose `agent_id` is one of the
+ * The agent's enquiries (REQ-AGENT-11, REQ-ENQ-03 "enquiries (agent)"): only rows whose `agent_id` is one of the
  * member's branches (ADR 029), newest first, with the listing they are about (null once it is gone or soft-deleted:
- * DESIGN §7 'Property Deleted') and the member working them, a search over customer name, customer e-mail, property
+ * REQ-MSG-11 'Property Deleted') and the member working them, a search over customer name, customer e-mail, property
  * title and message, status and assignment filters, pages, and the stat cards over all of the agent's enquiries.
  */
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
@@ -82,7 +82,7 @@ function assignedCondition(scope: AgentScope, assigned: AgentEnquiryQuery['assig
   return undefined;
 }
 
-/** The stat cards: counts over every enquiry of the agent (SPEC §2), regardless of search and filter. */
+/** The stat cards: counts over every enquiry of the agent (REQ-ENQ-03), regardless of search and filter. */
 export async function getAgentEnquiryStats(
   db: Reader,
   branchIds: readonly string[],

@@ -1,6 +1,6 @@
 /**
  * `/api/agent/enquiries` over HTTP on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL): the
- * caller's enquiries only (agent B never lists, reads or changes agent A's), search over the four SPEC §2 fields
+ * caller's enquiries only (agent B never lists, reads or changes agent A's), search over the four REQ-ENQ-03 fields
  * with literal wildcards, the status filter, pages, stats, status changes with updated_at and Recent Activity, and
  * the guards (visitor 401, client 403).
  */
@@ -247,7 +247,7 @@ describe('PATCH /api/agent/enquiries/{id}', () => {
     expect(body).toMatchObject({ id: e.id, status: 'closed', updatedAt: '2026-11-23T12:30:00.000Z' });
     expect(body.property?.id).toBe(listingA.id);
 
-    // Closed back to new is allowed too (SPEC §4).
+    // Closed back to new is allowed too (REQ-AGENT).
     clock = new Date('2026-11-23T12:31:00.000Z');
     const back = await call('PATCH', `/api/agent/enquiries/${e.id}`, agentA.cookie, { status: 'new' });
     expect((await readJson(back)).status).toBe('new');

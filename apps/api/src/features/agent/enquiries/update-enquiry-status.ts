@@ -1,6 +1,6 @@
 /**
- * An agent changes the status of one of their enquiries (SPEC §4: any of new, in_progress, closed from any state;
- * SPEC §7 Writes "Update enquiries set status by id"). Stamps `updated_at` (as admin updates do) and records an
+ * An agent changes the status of one of their enquiries (REQ-ENQ-03: any of new, in_progress, closed from any state;
+ * REQ-ENQ-06 Writes "Update enquiries set status by id"). Stamps `updated_at` (as admin updates do) and records an
  * 'enquiry_status_changed' event for Recent Activity in the same transaction when the status really changed.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The agent's settings (issue #5 Settings): whether new enquiries are e-mailed (`agents.notify_new_enquiries`).
+ * The agent's settings (REQ-ENQ-03 Settings): whether new enquiries are e-mailed (`agents.notify_new_enquiries`).
  * Of the member's default branch only; changing them is a `branch.edit` (ADR 029), checked by the route.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The agent's CSV reports (issue #5 Reports) for a range of UTC days, both ends included: listings the agent created
+ * The agent's CSV reports (REQ-AGENT-16 Reports) for a range of UTC days, both ends included: listings the agent created
  * in the range, and enquiries the agent received in it. Only the caller's rows (`agent_id`). Written with the
  * formula-safe RFC 4180 writer in csv.ts, because titles, names and messages are free text (enquiry text is typed
  * by strangers).
@@ -22,7 +22,7 @@ import { toCsv } from './csv.ts';
 
 type Row = Record<string, unknown>;
 
-/** Approval as the report's Approval column names it (DESIGN §7: public only once approved). */
+/** Approval as the report's Approval column names it (REQ-LISTING-03: public only once approved). */
 const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',

@@ -1,5 +1,5 @@
 /**
- * A tiny CSV writer for the agent's reports (issue #5): RFC 4180 (comma-separated, CRLF line ends, a field with a
+ * A tiny CSV writer for the agent's reports (REQ-AGENT-16): RFC 4180 (comma-separated, CRLF line ends, a field with a
  * comma, quote, CR or LF is quoted and its quotes doubled) plus protection against spreadsheet formula injection
  * (OWASP "CSV Injection"): a text cell that starts with = + - @ TAB or CR gets a leading apostrophe, so Excel,
  * LibreOffice and Google Sheets show it as text instead of running it. Enquiry messages and names are typed by

@@ -1,9 +1,9 @@
 /**
- * The agent's analytics (issue #5 Analytics): views and enquiries per UTC day over the last 7/30/90 days (today
+ * The agent's analytics (REQ-AGENT-15 Analytics): views and enquiries per UTC day over the last 7/30/90 days (today
  * included), the same totals for the period just before, and one page of the per-listing table, sorted on the
  * server. Only the caller's records are read: listings by `agent_id`, enquiries by `agent_id`.
  *
- * Views come from `listing_view_days` of the agent's non-deleted listings (DESIGN §7: deleted listings vanish from
+ * Views come from `listing_view_days` of the agent's non-deleted listings (REQ-LISTING-05: deleted listings vanish from
  * agent stats). Enquiries count every enquiry the agent received, including those about a listing deleted since
  * (they stay in the portal as 'Property Deleted'), so the series matches the enquiries page.
  */

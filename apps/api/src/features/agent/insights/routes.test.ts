@@ -1,5 +1,5 @@
 /**
- * `/api/agent/analytics`, `/reports/*.csv` and `/settings` (issue #5) over HTTP on a real database: the guard
+ * `/api/agent/analytics`, `/reports/*.csv` and `/settings` (REQ-AGENT-16) over HTTP on a real database: the guard
  * (visitor 401, client 403), analytics numbers from seeded listing_view_days, enquiries and favourites, the
  * cross-agent rule (B never sees A's listings), CSV content, headers, formula neutralising and range checks, and the
  * notification setting.

@@ -1,5 +1,5 @@
 /**
- * Bulk actions on the agent's listings (issue #26 "working at volume"): one status for several listings, or deleting
+ * Bulk actions on the agent's listings (REQ-AGENT-04 "working at volume"): one status for several listings, or deleting
  * several, from the table's selection. All or nothing in one transaction: each listing goes through the single-listing
  * use case (update-agent-listing.ts, delete-agent-listing.ts) with its checks (ADR 029's `can` per listing, the
  * status fitting the listing's mode, material information, a photo before going live, a verified agency), writes and

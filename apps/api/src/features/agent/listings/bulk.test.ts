@@ -1,5 +1,5 @@
 /**
- * `POST /api/agent/properties/bulk` (issue #26 "working at volume"; ADR 029) over HTTP on a real database: a status
+ * `POST /api/agent/properties/bulk` (REQ-AGENT-04 "working at volume"; ADR 029) over HTTP on a real database: a status
  * for several listings or deleting several, all or nothing, with each listing checked as the single routes check it
  * (role per listing, status fitting the mode, a photo before going live, a verified agency) and its activity
  * recorded; errors name the listing that failed.

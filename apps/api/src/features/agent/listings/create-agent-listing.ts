@@ -1,8 +1,8 @@
 /**
- * Creates a listing for the calling agent (issue #5). The server sets what the agent may not: the slug, the
+ * Creates a listing for the calling agent (REQ-AGENT). The server sets what the agent may not: the slug, the
  * coordinates and outcode (from the postcode; at the outcode's centre, flagged approximate, when our data lacks the
- * postcode — issue #23), approval 'pending' (public only once an admin approves, DESIGN §7), and records
- * `listing_created` in the same transaction. A new listing has no photos, so it cannot be created active (issue #23:
+ * postcode — REQ-LISTING-02), approval 'pending' (public only once an admin approves, REQ-LISTING-02), and records
+ * `listing_created` in the same transaction. A new listing has no photos, so it cannot be created active (REQ-LISTING-06:
  * at least one photo before a listing goes live).
  */
 import { eq } from 'drizzle-orm';
@@ -79,7 +79,7 @@ export async function locateOrReject(db: Pick<Database, 'execute'>, postcode: st
   return location;
 }
 
-/** The field message of a listing that would become active without a photo (400 on the status field; issue #23). */
+/** The field message of a listing that would become active without a photo (400 on the status field; REQ-LISTING-06). */
 export const PHOTO_REQUIRED_DETAIL: AppErrorDetail = {
   path: 'status',
   message: LISTING_MESSAGES.photoRequired,

@@ -1,6 +1,6 @@
 /**
- * Soft-deletes a listing of the calling agent (SPEC §4: `is_deleted` becomes true; SPEC §7 Writes). The listing
- * vanishes from every list (DESIGN §7) — the agent's, the public search, favourites, recent views — while its
+ * Soft-deletes a listing of the calling agent (REQ-LISTING-05: `is_deleted` becomes true; REQ-LISTING-05 Writes). The listing
+ * vanishes from every list (REQ-LISTING-05) — the agent's, the public search, favourites, recent views — while its
  * enquiries stay and show 'Property Deleted'. Records `listing_deleted` in the same transaction.
  */
 import { eq } from 'drizzle-orm';

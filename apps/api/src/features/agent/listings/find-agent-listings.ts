@@ -1,6 +1,6 @@
 /**
- * The agent's list of listings (SPEC §2 Agent properties, §7 "properties (agent list)"): their branches' non-deleted
- * listings, one page at a time, newest first or sorted by any column of the table (issue #26 "working at volume"),
+ * The agent's list of listings (REQ-AGENT-04, REQ-SEARCH-19 "properties (agent list)"): their branches' non-deleted
+ * listings, one page at a time, newest first or sorted by any column of the table (REQ-AGENCY-06 "working at volume"),
  * filtered by a search over title, address line 1 and town, status, sale/rent, branch and negotiator (ADR 029), with
  * the stat cards computed over all of them regardless of the filters.
  */
@@ -262,7 +262,7 @@ async function filterChoices(
 }
 
 /**
- * SPEC §2 stat cards over every non-deleted listing of the agent: total, active, under offer (under offer and let
+ * REQ-SEARCH-21 stat cards over every non-deleted listing of the agent: total, active, under offer (under offer and let
  * agreed: both are "agreed, not completed") and total views (sum of view counts).
  */
 export async function getAgentListingStats(

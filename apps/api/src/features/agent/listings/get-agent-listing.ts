@@ -1,5 +1,5 @@
 /**
- * One listing of the calling agent, with every editable field and its photos (the edit form; issue #5). Another
+ * One listing of the calling agent, with every editable field and its photos (the edit form; REQ-AGENT-09). Another
  * agent's, a deleted, an unknown or a malformed id all answer 404 'Property not found': the caller never learns
  * whether someone else's listing exists.
  */
@@ -129,7 +129,7 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A row's issue #27 feed columns as the API sends them. */
+/** A row's ADR 030 feed columns as the API sends them. */
 export function feedFacts(row: {
   source: string;
   feedRef: string | null;

@@ -1,5 +1,5 @@
 /**
- * The agent's listings table at volume (issue #26; ADR 029) over HTTP on a real database: every column's sort both
+ * The agent's listings table at volume (ADR 029) over HTTP on a real database: every column's sort both
  * ways, total and stable (ties by id), a price on application sorting as the highest price (ADR 028), rents by their
  * pcm figure; the branch and negotiator filters, the names on each row and the filters' choices, per role.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #25 over HTTP (ADR 028): an agent enters a listing's qualifier, rent frequency, key features, summary,
+ * REQ-LISTING-11 over HTTP (ADR 028): an agent enters a listing's qualifier, rent frequency, key features, summary,
  * rooms, lease and lettings terms, tours and material information; Part A holds before it goes live; a price on
  * application is never sent; a weekly rent is stored per month.
  */

@@ -1,5 +1,5 @@
 /**
- * Readable, unique listing slugs (issue #5): title, street and outcode plus a short random suffix, e.g.
+ * Readable, unique listing slugs (REQ-LISTING-09): title, street and outcode plus a short random suffix, e.g.
  * `3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c`. The slug is set once at creation and never changes, so shared
  * links keep working after edits.
  */

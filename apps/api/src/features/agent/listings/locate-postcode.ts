@@ -1,6 +1,6 @@
 /**
- * Where a postcode is, from the project's OS Code-Point Open data (DESIGN §3, §8 "Places"): the postcode unit from
- * the `postcodes` table, else — for a valid postcode our table does not hold yet (issue #23: no valid GB postcode may
+ * Where a postcode is, from the project's OS Code-Point Open data (REQ-DATA-02, ADR 026 "Places"): the postcode unit from
+ * the `postcodes` table, else — for a valid postcode our table does not hold yet (REQ-PLACE-06: no valid GB postcode may
  * be refused) — its outcode's centroid from the `outcodes` table (all 2,880 GB districts), flagged approximate.
  * Listings take their latitude, longitude and outcode from here, never from the agent.
  */

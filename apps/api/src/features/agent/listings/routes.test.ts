@@ -1,7 +1,7 @@
 /**
- * /api/agent/properties (issue #5) over HTTP on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL):
+ * /api/agent/properties (REQ-AGENT) over HTTP on a real database (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL):
  * the cross-agent matrix, guards, postcode location (approximate at the outcode's centre for a postcode our data
- * lacks, issue #23), material information, a photo before going live (issue #23), slugs, price drops, approval,
+ * lacks, REQ-LISTING-10), material information, a photo before going live (REQ-LISTING-09), slugs, price drops, approval,
  * flags, soft delete and the activity rows.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -66,7 +66,7 @@ const SALE = {
   floorAreaSqm: 110,
   features: ['garden'],
 };
-/** Part A for a rental (issue #25): deposit, holding deposit and minimum term. */
+/** Part A for a rental (REQ-LISTING-14): deposit, holding deposit and minimum term. */
 const LETTINGS_TERMS = { depositPence: 2_250_00, holdingDepositPence: 450_00, minimumTermMonths: 12 };
 
 async function agentSession() {
@@ -112,7 +112,7 @@ async function addPhoto(propertyId: string) {
 }
 
 /**
- * A listing with `body`'s status, made the only way an active one can be (issue #23): created as a draft, given a
+ * A listing with `body`'s status, made the only way an active one can be (REQ-AGENT-09): created as a draft, given a
  * photo, then published with PATCH.
  */
 async function createLive(cookie: string, body: Record<string, unknown>) {
@@ -177,7 +177,7 @@ describe('create', () => {
     ]);
   });
 
-  // Issue #23: a listing without a photo went live.
+  // REQ-LISTING-06: a listing without a photo went live.
   test('a listing goes active only with a photo: created active or published without one is a 400', async () => {
     const before = (await list(agentA.cookie)).stats.total;
     const refused = await call('POST', '/', agentA.cookie, SALE);
@@ -223,7 +223,7 @@ describe('create', () => {
     expect((await list(agentA.cookie)).stats.total).toBe(before);
   });
 
-  // Issue #23: an agent was told 'We could not find this postcode' for real postcodes outside the demo regions.
+  // REQ-PLACE-06: an agent was told 'We could not find this postcode' for real postcodes outside the demo regions.
   test.each(UNLISTED_POSTCODE_ADDRESSES)(
     '$postcode, missing from our postcode data, is placed at its outcode centroid and flagged approximate',
     async (address) => {
@@ -291,7 +291,7 @@ describe('create', () => {
   });
 });
 
-describe('dates and one-line text (issue #22)', () => {
+describe('dates and one-line text (REQ-SEC)', () => {
   const RENTAL = {
     ...SALE,
     title: '2 bedroom flat to rent',
@@ -523,7 +523,7 @@ describe('edit', () => {
     ]);
   });
 
-  test('the price before the first drop is kept through later drops and cleared by a rise (issue #8)', async () => {
+  test('the price before the first drop is kept through later drops and cleared by a rise (REQ-SEARCH)', async () => {
     const listing = await createLive(agentA.cookie, SALE);
     const original = async () =>
       (await handle.db.select().from(properties).where(eq(properties.id, listing.id)))[0]!;
@@ -613,7 +613,7 @@ describe('edit', () => {
     expect(moved).toMatchObject({ postcode: 'RG30 2BY', outcode: 'RG30', latitude: 51.45177 });
     const unknown = await call('PATCH', `/${listing.id}`, agentA.cookie, { postcode: 'W15 1AA' });
     expect(unknown.status).toBe(400);
-    // Issue #23: a postcode our data lacks is placed at its outcode's centre, flagged; a known one is exact again.
+    // REQ-PLACE-06: a postcode our data lacks is placed at its outcode's centre, flagged; a known one is exact again.
     const leeds = UNLISTED_POSTCODE_ADDRESSES.find((a) => a.postcode === 'LS1 1UR')!;
     const approximate = AgentListingDetailSchema.parse(
       await readJson(await call('PATCH', `/${listing.id}`, agentA.cookie, leeds)),
@@ -639,7 +639,7 @@ describe('edit', () => {
   });
 });
 
-describe('flags (issue #8)', () => {
+describe('flags (REQ-SEARCH)', () => {
   /** Slugs the public search finds on Cowper Road with these extra parameters. */
   async function searchSlugs(query: string): Promise<string[]> {
     const res = await app.request(

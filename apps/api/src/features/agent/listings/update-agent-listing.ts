@@ -1,19 +1,19 @@
 /**
- * Edits a listing of the calling agent (issue #5). `PATCH` is partial: the given fields are merged onto the stored
+ * Edits a listing of the calling agent (REQ-AGENT). `PATCH` is partial: the given fields are merged onto the stored
  * listing and the result is checked whole with the shared ListingInputSchema, so the status/mode and material
  * information rules hold whatever subset was sent.
  *
- * What an edit does besides the fields (DESIGN §7):
+ * What an edit does besides the fields (REQ-LISTING-02):
  * - approval: an approved listing stays approved (and public: edits stay live); a rejected one goes back to pending
  *   for a new review; a pending one stays pending.
  * - `published_at` is stamped when the listing is public (active and approved) for the first time.
  * - price: a drop stamps `price_reduced_at` (the public 'Reduced' mark) and keeps the asking price before the first
  *   drop in `original_price_pence` ('Reduced from £X', the search's 'Most reduced'; later drops keep it); a rise
  *   clears both, as the portals do.
- * - a changed postcode is located again (approximate at its outcode's centre when our data lacks it, issue #23); the
+ * - a changed postcode is located again (approximate at its outcode's centre when our data lacks it, REQ-LISTING-09); the
  *   slug never changes, so shared links keep working.
- * - going active (published) needs at least one photo (issue #23).
- * - choosing a status clears the status a rejection set aside (approval no longer restores it, issue #23).
+ * - going active (published) needs at least one photo (REQ-LISTING-06).
+ * - choosing a status clears the status a rejection set aside (approval no longer restores it, REQ-LISTING-02).
  * - activity rows: `listing_status_changed` {from, to}, `listing_price_changed` {fromPence, toPence}, and
  *   `listing_updated` {fields} for any other change — all in the edit's transaction. An edit that changes nothing
  *   writes nothing.

@@ -1,5 +1,5 @@
 /**
- * A listing's floor plans, EPC certificate and brochure (issue #25 "Media"; table `listing_media`). Every function
+ * A listing's floor plans, EPC certificate and brochure (REQ-LISTING-16 "Media"; table `listing_media`). Every function
  * takes the member acting and touches only their branches' not-deleted listings they may edit (ADR 029): anything
  * else is a 404 (or 403 when their role may not).
  *

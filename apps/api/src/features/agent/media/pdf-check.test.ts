@@ -1,5 +1,5 @@
 /**
- * The PDF check's worker thread (issue #25): the verdicts of pdf-inspect.ts come back as the API's 400 messages, a
+ * The PDF check's worker thread (REQ-LISTING-16): the verdicts of pdf-inspect.ts come back as the API's 400 messages, a
  * check over its time limit is refused as too complex, and a 10 MB PDF of the densest kind (the size limit filled
  * with small objects, which every one of the file's objects must be parsed for) is checked off the event loop: the
  * API's timers keep running meanwhile.

@@ -1,5 +1,5 @@
 /**
- * The check every uploaded PDF passes before it is stored (issue #25: "PDFs are checked by content"): pdf-inspect.ts
+ * The check every uploaded PDF passes before it is stored (REQ-LISTING-16: "PDFs are checked by content"): pdf-inspect.ts
  * run in a worker thread of its own, with a time and memory limit, so that neither a slow file (a dense 10 MB PDF
  * takes seconds to parse) nor a hostile one (built to exhaust a parser) stalls the API's other requests.
  *

@@ -1,5 +1,5 @@
 /**
- * The uploaded-PDF inspection (issue #25 "PDFs are checked by content") on real PDFs: plain files of up to 50 pages
+ * The uploaded-PDF inspection (REQ-LISTING-16 "PDFs are checked by content") on real PDFs: plain files of up to 50 pages
  * and links to web sites pass; scripts (document, page, link and form field), launch and form-submit actions,
  * `javascript:` links, hex-escaped names, attached files, encryption, more than 50 pages, a renamed PNG and a
  * truncated file are refused, each for its own reason; damaged copies of a real PDF always get a verdict.

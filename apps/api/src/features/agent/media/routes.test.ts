@@ -1,5 +1,5 @@
 /**
- * Floor plans, EPC certificates and brochures (issue #25 "Media") through HTTP on a real database, with real images
+ * Floor plans, EPC certificates and brochures (REQ-LISTING-16 "Media") through HTTP on a real database, with real images
  * (sharp) and real PDFs (test-pdfs.ts): the type each kind takes decided by content, PDFs checked and stored as
  * uploaded, images as WebP sizes; serving with the download and sandbox headers; counts and sizes refused with their
  * messages and nothing stored; `has_floor_plan` kept with every insert and delete; captions; another agent's

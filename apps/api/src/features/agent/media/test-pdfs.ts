@@ -1,5 +1,5 @@
 /**
- * Real PDFs for the media tests (issue #25), made with @cantoo/pdf-lib the way an agent's software would make them,
+ * Real PDFs for the media tests (REQ-LISTING-16), made with @cantoo/pdf-lib the way an agent's software would make them,
  * plus hand-written PDF text where a file must hold something a PDF library would not write (a hex-escaped name, an
  * encryption dictionary). Each active-content sample carries one kind of content only, so a test names what is
  * refused.

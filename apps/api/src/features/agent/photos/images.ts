@@ -1,5 +1,5 @@
 /**
- * Image checks and resizing with sharp (DESIGN §2 Images; issue #5). The format is read from the file's content
+ * Image checks and resizing with sharp (ADR 012 Images; REQ-AGENT-09). The format is read from the file's content
  * (sharp's decoder), never from its name or declared type. Outputs are WebP with no metadata: sharp drops EXIF
  * (including GPS position), ICC and XMP unless asked to keep them, and `.rotate()` first bakes the EXIF
  * orientation into the pixels so the photo still stands the right way up without it.
@@ -14,12 +14,12 @@ import { AppError } from '#src/errors/app-error.ts';
  * full-frame DSLR (8 192 × 5 464) or a 48 MP phone (8 064 × 6 048) — while the biggest size we keep is 1 600 px wide
  * (PHOTO_WIDTHS), so more pixels buy nothing. A decoded 4-channel pixel takes 4 bytes, so one decode stays under
  * ≈ 200 MB; a small file that decodes into a huge bitmap (a "pixel bomb": a 10 000 × 10 000 PNG of one colour is
- * 300 KB and cost 2 s of CPU and 400 MB, issue #22) is refused from its header, before any pixel is decoded.
+ * 300 KB and cost 2 s of CPU and 400 MB, REQ-SEC) is refused from its header, before any pixel is decoded.
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
- * Images decoded at once in this process (issue #22). sharp's own `concurrency()` is threads per image; this caps
+ * Images decoded at once in this process (REQ-SEC). sharp's own `concurrency()` is threads per image; this caps
  * images, so N parallel uploads hold at most 2 bitmaps (≈ 400 MB at the pixel limit) and leave CPU for the API's
  * other requests on a small server; the rest wait their turn.
  */

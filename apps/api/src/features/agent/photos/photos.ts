@@ -1,5 +1,5 @@
 /**
- * The agent's listing photos and logo (issue #5 "Photo upload"; SPEC §3 property_photos, agents.logo_url). Every
+ * The agent's listing photos and logo (REQ-AGENT-14 "Photo upload"; REQ-AGENT-09, agents.logo_url). Every
  * function takes the caller's agent id and touches only that agent's not-deleted listings: anything else is a 404.
  *
  * Invariant kept by every write here: a listing's photos have `order_index` 0..n-1 and the photo at 0 is the only
@@ -262,7 +262,7 @@ export async function setMainPhoto(
 /**
  * `DELETE …/photos/{photoId}`: removes the row, closes the gap in the order (the next photo becomes main when the
  * main one goes), then removes its files once the change is committed. The last photo of an active listing stays
- * (VALIDATION_ERROR 400, issue #23: a listing is live only with a photo).
+ * (VALIDATION_ERROR 400, REQ-AGENT-09: a listing is live only with a photo).
  */
 export async function deletePhoto(ctx: PhotoContext, propertyId: string, photoId: string): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {

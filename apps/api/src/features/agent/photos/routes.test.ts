@@ -1,5 +1,5 @@
 /**
- * Listing photos and the agent logo (issue #5 "Photo upload") through HTTP on a real database with real images made
+ * Listing photos and the agent logo (REQ-AGENT-14 "Photo upload") through HTTP on a real database with real images made
  * by sharp: content-based type checks, size limits (nothing stored on refusal), EXIF orientation applied and EXIF
  * stripped, the 1600/800/400 WebP sizes, serving from /media/uploads with the immutable cache header, order and
  * main-photo rules, the cross-agent matrix, and the logo rules (JPG/PNG ≤ 2 MB).
@@ -262,7 +262,7 @@ describe('POST /api/agent/properties/{id}/photos', () => {
     expect(storedFiles()).toEqual(before);
   });
 
-  test('a 10000×10000 PNG (a 300 KB pixel bomb) is refused from its header, before any decode (issue #22)', async () => {
+  test('a 10000×10000 PNG (a 300 KB pixel bomb) is refused from its header, before any decode (REQ-SEC)', async () => {
     const listing = await bareListing(alice);
     const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
       .png()
@@ -456,7 +456,7 @@ describe('order, main photo, alt text and delete', () => {
     expect((await call('DELETE', `${photosUrl(listing.id)}/${a.id}`, alice.cookie)).status).toBe(404);
   });
 
-  // Issue #23: a live listing must keep a photo.
+  // REQ-AGENT-09: a live listing must keep a photo.
   test('the last photo of an active listing cannot be deleted; a draft’s can', async () => {
     const listing = await bareListing(alice);
     const only = await uploadOk(alice, listing.id);

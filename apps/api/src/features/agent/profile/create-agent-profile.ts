@@ -1,5 +1,5 @@
 /**
- * Creating the agent's own profile (issue #23): for an agent user without an agents row — a sign-up before the
+ * Creating the agent's own profile (REQ-AGENT): for an agent user without an agents row — a sign-up before the
  * row was made at sign-up, or a row removed by hand — who would otherwise meet 'Agent profile not found' on every
  * agent route. The row is always the caller's (user_id from the session), never an id from the request.
  */

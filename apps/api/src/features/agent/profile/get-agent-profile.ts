@@ -1,5 +1,5 @@
 /**
- * Reading the agent's own profile (SPEC §2 Agent profile, §7 "agents by user_id"): the agents row in the API's shape
+ * Reading the agent's own profile (REQ-AGENT-12 "agents by user_id"): the agents row in the API's shape
  * and the quick stats of the profile page's side panel.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -49,7 +49,7 @@ export function toAgentProfile(row: AgentRow, userId: string): AgentProfile {
 }
 
 /**
- * Quick stats: active and all non-deleted listings (DESIGN §7: deleted listings vanish from agent stats), every
+ * Quick stats: active and all non-deleted listings (REQ-LISTING-05: deleted listings vanish from agent stats), every
  * enquiry received (enquiries about a deleted listing stay), and the join date.
  */
 export async function getAgentProfileStats(db: Database, row: AgentRow): Promise<AgentProfileStats> {

@@ -1,7 +1,7 @@
 /**
- * `/api/agent/profile` (issue #5, SPEC §2 Agent profile, §5 Profile, §7) over HTTP on a real database: the guard
+ * `/api/agent/profile` (REQ-AGENT-12, REQ-AGENT-13, REQ-AUTH-10) over HTTP on a real database: the guard
  * (visitor 401, client 403, an agent without a profile 404), the profile and quick stats, validation messages,
- * normalised chips and years, creating a missing profile (issue #23), and that an agent's writes only ever touch the
+ * normalised chips and years, creating a missing profile (REQ-AGENT-12), and that an agent's writes only ever touch the
  * caller's own row.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -144,7 +144,7 @@ describe('GET', () => {
   });
 });
 
-describe('POST (create a missing profile, issue #23)', () => {
+describe('POST (create a missing profile, REQ-AGENT)', () => {
   test('an agent user without a profile creates one (201), then every agent route answers', async () => {
     const lost = await signedInUser(app, handle.db, { role: 'agent' });
     await handle.db.delete(agencyMembers).where(eq(agencyMembers.userId, lost.userId));
@@ -231,7 +231,7 @@ describe('PATCH', () => {
     expect(row.updatedAt.toISOString()).toBe(clock.toISOString());
   });
 
-  test('years of experience that are not a number become 0 (SPEC §5)', async () => {
+  test('years of experience that are not a number become 0 (REQ-AGENT-13)', async () => {
     const res = await patch(agentA.cookie, { ...VALID, yearsExperience: 'lots' });
     expect(res.status).toBe(200);
     expect((await readJson(res)).agent.yearsExperience).toBe(0);
@@ -303,12 +303,12 @@ describe('PATCH', () => {
     expect(await agentRowOf(agentA.userId)).toEqual(before);
   });
 
-  test('PATCH is partial: a field left out keeps its value; null or blank clears an optional one (issue #22)', async () => {
+  test('PATCH is partial: a field left out keeps its value; null or blank clears an optional one (REQ-CLIENT-16)', async () => {
     const agent = await signedInUser(app, handle.db, { role: 'agent' });
     expect((await patch(agent.cookie, VALID)).status).toBe(200);
     const before = await agentRowOf(agent.userId);
 
-    // Only the bio: every other field stays (they were erased before issue #22).
+    // Only the bio: every other field stays (they were erased before REQ-SEC).
     const bioOnly = await patch(agent.cookie, { bio: 'Lettings\r\nand sales.' });
     expect(bioOnly.status, await bioOnly.clone().text()).toBe(200);
     expect({ ...(await agentRowOf(agent.userId)), updatedAt: before.updatedAt }).toEqual({
@@ -343,7 +343,7 @@ describe('PATCH', () => {
     });
   });
 
-  test('required fields cannot be cleared, nor both agency and branch name; nothing changes (issue #22)', async () => {
+  test('required fields cannot be cleared, nor both agency and branch name; nothing changes (REQ-SEC)', async () => {
     const agent = await signedInUser(app, handle.db, { role: 'agent' });
     expect((await patch(agent.cookie, { ...VALID, branchName: '' })).status).toBe(200);
     const before = await agentRowOf(agent.userId);

@@ -1,5 +1,5 @@
 /**
- * Saving the agent's own profile (SPEC §7 "Update agents by user_id"; DESIGN §7: the profile edits both agency and
+ * Saving the agent's own profile (REQ-SEC-01 "Update agents by user_id"; REQ-SEC-01: the profile edits both agency and
  * branch name). The changes were parsed by AgentProfileChangesSchema (sanitised, normalised); the row is the caller's
  * own, found by the agent id that `requireAgent` loaded by user_id, never an id from the request.
  */
@@ -21,7 +21,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import { getAgentProfileStats, toAgentProfile } from './get-agent-profile.ts';
 
 /**
- * Writes the fields the PATCH sent and returns the saved profile (issue #22: a field left out keeps its stored value;
+ * Writes the fields the PATCH sent and returns the saved profile (REQ-CLIENT-16: a field left out keeps its stored value;
  * a cleared optional field arrives as null, [] or {}). Fields left out are not checked again, so an older profile
  * without, say, a phone can still have its bio edited. The agency/branch rule is checked on the result when either
  * name is sent (the row is locked meanwhile, so two edits cannot clear one name each). Throws NOT_FOUND when the row

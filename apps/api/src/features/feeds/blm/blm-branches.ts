@@ -1,5 +1,5 @@
 /**
- * Which branch a BLM row belongs to (issue #27, ADR 030). BRANCH_ID is the CRM's own code for the branch; an agency
+ * Which branch a BLM row belongs to (REQ-FEED-07, ADR 030). BRANCH_ID is the CRM's own code for the branch; an agency
  * maps its codes to its branches in Settings › Listing feeds (`feed_branch_codes`). A row's code is looked up among
  * the uploading agency's codes only, so a code another agency mapped never leads to its branch. Then:
  * - a mapped code: that branch;

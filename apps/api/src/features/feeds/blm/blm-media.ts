@@ -1,5 +1,5 @@
 /**
- * A BLM row's media (issue #27): the MEDIA_… columns by Rightmove's conventions (blm-codes.ts `blmMediaColumn`),
+ * A BLM row's media (REQ-FEED-07): the MEDIA_… columns by Rightmove's conventions (blm-codes.ts `blmMediaColumn`),
  * each value a URL (http or https) or, in a `.zip` upload, the name of a file in the zip. Files of a zip are stored
  * by the import (blm-zip.ts) and given to the write path as `storage:` URLs, which the media job reads from storage
  * instead of the network. A `storage:` value written in the file itself is refused: only Abode makes those.

@@ -1,5 +1,5 @@
 /**
- * The streamed BLM reader (issue #27): header variants, columns in any order, CRLF, records with and without a
+ * The streamed BLM reader (REQ-FEED-07): header variants, columns in any order, CRLF, records with and without a
  * trailing EOF, a missing #END#, delimiters that do not fit, Windows-1252 text, and files fed a byte at a time.
  */
 import { describe, expect, test } from 'vitest';

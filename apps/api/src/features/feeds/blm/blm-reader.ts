@@ -1,5 +1,5 @@
 /**
- * Reads Rightmove's BLM v3 bulk files (issue #27) as a stream: never the whole file in one string. A BLM file is
+ * Reads Rightmove's BLM v3 bulk files (REQ-FEED-07) as a stream: never the whole file in one string. A BLM file is
  * text in four sections:
  * - `#HEADER#`: `Version : 3`, `EOF : '^'` (the field delimiter), `EOR : '~'` (the record delimiter),
  *   `Property Count : n`, `Generated Date : …`;

@@ -1,5 +1,5 @@
 /**
- * BLM imports over HTTP (issue #27): a CRM's file with its feed key and the portal's Bulk upload create, update,
+ * BLM imports over HTTP (REQ-FEED-07): a CRM's file with its feed key and the portal's Bulk upload create, update,
  * leave unchanged, withdraw and reject rows in one go; a later file without a row withdraws it unless withdrawing is
  * off; branch codes route rows and never reach another agency's branches; the import history; who may upload.
  */

@@ -1,5 +1,5 @@
 /**
- * A BLM row mapped to the shared listing input (issue #27): each column, the title Abode writes, required columns
+ * A BLM row mapped to the shared listing input (REQ-FEED-07): each column, the title Abode writes, required columns
  * refused with their BLM name, unknown codes as warnings, rents converted, text cleaned and cut; and the media
  * columns (URLs, files of a zip, refused `storage:` values, tours).
  */

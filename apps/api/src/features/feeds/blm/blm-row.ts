@@ -1,5 +1,5 @@
 /**
- * One BLM row mapped to the shared listing input (issue #27, DESIGN §8): the adapter only translates vocabulary;
+ * One BLM row mapped to the shared listing input (REQ-FEED-07, ADR 030): the adapter only translates vocabulary;
  * validation, approval and the rules for going live are the write path's (../feed-listing.ts). Columns read:
  * - AGENT_REF, BRANCH_ID (resolved by the import), PUBLISHED_FLAG, TRANS_TYPE_ID, STATUS_ID, PROP_SUB_ID,
  *   PRICE (whole pounds) and PRICE_QUALIFIER;

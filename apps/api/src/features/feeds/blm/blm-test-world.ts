@@ -1,5 +1,5 @@
 /**
- * Test data and the world of the BLM tests (issue #27): BLM files written as a CRM writes them, with rows at real
+ * Test data and the world of the BLM tests (REQ-FEED-07): BLM files written as a CRM writes them, with rows at real
  * addresses (REAL_ADDRESSES and HM Land Registry Price Paid records: 1B Cowper Road, London SW19 1AA was sold as a
  * semi-detached freehold in 2013; 5 Cowper Road is a leasehold flat), and an app on a fresh database with agency A
  * (its owner, branches A1 and A2, a branch manager of A2, a negotiator of A1) and agency B, each with a feed key.

@@ -1,5 +1,5 @@
 /**
- * A listing's title for a feed that sends none (BLM has no title column, issue #27): what the home is, as the UK
+ * A listing's title for a feed that sends none (BLM has no title column, REQ-FEED-07): what the home is, as the UK
  * portals write it — '3 bedroom semi-detached house for sale', 'Studio flat to rent', 'Plot for sale'.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * BLM field values as Abode reads them (issue #27): whole numbers, prices in whole pounds as integer pence, dates,
+ * BLM field values as Abode reads them (REQ-FEED-07): whole numbers, prices in whole pounds as integer pence, dates,
  * and text. BLM text may carry the little HTML Rightmove allows in descriptions (`<br>`, `<p>`, `<b>`, `<i>`, `<u>`,
  * lists) and HTML character references; those become plain text with line breaks. Anything else that looks like
  * markup is left in place, so the listing's own rules refuse script-like content as they do in the portal.

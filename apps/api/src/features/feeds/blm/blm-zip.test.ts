@@ -1,5 +1,5 @@
 /**
- * `.zip` uploads of a BLM and its media (issue #27): files a row names are stored once, by content, and given to the
+ * `.zip` uploads of a BLM and its media (REQ-FEED-07): files a row names are stored once, by content, and given to the
  * media job as `storage:` URLs, so the same zip sent again changes nothing; a zip-slip name, a bomb, too many files
  * or the wrong number of `.blm` files are refused before anything is unpacked or written; a `.blm` alone has its
  * own size limit.

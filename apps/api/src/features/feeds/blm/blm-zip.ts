@@ -1,5 +1,5 @@
 /**
- * A `.zip` upload of a BLM file and its media (issue #27), opened without unpacking it to disk (yauzl, as the
+ * A `.zip` upload of a BLM file and its media (REQ-FEED-07), opened without unpacking it to disk (yauzl, as the
  * postcode import reads Code-Point Open). Refused before anything is unpacked, on the zip's own directory:
  * - more than BLM_ZIP_MAX_ENTRIES files, or files that together unpack to more than BLM_ZIP_MAX_UNPACKED_BYTES, or one
  *   media file over BLM_ZIP_MAX_FILE_BYTES (the .blm over BLM_ZIP_MAX_BLM_BYTES): 413;

@@ -1,5 +1,5 @@
 /**
- * The Bulk upload screen's history (issue #27): an agency's BLM imports and their reports. A member who manages
+ * The Bulk upload screen's history (REQ-FEED-07): an agency's BLM imports and their reports. A member who manages
  * feeds sees, of their own agency only (ADR 029):
  * - an owner: every import;
  * - a branch manager: the imports they uploaded, those sent with a key of one of their branches, and those with a

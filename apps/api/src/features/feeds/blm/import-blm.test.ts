@@ -1,4 +1,4 @@
-/** The report an import stores (issue #27): the file's problems first, its rows capped with a note saying so. */
+/** The report an import stores (ADR 030): the file's problems first, its rows capped with a note saying so. */
 import { expect, test } from 'vitest';
 import type { FeedRowReport } from '@abode/shared/feeds/feed-report.schema';
 import { storedReport } from './import-blm.ts';

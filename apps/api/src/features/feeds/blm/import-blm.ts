@@ -1,5 +1,5 @@
 /**
- * Imports one BLM upload (issue #27, ADR 030): a `.blm` file, or a `.zip` holding one `.blm` and its media files.
+ * Imports one BLM upload (REQ-FEED-07, ADR 030): a `.blm` file, or a `.zip` holding one `.blm` and its media files.
  * The file is streamed row by row (blm-reader.ts); each row is mapped (blm-row.ts), given its branch
  * (blm-branches.ts) and media (blm-media.ts, blm-zip.ts), and written through the one write path,
  * `upsertFeedListing`, in its own transaction, so one bad row never undoes another.

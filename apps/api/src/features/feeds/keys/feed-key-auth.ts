@@ -1,5 +1,5 @@
 /**
- * Listing feed keys at the door (issue #27, ADR 030): the Bearer key of an RTDF or BLM call becomes the membership
+ * Listing feed keys at the door (REQ-FEED-01, ADR 030): the Bearer key of an RTDF or BLM call becomes the membership
  * the call writes with. A key acts as its creator would at the time of the call (their role and branches), so
  * everything downstream authorises it per record with the same `authorise` as the agent portal. Refused:
  * - 401 UNAUTHENTICATED when the key is missing, unknown or revoked, or its creator has left the agency or been

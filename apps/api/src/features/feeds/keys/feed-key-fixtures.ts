@@ -1,5 +1,5 @@
 /**
- * Test fixtures for listing feeds (issue #27): a feed key for a member, written as the keys route writes it, and
+ * Test fixtures for listing feeds (REQ-FEED-01): a feed key for a member, written as the keys route writes it, and
  * its Bearer header.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * A feed key of agency A can touch nothing of agency B (ADR 030, issue #27 "Done when"): the membership a key acts
+ * A feed key of agency A can touch nothing of agency B (ADR 030, REQ-FEED-01 "Done when"): the membership a key acts
  * with holds A's branches only (a branch manager's key, their branches only), B's ids do not resolve through it, and
  * B's owner cannot see, change or revoke A's keys. A key is refused with the right status and message when it is
  * revoked, when its creator was removed from the agency, suspended or lost the right to manage feeds, and while the

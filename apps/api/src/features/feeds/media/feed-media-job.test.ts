@@ -1,5 +1,5 @@
 /**
- * The media job of listing feeds (issue #27) over a real database, with a local media server the test allows: a
+ * The media job of listing feeds (ADR 030) over a real database, with a local media server the test allows: a
  * feed listing written by `upsertFeedListing` gets its photos (with their sizes), floor plan and EPC stored as
  * uploads are, and goes live once it has a photo; a failing file is retried with back-off, then failed; an unchanged
  * resend fetches nothing, a new date replaces the file; an item the feed drops loses its photo; files the upload

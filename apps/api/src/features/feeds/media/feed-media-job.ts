@@ -1,5 +1,5 @@
 /**
- * The media job of listing feeds (issue #27): fetches the files a CRM gave by URL (`feed_media` rows the write path
+ * The media job of listing feeds (REQ-FEED-06): fetches the files a CRM gave by URL (`feed_media` rows the write path
  * queued, feed-listing.ts) and stores them as uploads are stored (store-feed-media.ts).
  *
  * - **Claims.** Due rows (state 'pending', `next_attempt_at` ≤ now) are claimed in small batches with `FOR UPDATE

@@ -1,5 +1,5 @@
 /**
- * Why a file a feed gave by URL was refused or could not be fetched (issue #27), in words an agent and a CRM vendor
+ * Why a file a feed gave by URL was refused or could not be fetched (REQ-FEED-06), in words an agent and a CRM vendor
  * can act on: the `last_error` of `GET /api/agent/properties/{id}/feed-media` and the MEDIA_URL_REFUSED warning of
  * an RTDF answer or a BLM report. docs/feeds.md lists them.
  */

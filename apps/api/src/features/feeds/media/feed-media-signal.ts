@@ -1,5 +1,5 @@
 /**
- * A tiny in-process signal between the feed routes and the media job (issue #27): a write that queued media calls
+ * A tiny in-process signal between the feed routes and the media job (ADR 030): a write that queued media calls
  * `feedMediaQueued()`, and the job (subscribed with `onFeedMediaQueued`) runs at once instead of at its next tick, so
  * a CRM's photos arrive within seconds. Only a hint: another API process misses it and its interval picks the rows
  * up, and a signal while the job is running is not lost (the scheduler runs again after the current run).

@@ -1,5 +1,5 @@
 /**
- * Which network addresses a file given by URL may come from (issue #27, SSRF): only the public internet. Shared by
+ * Which network addresses a file given by URL may come from (REQ-FEED-06, SSRF): only the public internet. Shared by
  * the synchronous pre-check adapters run on a CRM's URL (precheckMediaUrl) and the fetcher's DNS check
  * (safe-fetch.ts), where request-filtering-agent checks the connected address once more.
  *

@@ -1,5 +1,5 @@
 /**
- * A local media server for tests of listing feeds' media (issue #27): a CRM's file host on 127.0.0.1, which the
+ * A local media server for tests of listing feeds' media (ADR 030): a CRM's file host on 127.0.0.1, which the
  * fetcher reaches only when a test passes MEDIA_SERVER_FETCH (its `allowAddresses`). Files are set per path; a few
  * paths misbehave on purpose. Every request is counted by path, so a test can tell whether a file was fetched.
  */

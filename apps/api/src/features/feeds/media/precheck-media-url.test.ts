@@ -1,5 +1,5 @@
 /**
- * The synchronous check of a CRM's media URL before it is queued (issue #27): the URLs a fetch could never take are
+ * The synchronous check of a CRM's media URL before it is queued (ADR 030): the URLs a fetch could never take are
  * MEDIA_URL_REFUSED at once, with the reason in words; a BLM zip's `storage:feed-imports/…` files pass.
  */
 import { describe, expect, test } from 'vitest';

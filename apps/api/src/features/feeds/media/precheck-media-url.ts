@@ -1,6 +1,6 @@
 /**
  * The synchronous check the RTDF and BLM adapters run on each media URL a CRM gives, before the listing is written
- * and the file queued (issue #27): a URL that can never be fetched is reported at once as a MEDIA_URL_REFUSED
+ * and the file queued (REQ-FEED-07): a URL that can never be fetched is reported at once as a MEDIA_URL_REFUSED
  * warning, and the item is dropped, rather than failing later in the background. Host names are not resolved here;
  * the fetcher checks their addresses when it connects (safe-fetch.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The SSRF-guarded fetcher (issue #27) against a local media server: a file fetched when the test allows the server's
+ * The SSRF-guarded fetcher (REQ-FEED-06) against a local media server: a file fetched when the test allows the server's
  * address; every non-public address refused without it, before any connection (the server counts none), whether
  * given as an IP literal, as a name, or reached through a redirect; redirects, size, time and schemes capped.
  */

@@ -1,5 +1,5 @@
 /**
- * The one way the API fetches a file someone gave it by URL (issue #27: a CRM's listing photos, floor plans, EPCs
+ * The one way the API fetches a file someone gave it by URL (REQ-FEED-06: a CRM's listing photos, floor plans, EPCs
  * and brochures). Guarded against server-side request forgery (SSRF):
  * - only http: and https: URLs, without user names or passwords; every redirect hop is checked again, scheme
  *   included, and at most MAX_REDIRECTS are followed;

@@ -1,5 +1,5 @@
 /**
- * Stores one fetched feed file through the same pipeline as an upload in the agent portal (issue #27): a photo with
+ * Stores one fetched feed file through the same pipeline as an upload in the agent portal (ADR 030): a photo with
  * `addPhoto` (content checked by sharp, WebP sizes, metadata stripped), a floor plan, EPC or brochure with `addMedia`
  * (images likewise, PDFs checked in a worker for active content and the rest). The write acts with the membership
  * the media job resolved for the row (the feed key's creator), so the same authorisation applies as to an upload.

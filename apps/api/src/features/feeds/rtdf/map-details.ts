@@ -1,5 +1,5 @@
 /**
- * RTDF `details` as Abode's listing fields (issue #27, docs/feeds.md): the summary and description (HTML made plain
+ * RTDF `details` as Abode's listing fields (REQ-FEED-03, docs/feeds.md): the summary and description (HTML made plain
  * text), key features (`features`, at most 10 of at most 100 characters: the rest warned and left out or shortened),
  * room counts, rooms with their sizes in metres, the floor area in m², the search's feature tags (parking, garden,
  * new build) and the material information that RTDF's codes answer (Part B heating and parking, Part C

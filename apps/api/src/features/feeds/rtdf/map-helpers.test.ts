@@ -1,5 +1,5 @@
 /**
- * The RTDF adapter's pure pieces (issue #27): the headline made from the type, the HTML of CRM descriptions made
+ * The RTDF adapter's pure pieces (REQ-FEED-03): the headline made from the type, the HTML of CRM descriptions made
  * plain, text shortened at a word, media URLs read as a browser would, and Abode's field names translated to RTDF
  * paths for the answer's errors.
  */

@@ -1,5 +1,5 @@
 /**
- * A validated RTDF sendpropertydetails request as the feed write path's `FeedListing` (issue #27, DESIGN §8: the
+ * A validated RTDF sendpropertydetails request as the feed write path's `FeedListing` (REQ-FEED-03, ADR 030: the
  * adapter only translates vocabulary; feed-listing.ts checks and writes). The channel sets the mode; the property
  * type its type, sub-type and title; the address its first line, town and postcode; map-price.ts, map-details.ts
  * and map-media.ts the rest. `latitude`/`longitude` are not used: Abode places every listing by its postcode.

@@ -1,5 +1,5 @@
 /**
- * RTDF `media` as the listing's files by URL and its tour links (issue #27, docs/feeds.md), in `sort_order` (items
+ * RTDF `media` as the listing's files by URL and its tour links (REQ-FEED-06, docs/feeds.md), in `sort_order` (items
  * without one after those with one, in the order sent):
  * - photos, floor plans, brochures, EPC certificates and EPC graphs become feed media items, fetched later by the
  *   media job. Their URL must be http or https (a URL written without its scheme, 'www.example.com/a.jpg', is read

@@ -1,5 +1,5 @@
 /**
- * RTDF `price_information` and the lettings terms as Abode's listing fields (issue #27, docs/feeds.md). Amounts come
+ * RTDF `price_information` and the lettings terms as Abode's listing fields (REQ-FEED-03, docs/feeds.md). Amounts come
  * in whole pounds and are kept in integer pence. Each code goes through its list (rightmove-codes.ts, rtdf-codes.ts);
  * an unknown code is a warning and its field is left out.
  * - Sale: the asking price and qualifier, the tenure, and for a lease its years left, ground rent (and how it is

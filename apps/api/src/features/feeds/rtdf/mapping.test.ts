@@ -1,5 +1,5 @@
 /**
- * How sendpropertydetails maps a CRM's listing, over HTTP on a real database (issue #27): Part A refused with the
+ * How sendpropertydetails maps a CRM's listing, over HTTP on a real database (REQ-FEED-03): Part A refused with the
  * RTDF fields named (council tax band; lease terms of a leasehold flat; the deposit of a rental), unknown codes as
  * warnings with their field and value, a price on application, weekly and yearly rents, tour links and media URLs
  * that are not allowed left out with a warning, codes that are not homes, and requests that do not match the schema.

@@ -1,5 +1,5 @@
 /**
- * The RTDF calls over HTTP on a real database (issue #27): a listing's life from Rightmove's own sample call
+ * The RTDF calls over HTTP on a real database (REQ-FEED-03): a listing's life from Rightmove's own sample call
  * (create, identical resend, price change, `published: false`, removeproperty, getbranchpropertylist), the answers
  * in Rightmove's shape, and who may call: no key, a bad or revoked key (401), an unverified agency (403), a branch
  * of another agency or outside the key creator's branches (refused, nothing written); every call audited, with the
@@ -84,7 +84,7 @@ describe('sendpropertydetails', () => {
       keyFeatures: ['Has own drive', 'Garage included', 'Double glazed'],
       rooms: [{ name: 'Living room', lengthM: 4.5, widthM: 3.65, description: 'Bay window onto the street' }],
       source: 'rtdf',
-      // Live once its photo is fetched (issue #23); pending an admin's approval like any new listing.
+      // Live once its photo is fetched (REQ-LISTING-02); pending an admin's approval like any new listing.
       status: 'draft',
       feedPendingStatus: 'active',
       approvalStatus: 'pending',

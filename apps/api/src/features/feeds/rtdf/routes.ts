@@ -1,5 +1,5 @@
 /**
- * Abode's Rightmove-compatible real-time feed (RTDF v1, issue #27, ADR 030), mounted at /api/rtdf/v1/property: a CRM
+ * Abode's Rightmove-compatible real-time feed (RTDF v1, REQ-FEED-03, ADR 030), mounted at /api/rtdf/v1/property: a CRM
  * that feeds Rightmove changes only its base URL and credentials. The three calls take and answer Rightmove's JSON
  * (rtdf-request.schema.ts, rtdf-response.schema.ts), authenticated by `Authorization: Bearer <feed key>` instead of
  * Rightmove's client certificate (`feedKeyAuth`: 401, 403, 429, every call audited). `branch.branch_id` is the feed

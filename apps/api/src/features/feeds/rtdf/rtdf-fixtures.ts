@@ -1,5 +1,5 @@
 /**
- * RTDF request bodies for tests (issue #27): Rightmove's own sample sendpropertydetails call (frozensheep/rightmoveADF
+ * RTDF request bodies for tests (REQ-FEED-03): Rightmove's own sample sendpropertydetails call (frozensheep/rightmoveADF
  * specs/JSON Sample calls) adapted to a real address and to Abode's Part A (a council tax band), and a lettings call.
  * Plain data, so the route tests, the authorisation matrix and the fuzzing can all start from them.
  */

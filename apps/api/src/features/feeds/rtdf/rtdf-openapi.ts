@@ -1,5 +1,5 @@
 /**
- * The OpenAPI definitions of the RTDF calls (issue #27; routes.ts serves them): their request and answer schemas,
+ * The OpenAPI definitions of the RTDF calls (REQ-FEED-03; routes.ts serves them): their request and answer schemas,
  * the key guard's refusals and what each call does, for the API document CRM vendors read.
  */
 import { createRoute } from '@hono/zod-openapi';

@@ -1,5 +1,5 @@
 /**
- * The world of the RTDF route tests (issue #27): an app on a fresh database with the postcodes of REAL_ADDRESSES,
+ * The world of the RTDF route tests (REQ-FEED-03): an app on a fresh database with the postcodes of REAL_ADDRESSES,
  * agency A (its owner, branches A1 and A2, a branch manager of A2 only) and agency B, and a feed key for each of
  * them. The request bodies are in rtdf-fixtures.ts.
  */

@@ -22,7 +22,7 @@ import {
 const TrendsChart = lazy(() => import('#src/features/admin-analytics/components/trends-chart.tsx'));
 
 /**
- * /admin/analytics (issue #6): the period (30/90 days, ?days= in the URL), totals of the five daily series (sign-ups,
+ * /admin/analytics (REQ-ADMIN-08): the period (30/90 days, ?days= in the URL), totals of the five daily series (sign-ups,
  * new listings, enquiries, searches, listing views), a line chart with a table fallback, and listings by status and
  * by town.
  */

@@ -15,7 +15,7 @@ import { AdminEnquiryTable } from '#src/features/admin-enquiries/components/admi
 import { EnquiryInbox } from '#src/features/enquiries/components/enquiry-inbox.tsx';
 
 /**
- * /admin/enquiries (SPEC §2 Admin enquiries): counts by status, a search over customer name, property title, agent
+ * /admin/enquiries (REQ-ADMIN-06): counts by status, a search over customer name, property title, agent
  * name and message (debounced, `?q=`), a status filter (`?status=`), the table with its status menu, and pages
  * (`?page=`). A failed load toasts 'Failed to fetch enquiries' and offers a retry.
  */

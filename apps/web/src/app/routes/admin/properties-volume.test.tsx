@@ -1,5 +1,5 @@
 /**
- * /admin/properties at volume (issue #26; ADR 029): the agency and branch filters fed by their endpoint, and the row
+ * /admin/properties at volume (REQ-AGENCY-06; ADR 029): the agency and branch filters fed by their endpoint, and the row
  * selection with bulk Approve and Reject with one reason (the shared schema's rule: a reason is required).
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -41,10 +41,10 @@ const APPROVAL_OPTIONS = APPROVAL_STATUS_FILTERS.map((s) => ({
 }));
 
 /**
- * /admin/properties (SPEC §2 Admin properties): counts by approval, a search over title, address, city and postcode
+ * /admin/properties (REQ-ADMIN-05): counts by approval, a search over title, address, city and postcode
  * (debounced, `?q=`), status (`?status=`), approval (`?approval=`), agency (`?agencyId=`) and branch (`?branchId=`,
  * among the chosen agency's; ADR 029) filters, the table with Preview, Approve and Reject, and pages (`?page=`);
- * issue #26: select rows to approve them, or reject them with one reason, at once. A failed load toasts 'Failed to
+ * REQ-ADMIN-05: select rows to approve them, or reject them with one reason, at once. A failed load toasts 'Failed to
  * fetch properties' and offers a retry.
  */
 export function AdminPropertiesRoute() {
@@ -55,7 +55,7 @@ export function AdminPropertiesRoute() {
   const reject = useRejectListing();
   const data = listings.data;
   // The rows (each with its actions and checkbox) render in a deferred pass, which React splits into short slices:
-  // the counts and filters show at once, and a phone's main thread stays free while the rows render (issue #28).
+  // the counts and filters show at once, and a phone's main thread stays free while the rows render (REQ-PERF-06).
   const rows = useDeferredValue(data);
   const { search, setSearch, submitSearch, setFilter, clearFilters, hrefFor, pageCount } = useUrlFilters<
     'status' | 'approval' | 'agencyId' | 'branchId'

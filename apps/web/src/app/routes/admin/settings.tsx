@@ -5,7 +5,7 @@ import { TwoFactorCard } from '#src/features/auth/components/two-factor-card.tsx
 import { useAuth } from '#src/lib/auth.tsx';
 
 /**
- * /admin/settings (issue #6): your own two-factor sign-in and who must use it (ADR 031), the 'Administrators' card
+ * /admin/settings (REQ-ADMIN): your own two-factor sign-in and who must use it (ADR 031), the 'Administrators' card
  * (any admin reads; super admins manage) and the 'Rate limits' in force (read-only: operators tune them with
  * environment variables).
  */

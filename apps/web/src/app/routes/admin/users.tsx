@@ -42,9 +42,9 @@ const ROLE_OPTIONS = ADMIN_USER_PAGE_ROLE_FILTERS.map((r) => ({
 }));
 
 /**
- * /admin/users (SPEC §2 Admin users): a debounced search over name and e-mail (`?q=`), a role filter (`?role=` all,
+ * /admin/users (REQ-ADMIN-04): a debounced search over name and e-mail (`?q=`), a role filter (`?role=` all,
  * agent, client), the users table, pages (`?page=`), Suspend (super admins only — disabled with an explanation
- * otherwise — after a confirmation) and Reactivate, with the SPEC §8 toasts. A failed load toasts 'Failed to fetch
+ * otherwise — after a confirmation) and Reactivate, with the REQ-MSG-07. A failed load toasts 'Failed to fetch
  * users' and offers a retry.
  */
 export function AdminUsersRoute() {

@@ -13,7 +13,7 @@ import { useAuth } from '#src/lib/auth.tsx';
 import { AgencyStandingBanner } from '#src/features/agent-settings/components/agency-standing-banner.tsx';
 
 /**
- * /agent and /agent/dashboard (SPEC §2 Agent dashboard): 'Welcome back, {first name}' (fallback 'Agent'), the four
+ * /agent and /agent/dashboard (REQ-AGENT-03): 'Welcome back, {first name}' (fallback 'Agent'), the four
  * stat cards from real data, quick actions, and Recent Activity from real events. The greeting uses the signed-in
  * user's name at once and the server's answer once loaded. A failed load toasts and offers a retry.
  */

@@ -107,7 +107,7 @@ test('shows the stat cards and the table with contact, property, truncated messa
   );
   expect(within(janeRow!).queryByText(LONG_MESSAGE)).not.toBeInTheDocument();
   expect(within(janeRow!).getByText(/^We are very interested.*…$/)).toBeInTheDocument();
-  // With the time (issue #23), in UK time.
+  // With the time (REQ-AGENT), in UK time.
   expect(within(janeRow!).getByText('20 Nov 2026, 10:00')).toBeInTheDocument();
   expect(within(janeRow!).getByText('New', { selector: 'span' })).toBeInTheDocument();
 

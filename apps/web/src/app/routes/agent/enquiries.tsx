@@ -20,7 +20,7 @@ import { EnquiryStats } from '#src/features/agent-enquiries/components/enquiry-s
 import { EnquiryInbox } from '#src/features/enquiries/components/enquiry-inbox.tsx';
 
 // The details dialog (the thread, its note and reply forms, react-hook-form) loads when an enquiry is first opened,
-// not with the list (issue #28: a phone opening the page downloaded and ran it for nothing).
+// not with the list (REQ-PERF-06: a phone opening the page downloaded and ran it for nothing).
 const EnquiryDetailsDialog = lazy(() =>
   import('#src/features/agent-enquiries/components/enquiry-details-dialog.tsx').then((m) => ({
     default: m.EnquiryDetailsDialog,
@@ -28,7 +28,7 @@ const EnquiryDetailsDialog = lazy(() =>
 );
 
 /**
- * /agent/enquiries (SPEC §2 Agent enquiries): stat cards, a search over customer name, e-mail, property title and
+ * /agent/enquiries (REQ-AGENT-11): stat cards, a search over customer name, e-mail, property title and
  * message (debounced, `?q=`), a status filter (`?status=`), an Assigned filter (`?assigned=`: All, Mine, Unassigned;
  * ADR 029), the table with an inline status selector, a details dialog (the lead's thread and assignee), pages
  * (`?page=`), and empty states for no enquiries at all and none matching. A failed load toasts 'Failed

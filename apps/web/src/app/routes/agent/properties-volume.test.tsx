@@ -1,5 +1,5 @@
 /**
- * /agent/properties at volume (issue #26; ADR 029): sorting from the headers (and the phone's select), the branch and
+ * /agent/properties at volume (REQ-AGENCY-06; ADR 029): sorting from the headers (and the phone's select), the branch and
  * negotiator filters of a multi-branch agency, the row selection and its bulk status change and delete, and what a
  * negotiator does not get.
  */

@@ -240,7 +240,7 @@ test('a failed delete shows Failed to delete property', async () => {
   expect(await screen.findByText(MESSAGES.propertyDeleteFailed)).toBeInTheDocument();
 });
 
-// Issue #23: an approved listing the public cannot see (a draft, Sold STC, Let) was labelled 'Live'.
+// REQ-LISTING-02: an approved listing the public cannot see (a draft, Sold STC, Let) was labelled 'Live'.
 test("only a live listing is labelled 'Live' and offers View Live; others say where they stand and offer Preview", async () => {
   const sold = listing({ id: '00000000-0000-4000-8000-000000000003', title: 'Sold house', status: 'sold' });
   stubFetch(() => Response.json(page([listing(), sold, RENTAL])));

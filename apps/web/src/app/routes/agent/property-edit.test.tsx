@@ -49,7 +49,7 @@ const RENTAL: AgentListingDetail = {
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
   photos: [],
-  // Issue #25: an active rental carries Part A's lettings terms.
+  // REQ-LISTING-10: an active rental carries Part A's lettings terms.
   priceQualifier: null,
   rentFrequency: 'pcm',
   weeklyRentPence: null,
@@ -117,7 +117,7 @@ test("another agent's or a deleted listing shows Property not found", async () =
   ).toBeInTheDocument();
 });
 
-// Issue #23: the agent was not told why a listing was rejected, nor that its pin is approximate, and a hidden
+// REQ-LISTING-02: the agent was not told why a listing was rejected, nor that its pin is approximate, and a hidden
 // listing was called 'Live'.
 test('a rejected listing shows the admin’s reason, the status approval restores, and an approximate pin', async () => {
   const rejected: AgentListingDetail = {

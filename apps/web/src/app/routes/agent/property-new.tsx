@@ -9,7 +9,7 @@ import { useListingPlace } from '#src/features/agency-branches/hooks/use-listing
 import { ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
 
 /**
- * /agent/properties/new (issue #5): the listing form; once created the agent lands on the edit page, where the
+ * /agent/properties/new (REQ-AGENT-09): the listing form; once created the agent lands on the edit page, where the
  * photos are managed and the approval state is shown.
  */
 export function AgentNewPropertyRoute() {
@@ -34,7 +34,7 @@ export function AgentNewPropertyRoute() {
       </div>
       <ListingForm
         submitLabel="Create property"
-        // A new listing has no photos yet: 'Active' is refused here before the server says the same (issue #23).
+        // A new listing has no photos yet: 'Active' is refused here before the server says the same (REQ-LISTING-06).
         photoCount={0}
         place={place}
         onSubmit={async (input) => {

@@ -1,7 +1,7 @@
 import { ReportCard } from '#src/features/agent-reports/components/report-card.tsx';
 
 /**
- * /agent/reports (issue #5): the listings and enquiries reports as CSV for a date range. Dates are UTC days,
+ * /agent/reports (REQ-AGENT-16): the listings and enquiries reports as CSV for a date range. Dates are UTC days,
  * both ends included, at most 366 days.
  */
 export function AgentReportsRoute() {

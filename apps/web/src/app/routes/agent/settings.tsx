@@ -5,7 +5,7 @@ import { PasswordSection } from '#src/features/profile/components/password-secti
 import { TwoFactorCard } from '#src/features/auth/components/two-factor-card.tsx';
 
 /**
- * /agent/settings (issue #5 Settings): the agency's name and compliance details (Settings › Agency, ADR 029),
+ * /agent/settings (REQ-AGENT Settings): the agency's name and compliance details (Settings › Agency, ADR 029),
  * notification preferences (new-enquiry e-mails on/off) and the password change of the client profile (the same
  * component: same rules, same better-auth call), and two-factor sign-in (ADR 031).
  */

@@ -13,10 +13,10 @@ const tabClass =
   'flex-1 cursor-pointer rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-xs';
 
 /**
- * /auth (SPEC §2 Auth page): a spinner while the session loads; a visitor who arrives signed in goes to / (DESIGN §7
+ * /auth (REQ-AUTH-01): a spinner while the session loads; a visitor who arrives signed in goes to / (REQ-AUTH-13
  * — signing in here instead goes to the role's dashboard); otherwise the sign-in / sign-up card. What was typed in
  * either tab survives a switch to the other; a session that ended because the account was suspended says so here
- * (issue #23).
+ * (REQ-AUTH-14).
  */
 export function AuthRoute() {
   const { user, isLoading } = useAuth();

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-test('Enter with a password that misses the rules says so and lists them, and sends nothing (issue #23)', async () => {
+test('Enter with a password that misses the rules says so and lists them, and sends nothing (REQ-AUTH)', async () => {
   const fetchMock = stubFetch(() => Response.json({ status: true }));
   const user = userEvent.setup();
   renderRoute('/auth/reset-password?token=abc123', {

@@ -113,7 +113,7 @@ test('shows the counts and the three lists', async () => {
   await user.click(screen.getByRole('tab', { name: 'Saved Searches' }));
   const saved = await screen.findByRole('article', { name: 'Search in Reading' });
   expect(within(saved).getByText('Alerts On')).toBeInTheDocument();
-  // The switch is on the dashboard's card too (issue #23): alerts are never on where the user cannot see it.
+  // The switch is on the dashboard's card too (REQ-CLIENT-10): alerts are never on where the user cannot see it.
   expect(within(saved).getByRole('switch', { name: 'E-mail alerts' })).toHaveAttribute(
     'aria-checked',
     'true',
@@ -142,7 +142,7 @@ test("a failed load says 'Failed to load dashboard data' and can be retried", as
 
   const alert = await screen.findByRole('alert');
   expect(within(alert).getByText(MESSAGES.dashboardLoadFailed)).toBeInTheDocument();
-  // The toast as well (SPEC §8 Client).
+  // The toast as well (REQ-CLIENT-13).
   expect(screen.getAllByText(MESSAGES.dashboardLoadFailed)).toHaveLength(2);
 
   fetch.mockImplementation(async (input: RequestInfo | URL) => {

@@ -27,7 +27,7 @@ type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 
 /**
- * /dashboard (SPEC §2 Client dashboard): a greeting, counts of favourites, saved searches, recent views and active
+ * /dashboard (REQ-CLIENT-13): a greeting, counts of favourites, saved searches, recent views and active
  * alerts, and tabs with each list (recent views: the latest 6). The open tab is kept in the URL (`?tab=`) so it
  * survives a reload and can be linked. A failed load says 'Failed to load dashboard data' and offers a retry.
  */

@@ -4,7 +4,7 @@ import { ListingList, ListingListSkeleton } from '#src/features/listings/compone
 import { useFavourites } from '#src/features/favourites/api/favourites.ts';
 import { SearchEmptyState } from '#src/features/saved-homes/components/client-notice.tsx';
 
-/** /favourites (SPEC §2 route table): the user's favourite listings as cards, newest saved first. */
+/** /favourites (REQ-SITE-01): the user's favourite listings as cards, newest saved first. */
 export function FavouritesRoute() {
   const favourites = useFavourites();
   const items = favourites.data?.items;

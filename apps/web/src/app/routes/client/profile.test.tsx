@@ -143,7 +143,7 @@ describe('profile page', { timeout: 20_000 }, () => {
     );
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    // SPEC §8: titled 'Error', the failure and the server's reason under it.
+    // REQ-MSG-07: titled 'Error', the failure and the server's reason under it.
     const toast = (
       await notifications().findByText(`${PROFILE_MESSAGES.updateFailed}. ${MESSAGES.server}`)
     ).closest('li');

@@ -15,7 +15,7 @@ import { TwoFactorSection } from '#src/features/auth/components/two-factor-card.
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
- * /profile (issue #4, signed in): personal details, e-mail, password, two-factor sign-in (ADR 031), download my data
+ * /profile (REQ-CLIENT-14, signed in): personal details, e-mail, password, two-factor sign-in (ADR 031), download my data
  * and delete my account, each a card. Behind the ProtectedRoute guard.
  */
 export function ProfileRoute() {

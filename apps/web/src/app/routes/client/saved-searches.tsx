@@ -7,7 +7,7 @@ import { SavedSearchCard } from '#src/features/saved-homes/components/saved-sear
 import { SavedSearchSkeletons } from '#src/features/saved-homes/components/saved-search-skeletons.tsx';
 
 /**
- * /saved-searches (SPEC §2 route table): each saved search with Run Search, rename, the e-mail alerts switch and
+ * /saved-searches (REQ-SITE-01): each saved search with Run Search, rename, the e-mail alerts switch and
  * frequency, and Delete with confirmation. `?open={id}` (the save dialog's 'Open saved search') brings that one
  * into view.
  */

@@ -1,4 +1,4 @@
-/** Site analytics (`GET /api/admin/analytics?days=`, issue #6), keyed `adminKeys.analytics(days)`. */
+/** Site analytics (`GET /api/admin/analytics?days=`, REQ-ADMIN-08), keyed `adminKeys.analytics(days)`. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ADMIN_ANALYTICS_MESSAGES,

@@ -1,5 +1,5 @@
 /**
- * The audit log (`GET /api/admin/audit-logs`, issue #6), keyed ['admin', 'audit-logs', query string]: one page of 50
+ * The audit log (`GET /api/admin/audit-logs`, REQ-ADMIN), keyed ['admin', 'audit-logs', query string]: one page of 50
  * entries with the filters of the page's URL. The previous page stays on screen while the next loads.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -12,7 +12,7 @@ import { Select } from '#src/components/ui/select.tsx';
 import { AUDIT_FILTER_KEYS } from '../api/get-audit-logs.ts';
 
 /**
- * The audit log filters (issue #6): event type, severity, action, user e-mail (or id), IP, from/to days and free
+ * The audit log filters (REQ-ADMIN): event type, severity, action, user e-mail (or id), IP, from/to days and free
  * text. Applying them writes the URL (so a filtered view can be shared and survives a reload) and returns to page 1.
  * The form is keyed by the URL by its parent, so its fields always show what the URL says.
  */

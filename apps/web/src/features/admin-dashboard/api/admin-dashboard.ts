@@ -1,4 +1,4 @@
-/** The admin dashboard (`GET /api/admin/dashboard`, issue #6), keyed `adminKeys.dashboard()`. */
+/** The admin dashboard (`GET /api/admin/dashboard`, REQ-ADMIN-03), keyed `adminKeys.dashboard()`. */
 import { useQuery } from '@tanstack/react-query';
 import { AdminDashboardSchema } from '@abode/shared/admin/dashboard.schema';
 import { apiRequest } from '#src/lib/api-client.ts';

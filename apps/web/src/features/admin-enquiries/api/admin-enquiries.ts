@@ -1,7 +1,7 @@
 /**
- * Admin enquiries (`/api/admin/enquiries`, issue #6): the list query and the status change. Keyed under
+ * Admin enquiries (`/api/admin/enquiries`, REQ-ENQ-03): the list query and the status change. Keyed under
  * `['admin', 'enquiries']`; a change refetches the list (and the admin dashboard's counts) and toasts 'Enquiry
- * marked as {status}' (SPEC §8).
+ * marked as {status}' (REQ-ENQ-06).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';

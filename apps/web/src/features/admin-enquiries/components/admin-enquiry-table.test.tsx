@@ -46,7 +46,7 @@ test('below 768 px each enquiry is a card with the SPEC fallbacks, and there is 
   expect(within(jane).getByText('Harbour & Vale')).toBeInTheDocument();
   expect(within(jane).getByText('Is it still available?')).toBeInTheDocument();
   expect(within(jane).getByText('New')).toBeInTheDocument();
-  // With the time (issue #23), in UK time.
+  // With the time (REQ-ADMIN), in UK time.
   expect(within(jane).getByText('20 Nov 2026, 10:00')).toBeInTheDocument();
 
   const orphan = screen.getByRole('article', { name: `Enquiry from ${MESSAGES.anonymous}` });

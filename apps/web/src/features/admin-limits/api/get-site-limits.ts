@@ -1,4 +1,4 @@
-/** The rate limits in force (`GET /api/admin/limits`, issue #6 /admin/settings), key `adminKeys.limits()`. */
+/** The rate limits in force (`GET /api/admin/limits`, REQ-ADMIN /admin/settings), key `adminKeys.limits()`. */
 import { useQuery } from '@tanstack/react-query';
 import { SITE_LIMITS_MESSAGES, SiteLimitsSchema } from '@abode/shared/admin/limits.schema';
 import { apiRequest } from '#src/lib/api-client.ts';

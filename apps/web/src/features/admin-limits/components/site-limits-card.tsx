@@ -6,7 +6,7 @@ import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useSiteLimits } from '#src/features/admin-limits/api/get-site-limits.ts';
 
 /**
- * 'Rate limits' (issue #6 /admin/settings): every limit the server enforces, as a table of what is counted, how many
+ * 'Rate limits' (REQ-ADMIN /admin/settings): every limit the server enforces, as a table of what is counted, how many
  * per how long, for whom, and how long a client is then refused. Tunable limits name their environment variable.
  */
 export function SiteLimitsCard() {

@@ -1,6 +1,6 @@
 /**
- * Admin listings (`/api/admin/properties`, issue #6): the list query and the approve / reject actions. Keyed under
- * `['admin', 'properties']`; an action refetches the list (and the admin dashboard's counts) and shows the SPEC §8
+ * Admin listings (`/api/admin/properties`, REQ-ADMIN-05): the list query and the approve / reject actions. Keyed under
+ * `['admin', 'properties']`; an action refetches the list (and the admin dashboard's counts) and shows the REQ-ADMIN-03
  * toasts.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -81,7 +81,7 @@ export function useApproveListing() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`${BASE}/${encodeURIComponent(id)}/approve`, { method: 'POST', schema: AdminListingSchema }),
-    // Issue #23: an approved draft is not live; the toast says its agent must publish it.
+    // REQ-ADMIN-05: an approved draft is not live; the toast says its agent must publish it.
     onSuccess: (listing) => {
       const notice = approvalNotice(listing);
       toast.success(MESSAGES.propertyApproved, notice ? { description: notice } : undefined);
@@ -108,7 +108,7 @@ export function useRejectListing() {
 }
 
 /**
- * `POST …/bulk` (issue #26): approves several listings, or rejects them with one reason; all or nothing. Toasts
+ * `POST …/bulk` (REQ-ADMIN-05): approves several listings, or rejects them with one reason; all or nothing. Toasts
  * '{n} properties approved' / 'rejected', or what stopped it (the listings named by the API, the first three).
  */
 export function useBulkModeration() {

@@ -1,6 +1,6 @@
 /**
- * The bulk bar's Reject dialog (issue #26), its own module so that react-hook-form and the form load only when an
- * admin first rejects several listings at once, not with the properties page (issue #28).
+ * The bulk bar's Reject dialog (REQ-ADMIN-05), its own module so that react-hook-form and the form load only when an
+ * admin first rejects several listings at once, not with the properties page (REQ-PERF-06).
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

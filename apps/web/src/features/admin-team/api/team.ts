@@ -1,5 +1,5 @@
 /**
- * Administrators (`/api/admin/team`, issue #6): the list (key ['admin', 'team']) and the super admin's promote,
+ * Administrators (`/api/admin/team`, REQ-ADMIN): the list (key ['admin', 'team']) and the super admin's promote,
  * change-role and demote mutations, each refreshing the list when done.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -127,7 +127,7 @@ function MemberActions({ member }: { member: TeamMember }) {
 }
 
 /**
- * 'Administrators' (issue #6): every admin with e-mail and role. A super admin also gets the promote form and
+ * 'Administrators' (REQ-ADMIN): every admin with e-mail and role. A super admin also gets the promote form and
  * change/remove on every row but their own; a plain admin sees the list read-only with a note. The server checks
  * the role again on every write.
  */

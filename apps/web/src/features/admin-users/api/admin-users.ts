@@ -1,5 +1,5 @@
 /**
- * Admin users (`/api/admin/users`, issue #6): the list query and the suspend / reactivate actions. Keyed under
+ * Admin users (`/api/admin/users`, REQ-ADMIN): the list query and the suspend / reactivate actions. Keyed under
  * `['admin', 'users']`; an action refetches the list and the dashboard (its counts and admin actions panel).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,7 +35,7 @@ export function useAdminUsers(filters: AdminUserFilters) {
 }
 
 /**
- * `POST /api/admin/users/{id}/suspend` or `/reactivate`, toasting the SPEC §8 texts ('User suspended successfully' /
+ * `POST /api/admin/users/{id}/suspend` or `/reactivate`, toasting the REQ-ADMIN texts ('User suspended successfully' /
  * 'Failed to suspend user', 'User reactivated successfully' / 'Failed to reactivate user').
  */
 export function useUserAction(action: 'suspend' | 'reactivate') {

@@ -1,5 +1,5 @@
 /**
- * The agent's analytics (`GET /api/agent/analytics?days=&sort=&page=`, issue #5), keyed
+ * The agent's analytics (`GET /api/agent/analytics?days=&sort=&page=`, REQ-AGENT-15), keyed
  * `agentKeys.analytics(days, sort, page)`: the period's series and totals plus one page of the per-listing table.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `GET /api/agent/dashboard` (issue #5): greeting name, stat cards and Recent Activity. Keyed
+ * `GET /api/agent/dashboard` (REQ-AGENT-03): greeting name, stat cards and Recent Activity. Keyed
  * `agentKeys.dashboard()`, which the enquiries feature invalidates after a status change.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -3,8 +3,8 @@ import type { AgentDashboardStats } from '@abode/shared/agent/dashboard.schema';
 import { StatCardGrid } from '#src/components/ui/stat-card.tsx';
 
 /**
- * The four stat cards of SPEC §2 Agent dashboard: Active Listings, Total Enquiries, Views This Month (this calendar
- * month, DESIGN §7) and New Leads ('this week': the last 7 days, SPEC §9).
+ * The four stat cards of REQ-AGENT-03: Active Listings, Total Enquiries, Views This Month (this calendar
+ * month, REQ-AGENT-03) and New Leads ('this week': the last 7 days, REQ-SITE-14).
  */
 export function DashboardStats({
   stats,

@@ -23,7 +23,7 @@ function IconOf({ type }: { type: string }) {
 }
 
 /**
- * The Recent Activity panel (SPEC §2, DESIGN §7: real events, not sample lines): the latest events in words with
+ * The Recent Activity panel (REQ-AGENT-03: real events, not sample lines): the latest events in words with
  * how long ago, each linking to the enquiries or the listing; an empty state before anything has happened.
  */
 export function RecentActivity({ items }: { items: AgentActivityItem[] | undefined }) {

@@ -1,5 +1,5 @@
 /**
- * The agent's enquiries (`/api/agent/enquiries`, issue #5): the list query and the status change. Keyed under
+ * The agent's enquiries (`/api/agent/enquiries`, REQ-ENQ-03): the list query and the status change. Keyed under
  * `agentKeys.enquiries()`; a status change is shown at once in every cached page (optimistic, rolled back on
  * failure) and then refetched, with the dashboard (its Recent Activity) refreshed too. The lead inbox's own calls
  * (assignment, thread, notes, replies; ADR 029) are in lead-inbox.ts.
@@ -69,7 +69,7 @@ function withStatus(list: AgentEnquiryList, id: string, status: EnquiryStatus): 
 
 /**
  * `PATCH /api/agent/enquiries/{id}` `{ status }`: optimistic, toasts 'Enquiry status updated' or 'Error' /
- * 'Failed to update enquiry status' (SPEC §8) and rolls back on failure.
+ * 'Failed to update enquiry status' (REQ-ENQ-06) and rolls back on failure.
  */
 export function useUpdateEnquiryStatus() {
   const queryClient = useQueryClient();

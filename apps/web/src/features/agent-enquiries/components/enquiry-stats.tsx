@@ -2,7 +2,7 @@ import { CheckCircle2, Clock, Inbox, Mail } from 'lucide-react';
 import type { AgentEnquiryStats } from '@abode/shared/agent/enquiries.schema';
 import { StatCardGrid } from '#src/components/ui/stat-card.tsx';
 
-/** The four stat cards of SPEC §2 Agent enquiries: Total, New, In Progress, Closed (over all enquiries). */
+/** The four stat cards of REQ-AGENT-11: Total, New, In Progress, Closed (over all enquiries). */
 export function EnquiryStats({
   stats,
   failed = false,

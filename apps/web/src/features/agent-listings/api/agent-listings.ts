@@ -1,5 +1,5 @@
 /**
- * The agent's listings (`/api/agent/properties`, issue #5): a `queryOptions` factory and hook per read, a mutation
+ * The agent's listings (`/api/agent/properties`, REQ-AGENT): a `queryOptions` factory and hook per read, a mutation
  * per write. Everything is keyed under `agentKeys.listings()` so one invalidation after a write refreshes the list,
  * its stats and the edited listing.
  */
@@ -116,7 +116,7 @@ export function useDeleteAgentListing() {
 }
 
 /**
- * `POST /api/agent/properties/bulk` (issue #26): one status for several listings, or deleting several; all or nothing.
+ * `POST /api/agent/properties/bulk` (REQ-AGENT-04): one status for several listings, or deleting several; all or nothing.
  * The list, its stats and every listing refresh afterwards, whatever the answer.
  */
 export function useBulkListingAction() {

@@ -1,5 +1,5 @@
 /**
- * The media a listing feed gave by URL (`GET /api/agent/properties/{id}/feed-media`, issue #27): each photo, floor
+ * The media a listing feed gave by URL (`GET /api/agent/properties/{id}/feed-media`, REQ-FEED-06): each photo, floor
  * plan, EPC and brochure the CRM named, and whether Abode has fetched it, is still fetching it or gave up, and why.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

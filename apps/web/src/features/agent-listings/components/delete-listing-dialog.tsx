@@ -14,7 +14,7 @@ import { useDeleteAgentListing } from '#src/features/agent-listings/api/agent-li
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
- * Confirms and soft-deletes a listing (SPEC §2: 'Are you sure you want to delete this property?'; toasts 'Property
+ * Confirms and soft-deletes a listing (REQ-LISTING-05: 'Are you sure you want to delete this property?'; toasts 'Property
  * deleted successfully' / 'Failed to delete property'). Open while `listing` is set.
  */
 export function DeleteListingDialog({

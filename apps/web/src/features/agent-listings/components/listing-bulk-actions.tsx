@@ -32,7 +32,7 @@ import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useBulkListingAction } from '../api/agent-listings.ts';
 
 /**
- * The bulk bar of the agent's table (issue #26): how many listings are selected, Set status (only the statuses every
+ * The bulk bar of the agent's table (REQ-AGENT-04): how many listings are selected, Set status (only the statuses every
  * selected listing's mode allows: STATUSES_BY_MODE) and Delete, which asks first. One request for all of them: all
  * change or none do, and a failure says which listing stopped it. The selection clears once the change is made.
  */

@@ -25,7 +25,7 @@ function useCharacterCount(name: 'summary' | 'description', max: number) {
 }
 
 /**
- * The key features (issue #25: up to 10 one-line bullets, shown on the card and the page), added and removed one by
+ * The key features (REQ-LISTING-13: up to 10 one-line bullets, shown on the card and the page), added and removed one by
  * one. Blank rows are not sent.
  */
 function KeyFeaturesFieldset() {
@@ -111,7 +111,7 @@ function KeyFeaturesFieldset() {
 }
 
 /**
- * The listing's words (issue #25): a summary (cards and the top of the description), the key features, the full
+ * The listing's words (REQ-LISTING-13): a summary (cards and the top of the description), the key features, the full
  * description (paragraphs kept) and the rooms.
  */
 export function DescriptionFields() {

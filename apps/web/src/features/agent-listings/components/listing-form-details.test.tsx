@@ -1,5 +1,5 @@
 /**
- * The listing form's issue #25 fields: price qualifier and weekly rent, Part A for leases and lets, key features,
+ * The listing form's REQ-LISTING-11 fields: price qualifier and weekly rent, Part A for leases and lets, key features,
  * rooms, Part B/C answers, and server errors at nested paths.
  */
 import { screen, waitFor, within } from '@testing-library/react';

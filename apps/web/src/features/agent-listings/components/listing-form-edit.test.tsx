@@ -1,5 +1,5 @@
 /**
- * The edit page's listing form with issue #25's details: the stored values come back into the form, and saving
+ * The edit page's listing form with ADR 028's details: the stored values come back into the form, and saving
  * sends them as stored — a weekly rent as the agent quoted it (the server converts it to pcm itself).
  */
 import { screen, within } from '@testing-library/react';
@@ -12,7 +12,7 @@ import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000ac';
 
-/** A stored rental quoted per week, with the issue #25 details filled in. */
+/** A stored rental quoted per week, with the REQ-LISTING-12 details filled in. */
 const WEEKLY_RENTAL = {
   branchId: AGENT_FIXTURE_IDS.branchId,
   negotiatorId: null,

@@ -54,7 +54,7 @@ export function Section({
 }
 
 /**
- * The listing's flags (issue #8: buyers may hide them with the search's 'Don't show'): all three for a sale, only
+ * The listing's flags (REQ-SEARCH-10: buyers may hide them with the search's 'Don't show'): all three for a sale, only
  * 'Retirement home' for a rental — plus any flag already ticked, so a stored one can always be unticked.
  */
 export function FlagsFieldset({

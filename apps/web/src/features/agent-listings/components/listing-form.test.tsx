@@ -114,7 +114,7 @@ test('the postcode is located on blur; an unknown one shows the error under the 
   expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription(LISTING_MESSAGES.postcodeUnknown);
 });
 
-// Issue #23: a real postcode missing from our data is accepted, and the agent is told the pin is approximate.
+// REQ-AGENT: a real postcode missing from our data is accepted, and the agent is told the pin is approximate.
 test('a postcode our data lacks is placed at its district centre, and the form says the pin is approximate', async () => {
   serve();
   const user = userEvent.setup();
@@ -127,7 +127,7 @@ test('a postcode our data lacks is placed at its district centre, and the form s
   expect(screen.queryByText(/^Located: /)).not.toBeInTheDocument();
 });
 
-// Issue #23: a listing without a photo could go live.
+// REQ-LISTING-06: a listing without a photo could go live.
 test("'Active' on a new listing (no photos yet) says 'Add at least one photo before publishing' and sends nothing", async () => {
   const { posted } = serve();
   const user = userEvent.setup();
@@ -297,7 +297,7 @@ test('a field problem only the server sees (an unknown postcode) is shown under 
   await waitFor(() => expect(postcode).toHaveFocus());
 });
 
-test("counts are plain digits (issue #23): '2e0' bedrooms is refused, '2' is sent as 2", async () => {
+test("counts are plain digits (REQ-SEARCH-07): '2e0' bedrooms is refused, '2' is sent as 2", async () => {
   const { posted } = serve();
   const user = userEvent.setup();
   render();

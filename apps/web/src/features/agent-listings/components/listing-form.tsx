@@ -164,7 +164,7 @@ function BasicsFields({ mode }: { mode: ListingMode }) {
 
 /**
  * Location: the postcode is located on blur; one our data lacks is placed at its district's centre and the agent is
- * told the pin is approximate (issue #23).
+ * told the pin is approximate (REQ-PLACE-06).
  */
 function LocationFields() {
   const { register, setError, clearErrors } = useFormContext<ListingFormState>();
@@ -231,13 +231,13 @@ function LocationFields() {
 }
 
 /**
- * The add/edit listing form (issues #5, #25), in sections: Basics (with the property's style, the price qualifier
+ * The add/edit listing form (REQ-LISTING-11), in sections: Basics (with the property's style, the price qualifier
  * and, for a rent, pcm or pw), Location, Details, Description (summary, key features, rooms), Tours, Material
  * information (Part A; Parts B and C as folding groups) and — for rentals — Lettings terms. Validated with the shared ListingInputSchema (the
  * server checks the same one, listing-form-state.ts): each error under its field, a summary of them all at the top
  * linking to each, and focus on the first (a folded group holding one is opened). Errors the server finds come back
  * by path, nested ones too ('rooms.0.name', 'materialInformation.floodRisk.value'). `photoCount` (when known: 0 for
- * a new listing) refuses 'Active' without a photo before sending, with the server's own message (issue #23).
+ * a new listing) refuses 'Active' without a photo before sending, with the server's own message (REQ-LISTING-06).
  * `onSubmit` gets the parsed listing (pence, metres) and throws to keep the form as it is. `place` (ADR 029) adds the
  * listing's branch and negotiator when the member has a choice to make.
  */

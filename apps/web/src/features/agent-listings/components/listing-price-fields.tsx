@@ -31,7 +31,7 @@ function pcmOfWeekly(pence: unknown): string | undefined {
 }
 
 /**
- * The price of a listing (issue #25): its qualifier ('Guide price', 'Offers over', … by mode), how a rent is quoted
+ * The price of a listing (REQ-LISTING-11): its qualifier ('Guide price', 'Offers over', … by mode), how a rent is quoted
  * (per month or per week), and the figure. Price on application hides the figure: none is asked for and Abode shows
  * 'POA' wherever the price would be. A weekly rent shows its pcm equivalent, the figure searches and sorts use.
  */

@@ -118,7 +118,7 @@ function RoomFields({
 }
 
 /**
- * The rooms (issue #25), in the order the page lists them: each with a name, its size in metres (feet and inches
+ * The rooms (REQ-LISTING-13), in the order the page lists them: each with a name, its size in metres (feet and inches
  * shown beside) and a line; added, removed and moved up or down. Rows left wholly blank are not sent.
  */
 export function RoomsFieldset() {

@@ -3,7 +3,7 @@ import type { AgentListingStats } from '@abode/shared/agent/listing-input.schema
 import { StatCardGrid } from '#src/components/ui/stat-card.tsx';
 
 /**
- * The four stat cards of SPEC §2 Agent properties, over all the agent's listings whatever the filters; 'Under
+ * The four stat cards of REQ-AGENT-04, over all the agent's listings whatever the filters; 'Under
  * Offer' includes let agreed.
  */
 export function ListingStats({

@@ -1,5 +1,5 @@
 /**
- * The listing form's Style select (issue #27): its choices follow the property type, another type clears a style
+ * The listing form's Style select (ADR 030): its choices follow the property type, another type clears a style
  * that does not fit, blank means not given, and a stored style comes back into the form and is sent on saving.
  */
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * What the listing form holds, and how it meets the shared ListingInputSchema (issue #25).
+ * What the listing form holds, and how it meets the shared ListingInputSchema (ADR 028).
  *
  * The form holds a few fields in the shapes its controls need: key features as rows `{ text }` (react-hook-form's
  * field arrays hold objects), rooms as rows, and Part B/C answers possibly half given. Before the schema sees them,

@@ -1,5 +1,5 @@
 /**
- * The agent table's sort (issue #26 "working at volume"): read from and written to the URL (`?sort=&order=`, the
+ * The agent table's sort (ADR 029 "working at volume"): read from and written to the URL (`?sort=&order=`, the
  * default newest first left out), and how each column's directions read in the phone's sort select.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The imperial figures the listing form shows beside what the agent types (issue #25: rooms in metres with feet and
+ * The imperial figures the listing form shows beside what the agent types (REQ-LISTING-13: rooms in metres with feet and
  * inches beside, floor area in m² and ft², a weekly rent with its pcm equivalent). Display only: the form sends
  * metres, square metres and pence.
  */

@@ -1,5 +1,5 @@
 /**
- * Photo changes refresh what shows the photos (issue #23): the agent's listing table (main photo) and the edit page
+ * Photo changes refresh what shows the photos (REQ-AGENT-09): the agent's listing table (main photo) and the edit page
  * live under `agentKeys.listings()`, which the photo mutations used to miss by invalidating another key.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The agent's own profile (`GET` / `PATCH /api/agent/profile`, issue #5; `POST` creates a missing one, issue #23).
+ * The agent's own profile (`GET` / `PATCH /api/agent/profile`, REQ-AGENT; `POST` creates a missing one).
  * Keyed `agentKeys.profile()`; a save puts the answer straight into the cache so the quick stats and the form show
  * what was stored.
  */
@@ -34,7 +34,7 @@ export function useUpdateAgentProfile() {
 }
 
 /**
- * Creates the missing agent profile (`POST /api/agent/profile`, issue #23) from a whole profile parsed by the shared
+ * Creates the missing agent profile (`POST /api/agent/profile`, REQ-AGENT) from a whole profile parsed by the shared
  * schema, then re-reads /api/me so the portal sees the new agent id and shows its pages.
  */
 export function useCreateAgentProfile() {

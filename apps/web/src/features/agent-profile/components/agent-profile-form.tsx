@@ -40,8 +40,8 @@ export type AgentProfileFormProps =
     };
 
 /**
- * The agent profile form (SPEC §2 Agent profile): basic info, business info, certifications and languages chips,
- * and Save Changes ('Saving...' while saving) — or, for an agent user without a profile (issue #23), Create Profile
+ * The agent profile form (REQ-AGENT-12): basic info, business info, certifications and languages chips,
+ * and Save Changes ('Saving...' while saving) — or, for an agent user without a profile (REQ-AGENT-12), Create Profile
  * ('Creating...'). Checked with the API's own schema (react-hook-form + zodResolver); errors show under their fields.
  */
 export function AgentProfileForm(props: AgentProfileFormProps) {

@@ -6,7 +6,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 
 /**
- * Add/remove chips (SPEC §2 Agent profile: certifications and languages): type, then Enter or Add adds the trimmed
+ * Add/remove chips (REQ-AGENT-12: certifications and languages): type, then Enter or Add adds the trimmed
  * value; Add is disabled while the input is blank; clicking a chip removes it (each chip is a button labelled
  * 'Remove {value}'). Duplicates, over-long entries and more than 20 are refused with a message under the input.
  */

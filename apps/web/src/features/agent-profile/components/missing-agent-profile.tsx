@@ -6,7 +6,7 @@ import { useAuth } from '#src/lib/auth.tsx';
 import { AgentProfileForm } from './agent-profile-form.tsx';
 
 /**
- * What an agent user without an agent profile sees on every agent page (SPEC §2 'Profile not found'; issue #23):
+ * What an agent user without an agent profile sees on every agent page (REQ-AGENT-02 'Profile not found'):
  * the reason, and the profile form in create mode, started with the account's name and e-mail. Once created, the
  * portal learns the new agent id from /api/me and the agent lands on the dashboard.
  */

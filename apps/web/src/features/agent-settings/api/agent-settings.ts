@@ -1,5 +1,5 @@
 /**
- * The agent's notification settings (`GET` / `PATCH /api/agent/settings`, issue #5), keyed `agentKeys.settings()`.
+ * The agent's notification settings (`GET` / `PATCH /api/agent/settings`, REQ-AGENT), keyed `agentKeys.settings()`.
  * The profile's copy (`notifyNewEnquiries` on `agentKeys.profile()`) is refreshed after a change.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -10,7 +10,7 @@ import { useAgentSettings, useUpdateAgentSettings } from '../api/agent-settings.
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
- * Notification preferences (issue #5 Settings): 'E-mail me about new enquiries'. The switch saves at once and
+ * Notification preferences (REQ-AGENT-17 Settings): 'E-mail me about new enquiries'. The switch saves at once and
  * says so in a toast; while saving it shows the new position and is disabled; a failure puts it back.
  */
 export function NotificationsCard() {

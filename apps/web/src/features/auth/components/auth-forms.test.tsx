@@ -53,7 +53,7 @@ describe('sign-up form', { timeout: 20_000 }, () => {
     expect(create).toBeEnabled();
   });
 
-  it('Enter with a weak password says so and lists the unmet rules, and sends nothing (issue #23)', async () => {
+  it('Enter with a weak password says so and lists the unmet rules, and sends nothing (REQ-AUTH)', async () => {
     const fetchMock = stubFetch(() => new Response('{}', { status: 500 }));
     const { user } = await openSignUp();
     await user.type(screen.getByLabelText('First name'), 'Siân');

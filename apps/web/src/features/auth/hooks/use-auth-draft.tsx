@@ -11,7 +11,7 @@ const DraftContext = createContext<Map<string, unknown> | null>(null);
 
 /**
  * Keeps what was typed in the /auth forms while the page is open: switching between the Sign In and Sign Up tabs
- * unmounts the other tab's form, which used to lose its fields (issue #23). The drafts go when the page does.
+ * unmounts the other tab's form, which used to lose its fields (REQ-AUTH). The drafts go when the page does.
  */
 export function AuthDraftProvider({ children }: { children: ReactNode }) {
   const [drafts] = useState(() => new Map<string, unknown>());

@@ -1,9 +1,9 @@
 import type { KeyboardEvent } from 'react';
 
 /**
- * A form's `onKeyDown` for while its submit button is disabled (SPEC §2: Create Account stays disabled until the
+ * A form's `onKeyDown` for while its submit button is disabled (REQ-AUTH-01: Create Account stays disabled until the
  * password is valid). A browser ignores Enter in a field of such a form, so nothing happens and nothing is said
- * (issue #23); here Enter in a text field runs `check` instead, which shows what is wrong. Does nothing while
+ * (REQ-AUTH); here Enter in a text field runs `check` instead, which shows what is wrong. Does nothing while
  * `blocked` is false (the browser submits as usual) or during an IME composition.
  */
 export function enterChecksForm(

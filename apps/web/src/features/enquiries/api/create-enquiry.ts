@@ -7,7 +7,7 @@ import {
 import { apiRequest } from '#src/lib/api-client.ts';
 
 /**
- * A new Idempotency-Key (issue #22): a random UUID, or 32 random hex digits where `crypto.randomUUID` is missing (it
+ * A new Idempotency-Key (REQ-ENQ-04): a random UUID, or 32 random hex digits where `crypto.randomUUID` is missing (it
  * needs a secure context: HTTPS or localhost; `getRandomValues` does not).
  */
 export function newIdempotencyKey(): string {

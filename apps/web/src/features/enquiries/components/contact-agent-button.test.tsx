@@ -81,7 +81,7 @@ const created = () =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** The Idempotency-Key header a request carried (issue #22). */
+/** The Idempotency-Key header a request carried (REQ-ENQ-04). */
 function keyOf(init: RequestInit | undefined): string | undefined {
   return (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
 }
@@ -139,7 +139,7 @@ describe('ContactAgentButton', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Phone (optional)')).toHaveValue('07700 900123');
   });
 
-  it('shows the SPEC §5 messages under each field and sends nothing', async () => {
+  it('shows the REQ-AGENT messages under each field and sends nothing', async () => {
     const fetchMock = stubFetch(() => created());
     const { user, dialog } = await openDialog();
     const message = within(dialog).getByLabelText('Message');

@@ -15,7 +15,7 @@ export interface ContactAgentListing {
 }
 
 /**
- * 'Contact Agent' (or `children`): opens the enquiry form for `listing` in a dialog (issue #4, DESIGN §7). The
+ * 'Contact Agent' (or `children`): opens the enquiry form for `listing` in a dialog (REQ-ENQ-03). The
  * dialog code is fetched when the pointer comes near the button or it gets focus, and at the latest on click.
  */
 export function ContactAgentButton({

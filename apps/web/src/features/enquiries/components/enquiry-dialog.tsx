@@ -52,14 +52,14 @@ const SEND_RETRIES = 2;
 
 /**
  * Whether to send a submission again by itself: only when the answer was lost or the server failed, never after a
- * refusal (4xx). Safe because every send of one submission carries the same Idempotency-Key (issue #22).
+ * refusal (4xx). Safe because every send of one submission carries the same Idempotency-Key (REQ-ENQ-04).
  */
 function shouldResend(failures: number, error: unknown): boolean {
   return failures < SEND_RETRIES && isApiError(error) && (error.status === 0 || error.status >= 500);
 }
 
 /**
- * Checks the form with the API's own schema (SPEC §5 Contact data; viewing times and position, ADR 029): the data to
+ * Checks the form with the API's own schema (REQ-ENQ-02; viewing times and position, ADR 029): the data to
  * send, or one message per field path. Viewing times are sent only while the box is ticked.
  */
 function validate(
@@ -82,12 +82,12 @@ function validate(
 }
 
 /**
- * The enquiry dialog (issue #4): name, e-mail, optional phone and message, prefilled for signed-in users, an optional
+ * The enquiry dialog (REQ-ENQ-03): name, e-mail, optional phone and message, prefilled for signed-in users, an optional
  * viewing request (up to three preferred times) and, for a sale, the buyer's position (ADR 029), checked with the
  * shared schema (errors under each field), sent to `POST /api/enquiries`. On success it closes and shows
  * 'Contacting {agent} about {title}'; server refusals (400, 404, 409, 429) show the server's message.
  *
- * Each submission carries an Idempotency-Key (issue #22): made when it is first sent, kept for the automatic resends
+ * Each submission carries an Idempotency-Key (REQ-ENQ-04): made when it is first sent, kept for the automatic resends
  * and for the person pressing Send again after a lost answer (so the agent never gets it twice), and replaced once
  * the details are edited, after a refusal (nothing was made with it) and after success.
  */

@@ -16,7 +16,7 @@ const STATUS_OPTIONS = ENQUIRY_STATUS_FILTERS.map((s) => ({
   label: s === 'all' ? 'All statuses' : ENQUIRY_STATUS_LABELS[s],
 }));
 
-/** The texts of one enquiry inbox: its search box and its two empty states (SPEC §2 Agent / Admin enquiries). */
+/** The texts of one enquiry inbox: its search box and its two empty states (REQ-AGENT-11). */
 export interface EnquiryInboxMessages {
   searchLabel: string;
   searchPlaceholder: string;

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's favourites (`/api/me/favourites…`, issue #4): the ids behind the hearts, the full list for
+ * The signed-in user's favourites (`/api/me/favourites…`, REQ-CLIENT-01): the ids behind the hearts, the full list for
  * /favourites and the dashboard, and the optimistic toggle.
  *
  * Every query of the user's own records is keyed under `clientKeys.all(userId)`: a different user never reads
@@ -53,7 +53,7 @@ export function useFavourites() {
 
 /**
  * Saves or removes a favourite. The heart changes at once (optimistic), rolls back if the server refuses, and
- * says so: 'Added to favourites' / 'Removed from favourites' / 'Failed to update favourites' (SPEC §8).
+ * says so: 'Added to favourites' / 'Removed from favourites' / 'Failed to update favourites' (REQ-CLIENT-01).
  */
 export function useToggleFavourite() {
   const queryClient = useQueryClient();

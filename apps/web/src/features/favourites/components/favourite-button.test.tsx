@@ -125,7 +125,7 @@ test('a failed save rolls the heart back and says so', async () => {
   expect(button).toHaveTextContent('Save');
   await user.click(button);
 
-  // SPEC §8: the text of a toast titled 'Error' (issue #23), not its title.
+  // REQ-MSG-07: the text of a toast titled 'Error' (REQ-MSG-07), not its title.
   const toast = (await screen.findByText(MESSAGES.favouriteFailed)).closest('li');
   expect(toast?.querySelector('[data-title]')).toHaveTextContent(/^Error$/);
   await waitFor(() =>

@@ -25,7 +25,7 @@ import { countsSentence } from './import-counts.tsx';
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * The Bulk upload form (issue #27): a `.blm` or `.zip` file, the branch that takes rows whose BRANCH_ID is not mapped
+ * The Bulk upload form (REQ-FEED-07): a `.blm` or `.zip` file, the branch that takes rows whose BRANCH_ID is not mapped
  * yet (shown when the member has more than one; default their default branch), and 'Withdraw listings missing from
  * this file' (on by default: a BLM is a full feed). Upload shows the bytes going out as the photo uploads do, then
  * 'Importing…' while the server reads the rows; the report goes to `onImported`. A refusal is said under the form

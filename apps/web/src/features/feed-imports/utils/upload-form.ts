@@ -1,5 +1,5 @@
 /**
- * The Bulk upload form (issue #27): its values, checked with zod through react-hook-form, and the screen's words. The
+ * The Bulk upload form (ADR 030): its values, checked with zod through react-hook-form, and the screen's words. The
  * server checks the file itself (BLM v3 format, zip safety); the form makes sure a file of the right kind and size
  * was chosen, with the API's own limits and texts (blm-import.schema.ts), so a wrong pick is caught before its bytes
  * are sent.

@@ -2,7 +2,7 @@ import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { cn } from '#src/lib/utils.ts';
 import type { ListingCardLayout } from '#src/features/listings/components/listing-card.tsx';
 
-/** Placeholder with the card's shape while results load (SPEC §9: six of them). */
+/** Placeholder with the card's shape while results load (REQ-LISTING: six of them). */
 export function ListingCardSkeleton({ layout = 'grid' }: { layout?: ListingCardLayout }) {
   const isList = layout !== 'grid';
   return (

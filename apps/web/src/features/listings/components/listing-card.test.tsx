@@ -84,7 +84,7 @@ test('a click on the photo opens the listing, but its own buttons do not', async
   expect(currentUrl(router)).toBe(`/property/${listing.slug}`);
 });
 
-test('the heart asks a visitor to sign in (SPEC §5 Gating)', async () => {
+test('the heart asks a visitor to sign in (REQ-CLIENT-03)', async () => {
   const { user, router } = renderCard();
   const heart = screen.getByRole('button', { name: 'Save to favourites' });
   expect(heart).toHaveAttribute('aria-pressed', 'false');
@@ -119,7 +119,7 @@ test('share reports a failed copy', async () => {
   expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
 });
 
-test('a reduced listing shows the drop and the previous price struck through (issue #8)', () => {
+test('a reduced listing shows the drop and the previous price struck through (REQ-SEARCH)', () => {
   renderCard({
     pricePence: 31_000_000,
     originalPricePence: 32_500_000,
@@ -141,7 +141,7 @@ test('an active listing has no status badge', () => {
   expect(screen.queryByTestId('listing-status')).not.toBeInTheDocument();
 });
 
-describe('price qualifiers, POA and weekly rents (issue #25)', () => {
+describe('price qualifiers, POA and weekly rents (REQ-LISTING-12)', () => {
   test('the qualifier reads before the figure', () => {
     renderCard({ pricePence: 45_000_000, priceQualifier: 'guide-price' });
     expect(screen.getByTestId('listing-price')).toHaveTextContent(/^Guide price £450,000$/);

@@ -9,7 +9,7 @@ import { cn } from '#src/lib/utils.ts';
 const EAGER_CARDS = 3;
 /**
  * Cards in the first render: more than a tall screen holds. The rest follow at once in a transition, which React
- * renders in short slices, so 24 cards do not block a phone's main thread in one long task (issue #9).
+ * renders in short slices, so 24 cards do not block a phone's main thread in one long task (REQ-PERF).
  */
 const FIRST_RENDER_CARDS = 6;
 
@@ -38,7 +38,7 @@ export function ListingList({
             listing={listing}
             layout={layout}
             eagerImage={index < EAGER_CARDS}
-            // The first card's photo is the search page's largest paint on a phone (Lighthouse LCP, issue #9).
+            // The first card's photo is the search page's largest paint on a phone (Lighthouse LCP, REQ-PERF-05).
             priorityImage={index === 0}
           />
         </li>

@@ -9,7 +9,7 @@ const PHOTO_WIDTH = 800;
 const PHOTO_HEIGHT = 600;
 const SWIPE_THRESHOLD_PX = 40;
 
-/** Photos in their display order (SPEC §7: sorted by order_index on the client). */
+/** Photos in their display order (REQ-SEARCH-19: sorted by order_index on the client). */
 export function orderPhotos(photos: readonly ListingPhoto[]): ListingPhoto[] {
   return [...photos].sort((a, b) => a.orderIndex - b.orderIndex);
 }
@@ -20,10 +20,10 @@ export function wrapIndex(index: number, delta: number, count: number): number {
 }
 
 /**
- * A listing's photos with previous/next buttons that wrap around (SPEC §2), a position counter and swipe on touch
+ * A listing's photos with previous/next buttons that wrap around (REQ-AGENT-09), a position counter and swipe on touch
  * screens. The first photo loads eagerly (unless the card is far down the page). The others are only put in the
  * page once the visitor shows interest (pointer over, focus or touch: the photos either side; a step: that photo),
- * so a page of results asks for one photo per card, not every card's every photo (issue #9).
+ * so a page of results asks for one photo per card, not every card's every photo (REQ-PERF).
  */
 export function PhotoCarousel({
   photos,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CallToAction } from '#src/features/marketing/components/call-to-action.tsx';
 import { pageTitle } from '#src/config/site.ts';
 
-/** Layout of the static brand pages (SPEC §2): a heading band, readable prose, and a button to /search. */
+/** Layout of the static brand pages (REQ-SITE-10): a heading band, readable prose, and a button to /search. */
 export function BrandPage({
   title,
   documentTitle = title,

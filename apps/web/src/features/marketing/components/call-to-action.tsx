@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
 import { paths } from '#src/config/paths.ts';
 
-/** Closing call to action: one button to /search (SPEC §2 Home page and brand pages). */
+/** Closing call to action: one button to /search (REQ-SITE-06 and brand pages). */
 export function CallToAction({
   title = 'Ready to find your next home?',
   text = 'Search homes for sale and to rent by town, street or postcode, and narrow them down by price, bedrooms and the features that matter to you.',

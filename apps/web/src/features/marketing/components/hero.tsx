@@ -4,7 +4,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { paths } from '#src/config/paths.ts';
 
 /**
- * Home hero. 'Learn More' scrolls to the Why Choose section and moves focus there (DESIGN §7), so keyboard and
+ * Home hero. 'Learn More' scrolls to the Why Choose section and moves focus there (REQ-SITE-09), so keyboard and
  * screen-reader users land where sighted users are taken.
  */
 export function Hero({ learnMoreTargetId }: { learnMoreTargetId: string }) {

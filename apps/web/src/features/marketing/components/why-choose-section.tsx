@@ -19,7 +19,7 @@ const REASONS = [
   },
 ] as const;
 
-/** The three-card 'Why Choose Abode' section of the home page (SPEC §2). Focusable so 'Learn More' can move there. */
+/** The three-card 'Why Choose Abode' section of the home page (REQ-SITE-09). Focusable so 'Learn More' can move there. */
 export function WhyChooseSection({ id }: { id: string }) {
   return (
     <section

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's profile (`/api/me/profile`, `/api/me/export`, `DELETE /api/me`, issue #4) and the two
+ * The signed-in user's profile (`/api/me/profile`, `/api/me/export`, `DELETE /api/me`, REQ-CLIENT) and the two
  * better-auth calls of the page (change password, change e-mail). Keyed `sessionKeys.profile(userId)`.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -63,7 +63,7 @@ function toApiError(error: {
   return new ApiError(error.code ?? `HTTP_${error.status}`, error.status, error.message || error.statusText);
 }
 
-/** better-auth `POST /api/auth/change-password`; other sessions are ended (issue #4). */
+/** better-auth `POST /api/auth/change-password`; other sessions are ended (REQ-CLIENT). */
 export async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<void> {
   const client = await loadAuthClient();
   const { error } = await client.changePassword({ ...input, revokeOtherSessions: true });

@@ -3,7 +3,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { DATA_EXPORT_URL } from '../api/profile.ts';
 
 /**
- * Download my data (issue #4): a plain link to the export, which the API sends as an attachment, so the browser
+ * Download my data (REQ-CLIENT-14): a plain link to the export, which the API sends as an attachment, so the browser
  * saves it with its own name (abode-my-data-YYYY-MM-DD.json).
  */
 export function DataSection() {

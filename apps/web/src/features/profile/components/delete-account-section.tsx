@@ -32,7 +32,7 @@ import { showErrorToast } from '#src/lib/error-toast.ts';
 const EMPTY = { password: '', confirmation: '' };
 
 /**
- * Delete my account (issue #4): a danger-zone button opening a dialog that asks for the password and the typed
+ * Delete my account (REQ-CLIENT-15): a danger-zone button opening a dialog that asks for the password and the typed
  * word DELETE. On success the server has ended every session; here the cached user and their data are dropped
  * (as on sign-out, components/layouts/user-menu.tsx) and the visitor lands on /.
  */

@@ -18,7 +18,7 @@ import { TextField } from './text-field.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
- * The e-mail address and its change (issue #4): better-auth sends a link to the NEW address; the address changes
+ * The e-mail address and its change (REQ-CLIENT): better-auth sends a link to the NEW address; the address changes
  * only when it is followed (then the old address is told). The link lands back on /profile.
  */
 export function EmailSection({ profile }: { profile: Profile }) {

@@ -18,8 +18,8 @@ import { TextField } from './text-field.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**
- * Personal details (issue #4): first name (required), last name and phone, checked with the same schema as the API
- * (SPEC §5 sign-up name rules, Contact data phone rule). Toasts 'Profile updated successfully' / 'Failed to update
+ * Personal details (REQ-CLIENT): first name (required), last name and phone, checked with the same schema as the API
+ * (REQ-AUTH-02 sign-up name rules, Contact data phone rule). Toasts 'Profile updated successfully' / 'Failed to update
  * profile'.
  */
 export function PersonalDetailsForm({ profile }: { profile: Profile }) {

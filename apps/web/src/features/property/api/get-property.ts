@@ -18,7 +18,7 @@ export function propertyQueryOptions(slug: string) {
   });
 }
 
-/** Starts loading a listing before its page has rendered (the route's loader, issue #9); never throws. */
+/** Starts loading a listing before its page has rendered (the route's loader, REQ-PERF); never throws. */
 export function prefetchProperty(queryClient: QueryClient, slug: string): Promise<void> {
   return queryClient.prefetchQuery(propertyQueryOptions(slug));
 }

@@ -6,7 +6,7 @@ import type { ListingDetail } from '@abode/shared/listings/listing.schema';
 import { paths } from '#src/config/paths.ts';
 
 /**
- * Who markets the listing (issue #4): the branch (ADR 029) — its logo, agency and branch name, the agent, office
+ * Who markets the listing (REQ-CLIENT): the branch (ADR 029) — its logo, agency and branch name, the agent, office
  * address, phone and e-mail links, opening hours — a link to the branch's page (`/agents/{slug}`, all its
  * listings), and actions.
  */

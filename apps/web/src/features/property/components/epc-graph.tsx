@@ -60,7 +60,7 @@ function Arrow({ rating, x, testId }: { rating: EpcRating; x: number; testId: st
 }
 
 /**
- * The EPC's energy efficiency graph, drawn by Abode (issue #25) rather than copied from the certificate: the seven
+ * The EPC's energy efficiency graph, drawn by Abode (REQ-LISTING-15) rather than copied from the certificate: the seven
  * bands A (92+) to G (1–20) in their standard colours, widening as efficiency falls, with arrows at the current
  * rating and, when the agent gave it, the potential one. One image with a text alternative naming both ratings;
  * the band letters and columns are drawn text, so it scales cleanly on any screen.

@@ -15,7 +15,7 @@ const altOf = (photo: ListingPhoto, title: string, i: number, count: number) =>
 /**
  * The photos one at a time, with arrows, ← → keys and swipe: the gallery's main photo and its full-screen view.
  * A photo is only put in the page once it has been shown or the visitor shows interest (pointer over, focus or
- * touch: the photos either side), so opening a listing asks for its first photo, not all of them (issue #9).
+ * touch: the photos either side), so opening a listing asks for its first photo, not all of them (REQ-PERF).
  */
 export function Slides({
   photos,

@@ -1,4 +1,4 @@
-/** The property's type with its style on the public page (issue #27): key facts and Part B of the material information. */
+/** The property's type with its style on the public page (ADR 030): key facts and Part B of the material information. */
 import { render, screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { makeListingDetail } from '#src/testing/fixtures/listings.ts';

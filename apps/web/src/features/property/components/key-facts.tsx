@@ -10,7 +10,7 @@ import {
 } from '#src/features/property/utils/format.ts';
 
 /**
- * The material facts a buyer or tenant looks for first (issue #4), the type with its style ('Semi-detached house');
+ * The material facts a buyer or tenant looks for first (REQ-CLIENT-16), the type with its style ('Semi-detached house');
  * unknown facts are left out.
  */
 export function KeyFacts({ listing }: { listing: ListingDetail }) {

@@ -1,5 +1,5 @@
 /**
- * The property page's issue #25 sections on their own: key features, description, rooms, floor plans, the EPC
+ * The property page's REQ-LISTING-13 sections on their own: key features, description, rooms, floor plans, the EPC
  * graph, brochure, tours (only https links, embedded for YouTube, Vimeo and Matterport), lettings terms and material
  * information.
  */

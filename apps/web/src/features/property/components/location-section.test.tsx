@@ -22,7 +22,7 @@ test('without coordinates: no map, only the address', () => {
   expect(screen.queryByRole('region', { name: /Map showing/ })).not.toBeInTheDocument();
 });
 
-// Issue #23: a listing placed at its postcode district's centre must not claim an exact pin.
+// REQ-PLACE: a listing placed at its postcode district's centre must not claim an exact pin.
 test('an approximate location says so and draws the area, not a pin', async () => {
   const { container } = render(
     <LocationSection

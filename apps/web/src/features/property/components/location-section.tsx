@@ -4,7 +4,7 @@ import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useNearViewport } from '#src/lib/use-near-viewport.ts';
 
 // Leaflet and its CSS are their own chunk, fetched only when a listing with coordinates is shown and the visitor
-// scrolls towards the map (on a phone it is far below the first screen; issue #9).
+// scrolls towards the map (on a phone it is far below the first screen; REQ-PERF).
 const PropertyMap = lazy(() => import('./property-map.tsx'));
 
 /** Keeps the page alive when the map cannot load (offline, blocked chunk): the address text stays. */
@@ -26,7 +26,7 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
 
 /**
  * The listing's location: a map when it has coordinates, and always the address in words. An approximate location
- * (the postcode district's centre: our data lacks the postcode, issue #23) says so and shows the area, not a pin.
+ * (the postcode district's centre: our data lacks the postcode, REQ-PLACE-06) says so and shows the area, not a pin.
  */
 export function LocationSection({
   address,

@@ -5,7 +5,7 @@ import { cn } from '#src/lib/utils.ts';
 import { Slides } from './gallery-slides.tsx';
 
 // The full-screen view (a radix Dialog with its focus trap and scroll lock) loads when it is first opened: most
-// visits never open it (issue #9).
+// visits never open it (REQ-PERF).
 const FullScreenGallery = lazy(() => import('./full-screen-gallery.tsx'));
 
 /** Index after stepping by `delta` through `count` items, wrapping round at both ends. */
@@ -19,7 +19,7 @@ function ordered(photos: readonly ListingPhoto[]): ListingPhoto[] {
 }
 
 /**
- * The listing's photos (issue #4): a main photo with previous/next arrows, ← → keys, swipe on touch screens
+ * The listing's photos (REQ-LISTING): a main photo with previous/next arrows, ← → keys, swipe on touch screens
  * (pointer events), a '3 / 6' counter, thumbnails, and a full-screen view in a dialog with the same controls.
  */
 export function PropertyGallery({ photos, title }: { photos: readonly ListingPhoto[]; title: string }) {
@@ -81,7 +81,7 @@ export function PropertyGallery({ photos, title }: { photos: readonly ListingPho
                   sizes={photo.srcSet ? '96px' : undefined}
                   alt=""
                   loading="lazy"
-                  // After the main photo, which is the page's largest paint (issue #9).
+                  // After the main photo, which is the page's largest paint (REQ-PERF).
                   fetchPriority="low"
                   decoding="async"
                   className="size-full object-cover"

@@ -20,9 +20,9 @@ const PIN = L.divIcon({
 });
 
 /**
- * The listing's location on the configured map tiles (issue #4, lib/map-tiles.ts), loaded as its own chunk with
+ * The listing's location on the configured map tiles (REQ-CLIENT, lib/map-tiles.ts), loaded as its own chunk with
  * Leaflet. Scroll-wheel zoom is off so the page scrolls past it. When tiles fail to load it says so; the page shows
- * the address as text either way. An `approximate` location (a postcode district's centre, issue #23) is drawn as a shaded area, never
+ * the address as text either way. An `approximate` location (a postcode district's centre, REQ-PLACE-06) is drawn as a shaded area, never
  * as a pin that would claim an exact spot.
  */
 export default function PropertyMap({

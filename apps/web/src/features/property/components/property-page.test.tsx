@@ -166,7 +166,7 @@ describe('the property page', () => {
     );
   });
 
-  test('an auction or shared-ownership listing says so beside the price (issue #8)', async () => {
+  test('an auction or shared-ownership listing says so beside the price (REQ-SEARCH-10)', async () => {
     serve(makeDetail({ flags: ['shared-ownership', 'auction'] }));
     renderRoute('/property/three-bed-house-cowper-road');
     expect(await screen.findByText('Shared ownership')).toBeInTheDocument();
@@ -215,7 +215,7 @@ describe('the property page', () => {
     expect(screen.queryByText('Reduced')).not.toBeInTheDocument();
   });
 
-  test('every issue #25 section, in a buyer’s reading order, with the qualifier and the EPC graph', async () => {
+  test('every REQ-LISTING-11 section, in a buyer’s reading order, with the qualifier and the EPC graph', async () => {
     serve(
       makeDetail({
         priceQualifier: 'offers-over',

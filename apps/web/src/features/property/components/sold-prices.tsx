@@ -8,12 +8,12 @@ import { errorMessage } from '#src/lib/query-client.ts';
 import { useNearViewport } from '#src/lib/use-near-viewport.ts';
 
 /**
- * 'Sold prices nearby' (issue #4): HM Land Registry sales in the listing's postcode district, most recent first,
+ * 'Sold prices nearby' (REQ-LISTING-18): HM Land Registry sales in the listing's postcode district, most recent first,
  * 20 at a time. Street-level addresses only.
  */
 export function SoldPrices({ slug, outcode }: { slug: string; outcode?: string | undefined }) {
   const headingId = useId();
-  // Far below the first screen on a phone: asked for as the visitor scrolls towards it (issue #9).
+  // Far below the first screen on a phone: asked for as the visitor scrolls towards it (REQ-PERF).
   const [sectionRef, near] = useNearViewport<HTMLElement>();
   const query = useSoldPrices(slug, near);
   const pages = query.data?.pages ?? [];

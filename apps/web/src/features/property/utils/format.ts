@@ -16,7 +16,7 @@ import { formatPounds } from '@abode/shared/money';
 
 export { FURNISHED_LABELS, formatFileSize, LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS, TENURE_LABELS };
 
-/** 'Cowper Road, London, SW19 1AA': the public address (never a house number; SPEC, DESIGN §3). */
+/** 'Cowper Road, London, SW19 1AA': the public address (never a house number; SPEC, REQ-LISTING-23). */
 export function publicAddress(listing: Pick<ListingDetail, 'addressLine1' | 'city' | 'postcode'>): string {
   return [listing.addressLine1, listing.city, listing.postcode].filter(Boolean).join(', ');
 }

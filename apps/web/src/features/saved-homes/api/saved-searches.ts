@@ -1,5 +1,5 @@
 /**
- * The signed-in user's saved searches, recent views and dashboard counts (`/api/me/…`, issue #4). Queries are
+ * The signed-in user's saved searches, recent views and dashboard counts (`/api/me/…`, REQ-CLIENT-13). Queries are
  * keyed `['client', userId, …]` like the favourites (features/favourites/api/favourites.ts), so a change anywhere
  * refreshes the dashboard with one invalidation and sign-out drops them all.
  */
@@ -49,13 +49,13 @@ export function useSavedSearches() {
   return useQuery({ ...savedSearchesQueryOptions(userId ?? ''), enabled: Boolean(userId) });
 }
 
-/** The latest 6 listings the user viewed (SPEC §9). */
+/** The latest 6 listings the user viewed (REQ-CLIENT-12). */
 export function useRecentViews() {
   const userId = useUserId();
   return useQuery({ ...recentViewsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
 }
 
-/** Counts for the dashboard cards (SPEC §2 Client dashboard). */
+/** Counts for the dashboard cards (REQ-CLIENT-13). */
 export function useDashboardSummary() {
   const userId = useUserId();
   return useQuery({ ...dashboardQueryOptions(userId ?? ''), enabled: Boolean(userId) });

@@ -53,7 +53,7 @@ test('signed out, it asks the visitor to sign in', async () => {
   expect(fetch).not.toHaveBeenCalled();
 });
 
-test('it asks before saving: a name that tells the search apart, and alerts chosen by the user (issue #23)', async () => {
+test('it asks before saving: a name that tells the search apart, and alerts chosen by the user (REQ-CLIENT-10)', async () => {
   const user = userEvent.setup();
   const fetch = stubFetch(() => saved({ emailAlerts: true, alertFrequency: 'daily' }));
   const { router } = renderButton();
@@ -82,7 +82,7 @@ test('it asks before saving: a name that tells the search apart, and alerts chos
   const [input, init] = fetch.mock.calls[0]!;
   expect(String(input)).toBe('/api/me/saved-searches');
   expect(init?.method).toBe('POST');
-  // SPEC §3 names (propertyType); paging, sort and view are not part of a saved search.
+  // REQ-CLIENT-06 names (propertyType); paging, sort and view are not part of a saved search.
   expect(bodyOf(fetch)).toEqual({
     searchParams: {
       location: 'Leeds',
@@ -166,7 +166,7 @@ test('a failed save says so, with the reason, and keeps the dialog open', async 
   expect(screen.getByRole('dialog')).toBeInTheDocument();
 });
 
-test('the issue #8 filters are saved too, and a drawn area is named as such', async () => {
+test('the REQ-SEARCH-16 filters are saved too, and a drawn area is named as such', async () => {
   const user = userEvent.setup();
   const fetch = stubFetch(() => saved());
   const polygon = '_p~iF~ps|U_ulLnnqC_mqNvxq`@';

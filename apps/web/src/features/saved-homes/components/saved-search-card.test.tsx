@@ -32,7 +32,7 @@ function renderCard(savedSearch: SavedSearch, manage = false) {
   });
 }
 
-test('shows the label, Alerts On and badges for location, mode, type, beds and price (SPEC §2)', () => {
+test('shows the label, Alerts On and badges for location, mode, type, beds and price (REQ-CLIENT-09)', () => {
   renderCard(makeSavedSearch());
   const card = screen.getByRole('article', { name: 'Search in Reading' });
   expect(within(card).getByRole('heading', { name: 'Search in Reading' })).toBeInTheDocument();
@@ -62,7 +62,7 @@ test('without alerts or filters: no Alerts On badge, all areas, rent prices per 
   ).toEqual(['All Areas', 'Rent', 'Up to £2,000/month']);
 });
 
-test('badges show the radius, a drawn or map area, keywords and freshness (issue #8)', () => {
+test('badges show the radius, a drawn or map area, keywords and freshness (REQ-SEARCH-11)', () => {
   renderCard(
     makeSavedSearch({
       searchParams: { location: 'M1', radius: 3, mode: 'sale', keywords: 'garage', added: 7 },
@@ -75,7 +75,7 @@ test('badges show the radius, a drawn or map area, keywords and freshness (issue
   ).toEqual(['M1', 'Within 3 miles', 'Buy', '“garage”', 'Last 7 days']);
 });
 
-test('badges name the floor plan and the lettings terms, and Run Search restores them (issue #25)', () => {
+test('badges name the floor plan and the lettings terms, and Run Search restores them (REQ-LISTING-14)', () => {
   renderCard(
     makeSavedSearch({
       searchParams: {
@@ -122,7 +122,7 @@ test('a drawn area is not "All Areas"', () => {
   ).toEqual(['Drawn area', 'Rent']);
 });
 
-test('Run Search restores every saved filter, the issue #8 ones included', () => {
+test('Run Search restores every saved filter, the REQ-SEARCH ones included', () => {
   renderCard(
     makeSavedSearch({
       searchParams: {
@@ -161,7 +161,7 @@ test("Run Search links to /search with the saved filters, propertyType as the UR
   );
 });
 
-test('a saved search stored without a mode runs as a search to buy (issue #24)', () => {
+test('a saved search stored without a mode runs as a search to buy (REQ-PLACE)', () => {
   // As the page reads it from the API: through the shared schema, which gives every search a mode.
   renderCard(makeSavedSearch({ searchParams: SavedSearchFiltersSchema.parse({ location: 'York' }) }));
   expect(screen.getByRole('link', { name: 'Run Search' })).toHaveAttribute(
@@ -199,7 +199,7 @@ test('a failed delete says so', async () => {
   renderCard(makeSavedSearch());
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-  // SPEC §8: the text of a toast titled 'Error' (issue #23), not its title.
+  // REQ-MSG-07: the text of a toast titled 'Error' (REQ-MSG-07), not its title.
   const toast = (await screen.findByText(MESSAGES.savedSearchDeleteFailed)).closest('li');
   expect(toast?.querySelector('[data-title]')).toHaveTextContent(/^Error$/);
 });
@@ -230,7 +230,7 @@ test('manage: rename checks the name, then saves it', async () => {
   await waitFor(() => expect(screen.queryByLabelText('Search name')).not.toBeInTheDocument());
 });
 
-test('the alerts switch and frequency are on every card, the dashboard’s too (issue #23)', async () => {
+test('the alerts switch and frequency are on every card, the dashboard’s too (REQ-CLIENT-13)', async () => {
   const user = userEvent.setup();
   const fetch = stubFetch((_url, init) => json(makeSavedSearch(JSON.parse(String(init?.body)))));
   renderCard(makeSavedSearch());

@@ -19,7 +19,7 @@ export function pageSizeFor(view: SearchState['view'] | undefined): number {
 /**
  * `GET /api/properties` for a search state (the view only sets the page size). Its rate-limit headers may ask
  * the person to slow down; a 429 always reads 'Too many search requests. Please wait before searching again.'
- * (SPEC §8 Search), whatever answered it.
+ * (REQ-MSG-09), whatever answered it.
  */
 export function getListings(
   state: Partial<SearchState>,
@@ -49,7 +49,7 @@ export function listingsQueryOptions(state: Partial<SearchState>) {
 }
 
 /**
- * Starts the search a /search URL asks for before its page has rendered (the route's loader, issue #9): the page's
+ * Starts the search a /search URL asks for before its page has rendered (the route's loader, REQ-PERF): the page's
  * {@link useListings} then finds it in flight or in the cache instead of asking once its code has run. Nothing
  * for an inverted price range, which the page refuses to send.
  */

@@ -4,7 +4,7 @@ import { api } from '#src/lib/api-client.ts';
 
 /**
  * `GET /api/locations?q=&mode=`: the places whose name or code starts with what was typed — towns, local
- * authorities, postcode districts, streets and postcodes (issues #8, #24) — each with its place id and how many
+ * authorities, postcode districts, streets and postcodes (REQ-PLACE-02) — each with its place id and how many
  * public homes of `mode` it holds. The answer is public and cacheable for an hour, so the browser's HTTP cache
  * serves repeats too.
  */

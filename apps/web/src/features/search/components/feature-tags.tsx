@@ -4,7 +4,7 @@ import { FEATURES, FEATURE_LABELS } from '@abode/shared/listings/listing-vocabul
 import { ToggleGroup, ToggleGroupItem } from '#src/components/ui/toggle-group.tsx';
 import { cn } from '#src/lib/utils.ts';
 
-/** The six tag chips (SPEC §2): Garden, Parking, New Build, Chain Free, Reduced, Virtual Tour. Each one filters. */
+/** The six tag chips (REQ-AGENT-12): Garden, Parking, New Build, Chain Free, Reduced, Virtual Tour. Each one filters. */
 export function FeatureTags({
   value,
   onValueChange,

@@ -102,7 +102,7 @@ test('an ordinary location reports nothing', async () => {
   expect(flushedSecurityEvents(fetch)).toEqual([]);
 });
 
-test('the search radius goes into the URL with the location (issue #8)', async () => {
+test('the search radius goes into the URL with the location (REQ-SEARCH-17)', async () => {
   const { user, router } = renderHomeSearch();
   await user.type(screen.getByLabelText('Location'), 'M1');
   await user.selectOptions(screen.getByLabelText('Search radius'), 'Within 3 miles');
@@ -121,7 +121,7 @@ function stubSuggestions() {
   );
 }
 
-test('a picked suggestion fills the box without searching yet, then searches that place (issue #24)', async () => {
+test('a picked suggestion fills the box without searching yet, then searches that place (REQ-PLACE-02)', async () => {
   stubSuggestions();
   const { user, router } = renderHomeSearch();
   const box = screen.getByRole('combobox', { name: 'Location' });
@@ -166,7 +166,7 @@ test('the suggestions count homes of the mode chosen, and a new mode keeps the p
   expect(currentUrl(router)).toBe('/search?location=Reading&place=town%3Areading&mode=sale');
 });
 
-test('on a phone, once the bar has scrolled away, a compact bar says what it holds and brings it back (issue #23)', async () => {
+test('on a phone, once the bar has scrolled away, a compact bar says what it holds and brings it back (REQ-SEARCH)', async () => {
   // jsdom has no IntersectionObserver: this one lets the test say when the form leaves the screen.
   let report: (visible: boolean) => void = () => {};
   vi.stubGlobal(

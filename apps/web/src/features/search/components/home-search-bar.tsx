@@ -27,7 +27,7 @@ import { cn } from '#src/lib/utils.ts';
 
 export interface HomeSearchForm {
   location: string;
-  /** The id of the place picked from the suggestions for `location` (issue #24); '' when typed. */
+  /** The id of the place picked from the suggestions for `location` (REQ-PLACE-02); '' when typed. */
   place: string;
   radius: string;
   mode: ListingMode;
@@ -83,13 +83,13 @@ function useScrolledAway(target: RefObject<HTMLElement | null>): boolean {
 }
 
 /**
- * The home page's search bar (SPEC §2 Home page). It does not search from here: it checks the price range and then
+ * The home page's search bar (REQ-SITE-06). It does not search from here: it checks the price range and then
  * navigates to /search with location, type, minPrice, maxPrice, bedrooms, mode and filters in the URL, plus the
- * search radius (issue #8). The location box suggests places as you type (GET /api/locations, issues #8 and #24,
+ * search radius (REQ-SEARCH-17). The location box suggests places as you type (GET /api/locations, REQ-PLACE-02,
  * counting homes of the chosen mode); picking one fills the box and adds its place id (`place`) to the URL, which
  * typing in the box again drops. From 768 px the whole bar is sticky; a phone has no room for that (it is four rows tall), so
  * once the bar has scrolled away a compact one-line bar stays under the header, and tapping it brings the full form
- * back and puts the cursor in the location box (SPEC §2 'sticky search bar'; issue #23; ADR 008).
+ * back and puts the cursor in the location box (REQ-SITE-06 'sticky search bar'; ADR 008).
  */
 export function HomeSearchBar({ className }: { className?: string }) {
   const navigate = useNavigate();

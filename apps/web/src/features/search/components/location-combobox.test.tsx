@@ -89,7 +89,7 @@ test('is a combobox with a list box of suggestions once typing pauses (WAI-ARIA 
   expect(screen.getByText(/^5 suggestions:/)).toHaveAttribute('role', 'status');
 });
 
-test('each suggestion names its kind and how many homes it holds, in its accessible name too (issue #24)', async () => {
+test('each suggestion names its kind and how many homes it holds, in its accessible name too (REQ-PLACE-02)', async () => {
   const { box, user } = setup();
   await user.type(box, 'Bat');
   await screen.findByRole('option', { name: /^Bath,/ });

@@ -12,7 +12,7 @@ export function homesCount(count: number): string {
 }
 
 /**
- * The location box with place suggestions as you type (issues #8, #24): towns, local authorities, postcode
+ * The location box with place suggestions as you type (REQ-PLACE-02): towns, local authorities, postcode
  * districts, streets and postcodes from `GET /api/locations`, each with its kind and how many homes of `mode` it
  * holds. It follows the WAI-ARIA combobox pattern with a list box popup: the input keeps focus, ArrowDown/ArrowUp
  * move through the suggestions (announced with aria-activedescendant; an option's name is 'Bath, Town, 1,204

@@ -4,8 +4,8 @@ import { PLACE_KIND_LABELS } from '@abode/shared/search/place-kinds';
 import { Button } from '#src/components/ui/button.tsx';
 
 /**
- * Suggestions for a place the search did not know (issue #8): buttons that put the suggested place in the
- * location box and search it (its place id too, issue #24). Each names the place's kind, as a town and a local
+ * Suggestions for a place the search did not know (REQ-PLACE-02): buttons that put the suggested place in the
+ * location box and search it (its place id too, REQ-PLACE-02). Each names the place's kind, as a town and a local
  * authority often share a name ('Manchester · Town', 'Manchester · Local authority'). Used for a radius search
  * around an unknown place (the API's UNKNOWN_LOCATION) and under the empty state of a location that matched nothing.
  */

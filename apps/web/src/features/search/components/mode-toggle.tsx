@@ -7,7 +7,7 @@ const CHOICES: readonly ListingMode[] = ['sale', 'rent'];
 
 /**
  * Buy (sale) / Rent. A radio group: arrow keys move between the choices. There is no 'Any': every search has a mode
- * (issue #23: one list mixed £1,050/month with £325,000).
+ * (REQ-SEARCH-03: one list mixed £1,050/month with £325,000).
  */
 export function ModeToggle({
   value,

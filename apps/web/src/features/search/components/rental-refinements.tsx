@@ -25,7 +25,7 @@ const FURNISHING_OPTIONS = [
 ];
 
 /**
- * The lettings terms a renter filters on, as on Rightmove (issue #25): type of let, furnishing, pets allowed and
+ * The lettings terms a renter filters on, as on Rightmove (REQ-LISTING-14): type of let, furnishing, pets allowed and
  * bills included. Shown with Rent only: sale listings have no lettings terms. A listing whose agent has not said is
  * not found by a choice.
  */

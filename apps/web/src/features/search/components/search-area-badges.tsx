@@ -7,7 +7,7 @@ import type { SearchPlace } from '#src/features/search/utils/search-title.ts';
 
 /**
  * Where and what the search looks for, beside the heading: the location — a place by its name and kind ('Bath ·
- * Town', issue #24), typed text as typed — with its radius, the map area, the drawn area (with a button to remove
+ * Town', REQ-SEARCH-17), typed text as typed — with its radius, the map area, the drawn area (with a button to remove
  * it, the keyboard way to clear a drawing) and the keywords.
  */
 export function SearchAreaBadges({

@@ -28,12 +28,12 @@ import {
 
 const optionValue = (n: number | undefined) => (n === undefined ? '' : String(n));
 
-/** The rental-only filters cleared (issue #25 lettings terms). */
+/** The rental-only filters cleared (REQ-LISTING-14 lettings terms). */
 const NO_LETTINGS_TERMS: SearchPatch = Object.fromEntries(RENTAL_ONLY_FILTERS.map((key) => [key, undefined]));
 
 /**
  * A new place to search replaces the map area and the drawn area (they would otherwise narrow it to nothing).
- * `place` is the id of the place picked for `location` (issue #24), absent for typed text; no location, no place.
+ * `place` is the id of the place picked for `location` (REQ-PLACE), absent for typed text; no location, no place.
  */
 export function locationPatch(location: string | undefined, place?: string): SearchPatch {
   return location
@@ -42,9 +42,9 @@ export function locationPatch(location: string | undefined, place?: string): Sea
 }
 
 /**
- * The search page's bar (SPEC §2 Search page): a location box with place suggestions (Enter or the Search button
+ * The search page's bar (REQ-SEARCH-24): a location box with place suggestions (Enter or the Search button
  * searches; picking a suggestion searches at once), the search radius, and a Filters button that shows mode, type,
- * prices, bedrooms, bathrooms, the must-have tags and the refinements (issue #8; issue #25's floor plan and, with
+ * prices, bedrooms, bathrooms, the must-have tags and the refinements (REQ-SEARCH-09; REQ-LISTING-16's floor plan and, with
  * Rent, lettings terms). Every filter applies as soon as it
  * changes; the location applies on submit so typing does not fire a search per keystroke.
  */
@@ -64,7 +64,7 @@ export function SearchFilters({
   const [open, setOpen] = useState(false);
   const active = countActiveFilters(state);
   const [location, setLocation] = useState(state.location ?? '');
-  // The place picked for the text in the box (issue #24): kept while the text is the picked name, gone once edited.
+  // The place picked for the text in the box (REQ-PLACE): kept while the text is the picked name, gone once edited.
   const [place, setPlace] = useState(state.place);
   // The box follows the URL when it changes from elsewhere (Back, Clear Filters, a suggestion button).
   const [urlLocation, setUrlLocation] = useState({ location: state.location, place: state.place });
@@ -162,7 +162,7 @@ export function SearchFilters({
           <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
             <legend className="sr-only">Filters</legend>
             <Field label="Buy or rent" id={`${id}-mode`} labelIsForGroup className="col-span-2 md:col-span-1">
-              {/* Buy or Rent, never both in one list (issue #23: £1,050/month beside £325,000). */}
+              {/* Buy or Rent, never both in one list (REQ-SEARCH: £1,050/month beside £325,000). */}
               <ModeToggle
                 labelledBy={`${id}-mode`}
                 value={state.mode}

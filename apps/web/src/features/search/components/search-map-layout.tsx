@@ -48,7 +48,7 @@ function cardSlug(target: EventTarget | null, list: HTMLElement): string | null 
 }
 
 /**
- * The map view's layout (issue #8): from 768 px the results list and the map side by side, the map staying in view
+ * The map view's layout (REQ-SEARCH): from 768 px the results list and the map side by side, the map staying in view
  * while the list scrolls; below 768 px (SPEC mobile breakpoint) the map, with a toggle to the list. The phone's map
  * leaves a strip of page below it, so a swipe there still scrolls the page rather than the map. Both panes stay
  * mounted, so switching keeps the map where it was. Hovering or focusing a card highlights its pin (or the cluster

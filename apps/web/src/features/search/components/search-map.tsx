@@ -57,7 +57,7 @@ export interface SearchMapProps {
   /** The radius search's centre (from the API) and radius in miles: drawn as a circle. */
   center?: { latitude: number; longitude: number; label: string } | undefined;
   radius?: number | undefined;
-  /** The place the search is scoped to, with its position (issue #24): the map centres on it. */
+  /** The place the search is scoped to, with its position (REQ-PLACE): the map centres on it. */
   place?: MapTargetInput['place'];
   /** 'Search as I move the map': the visible area, or undefined to stop searching by it. */
   onMapArea: (bounds: string | undefined) => void;
@@ -139,7 +139,7 @@ function setHighlighted(marker: L.Marker, on: boolean) {
 }
 
 /**
- * The search map (issue #8), loaded as its own chunk with Leaflet and supercluster: pins for the results,
+ * The search map (REQ-SEARCH), loaded as its own chunk with Leaflet and supercluster: pins for the results,
  * clustered when dense, a popup card per pin, 'Search as I move the map', draw-a-search, and the radius circle.
  * The pin (or cluster) of the card hovered or focused in the list beside it is highlighted (SearchMapLayout).
  * The configured map tiles with their credit (lib/map-tiles.ts); when tiles cannot load it says so and everything

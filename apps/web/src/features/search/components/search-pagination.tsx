@@ -11,7 +11,7 @@ import { pageNumbers } from '#src/features/search/utils/page-numbers.ts';
 
 /**
  * Previous / Next and page numbers, as real links to the other pages' URLs: the first, the last (the total is exact,
- * so the last page of any search is one click away, issue #24; on a phone too) and the current page's neighbours,
+ * so the last page of any search is one click away, REQ-SEARCH-21; on a phone too) and the current page's neighbours,
  * grouped as in en-GB ('51,441'). Following one scrolls to the top (ScrollRestoration) and `onNavigate` lets the page
  * move focus to the results heading.
  */

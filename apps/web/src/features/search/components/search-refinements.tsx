@@ -21,15 +21,15 @@ const ADDED_OPTIONS = [
   ...ADDED_WITHIN_DAYS.map((days) => ({ value: String(days), label: ADDED_LABELS[days] })),
 ];
 
-/** Status labels of the 'include' switches (issue #8: excluded by default). */
+/** Status labels of the 'include' switches (REQ-SEARCH: excluded by default). */
 export const INCLUDE_LABELS = {
   underOffer: 'Include under offer, sold STC',
   letAgreed: 'Include let agreed',
 } as const;
 
 /**
- * The issue #8 filters of the search panel: keywords, 'Added to site', listings under offer or let agreed, and
- * 'Don't show' (retirement homes, shared ownership, auctions); issue #25's 'Has floor plan', and with Rent the
+ * The REQ-SEARCH-13 filters of the search panel: keywords, 'Added to site', listings under offer or let agreed, and
+ * 'Don't show' (retirement homes, shared ownership, auctions); REQ-SEARCH-10's 'Has floor plan', and with Rent the
  * lettings terms (RentalRefinements). Keywords apply on Enter or when the box is left, the rest as soon as they
  * change.
  */

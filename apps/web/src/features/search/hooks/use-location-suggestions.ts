@@ -27,9 +27,9 @@ export function suggestionQuery(text: string): string {
 /**
  * Location suggestions for the text in a location box, debounced, through the TanStack Query cache (key
  * `['locations', mode, q]`, fresh for an hour like the API's Cache-Control); `mode` (Buy or Rent) is the homes each
- * suggestion counts (issue #24), both when absent. It calls `fetchQuery` from an effect rather
+ * suggestion counts (REQ-PLACE-02), both when absent. It calls `fetchQuery` from an effect rather
  * than `useQuery`, and loads the fetcher (zod and the API client) on the first keystroke: the home page's first
- * bundle stays as small as before (issue #9 budget). While the next answer loads, the last one stays shown.
+ * bundle stays as small as before (REQ-PERF-05 budget). While the next answer loads, the last one stays shown.
  */
 export function useLocationSuggestions(
   text: string,

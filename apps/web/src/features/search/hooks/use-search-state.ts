@@ -7,13 +7,13 @@ import { toSearchString } from '#src/features/search/utils/search-string.ts';
 
 export type SearchPatch = Partial<Omit<SearchState, 'page' | 'view'>>;
 
-/** A search without a location: no text, no picked place (issue #24) and no radius around it. */
+/** A search without a location: no text, no picked place (REQ-SEARCH-17) and no radius around it. */
 const NO_LOCATION = { location: undefined, place: undefined, radius: undefined } as const;
 
 /**
  * The /search URL is the single source of truth (shared/search/search-url.ts): this hook reads the state from it
  * and writes every change back, so results are shareable and Back/Forward step through searches. A picked place
- * (`place`, issue #24) goes with its `location`: kept by every other change, gone with the location.
+ * (`place`, REQ-PLACE) goes with its `location`: kept by every other change, gone with the location.
  */
 export function useSearchState() {
   const [searchParams] = useSearchParams();
@@ -31,14 +31,14 @@ export function useSearchState() {
     [navigate, searchParams],
   );
 
-  // Every search has a mode (issue #23): a URL without a valid one (an old link, a hand-edited one) shows the Buy
+  // Every search has a mode (REQ-SEARCH-03): a URL without a valid one (an old link, a hand-edited one) shows the Buy
   // search it stands for, and says so in the address bar, replacing its history entry.
   useEffect(() => {
     if (searchParams.get('mode') !== state.mode) write(state, true);
   }, [searchParams, state, write]);
 
   /**
-   * A new search or a changed filter: a new history entry, back to page 1. Refused with the SPEC §5 toast when it
+   * A new search or a changed filter: a new history entry, back to page 1. Refused with the REQ-SITE-11 toast when it
    * would make the price range inverted. Returns whether the change was applied.
    */
   const applyFilters = useCallback(
@@ -80,7 +80,7 @@ export function useSearchState() {
   );
 
   /**
-   * 'Search as I move the map' (issue #8): the visible map area replaces the location, radius and drawn area, as
+   * 'Search as I move the map' (REQ-SEARCH-17): the visible map area replaces the location, radius and drawn area, as
    * on the big portals. Ticking the box is a new history entry; every later move of the map replaces it, so Back
    * does not step through each drag. `undefined` unticks it (the results of everywhere return).
    */
@@ -130,7 +130,7 @@ export function useSearchState() {
 
 /**
  * How many filters beyond where to search (location, radius, map or drawn area) and the sort narrow the search:
- * the number on the Filters button. Each must-have tag, each 'Don't show' choice and each issue #25 choice (floor
+ * the number on the Filters button. Each must-have tag, each 'Don't show' choice and each REQ-SEARCH-10 choice (floor
  * plan, type of let, furnishing, pets, bills) counts once; Buy or Rent only when it is not the default Buy (every
  * search has a mode).
  */

@@ -1,5 +1,5 @@
 /**
- * Drawing a search area (issue #8 draw-a-search), without Leaflet: the points clicked so far, and what finishing
+ * Drawing a search area (REQ-SEARCH-16 draw-a-search), without Leaflet: the points clicked so far, and what finishing
  * gives — the `polygon=` value (Google encoded polyline, precision 5) or the shared message saying why the shape
  * cannot be searched (the API would refuse it with the same words).
  */

@@ -1,5 +1,5 @@
 /**
- * The search map's pins (issue #8), as plain data so they can be tested without Leaflet: listings at the same spot
+ * The search map's pins (REQ-SEARCH), as plain data so they can be tested without Leaflet: listings at the same spot
  * become one pin (the demo data places homes at their postcode's centre, so several often share one point and no
  * zoom level would ever separate them), and pins close together on screen are clustered by supercluster.
  */

@@ -66,7 +66,7 @@ test('a new search elsewhere gets a new key; the same area keeps its key (the ma
   );
 });
 
-test('a place with a position is the centre of the map, its results around it (issue #24)', () => {
+test('a place with a position is the centre of the map, its results around it (REQ-PLACE)', () => {
   // Manchester placed at the M1 district's centroid, homes at the centroids of M25 (Prestwich) and M32 (Stretford)
   // (OS Code-Point Open, as listings whose postcode is not known yet are placed).
   const place = { id: 'town:manchester', kind: 'town' as const, latitude: 53.47769, longitude: -2.23629 };

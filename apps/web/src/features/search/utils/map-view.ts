@@ -1,5 +1,5 @@
 /**
- * Where the search map should look, and how its visible area is written into the URL (issue #8): plain functions,
+ * Where the search map should look, and how its visible area is written into the URL (REQ-SEARCH): plain functions,
  * tested without Leaflet.
  */
 import { radiusBounds, readPolygon, polygonBounds, type Bounds } from '@abode/shared/search/geo';
@@ -33,7 +33,7 @@ export interface MapTargetInput {
   /** The centre of a radius search (from the API's answer) and its radius in miles. */
   center?: { latitude: number; longitude: number } | undefined;
   radius?: number | undefined;
-  /** The place the search is scoped to (issue #24), when the API gave its position. */
+  /** The place the search is scoped to (REQ-PLACE), when the API gave its position. */
   place?: { id: string; kind: PlaceKind; latitude: number; longitude: number } | undefined;
   listings: readonly ListingSummary[];
   /**

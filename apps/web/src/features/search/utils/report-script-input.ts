@@ -2,8 +2,8 @@ import { containsScript } from '@abode/shared/sanitise';
 import { reportSecurityEvent } from '#src/lib/security-events.ts';
 
 /**
- * Script-like text typed into a search box (SPEC §5 script-like strings) is a script injection attempt, logged as
- * high-severity suspicious activity (SPEC §8 'Logged only'). The search itself goes ahead: the API sanitises the
+ * Script-like text typed into a search box (REQ-SEC-06 script-like strings) is a script injection attempt, logged as
+ * high-severity suspicious activity (REQ-MSG-12). The search itself goes ahead: the API sanitises the
  * location and React escapes it on screen. Returns whether it was script-like.
  */
 export function reportScriptInput(value: string, field: string): boolean {

@@ -10,7 +10,7 @@ import { RADIUS_LABELS, RADIUS_MILES } from '@abode/shared/search/radius';
 import type { SelectOption } from '#src/components/ui/select.tsx';
 
 /**
- * Value of the top maximum choice ('£2m+', '£3,000+ pcm'). It sends no maximum (DESIGN §7) but is kept apart from
+ * Value of the top maximum choice ('£2m+', '£3,000+ pcm'). It sends no maximum (REQ-LISTING-12) but is kept apart from
  * 'No max' so the select shows what was picked.
  */
 export const NO_MAX_CHOICE = 'top';
@@ -64,7 +64,7 @@ export function countFromOption(value: string): number | undefined {
   return value === '' ? undefined : Number(value);
 }
 
-/** 'Search radius' (issue #8): the place only, or within ¼ … 40 miles of it. */
+/** 'Search radius' (REQ-SEARCH-17): the place only, or within ¼ … 40 miles of it. */
 export const RADIUS_OPTIONS: SelectOption[] = [
   { value: '', label: 'This area only' },
   ...RADIUS_MILES.map((miles) => ({ value: String(miles), label: RADIUS_LABELS[miles] })),

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { MESSAGES } from '@abode/shared/messages';
 import { RATE_LIMIT_HEADERS, SEARCH_RATE_LIMIT, shouldWarnSlowDown } from '@abode/shared/security/rate-limit';
 
-// The server logs rapid searching (SPEC §9, more than 15 in the window); the page asks the person, once per window,
+// The server logs rapid searching (REQ-SEC-11, more than 15 in the window); the page asks the person, once per window,
 // to slow down before the limit (20 per 60 s) blocks them.
 
 let quietUntil = 0;

@@ -4,7 +4,7 @@ import { placeIdName, placeKindOf, type PlaceKind } from '@abode/shared/search/p
 import type { SearchState } from '@abode/shared/search/search-url';
 import { pageTitle } from '#src/config/site.ts';
 
-/** The place a search is scoped to (issue #24): its id, kind, name, and its position when the API gave one. */
+/** The place a search is scoped to (REQ-PLACE): its id, kind, name, and its position when the API gave one. */
 export interface SearchPlace {
   id: string;
   kind: PlaceKind;
