@@ -1,116 +1,117 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatPounds } from '@abode/shared/money';
 import { MortgageInputSchema } from '@abode/shared/property/calculators.schema';
 import { repaymentMortgage } from '@abode/shared/property/mortgage';
+import { FieldError, FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
+import { useLiveParse } from '#src/lib/live-form.ts';
 import { Select } from '#src/components/ui/select.tsx';
 
 const pence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const clean = (s: string) => s.replace(/[£,%\s]/g, '');
 
+interface MortgageFields {
+  price: string;
+  deposit: string;
+  depositUnit: 'percent' | 'pounds';
+  rate: string;
+  term: string;
+}
+
+/** The deposit in whole pounds: typed as pounds, or as a percentage of the price. */
+function depositPoundsOf({ price, deposit, depositUnit }: MortgageFields): number {
+  const number = Number(clean(deposit));
+  return depositUnit === 'percent' ? Math.round((Number(clean(price)) * number) / 100) : Math.round(number);
+}
+
+/** The typed fields as MortgageInputSchema's input (amounts without £ , % or spaces). */
+function toMortgageInput(fields: MortgageFields) {
+  return {
+    pricePounds: clean(fields.price),
+    depositPounds: clean(fields.deposit) === '' ? '' : depositPoundsOf(fields),
+    annualRatePercent: clean(fields.rate),
+    termYears: clean(fields.term),
+  };
+}
+
 /**
- * Monthly repayments of a capital-and-interest mortgage on this home (issue #4): price (the asking price to start
+ * Monthly repayments of a capital-and-interest mortgage on this home (REQ-LISTING-19): price (the asking price to start
  * with), deposit in pounds or as a percentage, interest rate and term.
  */
 export default function MortgageCalculator({ askingPricePence }: { askingPricePence: number }) {
   const id = useId();
-  const [price, setPrice] = useState(String(Math.round(askingPricePence / 100)));
-  const [deposit, setDeposit] = useState('10');
-  const [depositUnit, setDepositUnit] = useState<'percent' | 'pounds'>('percent');
-  const [rate, setRate] = useState('4.5');
-  const [term, setTerm] = useState('25');
-
-  const pricePounds = Number(clean(price));
-  const depositNumber = Number(clean(deposit));
-  const depositPounds =
-    depositUnit === 'percent' ? Math.round((pricePounds * depositNumber) / 100) : Math.round(depositNumber);
-  const parsed = MortgageInputSchema.safeParse({
-    pricePounds: clean(price),
-    depositPounds: clean(deposit) === '' ? '' : depositPounds,
-    annualRatePercent: clean(rate),
-    termYears: clean(term),
+  const form = useForm<MortgageFields>({
+    defaultValues: {
+      price: String(Math.round(askingPricePence / 100)),
+      deposit: '10',
+      depositUnit: 'percent',
+      rate: '4.5',
+      term: '25',
+    },
   });
-  const percentInvalid = depositUnit === 'percent' && !(depositNumber >= 0 && depositNumber <= 100);
-  const errors = new Map<string, string>();
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) errors.set(String(issue.path[0]), issue.message);
-  if (percentInvalid) errors.set('depositPounds', 'Enter a deposit of 0% to 100%');
+  const { values: fields, data, errors } = useLiveParse(form.control, MortgageInputSchema, toMortgageInput);
+  const depositNumber = Number(clean(fields.deposit));
+  const percentInvalid = fields.depositUnit === 'percent' && !(depositNumber >= 0 && depositNumber <= 100);
+  if (percentInvalid) errors.depositPounds = 'Enter a deposit of 0% to 100%';
   const result =
-    parsed.success && !percentInvalid
+    data && !percentInvalid
       ? repaymentMortgage({
-          principalPence: (parsed.data.pricePounds - parsed.data.depositPounds) * 100,
-          annualRatePercent: parsed.data.annualRatePercent,
-          termYears: parsed.data.termYears,
+          principalPence: (data.pricePounds - data.depositPounds) * 100,
+          annualRatePercent: data.annualRatePercent,
+          termYears: data.termYears,
         })
       : undefined;
-  const loanPence = parsed.success ? (parsed.data.pricePounds - parsed.data.depositPounds) * 100 : 0;
+  const loanPence = data ? (data.pricePounds - data.depositPounds) * 100 : 0;
 
   const field = (
-    name: string,
+    name: 'price' | 'rate' | 'term',
+    errorOf: keyof typeof errors,
     label: string,
-    value: string,
-    set: (v: string) => void,
     inputMode: 'numeric' | 'decimal',
   ) => {
-    const error = errors.get(name);
+    const error = errors[errorOf];
     return (
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      <FormField id={`${id}-${name}`} label={label} error={error}>
         <Input
-          id={`${id}-${name}`}
           inputMode={inputMode}
           autoComplete="off"
-          value={value}
-          onChange={(e) => set(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
+          {...fieldA11y(`${id}-${name}`, error)}
+          {...form.register(name)}
         />
-        {error && (
-          <p id={`${id}-${name}-error`} className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </div>
+      </FormField>
     );
   };
 
-  const depositError = errors.get('depositPounds');
+  const depositError = errors.depositPounds;
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('pricePounds', 'Property price (£)', price, setPrice, 'numeric')}
+        {field('price', 'pricePounds', 'Property price (£)', 'numeric')}
         <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor={`${id}-deposit`}>Deposit</Label>
           <div className="flex gap-2">
             <Input
-              id={`${id}-deposit`}
               inputMode="decimal"
               autoComplete="off"
-              value={deposit}
-              onChange={(e) => setDeposit(e.target.value)}
-              aria-invalid={depositError ? true : undefined}
-              aria-describedby={depositError ? `${id}-deposit-error` : undefined}
+              {...fieldA11y(`${id}-deposit`, depositError)}
+              {...form.register('deposit')}
             />
             <Select
               aria-label="Deposit unit"
               className="w-24 shrink-0"
-              value={depositUnit}
-              onValueChange={(v) => setDepositUnit(v as 'percent' | 'pounds')}
+              {...form.register('depositUnit')}
               options={[
                 { value: 'percent', label: '%' },
                 { value: 'pounds', label: '£' },
               ]}
             />
           </div>
-          {depositError && (
-            <p id={`${id}-deposit-error`} className="text-sm text-destructive">
-              {depositError}
-            </p>
-          )}
+          <FieldError id={`${id}-deposit`} error={depositError} />
         </div>
-        {field('annualRatePercent', 'Interest rate (% a year)', rate, setRate, 'decimal')}
-        {field('termYears', 'Term (years)', term, setTerm, 'numeric')}
+        {field('rate', 'annualRatePercent', 'Interest rate (% a year)', 'decimal')}
+        {field('term', 'termYears', 'Term (years)', 'numeric')}
       </div>
       {result && (
         <div className="flex flex-col gap-1" aria-live="polite">
@@ -121,7 +122,7 @@ export default function MortgageCalculator({ askingPricePence }: { askingPricePe
             </strong>
           </p>
           <p className="text-sm text-muted-foreground">
-            Borrowing {formatPounds(loanPence)} (deposit {formatPounds(depositPounds * 100)}) over{' '}
+            Borrowing {formatPounds(loanPence)} (deposit {formatPounds(depositPoundsOf(fields) * 100)}) over{' '}
             {result.months / 12} years: {formatPounds(result.totalRepaidPence)} repaid in all, of which{' '}
             {formatPounds(result.totalInterestPence)} is interest.
           </p>

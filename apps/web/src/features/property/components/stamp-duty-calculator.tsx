@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatPounds } from '@abode/shared/money';
 import { SdltInputSchema } from '@abode/shared/property/calculators.schema';
 import {
@@ -9,8 +10,9 @@ import {
   SDLT_ENGLAND_RESIDENTIAL,
   type SdltBuyerType,
 } from '@abode/shared/property/sdlt';
+import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
-import { Label } from '#src/components/ui/label.tsx';
+import { useLiveParse } from '#src/lib/live-form.ts';
 
 const effectiveDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -25,47 +27,40 @@ const bandLabel = (fromPence: number, toPence: number | null) =>
     : `${formatPounds(fromPence)} to ${formatPounds(toPence)}`;
 
 /**
- * Stamp Duty Land Tax for buying this home in England (issue #4): the price (the asking price to start with) and
+ * Stamp Duty Land Tax for buying this home in England (REQ-LISTING-19): the price (the asking price to start with) and
  * who is buying; shows every band of the rates used and the total, citing the rates' source and date.
  */
 export default function StampDutyCalculator({ askingPricePence }: { askingPricePence: number }) {
   const id = useId();
-  const [price, setPrice] = useState(String(Math.round(askingPricePence / 100)));
-  const [buyer, setBuyer] = useState<SdltBuyerType>('standard');
-  const parsed = SdltInputSchema.safeParse({ pricePounds: price.replace(/[£,\s]/g, ''), buyer });
-  const result = parsed.success ? calculateSdlt(parsed.data.pricePounds * 100, parsed.data.buyer) : undefined;
-  const error = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const form = useForm<{ price: string; buyer: SdltBuyerType }>({
+    defaultValues: { price: String(Math.round(askingPricePence / 100)), buyer: 'standard' },
+  });
+  const { data, errors } = useLiveParse(form.control, SdltInputSchema, ({ price, buyer }) => ({
+    pricePounds: price.replace(/[£,\s]/g, ''),
+    buyer,
+  }));
+  const result = data ? calculateSdlt(data.pricePounds * 100, data.buyer) : undefined;
+  const error = errors.pricePounds;
 
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-price`}>Property price (£)</Label>
+        <FormField id={`${id}-price`} label="Property price (£)" error={error}>
           <Input
-            id={`${id}-price`}
             inputMode="numeric"
             autoComplete="off"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            {...fieldA11y(`${id}-price`, error)}
+            {...form.register('price')}
           />
-          {error && (
-            <p id={`${id}-error`} className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-        </div>
+        </FormField>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1.5 text-sm font-medium">I am buying as</legend>
           {SDLT_BUYER_TYPES.map((type) => (
             <label key={type} className="flex cursor-pointer items-center gap-2 text-sm">
               <input
                 type="radio"
-                name={`${id}-buyer`}
                 value={type}
-                checked={buyer === type}
-                onChange={() => setBuyer(type)}
+                {...form.register('buyer')}
                 className="size-4 accent-primary"
               />
               {SDLT_BUYER_TYPE_LABELS[type]}
