@@ -7,7 +7,7 @@ import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
 import type { PreCounter } from '#src/features/rate-limit/pre-counter.ts';
 import type { SearchCache } from '#src/features/listings/search-cache.ts';
-import type { SearchEngine } from '#src/features/listings/search-engine.ts';
+import type { SearchEngine } from '#src/features/listings/search-engine/index.ts';
 import type { SearchCounter } from '#src/features/listings/search-counter.ts';
 import type { Storage } from '#src/lib/storage.ts';
 import type { Viewer } from '#src/middleware/auth.ts';

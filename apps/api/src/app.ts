@@ -37,7 +37,7 @@ import { healthRoutes } from '#src/features/health/routes.ts';
 import { listingRoutes } from '#src/features/listings/routes.ts';
 import { locationRoutes } from '#src/features/locations/routes.ts';
 import { createSearchCache, type SearchCache } from '#src/features/listings/search-cache.ts';
-import type { SearchEngine } from '#src/features/listings/search-engine.ts';
+import type { SearchEngine } from '#src/features/listings/search-engine/index.ts';
 import { createSearchCounter, type SearchCounter } from '#src/features/listings/search-counter.ts';
 import { alertRoutes } from '#src/features/alerts/routes.ts';
 import { clientRoutes } from '#src/features/client/routes.ts';

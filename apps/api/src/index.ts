@@ -15,7 +15,7 @@ import { seedDemoActivity } from '#src/db/seed/demo-activity.ts';
 import { seedDemo } from '#src/db/seed/seed-demo.ts';
 import { createAuth, resolveAuthSecret } from '#src/features/auth/auth.ts';
 import { devExposureWarning, EnvError, isLoopbackHost, loadEnv, type Env } from '#src/env.ts';
-import { createSearchEngine } from '#src/features/listings/search-engine.ts';
+import { createSearchEngine } from '#src/features/listings/search-engine/index.ts';
 import { createSearchCache, LISTINGS_CHANGED_CHANNEL } from '#src/features/listings/search-cache.ts';
 import { createSearchCounter } from '#src/features/listings/search-counter.ts';
 import { startJobs, type Jobs } from '#src/jobs/scheduler.ts';

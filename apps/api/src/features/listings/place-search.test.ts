@@ -14,7 +14,7 @@ import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { createSearchEngine, type SearchEngine } from './search-engine.ts';
+import { createSearchEngine, type SearchEngine } from './search-engine/index.ts';
 
 let handle: DatabaseHandle;
 let db: Database;

@@ -14,7 +14,7 @@ import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { createSearchEngine, type SearchEngine } from './search-engine.ts';
+import { createSearchEngine, type SearchEngine } from './search-engine/index.ts';
 import { resolveSearchScope } from './search-scope.ts';
 
 let handle: DatabaseHandle;

@@ -16,7 +16,7 @@ import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
 import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { createAgent, createListing, type AddressKey } from '#src/testing/fixtures.ts';
-import { createSearchEngine } from './search-engine.ts';
+import { createSearchEngine } from './search-engine/index.ts';
 import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 

@@ -15,7 +15,7 @@ import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { outbox, postcodes, properties, propertyPhotos, savedSearches } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { createSearchEngine, type SearchEngine } from '#src/features/listings/search-engine.ts';
+import { createSearchEngine, type SearchEngine } from '#src/features/listings/search-engine/index.ts';
 import { runSavedSearchAlerts } from '#src/jobs/saved-search-alerts.ts';
 import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';

@@ -16,7 +16,7 @@ import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { findListings } from '#src/features/listings/find-listings.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import { createSearchCache } from '#src/features/listings/search-cache.ts';
-import { createSearchEngine, type SearchEngine } from '#src/features/listings/search-engine.ts';
+import { createSearchEngine, type SearchEngine } from '#src/features/listings/search-engine/index.ts';
 import { branchesOfUser, createAgent, createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
