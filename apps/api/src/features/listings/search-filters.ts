@@ -5,7 +5,7 @@
  * alert job's matcher (jobs/listing-matches-filters.ts) the AND of the predicates; the type below makes a schema field
  * without an entry a compile error. The location fields (`location`, `place`, `radius`) are one scope, resolved
  * against the database first (search-scope.ts); the status switches are one status filter. The in-memory search
- * engine (search-engine.ts) compiles the same rules to codes and bitmasks; search-engine.test.ts draws random searches
+ * engine (search-engine/plan.ts) compiles the same rules to codes and bitmasks; search-engine.test.ts draws random searches
  * and checks that the SQL, the engine and these predicates select the same listings.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -141,7 +141,7 @@ const slugArray = (slugs: readonly string[]) => `{${slugs.join(',')}}`;
 const ticked = (f: SearchFilters) => (f.filters ?? []).filter((t) => t !== 'reduced');
 
 /**
- * REQ-SEARCH-09's listing facts as the tags the in-memory engine (search-engine.ts) tests like must-have features: its
+ * REQ-SEARCH-09's listing facts as the tags the in-memory engine (search-engine/) tests like must-have features: its
  * ENGINE_COLUMNS append {@link FACT_TAGS_SQL} to a listing's features, and a search requires
  * {@link requiredFactTags}. A colon is never in a feature slug, so these never meet an agent's tags.
  */

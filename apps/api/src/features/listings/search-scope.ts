@@ -1,6 +1,6 @@
 /**
  * Where a search looks (REQ-SEARCH-17): its location scope, resolved once from `place`, `location` and `radius`
- * and then applied by the SQL search (find-listings.ts), the in-memory engine (search-engine.ts) and the alert
+ * and then applied by the SQL search (find-listings.ts), the in-memory engine (search-engine/) and the alert
  * matcher (jobs/listing-matches-filters.ts), so the three cannot read a location differently.
  * - `place` (a place id, search/place.ts): that place exactly — a town, district, authority or street by the
  *   listing's own facts; a postcode is a radius around it (`radius`, else POSTCODE_RADIUS_MILES). With `radius`
