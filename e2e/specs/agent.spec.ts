@@ -1,6 +1,6 @@
 /**
- * The agent portal of REQ-AGENT against the real server: a new agent creates a listing as a draft (going live needs a
- * photo, REQ-AGENT-09), adds three photos (stored in the order chosen), reorders them, tries to publish it and is told
+ * The agent portal of REQ-LISTING-06 against the real server: a new agent creates a listing as a draft (going live needs a
+ * photo, REQ-LISTING-06), adds three photos (stored in the order chosen), reorders them, tries to publish it and is told
  * their new agency must be verified first (ADR 029), records its redress scheme and client money protection in
  * Settings › Agency, a super admin verifies the agency on the admin Agencies screen, and then it is published and
  * pending approval; the agent edits the price, answers a visitor's enquiry and changes its
@@ -99,7 +99,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await expect(page.getByLabel('Council tax band')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Council tax band').selectOption('E');
   await page.getByRole('button', { name: 'Create property' }).click();
-  // Going live also needs a photo (REQ-AGENT-09): it is created as a draft, and published once it has photos.
+  // Going live also needs a photo (REQ-LISTING-06): it is created as a draft, and published once it has photos.
   await expect(page.getByText('Add at least one photo before publishing')).toBeVisible();
   await page.getByLabel('Status').selectOption('draft');
   await page.getByRole('button', { name: 'Create property' }).click();

@@ -33,7 +33,7 @@ test('a search page from a link asks for its results and scripts once, using the
   const unused = recordUnusedPreloads(page);
   const response = await page.goto('/search?location=Reading');
   const html = await response!.text();
-  // A link without a mode is the Buy search: the preload asks for it as the page will.
+  // A link without a mode is the Buy search (REQ-SEARCH-03): the preload asks for it as the page will.
   expect(html).toContain(
     '<link rel="preload" as="fetch" href="/api/properties?location=Reading&amp;mode=sale"',
   );

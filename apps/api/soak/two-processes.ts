@@ -26,7 +26,7 @@ export const SOAK_LISTING = {
   description: 'A bright Victorian terrace near Wimbledon station.',
   pricePence: 650_000_00,
   mode: 'sale',
-  // A listing goes live only with a photo (REQ-AGENT-09): created as a draft, published once its photo is in.
+  // A listing goes live only with a photo (REQ-LISTING-06): created as a draft, published once its photo is in.
   status: 'draft',
   propertyType: 'house',
   bedrooms: 3,

@@ -262,7 +262,7 @@ describe('loadEnv: rate limits (ADR 015)', () => {
     );
   });
 
-  test('sign-ins per client IP: 20 an hour unless set (REQ-LIMIT-01); a bad value stops start-up', () => {
+  test('sign-ins per client IP: 20 an hour unless set (REQ-LIMIT-02); a bad value stops start-up', () => {
     expect(loadEnv(base).AUTH_RATE_LIMIT_PER_IP_PER_HOUR).toBe(20);
     expect(loadEnv({ ...base, AUTH_RATE_LIMIT_PER_IP_PER_HOUR: '500' }).AUTH_RATE_LIMIT_PER_IP_PER_HOUR).toBe(
       500,
@@ -272,7 +272,7 @@ describe('loadEnv: rate limits (ADR 015)', () => {
     );
   });
 
-  test('sign-ins per account from any address: 10 an hour unless set (REQ-LIMIT-01)', () => {
+  test('sign-ins per account from any address: 10 an hour unless set (REQ-LIMIT-02)', () => {
     expect(loadEnv(base).AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR).toBe(10);
     expect(
       loadEnv({ ...base, AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR: '1000000' })

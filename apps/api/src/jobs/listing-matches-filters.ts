@@ -1,5 +1,5 @@
 /**
- * The public search's filter rules (REQ-LISTING-03, REQ-SEARCH, REQ-PLACE) in memory, for the alert job, which
+ * The public search's filter rules (REQ-LISTING-03, REQ-CLIENT-10, REQ-SEARCH, REQ-PLACE) in memory, for the alert job, which
  * matches a run's new listings against many saved searches instead of one query per search. Derived from the same
  * definitions as the SQL (`searchConditions` in features/listings/find-listings.ts): the filter registry
  * (search-filters.ts) and the location scope (search-scope.ts). listing-matches-filters.test.ts runs both on the same

@@ -173,7 +173,7 @@ describe('matching', () => {
     expect(sent.filter((d) => d.savedSearchId === anything.id)).toHaveLength(3);
   });
 
-  test('a search stored without a mode runs as Buy: homes for sale only, named and linked so (REQ-PLACE)', async () => {
+  test('a search stored without a mode runs as Buy: homes for sale only, named and linked so (REQ-SEARCH-03)', async () => {
     const user = await createUser();
     const search = await saveSearch(user.id, { location: 'Reading' }, { label: 'Search in Reading' });
     const sale = await createListing(db, agentId, { at: 'reading', mode: 'sale', publishedAt: at(1) });

@@ -399,7 +399,7 @@ const RULES: Record<string, Rule> = {
   // The profile and logo are always the caller's own (no id in the path).
   'GET /api/agent/profile': { expect: agentArea(200) },
   'PATCH /api/agent/profile': { body: () => AGENT_PROFILE, expect: agentArea(200) },
-  // Creates a missing profile (REQ-SEC): both agent personas have one already.
+  // Creates a missing profile (REQ-AGENT-02): both agent personas have one already.
   'POST /api/agent/profile': { body: () => AGENT_PROFILE, expect: agentArea(409) },
   'POST /api/agent/profile/logo': { form: imageForm, expect: agentArea(200) },
   'DELETE /api/agent/profile/logo': { expect: agentArea(200) },

@@ -59,7 +59,7 @@ test('the request leaves before the page code loads, and the page query takes it
   start('/search?location=Reading&view=map', queryClient);
   // Synchronously with the navigation, before any lazy code has arrived.
   expect(fetch).toHaveBeenCalledTimes(1);
-  // A URL without a mode is the Buy search: the early request asks for it too.
+  // A URL without a mode is the Buy search (REQ-SEARCH-03): the early request asks for it too.
   expect(fetchedUrl(fetch).search).toBe('?location=Reading&mode=sale&pageSize=100');
   await vi.waitFor(() =>
     expect(queryClient.getQueryState(['listings', 'location=Reading&mode=sale&pageSize=100'])?.status).toBe(

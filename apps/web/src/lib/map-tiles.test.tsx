@@ -1,5 +1,5 @@
 /**
- * The maps' tiles come from the server's configuration (REQ-SEARCH-09): the meta tag in index.html gives the URL
+ * The maps' tiles come from the server's configuration (REQ-SEARCH-30): the meta tag in index.html gives the URL
  * template, subdomains, maximum zoom and credit line; without it the maps use OpenStreetMap. The credit is built as
  * DOM text and links, so markup or a `javascript:` link in the configuration stays inert.
  */

@@ -1,7 +1,7 @@
 /**
  * The TanStack Query keys of the signed-in areas, one factory per area. Reads and invalidations both take their keys
  * from here, never from hand-written arrays: a photo change that invalidated `['agent', 'properties']` while the
- * listings lived under `['agent', 'listings']` refreshed nothing (REQ-AGENT-09). Each factory's shorter keys are
+ * listings lived under `['agent', 'listings']` refreshed nothing (REQ-AGENT-18). Each factory's shorter keys are
  * prefixes of its longer ones, so invalidating `agentKeys.listings()` refreshes every list page and every listing.
  *
  * Plain arrays only (no imports): the session key is read by the first bundle.

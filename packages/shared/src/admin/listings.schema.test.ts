@@ -40,7 +40,7 @@ describe('RejectListingSchema', () => {
   });
 });
 
-test('REQ-ADMIN-05: approve pending or rejected; reject only pending', () => {
+test('REQ-LISTING-02: approve pending or rejected; reject only pending', () => {
   expect([canApprove('pending'), canApprove('rejected'), canApprove('approved')]).toEqual([
     true,
     true,

@@ -1,5 +1,5 @@
 /**
- * Admin oversight of listings (REQ-ADMIN-05, REQ-LISTING-02; REQ-ADMIN-05
+ * Admin oversight of listings (REQ-LISTING-02; REQ-ADMIN-05, REQ-LISTING-02
  *  "admins see 'edited since approval'"). `GET /api/admin/properties` validates {@link AdminListingQuerySchema} and
  * answers {@link AdminListingListSchema}; `POST /api/admin/properties/{id}/approve` and `/reject` (body
  * {@link RejectListingSchema}) answer {@link AdminListingSchema}. The page reads its filters from the URL with
@@ -58,9 +58,9 @@ export const ADMIN_LISTING_MESSAGES = {
   notFound: 'This property does not exist.',
   cannotApprove: 'Only a pending or rejected property can be approved.',
   cannotReject: 'Only a pending property can be rejected.',
-  /** REQ-ADMIN-05: approving would put an active listing without a photo live (LISTING_MESSAGES.photoRequired). */
+  /** REQ-LISTING-02: approving would put an active listing without a photo live (LISTING_MESSAGES.photoRequired). */
   needsPhoto: 'This property has no photo: its agent must add one before it can go live.',
-  /** REQ-ADMIN-05: the approval toast's text when the approved listing is a draft (it is not on Abode yet). */
+  /** REQ-LISTING-02: the approval toast's text when the approved listing is a draft (it is not on Abode yet). */
   approvedDraft:
     'It is a draft, so it is not on Abode yet: its agent must publish it. They have been e-mailed.',
   reasonTooLong: `The reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters.`,
@@ -91,7 +91,7 @@ export const ADMIN_LISTING_MESSAGES = {
   bulkRejected: (count: number) => `${count} ${count === 1 ? 'property' : 'properties'} rejected`,
   bulkApproveFailed: 'Failed to approve properties',
   bulkRejectFailed: 'Failed to reject properties',
-  /** Why the bulk bar's Approve or Reject is unavailable for the selection (REQ-ADMIN-05). */
+  /** Why the bulk bar's Approve or Reject is unavailable for the selection (REQ-LISTING-02). */
   bulkApproveUnavailable: 'Only pending or rejected properties can be approved: unselect the others.',
   bulkRejectUnavailable: 'Only pending properties can be rejected: unselect the others.',
 } as const;
@@ -155,7 +155,7 @@ export const AdminListingSchema = z.object({
   approvedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Approved, and changed more than a second after approval (REQ-ADMIN-05). */
+  /** Approved, and changed more than a second after approval (REQ-LISTING-02). */
   editedSinceApproval: z.boolean(),
   /** The main photo, else the first by order; null without photos. */
   mainPhoto: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
@@ -258,13 +258,13 @@ export const BulkModerationResultSchema = z.object({
 });
 export type BulkModerationResult = z.infer<typeof BulkModerationResultSchema>;
 
-/** True when an admin may approve a listing in this approval state (REQ-ADMIN-05: pending or rejected). */
+/** True when an admin may approve a listing in this approval state (REQ-LISTING-02: pending or rejected). */
 export const canApprove = (approval: ApprovalStatus) => approval === 'pending' || approval === 'rejected';
-/** True when an admin may reject a listing in this approval state (REQ-ADMIN-05: pending only). */
+/** True when an admin may reject a listing in this approval state (REQ-LISTING-02: pending only). */
 export const canReject = (approval: ApprovalStatus) => approval === 'pending';
 
 /**
- * What the approval toast adds under 'Property approved successfully' (REQ-ADMIN-05): nothing when the listing is live
+ * What the approval toast adds under 'Property approved successfully' (REQ-LISTING-02): nothing when the listing is live
  * now; that its agent must publish a draft; otherwise where it shows (listing-visibility.ts).
  */
 export function approvalNotice(listing: Pick<AdminListing, 'status' | 'approvalStatus' | 'agentSuspended'>) {

@@ -52,7 +52,7 @@ describe('saved search label', () => {
 describe('create a saved search', () => {
   test('alerts are off unless asked for (REQ-CLIENT-10); the label is optional', () => {
     const input = CreateSavedSearchInputSchema.parse({ searchParams: { location: 'Reading' } });
-    // A search stored without a mode is a search to buy (REQ-PLACE).
+    // A search stored without a mode is a search to buy (REQ-SEARCH-03).
     expect(input).toEqual({
       searchParams: { location: 'Reading', mode: 'sale' },
       emailAlerts: false,

@@ -90,7 +90,7 @@ export const LISTING_SOURCE_LABELS: Record<ListingSourceValue, string> = {
   blm: 'BLM file',
 };
 
-/** The home page's tags (REQ-SEARCH-09). `FeatureSchema` is built from it. */
+/** The home page's tags (REQ-LISTING). `FeatureSchema` is built from it. */
 export const FEATURES = ['garden', 'parking', 'new-build', 'chain-free', 'reduced', 'virtual-tour'] as const;
 export type FeatureValue = (typeof FEATURES)[number];
 

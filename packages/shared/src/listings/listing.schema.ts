@@ -79,7 +79,7 @@ export const FurnishedSchema = z.enum(['furnished', 'part_furnished', 'unfurnish
 export type Furnished = z.infer<typeof FurnishedSchema>;
 
 /**
- * Listing features that the home page's tags filter on (REQ-SEARCH-09: they really filter).
+ * Listing features that the home page's tags filter on (REQ-SEARCH-09; REQ-LISTING-09: they really filter).
  * Stored in `properties.features` as these slugs.
  */
 export const FeatureSchema = z.enum(FEATURES);
@@ -226,7 +226,7 @@ export const ListingSummarySchema = z.object({
 export type ListingSummary = z.infer<typeof ListingSummarySchema>;
 
 /**
- * The listing facts of REQ-LISTING-03 as stored and sent (agent and public detail alike): qualifier and rent frequency,
+ * The listing facts of REQ-LISTING-11 as stored and sent (agent and public detail alike): qualifier and rent frequency,
  * key features, summary, rooms, EPC potential, lease and lettings terms, tours, Part B/C material information.
  * Amounts in pence (ground rent and service charge a year); the lease in years; the minimum term in months.
  */

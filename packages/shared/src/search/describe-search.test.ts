@@ -40,7 +40,7 @@ describe('describeSearch: a search in words (REQ-CLIENT-07)', () => {
     expect(describeSearch({ bounds: '51,-1,52,0', mode: 'sale', propertyType: 'land' })).toBe(
       'Land for sale in a map area',
     );
-    // Filters stored without a mode run as Buy (REQ-PLACE), and are named so.
+    // Filters stored without a mode run as Buy (REQ-SEARCH-03), and are named so.
     expect(describeSearch({})).toBe('Properties for sale in all areas');
     expect(describeSearch({ bedrooms: 0 })).toBe('Properties for sale in all areas');
   });

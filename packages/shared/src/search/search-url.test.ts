@@ -53,7 +53,7 @@ describe('URL → search state', () => {
     expect(s).toEqual({ location: 'SW19', mode: 'sale', page: 1, sort: 'newest', view: 'grid' });
   });
 
-  test('a search without a mode is a search to buy, as on the home page (REQ-SEARCH)', () => {
+  test('a search without a mode is a search to buy, as on the home page (REQ-SEARCH-03)', () => {
     expect(parseSearchParams(new URLSearchParams('location=Leeds')).mode).toBe('sale');
     expect(parseSearchParams(new URLSearchParams('mode=all')).mode).toBe('sale');
     expect(parseSearchParams(new URLSearchParams('mode=rent')).mode).toBe('rent');

@@ -27,7 +27,7 @@ export const SECURITY_SEVERITIES = ['low', 'medium', 'high', 'critical'] as cons
 export type SecuritySeverity = (typeof SECURITY_SEVERITIES)[number];
 
 /**
- * The highest severity a browser's report is stored with (REQ-LIMIT-01): anyone can post events, so a client's `high`
+ * The highest severity a browser's report is stored with (REQ-SEC-09): anyone can post events, so a client's `high`
  * or `critical` would otherwise put alarms on the admin dashboard at will. The claimed severity is kept beside it.
  */
 export const CLIENT_SEVERITY_CAP = 'medium' satisfies SecuritySeverity;

@@ -2,7 +2,7 @@
  * Demo sign-ins (REQ-AUTH; demo only, never in production): one client, the first demo agent (who owns demo
  * listings) and one super admin. Listed in the README; printed by `npm start` when first created.
  *
- * Their passwords are public, so a production server must never let them in (REQ-LISTING-03): a database first run in
+ * Their passwords are public, so a production server must never let them in (REQ-SEC-14): a database first run in
  * development and then started with NODE_ENV=production still holds them. {@link disableDemoAccounts} (every
  * production start) takes away every demo user's way in; {@link removeDemoAccounts} (`npm run demo:remove`) deletes
  * them.

@@ -38,7 +38,7 @@ export const AUTH_RATE_LIMITS = {
 /**
  * REQ-LIMIT-02: sign-in attempts per account (the e-mail, from any address), so rotating addresses does not get round the
  * per IP + e-mail limit. Ten an hour; from the tenth on, each attempt let through makes the next wait 1, 2, 4, 8 then
- * at most 15 minutes (REQ-LIMIT-01's auth block). Attempts refused while waiting are not counted, so the real owner is
+ * at most 15 minutes (REQ-LIMIT-02's auth block). Attempts refused while waiting are not counted, so the real owner is
  * never kept out longer than that block: the first attempt after it is checked, and a correct password clears the
  * count. An attacker gets about four guesses an hour per account once the ten are used.
  */

@@ -1,7 +1,7 @@
 /**
  * `/api/auth/two-factor/*` (ADR 031): better-auth's two-factor endpoints with our rules in front.
  * - Codes (a sign-in's second step, an enrolment's first code, the code that turns it off) are limited per account:
- *   {@link TWO_FACTOR_ATTEMPTS_PER_HOUR} an hour, then REQ-LIMIT-01's auth block (15 minutes), on top of the library's own
+ *   {@link TWO_FACTOR_ATTEMPTS_PER_HOUR} an hour, then REQ-LIMIT-02's auth block (15 minutes), on top of the library's own
  *   per-challenge and per-account lockouts. A correct code clears the count.
  * - Every enrolment, failed code, backup-code regeneration and removal is a security event in `audit_logs`.
  * - Turning it off needs a current code besides the password (the library asks only for the password); every call

@@ -290,7 +290,7 @@ describe('saved searches', () => {
       label: 'Flats to rent in Leeds, 2+ beds',
       searchParams: { location: 'Leeds', mode: 'rent', propertyType: 'flat', bedrooms: 2 },
     });
-    // A row stored without a mode runs as Buy, and reads back so (REQ-PLACE).
+    // A row stored without a mode runs as Buy, and reads back so (REQ-SEARCH-03).
     const [noMode] = await handle.db
       .insert(savedSearches)
       .values({ userId: erin.userId, label: 'Search in York', searchParams: { location: 'York' } })

@@ -39,7 +39,7 @@ export function storedFilters(searchParams: unknown): SavedSearchFilters | undef
 
 /**
  * Row → API shape. Stored filters were validated on the way in; anything unreadable becomes "all areas" to buy. A
- * row stored without a mode answers Buy, as it runs (REQ-PLACE). A label still at its pre-issue-#23 default ('Search
+ * row stored without a mode answers Buy, as it runs (REQ-SEARCH-03). A label still at its pre-issue-#23 default ('Search
  * in Leeds') is shown as the filters in words.
  */
 export function toSavedSearch(row: SavedSearchRow): SavedSearch {

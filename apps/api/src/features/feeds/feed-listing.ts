@@ -9,7 +9,7 @@
  * - **Full replacement.** A feed sends the whole listing: a field it leaves out is cleared (FEED_FIELD_DEFAULTS), so
  *   a typed edit in the portal lasts until the next feed update.
  * - **Photos arrive later.** Media come by URL (feed-media-wishes.ts) and are fetched by a job
- *   (media/feed-media-job.ts), but a listing goes live only with a photo (REQ-AGENT-09). A live status asked for before
+ *   (media/feed-media-job.ts), but a listing goes live only with a photo (REQ-LISTING-06). A live status asked for before
  *   the first photo is stored is kept in `feed_pending_status` while the listing stays a draft; the job applies it
  *   (feed-listing-status.ts).
  * - **Withdrawal** (`published: false` here; RTDF removeproperty and a BLM row absent from a full file in
@@ -275,7 +275,7 @@ export async function upsertFeedListing(ctx: FeedContext, listing: FeedListing):
       const stored = await findFeedListing(tx, listing.branchId, listing.agentRef);
       if (stored && stored.feedHash === hash) return result('unchanged', stored, [], warnings);
       const photos = stored ? await photoCount(tx, stored.id) : 0;
-      // A live status waits for the first photo (REQ-AGENT-09); the media job applies it.
+      // A live status waits for the first photo (REQ-LISTING-06); the media job applies it.
       const holdForPhoto = wantedStatus !== 'draft' && photos === 0;
       const writeStatus = holdForPhoto ? 'draft' : wantedStatus;
       const feedColumns = {

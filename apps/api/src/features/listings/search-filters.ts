@@ -164,7 +164,7 @@ export const FACT_TAGS_SQL = sql.raw(`ARRAY[
     '${FACT_TAGS.letType('')}' || p.let_type,
     '${FACT_TAGS.furnished('')}' || p.furnished]`);
 
-/** The fact tags a listing must have to pass the search's REQ-SEARCH-09 filters (none when it asks for none). */
+/** The fact tags a listing must have to pass the search's ADR 028 filters (none when it asks for none). */
 export function requiredFactTags(f: SearchFilters): string[] {
   return [
     f.hasFloorPlan ? FACT_TAGS.hasFloorPlan : undefined,

@@ -62,7 +62,7 @@ describe('which rule a write gets', () => {
     expect(writeRuleFor(method, path, 60)).toBeNull();
   });
 
-  test('changing the password is REQ-LIMIT-01 critical: 3 an hour', () => {
+  test('changing the password is REQ-LIMIT-04 critical: 3 an hour', () => {
     expect(writeRuleFor('POST', '/api/auth/change-password', 60)).toEqual({
       action: 'critical_write',
       limit: 3,

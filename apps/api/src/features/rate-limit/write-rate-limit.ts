@@ -2,7 +2,7 @@
  * One rate limit for every write (REQ-LIMIT-01; ADR 015), mounted on `/api` for POST, PUT, PATCH and DELETE: per
  * signed-in user, else per client IP.
  * - `write`: 60 writes per minute (WRITE_RATE_LIMIT_PER_MINUTE), refused until the minute ends;
- * - `critical` (REQ-LIMIT-01): changing the password, 3 per hour per user, then blocked for 1 hour;
+ * - `critical` (REQ-LIMIT-04): changing the password, 3 per hour per user, then blocked for 1 hour;
  * - routes with a limit of their own are left to it, so nothing is counted twice: sign-up and sign-in (per IP +
  *   e-mail), the e-mail-sending auth requests and change of e-mail, enquiries (per IP), alert unsubscribe (per IP),
  *   account deletion (per user) and security events (per IP); /api/dev exists only outside production.

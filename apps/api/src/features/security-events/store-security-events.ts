@@ -3,7 +3,7 @@
  * #7): one row per event, `entity_type = 'security_event'`, a new unique `entity_id`, `action` = the event type,
  * `after_data` = { severity, description, metadata, timestamp, clientTimestamp, clientReported: true, clientSeverity }.
  * The IP address, user agent and user are the server's own view of the request; `timestamp` is the server's clock and
- * the browser's is kept as `clientTimestamp`. `severity` is capped at medium (REQ-LIMIT-01: anyone may post events, so a
+ * the browser's is kept as `clientTimestamp`. `severity` is capped at medium (REQ-SEC: anyone may post events, so a
  * claimed `high` or `critical` must not raise alarms), the claimed one kept as `clientSeverity`, and `clientReported`
  * tells these rows from the server's own. Text is sanitised (REQ-SEC-01) before it is stored.
  */

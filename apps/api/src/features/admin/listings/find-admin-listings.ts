@@ -42,7 +42,7 @@ const listingColumns = {
   agentSuspended: properties.agentSuspended,
   createdAt: properties.createdAt,
   updatedAt: properties.updatedAt,
-  // REQ-ADMIN-05: a change more than a second after approval (approval itself and its same-statement stamps are not
+  // REQ-LISTING-02: a change more than a second after approval (approval itself and its same-statement stamps are not
   // edits).
   editedSinceApproval: sql<boolean>`(${properties.approvalStatus} = 'approved' AND ${properties.approvedAt} IS NOT NULL
     AND ${properties.updatedAt} > ${properties.approvedAt} + interval '1 second')`,

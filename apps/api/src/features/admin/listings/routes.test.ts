@@ -1,9 +1,9 @@
 /**
  * `/api/admin/properties` (REQ-ADMIN) over HTTP on a real database: the role matrix, the list (agent and agency
- * fallbacks, search fields, filters, paging, stats, 'edited since approval'), and the approval transitions of REQ-ADMIN-05
+ * fallbacks, search fields, filters, paging, stats, 'edited since approval'), and the approval transitions of REQ-LISTING-02
  *  with their refused paths, published_at, the agent's activity, the audit rows and the rejection e-mail; approval
  * after a rejection restores the earlier status, keeps a draft a draft, needs a photo to go live and e-mails the
- * agent (REQ-AGENT-09).
+ * agent (REQ-LISTING-06).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
@@ -319,7 +319,7 @@ describe('approve and reject', () => {
   });
 });
 
-// REQ-ADMIN-05: approving a rejected listing left it a hidden draft labelled 'Live', its page a 404, and told nobody.
+// REQ-LISTING-02: approving a rejected listing left it a hidden draft labelled 'Live', its page a 404, and told nobody.
 describe('approval after a rejection', () => {
   let agent: { email: string; cookie: string; agentId: string };
 

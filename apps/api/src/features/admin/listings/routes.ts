@@ -1,5 +1,5 @@
 /**
- * `/api/admin/properties` (REQ-ADMIN-05 approval): every non-deleted
+ * `/api/admin/properties` (REQ-ADMIN-05, REQ-LISTING-02 approval): every non-deleted
  * listing with search, status, approval, agency and branch filters (ADR 029), pages and counts by approval; approve
  * and reject, one listing or (REQ-ADMIN-05) up to 100 at once, all or nothing, with one reason. Mounted by
  * admin/routes.ts behind `requireAdmin` (visitor 401, non-admin 403) and `no-store`. Each action writes an

@@ -29,7 +29,7 @@ const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : n
 /**
  * Stats: Active Listings = status active and not deleted; Total Enquiries = every enquiry of the agent; Views This
  * Month = views recorded this UTC calendar month (`listing_view_days`, REQ-LISTING-21) of the agent's listings that are
- * active and public now (REQ-LISTING-03 'the sum of view counts of active properties'; PUBLIC_LISTING: status active,
+ * active and public now (REQ-LISTING-21 'the sum of view counts of active properties'; PUBLIC_LISTING: status active,
  * approved, not deleted, agent not suspended) — a listing set back to draft, under offer, sold, let or deleted no
  * longer counts (REQ-AGENT-03); New Leads = enquiries created in the 7 days up to `now` (REQ-SITE-14). Recent Activity: the latest 10 events;
  * a listing link only while the listing exists and is not deleted; the enquirer's name for enquiry events.

@@ -22,7 +22,7 @@ import { toCsv } from './csv.ts';
 
 type Row = Record<string, unknown>;
 
-/** Approval as the report's Approval column names it (REQ-LISTING-03: public only once approved). */
+/** Approval as the report's Approval column names it (REQ-LISTING-02: public only once approved). */
 const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',

@@ -262,7 +262,7 @@ export async function setMainPhoto(
 /**
  * `DELETE …/photos/{photoId}`: removes the row, closes the gap in the order (the next photo becomes main when the
  * main one goes), then removes its files once the change is committed. The last photo of an active listing stays
- * (VALIDATION_ERROR 400, REQ-AGENT-09: a listing is live only with a photo).
+ * (VALIDATION_ERROR 400, REQ-LISTING-04: a listing is live only with a photo).
  */
 export async function deletePhoto(ctx: PhotoContext, propertyId: string, photoId: string): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 /**
  * `/api/agent/profile` (REQ-AGENT-12, REQ-AGENT-13, REQ-AUTH-10) over HTTP on a real database: the guard
  * (visitor 401, client 403, an agent without a profile 404), the profile and quick stats, validation messages,
- * normalised chips and years, creating a missing profile (REQ-AGENT-12), and that an agent's writes only ever touch the
+ * normalised chips and years, creating a missing profile (REQ-AGENT-02), and that an agent's writes only ever touch the
  * caller's own row.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -144,7 +144,7 @@ describe('GET', () => {
   });
 });
 
-describe('POST (create a missing profile, REQ-AGENT)', () => {
+describe('POST (create a missing profile, REQ-AGENT-02)', () => {
   test('an agent user without a profile creates one (201), then every agent route answers', async () => {
     const lost = await signedInUser(app, handle.db, { role: 'agent' });
     await handle.db.delete(agencyMembers).where(eq(agencyMembers.userId, lost.userId));

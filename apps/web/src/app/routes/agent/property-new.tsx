@@ -34,7 +34,7 @@ export function AgentNewPropertyRoute() {
       </div>
       <ListingForm
         submitLabel="Create property"
-        // A new listing has no photos yet: 'Active' is refused here before the server says the same (REQ-LISTING-06).
+        // A new listing has no photos yet: 'Active' is refused here before the server says the same (REQ-AGENT-09).
         photoCount={0}
         place={place}
         onSubmit={async (input) => {

@@ -1,5 +1,5 @@
 /**
- * Admin listings (`/api/admin/properties`, REQ-ADMIN-05): the list query and the approve / reject actions. Keyed under
+ * Admin listings (`/api/admin/properties`, REQ-LISTING-02): the list query and the approve / reject actions. Keyed under
  * `['admin', 'properties']`; an action refetches the list (and the admin dashboard's counts) and shows the REQ-ADMIN-03
  * toasts.
  */
@@ -81,7 +81,7 @@ export function useApproveListing() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`${BASE}/${encodeURIComponent(id)}/approve`, { method: 'POST', schema: AdminListingSchema }),
-    // REQ-ADMIN-05: an approved draft is not live; the toast says its agent must publish it.
+    // REQ-LISTING-02: an approved draft is not live; the toast says its agent must publish it.
     onSuccess: (listing) => {
       const notice = approvalNotice(listing);
       toast.success(MESSAGES.propertyApproved, notice ? { description: notice } : undefined);

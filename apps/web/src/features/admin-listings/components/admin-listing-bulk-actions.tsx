@@ -17,7 +17,7 @@ const BulkRejectDialog = lazy(() =>
 
 /**
  * The admin table's bulk bar (REQ-ADMIN-05): how many listings are selected, Approve, and Reject with one reason. Each
- * is offered only when every selected listing allows it (REQ-ADMIN-05: approve pending or rejected, reject pending), with
+ * is offered only when every selected listing allows it (REQ-LISTING-02: approve pending or rejected, reject pending), with
  * the reason shown otherwise; the API checks again and changes all of them or none.
  */
 export function AdminListingBulkActions({

@@ -86,7 +86,7 @@ test('a card whose action is running has its buttons disabled', () => {
   expect(screen.getByRole('button', { name: `Reject ${PENDING.title}` })).toBeDisabled();
 });
 
-// REQ-ADMIN-05: an approved draft was labelled 'Live' though its page was a 404; Sold STC and Let are not live either.
+// REQ-LISTING-02: an approved draft was labelled 'Live' though its page was a 404; Sold STC and Let are not live either.
 test.each([
   [{ status: 'active' }, 'Live'],
   [{ status: 'draft' }, 'Not published'],

@@ -34,7 +34,7 @@ export function useUpdateAgentProfile() {
 }
 
 /**
- * Creates the missing agent profile (`POST /api/agent/profile`, REQ-AGENT) from a whole profile parsed by the shared
+ * Creates the missing agent profile (`POST /api/agent/profile`, REQ-AGENT-02) from a whole profile parsed by the shared
  * schema, then re-reads /api/me so the portal sees the new agent id and shows its pages.
  */
 export function useCreateAgentProfile() {

@@ -20,7 +20,7 @@ export function wrapIndex(index: number, delta: number, count: number): number {
 }
 
 /**
- * A listing's photos with previous/next buttons that wrap around (REQ-AGENT-09), a position counter and swipe on touch
+ * A listing's photos with previous/next buttons that wrap around (REQ-SEARCH-27), a position counter and swipe on touch
  * screens. The first photo loads eagerly (unless the card is far down the page). The others are only put in the
  * page once the visitor shows interest (pointer over, focus or touch: the photos either side; a step: that photo),
  * so a page of results asks for one photo per card, not every card's every photo (REQ-PERF).

@@ -161,7 +161,7 @@ test("Run Search links to /search with the saved filters, propertyType as the UR
   );
 });
 
-test('a saved search stored without a mode runs as a search to buy (REQ-PLACE)', () => {
+test('a saved search stored without a mode runs as a search to buy (REQ-SEARCH-03)', () => {
   // As the page reads it from the API: through the shared schema, which gives every search a mode.
   renderCard(makeSavedSearch({ searchParams: SavedSearchFiltersSchema.parse({ location: 'York' }) }));
   expect(screen.getByRole('link', { name: 'Run Search' })).toHaveAttribute(
