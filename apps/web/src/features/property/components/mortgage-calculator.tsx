@@ -51,10 +51,13 @@ export default function MortgageCalculator({ askingPricePence }: { askingPricePe
       term: '25',
     },
   });
-  const { values: fields, data, errors } = useLiveParse(form.control, MortgageInputSchema, toMortgageInput);
+  const live = useLiveParse(form.control, MortgageInputSchema, toMortgageInput);
+  const { values: fields, data } = live;
   const depositNumber = Number(clean(fields.deposit));
   const percentInvalid = fields.depositUnit === 'percent' && !(depositNumber >= 0 && depositNumber <= 100);
-  if (percentInvalid) errors.depositPounds = 'Enter a deposit of 0% to 100%';
+  const errors = percentInvalid
+    ? { ...live.errors, depositPounds: 'Enter a deposit of 0% to 100%' }
+    : live.errors;
   const result =
     data && !percentInvalid
       ? repaymentMortgage({
