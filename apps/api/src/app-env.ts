@@ -38,7 +38,7 @@ export interface AppEnv {
     mail: MailConfig;
     /** Origin of absolute links in e-mails, share tags and the sitemap (PUBLIC_URL), without a trailing slash. */
     publicUrl: string;
-    /** Uploaded files (listing photos, agent logos; issue #5): disk under DATA_DIR/uploads by default. */
+    /** Uploaded files (listing photos, agent logos; REQ-AGENT-14): disk under DATA_DIR/uploads by default. */
     storage: Storage;
     /** Limits operators may set (SEARCH_RATE_LIMIT_PER_MINUTE, WRITE_RATE_LIMIT_PER_MINUTE; ADR 015). */
     rateLimits: RateLimitSettings;

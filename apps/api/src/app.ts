@@ -1,6 +1,6 @@
 /**
- * The Hono application: middleware, the `/api` areas (DESIGN §4), the OpenAPI document, and — in one process —
- * the built SPA and `/media` files (DESIGN §1). `index.ts` only opens the database and listens.
+ * The Hono application: middleware, the `/api` areas (ADR 001), the OpenAPI document, and — in one process —
+ * the built SPA and `/media` files (ADR 001). `index.ts` only opens the database and listens.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -117,11 +117,11 @@ export interface AppOptions {
    * engine's own readiness.
    */
   searchEngineReady?: () => boolean;
-  /** Searches per minute per client key (SEARCH_RATE_LIMIT_PER_MINUTE); default 20 (SPEC §9). */
+  /** Searches per minute per client key (SEARCH_RATE_LIMIT_PER_MINUTE); default 20 (REQ-LIMIT-03). */
   searchRateLimitPerMinute?: number;
   /** Writes per minute per client key (WRITE_RATE_LIMIT_PER_MINUTE); default 60 (ADR 015). */
   writeRateLimitPerMinute?: number;
-  /** Sign-ins per hour per client IP across e-mails (AUTH_RATE_LIMIT_PER_IP_PER_HOUR); default 20 (issue #22). */
+  /** Sign-ins per hour per client IP across e-mails (AUTH_RATE_LIMIT_PER_IP_PER_HOUR); default 20 (REQ-LIMIT-02). */
   authRateLimitPerIpPerHour?: number;
   /** Sign-ins per hour for one account from any address (AUTH_RATE_LIMIT_PER_ACCOUNT_PER_HOUR); default 10. */
   authRateLimitPerAccountPerHour?: number;
@@ -202,7 +202,7 @@ export function createApp(options: AppOptions) {
   app.onError(handleError);
 
   const api = new OpenAPIHono<AppEnv>();
-  // Every body is limited before anything reads it: 64 KB, the uploads their own (issue #22).
+  // Every body is limited before anything reads it: 64 KB, the uploads their own (REQ-SEC).
   api.use(
     '*',
     bodyLimit({
@@ -221,7 +221,7 @@ export function createApp(options: AppOptions) {
     csrfProtection({ trustedOrigins: [publicUrl, ...(Array.isArray(authOrigins) ? authOrigins : [])] }),
   );
   // One rate limit for every write, per user or IP (routes with their own limit are skipped), and the logging of
-  // script-like content in JSON write bodies (issue #7, ADR 015).
+  // script-like content in JSON write bodies (REQ-SEC-06, ADR 015).
   api.use('*', writeRateLimit);
   api.use('*', scriptInjectionLog);
   // Public listing reads are the same for everyone: let browsers and proxies revalidate them cheaply. A handler that
@@ -238,14 +238,14 @@ export function createApp(options: AppOptions) {
   });
   api.route('/health', healthRoutes(options.databaseKind ?? 'pglite', options.searchEngineReady));
   api.route('/properties', listingRoutes);
-  // Location autocomplete for the search boxes (issue #8).
+  // Location autocomplete for the search boxes (REQ-PLACE-02).
   api.route('/locations', locationRoutes);
   api.route('/docs', docsRoutes);
   // better-auth answers a database failure with its own 500: a 503 while the database is down, as elsewhere.
   api.use('/auth/*', authDatabaseUnavailable);
   api.route('/auth', authRoutes);
   api.route('/me', meRoutes);
-  // The signed-in user's own records (DESIGN §4 /api/me/…): favourites, saved searches, recent views, dashboard.
+  // The signed-in user's own records (ADR 001 /api/me/…): favourites, saved searches, recent views, dashboard.
   api.route('/me', clientRoutes);
   // Profile, change e-mail, download my data, delete my account.
   api.route('/me', profileRoutes);
@@ -269,15 +269,15 @@ export function createApp(options: AppOptions) {
   api.use('/admin/*', clearSearchCacheAfterWrite);
   api.route('/agent', agentRoutes);
   api.route('/admin', adminRoutes);
-  // A CRM's Rightmove-compatible real-time feed, behind a Bearer feed key (issue #27, ADR 030).
+  // A CRM's Rightmove-compatible real-time feed, behind a Bearer feed key (REQ-FEED-01, ADR 030).
   api.use('/rtdf/*', clearSearchCacheAfterWrite);
   api.route('/rtdf/v1/property', rtdfRoutes);
-  // A CRM's BLM bulk files, behind a Bearer feed key (issue #27, ADR 030).
+  // A CRM's BLM bulk files, behind a Bearer feed key (REQ-FEED-01, ADR 030).
   api.use('/feeds/*', clearSearchCacheAfterWrite);
   api.route('/feeds', feedBlmRoutes);
-  // The SPA's security-event queue (SPEC §3, §9).
+  // The SPA's security-event queue (REQ-SEC-09).
   api.route('/security-events', securityEventRoutes);
-  // Development helpers: never in production, and only for requests from this machine (issue #22; dev/local-only.ts).
+  // Development helpers: never in production, and only for requests from this machine (REQ-SEC; dev/local-only.ts).
   if (!options.production) api.route('/dev', devRoutes);
   app.route('/api', api);
   // Documented on the root app so the paths carry their /api prefix.
@@ -294,10 +294,10 @@ export function createApp(options: AppOptions) {
   // Any other /api path is a JSON 404, never the SPA.
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } }, 404));
 
-  // Crawlers: sitemap and robots.txt (issue #4), before the static files so the build holds no second robots.txt.
+  // Crawlers: sitemap and robots.txt (REQ-LISTING-22), before the static files so the build holds no second robots.txt.
   app.route('/', seoRoutes(publicUrl));
 
-  // Uploaded photos and logos (issue #5). Every upload gets a new file name, so a file never changes: browsers and
+  // Uploaded photos and logos (REQ-AGENT-14). Every upload gets a new file name, so a file never changes: browsers and
   // proxies may keep it for a year. Registered before /media/* so the demo folder is never searched for them.
   app.get(`${UPLOADS_URL_PREFIX}*`, async (c) => {
     let key: string;
@@ -313,7 +313,7 @@ export function createApp(options: AppOptions) {
     if (!file) return c.text('Not found', 404);
     c.header('Content-Type', file.contentType);
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    // A PDF (issue #25) is downloaded under its kind's name, never shown in our origin; its sandboxing CSP is set by
+    // A PDF (REQ-LISTING-16) is downloaded under its kind's name, never shown in our origin; its sandboxing CSP is set by
     // securityHeaders, which answers every PDF with it.
     if (file.contentType === 'application/pdf') c.header('Content-Disposition', pdfContentDisposition(key));
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200);
@@ -323,7 +323,7 @@ export function createApp(options: AppOptions) {
   app.use('/media/*', cacheFor('public, max-age=604800'), serveStatic({ root: publicDir }));
   app.get('/media/*', (c) => c.text('Not found', 404));
 
-  // The outbox page of the SPA, like /api/dev behind it: never in production, only for this machine (issue #22).
+  // The outbox page of the SPA, like /api/dev behind it: never in production, only for this machine (REQ-SEC-14).
   app.use('/dev/*', async (c, next) => {
     if (options.production || !isLoopbackRequest(c)) return c.text('Not found', 404);
     await next();
@@ -331,7 +331,7 @@ export function createApp(options: AppOptions) {
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    // The map tiles travel as a meta tag, read when a map loads: no inline script, no request (issue #24).
+    // The map tiles travel as a meta tag, read when a map loads: no inline script, no request (REQ-SEARCH-30).
     const indexHtml = addToHead(
       applyUiLockdownSwitch(
         fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
@@ -358,7 +358,7 @@ export function createApp(options: AppOptions) {
     });
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
-      // A portal landing page names its scripts and first API requests too (landing-hints.ts, issue #28).
+      // A portal landing page names its scripts and first API requests too (landing-hints.ts, REQ-PERF-06).
       const hints = portalPageHints(landingFiles, new URL(c.req.url), c.req.header('cookie'));
       // Its API hints depend on whether a session cookie came with the request.
       if (hints.length) c.header('Vary', 'Cookie');

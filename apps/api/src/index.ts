@@ -46,7 +46,7 @@ async function main(): Promise<void> {
 }
 
 /**
- * Says where the server listens (issue #22) and, for a development server reachable from other machines, prints
+ * Says where the server listens (REQ-SEC) and, for a development server reachable from other machines, prints
  * devExposureWarning to stderr, where it stands out from the JSON log.
  */
 function announceAddress(env: Env, logger: Logger, port: number): void {
@@ -123,7 +123,7 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
   });
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const mail = { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM };
-  // Uploaded listing photos and agent logos (DESIGN §2 Images): the S3 bucket when S3_BUCKET is set, else
+  // Uploaded listing photos and agent logos (ADR 012 Images): the S3 bucket when S3_BUCKET is set, else
   // DATA_DIR/uploads. Either way the app serves them at /media/uploads.
   const uploadsDir = path.join(env.dataDir, 'uploads');
   const storage = env.s3 ? createS3Storage(env.s3) : undefined;

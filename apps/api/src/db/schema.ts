@@ -1,6 +1,6 @@
 /**
- * The database schema: every entity of SPEC §3, better-auth's tables, and the reference data the search needs
- * (DESIGN §3), one module per area under `db/schema/`. Columns are snake_case in SQL and camelCase in TypeScript.
+ * The database schema: every entity of REQ-DATA-02, better-auth's tables, and the reference data the search needs
+ * (ADR 003), one module per area under `db/schema/`. Columns are snake_case in SQL and camelCase in TypeScript.
  * Enumerations are CHECK constraints so the same SQL runs on PGlite (PostgreSQL 18) and PostgreSQL 15. Money is
  * integer pence. drizzle-kit reads this file (drizzle.config.ts), so every table must be exported from here.
  */

@@ -1,6 +1,6 @@
 /**
- * The signed-in client's own records under `/api/me/…` (issue #4; SPEC §3 favourites, saved_searches, recent_views;
- * SPEC §2 Client dashboard): favourites, saved searches with e-mail alerts, recent views and the dashboard counts.
+ * The signed-in client's own records under `/api/me/…` (REQ-CLIENT-01, saved_searches, recent_views;
+ * REQ-CLIENT-13): favourites, saved searches with e-mail alerts, recent views and the dashboard counts.
  * The web app's forms and the API parse with these same schemas (STYLE §5.2).
  */
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export { SAVED_SEARCH_LABEL_MAX_LENGTH };
 /** Saved searches one user may keep: enough for anyone, a bound on what the alert job scans per user. */
 export const SAVED_SEARCHES_PER_USER = 50;
 
-/** Texts of this area that SPEC §8 does not word (the SPEC ones live in `MESSAGES`). */
+/** Texts of this area that REQ-MSG does not word (the SPEC ones live in `MESSAGES`). */
 export const CLIENT_MESSAGES = {
   labelRequired: 'Please enter a name for this search',
   labelTooLong: `Search names can be at most ${SAVED_SEARCH_LABEL_MAX_LENGTH} characters`,
@@ -25,7 +25,7 @@ export const CLIENT_MESSAGES = {
   listingNotAvailable: 'This property is no longer available.',
   savedSearchNotFound: 'This saved search does not exist.',
   nothingToUpdate: 'Nothing to update.',
-  /** Issue #23: the same filters are saved already (409 ALREADY_EXISTS, with the saved search's id). */
+  /** REQ-CLIENT-08: the same filters are saved already (409 ALREADY_EXISTS, with the saved search's id). */
   savedSearchExists: 'You have already saved this search.',
   alertChoiceRequired: 'Choose whether to get e-mail alerts for this search',
 } as const;
@@ -41,7 +41,7 @@ export const FavouriteParamsSchema = z.object({ propertyId: RecordIdSchema });
 export const SavedSearchParamsSchema = z.object({ id: RecordIdSchema });
 
 /**
- * A saved search's label: sanitised as one line ({@link sanitiseSingleLine}: DESIGN §7 reading of SPEC §5 — strip
+ * A saved search's label: sanitised as one line ({@link sanitiseSingleLine}: REQ-SEC-01 reading of REQ-SEC-01 — strip
  * `<` and `>`, fold white space, trim), then 1 to 100 characters: 'Please enter a name for this search' / 'Search
  * names can be at most 100 characters'.
  */
@@ -56,8 +56,8 @@ export const SavedSearchLabelSchema = z
   );
 
 /**
- * The label a new saved search gets: its filters in words, 'Flats to rent in Leeds, 2+ beds' (issue #23, replacing
- * SPEC §7's 'Search in {location}', which three searches in one town shared), at most 100 characters.
+ * The label a new saved search gets: its filters in words, 'Flats to rent in Leeds, 2+ beds' (REQ-CLIENT-07, replacing
+ * REQ-CLIENT-07's 'Search in {location}', which three searches in one town shared), at most 100 characters.
  */
 export function defaultSavedSearchLabel(filters: SavedSearchFilters): string {
   return sanitiseSingleLine(describeSearch(filters), SAVED_SEARCH_LABEL_MAX_LENGTH);
@@ -69,7 +69,7 @@ export type AlertFrequency = z.infer<typeof AlertFrequencySchema>;
 export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = { instant: 'Instant', daily: 'Daily' };
 
 /**
- * The alerts question asked when saving a search (issue #23, as Rightmove asks): no e-mails, an e-mail as soon as
+ * The alerts question asked when saving a search (REQ-CLIENT-10, as Rightmove asks): no e-mails, an e-mail as soon as
  * new homes match, or one a day. Maps onto `emailAlerts` and `alertFrequency`.
  */
 export const ALERT_CHOICES = ['off', 'instant', 'daily'] as const;
@@ -91,7 +91,7 @@ export function alertSettingsOf(choice: AlertChoice): {
 }
 
 /**
- * The Save Search dialog (issue #23): a name and an alerts choice, which the user must make (nothing is chosen for
+ * The Save Search dialog (REQ-CLIENT-10): a name and an alerts choice, which the user must make (nothing is chosen for
  * them). The name is the one {@link SavedSearchLabelSchema} the API checks.
  */
 export const SaveSearchFormSchema = z.object({
@@ -105,7 +105,7 @@ export type SaveSearchFormValues = z.output<typeof SaveSearchFormSchema>;
 export const FavouriteSchema = z.object({ listing: ListingSummarySchema, savedAt: z.string() });
 export type Favourite = z.infer<typeof FavouriteSchema>;
 
-/** `GET /api/me/favourites`: newest saved first; only public listings (DESIGN §7: deleted ones vanish). */
+/** `GET /api/me/favourites`: newest saved first; only public listings (REQ-LISTING-03: deleted ones vanish). */
 export const FavouriteListSchema = z.object({ items: z.array(FavouriteSchema) });
 export type FavouriteList = z.infer<typeof FavouriteListSchema>;
 
@@ -118,7 +118,7 @@ export const FavouriteStateSchema = z.object({ propertyId: z.string(), isFavouri
 export type FavouriteState = z.infer<typeof FavouriteStateSchema>;
 
 /**
- * A saved search (SPEC §3 saved_searches): the whole search filter object in `searchParams` under SPEC §3's names
+ * A saved search (REQ-CLIENT-06): the whole search filter object in `searchParams` under REQ-CLIENT-06's names
  * (`propertyType`), the label, and its e-mail alerts. Dates are ISO 8601. The label is the user's name for it, or
  * its filters in words when it still has a pre-issue-#23 default ('Search in Leeds').
  */
@@ -138,9 +138,9 @@ export const SavedSearchListSchema = z.object({ items: z.array(SavedSearchSchema
 export type SavedSearchList = z.infer<typeof SavedSearchListSchema>;
 
 /**
- * `POST /api/me/saved-searches` body: the search page's whole filter object (SPEC §3 names; `type` is read as
+ * `POST /api/me/saved-searches` body: the search page's whole filter object (REQ-CLIENT-06 names; `type` is read as
  * `propertyType`; 'all' means no filter), an optional label (default: the filters in words, {@link
- * defaultSavedSearchLabel}), and alerts — off unless asked for (issue #23: nobody gets e-mails they did not choose).
+ * defaultSavedSearchLabel}), and alerts — off unless asked for (REQ-CLIENT-10: nobody gets e-mails they did not choose).
  */
 export const CreateSavedSearchInputSchema = z.object({
   searchParams: SavedSearchFiltersInputSchema,
@@ -166,12 +166,12 @@ export type UpdateSavedSearchInput = z.input<typeof UpdateSavedSearchInputSchema
 export const RecentViewSchema = z.object({ listing: ListingSummarySchema, viewedAt: z.string() });
 export type RecentView = z.infer<typeof RecentViewSchema>;
 
-/** `GET /api/me/recent-views`: the latest 6 (SPEC §9), newest first. */
+/** `GET /api/me/recent-views`: the latest 6 (REQ-CLIENT-12), newest first. */
 export const RecentViewListSchema = z.object({ items: z.array(RecentViewSchema) });
 export type RecentViewList = z.infer<typeof RecentViewListSchema>;
 
 /**
- * `GET /api/me/dashboard` (SPEC §2 Client dashboard counts): favourites and recent views of public listings,
+ * `GET /api/me/dashboard` (REQ-CLIENT-13 counts): favourites and recent views of public listings,
  * saved searches, and saved searches with e-mail alerts on.
  */
 export const DashboardSummarySchema = z.object({

@@ -9,7 +9,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid 
 import { timestamptz, createdAt, oneOf } from './columns.ts';
 import { users } from './users.ts';
 
-/** agents (SPEC §3): one per agent user; the branch that owns listings and receives enquiries. */
+/** agents (REQ-AGENCY-01): one per agent user; the branch that owns listings and receives enquiries. */
 export const agents = pgTable(
   'agents',
   {
@@ -47,10 +47,10 @@ export const agents = pgTable(
       .default(sql`'{}'::text[]`),
     yearsExperience: integer('years_experience'),
     logoUrl: text('logo_url'),
-    /** Settings (issue #5): e-mail the agent about each new enquiry. */
+    /** Settings (REQ-AGENT-17): e-mail the agent about each new enquiry. */
     notifyNewEnquiries: boolean('notify_new_enquiries').notNull().default(true),
     /**
-     * The branch's number in listing feeds (issue #27): RTDF's `branch.branch_id`, shown in Settings › Listing feeds.
+     * The branch's number in listing feeds (REQ-FEED-03): RTDF's `branch.branch_id`, shown in Settings › Listing feeds.
      * Numbered from 10001 so it is never mistaken for a count.
      */
     feedBranchId: integer('feed_branch_id')

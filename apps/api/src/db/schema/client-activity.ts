@@ -19,7 +19,7 @@ import { timestamptz, createdAt, oneOf } from './columns.ts';
 import { users } from './users.ts';
 import { properties } from './listings.ts';
 
-/** favourites (SPEC §3): one row per user and listing. */
+/** favourites (REQ-CLIENT-01): one row per user and listing. */
 export const favourites = pgTable(
   'favourites',
   {
@@ -34,7 +34,7 @@ export const favourites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.propertyId] })],
 );
 
-/** saved_searches (SPEC §3): the whole filter object in `search_params`. */
+/** saved_searches (REQ-CLIENT-06): the whole filter object in `search_params`. */
 export const savedSearches = pgTable(
   'saved_searches',
   {
@@ -48,7 +48,7 @@ export const savedSearches = pgTable(
     alertFrequency: text('alert_frequency').notNull().default('instant'),
     /** Listings published after this instant are new to the alert job (set when alerts are switched on). */
     lastAlertedAt: timestamptz('last_alerted_at'),
-    /** Secret of the unsubscribe link in alert e-mails: works without signing in (issue #4). */
+    /** Secret of the unsubscribe link in alert e-mails: works without signing in (REQ-CLIENT-10). */
     unsubscribeToken: text('unsubscribe_token')
       .notNull()
       .unique()
@@ -83,7 +83,7 @@ export const savedSearchDeliveries = pgTable(
   (t) => [primaryKey({ columns: [t.savedSearchId, t.propertyId] })],
 );
 
-/** Visits of a listing per calendar day (UTC), for 'Views This Month' (DESIGN §7) beside `view_count`. */
+/** Visits of a listing per calendar day (UTC), for 'Views This Month' (REQ-AGENT-03) beside `view_count`. */
 export const listingViewDays = pgTable(
   'listing_view_days',
   {
@@ -97,7 +97,7 @@ export const listingViewDays = pgTable(
 );
 
 /**
- * Who was counted as a visitor of a listing on each UTC day (issue #22), so a visit counts once per visitor, listing
+ * Who was counted as a visitor of a listing on each UTC day (REQ-LISTING-21), so a visit counts once per visitor, listing
  * and day: `visitor` is `u:<user id>` or `v:<abode_vid cookie>`, `address` a hash of the client address (visitors per
  * address are capped; features/listings/record-view.ts). Rows of past days are purged by the scheduler.
  */
@@ -119,7 +119,7 @@ export const listingViewVisitors = pgTable(
 );
 
 /**
- * Searches per UTC day, for the admin analytics chart (issue #6). A search is a first page of public results
+ * Searches per UTC day, for the admin analytics chart (REQ-ADMIN). A search is a first page of public results
  * (`GET /api/properties` without `page` > 1): paging through results is not a new search. Counted in memory by each
  * API process and added here in one upsert every few seconds (features/listings/search-counter.ts), so the search
  * path never waits on this table.
@@ -129,7 +129,7 @@ export const searchDays = pgTable('search_days', {
   searches: integer('searches').notNull().default(0),
 });
 
-/** recent_views (SPEC §3): the latest view per user and listing. */
+/** recent_views (REQ-CLIENT-12): the latest view per user and listing. */
 export const recentViews = pgTable(
   'recent_views',
   {

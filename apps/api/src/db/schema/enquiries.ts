@@ -1,5 +1,5 @@
 /**
- * Enquiries (SPEC §3), the agent's notes and replies on them, idempotency keys for repeated submissions, and the
+ * Enquiries (REQ-ENQ-03), the agent's notes and replies on them, idempotency keys for repeated submissions, and the
  * agent activity feed.
  */
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { users } from './users.ts';
 import { agents, agencyMembers } from './agencies.ts';
 import { properties } from './listings.ts';
 
-/** enquiries (SPEC §3): contact_info is { name, email, phone? }. They outlive a deleted listing (DESIGN §7). */
+/** enquiries (REQ-ENQ-03): contact_info is { name, email, phone? }. They outlive a deleted listing (REQ-ENQ-03). */
 export const enquiries = pgTable(
   'enquiries',
   {
@@ -72,7 +72,7 @@ export const enquiryMessages = pgTable(
 );
 
 /**
- * Idempotency keys of `POST /api/enquiries` (issue #22): a retry carrying the same `Idempotency-Key` gets the first
+ * Idempotency keys of `POST /api/enquiries` (REQ-ENQ-03): a retry carrying the same `Idempotency-Key` gets the first
  * answer again instead of a second enquiry. One row per scope (`u:<user id>` signed in, else `anonymous`) and key,
  * claimed in the transaction that creates the enquiry, with the SHA-256 of the validated request and the answer
  * given (status and JSON body). Rows live 24 hours (features/enquiries/idempotency.ts), then are purged.
@@ -110,8 +110,8 @@ export const AGENT_ACTIVITY_TYPES = [
 ] as const;
 
 /**
- * What happened to an agent's listings and enquiries (issue #5: the dashboard's Recent Activity from real events,
- * DESIGN §7). One row per event, written in the same transaction as the change; `details` holds the event's
+ * What happened to an agent's listings and enquiries (REQ-ENQ-03: the dashboard's Recent Activity from real events,
+ * REQ-AGENT-03). One row per event, written in the same transaction as the change; `details` holds the event's
  * before/after facts (e.g. `{ from: 'new', to: 'closed' }`); `property_title` is kept so the line still reads well
  * after the listing is deleted.
  */

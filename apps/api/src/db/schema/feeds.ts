@@ -1,5 +1,5 @@
 /**
- * Listing feeds (issue #27): a CRM's keys, its branch codes, the media it sent and each import's outcome.
+ * Listing feeds (ADR 030): a CRM's keys, its branch codes, the media it sent and each import's outcome.
  */
 import { sql } from 'drizzle-orm';
 import { LISTING_MEDIA_KINDS } from '@abode/shared/listings/listing-vocabulary';
@@ -22,7 +22,7 @@ import { properties } from './listings.ts';
 import { propertyPhotos, listingMedia } from './listing-media.ts';
 
 /**
- * Listing feed keys (issue #27, ADR 030): the Bearer secrets a CRM sends to the RTDF and BLM endpoints. Only the
+ * Listing feed keys (REQ-FEED-01, ADR 030): the Bearer secrets a CRM sends to the RTDF and BLM endpoints. Only the
  * SHA-256 of the secret is kept; `key_prefix` (its first characters) tells keys apart in the list. A key is made for
  * a branch and acts with its creator's membership at each call: it writes the branches its creator may manage, and
  * stops working when revoked or when its creator leaves the agency.
@@ -51,7 +51,7 @@ export const feedKeys = pgTable(
   (t) => [index('feed_keys_agency_idx').on(t.agencyId)],
 );
 
-/** A CRM's own branch codes (BLM `BRANCH_ID`) mapped to the agency's branches (issue #27). */
+/** A CRM's own branch codes (BLM `BRANCH_ID`) mapped to the agency's branches (REQ-FEED-07). */
 export const feedBranchCodes = pgTable(
   'feed_branch_codes',
   {
@@ -68,7 +68,7 @@ export const feedBranchCodes = pgTable(
 );
 
 /**
- * Media a feed gave by URL (issue #27), fetched in the background into the same pipeline as uploads: photos into
+ * Media a feed gave by URL (REQ-FEED-06), fetched in the background into the same pipeline as uploads: photos into
  * `property_photos`, floor plans, EPCs and brochures into `listing_media`. A row is the feed's wish; `state` says
  * whether its file is stored ('stored'), still to fetch ('pending', at `next_attempt_at`) or given up ('failed'). A
  * resend with the same URL and update date leaves a stored row alone.
@@ -115,7 +115,7 @@ export const feedMedia = pgTable(
 );
 
 /**
- * BLM imports (issue #27): who sent which file, when, and its per-row report (created, updated, unchanged,
+ * BLM imports (REQ-FEED-07): who sent which file, when, and its per-row report (created, updated, unchanged,
  * withdrawn, rejected with reasons, media warnings), for the Bulk upload screen's history.
  */
 export const feedImports = pgTable(

@@ -7,7 +7,7 @@ import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uuid } 
 import { createdAt, oneOf } from './columns.ts';
 import { properties } from './listings.ts';
 
-/** property_photos (SPEC §3), ordered by `order_index`; one may be the main photo. */
+/** property_photos (REQ-AGENT-09), ordered by `order_index`; one may be the main photo. */
 export const propertyPhotos = pgTable(
   'property_photos',
   {
@@ -22,7 +22,7 @@ export const propertyPhotos = pgTable(
     width: integer('width'),
     height: integer('height'),
     /**
-     * Web sizes of an uploaded photo (issue #5; DESIGN §2: 1600/800/400 px WebP), widest first, for `srcset`;
+     * Web sizes of an uploaded photo (REQ-AGENT-09; ADR 012: 1600/800/400 px WebP), widest first, for `srcset`;
      * empty for the demo illustrations. `url` is the widest.
      */
     variants: jsonb('variants')
@@ -37,7 +37,7 @@ export const propertyPhotos = pgTable(
 );
 
 /**
- * A listing's floor plans, EPC certificate and brochure (issue #25), ordered by `order_index` within each kind. An
+ * A listing's floor plans, EPC certificate and brochure (REQ-LISTING-16), ordered by `order_index` within each kind. An
  * image is stored as WebP sizes like a photo (`variants`); a PDF as checked bytes (`format` 'pdf', `bytes`). Demo
  * floor plans are illustrations with a static `url` and no `storage_key`.
  */

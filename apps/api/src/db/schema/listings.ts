@@ -1,5 +1,5 @@
 /**
- * Listings: the `properties` table (SPEC §3 with the UK listing fields of DESIGN §3) and its statuses.
+ * Listings: the `properties` table (REQ-DATA-02 with the UK listing fields of REQ-LISTING) and its statuses.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -44,8 +44,8 @@ const featureWords = sql.raw(
 export const LISTING_STATUSES = ['active', 'draft', 'under-offer', 'sold', 'let-agreed', 'let'] as const;
 
 /**
- * properties (SPEC §3) with the UK listing fields of DESIGN §3. Public = status active, not deleted and approved
- * (DESIGN §7). `price_paid_id` is the HM Land Registry transaction a demo or imported listing came from, so
+ * properties (REQ-LISTING-03) with the UK listing fields of REQ-LISTING-03. Public = status active, not deleted and approved
+ * (REQ-LISTING-02). `price_paid_id` is the HM Land Registry transaction a demo or imported listing came from, so
  * re-imports skip it.
  */
 export const properties = pgTable(
@@ -87,14 +87,14 @@ export const properties = pgTable(
     pricePaidId: text('price_paid_id').unique(),
     /**
      * Town, address line 1 and postcode, lower-cased and joined by newlines, for the location search: a partial
-     * match on it equals a partial match on any of the three (SPEC §7), because a search term never contains a
+     * match on it equals a partial match on any of the three (REQ-SEARCH-02), because a search term never contains a
      * newline, and one trigram index serves it.
      */
     locationText: text('location_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(city || chr(10) || address_line_1 || chr(10) || postcode)`),
     /**
-     * Title, summary, key features, description and features as one English full-text document, for the search's `keywords` (issue #8,
+     * Title, summary, key features, description and features as one English full-text document, for the search's `keywords` (REQ-SEARCH-13,
      * `websearch_to_tsquery('english', …)`), with a GIN index.
      */
     searchVector: tsvector('search_vector')
@@ -103,14 +103,14 @@ export const properties = pgTable(
         sql`to_tsvector('english', title || ' ' || coalesce(summary, '') || ' ' || abode_lines(key_features) || ' ' || coalesce(description, '') || ${featureWords})`,
       ),
     /**
-     * Issue #24: the street of address line 1, without a house number, flat or house name (`abode_street()`,
+     * REQ-PLACE: the street of address line 1, without a house number, flat or house name (`abode_street()`,
      * migration 0011): what a street place ('Milsom Street, Bath') compares, with the town.
      */
     street: text('street')
       .notNull()
       .generatedAlwaysAs(sql`abode_street(address_line_1)`),
     /**
-     * Issue #24: the GSS code of the local authority the postcode lies in (`postcodes.district_code`), set by the
+     * REQ-PLACE: the GSS code of the local authority the postcode lies in (`postcodes.district_code`), set by the
      * `properties_district` trigger on every insert and postcode change, and by the postcode import; null while OS
      * data lacks the postcode. What an authority place ('Bath and North East Somerset') compares.
      */
@@ -121,31 +121,31 @@ export const properties = pgTable(
     priceReducedAt: timestamptz('price_reduced_at'),
     /**
      * The asking price before the current run of reductions (pence): set by the first drop, kept through later
-     * drops, cleared with `price_reduced_at` when the price rises (issue #8: 'Most reduced', 'Reduced from £X').
+     * drops, cleared with `price_reduced_at` when the price rises (REQ-SEARCH-19: 'Most reduced', 'Reduced from £X').
      */
     originalPricePence: integer('original_price_pence'),
-    /** Kinds of sale a buyer may hide (issue #8 'Don't show'): retirement, shared-ownership, auction. */
+    /** Kinds of sale a buyer may hide (REQ-SEARCH-10 'Don't show'): retirement, shared-ownership, auction. */
     flags: text('flags')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
-     * Issue #23: the postcode is not in `postcodes`, so latitude/longitude are its outcode's centroid (`outcodes`):
+     * REQ-PLACE-06: the postcode is not in `postcodes`, so latitude/longitude are its outcode's centroid (`outcodes`):
      * the pin is approximate and pages say so.
      */
     locationApproximate: boolean('location_approximate').notNull().default(false),
     /**
-     * Issue #23: the status the listing had when an admin rejected it (rejection sets draft, SPEC §4); approval
+     * REQ-LISTING-02: the status the listing had when an admin rejected it (rejection sets draft, REQ-LISTING-02); approval
      * restores it. Cleared on approval and when the agent chooses a status themselves.
      */
     statusBeforeRejection: text('status_before_rejection'),
-    /** Issue #23: the admin's reason of the current rejection, shown on the agent's edit page; cleared on approval. */
+    /** REQ-LISTING-02: the admin's reason of the current rejection, shown on the agent's edit page; cleared on approval. */
     rejectionReason: text('rejection_reason'),
     /**
-     * Issue #23: an admin suspended the listing's agent, so the listing is withdrawn from public view (in
+     * REQ-AUTH-14: an admin suspended the listing's agent, so the listing is withdrawn from public view (in
      * `PUBLIC_LISTING` / `VISIBLE_LISTING`). Denormalised from `users.is_suspended` by the admin's suspend and
      * reactivate, in their transaction: a flag on the row costs the search nothing, where a join to agents and users
-     * would cost every search. Production's lock-down of the demo accounts (issue #22) leaves it alone on purpose.
+     * would cost every search. Production's lock-down of the demo accounts (REQ-SEC-14) leaves it alone on purpose.
      */
     agentSuspended: boolean('agent_suspended').notNull().default(false),
     /** The negotiator looking after the listing (ADR 029); cleared when they leave the agency. */
@@ -195,17 +195,17 @@ export const properties = pgTable(
      * search's 'Has floor plan' reads the row, not a join.
      */
     hasFloorPlan: boolean('has_floor_plan').notNull().default(false),
-    /** The built form within `property_type` (listing-vocabulary.ts PROPERTY_SUB_TYPES_BY_TYPE), issue #27. */
+    /** The built form within `property_type` (listing-vocabulary.ts PROPERTY_SUB_TYPES_BY_TYPE), ADR 030. */
     propertySubType: text('property_sub_type'),
     /**
-     * The listing's number for CRM software (issue #27): RTDF answers carry a property's numeric id (Rightmove's
+     * The listing's number for CRM software (REQ-FEED-03): RTDF answers carry a property's numeric id (Rightmove's
      * `rightmove_id`), which CRMs store as an integer.
      */
     listingNumber: integer('listing_number')
       .notNull()
       .unique()
       .generatedByDefaultAsIdentity({ startWith: 100000001 }),
-    /** Where the listing was last written from: 'portal', 'rtdf' or 'blm' (issue #27). */
+    /** Where the listing was last written from: 'portal', 'rtdf' or 'blm' (REQ-FEED-07). */
     source: text('source').notNull().default('portal'),
     /** The CRM's own reference (RTDF `agent_ref`, BLM `AGENT_REF`); unique within the branch. Null when typed. */
     feedRef: text('feed_ref'),
@@ -214,7 +214,7 @@ export const properties = pgTable(
     /** SHA-256 of the listing as the feed last mapped it: a resend that changes nothing is 'unchanged'. */
     feedHash: text('feed_hash'),
     /**
-     * The status a feed asked for while the listing has no photo yet (a listing goes live only with one, issue #23):
+     * The status a feed asked for while the listing has no photo yet (a listing goes live only with one, REQ-LISTING-06):
      * the listing is kept as a draft and the media job applies this status once its first photo is stored.
      */
     feedPendingStatus: text('feed_pending_status'),
@@ -300,7 +300,7 @@ export const properties = pgTable(
       sql`${t.originalPricePence} IS NULL OR ${t.originalPricePence} >= 0`,
     ),
     check('properties_flags_check', sql`${t.flags} <@ ARRAY[${oneOf(LISTING_FLAGS)}]::text[]`),
-    // The public feed: newest first among public listings (DESIGN §3, §6: NULLS FIRST to match ORDER BY … DESC).
+    // The public feed: newest first among public listings (REQ-LISTING-03, ADR 002: NULLS FIRST to match ORDER BY … DESC).
     // Migration 0007 re-creates it and the price index below with `id` and the filter columns INCLUDEd (Drizzle
     // cannot declare INCLUDE), and adds the place, newest, address and bigram indexes of ADR 022.
     index('properties_public_feed_idx')
@@ -311,23 +311,23 @@ export const properties = pgTable(
     index('properties_public_price_idx')
       .on(t.mode, t.pricePence)
       .where(sql`${t.status} = 'active' AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
-    // 'Added to site' (issue #8) and the alert job's "published since the last run" (issue #4): one range over the
+    // 'Added to site' (REQ-SEARCH-11) and the alert job's "published since the last run" (REQ-CLIENT-10): one range over the
     // listing date, whatever the status (under offer and let agreed may be included). Not partial, on purpose: the
     // planner uses the statistics of an expression index only when it has no predicate, and without them it guesses
     // a third of the table for any date range and scans everything.
     index('properties_listed_at_idx').on(sql`(COALESCE(${t.publishedAt}, ${t.createdAt}))`),
-    // The newest-first feed when under-offer / sold STC / let-agreed listings are included (issue #8).
+    // The newest-first feed when under-offer / sold STC / let-agreed listings are included (REQ-SEARCH).
     index('properties_visible_feed_idx')
       .on(t.mode, t.createdAt.desc().nullsFirst())
       .where(
         sql`${t.status} IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`,
       ),
-    // Map, drawn-area and radius searches: a latitude range, longitude checked in the index (issue #8).
+    // Map, drawn-area and radius searches: a latitude range, longitude checked in the index (REQ-SEARCH-17).
     index('properties_geo_idx')
       .on(t.latitude, t.longitude)
       .where(sql`NOT ${t.isDeleted} AND ${t.approvalStatus} = 'approved'`),
     index('properties_search_vector_idx').using('gin', t.searchVector),
-    // 'Most reduced' (issue #8): the share of the price before the reduction that came off, biggest first, walked
+    // 'Most reduced' (REQ-SEARCH-19): the share of the price before the reduction that came off, biggest first, walked
     // in order instead of sorting every public listing of the mode. The expression equals find-listings.ts's.
     index('properties_public_reduction_idx')
       .on(

@@ -8,7 +8,7 @@ import { timestamptz, createdAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * audit_logs (SPEC §3): security events and admin actions. Append-only: no route updates or deletes a row.
+ * audit_logs (REQ-SEC-08): security events and admin actions. Append-only: no route updates or deletes a row.
  * `after_data` holds { severity, description, metadata, timestamp }.
  */
 export const auditLogs = pgTable(
@@ -32,8 +32,8 @@ export const auditLogs = pgTable(
 );
 
 /**
- * rate_limits (SPEC §7 check_rate_limit): one row per key and action holding the current window's count, shared by
- * every API process. `blocked_until` holds auth and critical keys after they hit their limit (SPEC §9).
+ * rate_limits (REQ-LIMIT-01): one row per key and action holding the current window's count, shared by
+ * every API process. `blocked_until` holds auth and critical keys after they hit their limit (REQ-LIMIT-02).
  */
 export const rateLimits = pgTable(
   'rate_limits',
@@ -47,7 +47,7 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.action] })],
 );
 
-/** Outgoing e-mail when no SMTP_URL is set; shown at /dev/mail outside production (issue #3). */
+/** Outgoing e-mail when no SMTP_URL is set; shown at /dev/mail outside production (REQ-SEC-14). */
 export const outbox = pgTable(
   'outbox',
   {
@@ -69,7 +69,7 @@ export const appMeta = pgTable('app_meta', {
 });
 
 /**
- * admin_analytics (SPEC §3): a read-only view over live data with one row per metric and category, and counts for
+ * admin_analytics (REQ-AGENT-15): a read-only view over live data with one row per metric and category, and counts for
  * all time, today and the last 7 days.
  */
 export const adminAnalytics = pgView('admin_analytics', {

@@ -18,7 +18,7 @@ import {
 import { oneOf } from './columns.ts';
 
 /**
- * HM Land Registry Price Paid sales (OGL), for 'Sold prices nearby' on a listing page (issue #4). Filled by the
+ * HM Land Registry Price Paid sales (OGL), for 'Sold prices nearby' on a listing page (REQ-LISTING-18). Filled by the
  * Price Paid importer from every valid record; house numbers (PAON/SAON) are not kept, as UK portals do not
  * show them. Prices are integer pence (bigint: a few sales exceed £21m).
  */
@@ -48,9 +48,9 @@ export const pricePaidSales = pgTable(
 );
 
 /**
- * OS Code-Point Open postcode units: postcode → WGS84 coordinates (DESIGN §3), with the product's positional quality
+ * OS Code-Point Open postcode units: postcode → WGS84 coordinates (REQ-DATA), with the product's positional quality
  * (10 = within the building … 90 = no coordinates) and the GSS codes of the country, county, district (local
- * authority) and ward it lies in (issue #24; null where the product leaves them blank or the row predates them).
+ * authority) and ward it lies in (REQ-PLACE; null where the product leaves them blank or the row predates them).
  */
 export const postcodes = pgTable(
   'postcodes',
@@ -67,7 +67,7 @@ export const postcodes = pgTable(
   },
   (t) => [
     index('postcodes_outcode_idx').on(t.outcode),
-    // Autocomplete by prefix, typed with or without the space ('SW19 1', 'sw191a'): LIKE 'SW191A%' (issue #8).
+    // Autocomplete by prefix, typed with or without the space ('SW19 1', 'sw191a'): LIKE 'SW191A%' (REQ-PLACE-02).
     index('postcodes_compact_prefix_idx').using(
       'btree',
       sql`replace(${t.postcode}, ' ', '') text_pattern_ops`,
@@ -88,7 +88,7 @@ export const outcodes = pgTable(
 );
 
 /**
- * The code list of OS Code-Point Open (issue #24): every GSS code the product uses, with OS's name and area type
+ * The code list of OS Code-Point Open (REQ-PLACE-05): every GSS code the product uses, with OS's name and area type
  * (CTY county, DIS district, LBO London borough, MTD metropolitan district, UTA unitary authority, and their wards
  * DIW, LBW, MTW, UTW, UTE). Replaced whole by each postcode import.
  */
@@ -99,7 +99,7 @@ export const adminAreas = pgTable('admin_areas', {
 });
 
 /**
- * The places the location box suggests and a search can be scoped to (issue #24; ids in shared search/place.ts):
+ * The places the location box suggests and a search can be scoped to (REQ-PLACE-05; ids in shared search/place.ts):
  * towns and streets of the listings (Code-Point Open has no town names; HM Land Registry's town for demo and
  * imported listings), postcode districts, and local authorities from the code list. `key` is the lower-case name
  * the box matches by prefix; `label` is what it shows ('Milsom Street, Bath'); the centre is where a radius search

@@ -7,8 +7,8 @@ import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } 
 import { timestamptz, createdAt, oneOf } from './columns.ts';
 
 /**
- * users (SPEC §3) is also better-auth's user model: `name`, `email`, `image` and `updated_at` are better-auth's,
- * `is_verified` is its `emailVerified`. Role is client or agent; admins are those with an `admins` row (SPEC §4).
+ * users (REQ-AUTH-07) is also better-auth's user model: `name`, `email`, `image` and `updated_at` are better-auth's,
+ * `is_verified` is its `emailVerified`. Role is client or agent; admins are those with an `admins` row (REQ-AUTH-12).
  */
 export const users = pgTable(
   'users',
@@ -38,7 +38,7 @@ export const users = pgTable(
   ],
 );
 
-/** better-auth sessions, kept in the database so they can be revoked (DESIGN §2). */
+/** better-auth sessions, kept in the database so they can be revoked (REQ-AUTH-13). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -93,7 +93,7 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-/** admins (SPEC §3): an admins row makes a user an admin; `super_admin` may also suspend users (SPEC §6). */
+/** admins (REQ-AUTH-12): an admins row makes a user an admin; `super_admin` may also suspend users (REQ-AUTH-14). */
 export const admins = pgTable(
   'admins',
   {

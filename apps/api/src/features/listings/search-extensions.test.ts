@@ -1,8 +1,8 @@
 /**
- * Issue #8's search parameters through HTTP (`GET /api/properties`) on a real database (PGlite, or PostgreSQL 15
+ * REQ-SEARCH's search parameters through HTTP (`GET /api/properties`) on a real database (PGlite, or PostgreSQL 15
  * with TEST_DATABASE_URL): map bounds, drawn polygon, radius around a postcode / outcode / town (distances checked
  * against real OS Code-Point Open positions with an independent formula), unknown places with suggestions,
- * keywords, 'added to site', status inclusion, must-haves, exclusions and the 'most reduced' sort; issue #25's
+ * keywords, 'added to site', status inclusion, must-haves, exclusions and the 'most reduced' sort; REQ-SEARCH-19's
  * floor plan and lettings terms, through the SQL path and the in-memory engine.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -63,7 +63,7 @@ async function make(key: string, at: AddressKey, o: Parameters<typeof createList
 beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
-  // Many searches from one client: the search rate limit (issue #7) is not what these tests are about.
+  // Many searches from one client: the search rate limit (REQ-LIMIT-03) is not what these tests are about.
   app = createApp({ db, searchRateLimitPerMinute: 1_000_000 });
   agentId = (await createAgent(db)).id;
   await loadReferenceData(db, { districts: DISTRICTS });
@@ -159,7 +159,7 @@ const ON_MARKET = [
   'tilehurstBungalow',
   'newportHouse',
 ];
-/** Every search has a mode (issue #24): one without is Buy, which leaves out the one flat to rent. */
+/** Every search has a mode (REQ-SEARCH-03): one without is Buy, which leaves out the one flat to rent. */
 const ON_MARKET_SALES = ON_MARKET.filter((k) => k !== 'wimbledonFlat');
 
 async function search(query: string): Promise<ListingSearchResult> {
@@ -527,7 +527,7 @@ describe('documentation', () => {
   });
 });
 
-describe('issue #25: floor plan and lettings terms', () => {
+describe('REQ-LISTING-16: floor plan and lettings terms', () => {
   /** Rentals with the terms as agents give them (and one that says nothing), a sale listing with a floor plan. */
   const LETS = {
     studentLet: {

@@ -1,5 +1,5 @@
 /**
- * A price on application never leaks (issue #25, ADR 028), over HTTP and through the alert job: a listing that had
+ * A price on application never leaks (REQ-LISTING-11, ADR 028), over HTTP and through the alert job: a listing that had
  * a figure (and a reduction) and is then put on application reads 'POA' in its page's share tags, and its stored
  * search price, its old figure and the price before its reduction appear nowhere the public can read: the listing
  * page's HTML, the API's detail, search (SQL and the in-memory engine), favourites and recent views, the alert

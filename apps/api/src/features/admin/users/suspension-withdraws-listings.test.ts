@@ -1,5 +1,5 @@
 /**
- * Issue #23: a suspended agent's listings stayed public and still took enquiries. Over HTTP on a real database, with
+ * REQ-AGENCY-08: a suspended agent's listings stayed public and still took enquiries. Over HTTP on a real database, with
  * the in-memory search engine and a live answer cache (ADR 021, 023) as in production: a super admin's suspension
  * withdraws the agent's listings from the search (engine and SQL), the property page, the sitemap, the visit count
  * and the saved-search alerts' reads, and enquiries to them are refused with ENQUIRY_MESSAGES.agentUnavailable;

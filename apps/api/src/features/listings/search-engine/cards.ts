@@ -65,7 +65,7 @@ export async function fillCards(
  * The card rows of `ids`. On PostgreSQL the query is a named prepared statement: parsed and planned once per
  * connection instead of once a search. Planning it took 0.14–0.23 ms against 0.35–0.5 ms to run it for a page of
  * 24 cards (EXPLAIN ANALYZE at a million listings), and cards are fetched by about a third of the searches of
- * issue #9's traffic mix. PGlite, one connection in this process, takes Drizzle's path.
+ * REQ-PERF-01's traffic mix. PGlite, one connection in this process, takes Drizzle's path.
  */
 async function cardRows(e: EngineState, ids: string[]): Promise<Record<string, unknown>[]> {
   e.cardsRead += ids.length;

@@ -35,7 +35,7 @@ export interface CountIndex {
  * (group g, place j): `ints[g]` holds bathrooms, feature bits and flag bits at 3j, 3j + 1 and 3j + 2, `listed[g]` the
  * listed instant in µs at j. A search with bathrooms, must-haves, exclusions or 'added' counts its candidates by
  * reading these in sequence rather than each listing's row at random (measured 50× faster over a million listings:
- * exact counts, issue #24).
+ * exact counts, REQ-SEARCH-21).
  */
 export interface CountExtras {
   ints: ArrayLike<number>[];

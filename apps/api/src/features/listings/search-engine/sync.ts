@@ -19,7 +19,7 @@ import { TUNING } from './tuning.ts';
 
 /**
  * The columns the engine keeps, read for every visible listing (VISIBLE_LISTING; the search narrows by status).
- * `features` carries issue #25's facts too (floor plan, lettings terms) as tags (search-filters.ts FACT_TAGS), so
+ * `features` carries REQ-LISTING-16's facts too (floor plan, lettings terms) as tags (search-filters.ts FACT_TAGS), so
  * their filters are must-have bits: no row slot, no path of their own.
  */
 const ENGINE_COLUMNS = sql`p.id,

@@ -11,8 +11,8 @@ import { AuditTable } from '#src/features/admin-audit/components/audit-table.tsx
 import { formatCount } from '#src/lib/format.ts';
 
 /**
- * /admin/audit-logs (issue #6): security events and admin actions, newest first, 50 a page, with the filters and
- * page in the URL. Read-only: there is nothing to edit or delete here (SPEC §3: the log is append-only).
+ * /admin/audit-logs (REQ-SEC-08): security events and admin actions, newest first, 50 a page, with the filters and
+ * page in the URL. Read-only: there is nothing to edit or delete here (REQ-ADMIN-09: the log is append-only).
  */
 export function AdminAuditLogsRoute() {
   const [params, setParams] = useSearchParams();

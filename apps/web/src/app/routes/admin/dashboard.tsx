@@ -9,7 +9,7 @@ import { ActivityPanel, BreakdownPanel } from '#src/features/admin-dashboard/com
 import { formatCount } from '#src/lib/format.ts';
 
 /**
- * /admin and /admin/dashboard (SPEC §2 Admin dashboard): four stat cards (users +N today, properties with the active
+ * /admin and /admin/dashboard (REQ-ADMIN-03): four stat cards (users +N today, properties with the active
  * count, enquiries with the new count, agents with the client count), three breakdowns with +N this week, and — in
  * place of 'Activity monitoring will be available soon' — the latest serious security events and admin actions.
  */

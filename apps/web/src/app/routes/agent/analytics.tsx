@@ -30,7 +30,7 @@ import { SummaryCards } from '#src/features/agent-analytics/components/summary-c
 const ViewsChart = lazy(() => import('#src/features/agent-analytics/components/views-chart.tsx'));
 
 /**
- * /agent/analytics (issue #5): the period (7/30/90 days, kept in the URL as ?days=), summary cards with the change
+ * /agent/analytics (REQ-AGENT-15): the period (7/30/90 days, kept in the URL as ?days=), summary cards with the change
  * against the previous period, views and enquiries per day (chart plus a table), and the per-listing table — sorted
  * and paged on the server, 20 rows a page, with its column and page in the URL too (`?sort=&page=`). A new period
  * or sort starts again at page 1.

@@ -36,7 +36,7 @@ const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
   ...ListingStatusSchema.options.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] })),
 ];
-// SPEC §9: the agent's type filter is sale/rent; shown as For Sale / To Rent.
+// REQ-AGENT: the agent's type filter is sale/rent; shown as For Sale / To Rent.
 const MODE_OPTIONS = [
   { value: 'all', label: 'Sale and rent' },
   { value: 'sale', label: 'For Sale' },
@@ -58,11 +58,11 @@ const idOf = (value: string | null, ...extra: string[]) =>
   value && (UUID.test(value) || extra.includes(value)) ? value : '';
 
 /**
- * /agent/properties (SPEC §2 Agent properties): stat cards, search (title, address line 1, town), status and
+ * /agent/properties (REQ-AGENT-04): stat cards, search (title, address line 1, town), status and
  * sale/rent filters, the branch and negotiator filters of an agency with several (ADR 029), the sort and the page —
  * all kept in the URL (`?q=&status=&mode=&branchId=&negotiatorId=&sort=&order=&page=`) so a filtered list can be
  * bookmarked or shared; changing a filter or the sort goes back to page 1 — the table of 25 listings per page with
- * its row menu, 'Showing 1–25 of 3,539' and page links, Delete with confirmation, both empty states, and (issue #26)
+ * its row menu, 'Showing 1–25 of 3,539' and page links, Delete with confirmation, both empty states, and (REQ-AGENT-04)
  * the row selection with its bulk status change and delete for the members whose role may publish and delete.
  */
 export function AgentPropertiesRoute() {
@@ -91,7 +91,7 @@ export function AgentPropertiesRoute() {
   });
   const data = listings.data;
   // The rows (25, each with its menu and checkbox) render in a deferred pass, which React splits into short slices:
-  // the stats and filters show at once, and a phone's main thread stays free while the rows render (issue #28).
+  // the stats and filters show at once, and a phone's main thread stays free while the rows render (REQ-PERF-06).
   const rows = useDeferredValue(data);
   const { search, setSearch, submitSearch, setFilter, setPage, clearFilters, hrefFor, pageCount } =
     useUrlFilters<'status' | 'mode' | 'branchId' | 'negotiatorId' | 'sort' | 'order'>({ q, list: data });
@@ -100,7 +100,7 @@ export function AgentPropertiesRoute() {
   const mayBulk = Boolean(
     me?.agency && can(me.agency, 'listing.publish') && can(me.agency, 'listing.delete'),
   );
-  // Issue #27: a BLM file's import is for whoever may manage the agency's feeds.
+  // REQ-FEED-07: a BLM file's import is for whoever may manage the agency's feeds.
   const mayImport = Boolean(me?.agency && can(me.agency, 'feeds.manage'));
   const pageIds = useMemo(() => data?.items.map((l) => l.id) ?? [], [data]);
   const selection = useRowSelection(pageIds);

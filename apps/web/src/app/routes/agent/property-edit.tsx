@@ -30,7 +30,7 @@ import { MediaManager } from '#src/features/agent-media/components/media-manager
 import { isApiError } from '#src/lib/api-error.ts';
 
 /**
- * The edit page's state panel (issue #23): whether the public sees the listing (listing-visibility.ts: the same label
+ * The edit page's state panel (REQ-LISTING-03): whether the public sees the listing (listing-visibility.ts: the same label
  * as the tables), the admin's reason while it is rejected and the status approval will give back, and — when our
  * data lacks the postcode — that the map pin is approximate.
  */
@@ -72,8 +72,8 @@ function ListingState({ listing }: { listing: AgentListingDetail }) {
 }
 
 /**
- * /agent/properties/{id}/edit (issue #5): the listing's state (ListingState), the listing form with the stored
- * values, the photos, and the floor plans, EPC certificate and brochure (issue #25). A listing a CRM sends (issue #27)
+ * /agent/properties/{id}/edit (REQ-AGENT): the listing's state (ListingState), the listing form with the stored
+ * values, the photos, and the floor plans, EPC certificate and brochure (REQ-LISTING-16). A listing a CRM sends (ADR 030)
  * also says so, and that the CRM's next update replaces edits made here, and lists the media the CRM gave by URL with
  * their state. Another agent's or a deleted listing shows 'Property not found'.
  */
@@ -81,7 +81,7 @@ export function AgentEditPropertyRoute() {
   const { id = '' } = useParams();
   const listing = useAgentListing(id);
   const update = useUpdateAgentListing(id);
-  // The photo manager's own query: publishing without a photo is refused before sending (issue #23).
+  // The photo manager's own query: publishing without a photo is refused before sending (REQ-LISTING-06).
   const photos = useQuery({ ...photosQueryOptions(id), enabled: listing.isSuccess });
   // Moving it to another branch and choosing its negotiator (ADR 029), for those who may.
   const place = useListingPlace({ isNew: false });

@@ -1,5 +1,5 @@
 /**
- * The five daily series as a recharts line chart (issue #6). Default export, loaded with React.lazy, so recharts
+ * The five daily series as a recharts line chart (REQ-ADMIN). Default export, loaded with React.lazy, so recharts
  * only downloads with the analytics page. The chart is aria-hidden: the daily table beside it carries the numbers.
  */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';

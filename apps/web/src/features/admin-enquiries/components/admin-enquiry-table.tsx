@@ -22,7 +22,7 @@ import { paths } from '#src/config/paths.ts';
 import { EnquiryStatusBadge } from '#src/components/enquiry-status-badge.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
 
-/** The customer's name, or 'Anonymous' when blank (SPEC §8 display fallbacks). */
+/** The customer's name, or 'Anonymous' when blank (REQ-MSG-11). */
 export function adminCustomerName(enquiry: AdminEnquiry): string {
   return enquiry.contactInfo.name.trim() || MESSAGES.anonymous;
 }
@@ -72,7 +72,7 @@ function Agent({ enquiry }: { enquiry: AdminEnquiry }) {
   );
 }
 
-/** The row menu: only the statuses the enquiry is not in (SPEC §4); disabled while `busy`. */
+/** The row menu: only the statuses the enquiry is not in (REQ-ENQ-03); disabled while `busy`. */
 function StatusMenu({
   enquiry,
   busy,
@@ -132,9 +132,9 @@ function adminEnquiryColumns(menuOf: (enquiry: AdminEnquiry) => ReactNode): Colu
 }
 
 /**
- * The admin enquiries table (SPEC §2 Admin enquiries): customer ('Anonymous'), property ('Property Deleted'), agent
+ * The admin enquiries table (REQ-ADMIN-06): customer ('Anonymous'), property ('Property Deleted'), agent
  * ('N/A') and agency ('No agency'), truncated message, status badge, date, and a row menu offering only the other
- * statuses (SPEC §4). Below 768 px the rows become cards with the same menu ({@link ListOrCards}).
+ * statuses (REQ-MSG-11). Below 768 px the rows become cards with the same menu ({@link ListOrCards}).
  */
 export function AdminEnquiryTable({ enquiries, busyId, onStatusChange }: TableProps) {
   const menuOf = (e: AdminEnquiry) => (

@@ -29,7 +29,7 @@ import { formatDate } from '#src/lib/format.ts';
 
 interface TableProps {
   listings: AdminListing[];
-  /** The rows picked for a bulk approval or rejection (issue #26). */
+  /** The rows picked for a bulk approval or rejection (REQ-ADMIN-05). */
   selection?: RowSelection;
   /** The id of the listing whose action is running (its buttons are disabled). */
   busyId: string | null;
@@ -190,10 +190,10 @@ function adminListingColumns(
 }
 
 /**
- * The admin properties table (SPEC §2 Admin properties): photo, title and address, agent, agency and branch, price
- * ('/month' for rent, SPEC §9), status, approval (with 'Edited since approval', DESIGN §7), created date, and Preview
+ * The admin properties table (REQ-ADMIN-05): photo, title and address, agent, agency and branch, price
+ * ('/month' for rent, REQ-SITE-16), status, approval (with 'Edited since approval', REQ-LISTING-02), created date, and Preview
  * (the public page in a new tab), Approve (pending or rejected) and Reject (pending; a dialog asks for an optional
- * reason); with `selection`, a checkbox per row and one for the page (issue #26). Below 768 px the rows become cards
+ * reason); with `selection`, a checkbox per row and one for the page (REQ-ADMIN-05). Below 768 px the rows become cards
  * with the same actions and checkboxes ({@link ListOrCards}).
  */
 export function AdminListingTable({ listings, selection, busyId, onApprove, onReject }: TableProps) {
@@ -224,7 +224,7 @@ export function AdminListingTable({ listings, selection, busyId, onApprove, onRe
         selection={selection}
         selectLabel={(l) => `${l.title}, ${l.addressLine1}`}
         // Sized so that at 1280 px with the sidebar open nothing scrolls sideways and Approve / Reject stay in view
-        // (issue #23): status and approval share a column, the actions stack.
+        // (REQ-LISTING-02): status and approval share a column, the actions stack.
         tableClassName="min-w-[44rem]"
         lazyCards
       />

@@ -184,7 +184,7 @@ function userColumns(props: ListProps): Column<AdminUser>[] {
 }
 
 /**
- * The users table (SPEC §2 Admin users: name or 'Unnamed User', shortened id, role, status, verified badge, joined
+ * The users table (REQ-ADMIN-04: name or 'Unnamed User', shortened id, role, status, verified badge, joined
  * date, phone or '—', 'Email on file') with Suspend / Reactivate per row. Below 768 px the rows become cards
  * ({@link ListOrCards}).
  */

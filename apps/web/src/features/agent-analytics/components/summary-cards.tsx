@@ -6,7 +6,7 @@ import { formatCount } from '#src/lib/format.ts';
 import { formatChange, formatRate } from './format.ts';
 
 /**
- * Views, enquiries and conversion of the period, each with its change against the period before (issue #5).
+ * Views, enquiries and conversion of the period, each with its change against the period before (REQ-ENQ-03).
  * Conversion compares percentage points' ratio like the others; without a previous figure it says so.
  */
 export function SummaryCards({ data }: { data: AgentAnalytics }) {

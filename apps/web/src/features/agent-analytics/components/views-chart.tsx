@@ -1,5 +1,5 @@
 /**
- * Views and enquiries per day as a recharts area chart (issue #5). Default export, loaded with React.lazy, so
+ * Views and enquiries per day as a recharts area chart (REQ-ENQ-03). Default export, loaded with React.lazy, so
  * recharts only ever downloads with the analytics page. The chart is a picture for sighted users; screen readers
  * get the same numbers from the daily table next to it (the chart is aria-hidden).
  */

@@ -25,7 +25,7 @@ import { EnquiryStatusSelect } from './enquiry-status.tsx';
 import { EnquiryThreadPanel } from './enquiry-thread.tsx';
 
 /**
- * The enquiry's details (SPEC §2) as the branch works it (ADR 029): customer, property, the whole message, the
+ * The enquiry's details (REQ-ENQ-03) as the branch works it (ADR 029): customer, property, the whole message, the
  * viewing times and position they gave, when it arrived, a status selector and who it is assigned to; the thread of
  * private notes and replies with the forms to add either; and the other ways to answer — 'Reply by e-mail' (a
  * mailto: link with 'Re: {title}' and the message quoted, from the agent's own mail program) and 'Call' when the

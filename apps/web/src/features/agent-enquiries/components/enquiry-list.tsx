@@ -10,7 +10,7 @@ import { formatDateTime } from '#src/lib/format.ts';
 import { EnquiryStatusBadge } from '#src/components/enquiry-status-badge.tsx';
 import { EnquiryStatusSelect } from './enquiry-status.tsx';
 
-/** The customer's name, or 'Anonymous' when blank (SPEC §8 display fallbacks). */
+/** The customer's name, or 'Anonymous' when blank (REQ-MSG-11). */
 export function customerName(enquiry: AgentEnquiry): string {
   return enquiry.contactInfo.name.trim() || MESSAGES.anonymous;
 }
@@ -21,7 +21,7 @@ interface ListProps {
   onStatusChange: (enquiry: AgentEnquiry, status: EnquiryStatus) => void;
 }
 
-/** The listing's title linking to its public page, or 'Property Deleted' (SPEC §8). */
+/** The listing's title linking to its public page, or 'Property Deleted' (REQ-MSG-11). */
 function PropertyCell({ enquiry }: { enquiry: AgentEnquiry }) {
   if (!enquiry.property)
     return <span className="text-muted-foreground italic">{MESSAGES.propertyDeletedFallback}</span>;
@@ -125,12 +125,12 @@ function enquiryColumns(
 }
 
 /**
- * The enquiries table (SPEC §2: customer contact, property, truncated message, status badge, date; and who it is
- * assigned to, ADR 029) with an inline status selector and View per row. Below 768 px (SPEC §9) the rows become
+ * The enquiries table (REQ-ENQ-03: customer contact, property, truncated message, status badge, date; and who it is
+ * assigned to, ADR 029) with an inline status selector and View per row. Below 768 px (REQ-SITE-03) the rows become
  * cards, so nothing scrolls sideways ({@link ListOrCards}).
  */
 export function EnquiryList({ enquiries, onView, onStatusChange }: ListProps) {
-  // In the table they stack, so the row fits 1280 px with the sidebar open now the date carries its time (issue #23)
+  // In the table they stack, so the row fits 1280 px with the sidebar open now the date carries its time (REQ-SITE-14)
   // and the Assigned column is there (ADR 029); on a card they share a line.
   const actionsOf = (e: AgentEnquiry, card: boolean) => (
     <div className={card ? 'flex flex-wrap items-center gap-2' : 'flex flex-col items-stretch gap-2'}>

@@ -9,8 +9,8 @@ import { Select } from '#src/components/ui/select.tsx';
 const OPTIONS = ENQUIRY_STATUSES.map((s) => ({ value: s, label: ENQUIRY_STATUS_LABELS[s] }));
 
 /**
- * The status selector (SPEC §2: inline per row and in the dialog). Any status may be chosen from any state (SPEC
- * §4); `label` names the control for screen readers, e.g. 'Status of the enquiry from Jane Smith'.
+ * The status selector (REQ-ENQ-03: inline per row and in the dialog). Any status may be chosen from any state (REQ-ENQ-03
+ * ); `label` names the control for screen readers, e.g. 'Status of the enquiry from Jane Smith'.
  */
 export function EnquiryStatusSelect({
   id,

@@ -18,7 +18,7 @@ import { formatDateTime } from '#src/lib/format.ts';
 const FEED_WORDS = { rtdf: 'the real-time feed', blm: 'a BLM file' } as const;
 
 /**
- * The edit page's word on a listing a CRM sends (issue #27): that it comes from the agency's CRM (real-time feed or
+ * The edit page's word on a listing a CRM sends (REQ-FEED-07): that it comes from the agency's CRM (real-time feed or
  * BLM file, the CRM's reference, when the feed last wrote it) and that the next update from the CRM replaces changes
  * made here; the status the feed asked for while it waits for its first photo; and that the CRM withdrew it. A status
  * region, so a screen reader hears it once the listing has loaded. Nothing for a listing typed in the portal.
@@ -133,7 +133,7 @@ function MediaName({ item }: { item: FeedMediaItemStatus }) {
 }
 
 /**
- * The files the CRM gave by URL and where each stands (issue #27): its kind, file name (a link to the CRM's copy)
+ * The files the CRM gave by URL and where each stands (REQ-FEED-06): its kind, file name (a link to the CRM's copy)
  * and state — fetched and stored, still being fetched (retried with back-off), or failed with the reason. Read again
  * on its own while some are still being fetched.
  */

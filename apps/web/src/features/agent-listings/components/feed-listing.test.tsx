@@ -1,5 +1,5 @@
 /**
- * Feed listings in the agent portal (issue #27): the listings table says where each came from, and the edit page of
+ * Feed listings in the agent portal (ADR 030): the listings table says where each came from, and the edit page of
  * one a CRM sends says so, that the CRM's next update replaces edits, what the feed holds back or withdrew, and
  * where each file the CRM gave by URL stands.
  */

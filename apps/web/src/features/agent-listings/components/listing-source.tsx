@@ -6,7 +6,7 @@ import { feedSourceLabel, feedSourceOf } from '../utils/feed-facts.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 
 /**
- * Where a feed listing came from (issue #27), for the listings table and cards: a small badge ('Real-time feed' or
+ * Where a feed listing came from (REQ-FEED-07), for the listings table and cards: a small badge ('Real-time feed' or
  * 'BLM file'), the CRM's reference and when the feed last wrote it. Nothing for a listing typed in the portal, the
  * usual case, so the table stays quiet.
  */

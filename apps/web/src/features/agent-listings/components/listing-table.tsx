@@ -60,8 +60,8 @@ function Thumbnail({ listing, className }: { listing: AgentListingSummary; class
 }
 
 /**
- * View Live (new tab), Edit, Delete (SPEC §2). A listing the public cannot see opens as the owner's preview, and the
- * item says 'Preview' rather than 'View Live' (issue #23: nothing hidden is called live).
+ * View Live (new tab), Edit, Delete (REQ-AGENT-04). A listing the public cannot see opens as the owner's preview, and the
+ * item says 'Preview' rather than 'View Live' (REQ-LISTING-03: nothing hidden is called live).
  */
 function RowMenu({ listing, onDelete }: { listing: AgentListingSummary; onDelete?: () => void }) {
   const live = listingVisibility(listing).key === 'live';
@@ -112,9 +112,9 @@ export interface ListingTableProps {
 }
 
 /**
- * The agent's listings (SPEC §2: photo, title and address, beds/baths/type, sale or rent, price — '£X pcm' for rent,
- * SPEC §9 — status, views, created, and the row menu; issue #26: approval, photos, updated, branch and negotiator;
- * issue #27: a feed listing's source, CRM reference and last feed update under its title),
+ * The agent's listings (REQ-AGENT-09: photo, title and address, beds/baths/type, sale or rent, price — '£X pcm' for rent,
+ * REQ-SITE-16 — status, views, created, and the row menu; REQ-AGENT-09: approval, photos, updated, branch and negotiator;
+ * ADR 030: a feed listing's source, CRM reference and last feed update under its title),
  * every column sortable from its header, with a checkbox per row for the bulk actions. Below 768 px the rows become
  * cards with a sort select and a select-all box, since there is no header row ({@link ListOrCards}).
  */

@@ -1,5 +1,5 @@
 /**
- * How the agent portal words a feed listing's facts (issue #27): where it came from and the file a CRM's media URL
+ * How the agent portal words a feed listing's facts (ADR 030): where it came from and the file a CRM's media URL
  * names (its times are formatted by lib/format.ts).
  */
 import type { ListingFeedFacts } from '@abode/shared/agent/listing-input.schema';

@@ -2,7 +2,7 @@ import type { AgentProfileStats } from '@abode/shared/agent/profile.schema';
 import { Card, CardContent, CardHeader } from '#src/components/ui/card.tsx';
 import { formatCount, formatMonthYear } from '#src/lib/format.ts';
 
-/** Quick stats of the profile page (SPEC §2 Agent profile) as a description list. */
+/** Quick stats of the profile page (REQ-AGENT-12) as a description list. */
 export function ProfileStats({ stats }: { stats: AgentProfileStats }) {
   const items: [string, string][] = [
     ['Active listings', formatCount(stats.activeListings)],

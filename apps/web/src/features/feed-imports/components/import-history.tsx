@@ -74,7 +74,7 @@ function historyColumns(props: HistoryProps): Column<FeedImportSummary>[] {
 }
 
 /**
- * The agency's latest BLM imports (issue #27), newest first, from this screen or a CRM's key: when, the file, who
+ * The agency's latest BLM imports (REQ-FEED-07), newest first, from this screen or a CRM's key: when, the file, who
  * sent it and what it did; 'View report' shows one's report above. Cards below 768 px.
  */
 export function ImportHistory(props: HistoryProps) {

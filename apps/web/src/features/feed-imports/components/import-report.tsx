@@ -138,7 +138,7 @@ function ReportRows({ rows }: { rows: FeedRowReport[] }) {
 }
 
 /**
- * One import's report (issue #27): the file, when it was read, its counts, the problems with the file as a whole, and
+ * One import's report (ADR 030): the file, when it was read, its counts, the problems with the file as a whole, and
  * a row per data row and per withdrawn listing — row number, the CRM's reference, outcome, a link to the listing, and
  * its errors and warnings in words with the BLM column named — filterable to the problems only. Shown 100 rows at a
  * time. Below 768 px the rows are cards. The heading can take focus (`headingRef`) when a new report arrives.

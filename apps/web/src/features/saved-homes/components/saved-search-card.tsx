@@ -67,7 +67,7 @@ import { cn } from '#src/lib/utils.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { formatDate } from '#src/lib/format.ts';
 
-/** Texts of this card that SPEC §8 does not word. */
+/** Texts of this card that REQ-MSG does not word. */
 export const SAVED_SEARCH_TEXT = {
   renamed: 'Saved search renamed',
   alertsOn: 'E-mail alerts switched on',
@@ -82,17 +82,17 @@ const FREQUENCY_OPTIONS = AlertFrequencySchema.options.map((value) => ({
 }));
 
 /**
- * `/search?…` with the saved filters (under the URL's names), so Run Search restores them (DESIGN §7). Always with
- * a mode: the schema gives Buy to a search stored without one (issue #24).
+ * `/search?…` with the saved filters (under the URL's names), so Run Search restores them (REQ-CLIENT-11). Always with
+ * a mode: the schema gives Buy to a search stored without one (REQ-PLACE).
  */
 export function runSearchHref(searchParams: SavedSearch['searchParams']): string {
   return `${paths.search}?${toSearchParams(fromSavedSearchFilters(searchParams)).toString()}`;
 }
 
 /**
- * What the search looks for, as short badge texts: location, Buy/Rent, type, 'N+ beds', price (SPEC §2), the
- * issue #8 filters that change what it finds most (the radius, a drawn or map area, keywords and 'Added to site'),
- * and issue #25's floor plan and lettings terms ('Student let', 'Part furnished', 'Pets allowed').
+ * What the search looks for, as short badge texts: location, Buy/Rent, type, 'N+ beds', price (REQ-SEARCH-07), the
+ * REQ-SEARCH-07 filters that change what it finds most (the radius, a drawn or map area, keywords and 'Added to site'),
+ * and REQ-LISTING-16's floor plan and lettings terms ('Student let', 'Part furnished', 'Pets allowed').
  */
 export function savedSearchBadges(f: SavedSearch['searchParams']) {
   const badges: { key: string; icon: typeof MapPin; text: string }[] = [];
@@ -131,8 +131,8 @@ export function savedSearchBadges(f: SavedSearch['searchParams']) {
 }
 
 /**
- * A saved search (SPEC §2 Client dashboard): its label, 'Alerts On' when alerts are on, badges for what it looks
- * for, the e-mail alerts switch and their frequency (issue #23: on the dashboard too, so alerts are never on
+ * A saved search (REQ-CLIENT-13): its label, 'Alerts On' when alerts are on, badges for what it looks
+ * for, the e-mail alerts switch and their frequency (REQ-CLIENT-13: on the dashboard too, so alerts are never on
  * unseen), Run Search (→ /search with its filters) and Delete (after confirmation). With `manage`, also Rename
  * (/saved-searches). `highlight` brings the card into view and focuses its name (a link to this saved search).
  */
