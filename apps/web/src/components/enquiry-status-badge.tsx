@@ -8,7 +8,7 @@ const VARIANTS: Record<EnquiryStatus, BadgeProps['variant']> = {
 };
 
 /**
- * An enquiry's status as a badge (SPEC §4): New, In Progress or Closed, each its own colour with its word. Shared by
+ * An enquiry's status as a badge (REQ-ENQ-06): New, In Progress or Closed, each its own colour with its word. Shared by
  * the agent's inbox and details dialog and the admin enquiries table.
  */
 export function EnquiryStatusBadge({ status }: { status: EnquiryStatus }) {

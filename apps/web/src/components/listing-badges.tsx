@@ -6,7 +6,7 @@ import {
 import { listingVisibility, type ListingVisibilityKey } from '@abode/shared/listings/listing-visibility';
 import { Badge } from '#src/components/ui/badge.tsx';
 
-/** The listing's status ('Sold STC' for sold, SPEC §3/issue #5). */
+/** The listing's status ('Sold STC' for sold, REQ-LISTING-01). */
 export function StatusBadge({ status }: { status: ListingStatus }) {
   return (
     <Badge variant={status === 'active' ? 'default' : status === 'draft' ? 'outline' : 'secondary'}>
@@ -27,7 +27,7 @@ const VARIANTS: Record<ListingVisibilityKey, 'outline' | 'warning' | 'secondary'
 /**
  * Whether the public sees the listing: 'Pending approval', 'Rejected', 'Live' (active, approved, agent not
  * suspended), 'Off the market', 'Not published'… — one rule for the admin table, the agent's table and the edit page
- * (listing-visibility.ts, issue #23: a hidden listing is never called 'Live'). The explanation is its title.
+ * (listing-visibility.ts, REQ-LISTING-04: a hidden listing is never called 'Live'). The explanation is its title.
  */
 export function ApprovalBadge({
   listing,

@@ -78,7 +78,7 @@ export interface ListOrCardsProps<Row, K extends string> {
 
 /**
  * A list stated once as columns, shown as a table from 768 px and as a list of cards (`<ul>` of `<article>`s) below
- * it, so nothing scrolls sideways on a phone (SPEC §9). One layout is rendered, never both. The table has a caption
+ * it, so nothing scrolls sideways on a phone (REQ-SITE-03). One layout is rendered, never both. The table has a caption
  * and `scope="col"` headers (sortable ones carry `aria-sort`); the cards name themselves (`cardLabel`) and label
  * their facts; with `sort`, the phone, which has no header row, gets a sort select.
  */

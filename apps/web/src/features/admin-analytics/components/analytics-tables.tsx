@@ -1,5 +1,14 @@
 import { ADMIN_ANALYTICS_SERIES, type AdminAnalytics } from '@abode/shared/admin/analytics.schema';
 import { LISTING_STATUS_LABELS, type ListingStatus } from '@abode/shared/listings/listing.schema';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#src/components/ui/table.tsx';
 import { formatCount, formatDayMonth } from '#src/lib/format.ts';
 
 /** The chart's numbers as a table (its accessible fallback), folded away by default. */
@@ -9,39 +18,33 @@ export function TrendsTable({ data }: { data: AdminAnalytics }) {
       <summary className="cursor-pointer px-4 py-2 text-sm font-medium">
         Show the daily figures as a table
       </summary>
-      <div className="max-h-80 overflow-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">
-            Sign-ups, new listings, enquiries, searches and listing views per day
-          </caption>
-          <thead className="sticky top-0 bg-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                Day
-              </th>
-              {ADMIN_ANALYTICS_SERIES.map((s) => (
-                <th key={s.key} scope="col" className="px-3 py-2 text-right font-medium">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.series.map((day) => (
-              <tr key={day.date} className="border-t">
-                <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
-                  <time dateTime={day.date}>{formatDayMonth(day.date)}</time>
-                </th>
-                {ADMIN_ANALYTICS_SERIES.map((s) => (
-                  <td key={s.key} className="px-3 py-1.5 text-right tabular-nums">
-                    {formatCount(day[s.key])}
-                  </td>
-                ))}
-              </tr>
+      <Table containerClassName="max-h-80 overflow-auto rounded-none border-0 border-t">
+        <TableCaption>Sign-ups, new listings, enquiries, searches and listing views per day</TableCaption>
+        <TableHeader className="sticky top-0 bg-muted">
+          <TableRow>
+            <TableHead className="py-2">Day</TableHead>
+            {ADMIN_ANALYTICS_SERIES.map((s) => (
+              <TableHead key={s.key} className="py-2 text-right">
+                {s.label}
+              </TableHead>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {data.series.map((day) => (
+            <TableRow key={day.date}>
+              <TableHead scope="row" className="py-1.5 font-normal whitespace-nowrap text-foreground">
+                <time dateTime={day.date}>{formatDayMonth(day.date)}</time>
+              </TableHead>
+              {ADMIN_ANALYTICS_SERIES.map((s) => (
+                <TableCell key={s.key} className="py-1.5 text-right tabular-nums">
+                  {formatCount(day[s.key])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </details>
   );
 }

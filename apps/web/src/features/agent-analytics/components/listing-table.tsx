@@ -2,6 +2,15 @@ import { Link } from 'react-router';
 import { ArrowDown } from 'lucide-react';
 import type { AnalyticsListing, AnalyticsListingSort } from '@abode/shared/agent/analytics.schema';
 import { LISTING_STATUS_LABELS, type ListingStatus } from '@abode/shared/listings/listing.schema';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#src/components/ui/table.tsx';
 import { paths } from '#src/config/paths.ts';
 import { cn } from '#src/lib/utils.ts';
 import { formatCount } from '#src/lib/format.ts';
@@ -44,68 +53,56 @@ export function ListingTable({
   hrefForSort: (sort: AnalyticsListingSort) => string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full min-w-[44rem] text-sm">
-        <caption className="sr-only">
-          Performance of each listing in the last {days} days, sorted by {SORT_NAMES[sort]}, most first
-        </caption>
-        <thead className="bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Listing
-            </th>
-            {COLUMNS.map(({ key, label }) => (
-              <th
-                key={key}
-                scope="col"
-                className="px-3 py-2 text-right font-medium"
-                aria-sort={sort === key ? 'descending' : 'none'}
+    <Table className="min-w-[44rem]" containerClassName="rounded-md">
+      <TableCaption>
+        Performance of each listing in the last {days} days, sorted by {SORT_NAMES[sort]}, most first
+      </TableCaption>
+      <TableHeader className="bg-muted text-sm">
+        <TableRow>
+          <TableHead className="py-2">Listing</TableHead>
+          {COLUMNS.map(({ key, label }) => (
+            <TableHead key={key} className="py-2 text-right" aria-sort={sort === key ? 'descending' : 'none'}>
+              <Link
+                to={hrefForSort(key)}
+                preventScrollReset
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  sort === key && 'text-foreground',
+                )}
               >
-                <Link
-                  to={hrefForSort(key)}
-                  preventScrollReset
-                  className={cn(
-                    'inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                    sort === key && 'text-foreground',
-                  )}
-                >
-                  {label}
-                  <ArrowDown
-                    className={sort === key ? 'size-3.5' : 'size-3.5 opacity-0'}
-                    aria-hidden="true"
-                  />
-                  <span className="sr-only">
-                    {sort === key ? '(sorted, most first)' : '(sort by this column)'}
-                  </span>
-                </Link>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {listings.map((listing) => (
-            <tr key={listing.id} className="border-t">
-              <th scope="row" className="max-w-[18rem] px-3 py-2 text-left font-normal">
-                <Link
-                  to={paths.agent.editProperty(listing.id)}
-                  className="block truncate font-medium hover:underline"
-                >
-                  {listing.title}
-                </Link>
-                <span className="text-xs text-muted-foreground">
-                  {LISTING_STATUS_LABELS[listing.status as ListingStatus] ?? listing.status} ·{' '}
-                  {listing.mode === 'rent' ? 'To rent' : 'For sale'}
+                {label}
+                <ArrowDown className={sort === key ? 'size-3.5' : 'size-3.5 opacity-0'} aria-hidden="true" />
+                <span className="sr-only">
+                  {sort === key ? '(sorted, most first)' : '(sort by this column)'}
                 </span>
-              </th>
-              {COLUMNS.map(({ key, cell }) => (
-                <td key={key} className="px-3 py-2 text-right tabular-nums">
-                  {cell(listing)}
-                </td>
-              ))}
-            </tr>
+              </Link>
+            </TableHead>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {listings.map((listing) => (
+          <TableRow key={listing.id}>
+            <TableHead scope="row" className="max-w-[18rem] py-2 font-normal">
+              <Link
+                to={paths.agent.editProperty(listing.id)}
+                className="block truncate font-medium hover:underline"
+              >
+                {listing.title}
+              </Link>
+              <span className="text-xs text-muted-foreground">
+                {LISTING_STATUS_LABELS[listing.status as ListingStatus] ?? listing.status} ·{' '}
+                {listing.mode === 'rent' ? 'To rent' : 'For sale'}
+              </span>
+            </TableHead>
+            {COLUMNS.map(({ key, cell }) => (
+              <TableCell key={key} className="py-2 text-right tabular-nums">
+                {cell(listing)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -1,5 +1,14 @@
 import type { FeedKeyList } from '@abode/shared/feeds/feed-keys.schema';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#src/components/ui/table.tsx';
 
 /** The addresses a CRM is given (ADR 030): RTDF's base URL, the BLM upload and how to authenticate. */
 export function feedEndpoints(origin: string) {
@@ -46,26 +55,23 @@ export function ConnectionCard({
           <p className="text-sm text-muted-foreground">
             The number a real-time call sends as <code className="font-mono">branch.branch_id</code>.
           </p>
-          <table className="w-full text-sm" aria-label="Branch feed ids">
-            <thead>
-              <tr className="border-b text-left">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Branch
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Feed id
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table>
+            <TableCaption>Branch feed ids</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="py-2">Branch</TableHead>
+                <TableHead className="py-2">Feed id</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {branches.map((b) => (
-                <tr key={b.id} className="border-b last:border-0">
-                  <td className="py-2 pr-4">{b.name}</td>
-                  <td className="py-2 font-mono">{b.feedBranchId}</td>
-                </tr>
+                <TableRow key={b.id}>
+                  <TableCell className="py-2">{b.name}</TableCell>
+                  <TableCell className="py-2 font-mono">{b.feedBranchId}</TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       </CardContent>
     </Card>
