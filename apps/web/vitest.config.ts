@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // Reserves the folder of the one production build the bundle-budget and production-build tests share.
+    globalSetup: ['./src/testing/build-dir.ts'],
     // CI runs on two cores shared with builds and databases; component tests that load lazy chunks need headroom.
     testTimeout: 20_000,
   },

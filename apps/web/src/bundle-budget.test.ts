@@ -1,6 +1,7 @@
 /**
- * The JavaScript budget of issue #9 ("a fast site on a phone"), checked on a real `vite build` of the app into a
- * temporary folder (so it never depends on, or skips for want of, an earlier build of apps/web/dist).
+ * The JavaScript budget of REQ-PERF ("a fast site on a phone"), checked on a real `vite build` of the app into a
+ * temporary folder, shared with the production-build test (so it never depends on, or skips for want of, an earlier
+ * build of apps/web/dist).
  *
  * "Initial JavaScript of /" is the entry script of dist/index.html plus every file it imports statically, directly
  * or not (what the browser must download and run before the home page can render; the index.html modulepreload
@@ -10,11 +11,10 @@
  * deterministic, so the figure only changes when the code does.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Plugin } from 'vite';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
+import { productionBuild, type ChunkInfo } from '#src/testing/production-build.ts';
 
 const BUDGET_BYTES = 150_000;
 
@@ -47,46 +47,13 @@ const LAZY_ONLY: { what: string; pattern: RegExp }[] = [
 
 const root = path.resolve(import.meta.dirname, '..');
 
-interface ChunkInfo {
-  imports: string[];
-  modules: string[];
-}
-
 let outDir: string;
-const chunks = new Map<string, ChunkInfo>();
+let chunks: Map<string, ChunkInfo>;
 
-/** Records each chunk's static imports and modules as Rolldown writes the bundle. */
-const recordChunks: Plugin = {
-  name: 'abode-bundle-budget',
-  generateBundle(_options, bundle) {
-    for (const output of Object.values(bundle)) {
-      if (output.type === 'chunk')
-        chunks.set(output.fileName, { imports: output.imports, modules: Object.keys(output.modules) });
-    }
-  },
-};
-
+// The build is shared with the production-build test (testing/production-build.ts): one `vite build` per run.
 beforeAll(async () => {
-  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-budget-'));
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: measure what ships.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true },
-      plugins: [recordChunks],
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-}, 180_000);
-
-afterAll(() => {
-  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
-});
+  ({ outDir, chunks } = await productionBuild());
+}, 300_000);
 
 function entryScript(): string {
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');

@@ -1,32 +1,22 @@
 /**
- * The production build's hardening (SPEC §9, ADR 013), checked on a real `vite build` of the app into a temporary
- * folder: no console calls left in the bundle, no source maps (neither files nor references), and an index.html
- * without inline script, as the server's Content-Security-Policy requires.
+ * The production build's hardening (REQ-SEC-13, ADR 013), checked on a real production `vite build` of the app
+ * into a temporary folder (shared with the bundle-budget test): no console calls left in the bundle, no source maps
+ * (neither files nor references), and an index.html without inline script, as the server's Content-Security-Policy
+ * requires.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { build } from 'vite';
+import { beforeAll, expect, test } from 'vitest';
+import { productionBuild } from '#src/testing/production-build.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let outDir: string;
 let files: string[];
 
+// The build is shared with the bundle-budget test (testing/production-build.ts): one `vite build` per run.
 beforeAll(async () => {
-  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-build-'));
-  await build({
-    root,
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir, emptyOutDir: true },
-  });
+  ({ outDir } = await productionBuild());
   files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
-}, 120_000);
-
-afterAll(() => {
-  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
-});
+}, 300_000);
 
 function read(file: string): string {
   return fs.readFileSync(path.join(outDir, file), 'utf8');

@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { toast } from 'sonner';
 import { resetSecurityEvents } from '#src/lib/security-events.ts';
+import { server } from '#src/testing/server.ts';
 
 // Route modules load lazily and the whole suite runs in parallel with the API's: give findBy* room.
 configure({ asyncUtilTimeout: 5000 });
@@ -33,6 +34,10 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   } as unknown as typeof ResizeObserver;
 }
 
+// Every request goes to the MSW server; one without a handler fails the test that made it.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 afterEach(() => {
   // sonner keeps active toasts in module state and replays them to the next Toaster: start each test clean.
   toast.dismiss();
@@ -41,4 +46,6 @@ afterEach(() => {
   resetSecurityEvents();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  server.resetHandlers();
+  server.events.removeAllListeners();
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, test } from 'vitest';
+import { beforeEach, expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import {
   approximateLocationText,
   LISTING_MESSAGES,
@@ -8,7 +9,8 @@ import {
 } from '@abode/shared/agent/listing-input.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const ME = agentMe();
 
@@ -75,6 +77,45 @@ const RENTAL: AgentListingDetail = {
   media: [],
 };
 
+const LISTING = '/api/agent/properties/:id';
+
+/** A main photo, so an active listing may be saved (LISTING_MESSAGES.photoRequired otherwise). */
+const PHOTO = {
+  id: '00000000-0000-4000-8000-0000000000cc',
+  url: '/media/demo/a.svg',
+  altText: null,
+  orderIndex: 0,
+  isMain: true,
+  width: 800,
+  height: 600,
+  variants: [],
+};
+
+/**
+ * The listing the API answers for `GET` (and, after a `PATCH`, with the edit applied), with `photos` (none unless
+ * told otherwise); every `PATCH` body goes into `patched`.
+ */
+function answerListing(
+  listing: AgentListingDetail,
+  patched: Record<string, unknown>[] = [],
+  photos: unknown[] = [],
+) {
+  server.use(
+    http.get(LISTING, () => HttpResponse.json(listing)),
+    http.get(`${LISTING}/photos`, () => HttpResponse.json({ items: photos })),
+    http.patch(LISTING, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      patched.push(body);
+      return HttpResponse.json({ ...listing, ...body });
+    }),
+  );
+}
+
+// The place fields ask for the member's branches: none listed keeps the listing's own.
+beforeEach(() => {
+  server.use(http.get('/api/agent/branches', () => HttpResponse.json({ items: [] })));
+});
+
 const render = (id = ID) =>
   renderRoute(`/agent/properties/${id}/edit`, {
     routes: [{ path: '/agent/properties/:id/edit', element: <AgentEditPropertyRoute /> }],
@@ -83,14 +124,7 @@ const render = (id = ID) =>
 
 test('shows the approval state and the stored values; saving sends the edited rent in pence', async () => {
   const patched: Record<string, unknown>[] = [];
-  stubFetch((url, init) => {
-    if (init?.method === 'PATCH') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      patched.push(body);
-      return Response.json({ ...RENTAL, ...body });
-    }
-    return Response.json(RENTAL);
-  });
+  answerListing(RENTAL, patched, [PHOTO]);
   const user = userEvent.setup();
   render();
   expect(
@@ -108,8 +142,13 @@ test('shows the approval state and the stored values; saving sends the edited re
 });
 
 test("another agent's or a deleted listing shows Property not found", async () => {
-  stubFetch(() =>
-    Response.json({ error: { code: 'NOT_FOUND', message: LISTING_MESSAGES.notFound } }, { status: 404 }),
+  server.use(
+    http.get(LISTING, () =>
+      HttpResponse.json(
+        { error: { code: 'NOT_FOUND', message: LISTING_MESSAGES.notFound } },
+        { status: 404 },
+      ),
+    ),
   );
   render('not-mine');
   expect(
@@ -134,9 +173,7 @@ test('a rejected listing shows the admin’s reason, the status approval restore
     longitude: -1.55286,
     locationApproximate: true,
   };
-  stubFetch((url) =>
-    url.pathname.endsWith('/photos') ? Response.json({ items: [] }) : Response.json(rejected),
-  );
+  answerListing(rejected);
   render();
   const reason = await screen.findByTestId('rejection-reason');
   expect(reason).toHaveTextContent('Reason given by the admin');
@@ -149,15 +186,9 @@ test('a rejected listing shows the admin’s reason, the status approval restore
 });
 
 test('an approved draft is "Not published", never "Live"; publishing it without a photo is refused before sending', async () => {
-  const patched: unknown[] = [];
+  const patched: Record<string, unknown>[] = [];
   const draft: AgentListingDetail = { ...RENTAL, status: 'draft', approvalStatus: 'approved' };
-  stubFetch((url, init) => {
-    if (init?.method === 'PATCH') {
-      patched.push(init.body);
-      return Response.json(draft);
-    }
-    return url.pathname.endsWith('/photos') ? Response.json({ items: [] }) : Response.json(draft);
-  });
+  answerListing(draft, patched);
   const user = userEvent.setup();
   render();
   expect(

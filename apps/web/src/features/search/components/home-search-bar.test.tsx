@@ -1,9 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, test, vi } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 import { HomeSearchBar } from '#src/features/search/components/home-search-bar.tsx';
 import { flushedSecurityEvents } from '#src/testing/security-events.ts';
-import { currentUrl, fetchedUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { http, HttpResponse } from 'msw';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+
+/** The location suggestions answer `items` (none unless a test says otherwise). */
+function answerSuggestions(items: unknown[] = []) {
+  server.use(http.get('/api/locations', () => HttpResponse.json({ items })));
+}
+
+// Typing a location asks for suggestions: none, unless a test says otherwise.
+beforeEach(() => answerSuggestions());
 
 function renderHomeSearch() {
   const user = userEvent.setup();
@@ -113,12 +123,10 @@ test('the search radius goes into the URL with the location (REQ-SEARCH-17)', as
 
 const READING = { label: 'Reading', kind: 'town', value: 'Reading', id: 'town:reading', count: 1204 };
 
-function stubSuggestions() {
-  return stubFetch((url) =>
-    url.pathname === '/api/locations'
-      ? Response.json({ items: [READING] })
-      : new Response(null, { status: 202 }),
-  );
+/** Suggests Reading for any text; returns the suggestion requests made. */
+function stubSuggestions(): Request[] {
+  answerSuggestions([READING]);
+  return recordRequests();
 }
 
 test('a picked suggestion fills the box without searching yet, then searches that place (REQ-PLACE-02)', async () => {
@@ -147,16 +155,16 @@ test('typing after a pick searches the text, not the place picked before', async
 });
 
 test('the suggestions count homes of the mode chosen, and a new mode keeps the picked place', async () => {
-  const fetch = stubSuggestions();
+  const requests = stubSuggestions();
   const { user, router } = renderHomeSearch();
   const box = screen.getByRole('combobox', { name: 'Location' });
   await user.type(box, 'readi');
   await screen.findByRole('option', { name: /^Reading,/ });
-  expect(fetchedUrl(fetch, 0).search).toBe('?q=readi&mode=sale');
+  const asked = () => requests.map((request) => new URL(request.url).search);
+  expect(asked()[0]).toBe('?q=readi&mode=sale');
 
   await user.click(screen.getByRole('radio', { name: 'Rent' }));
   await user.type(box, 'n');
-  const asked = () => fetch.mock.calls.map((_, i) => fetchedUrl(fetch, i).search);
   await waitFor(() => expect(asked()).toContain('?q=readin&mode=rent'));
   expect(asked().filter((q) => q.endsWith('mode=sale'))).toEqual(['?q=readi&mode=sale']);
   await user.click(await screen.findByRole('option', { name: /^Reading,/ }));
