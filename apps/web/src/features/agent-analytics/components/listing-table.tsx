@@ -35,7 +35,7 @@ const SORT_NAMES: Record<AnalyticsListingSort, string> = {
 };
 
 /**
- * One page of per-listing performance (REQ-ENQ-03): views and enquiries in the period, total views, favourites and
+ * One page of per-listing performance (REQ-AGENT-15): views and enquiries in the period, total views, favourites and
  * conversion. The server sorts and pages (an agent may have thousands of listings); each numeric header is a link to
  * `hrefForSort(column)` (most first) and the current one carries aria-sort="descending". Scrolls sideways on a
  * narrow screen instead of squeezing.
