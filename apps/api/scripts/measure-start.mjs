@@ -4,7 +4,7 @@
  *
  *   node apps/api/scripts/measure-start.mjs <mode[,mode…]> <DATA_DIR> [runs=3] [port=3917]
  *
- * Modes: `tsx` starts `node --import tsx src/index.ts` (the `npm start` before REQ-DATA-06), `dist` starts
+ * Modes: `tsx` starts `node --import tsx src/index.ts` (the `npm start` before the compiled production build, REQ-SEC-14), `dist` starts
  * `node --enable-source-maps dist/index.js` (today's; run `npm run build` first), `dist-nomaps` the same without
  * source maps. Several modes alternate run by run, so each sees the same machine load. Each run spawns the server on
  * an existing, already seeded DATA_DIR with SEARCH_ENGINE=off, DEMO_SEED=false and no SPA, and reports the

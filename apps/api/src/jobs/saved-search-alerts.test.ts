@@ -79,7 +79,7 @@ async function mailsTo(email: string) {
 describe('matching', () => {
   test('sends one e-mail with the listings that match every filter, and none that do not', async () => {
     const user = await createUser();
-    // A row saved before REQ-CLIENT-07: the property type under the URL's name `type`, the old default label.
+    // A row saved before labels in words (REQ-CLIENT-07): the property type under the URL's name `type`, the old default label.
     await saveSearch(user.id, {
       location: 'manchester',
       mode: 'sale',
@@ -493,7 +493,7 @@ describe('the e-mail', () => {
     const [mail] = await mailsTo(user.email);
     expect(mail!.subject).toBe('13 new homes for "Properties for sale in Reading, 2+ beds"');
     expect(mail!.text).toContain('your saved search "Properties for sale in Reading, 2+ beds"');
-    // Alerts may have been switched on by default before REQ-CLIENT-09: the e-mail says they are on, not who did it.
+    // Alerts may have been switched on by default before alerts were asked for (REQ-CLIENT-09): the e-mail says they are on, not who did it.
     expect(mail!.text).not.toMatch(/you switched/i);
     expect(mail!.html).not.toMatch(/you switched/i);
     expect(mail!.text).toContain('e-mail alerts are on for this saved search');

@@ -794,7 +794,7 @@ export const AgentListingDetailSchema = ListingDetailsSchema.extend({
   epcRating: EpcRatingSchema.nullable(),
   floorAreaSqm: z.number().nullable(),
   features: z.array(FeatureSchema),
-  /** Always sent by the API; optional only so fixtures written before REQ-SEARCH's flags still type-check. */
+  /** Always sent by the API; optional only so fixtures written before the listing flags (REQ-SEARCH-10) still type-check. */
   flags: z.array(ListingFlagSchema).optional(),
   availableFrom: z.string().nullable(),
   furnished: FurnishedSchema.nullable(),

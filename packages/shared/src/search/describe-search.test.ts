@@ -129,7 +129,7 @@ describe('describeSearch: picked places (REQ-PLACE)', () => {
 });
 
 describe('saved search titles', () => {
-  test('labels given by default before REQ-SEARCH are replaced by the filters in words', () => {
+  test('old default labels (before REQ-CLIENT-07) are replaced by the filters in words', () => {
     const filters = { location: 'Leeds', mode: 'rent' as const, propertyType: 'flat' as const, bedrooms: 2 };
     expect(savedSearchTitle('Search in Leeds', filters)).toBe('Flats to rent in Leeds, 2+ beds');
     expect(savedSearchTitle('Search in All Areas', { mode: 'sale' })).toBe(

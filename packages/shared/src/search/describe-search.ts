@@ -108,7 +108,7 @@ export function describeSearch(f: DescribedFilters): string {
 }
 
 /**
- * Whether `label` is one a saved search got by default before REQ-CLIENT-07 — 'Search in {location}' or 'Search in All
+ * Whether `label` is one a saved search got by default before labels in words (REQ-CLIENT-07) — 'Search in {location}' or 'Search in All
  * Areas' (REQ-CLIENT-07), 'Search in a drawn area' or 'Search in a map area' — rather than a name the user chose.
  */
 export function isOldDefaultLabel(label: string, location: string | undefined): boolean {
@@ -122,7 +122,7 @@ export function isOldDefaultLabel(label: string, location: string | undefined): 
 }
 
 /**
- * The name to show for a saved search: the user's own label, or — for a label given by default before REQ-CLIENT-07,
+ * The name to show for a saved search: the user's own label, or — for a label given by default before labels in words (REQ-CLIENT-07),
  * which three searches in one town shared — its {@link describeSearch} words.
  */
 export function savedSearchTitle(label: string, filters: DescribedFilters): string {

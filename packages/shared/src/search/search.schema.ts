@@ -267,7 +267,7 @@ export type SavedSearchFilters = z.infer<typeof SavedSearchFiltersSchema>;
 
 /**
  * A saved search's filter object as it arrives (the `POST /api/me/saved-searches` body) or as a row stored it:
- * REQ-CLIENT-06's `propertyType`, or `type` — the URL's name, which rows saved before REQ-CLIENT-06 used. When both are
+ * REQ-CLIENT-06's `propertyType`, or `type` — the URL's name, which older rows used. When both are
  * given, `propertyType` wins. Gives the {@link SavedSearchFilters} form; paging, sort and unknown keys are dropped.
  */
 export const SavedSearchFiltersInputSchema = z

@@ -276,7 +276,7 @@ describe('saved searches', () => {
     const saved = await saveSearch(erin.cookie, { searchParams: { location: 'Leeds', type: 'house' } });
     // Every search has a mode: none given is Buy (REQ-SEARCH-03).
     expect(saved.searchParams).toEqual({ location: 'Leeds', propertyType: 'house', mode: 'sale' });
-    // A row from before REQ-CLIENT-07, with `type` and the old default label.
+    // A row from before labels in words (REQ-CLIENT-07), with `type` and the old default label.
     const [old] = await handle.db
       .insert(savedSearches)
       .values({
@@ -318,7 +318,7 @@ describe('saved searches', () => {
     expect(await readJson(again)).toEqual({
       error: { code: 'ALREADY_EXISTS', message: CLIENT_MESSAGES.savedSearchExists, existingId: first.id },
     });
-    // A row saved before REQ-CLIENT-06 under the URL's `type` is the same search as one with propertyType.
+    // A row saved before filters kept their own names (REQ-CLIENT-06) under the URL's `type` is the same search as one with propertyType.
     const [old] = await handle.db
       .insert(savedSearches)
       .values({

@@ -2,7 +2,7 @@
  * Saved searches of the signed-in user (REQ-CLIENT-06): the whole filter object, a label,
  * and e-mail alerts (instant or daily) that the alert job sends. Every read and write is scoped to the user: another
  * user's saved search answers 404, never revealing that it exists. Filters are stored under REQ-CLIENT-06's names
- * (`propertyType`); rows saved before REQ-CLIENT-06 say `type` and are read the same.
+ * (`propertyType`); rows saved before that say `type` and are read the same.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {

@@ -157,7 +157,7 @@ describe('GET and PATCH /api/me/profile', () => {
       answer: { firstName: 'Siân', lastName: "O'Neill", phone: '020 7946 0958' },
       name: "Siân O'Neill",
     });
-    // Only the phone: the names stay (they were erased before REQ-SEC).
+    // Only the phone: the names stay (they were erased before partial updates, REQ-CLIENT-16).
     expect(await profile({ phone: '020 7946 0000' })).toMatchObject({
       answer: { firstName: 'Siân', lastName: "O'Neill", phone: '020 7946 0000' },
       name: "Siân O'Neill",

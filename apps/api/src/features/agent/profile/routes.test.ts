@@ -308,7 +308,7 @@ describe('PATCH', () => {
     expect((await patch(agent.cookie, VALID)).status).toBe(200);
     const before = await agentRowOf(agent.userId);
 
-    // Only the bio: every other field stays (they were erased before REQ-SEC).
+    // Only the bio: every other field stays (they were erased before partial updates, REQ-CLIENT-16).
     const bioOnly = await patch(agent.cookie, { bio: 'Lettings\r\nand sales.' });
     expect(bioOnly.status, await bioOnly.clone().text()).toBe(200);
     expect({ ...(await agentRowOf(agent.userId)), updatedAt: before.updatedAt }).toEqual({
