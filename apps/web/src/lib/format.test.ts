@@ -27,6 +27,7 @@ test('how long ago: words within a week, then the date', () => {
 
 test('a bare day keeps its date; a day and month, and a month and year, in UK time', () => {
   expect(formatDate('2019-08-30')).toBe('30 Aug 2019');
+  expect(formatDate('2026-12-01', 'long')).toBe('1 December 2026');
   expect(formatDayMonth('2026-11-23')).toBe('23 Nov');
   expect(formatDayMonth('2026-07-01')).toBe('1 Jul');
   expect(formatMonthYear('2026-06-30T23:30:00Z')).toBe('July 2026');

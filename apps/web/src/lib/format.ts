@@ -11,6 +11,12 @@ const DAY = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: ZONE,
 });
+const DAY_LONG = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: ZONE,
+});
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: ZONE });
 const MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: ZONE });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -33,11 +39,11 @@ const COUNT = new Intl.NumberFormat('en-GB');
 const toDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
 
 /**
- * '20 Nov 2026': the UK calendar day of an instant (ISO 8601 text or a Date). A bare day ('2026-11-20', read as UTC
- * midnight) keeps its own date, since UK time is never behind UTC.
+ * '20 Nov 2026' (`'long'`: '20 November 2026'): the UK calendar day of an instant (ISO 8601 text or a Date). A bare
+ * day ('2026-11-20', read as UTC midnight) keeps its own date, since UK time is never behind UTC.
  */
-export function formatDate(value: string | Date): string {
-  return DAY.format(toDate(value));
+export function formatDate(value: string | Date, style: 'short' | 'long' = 'short'): string {
+  return (style === 'long' ? DAY_LONG : DAY).format(toDate(value));
 }
 
 /** '20 Nov': a day of a chart or a daily table, from a bare day ('2026-11-20') or an instant. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardHeader, CardTitle } from '#src/components/ui/card.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
+import { formatTimestamp } from '#src/lib/format.ts';
 
 interface OutboxMessage {
   to: string;
@@ -73,9 +74,7 @@ export function DevMailRoute() {
                   <CardTitle>{message.subject}</CardTitle>
                   <p className="text-sm text-muted-foreground">
                     To {message.to} ·{' '}
-                    <time dateTime={message.createdAt}>
-                      {new Date(message.createdAt).toLocaleString('en-GB')}
-                    </time>
+                    <time dateTime={message.createdAt}>{formatTimestamp(message.createdAt)}</time>
                   </p>
                 </CardHeader>
                 <CardContent>

@@ -258,7 +258,7 @@ function Card<Row, K extends string>({
         </div>
       ))}
       {fields.length > 0 && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+        <dl className="grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1.5 text-sm">
           {fields.map((c) => (
             <div key={c.id} className="contents">
               <dt className="text-muted-foreground">{c.header}</dt>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { X } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
 import { cn } from '#src/lib/utils.ts';
+import { formatCount } from '#src/lib/format.ts';
 
 /**
  * Which rows of the page on screen are selected, for a bulk action. Only rows on the page count: after a page,
@@ -158,7 +159,7 @@ export function BulkBar({
       )}
     >
       <p aria-live="polite" className="mr-auto text-sm font-medium">
-        {count === 0 ? '' : `${count.toLocaleString('en-GB')} ${count === 1 ? noun[0] : noun[1]} selected`}
+        {count === 0 ? '' : `${formatCount(count)} ${count === 1 ? noun[0] : noun[1]} selected`}
       </p>
       {count > 0 && (
         <>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { cn } from '#src/lib/utils.ts';
+import { formatCount } from '#src/lib/format.ts';
 
 /**
  * One stat card of a dashboard-style page (client dashboard, agent dashboard, enquiries, properties, analytics):
@@ -51,7 +52,7 @@ export function StatCard({
             <span className="sr-only">Loading</span>
           </>
         ) : typeof value === 'number' ? (
-          value.toLocaleString('en-GB')
+          formatCount(value)
         ) : (
           value
         )}

@@ -20,6 +20,7 @@ import { AgencyDetailsDialog } from '#src/features/admin-agencies/components/age
 import { AgencyList } from '#src/features/admin-agencies/components/agency-list.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
+import { formatCount } from '#src/lib/format.ts';
 
 const STANDING_OPTIONS = ADMIN_AGENCY_STANDING_FILTERS.map((s) => ({
   value: s,
@@ -99,7 +100,7 @@ export function AdminAgenciesRoute() {
         <>
           <AgencyList agencies={data.items} onView={(a) => setViewing(a.id)} />
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'agency' : 'agencies'}
+            {formatCount(data.total)} {data.total === 1 ? 'agency' : 'agencies'}
             {pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ''}
           </p>
           <PageLinks page={filters.page} pageCount={pageCount} hrefFor={hrefFor} />

@@ -30,6 +30,7 @@ import {
 import { AdminListingBulkActions } from '#src/features/admin-listings/components/admin-listing-bulk-actions.tsx';
 import { AdminListingTable } from '#src/features/admin-listings/components/admin-listing-table.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
+import { formatCount } from '#src/lib/format.ts';
 
 const STATUS_OPTIONS = LISTING_STATUS_FILTERS.map((s) => ({
   value: s,
@@ -191,7 +192,7 @@ export function AdminPropertiesRoute() {
             onReject={(l, reason) => reject.mutate({ id: l.id, reason })}
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {rows.total.toLocaleString('en-GB')} {rows.total === 1 ? 'property' : 'properties'}
+            {formatCount(rows.total)} {rows.total === 1 ? 'property' : 'properties'}
             {pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ''}
           </p>
           <PageLinks page={filters.page} pageCount={pageCount} hrefFor={hrefFor} />

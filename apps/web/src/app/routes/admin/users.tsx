@@ -35,6 +35,7 @@ import { showErrorToast } from '#src/lib/error-toast.ts';
 import { SUSPEND_HINT_ID, UserList } from '#src/features/admin-users/components/user-list.tsx';
 import { useAuth } from '#src/lib/auth.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
+import { formatCount } from '#src/lib/format.ts';
 
 const ROLE_OPTIONS = ADMIN_USER_PAGE_ROLE_FILTERS.map((r) => ({
   value: r,
@@ -138,7 +139,7 @@ export function AdminUsersRoute() {
             onResetTwoFactor={setResetting}
           />
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'user' : 'users'}
+            {formatCount(data.total)} {data.total === 1 ? 'user' : 'users'}
             {pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ''}
           </p>
           <PageLinks page={filters.page} pageCount={pageCount} hrefFor={hrefFor} />

@@ -23,7 +23,7 @@ import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { useAdminAgency, useAgencyAction } from '../api/admin-agencies.ts';
-import { formatDate } from '#src/lib/format.ts';
+import { formatCount, formatDate } from '#src/lib/format.ts';
 import { Branches, Compliance, Members } from './agency-facts.tsx';
 
 /** The super admin's suspension: the reason (required), checked with the API's schema, then Suspend agency. */
@@ -147,7 +147,7 @@ export function AgencyDetailsDialog({
           <DialogTitle>{agency?.name ?? 'Agency'}</DialogTitle>
           <DialogDescription>
             {agency
-              ? `Joined ${formatDate(agency.createdAt)} · ${agency.listingCount.toLocaleString('en-GB')} ${
+              ? `Joined ${formatDate(agency.createdAt)} · ${formatCount(agency.listingCount)} ${
                   agency.listingCount === 1 ? 'listing' : 'listings'
                 }`
               : 'Loading the agency'}

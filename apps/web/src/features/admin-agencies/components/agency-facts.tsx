@@ -3,7 +3,7 @@ import type { AdminAgencyDetail } from '@abode/shared/admin/agencies.schema';
 import { AGENCY_MESSAGES } from '@abode/shared/agency/agency.schema';
 import { MEMBER_ROLE_LABELS } from '@abode/shared/agency/permissions';
 import { Badge } from '#src/components/ui/badge.tsx';
-import { formatDate } from '#src/lib/format.ts';
+import { formatCount, formatDate } from '#src/lib/format.ts';
 import { cmpText, redressText } from './agency-list.tsx';
 
 /** The facts an admin checks before verifying: the schemes and numbers, and who verified or suspended it when. */
@@ -65,7 +65,7 @@ export function Branches({ agency }: { agency: AdminAgencyDetail }) {
             </div>
             <span className="text-muted-foreground break-words">{b.address || 'No address given'}</span>
             <span className="text-xs text-muted-foreground">
-              {b.listingCount.toLocaleString('en-GB')} {b.listingCount === 1 ? 'listing' : 'listings'}
+              {formatCount(b.listingCount)} {b.listingCount === 1 ? 'listing' : 'listings'}
             </span>
           </li>
         ))}

@@ -10,6 +10,7 @@ import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Select, type SelectOption } from '#src/components/ui/select.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
+import { formatCount } from '#src/lib/format.ts';
 
 const STATUS_OPTIONS = ENQUIRY_STATUS_FILTERS.map((s) => ({
   value: s,
@@ -163,7 +164,7 @@ export function EnquiryInbox<T>({
         <>
           {rows(data.items)}
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'enquiry' : 'enquiries'}
+            {formatCount(data.total)} {data.total === 1 ? 'enquiry' : 'enquiries'}
             {pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ''}
           </p>
           <PageLinks page={filters.page} pageCount={pageCount} hrefFor={hrefFor} />

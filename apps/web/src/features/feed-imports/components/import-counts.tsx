@@ -1,4 +1,5 @@
 import type { FeedImportCounts } from '@abode/shared/feeds/feed-report.schema';
+import { formatCount } from '#src/lib/format.ts';
 
 /** The counts in the order an agent reads an import: what it wrote, then what went wrong. */
 const COUNT_LABELS: [keyof FeedImportCounts, string][] = [
@@ -14,8 +15,8 @@ const COUNT_LABELS: [keyof FeedImportCounts, string][] = [
 export function countsSentence(counts: FeedImportCounts): string {
   const parts = COUNT_LABELS.filter(([key]) => counts[key] > 0).map(([key, label]) =>
     key === 'mediaWarnings'
-      ? `${counts[key].toLocaleString('en-GB')} with media warnings`
-      : `${counts[key].toLocaleString('en-GB')} ${label.toLowerCase()}`,
+      ? `${formatCount(counts[key])} with media warnings`
+      : `${formatCount(counts[key])} ${label.toLowerCase()}`,
   );
   return parts.length > 0 ? parts.join(', ') : 'No rows';
 }
@@ -32,7 +33,7 @@ export function ImportCounts({ counts }: { counts: FeedImportCounts }) {
             className={`flex flex-col rounded-lg border px-3 py-2 ${alarming ? 'border-warning/50 bg-warning/5' : 'bg-muted/40'}`}
           >
             <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{counts[key].toLocaleString('en-GB')}</dd>
+            <dd className="text-xl font-semibold tabular-nums">{formatCount(counts[key])}</dd>
           </div>
         );
       })}

@@ -3,7 +3,7 @@ import { formatPounds } from '@abode/shared/money';
 import { Button } from '#src/components/ui/button.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useSoldPrices } from '#src/features/property/api/get-property.ts';
-import { formatShortDate } from '#src/features/property/utils/format.ts';
+import { formatCount, formatDate } from '#src/lib/format.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
 import { useNearViewport } from '#src/lib/use-near-viewport.ts';
 
@@ -45,12 +45,12 @@ export function SoldPrices({ slug, outcode }: { slug: string; outcode?: string |
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
-            {first.total.toLocaleString('en-GB')} sales recorded in the {first.outcode} postcode district.
+            {formatCount(first.total)} sales recorded in the {first.outcode} postcode district.
             {first.median12MonthsPence !== null && first.latestSoldOn && (
               <>
                 {' '}
-                Median price of the {first.medianCount.toLocaleString('en-GB')} sales in the 12 months to{' '}
-                {formatShortDate(first.latestSoldOn)}:{' '}
+                Median price of the {formatCount(first.medianCount)} sales in the 12 months to{' '}
+                {formatDate(first.latestSoldOn)}:{' '}
                 <strong className="text-foreground">{formatPounds(first.median12MonthsPence)}</strong>.
               </>
             )}
@@ -85,9 +85,7 @@ export function SoldPrices({ slug, outcode }: { slug: string; outcode?: string |
               <tbody>
                 {items.map((sale, i) => (
                   <tr key={`${sale.soldOn}-${sale.postcode}-${i}`} className="border-t">
-                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                      {formatShortDate(sale.soldOn)}
-                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatDate(sale.soldOn)}</td>
                     <td className="px-3 py-2 text-right font-medium whitespace-nowrap tabular-nums">
                       {formatPounds(sale.pricePence)}
                     </td>
@@ -106,9 +104,8 @@ export function SoldPrices({ slug, outcode }: { slug: string; outcode?: string |
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-xs text-muted-foreground">
-              Showing {items.length.toLocaleString('en-GB')} of {first.total.toLocaleString('en-GB')}.
-              Contains HM Land Registry data © Crown copyright and database right. Licensed under the Open
-              Government Licence v3.0.
+              Showing {formatCount(items.length)} of {formatCount(first.total)}. Contains HM Land Registry
+              data © Crown copyright and database right. Licensed under the Open Government Licence v3.0.
             </p>
             {query.hasNextPage && (
               <Button

@@ -13,6 +13,7 @@ import {
 } from '@abode/shared/listings/listing-vocabulary';
 import { feetAndInches, formatFileSize, squareFeetOf } from '@abode/shared/measurements';
 import { formatPounds } from '@abode/shared/money';
+import { formatDate } from '#src/lib/format.ts';
 
 export { FURNISHED_LABELS, formatFileSize, LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS, TENURE_LABELS };
 
@@ -82,28 +83,10 @@ export function formatCouncilTaxBand(band: CouncilTaxBand): string {
   return band === 'exempt' ? 'Exempt' : `Band ${band}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** '1 December 2026' from 'YYYY-MM-DD'; 'Now' when the date has passed. */
 export function formatAvailableFrom(date: string, today: Date = new Date()): string {
   const d = new Date(`${date}T00:00:00Z`);
-  return d.getTime() <= today.getTime() ? 'Now' : dateFormat.format(d);
-}
-
-/** '30 Aug 2019' from 'YYYY-MM-DD'. */
-export function formatShortDate(date: string): string {
-  return shortDateFormat.format(new Date(`${date}T00:00:00Z`));
+  return d.getTime() <= today.getTime() ? 'Now' : formatDate(d, 'long');
 }
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
