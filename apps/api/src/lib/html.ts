@@ -1,9 +1,9 @@
 /**
- * Small HTML helpers shared by the pages the server writes (listing meta tags, landing hints, the sitemap) and the
- * HTML e-mails.
+ * Small HTML helpers shared by the pages the server writes (listing meta tags, landing hints, the sitemap). E-mails
+ * are React templates (src/emails), escaped by React.
  */
 
-/** Escapes text for HTML text, double-quoted attribute values and HTML e-mail bodies. */
+/** Escapes text for HTML text and double-quoted attribute values. */
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

@@ -22,8 +22,14 @@ import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import type { Database } from '#src/db/client.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '#src/db/schema.ts';
 import { createOneBranchAgency, isAgencyMember } from '#src/features/agency/create-agency.ts';
-import { escapeHtml } from '#src/lib/html.ts';
-import { sendMail, type MailConfig } from '#src/lib/mail.ts';
+import {
+  addressChangedEmail,
+  confirmAccountEmail,
+  confirmNewAddressEmail,
+  existingAccountEmail,
+  resetPasswordEmail,
+} from '#src/emails/account.tsx';
+import { sendMail, type Email, type MailConfig } from '#src/lib/mail.ts';
 
 export interface CreateAuthOptions {
   db: Database;
@@ -73,17 +79,7 @@ export function createAuth(options: CreateAuthOptions) {
   // Assigned once the instance exists: its own API makes the reset link (a reference inside the options would make
   // the instance's type refer to itself).
   let requestResetLink: (email: string) => Promise<unknown> = () => Promise.resolve();
-  const mail = (to: string, subject: string, text: string, link: string) =>
-    sendMail(
-      db,
-      {
-        to,
-        subject,
-        text: `${text}\n\n${link}\n`,
-        html: `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-      },
-      options.mail,
-    );
+  const mail = (email: Email) => sendMail(db, email, options.mail);
 
   const auth = betterAuth({
     baseURL: origin,
@@ -168,15 +164,10 @@ export function createAuth(options: CreateAuthOptions) {
       },
       sendResetPassword: async ({ user, url }) => {
         if (existingAccountNotice.getStore()) {
-          await sendMail(db, existingAccountMessage(user.email, `${origin}/auth`, url), options.mail);
+          await mail(existingAccountEmail(user.email, `${origin}/auth`, url));
           return;
         }
-        await mail(
-          user.email,
-          'Reset your Abode password',
-          'Use this link to choose a new password. It works once and expires in one hour.',
-          url,
-        );
+        await mail(resetPasswordEmail(user.email, url));
       },
     },
     emailVerification: {
@@ -187,41 +178,17 @@ export function createAuth(options: CreateAuthOptions) {
       sendVerificationEmail: async ({ user, url, token }) => {
         // A change of address (issue #4): `user.email` is already the new address here.
         if (tokenPayload(token).updateTo) {
-          await mail(
-            user.email,
-            'Confirm your new Abode e-mail address',
-            'Follow this link to use this address for your Abode account. Your e-mail address changes only ' +
-              'once you do; the link expires in 24 hours. If you did not ask for this, ignore this e-mail.',
-            withLanding(url, '/profile'),
-          );
+          await mail(confirmNewAddressEmail(user.email, withLanding(url, '/profile')));
           return;
         }
-        await mail(
-          user.email,
-          'Confirm your Abode account',
-          'Confirm your e-mail address to finish creating your Abode account.',
-          withVerifiedLanding(url),
-        );
+        await mail(confirmAccountEmail(user.email, withVerifiedLanding(url)));
       },
       // After a change of address, the old one is told (issue #4), so a take-over does not go unnoticed.
       afterEmailVerification: async (user, request) => {
         const token = request ? new URL(request.url).searchParams.get('token') : null;
         const payload = token ? tokenPayload(token) : {};
         if (!payload.updateTo || !payload.email || payload.email === payload.updateTo) return;
-        await sendMail(
-          db,
-          {
-            to: payload.email,
-            subject: 'Your Abode e-mail address was changed',
-            text:
-              `The e-mail address of your Abode account was changed to ${user.email}. ` +
-              'If you did not do this, reset your password and contact us straight away.\n',
-            html:
-              `<p>The e-mail address of your Abode account was changed to ${escapeHtml(user.email)}. ` +
-              'If you did not do this, reset your password and contact us straight away.</p>',
-          },
-          options.mail,
-        );
+        await mail(addressChangedEmail(payload.email, user.email));
       },
     },
     hooks: {
@@ -335,25 +302,6 @@ export const EXISTING_ACCOUNT_NOTICE_RATE_LIMIT = {
   blockMs: 60 * 60_000,
   actionClass: 'critical',
 } as const;
-
-/** The e-mail to the owner of `to` when someone signs up with it: a sign-in link and a one-hour reset link. */
-export function existingAccountMessage(to: string, signInUrl: string, resetUrl: string) {
-  const intro =
-    'Someone, perhaps you, tried to create a new Abode account with this e-mail address. It already has an ' +
-    'account, so nothing was created and nothing has changed.';
-  const signIn = 'Sign in to your account:';
-  const reset = 'Forgotten your password? Choose a new one (this link works once and expires in one hour):';
-  const ignore = 'If this was not you, you can ignore this e-mail.';
-  const a = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
-  return {
-    to,
-    subject: 'Someone tried to create an Abode account with your e-mail',
-    text: `${intro}\n\n${signIn}\n${signInUrl}\n\n${reset}\n${resetUrl}\n\n${ignore}\n`,
-    html:
-      `<p>${escapeHtml(intro)}</p><p>${escapeHtml(signIn)}<br>${a(signInUrl)}</p>` +
-      `<p>${escapeHtml(reset)}<br>${a(resetUrl)}</p><p>${escapeHtml(ignore)}</p>`,
-  };
-}
 
 /** Change-of-address requests per user (each sends an e-mail): SPEC §9 "critical" 3 an hour, blocked 1 hour. */
 export const CHANGE_EMAIL_RATE_LIMIT = {

@@ -21,7 +21,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
 import { VISIBLE_LISTING, VISIBLE_UNLESS_AGENT_SUSPENDED } from '#src/features/listings/listing-row.ts';
 import type { Logger } from '#src/lib/logger.ts';
-import { escapeHtml } from '#src/lib/html.ts';
+import { newEnquiryEmail } from '#src/emails/enquiry.tsx';
 import { sendMail, type MailConfig } from '#src/lib/mail.ts';
 import { claimKey, storeAnswer, type IdempotencyClaim, type StoredAnswer } from './idempotency.ts';
 
@@ -195,25 +195,12 @@ function agentMail(to: string, listing: ListingForEnquiry, input: CreateEnquiry,
       ? ([['Position', position.map((p) => BUYER_POSITION_LABELS[p]).join(', ')]] as [string, string][])
       : []),
   ];
-  const text = [
-    `You have a new enquiry about ${listing.title}.`,
-    '',
-    ...details.map(([k, v]) => `${k}: ${v}`),
-    `Listing: ${listingUrl}`,
-    '',
-    'Message:',
-    input.message,
-    '',
-    `Reply to the enquirer at ${input.email}, or see all your enquiries: ${enquiriesUrl}`,
-    '',
-  ].join('\n');
-  const html = [
-    `<p>You have a new enquiry about <a href="${escapeHtml(listingUrl)}">${escapeHtml(listing.title)}</a>.</p>`,
-    '<table>',
-    ...details.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
-    '</table>',
-    `<p>${escapeHtml(input.message).replaceAll('\n', '<br>')}</p>`,
-    `<p><a href="${escapeHtml(enquiriesUrl)}">See all your enquiries</a></p>`,
-  ].join('\n');
-  return { to, subject: `New enquiry: ${listing.title}`, text, html };
+  return newEnquiryEmail({
+    to,
+    listing: { title: listing.title, url: listingUrl },
+    details,
+    message: input.message,
+    enquirerEmail: input.email,
+    enquiriesUrl,
+  });
 }

@@ -107,7 +107,7 @@ describe('POST /api/enquiries', () => {
     const link = linkIn(mail!.text.slice(mail!.text.indexOf('enquiries:')));
     expect(link.href).toBe('http://localhost:3000/agent/enquiries');
     // The HTML part escapes what the enquirer typed.
-    expect(mail!.html).toContain('Siobhán O&#39;Brien');
+    expect(mail!.html).toContain('Siobhán O&#x27;Brien');
     expect(mail!.html).toContain('home &amp; would');
   });
 

@@ -197,7 +197,7 @@ describe('a listing whose price is on application', () => {
       .where(eq(outbox.subject, '1 new home for "Houses for sale"'));
     expect(mail).toBeDefined();
     expect(mail!.text).toContain('5 bedroom detached house for sale — POA');
-    expect(mail!.html).toContain('<br>POA<br>');
+    expect(mail!.html).toContain('<br/>POA<br/>');
     expectNoFigure(mail!.text, 'the e-mail text');
     expectNoFigure(mail!.html ?? '', 'the e-mail HTML');
   });

@@ -9,7 +9,7 @@ import { ADMIN_AGENCY_MESSAGES, type AdminAgencyDetail } from '@abode/shared/adm
 import { agencies, agencyMembers, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { agencyColumns, toAgency } from '#src/features/agency/compliance/get-agency.ts';
-import { escapeHtml } from '#src/lib/html.ts';
+import { agencyVerifiedEmail } from '#src/emails/agency.tsx';
 import { sendMail } from '#src/lib/mail.ts';
 import type { AdminContext, Tx } from '../admin-context.ts';
 import { getAdminAgency } from './find-admin-agencies.ts';
@@ -90,19 +90,9 @@ export async function verifyAgency(ctx: AdminContext, id: string): Promise<Admin
 /** Tells each owner their agency may publish now; a failure is logged and undoes nothing. */
 async function mailOwners(ctx: AdminContext, agencyId: string, name: string, to: string[]) {
   const url = new URL('/agent/properties', ctx.publicUrl).href;
-  const first = `An Abode admin has checked the redress scheme membership of ${name}, and your agency is now verified.`;
-  const text = [first, '', `Your listings can now be published: ${url}`, ''].join('\n');
-  const html = [
-    `<p>${escapeHtml(first)}</p>`,
-    `<p><a href="${escapeHtml(url)}">Publish your listings</a></p>`,
-  ].join('\n');
   for (const address of to) {
     try {
-      await sendMail(
-        ctx.db,
-        { to: address, subject: `Your agency is verified: ${name}`, text, html },
-        ctx.mail,
-      );
+      await sendMail(ctx.db, agencyVerifiedEmail(address, name, url), ctx.mail);
     } catch (error) {
       ctx.logger.error({ err: error, agencyId }, 'agency verified but the owner e-mail failed');
     }

@@ -21,8 +21,8 @@ import { properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
 import { isUuid } from '#src/features/agent/enquiries/find-agent-enquiries.ts';
-import { escapeHtml } from '#src/lib/html.ts';
-import { sendMail } from '#src/lib/mail.ts';
+import { listingApprovedEmail, listingRejectedEmail } from '#src/emails/listing-moderation.tsx';
+import { sendMail, type Email } from '#src/lib/mail.ts';
 import { getAdminListing } from './find-admin-listings.ts';
 import type { AdminContext } from '../admin-context.ts';
 
@@ -59,23 +59,20 @@ const factsOf = (r: Pick<Facts, 'status' | 'approvalStatus' | 'approvedAt' | 'pu
   publishedAt: iso(r.publishedAt),
 });
 
-/** An agent's notice of an approval or rejection. */
-type Mail = { to: string; subject: string; text: string; html: string };
-
 /**
  * A moderated listing as the admin table shows it, and its agent's notice to send once the change has committed
  * (null when the branch has no e-mail address).
  */
 export interface Moderated {
   listing: AdminListing;
-  mail: Mail | null;
+  mail: Email | null;
 }
 
 /** Sends an agent notice after the change committed; a failure is logged, never thrown. */
 export async function notifyAgent(
   ctx: AdminContext,
   propertyId: string,
-  mail: Mail | null,
+  mail: Email | null,
   what: string,
 ): Promise<void> {
   if (!mail) {
@@ -248,20 +245,7 @@ const editUrlOf = (id: string, origin: string) =>
 
 /** The agent's notice: which listing, the reason (when given) and a link to edit it. */
 function rejectionMail(to: string, id: string, title: string, reason: string, origin: string) {
-  const editUrl = editUrlOf(id, origin);
-  const text = [
-    `Your listing "${title}" was not approved and is back in draft.`,
-    '',
-    ...(reason ? ['Reason:', reason, ''] : []),
-    `Edit the listing and save it to send it for approval again: ${editUrl}`,
-    '',
-  ].join('\n');
-  const html = [
-    `<p>Your listing <strong>${escapeHtml(title)}</strong> was not approved and is back in draft.</p>`,
-    ...(reason ? [`<p><strong>Reason:</strong> ${escapeHtml(reason).replaceAll('\n', '<br>')}</p>`] : []),
-    `<p><a href="${escapeHtml(editUrl)}">Edit the listing</a> and save it to send it for approval again.</p>`,
-  ].join('\n');
-  return { to, subject: `Listing not approved: ${title}`, text, html };
+  return listingRejectedEmail({ to, title, reason, editUrl: editUrlOf(id, origin) });
 }
 
 /**
@@ -277,7 +261,7 @@ function approvalMail(
   const pageUrl = new URL(`/property/${encodeURIComponent(listing.slug)}`, origin).href;
   const editUrl = editUrlOf(listing.id, origin);
   const label = LISTING_STATUS_LABELS[listing.status];
-  const [first, action, url]: [string, string, string] =
+  const [outcome, action, url]: [string, string, string] =
     listing.status === 'active'
       ? ['was approved and is now live on Abode.', 'See it as buyers and tenants do', pageUrl]
       : listing.status === 'draft'
@@ -295,14 +279,12 @@ function approvalMail(
               'See it as buyers and tenants do',
               pageUrl,
             ];
-  const text = [`Your listing "${listing.title}" ${first}`, '', `${action}: ${url}`, ''].join('\n');
-  const html = [
-    `<p>Your listing <strong>${escapeHtml(listing.title)}</strong> ${escapeHtml(first)}</p>`,
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
-  ].join('\n');
-  const subject =
-    listing.status === 'active'
-      ? `Listing approved and live: ${listing.title}`
-      : `Listing approved: ${listing.title}`;
-  return { to, subject, text, html };
+  return listingApprovedEmail({
+    to,
+    title: listing.title,
+    live: listing.status === 'active',
+    outcome,
+    action,
+    url,
+  });
 }

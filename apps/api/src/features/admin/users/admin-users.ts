@@ -15,7 +15,7 @@ import type { Database } from '#src/db/client.ts';
 import { admins, sessions, twoFactors, users, verifications } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { agencyIdOfUser, syncAgencyListingsWithdrawn } from '#src/features/agency/listing-withdrawal.ts';
-import { escapeHtml } from '#src/lib/html.ts';
+import { twoFactorResetEmail } from '#src/emails/account.tsx';
 import { sendMail } from '#src/lib/mail.ts';
 import { reactivateAccount, suspendAccount } from './account-suspension.ts';
 import type { AdminContext } from '../admin-context.ts';
@@ -227,26 +227,7 @@ export async function resetTwoFactor(ctx: AdminContext, id: string): Promise<Adm
       description: `Reset two-factor sign-in of ${before.email}`,
       severity: 'high',
     });
-    await sendMail(tx as unknown as Database, twoFactorResetMessage(before.email, ctx.publicUrl), ctx.mail);
+    await sendMail(tx as unknown as Database, twoFactorResetEmail(before.email, ctx.publicUrl), ctx.mail);
     return toAdminUser(after);
   });
-}
-
-/** The e-mail telling a user an administrator reset their two-factor sign-in. */
-function twoFactorResetMessage(to: string, publicUrl: string) {
-  const lines = [
-    'An Abode administrator has reset the two-factor sign-in of your account, as you asked after losing your ' +
-      'authenticator app and backup codes. You have been signed out everywhere.',
-    'Sign in with your password, then set up two-factor sign-in again with your new device.',
-    'If you did not ask for this, reset your password and contact us straight away.',
-  ];
-  const signIn = `${publicUrl}/auth`;
-  return {
-    to,
-    subject: 'Your Abode two-factor sign-in was reset',
-    text: `${lines.join('\n\n')}\n\n${signIn}\n`,
-    html:
-      lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
-      `<p><a href="${escapeHtml(signIn)}">${escapeHtml(signIn)}</a></p>`,
-  };
 }

@@ -18,7 +18,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
 import { rateLimitError } from '#src/features/rate-limit/rate-limit-error.ts';
-import { escapeHtml } from '#src/lib/html.ts';
+import { teamInvitationEmail } from '#src/emails/agency.tsx';
 import { sendMail } from '#src/lib/mail.ts';
 import { listBranches, personName } from './get-team.ts';
 import { newInvitationToken, recordTeamAction, type TeamContext, type Tx } from './team-context.ts';
@@ -37,40 +37,6 @@ export const INVITATION_RATE_LIMITS = {
 /** The join page's address for an invitation secret. */
 export function invitationLink(publicUrl: string, token: string): string {
   return `${publicUrl}/agent/join?token=${encodeURIComponent(token)}`;
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-
-/** The invitation e-mail: who invites, to which agency, as what and where, the link and when it expires. */
-export function invitationMail(o: {
-  to: string;
-  inviter: string;
-  agencyName: string;
-  role: MemberRole;
-  branchNames: readonly string[];
-  link: string;
-  expiresAt: Date;
-}) {
-  const where =
-    o.role === 'owner'
-      ? ''
-      : ` in ${o.branchNames.length === 1 ? 'the branch' : 'the branches'} ${o.branchNames.join(', ')}`;
-  const intro = `${o.inviter} has invited you to join ${o.agencyName} on Abode as ${MEMBER_ROLE_LABELS[o.role].toLowerCase()}${where}.`;
-  const action = `Follow this link to accept. It works once and expires on ${dateFormat.format(o.expiresAt)}.`;
-  const ignore = 'If you were not expecting this, you can ignore this e-mail.';
-  return {
-    to: o.to,
-    subject: `${o.inviter} invited you to join ${o.agencyName} on Abode`,
-    text: `${intro}\n\n${action}\n\n${o.link}\n\n${ignore}\n`,
-    html:
-      `<p>${escapeHtml(intro)}</p><p>${escapeHtml(action)}</p>` +
-      `<p><a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p><p>${escapeHtml(ignore)}</p>`,
-  };
 }
 
 /** Counts one invitation e-mail against the limits; throws 429 when refused. */
@@ -145,7 +111,7 @@ async function mailInvitation(
   const names = new Map(agency.branches.map((b) => [b.id, b.name]));
   await sendMail(
     tx as unknown as Database,
-    invitationMail({
+    teamInvitationEmail({
       to: o.email,
       inviter,
       agencyName: agency.name,

@@ -15,10 +15,10 @@ import { agents, enquiries, enquiryMessages, properties } from '#src/db/schema.t
 import { AppError } from '#src/errors/app-error.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { branchContactEmail } from '#src/features/agency/branch-contact.ts';
+import { enquiryReplyEmail } from '#src/emails/enquiry.tsx';
 import { sendMail, type MailConfig } from '#src/lib/mail.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { actingMemberName, findLead, type Tx } from './lead-access.ts';
-import { replyMail } from './reply-mail.ts';
 
 const toMessage = (row: typeof enquiryMessages.$inferSelect): EnquiryThreadMessage => ({
   id: row.id,
@@ -144,7 +144,7 @@ export async function sendEnquiryReply(
       });
     }
     const replyTo = await branchContactEmail(tx, lead.branchId);
-    const mail = replyMail({
+    const mail = enquiryReplyEmail({
       to,
       body,
       author: row.authorName,

@@ -1,12 +1,12 @@
 /**
  * The saved-search alert e-mail (issue #4; jobs/saved-search-alerts.ts sends it): the new homes of one saved search
- * with absolute links, text and HTML parts, and RFC 8058 one-click unsubscribe headers.
+ * with absolute links, and RFC 8058 one-click unsubscribe headers.
  */
 import { formatListingPrice, type PricedListing } from '@abode/shared/listings/listing-price';
 import type { SearchFilters } from '@abode/shared/search/search.schema';
 import { toSearchParams } from '@abode/shared/search/search-url';
-import { escapeHtml } from '#src/lib/html.ts';
-import type { MailMessage } from '#src/lib/mail.ts';
+import type { Email } from '#src/lib/mail.ts';
+import { A, Layout, LINK_STYLE, P, PARAGRAPH_STYLE, withFooter } from './layout.tsx';
 
 /** One saved search's new homes, as the alert job has gathered them. */
 export interface AlertMail {
@@ -27,15 +27,20 @@ export interface AlertMail {
   total: number;
 }
 
+const ITEM = { ...PARAGRAPH_STYLE, margin: '0 0 16px' };
+
+const WHY = 'You receive these e-mails because e-mail alerts are on for this saved search on Abode.';
+
 /** 'N new homes for "label"' (one: 'home'). */
 export function alertSubject(count: number, label: string): string {
   return `${count} new ${count === 1 ? 'home' : 'homes'} for "${label}"`;
 }
 
-/** The alert e-mail of one saved search: text and HTML parts, links absolute, every value HTML-escaped. */
-export function alertEmail({ search, filters, listings, total }: AlertMail, publicUrl: string): MailMessage {
-  const unsubscribeUrl = `${publicUrl}/alerts/unsubscribe?token=${encodeURIComponent(search.unsubscribeToken)}`;
-  const oneClickUrl = `${publicUrl}/api/alerts/unsubscribe/one-click?token=${encodeURIComponent(search.unsubscribeToken)}`;
+/** The alert e-mail of one saved search: the named homes, then 'and N more' (or all results) linking to the search. */
+export function alertEmail({ search, filters, listings, total }: AlertMail, publicUrl: string): Email {
+  const token = encodeURIComponent(search.unsubscribeToken);
+  const unsubscribeUrl = `${publicUrl}/alerts/unsubscribe?token=${token}`;
+  const oneClickUrl = `${publicUrl}/api/alerts/unsubscribe/one-click?token=${token}`;
   const query = toSearchParams(filters).toString();
   const searchUrl = `${publicUrl}/search${query ? `?${query}` : ''}`;
   const more = total - listings.length;
@@ -48,7 +53,7 @@ export function alertEmail({ search, filters, listings, total }: AlertMail, publ
   }));
   const greeting = search.firstName ? `Hello ${search.firstName},` : 'Hello,';
   const intro = `${total === 1 ? 'A new home matches' : `${total} new homes match`} your saved search "${search.label}".`;
-  const moreText = more > 0 ? `…and ${more} more: ${searchUrl}` : `See all results: ${searchUrl}`;
+  const moreLink = more > 0 ? `…and ${more} more` : 'See all results';
 
   const text = [
     greeting,
@@ -56,34 +61,34 @@ export function alertEmail({ search, filters, listings, total }: AlertMail, publ
     intro,
     '',
     ...items.flatMap((i) => [`${i.title} — ${i.price}`, i.address, i.url, '']),
-    moreText,
-    '',
-    `You receive these e-mails because e-mail alerts are on for this saved search on Abode.`,
-    `Unsubscribe: ${unsubscribeUrl}`,
+    `${moreLink}: ${searchUrl}`,
   ].join('\n');
-
-  const e = escapeHtml;
-  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#111">
-<p>${e(greeting)}</p>
-<p>${e(intro)}</p>
-<ul style="padding-left:1.2em">
-${items
-  .map(
-    (i) =>
-      `<li style="margin-bottom:1em"><a href="${e(i.url)}"><strong>${e(i.title)}</strong></a><br>${e(i.price)}<br>${e(i.address)}</li>`,
-  )
-  .join('\n')}
-</ul>
-<p>${more > 0 ? `<a href="${e(searchUrl)}">…and ${more} more</a>` : `<a href="${e(searchUrl)}">See all results</a>`}</p>
-<p style="font-size:12px;color:#555">You receive these e-mails because e-mail alerts are on for this saved search on Abode.
-<a href="${e(unsubscribeUrl)}">Unsubscribe</a></p>
-</body></html>`;
 
   return {
     to: search.email,
     subject: alertSubject(total, search.label),
-    text,
-    html,
+    text: withFooter(text, WHY, unsubscribeUrl),
+    body: (
+      <Layout preview={intro} why={WHY} unsubscribeUrl={unsubscribeUrl}>
+        <P>{greeting}</P>
+        <P>{intro}</P>
+        {/* Plain elements, not react-email's table-based ones: a run renders ~60,000 of these e-mails. */}
+        {items.map((i) => (
+          <p key={i.url} style={ITEM}>
+            <a href={i.url} style={LINK_STYLE}>
+              <strong>{i.title}</strong>
+            </a>
+            <br />
+            {i.price}
+            <br />
+            {i.address}
+          </p>
+        ))}
+        <P>
+          <A href={searchUrl}>{moreLink}</A>
+        </P>
+      </Layout>
+    ),
     // RFC 8058 one-click: mail clients POST to the API URL; the page link above needs a click (scanners GET links).
     headers: {
       'List-Unsubscribe': `<${oneClickUrl}>`,
