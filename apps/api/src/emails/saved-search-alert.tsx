@@ -1,5 +1,5 @@
 /**
- * The saved-search alert e-mail (issue #4; jobs/saved-search-alerts.ts sends it): the new homes of one saved search
+ * The saved-search alert e-mail (REQ-CLIENT-10; jobs/saved-search-alerts.ts sends it): the new homes of one saved search
  * with absolute links, and RFC 8058 one-click unsubscribe headers.
  */
 import { formatListingPrice, type PricedListing } from '@abode/shared/listings/listing-price';
@@ -47,7 +47,7 @@ export function alertEmail({ search, filters, listings, total }: AlertMail, publ
   const items = listings.map((l) => ({
     title: l.title,
     price: formatListingPrice(l, 'public'),
-    // Street, town and postcode: listings never store the house number (SPEC §5, price-paid/listing-rules.ts).
+    // Street, town and postcode: listings never store the house number (REQ-LISTING-23, price-paid/demo-listing/build-listing.ts).
     address: [l.addressLine1, l.city, l.postcode].filter(Boolean).join(', '),
     url: `${publicUrl}/property/${encodeURIComponent(l.slug)}`,
   }));

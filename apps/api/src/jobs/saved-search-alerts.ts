@@ -1,5 +1,5 @@
 /**
- * Saved-search e-mail alerts (issue #4): one e-mail per saved search with the public listings published since its
+ * Saved-search e-mail alerts (REQ-CLIENT-10): one e-mail per saved search with the public listings published since its
  * last alert that match its filters, each listing sent at most once per search.
  *
  * Design (set-based, so 100,000 saved searches take seconds, not one query each — docs/benchmarks-log.md):
@@ -35,7 +35,7 @@
  *
  * Idempotent: running twice with the same `now` finds nothing due the second time; with a later `now` it finds
  * nothing new. Broken `search_params` (not a filter object) are skipped, and their watermark still moves. Filters
- * are stored under SPEC §3's names (`propertyType`); rows saved before issue #23 say `type`, read the same.
+ * are stored under REQ-CLIENT-06's names (`propertyType`); rows saved before that say `type`, read the same.
  */
 import { savedSearchTitle } from '@abode/shared/search/describe-search';
 import {

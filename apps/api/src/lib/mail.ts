@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail (issue #3), the one path every e-mail takes: an {@link Email} from a template of `src/emails/`
+ * Outgoing e-mail (REQ-AUTH), the one path every e-mail takes: an {@link Email} from a template of `src/emails/`
  * is rendered to its HTML part here, then sent by nodemailer over SMTP_URL when set, otherwise written as a row of
  * `outbox` that /dev/mail and `GET /api/dev/mail` show outside production. {@link sendMails} sends many at once (the
  * saved-search alerts): one INSERT for all their outbox rows, or a few SMTP hand-overs at a time.

@@ -1,8 +1,8 @@
 /**
- * better-auth on our own Drizzle tables (DESIGN §2, issue #3): e-mail + password with argon2id, sessions in the
+ * better-auth on our own Drizzle tables (ADR 002, REQ-AUTH-13): e-mail + password with argon2id, sessions in the
  * database, e-mail confirmation and password reset by e-mail (nodemailer or the `outbox`), httpOnly SameSite=Lax
  * cookies, `Secure` in production. Role, admin and suspension have one source of truth each: `users.role`, the
- * `admins` table and `users.is_suspended` (DESIGN §6) — better-auth's admin plugin is not used.
+ * `admins` table and `users.is_suspended` (REQ-AUTH-12) — better-auth's admin plugin is not used.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
@@ -47,7 +47,7 @@ export interface CreateAuthOptions {
 /**
  * The header that carries the client address to better-auth, set by features/auth/routes.ts to `clientIp(c)` on every
  * request it hands over (replacing any copy the client sent), so the sessions better-auth stores get the address every
- * other record uses (issue #22) and it never reads X-Forwarded-For itself.
+ * other record uses (REQ-SEC-15) and it never reads X-Forwarded-For itself.
  */
 export const CLIENT_IP_HEADER = 'x-abode-client-ip';
 
@@ -92,9 +92,9 @@ export function createAuth(options: CreateAuthOptions) {
     rateLimit: { enabled: false },
     // better-auth's generic `update-user` would store name, image and every `input: true` field (firstName, lastName,
     // role!) unsanitised and unchecked. Profiles change through PATCH /api/me/profile (shared UpdateProfileSchema,
-    // issue #7) and roles never change by the user's own hand.
+    // REQ-SEC) and roles never change by the user's own hand.
     // `verify-password` answers whether a password is the signed-in user's with no limit of its own: a password
-    // oracle for a stolen session (issue #22). The SPA never calls it; DELETE /api/me calls it in-process
+    // oracle for a stolen session (REQ-AUTH-13). The SPA never calls it; DELETE /api/me calls it in-process
     // (auth.api.verifyPassword), which disabledPaths does not affect.
     // `/two-factor/get-totp-uri` would hand the authenticator secret to anyone holding a session and the password
     // (and be one more password oracle); the setup shows the QR code once, as it starts (ADR 031).
@@ -117,7 +117,7 @@ export function createAuth(options: CreateAuthOptions) {
     user: {
       modelName: 'users',
       fields: { emailVerified: 'isVerified' },
-      // Issue #4 /profile: the link goes to the NEW address and the e-mail changes only when it is followed
+      // REQ-CLIENT /profile: the link goes to the NEW address and the e-mail changes only when it is followed
       // (no `sendChangeEmailConfirmation`, so better-auth does not ask the current address first); the old
       // address is told afterwards (afterEmailVerification below).
       changeEmail: { enabled: true },
@@ -144,9 +144,9 @@ export function createAuth(options: CreateAuthOptions) {
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
-      // Issue #23: a sign-up with an address that has an account answers exactly as a new one (better-auth's
+      // REQ-AUTH: a sign-up with an address that has an account answers exactly as a new one (better-auth's
       // synthetic user, so nobody learns which addresses have accounts), and the address is told, with a sign-in and
-      // a password reset link. Limited like every e-mail a form sends (SPEC §9 critical), per IP + e-mail and per
+      // a password reset link. Limited like every e-mail a form sends (REQ-LIMIT-01 critical), per IP + e-mail and per
       // address; over the limit nothing is sent and the answer is still the same.
       onExistingUserSignUp: async ({ user }, request) => {
         const account = user as typeof user & { isDeleted?: boolean };
@@ -176,14 +176,14 @@ export function createAuth(options: CreateAuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url, token }) => {
-        // A change of address (issue #4): `user.email` is already the new address here.
+        // A change of address (REQ-CLIENT-14): `user.email` is already the new address here.
         if (tokenPayload(token).updateTo) {
           await mail(confirmNewAddressEmail(user.email, withLanding(url, '/profile')));
           return;
         }
         await mail(confirmAccountEmail(user.email, withVerifiedLanding(url)));
       },
-      // After a change of address, the old one is told (issue #4), so a take-over does not go unnoticed.
+      // After a change of address, the old one is told (REQ-CLIENT-14), so a take-over does not go unnoticed.
       afterEmailVerification: async (user, request) => {
         const token = request ? new URL(request.url).searchParams.get('token') : null;
         const payload = token ? tokenPayload(token) : {};
@@ -192,11 +192,11 @@ export function createAuth(options: CreateAuthOptions) {
       },
     },
     hooks: {
-      // Issue #4 /profile, before better-auth's own handling (which checks only the length of a new password):
+      // REQ-CLIENT /profile, before better-auth's own handling (which checks only the length of a new password):
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === '/change-password') {
-          // A new password meets the sign-up strength rules (SPEC §5), as on reset.
+          // A new password meets the sign-up strength rules (REQ-AUTH-04), as on reset.
           const strength = checkPasswordStrength(
             typeof body.newPassword === 'string' ? body.newPassword : '',
           );
@@ -215,7 +215,7 @@ export function createAuth(options: CreateAuthOptions) {
               code: 'VALIDATION_ERROR',
               message: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.invalidEmail,
             });
-          // Each request sends an e-mail to an address of the caller's choosing: limit it per user (SPEC §9).
+          // Each request sends an e-mail to an address of the caller's choosing: limit it per user (REQ-LIMIT-06).
           const session = await getSessionFromCtx(ctx);
           if (session) {
             const limit = await checkRateLimit(db, {
@@ -293,7 +293,7 @@ export type Auth = ReturnType<typeof createAuth>;
 const RESET_PASSWORD_PAGE = '/auth/reset-password';
 
 /**
- * Notices of a sign-up with an existing account's address (issue #23): SPEC §9 "critical" 3 an hour, blocked 1 hour,
+ * Notices of a sign-up with an existing account's address (REQ-AUTH-07): REQ-LIMIT-06 "critical" 3 an hour, blocked 1 hour,
  * as every request that sends an e-mail (routes.ts AUTH_RATE_LIMITS.email, whose per IP + e-mail count it shares).
  */
 export const EXISTING_ACCOUNT_NOTICE_RATE_LIMIT = {
@@ -303,7 +303,7 @@ export const EXISTING_ACCOUNT_NOTICE_RATE_LIMIT = {
   actionClass: 'critical',
 } as const;
 
-/** Change-of-address requests per user (each sends an e-mail): SPEC §9 "critical" 3 an hour, blocked 1 hour. */
+/** Change-of-address requests per user (each sends an e-mail): REQ-LIMIT-06 "critical" 3 an hour, blocked 1 hour. */
 export const CHANGE_EMAIL_RATE_LIMIT = {
   limit: 3,
   windowMs: 60 * 60_000,

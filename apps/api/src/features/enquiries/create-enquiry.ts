@@ -1,7 +1,7 @@
 /**
- * Stores an enquiry about a public listing and tells its agent by e-mail (issue #4, SPEC §3 enquiries, DESIGN §7
+ * Stores an enquiry about a public listing and tells its agent by e-mail (REQ-ENQ-03, REQ-ENQ-01
  * "Contact Agent opens an enquiry form that creates a real enquiry"), unless the agent switched new-enquiry e-mails
- * off in Settings (issue #5, `agents.notify_new_enquiries`). The agent's Recent Activity records each one.
+ * off in Settings (REQ-AGENT-17, `agents.notify_new_enquiries`). The agent's Recent Activity records each one.
  *
  * Routing (ADR 029): the enquiry belongs to the listing's branch (`enquiries.agent_id`) and, when the listing has a
  * negotiator who still works in that branch, is assigned to them from the start and e-mailed to them as well as to
@@ -36,7 +36,7 @@ interface ListingForEnquiry {
   agentId: string | null;
   /** The agent's contact address, else the agent user's sign-in address; null when the listing has no agent. */
   agentEmail: string | null;
-  /** The agent's Settings choice (issue #5): e-mail them about new enquiries. */
+  /** The agent's Settings choice (REQ-AGENT-17): e-mail them about new enquiries. */
   notifyAgent: boolean;
   /** The listing's negotiator while they work in its branch (ADR 029), with their sign-in e-mail; else null. */
   negotiator: { memberId: string; email: string } | null;
@@ -49,7 +49,7 @@ export interface CreateEnquiryOptions {
   publicOrigin: string;
   logger: Logger;
   mail?: MailConfig | undefined;
-  /** The request's Idempotency-Key claim (issue #22) and the server's time; absent without the header. */
+  /** The request's Idempotency-Key claim (REQ-ENQ-04) and the server's time; absent without the header. */
   idempotency?: { claim: IdempotencyClaim; now: Date } | undefined;
 }
 
@@ -68,7 +68,7 @@ export type CreateEnquiryResult =
  * with the key in the same transaction.
  *
  * @throws AppError NOT_FOUND (404) 'This property is no longer available.' when the listing is not public, and
- *   ENQUIRY_MESSAGES.agentUnavailable when it would be but an admin suspended its agent (issue #23: suspension
+ *   ENQUIRY_MESSAGES.agentUnavailable when it would be but an admin suspended its agent (REQ-AUTH-14: suspension
  *   withdraws the agent's listings and refuses enquiries to them, in words the enquirer can act on).
  */
 export async function createEnquiry(

@@ -1,9 +1,9 @@
 /**
- * An admin approves or rejects a listing (SPEC §4 approval status; §7 admin writes; issues #6, #23).
- * - Reject: pending → rejected with status draft (SPEC §4); the status it had and the reason are kept on the row
+ * An admin approves or rejects a listing (REQ-LISTING-02, REQ-ADMIN).
+ * - Reject: pending → rejected with status draft (REQ-LISTING-02); the status it had and the reason are kept on the row
  *   (`status_before_rejection`, `rejection_reason`) and the owning agent is e-mailed the reason and a link to edit.
  * - Approve: pending or rejected → approved with approved_at now. A listing that a rejection moved to draft gets its
- *   earlier status back (issue #23: approving must not leave it hidden behind a 'Live' label), unless that status
+ *   earlier status back (REQ-LISTING-02: approving must not leave it hidden behind a 'Live' label), unless that status
  *   was active and the listing has no photo by now (it stays a draft: the agent must add one and publish). Approving
  *   a listing that would go live without a photo is refused. published_at is stamped the first time it is active
  *   and approved (saved-search alerts key on it). The agent is e-mailed whether it is live or what they must do.
@@ -134,7 +134,7 @@ export async function approveInTransaction(
     .from(propertyPhotos)
     .where(eq(propertyPhotos.propertyId, id));
   const status = statusAfterApproval(before, photos > 0);
-  // Issue #23: nothing goes live without a photo (a listing made active before the rule, or an import).
+  // REQ-LISTING-06: nothing goes live without a photo (a listing made active before the rule, or an import).
   if (status === 'active' && photos === 0) throw new AppError('CONFLICT', ADMIN_LISTING_MESSAGES.needsPhoto);
   // ADR 029: nothing goes public for an agency an admin has not verified, or has suspended.
   if (status !== 'draft') await assertBranchMayAdvertise(tx, before.agentId);
@@ -183,7 +183,7 @@ export async function approveInTransaction(
  * failure is logged and does not undo the rejection.
  *
  * @throws AppError NOT_FOUND (404) for an unknown, malformed or deleted id; CONFLICT (409) when it is not pending
- *   (SPEC §4 allows rejecting only a pending listing). Nothing changes on error.
+ *   (REQ-LISTING-02 allows rejecting only a pending listing). Nothing changes on error.
  */
 export async function rejectListing(ctx: AdminContext, id: string, reason: string): Promise<AdminListing> {
   if (!isUuid(id)) throw AppError.notFound(ADMIN_LISTING_MESSAGES.notFound);

@@ -1,5 +1,5 @@
 /**
- * Admin users (SPEC §2 Admin users, §4 user active/suspended, §7 "users (admin)" and "Update users"; issue #6): the
+ * Admin users (REQ-ADMIN-04, REQ-AUTH-14 user active/suspended, REQ-AUTH-14 "users (admin)" and "Update users"; REQ-ADMIN): the
  * non-deleted users newest first with search, role filter and pages; suspend (super admins only) and reactivate (any
  * admin), each audited in the same transaction as the change.
  */
@@ -138,8 +138,8 @@ const facts = (r: Row) => ({
 });
 
 /**
- * Suspends user `id` (SPEC §4): sets is_suspended and suspended_at, deletes all their sessions (they are signed out
- * at once), withdraws an agent's listings from public view (issue #23) and writes the `suspend_user` audit row, in
+ * Suspends user `id` (REQ-AUTH-14): sets is_suspended and suspended_at, deletes all their sessions (they are signed out
+ * at once), withdraws an agent's listings from public view (REQ-AUTH-14) and writes the `suspend_user` audit row, in
  * one transaction. Rules: only a super admin (403); never
  * yourself (400); never a super admin (403). Suspending an already suspended user changes nothing and writes no
  * audit row (idempotent 200). Unknown or deleted id → 404.
@@ -154,7 +154,7 @@ export async function suspendUser(ctx: AdminContext, id: string): Promise<AdminU
       throw new AppError('FORBIDDEN', ADMIN_USER_MESSAGES.cannotSuspendSuperAdmin);
     if (before.isSuspended) return toAdminUser(before);
     const now = ctx.now;
-    // Their sessions end now, each leaving a note so its next request is told why (issue #23).
+    // Their sessions end now, each leaving a note so its next request is told why (REQ-AUTH-13).
     await suspendAccount(tx, id, now);
     // Their agency's listings leave public view if no one else of it is still active (ADR 025, ADR 029).
     await setListingsWithdrawn(tx, id);
@@ -173,8 +173,8 @@ export async function suspendUser(ctx: AdminContext, id: string): Promise<AdminU
 }
 
 /**
- * Reactivates user `id` (SPEC §4, any admin): clears is_suspended and suspended_at, puts an agent's listings back in
- * public view (issue #23) and writes the `reactivate_user` audit row in one transaction. A user who is not suspended is returned unchanged with no audit row (idempotent
+ * Reactivates user `id` (REQ-AUTH-14, any admin): clears is_suspended and suspended_at, puts an agent's listings back in
+ * public view (REQ-AUTH-14) and writes the `reactivate_user` audit row in one transaction. A user who is not suspended is returned unchanged with no audit row (idempotent
  * 200). Unknown or deleted id → 404.
  */
 export async function reactivateUser(ctx: AdminContext, id: string): Promise<AdminUser> {

@@ -27,7 +27,7 @@ const HOUR = 60 * 60_000;
 
 /**
  * Invitations e-mail an address of the owner's choosing, so they are limited like every e-mail a form sends:
- * 3 an hour to one address (SPEC §9 "critical", blocked 1 hour) and 20 an hour from one owner.
+ * 3 an hour to one address (REQ-LIMIT-01 "critical", blocked 1 hour) and 20 an hour from one owner.
  */
 export const INVITATION_RATE_LIMITS = {
   perAddress: { limit: 3, windowMs: HOUR, blockMs: HOUR, actionClass: 'critical' },
