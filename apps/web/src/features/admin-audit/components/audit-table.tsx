@@ -87,13 +87,9 @@ function DetailsDialog({ entry, onClose }: { entry: AuditLogEntry | null; onClos
   );
 }
 
-/**
- * The audit log entries, newest first, in UK time with the zone in force (GMT or BST): a table from 768 px, a list
- * of cards below it. Each row has a 'Details' button opening the entry's JSON in a dialog.
- */
-export function AuditTable({ items }: { items: AuditLogEntry[] }) {
-  const [open, setOpen] = useState<AuditLogEntry | null>(null);
-  const columns: Column<AuditLogEntry>[] = [
+/** The log's columns; `onDetails` opens an entry's details. */
+function auditColumns(onDetails: (entry: AuditLogEntry) => void): Column<AuditLogEntry>[] {
+  return [
     {
       id: 'date',
       header: 'Date',
@@ -159,7 +155,7 @@ export function AuditTable({ items }: { items: AuditLogEntry[] }) {
         <Button
           variant="outline"
           size="sm"
-          onClick={() => setOpen(entry)}
+          onClick={() => onDetails(entry)}
           aria-label={`Details of ${actionLabel(entry.action)} at ${formatTimestamp(entry.createdAt)}`}
         >
           Details
@@ -167,12 +163,20 @@ export function AuditTable({ items }: { items: AuditLogEntry[] }) {
       ),
     },
   ];
+}
+
+/**
+ * The audit log entries, newest first, in UK time with the zone in force (GMT or BST): a table from 768 px, a list
+ * of cards below it. Each row has a 'Details' button opening the entry's JSON in a dialog.
+ */
+export function AuditTable({ items }: { items: AuditLogEntry[] }) {
+  const [open, setOpen] = useState<AuditLogEntry | null>(null);
   return (
     <>
       <ListOrCards
         rows={items}
         rowKey={(entry) => entry.id}
-        columns={columns}
+        columns={auditColumns(setOpen)}
         label="Audit log entries"
         caption="Audit log entries, newest first"
         cardLabel={(entry) => `${actionLabel(entry.action)}, ${formatTimestamp(entry.createdAt)}`}
