@@ -17,12 +17,9 @@ import { agents, users } from '#src/db/schema.ts';
 import { createOneBranchAgency } from '#src/features/agency/create-agency.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
 import { importPricePaid } from '#src/features/price-paid/import-price-paid.ts';
-import {
-  SKIP_REASONS,
-  cityFor,
-  hashUnit,
-  stableUuid,
-} from '#src/features/price-paid/demo-listing/build-listing.ts';
+import { SKIP_REASONS, stableUuid } from '#src/features/price-paid/demo-listing/records.ts';
+import { cityFor } from '#src/features/price-paid/demo-listing/words.ts';
+import { hashUnit } from '#src/features/price-paid/hash-unit.ts';
 import type { PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 
 const IMPORTS_USER_ID = 'abode-imports';

@@ -17,7 +17,8 @@ import type { Database } from '#src/db/client.ts';
 import { appMeta, listingMedia } from '#src/db/schema.ts';
 import { floorPlanRow, listingDetailsColumns } from '#src/features/price-paid/listing-details-rows.ts';
 import { listingDetailsFor } from '#src/features/price-paid/listing-details-rules.ts';
-import { DEMO_LISTING_NOTE, type Dwelling } from '#src/features/price-paid/demo-listing/build-listing.ts';
+import { DEMO_LISTING_NOTE } from '#src/features/price-paid/demo-listing/words.ts';
+import type { Dwelling } from '#src/features/price-paid/demo-listing/property-facts.ts';
 
 /** Recorded once the demo listings carry the REQ-LISTING-11 details (qualifier, key features, rooms, terms, floor plan). */
 export const LISTING_DETAILS_KEY = 'listing_details';

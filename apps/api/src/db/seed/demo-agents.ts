@@ -5,7 +5,8 @@
  * 07700 900xxx mobiles), so none of them can reach a real person.
  */
 import { outcodeOf } from '@abode/shared/postcode';
-import { regionFor, stableUuid } from '#src/features/price-paid/demo-listing/build-listing.ts';
+import { regionFor } from '#src/features/price-paid/demo-listing/prices-and-rents.ts';
+import { stableUuid } from '#src/features/price-paid/demo-listing/records.ts';
 import type { PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 
 export interface DemoAgent {

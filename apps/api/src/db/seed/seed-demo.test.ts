@@ -6,7 +6,7 @@ import { properties } from '#src/db/schema.ts';
 import { toAgentListingDetail } from '#src/features/agent/listings/get-agent-listing.ts';
 import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 import { DEMO_FILES } from '#src/features/price-paid/demo-extract.ts';
-import { DEMO_LISTING_NOTE, publicAddressLine } from '#src/features/price-paid/demo-listing/build-listing.ts';
+import { DEMO_LISTING_NOTE, publicAddressLine } from '#src/features/price-paid/demo-listing/words.ts';
 import { parsePricePaid, type PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { DEMO_LISTING_NOTE_BEFORE_25 } from './backfill-listing-details.ts';

@@ -23,11 +23,8 @@ import {
   importPricePaidSales,
   type ImportPricePaidResult,
 } from '#src/features/price-paid/import-price-paid.ts';
-import {
-  hashUnit,
-  listingFlagsFor,
-  originalPriceFor,
-} from '#src/features/price-paid/demo-listing/build-listing.ts';
+import { hashUnit } from '#src/features/price-paid/hash-unit.ts';
+import { listingFlagsFor, originalPriceFor } from '#src/features/price-paid/demo-listing/dates-and-flags.ts';
 import type { PricePaidInput, PricePaidRow } from '#src/features/price-paid/parse-price-paid.ts';
 import { backfillListingDetails, LISTING_DETAILS_KEY } from './backfill-listing-details.ts';
 import { createDemoAgents } from './demo-agencies.ts';

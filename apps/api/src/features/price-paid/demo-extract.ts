@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_ROOT } from '#src/lib/api-root.ts';
-import type { LondonRents } from './demo-listing/build-listing.ts';
+import type { LondonRents } from './demo-listing/prices-and-rents.ts';
 
 export const DEMO_DATA_DIR = path.join(API_ROOT, 'data/demo');
 

@@ -15,17 +15,10 @@ import type { Database } from '#src/db/client.ts';
 import { listingMedia, pricePaidSales, properties, propertyPhotos } from '#src/db/schema.ts';
 import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { loadLondonRents } from './demo-extract.ts';
-import {
-  addressKey,
-  buildListing,
-  pricePercentiles,
-  rowProblem,
-  stableUuid,
-  type ListingDraft,
-  type LondonRents,
-  type Placement,
-  type SkipReason,
-} from './demo-listing/build-listing.ts';
+import { addressKey, rowProblem, stableUuid, type SkipReason } from './demo-listing/records.ts';
+import { buildListing, type ListingDraft, type Placement } from './demo-listing/build-listing.ts';
+import { pricePercentiles } from './demo-listing/property-facts.ts';
+import type { LondonRents } from './demo-listing/prices-and-rents.ts';
 import { floorPlanRow, listingDetailsColumns } from './listing-details-rows.ts';
 import { parsePricePaid, type PricePaidInput, type PricePaidRow } from './parse-price-paid.ts';
 

@@ -3,7 +3,7 @@
  * row. Written by the Price Paid import and by the demo seed's back-fill, so both store the same thing.
  */
 import type { listingMedia } from '#src/db/schema.ts';
-import { stableUuid } from './demo-listing/build-listing.ts';
+import { stableUuid } from './demo-listing/records.ts';
 import type { ListingDetailsDraft } from './listing-details-rules.ts';
 
 /**

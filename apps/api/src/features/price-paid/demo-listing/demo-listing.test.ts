@@ -4,30 +4,25 @@ import { HOUSE_PRICE_INDEX } from '../house-price-index.ts';
 import {
   bathroomsFor,
   bedroomsFor,
-  buildListing,
-  cityFor,
   councilTaxBandFor,
   dwellingFor,
   featuresFor,
-  hashUnit,
-  indexFactor,
-  listingDatesFor,
-  listingIdFor,
-  monthlyRentFor,
-  photosFor,
   pricePercentiles,
-  publicAddressLine,
-  roundAskingPrice,
-  originalPriceFor,
-  listingFlagsFor,
-  rowProblem,
-  slugFor,
   tenureFor,
-  titleCase,
-  titleFor,
+} from './property-facts.ts';
+import { buildListing } from './build-listing.ts';
+import { cityFor, publicAddressLine, slugFor, titleCase, titleFor } from './words.ts';
+import { hashUnit } from '../hash-unit.ts';
+import {
+  indexFactor,
+  monthlyRentFor,
+  roundAskingPrice,
   todaysPrice,
   type LondonRents,
-} from './build-listing.ts';
+} from './prices-and-rents.ts';
+import { listingDatesFor, originalPriceFor, listingFlagsFor } from './dates-and-flags.ts';
+import { listingIdFor, rowProblem } from './records.ts';
+import { photosFor } from './photos.ts';
 import type { PricePaidRow } from '../parse-price-paid.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
