@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: unit and API tests (Vitest) on PGlite, the API tests again on PostgreSQL when TEST_DATABASE_URL is
-// set (CI), then the Playwright journeys against the real server in Chromium. Prints one closing line
-// 'N passed, N failed' summing every runner.
+// set (CI) — that pass with the in-memory search engine on, as production runs (TEST_SEARCH_ENGINE=on,
+// apps/api/src/testing/search-engine-on.ts) — then the Playwright journeys against the real server in Chromium.
+// Prints one closing line 'N passed, N failed' summing every runner.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,9 +63,15 @@ function findChromium() {
 const { TEST_DATABASE_URL, ...envWithoutDb } = process.env;
 const onlyUnit = process.argv.includes('--unit');
 
-vitest('unit and API tests (PGlite)', 'vitest-pglite.json', [], { TEST_DATABASE_URL: '' });
+vitest('unit and API tests (PGlite)', 'vitest-pglite.json', [], {
+  TEST_DATABASE_URL: '',
+  TEST_SEARCH_ENGINE: '',
+});
 if (TEST_DATABASE_URL) {
-  vitest('API tests (PostgreSQL)', 'vitest-postgres.json', ['--project', 'api'], { TEST_DATABASE_URL });
+  vitest('API tests (PostgreSQL, search engine on)', 'vitest-postgres.json', ['--project', 'api'], {
+    TEST_DATABASE_URL,
+    TEST_SEARCH_ENGINE: 'on',
+  });
 }
 
 if (!onlyUnit) {

@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // TEST_SEARCH_ENGINE=on: every app answers searches with the in-memory engine (scripts/test.mjs's PostgreSQL pass).
+    setupFiles: process.env.TEST_SEARCH_ENGINE === 'on' ? ['src/testing/search-engine-on.ts'] : [],
   },
 });

@@ -58,7 +58,7 @@ beforeAll(async () => {
   await engine.start();
   // Dozens of searches from one test client: the limit itself is proven by the rate-limit tests.
   withEngine = createApp({ db, searchEngine: engine, searchRateLimitPerMinute: 10_000 });
-  sqlOnly = createApp({ db, searchRateLimitPerMinute: 10_000 });
+  sqlOnly = createApp({ db, searchEngine: undefined, searchRateLimitPerMinute: 10_000 });
 });
 
 afterAll(async () => {

@@ -708,7 +708,7 @@ describe('search engine', () => {
 
   test('through HTTP: an app with the engine answers as one without, and its health says so', async () => {
     const withEngine = createApp({ db, searchEngine: engine, searchRateLimitPerMinute: 10_000 });
-    const withoutEngine = createApp({ db, searchRateLimitPerMinute: 10_000 });
+    const withoutEngine = createApp({ db, searchEngine: undefined, searchRateLimitPerMinute: 10_000 });
     for (const path of [
       '/api/properties?location=London&mode=sale',
       `/api/properties?location=${encodeURIComponent(facts.towns[1]!)}&sort=price_desc&page=2&pageSize=5`,

@@ -44,7 +44,7 @@ beforeAll(async () => {
   for (let i = 0; i < 10; i++) await createListing(handle.db, agent.id, { at: 'wimbledon', mode: 'sale' });
   engine = createSearchEngine({ db: handle.db });
   await engine.start();
-  viaSql = createApp({ db: handle.db, searchRateLimitPerMinute: 1_000_000 });
+  viaSql = createApp({ db: handle.db, searchEngine: undefined, searchRateLimitPerMinute: 1_000_000 });
   viaEngine = createApp({ db: handle.db, searchEngine: engine, searchRateLimitPerMinute: 1_000_000 });
 }, 120_000);
 afterAll(async () => {

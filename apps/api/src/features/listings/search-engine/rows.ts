@@ -120,5 +120,8 @@ export function bits(dict: Dictionary, values: string | null): number | undefine
 
 export const num = (v: number | string | null): number => (v == null ? Number.NaN : Number(v));
 
-/** Whether the text is matched the same by JavaScript's toLowerCase() and includes() as by PostgreSQL's lower() LIKE. */
+/**
+ * Whether the text is matched the same by JavaScript's toLowerCase() and includes() as by PostgreSQL's lower()
+ * LIKE.
+ */
 export const PLAIN_TEXT = /^[\x20-\x7e]*$/;

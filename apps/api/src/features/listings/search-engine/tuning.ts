@@ -50,7 +50,10 @@ export const TUNING = {
    * nearest by the haversine (off by a relative 1e-4 at 40 miles).
    */
   RADIUS_OUTSIDE_SAFETY: 1e-2,
-  /** A cell across a search area's edge is read by sub-squares, SUB_CELLS to a side, when it holds this many listings. */
+  /**
+   * A cell across a search area's edge is read by sub-squares, SUB_CELLS to a side, when it holds this many
+   * listings.
+   */
   SUB_CELLS: 8,
   SUB_CELLS_FROM: 256,
   /** A sub-square across the edge holding this many listings is read by finer squares, FINE_CELLS to its side. */

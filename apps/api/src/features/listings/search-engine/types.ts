@@ -76,13 +76,13 @@ export interface SearchEngineOptions {
   /** Reports a failed catch-up or load (the engine stands aside until a later one succeeds). */
   onError?: (error: unknown) => void;
   /**
-   * Map boxes holding more candidates than this walk the search's order first (default TUNING.SMALL_BOX); tests lower it
-   * so the demo data takes the path a city's map takes at a million listings.
+   * Map boxes holding more candidates than this walk the search's order first (default TUNING.SMALL_BOX); tests lower
+   * it so the demo data takes the path a city's map takes at a million listings.
    */
   denseBox?: number;
   /**
-   * Orders up to this many listings are walked before their count index is read (default TUNING.SHORT_ORDER); tests set 0
-   * so the demo data takes the count-index paths, the page gathered from the index included.
+   * Orders up to this many listings are walked before their count index is read (default TUNING.SHORT_ORDER); tests
+   * set 0 so the demo data takes the count-index paths, the page gathered from the index included.
    */
   shortOrder?: number;
   /**
@@ -91,8 +91,8 @@ export interface SearchEngineOptions {
    */
   keywordsFirst?: number;
   /**
-   * Pages ending past this many matches find their page among unordered matches without a heap (default TUNING.DEEP_PAGE);
-   * tests set 0 so the demo data takes the deep pages' paths.
+   * Pages ending past this many matches find their page among unordered matches without a heap (default
+   * TUNING.DEEP_PAGE); tests set 0 so the demo data takes the deep pages' paths.
    */
   deepPage?: number;
   /**
