@@ -1,5 +1,5 @@
 /**
- * Issue #24: a search scoped to a place is exactly that place — through `GET /api/properties` on a real database
+ * REQ-PLACE: a search scoped to a place is exactly that place — through `GET /api/properties` on a real database
  * (PGlite, or PostgreSQL 15 with TEST_DATABASE_URL), with the in-memory engine and without it. Real OS Code-Point
  * Open postcodes and code list (demo extract), listings at real HM Land Registry addresses: Bath, and Bath Roads in
  * other towns (the defect the issue names: 'Bath' found Bath Road in Reading and Bathgate Road in London).
@@ -91,7 +91,7 @@ describe('place searches', () => {
   test('a typed text that names a place is that place; other text keeps the partial match', async () => {
     expect((await search('location=bath&mode=sale')).places).toEqual(['Magdalen Avenue, Bath']);
     expect((await search('location=bath&mode=sale')).place).toMatchObject({ id: 'town:bath' });
-    // 'bath r' names no place: SPEC §7's partial match on town, address and postcode.
+    // 'bath r' names no place: REQ-SEARCH-02's partial match on town, address and postcode.
     const partial = await search('location=bath%20r&mode=sale');
     expect(partial.places).toEqual(['Bath Road, Swindon', 'Bath Road, Wells']);
     expect(partial.place).toBeUndefined();

@@ -1,8 +1,8 @@
 /**
- * Exact counts (issue #24, ADR 005): through HTTP on a real database, with more than 1,000 matches (the old cap) the
+ * Exact counts (REQ-SEARCH-21, ADR 005): through HTTP on a real database, with more than 1,000 matches (the old cap) the
  * total is every match, for a town, a postcode district and a map box, on the SQL path (place branches or one
  * statement) and on the in-memory engine alike; the pagination reaches the last page, a page past it is empty, and
- * MAX_PAGE bounds the page number. A search without a mode counts the homes for sale only (issue #24: every search
+ * MAX_PAGE bounds the page number. A search without a mode counts the homes for sale only (REQ-SEARCH-03: every search
  * has a mode, Buy by default).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
