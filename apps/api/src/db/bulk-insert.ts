@@ -6,6 +6,7 @@
  */
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { queryRows } from './query-rows.ts';
 
 /** Anything that can run a statement: the database or a transaction. */
 export interface Executor {
@@ -50,8 +51,9 @@ export async function bulkInsert<T extends PgTable>(
         sql`, `,
       )}`
     : sql``;
-  const result = await db.execute(
+  const result = await queryRows<Record<string, unknown>>(
+    db,
     sql`INSERT INTO ${name} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${name}, ${json}::jsonb)${conflict}${returning}`,
   );
-  return result.rows as Record<string, unknown>[];
+  return result;
 }

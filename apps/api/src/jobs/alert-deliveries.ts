@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { SearchFilters } from '@abode/shared/search/search.schema';
 import type { Database } from '#src/db/client.ts';
 import { toDate, uuidArray, type Executor, type NewListing } from './alert-matching.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 /** A due saved search claimed (row-locked) by this runner, with its owner's address. */
 export interface ClaimedSearch {
@@ -41,7 +42,9 @@ export async function claimDueSearches(
   tx: Executor,
   o: { cursor: string; batchSize: number; nowIso: string; dailyDueIso: string },
 ): Promise<ClaimedSearch[]> {
-  const claimed = await tx.execute(sql`
+  const claimed = await queryRows<Row>(
+    tx,
+    sql`
     SELECT s.id, s.label, s.search_params, s.last_alerted_at, s.created_at, s.unsubscribe_token,
            u.email, u.first_name
       FROM saved_searches s JOIN users u ON u.id = s.user_id
@@ -52,8 +55,9 @@ export async function claimDueSearches(
             OR (s.alert_frequency = 'instant' AND s.last_alerted_at < ${o.nowIso}::timestamptz))
      ORDER BY s.id
      LIMIT ${o.batchSize}
-       FOR UPDATE OF s SKIP LOCKED`);
-  return (claimed.rows as Row[]).map(toClaimedSearch);
+       FOR UPDATE OF s SKIP LOCKED`,
+  );
+  return claimed.map(toClaimedSearch);
 }
 
 function toClaimedSearch(r: Row): ClaimedSearch {
@@ -102,15 +106,16 @@ export async function recordDeliveries(
       searchIds.push(m.search.id);
       propertyIds.push(l.id);
     }
-  const inserted = await tx.execute(sql`
+  const inserted = await queryRows<Row>(
+    tx,
+    sql`
     INSERT INTO saved_search_deliveries (saved_search_id, property_id, sent_at)
     SELECT s, p, ${nowIso}::timestamptz
       FROM unnest(${uuidArray(searchIds)}::uuid[], ${uuidArray(propertyIds)}::uuid[]) AS t(s, p)
     ON CONFLICT DO NOTHING
-    RETURNING saved_search_id, property_id`);
-  const mine = new Set(
-    (inserted.rows as Row[]).map((r) => `${String(r.saved_search_id)}|${String(r.property_id)}`),
+    RETURNING saved_search_id, property_id`,
   );
+  const mine = new Set(inserted.map((r) => `${String(r.saved_search_id)}|${String(r.property_id)}`));
   const out: PendingMail[] = [];
   for (const m of matches) {
     const listings = m.listings.filter((l) => mine.has(`${m.search.id}|${l.id}`));

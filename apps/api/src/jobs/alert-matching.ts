@@ -16,6 +16,7 @@ import {
   type LocationScope,
 } from '#src/features/listings/search-scope.ts';
 import { decodedPolygon, otherFiltersMatch, type MatchableListing } from './listing-matches-filters.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 /** How far back a run looks at most, so a long outage cannot load the whole table into memory. */
 const MAX_LOOKBACK_DAYS = 30;
@@ -61,15 +62,18 @@ export async function loadNewListings(db: Database, now: Date): Promise<NewListi
   if (sinceRaw == null) return [];
   const since = new Date(Math.max(toDate(sinceRaw).getTime(), floor.getTime()));
   if (since >= now) return [];
-  const rows = await db.execute(sql`
+  const rows = await queryRows<Row>(
+    db,
+    sql`
     SELECT ${MATCHABLE_COLUMNS}, p.slug, p.title, p.address_line_1, p.city, p.postcode, p.published_at,
            p.price_qualifier, p.rent_frequency, p.weekly_rent_pence
       FROM properties p
      WHERE ${VISIBLE_LISTING} AND p.published_at IS NOT NULL
        AND COALESCE(p.published_at, p.created_at) > ${since.toISOString()}::timestamptz
        AND COALESCE(p.published_at, p.created_at) <= ${now.toISOString()}::timestamptz
-     ORDER BY p.published_at DESC, p.id`);
-  return (rows.rows as Row[]).map((r) => ({
+     ORDER BY p.published_at DESC, p.id`,
+  );
+  return rows.map((r) => ({
     ...toMatchableListing(r),
     slug: String(r.slug),
     title: String(r.title),

@@ -11,29 +11,36 @@ import type { Database } from '#src/db/client.ts';
 import { favourites } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /** The user's favourite public listings with photos and agent, newest saved first (REQ-AGENT-09). */
 export async function findFavourites(db: Database, userId: string): Promise<Favourite[]> {
-  const result = await db.execute(sql`
+  const result = await queryRows<Row>(
+    db,
+    sql`
     SELECT ${SUMMARY_COLUMNS}, f.created_at AS saved_at
       FROM favourites f
       JOIN properties p ON p.id = f.property_id
       LEFT JOIN agents a ON a.id = p.agent_id
      WHERE f.user_id = ${userId} AND ${VISIBLE_LISTING}
-     ORDER BY f.created_at DESC, p.id DESC`);
-  return (result.rows as Row[]).map((r) => ({ listing: toListingSummary(r), savedAt: iso(r.saved_at) }));
+     ORDER BY f.created_at DESC, p.id DESC`,
+  );
+  return result.map((r) => ({ listing: toListingSummary(r), savedAt: iso(r.saved_at) }));
 }
 
 /** Ids of the user's favourite public listings (for the hearts on cards). */
 export async function findFavouriteIds(db: Database, userId: string): Promise<string[]> {
-  const result = await db.execute(sql`
+  const result = await queryRows<Row>(
+    db,
+    sql`
     SELECT p.id FROM favourites f JOIN properties p ON p.id = f.property_id
      WHERE f.user_id = ${userId} AND ${VISIBLE_LISTING}
-     ORDER BY f.created_at DESC, p.id DESC`);
-  return (result.rows as Row[]).map((r) => String(r.id));
+     ORDER BY f.created_at DESC, p.id DESC`,
+  );
+  return result.map((r) => String(r.id));
 }
 
 /**

@@ -7,20 +7,24 @@ import { RECENT_VIEWS_SHOWN } from '@abode/shared/constants';
 import type { RecentView } from '@abode/shared/client/client.schema';
 import type { Database } from '#src/db/client.ts';
 import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 type Row = Record<string, unknown>;
 
 /** The latest 6 (REQ-CLIENT-12) public listings the user viewed, newest view first. */
 export async function findRecentViews(db: Database, userId: string): Promise<RecentView[]> {
-  const result = await db.execute(sql`
+  const result = await queryRows<Row>(
+    db,
+    sql`
     SELECT ${SUMMARY_COLUMNS}, rv.viewed_at
       FROM recent_views rv
       JOIN properties p ON p.id = rv.property_id
       LEFT JOIN agents a ON a.id = p.agent_id
      WHERE rv.user_id = ${userId} AND ${VISIBLE_LISTING}
      ORDER BY rv.viewed_at DESC, p.id DESC
-     LIMIT ${RECENT_VIEWS_SHOWN}`);
-  return (result.rows as Row[]).map((r) => ({
+     LIMIT ${RECENT_VIEWS_SHOWN}`,
+  );
+  return result.map((r) => ({
     listing: toListingSummary(r),
     viewedAt: (r.viewed_at instanceof Date ? r.viewed_at : new Date(String(r.viewed_at))).toISOString(),
   }));

@@ -17,6 +17,7 @@ import {
   toListingSummary,
   VISIBLE_LISTING,
 } from './listing-row.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 /** Shown when a listing is missing or not visible (the SPA shows the same text). */
 export const LISTING_UNAVAILABLE = 'This property is no longer available.';
@@ -88,7 +89,9 @@ export async function findAgencyListings(
 ): Promise<ListingSummary[]> {
   // The newest few of each branch by its own index, then the newest of those: never a walk through the public feed
   // looking for a small agency's listings among a million others.
-  const result = await db.execute(sql`
+  const result = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT ${SUMMARY_COLUMNS}
       FROM (SELECT newest.id
               FROM agents b
@@ -102,8 +105,9 @@ export async function findAgencyListings(
              LIMIT ${AGENCY_LISTINGS_LIMIT}) picked
       JOIN properties p ON p.id = picked.id
       JOIN agents a ON a.id = p.agent_id
-     ORDER BY p.created_at DESC, p.id DESC`);
-  return (result.rows as Record<string, unknown>[]).map(toListingSummary);
+     ORDER BY p.created_at DESC, p.id DESC`,
+  );
+  return result.map(toListingSummary);
 }
 
 export interface ListingAccess {

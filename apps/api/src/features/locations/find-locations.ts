@@ -14,6 +14,7 @@ import type { ListingMode, LocationKind, LocationSuggestion } from '@abode/share
 import { LOCATION_SUGGESTIONS_MAX } from '@abode/shared/search/locations.schema';
 import type { Database } from '#src/db/client.ts';
 import { compactCode, escapeLike } from './resolve-location.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 /** Text that could be the start of a full postcode: an outcode-like start and at least three characters. */
 const POSTCODE_PREFIX = /^[A-Z]{1,2}\d[A-Z\d]{1,4}$/;
@@ -43,15 +44,18 @@ export async function findLocations(
        ORDER BY key = ${key} DESC, ${count} DESC, key
        LIMIT ${limit})`,
   );
-  const result = await db.execute(sql`
+  const result = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     ${sql.join(named, sql` UNION ALL `)}
     UNION ALL
     (SELECT 'postcode:' || pc.postcode, 'postcode', pc.postcode, replace(pc.postcode, ' ', '') = ${compact}, NULL
        FROM postcodes pc
       WHERE ${POSTCODE_PREFIX.test(compact)} AND replace(pc.postcode, ' ', '') LIKE ${`${compact}%`}
       ORDER BY replace(pc.postcode, ' ', '')
-      LIMIT ${limit})`);
-  const rows = (result.rows as Record<string, unknown>[]).map((r): Row => ({
+      LIMIT ${limit})`,
+  );
+  const rows = result.map((r): Row => ({
     id: String(r.id),
     kind: r.kind as LocationKind,
     label: String(r.label),

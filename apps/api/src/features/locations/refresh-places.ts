@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 import { forgetPlaceNames } from './resolve-location.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 /** How often the scheduler rebuilds the places (ms). */
 export const PLACES_REFRESH_MS = 10 * 60_000;
@@ -48,15 +49,18 @@ const NAMED_TOWN = sql`btrim(p.city) <> '' AND p.city = btrim(p.city) AND positi
 
 /** Replaces every row of `places`; returns how many there are of each kind. */
 export async function refreshPlaces(db: Database): Promise<Record<string, number>> {
-  const authorities = await db.execute(sql`
+  const authorities = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT a.code, a.name, avg(pc.latitude) AS latitude, avg(pc.longitude) AS longitude
       FROM admin_areas a JOIN postcodes pc ON pc.district_code = a.code
      WHERE a.area_type IN (${sql.join(
        AUTHORITY_AREA_TYPES.map((t) => sql`${t}`),
        sql`, `,
      )})
-     GROUP BY a.code, a.name`);
-  const authorityRows = (authorities.rows as Record<string, unknown>[]).map((r) => {
+     GROUP BY a.code, a.name`,
+  );
+  const authorityRows = authorities.map((r) => {
     const name = authorityName(String(r.name));
     return {
       id: `authority:${String(r.code)}`,

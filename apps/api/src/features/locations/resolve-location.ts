@@ -14,6 +14,7 @@ import type { LocationKind, LocationSuggestion } from '@abode/shared/listings/li
 import { isOutcode, isUkPostcode, normalisePostcode, outcodeOf } from '@abode/shared/postcode';
 import { parsePlaceId, placeId } from '@abode/shared/search/place';
 import type { Database } from '#src/db/client.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 /** A resolved place: its id (search/place.ts), the name to show, and the point a radius is measured from. */
 export interface ResolvedLocation {
@@ -168,7 +169,9 @@ export async function suggestLocations(db: Executor, text: string): Promise<Loca
   // 'SW99 9ZZ' → 'SW9'; 'ZZ1' → 'ZZ1': the area letters and the first digit of the district.
   const district = /^[A-Z]{1,2}\d/.exec(compact)?.[0];
   const postcodeLike = /\d/.test(compact) && district !== undefined;
-  const result = await db.execute(sql`
+  const rows = await queryRows<Row>(
+    db,
+    sql`
     SELECT * FROM (
       SELECT id, kind, label, similarity(key, ${key}) AS score, sale_count + rent_count AS n
         FROM places
@@ -184,8 +187,8 @@ export async function suggestLocations(db: Executor, text: string): Promise<Loca
        WHERE ${district ?? null}::text IS NOT NULL AND o.outcode LIKE ${`${district ?? ''}%`}
        ORDER BY length(o.outcode), o.outcode
        LIMIT ${UNKNOWN_LOCATION_SUGGESTIONS}
-    ) districts`);
-  const rows = result.rows as Row[];
+    ) districts`,
+  );
   const named = rows.filter((r) => r.kind !== 'outcode');
   const districts = rows.filter((r) => r.kind === 'outcode');
   const ordered = postcodeLike ? [...districts, ...named] : [...named, ...districts];

@@ -9,6 +9,7 @@ import type { Database } from '#src/db/client.ts';
 import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { absoluteUrl } from './listing-meta.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 /** Pages of the SPA that are public and worth indexing (REQ-SITE-01). */
 export const SITEMAP_STATIC_PATHS = ['/', '/search', '/about', '/vision', '/story', '/why-abode'] as const;
@@ -55,11 +56,14 @@ async function countPublicListings(db: Database): Promise<number> {
  * out a suspended agency's), by slug. A few per agency, so they are read whole.
  */
 async function branchPaths(db: Database): Promise<string[]> {
-  const r = await db.execute(sql`
+  const r = await queryRows<{ slug: string }>(
+    db,
+    sql`
     SELECT a.slug FROM agents a
      WHERE EXISTS (SELECT 1 FROM properties p WHERE p.agent_id = a.id AND ${PUBLIC_LISTING})
-     ORDER BY a.slug`);
-  return (r.rows as { slug: string }[]).map((row) => `/agents/${encodeURIComponent(row.slug)}`);
+     ORDER BY a.slug`,
+  );
+  return r.map((row) => `/agents/${encodeURIComponent(row.slug)}`);
 }
 
 /**

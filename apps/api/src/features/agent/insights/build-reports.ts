@@ -19,6 +19,7 @@ import type { Database } from '#src/db/client.ts';
 import { inBranches } from '#src/features/agency/authorise.ts';
 import { addDays } from './get-analytics.ts';
 import { toCsv } from './csv.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 type Row = Record<string, unknown>;
 
@@ -53,7 +54,9 @@ export async function buildListingsReport(
   range: ReportRange,
 ): Promise<string> {
   const { start, end } = bounds(range);
-  const result = await db.execute(sql`
+  const result = await queryRows<Row>(
+    db,
+    sql`
     SELECT p.title, p.address_line_1, p.city, p.postcode, p.mode, p.price_pence, p.price_qualifier, p.status,
       p.approval_status,
       p.bedrooms, p.view_count, p.created_at,
@@ -61,10 +64,11 @@ export async function buildListingsReport(
     FROM properties p
     WHERE ${inBranches('p.agent_id', branchIds)} AND NOT p.is_deleted
       AND p.created_at >= ${start}::timestamptz AND p.created_at < ${end}::timestamptz
-    ORDER BY p.created_at, p.id`);
+    ORDER BY p.created_at, p.id`,
+  );
   return toCsv(
     LISTINGS_REPORT_COLUMNS,
-    (result.rows as Row[]).map((r) => [
+    result.map((r) => [
       String(r.title),
       String(r.address_line_1),
       String(r.city),
@@ -91,16 +95,19 @@ export async function buildEnquiriesReport(
   range: ReportRange,
 ): Promise<string> {
   const { start, end } = bounds(range);
-  const result = await db.execute(sql`
+  const result = await queryRows<Row>(
+    db,
+    sql`
     SELECT e.created_at, e.status, e.contact_info, e.message,
       CASE WHEN p.id IS NULL OR p.is_deleted THEN NULL ELSE p.title END AS title
     FROM enquiries e LEFT JOIN properties p ON p.id = e.property_id
     WHERE ${inBranches('e.agent_id', branchIds)}
       AND e.created_at >= ${start}::timestamptz AND e.created_at < ${end}::timestamptz
-    ORDER BY e.created_at, e.id`);
+    ORDER BY e.created_at, e.id`,
+  );
   return toCsv(
     ENQUIRIES_REPORT_COLUMNS,
-    (result.rows as Row[]).map((r) => {
+    result.map((r) => {
       const contact = (typeof r.contact_info === 'string' ? JSON.parse(r.contact_info) : r.contact_info) as {
         name?: string;
         email?: string;
