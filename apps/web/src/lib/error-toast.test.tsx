@@ -1,5 +1,5 @@
 /**
- * SPEC §8 error toasts (issue #23): titled 'Error' unless SPEC names the title; a failure after the session ended
+ * REQ-MSG-07 error toasts (REQ-SITE-11): titled 'Error' unless SPEC names the title; a failure after the session ended
  * offers to sign in again; a validation 400 with details carries SPEC's second sentence.
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
@@ -7,7 +7,7 @@ import { expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { MESSAGES } from '@abode/shared/messages';
 import { AppToaster } from '#src/app/app-toaster.tsx';
-import { copyListingLink } from '#src/features/listings/utils/share-listing.ts';
+import { copyListingLink } from '#src/lib/share-listing.ts';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { ApiError } from '#src/lib/api-error.ts';
 import { ERROR_TITLE, SIGN_IN_ACTION, showErrorToast } from '#src/lib/error-toast.ts';

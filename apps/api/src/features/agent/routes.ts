@@ -10,7 +10,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '#src/app-env.ts';
 import { requireAgentProfile, requireAgentUser } from '#src/middleware/auth.ts';
 import { noStore } from '#src/middleware/no-store.ts';
-import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { agentTeamRoutes } from '#src/features/agency/team/routes.ts';
 import { agentBranchRoutes } from '#src/features/agency/branches/routes.ts';
 import { agentDashboardRoutes } from './dashboard/routes.ts';
@@ -54,10 +53,3 @@ agentRoutes.route('/', feedKeyRoutes);
 agentRoutes.route('/feeds', agentFeedImportRoutes);
 // Analytics, reports (CSV) and settings.
 agentRoutes.route('/', agentInsightRoutes);
-
-/** The member an agent route acts for: their agency membership (checked by `requireAgentProfile`; ADR 029). */
-export function scopeOf(c: { var: AppEnv['Variables'] }): AgentScope {
-  const scope = c.var.viewer.agency;
-  if (!scope) throw new Error('scopeOf used outside requireAgentProfile');
-  return scope;
-}

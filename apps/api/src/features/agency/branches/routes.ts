@@ -20,7 +20,7 @@ import { AgentLogoSchema, MAX_LOGO_BYTES, PHOTO_MESSAGES } from '@abode/shared/a
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { scopeOf } from '#src/features/agent/routes.ts';
+import { scopeOf } from '#src/features/agent/scope.ts';
 import { fileBytes, LogoUploadFormSchema } from '#src/features/agent/photos/routes.ts';
 import { removeLogo, setLogo } from '#src/features/agent/photos/photos.ts';
 import { updateBranchProfile } from '#src/features/agent/profile/update-agent-profile.ts';

@@ -9,7 +9,7 @@ import { AgencySchema, UpdateAgencyInputSchema } from '@abode/shared/agency/agen
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { scopeOf } from '#src/features/agent/routes.ts';
+import { scopeOf } from '#src/features/agent/scope.ts';
 import { getAgency } from './get-agency.ts';
 import { updateAgency } from './update-agency.ts';
 

@@ -17,7 +17,7 @@ import {
 } from '@abode/shared/agency/team.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { authoriseAction } from '#src/features/agency/authorise.ts';
-import { scopeOf } from '#src/features/agent/routes.ts';
+import { scopeOf } from '#src/features/agent/scope.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { getTeam } from './get-team.ts';

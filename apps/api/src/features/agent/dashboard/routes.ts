@@ -7,7 +7,7 @@ import { AgentDashboardSchema } from '@abode/shared/agent/dashboard.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, json } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { scopeOf } from '../routes.ts';
+import { scopeOf } from '../scope.ts';
 import { getAgentDashboard } from './get-agent-dashboard.ts';
 
 const dashboardRoute = createRoute({

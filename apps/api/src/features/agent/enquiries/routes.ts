@@ -24,7 +24,7 @@ import {
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { scopeOf } from '../routes.ts';
+import { scopeOf } from '../scope.ts';
 import { assignEnquiry, listAssignees } from './assign-enquiry.ts';
 import { addEnquiryNote, getEnquiryThread, sendEnquiryReply } from './enquiry-thread.ts';
 import { findAgentEnquiries, getAgentEnquiry } from './find-agent-enquiries.ts';

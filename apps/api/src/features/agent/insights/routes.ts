@@ -17,7 +17,7 @@ import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationError } from '#src/middleware/error-handler.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { scopeOf } from '../routes.ts';
+import { scopeOf } from '../scope.ts';
 import { authorise, authoriseAction } from '#src/features/agency/authorise.ts';
 import { getAgentSettings, updateAgentSettings } from './agent-settings.ts';
 import { buildEnquiriesReport, buildListingsReport } from './build-reports.ts';

@@ -28,7 +28,7 @@ import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { scopeOf } from '../routes.ts';
+import { scopeOf } from '../scope.ts';
 import { bulkAgentListings } from './bulk-agent-listings.ts';
 import { createAgentListing } from './create-agent-listing.ts';
 import { deleteAgentListing } from './delete-agent-listing.ts';

@@ -31,7 +31,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import type { BodyLimitRoute } from '#src/middleware/body-limit.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { scopeOf } from '../routes.ts';
+import { scopeOf } from '../scope.ts';
 import { addMedia, deleteMedia, updateMediaCaption, type MediaContext } from './media.ts';
 
 /** Room for the multipart envelope (boundaries, part headers, the kind and caption fields) around the file. */

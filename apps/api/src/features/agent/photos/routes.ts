@@ -35,7 +35,7 @@ import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import type { BodyLimitRoute } from '#src/middleware/body-limit.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { scopeOf } from '../routes.ts';
+import { scopeOf } from '../scope.ts';
 import {
   addPhoto,
   deletePhoto,

@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '#src/app-env.ts';
 import { agentOnly, agentUserOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
-import { scopeOf } from '../routes.ts';
+import { scopeOf } from '../scope.ts';
 import { createAgentProfile } from './create-agent-profile.ts';
 import { getAgentProfile } from './get-agent-profile.ts';
 import { updateAgentProfile } from './update-agent-profile.ts';

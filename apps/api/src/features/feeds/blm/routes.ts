@@ -25,7 +25,7 @@ import { FeedImportListSchema, FeedImportReportSchema } from '@abode/shared/feed
 import type { AppEnv } from '#src/app-env.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { authoriseAction } from '#src/features/agency/authorise.ts';
-import { scopeOf } from '#src/features/agent/routes.ts';
+import { scopeOf } from '#src/features/agent/scope.ts';
 import { agentOnly, errorResponse, json } from '#src/lib/openapi.ts';
 import type { BodyLimitRoute } from '#src/middleware/body-limit.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';

@@ -22,7 +22,7 @@ import {
 import type { AppEnv } from '#src/app-env.ts';
 import { authoriseAction } from '#src/features/agency/authorise.ts';
 import { teamContextOf } from '#src/features/agency/team/team-context.ts';
-import { scopeOf } from '#src/features/agent/routes.ts';
+import { scopeOf } from '#src/features/agent/scope.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { deleteFeedBranchCode, listFeedBranchCodes, putFeedBranchCode } from './feed-branch-codes.ts';

@@ -18,7 +18,7 @@ import type { Database } from '#src/db/client.ts';
 import { feedMedia } from '#src/db/schema.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { ownListing } from '#src/features/agent/photos/photos.ts';
-import { scopeOf } from '#src/features/agent/routes.ts';
+import { scopeOf } from '#src/features/agent/scope.ts';
 import { agentOnly, errorResponse, json } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 

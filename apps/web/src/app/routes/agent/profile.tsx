@@ -6,18 +6,18 @@ import { AgentProfileForm } from '#src/features/agent-profile/components/agent-p
 import { AgentProfileSkeleton } from '#src/features/agent-profile/components/agent-profile-skeleton.tsx';
 import { MissingAgentProfile } from '#src/features/agent-profile/components/missing-agent-profile.tsx';
 import { ProfileStats } from '#src/features/agent-profile/components/profile-stats.tsx';
-import { LogoUpload } from '#src/features/agent-photos/components/logo-upload.tsx';
+import { LogoUpload } from '#src/components/logo-upload.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 
 /**
- * /agent/profile (SPEC §2 Agent profile, issue #5): the editable profile, the photo panel (logo upload, JPG or PNG
+ * /agent/profile (REQ-AGENT-12, REQ-AGENT-09): the editable profile, the photo panel (logo upload, JPG or PNG
  * up to 2 MB) and quick stats. 'Failed to load profile' when loading fails; 'Profile not found', with the form to
  * create one, when the agent has no profile.
  */
 export function AgentProfileRoute() {
   const profile = useAgentProfile();
   const missing = profile.isError && isApiError(profile.error) && profile.error.status === 404;
-  // The portal learnt of it late (the row went while signed in): the same offer to create it (issue #23).
+  // The portal learnt of it late (the row went while signed in): the same offer to create it (REQ-AGENT).
   if (missing) return <MissingAgentProfile />;
 
   return (

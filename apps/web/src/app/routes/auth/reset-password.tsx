@@ -12,9 +12,9 @@ import { fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { loadAuthClient } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
-import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
+import { PasswordStrengthMeter } from '#src/components/password-strength-meter.tsx';
 import { enterChecksForm } from '#src/features/auth/utils/enter-checks-form.ts';
-import { authErrorMessage } from '#src/features/auth/utils/auth-error.ts';
+import { authErrorMessage } from '#src/lib/auth-error.ts';
 
 /** /auth/reset-password?token=… : choose a new password (same rules and meter as sign-up), then sign in. */
 export function ResetPasswordRoute() {
@@ -77,7 +77,7 @@ export function ResetPasswordRoute() {
             <form
               noValidate
               onSubmit={(event) => void onSubmit(event)}
-              // The button stays disabled until the password is valid, so Enter checks it instead (issue #23).
+              // The button stays disabled until the password is valid, so Enter checks it instead (REQ-AUTH).
               onKeyDown={(event) =>
                 enterChecksForm(event, !strength.isValid && !submitting, () => void onSubmit())
               }

@@ -2,9 +2,8 @@
  * The member's branches (`/api/agent/branches`, ADR 029), keyed `agentKeys.branches()`. A new or saved branch goes
  * straight into the cache; the profile (the default branch's row) is refreshed too, since it may be the same row.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  AgentBranchListSchema,
   AgentBranchSchema,
   type AgentBranch,
   type AgentBranchList,
@@ -12,20 +11,7 @@ import {
 } from '@abode/shared/agency/branches.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { agentKeys, sessionKeys } from '#src/lib/query-keys.ts';
-
-const BRANCHES = '/api/agent/branches';
-
-export function agentBranchesQueryOptions() {
-  return queryOptions({
-    queryKey: agentKeys.branches(),
-    queryFn: ({ signal }) => apiRequest(BRANCHES, { schema: AgentBranchListSchema, signal }),
-  });
-}
-
-/** The member's branches, the default first, each with its listings' counts and who works in it. */
-export function useAgentBranches({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...agentBranchesQueryOptions(), enabled });
-}
+import { BRANCHES } from '#src/lib/agent-branches.ts';
 
 /** Puts `branch` into the cached list (replacing the one with its id, else at the end). */
 function storeBranch(list: AgentBranchList | undefined, branch: AgentBranch): AgentBranchList | undefined {

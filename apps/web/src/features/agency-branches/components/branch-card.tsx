@@ -10,7 +10,7 @@ import { MEMBER_ROLE_LABELS } from '@abode/shared/agency/permissions';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { paths } from '#src/config/paths.ts';
-import { initialsOf } from '#src/features/agent-photos/components/logo-upload.tsx';
+import { initialsOf } from '#src/components/logo-upload.tsx';
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;

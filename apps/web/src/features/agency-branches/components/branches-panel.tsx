@@ -20,11 +20,12 @@ import {
 } from '#src/components/ui/dialog.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
-import { LogoUpload } from '#src/features/agent-photos/components/logo-upload.tsx';
+import { LogoUpload } from '#src/components/logo-upload.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
-import { branchLogoPath, useAgentBranches, useCreateBranch, useUpdateBranch } from '../api/branches.ts';
+import { useAgentBranches } from '#src/lib/agent-branches.ts';
+import { branchLogoPath, useCreateBranch, useUpdateBranch } from '../api/branches.ts';
 import { BranchCard } from './branch-card.tsx';
 import { BranchForm } from './branch-form.tsx';
 

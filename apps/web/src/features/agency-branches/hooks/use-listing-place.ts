@@ -1,7 +1,7 @@
 import type { AgentBranch } from '@abode/shared/agency/branches.schema';
 import { can } from '@abode/shared/agency/permissions';
 import { useAuth } from '#src/lib/auth.tsx';
-import { useAgentBranches } from '../api/branches.ts';
+import { useAgentBranches } from '#src/lib/agent-branches.ts';
 
 /**
  * The branch and negotiator choices of the listing form (ADR 029) for the signed-in member: their branches with who

@@ -18,7 +18,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { paths } from '#src/config/paths.ts';
-import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
+import { PasswordStrengthMeter } from '#src/components/password-strength-meter.tsx';
 
 /** The invitation's address, shown (not editable) and offered to password managers as the account's name. */
 function InvitedEmail({ id, email }: { id: string; email: string }) {
@@ -37,7 +37,7 @@ function InvitedEmail({ id, email }: { id: string; email: string }) {
 }
 
 /**
- * The short sign-up of an invitee without an account (SPEC §5 sign-up rules, the shared schema): names and a password;
+ * The short sign-up of an invitee without an account (REQ-AUTH-02, the shared schema): names and a password;
  * the address is the invitation's, already proven by the link.
  */
 export function JoinAccountForm({
@@ -114,7 +114,7 @@ export function JoinSignInForm({
   onSignIn: (password: string) => Promise<void>;
 }) {
   const id = useId();
-  // The sign-in's own rules (SPEC §5 Sign-in form); the address is the invitation's.
+  // The sign-in's own rules (REQ-AUTH-03); the address is the invitation's.
   const form = useForm<SignInFormInput, unknown, SignInInput>({
     resolver: zodResolver(SignInInputSchema),
     defaultValues: { email, password: '' },

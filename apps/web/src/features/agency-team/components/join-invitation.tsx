@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { paths } from '#src/config/paths.ts';
-import { authErrorMessage } from '#src/features/auth/utils/auth-error.ts';
+import { authErrorMessage } from '#src/lib/auth-error.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { loadAuthClient, useAuth } from '#src/lib/auth.tsx';
 import { useAcceptInvitation, useInvitationPreview } from '../api/team.ts';

@@ -1,5 +1,5 @@
 /**
- * A listing's floor plans, EPC certificate and brochure (issue #25 "Media"): `/api/agent/properties/{id}/media…`.
+ * A listing's floor plans, EPC certificate and brochure (REQ-LISTING-16 "Media"): `/api/agent/properties/{id}/media…`.
  * The files come with the listing (`media` of `GET /api/agent/properties/{id}`), so every change refreshes that
  * listing (`agentKeys.listing`) and the dashboard, whose Recent Activity records it.
  */
@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MEDIA_MESSAGES } from '@abode/shared/agent/media.schema';
 import { ListingMediaSchema, type ListingMediaKind } from '@abode/shared/listings/listing.schema';
-import { uploadFile } from '#src/features/agent-photos/api/upload-file.ts';
+import { uploadFile } from '#src/lib/upload-file.ts';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The media manager (issue #25 "Media") from the agent's side: the three sections with their files, client-side
+ * The media manager (ADR 028 "Media") from the agent's side: the three sections with their files, client-side
  * refusals before anything is sent, an upload with its progress bar that refreshes the listing, the server's
  * refusal on the file's row, captions, and delete with confirmation.
  */
@@ -10,7 +10,7 @@ import { beforeEach, expect, test } from 'vitest';
 import { MEDIA_KIND_TIPS, MEDIA_MESSAGES } from '@abode/shared/agent/media.schema';
 import type { ListingMedia } from '@abode/shared/listings/listing.schema';
 import { MediaManager } from '#src/features/agent-media/components/media-manager.tsx';
-import { FakeXhr, openXhrs, stubXhr } from '#src/features/agent-photos/testing/fake-xhr.ts';
+import { FakeXhr, openXhrs, stubXhr } from '#src/testing/fake-xhr.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
 import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
 

@@ -7,7 +7,7 @@ import {
 } from '@abode/shared/agent/media.schema';
 import type { ListingMedia, ListingMediaKind } from '@abode/shared/listings/listing.schema';
 import { LISTING_MEDIA_KINDS } from '@abode/shared/listings/listing-vocabulary';
-import { createTaskQueue } from '#src/features/agent-photos/utils/task-queue.ts';
+import { createTaskQueue } from '#src/lib/task-queue.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { uploadMedia, useRefreshMedia } from '../api/media.ts';
 import { MediaKindSection, type MediaUpload } from './media-kind-section.tsx';
@@ -19,7 +19,7 @@ import { MediaKindSection, type MediaUpload } from './media-kind-section.tsx';
 const UPLOAD_CONCURRENCY = 1;
 
 /**
- * A listing's floor plans, EPC certificate and brochure (issue #25 "Media"), beside the photos on the edit page: one
+ * A listing's floor plans, EPC certificate and brochure (REQ-LISTING-16 "Media"), beside the photos on the edit page: one
  * section per kind with its upload button (the formats the kind takes), a progress bar per upload, and the stored
  * files — thumbnails for images, an icon with the size for PDFs — each with its caption (saved when the field loses
  * focus) and a delete with confirmation. `media` is the listing's own (`AgentListingDetail.media`), refreshed after

@@ -1,13 +1,11 @@
 /**
- * The agent's listing photos and logo (issue #5 "Photo upload"): `/api/agent/properties/{id}/photos…` and
- * `/api/agent/profile/logo`. Photos are keyed `agentKeys.photos(propertyId)`; every change also refreshes
+ * The agent's listing photos (REQ-AGENT-14 "Photo upload"): `/api/agent/properties/{id}/photos…` (the logo's
+ * calls are in lib/logo-api.ts). Photos are keyed `agentKeys.photos(propertyId)`; every change also refreshes
  * `agentKeys.listings()` (the listing table shows the main photo and the edit page the photos) and the dashboard.
- * The logo refreshes `agentKeys.profile()`.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  AgentLogoSchema,
   AgentPhotoListSchema,
   AgentPhotoSchema,
   PHOTO_MESSAGES,
@@ -15,10 +13,9 @@ import {
 } from '@abode/shared/agent/photos.schema';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
-import { uploadFile } from './upload-file.ts';
+import { uploadFile } from '#src/lib/upload-file.ts';
 
 export const photosQueryKey = agentKeys.photos;
-export const profileQueryKey = agentKeys.profile();
 
 const photosUrl = (propertyId: string) => `/api/agent/properties/${encodeURIComponent(propertyId)}/photos`;
 const photoUrl = (propertyId: string, photoId: string) =>
@@ -118,30 +115,5 @@ export function useDeletePhoto(propertyId: string) {
     mutationFn: (photoId: string) =>
       apiRequest(photoUrl(propertyId, photoId), { method: 'DELETE', schema: z.unknown() }),
     onSettled: refresh,
-  });
-}
-
-/** The profile's logo route; a branch's is `/api/agent/branches/{id}/logo` (ADR 029). */
-export const PROFILE_LOGO_PATH = '/api/agent/profile/logo';
-
-/** `POST /api/agent/profile/logo` (or a branch's `path`) for one file, reporting progress (0–100). */
-export function uploadLogo(file: File, onProgress: (percent: number) => void, path = PROFILE_LOGO_PATH) {
-  return uploadFile(path, {
-    file,
-    schema: AgentLogoSchema,
-    onProgress,
-    tooLargeMessage: PHOTO_MESSAGES.logoTooLarge,
-  });
-}
-
-/** `DELETE /api/agent/profile/logo` (or a branch's `path`), then refreshes `refreshKeys` (the profile). */
-export function useRemoveLogo(
-  path = PROFILE_LOGO_PATH,
-  refreshKeys: readonly (readonly unknown[])[] = [profileQueryKey],
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest(path, { method: 'DELETE', schema: AgentLogoSchema }),
-    onSettled: () => Promise.all(refreshKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
 import { PHOTO_MESSAGES, type AgentPhoto } from '@abode/shared/agent/photos.schema';
 import { PhotoManager } from '#src/features/agent-photos/components/photo-manager.tsx';
-import { openXhrs, stubXhr, FakeXhr } from '#src/features/agent-photos/testing/fake-xhr.ts';
+import { openXhrs, stubXhr, FakeXhr } from '#src/testing/fake-xhr.ts';
 import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
 
 const PROPERTY_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -155,7 +155,7 @@ test('uploads one file at a time, in the order chosen, each with its own progres
   expect(FakeXhr.all[2]!.file.name).toBe('c.webp');
 });
 
-// Issue #23: front, kitchen and garden uploaded together were stored as garden, front, kitchen — the order the
+// REQ-AGENT-09: front, kitchen and garden uploaded together were stored as garden, front, kitchen — the order the
 // uploads finished — so the main photo was the garden.
 test('photos are stored in the order chosen, whichever upload the network would finish first', async () => {
   await renderManager();

@@ -54,12 +54,12 @@ import {
   useSetMainPhoto,
   useUpdatePhotoAlt,
 } from '../api/photos.ts';
-import { createTaskQueue } from '../utils/task-queue.ts';
+import { createTaskQueue } from '#src/lib/task-queue.ts';
 
 /**
  * Files sent at the same time: one. The server appends each photo when its upload is stored, so uploads running side
  * by side were stored in the order they finished, not the order chosen — the main photo could be whichever file was
- * smallest (issue #23). One at a time, the order chosen is the stored order by construction, whatever the network
+ * smallest (REQ-AGENT-09). One at a time, the order chosen is the stored order by construction, whatever the network
  * does, with nothing to put right afterwards and nothing half-ordered if the page closes mid-batch (the photos sent
  * so far are in order). Parallel requests would share the same uplink anyway: the total time barely changes.
  */
@@ -71,7 +71,7 @@ type UploadItem = UploadProgress;
 const errorMessage = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
 /**
- * A listing's photos (issue #5 "Photo upload"): a drop zone with a 'Choose photos' button, uploads queued in the
+ * A listing's photos (REQ-AGENT-09 "Photo upload"): a drop zone with a 'Choose photos' button, uploads queued in the
  * order chosen (one at a time, see UPLOAD_CONCURRENCY) with a progress bar each, and the photo grid — drag (or Space + arrow keys) to reorder, 'Move left'/'Move right',
  * 'Set as main', alt text saved when the field loses focus, and delete with confirmation. The main photo is always
  * the first: moving a photo to the front makes it main.

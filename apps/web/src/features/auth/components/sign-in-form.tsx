@@ -19,17 +19,17 @@ import { firstErrorMessage } from '#src/lib/form-errors.ts';
 import { paths } from '#src/config/paths.ts';
 import { useAuthDraftForm } from '#src/features/auth/hooks/use-auth-draft.tsx';
 import { TwoFactorChallenge } from '#src/features/auth/components/two-factor-challenge.tsx';
-import { authErrorMessage } from '#src/features/auth/utils/auth-error.ts';
+import { authErrorMessage } from '#src/lib/auth-error.ts';
 
-/** A refused form's first problem, as the sign-in forms show it (SPEC §8: a toast titled 'Error'). */
+/** A refused form's first problem, as the sign-in forms show it (REQ-MSG-07: a toast titled 'Error'). */
 const toastFirstProblem = (errors: Parameters<typeof firstErrorMessage>[0]) =>
   toast.error('Error', { description: firstErrorMessage(errors) ?? AUTH_MESSAGES.unexpected });
 
-/** SPEC §9: the redirect after a successful sign-in waits 100 ms (the toast is seen first). */
+/** REQ-AUTH-08: the redirect after a successful sign-in waits 100 ms (the toast is seen first). */
 export const POST_SIGN_IN_DELAY_MS = 100;
 
 /**
- * Sign-in tab (SPEC §5 Sign-in form, §8 messages), with 'Forgot password?' and 'Resend confirmation e-mail'. An
+ * Sign-in tab (REQ-AUTH-03, REQ-MSG-01 messages), with 'Forgot password?' and 'Resend confirmation e-mail'. An
  * account with two-factor sign-in on is then asked for its code (ADR 031) before the session opens.
  */
 export function SignInForm() {
@@ -40,7 +40,7 @@ export function SignInForm() {
   const form = useAuthDraftForm<SignInFormInput, SignInInput>('sign-in', {
     resolver: zodResolver(SignInInputSchema),
     defaultValues: { email: '', password: '' },
-    // The first problem is a toast (SPEC §5), not a focused field.
+    // The first problem is a toast (REQ-SITE-11), not a focused field.
     shouldFocusError: false,
   });
   const submitting = form.formState.isSubmitting;

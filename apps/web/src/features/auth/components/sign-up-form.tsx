@@ -18,10 +18,10 @@ import { Label } from '#src/components/ui/label.tsx';
 import { loadAuthClient } from '#src/lib/auth.tsx';
 import { firstErrorMessage } from '#src/lib/form-errors.ts';
 import { paths } from '#src/config/paths.ts';
-import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
+import { PasswordStrengthMeter } from '#src/components/password-strength-meter.tsx';
 import { useAuthDraftForm } from '#src/features/auth/hooks/use-auth-draft.tsx';
 import { enterChecksForm } from '#src/features/auth/utils/enter-checks-form.ts';
-import { authErrorMessage } from '#src/features/auth/utils/auth-error.ts';
+import { authErrorMessage } from '#src/lib/auth-error.ts';
 
 type Role = 'client' | 'agent';
 
@@ -32,14 +32,14 @@ const ROLES: { value: Role; label: string; hint: string }[] = [
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', role: 'client' as Role };
 
-/** Sign-up tab (SPEC §2 Auth page, §5 Sign-up form and Password strength, §8 messages). */
+/** Sign-up tab (REQ-AUTH-01, REQ-AUTH-02 and Password strength, REQ-MSG-01 messages). */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const id = useId();
   // Kept while /auth is open, so a look at the Sign In tab does not clear them.
   const form = useAuthDraftForm<SignUpFormInput, SignUpInput>('sign-up', {
     resolver: zodResolver(SignUpInputSchema),
     defaultValues: EMPTY,
-    // The first problem is a toast (SPEC §5); only a weak password takes the focus.
+    // The first problem is a toast (REQ-SITE-11); only a weak password takes the focus.
     shouldFocusError: false,
   });
   const { isSubmitting: submitting, isSubmitted } = form.formState;
@@ -81,7 +81,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     <form
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      // Create Account stays disabled until the password is valid (SPEC §2), so Enter checks the form instead.
+      // Create Account stays disabled until the password is valid (REQ-AUTH-01), so Enter checks the form instead.
       onKeyDown={(event) => enterChecksForm(event, !strength.isValid && !submitting, () => void onSubmit())}
       className="flex flex-col gap-4"
     >

@@ -1,13 +1,13 @@
 import { Heart } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
 import { useFavouriteIds, useToggleFavourite } from '#src/features/favourites/api/favourites.ts';
-import { promptSignInToFavourite } from '#src/features/saved-homes/utils/prompt-sign-in.ts';
+import { promptSignInToFavourite } from '#src/lib/prompt-sign-in.ts';
 import { useAuth } from '#src/lib/auth.tsx';
 import { cn } from '#src/lib/utils.ts';
 
 /**
- * The heart (SPEC §2 listing card, §4 Favourite: saved or not, filled when saved). Self-contained: reads the user's
- * favourite ids, toggles with toasts, and signed out explains that favourites need an account (SPEC §5 Gating).
+ * The heart (REQ-SEARCH-27 Favourite: saved or not, filled when saved). Self-contained: reads the user's
+ * favourite ids, toggles with toasts, and signed out explains that favourites need an account (REQ-CLIENT-03).
  * - `icon`: round overlay button on a card's photo.
  * - `button`: outline button with the text 'Save' / 'Saved' (listing page).
  * Its name is 'Save to favourites' or 'Remove from favourites', with `aria-pressed` when saved.

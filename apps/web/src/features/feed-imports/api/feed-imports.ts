@@ -1,5 +1,5 @@
 /**
- * BLM imports in the agent portal (issue #27): `POST /api/agent/feeds/blm` sends a file from the Bulk upload screen
+ * BLM imports in the agent portal (REQ-FEED-07): `POST /api/agent/feeds/blm` sends a file from the Bulk upload screen
  * (multipart, with progress), `GET /api/agent/feeds/imports` lists the agency's imports and
  * `GET /api/agent/feeds/imports/{id}` gives one's report. Keyed under `agentKeys.feedImports()`; an import also
  * refreshes the listings it wrote.
@@ -10,7 +10,7 @@ import {
   FeedImportReportSchema,
   type FeedImportReport,
 } from '@abode/shared/feeds/feed-report.schema';
-import { uploadFile } from '#src/features/agent-photos/api/upload-file.ts';
+import { uploadFile } from '#src/lib/upload-file.ts';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
 import { BULK_UPLOAD_TEXT } from '../utils/upload-form.ts';

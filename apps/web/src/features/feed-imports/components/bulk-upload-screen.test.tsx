@@ -1,5 +1,5 @@
 /**
- * The Bulk upload screen (issue #27) against mocked routes: who sees it, the form's choices and what it sends, the
+ * The Bulk upload screen (ADR 030) against mocked routes: who sees it, the form's choices and what it sends, the
  * progress bar, the report (counts, rows, problems only, BLM columns named), the API's refusals in words, and the
  * history of imports opening an earlier report.
  */
@@ -10,7 +10,7 @@ import { BLM_MAX_BYTES, BLM_MESSAGES } from '@abode/shared/feeds/blm/blm-import.
 import type { FeedImportReport, FeedImportSummary } from '@abode/shared/feeds/feed-report.schema';
 import { AgentBulkUploadRoute } from '#src/app/routes/agent/bulk-upload.tsx';
 import { agentNavFor } from '#src/components/layouts/agent-layout.tsx';
-import { FakeXhr, openXhrs, stubXhr } from '#src/features/agent-photos/testing/fake-xhr.ts';
+import { FakeXhr, openXhrs, stubXhr } from '#src/testing/fake-xhr.ts';
 import { makeAgentBranch } from '#src/testing/fixtures/branches.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#src/components/
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
-import { useAgentBranches } from '#src/features/agency-branches/api/branches.ts';
+import { useAgentBranches } from '#src/lib/agent-branches.ts';
 import { useAuth } from '#src/lib/auth.tsx';
 import { useFeedImport, useStoreImport } from '../api/feed-imports.ts';
 import { BULK_UPLOAD_TEXT } from '../utils/upload-form.ts';
@@ -17,7 +17,7 @@ import { ImportHistory } from './import-history.tsx';
 import { ImportReport } from './import-report.tsx';
 
 /**
- * The agent portal's Bulk upload screen (issue #27), for members who may manage the agency's feeds (owner, branch
+ * The agent portal's Bulk upload screen (ADR 030), for members who may manage the agency's feeds (owner, branch
  * managers): the upload form, the report of the file just imported (or of an earlier import picked below), and the
  * agency's earlier imports. A negotiator who opens the address is told it is not theirs.
  */

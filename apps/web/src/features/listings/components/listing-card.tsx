@@ -10,9 +10,9 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { paths } from '#src/config/paths.ts';
 import { ContactAgentButton } from '#src/features/enquiries/components/contact-agent-button.tsx';
 import { FavouriteButton } from '#src/features/favourites/components/favourite-button.tsx';
-import { ListingPrice } from '#src/features/listings/components/listing-price.tsx';
+import { ListingPrice } from '#src/components/listing-price.tsx';
 import { PhotoCarousel } from '#src/features/listings/components/photo-carousel.tsx';
-import { copyListingLink } from '#src/features/listings/utils/share-listing.ts';
+import { copyListingLink } from '#src/lib/share-listing.ts';
 import { cn } from '#src/lib/utils.ts';
 
 /** A grid card, a wide list row, or a compact row (the list beside the search map). */
@@ -24,7 +24,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export const CARD_KEY_FEATURES = 4;
 
 /**
- * The drop of a reduced listing in pence, when the API gave the price before it (issue #8), else undefined (an
+ * The drop of a reduced listing in pence, when the API gave the price before it (REQ-SEARCH), else undefined (an
  * older answer, a price that rose again, or a price on application, which has no figure to compare).
  */
 export function priceDrop(
@@ -43,7 +43,7 @@ export function statusLabel(listing: Pick<ListingSummary, 'status'>): string | u
 }
 
 /**
- * A search result (SPEC §2 listing card): photos, price, title, address without a house number, bedrooms,
+ * A search result (REQ-SEARCH-27): photos, price, title, address without a house number, bedrooms,
  * bathrooms, parking when there is some, and the favourite (heart), share and Contact Agent actions. The title links
  * to the listing page; a click on the photo goes there too (keyboard users reach it through the title link).
  */

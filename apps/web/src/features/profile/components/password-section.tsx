@@ -10,7 +10,7 @@ import {
   type ChangePasswordInput,
 } from '@abode/shared/profile/profile.schema';
 import { Button } from '#src/components/ui/button.tsx';
-import { PasswordStrengthMeter } from '#src/features/auth/components/password-strength-meter.tsx';
+import { PasswordStrengthMeter } from '#src/components/password-strength-meter.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { changePassword } from '../api/profile.ts';
 import { TextField } from './text-field.tsx';
@@ -19,7 +19,7 @@ import { showErrorToast } from '#src/lib/error-toast.ts';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Change password (issue #4) through better-auth, with the sign-up strength meter and rules (SPEC §5); the server
+ * Change password (REQ-CLIENT) through better-auth, with the sign-up strength meter and rules (REQ-AUTH-05); the server
  * re-checks them. Other sessions are signed out; this one stays.
  */
 export function PasswordSection() {

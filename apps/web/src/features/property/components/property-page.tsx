@@ -10,7 +10,7 @@ import { Deferred } from '#src/components/ui/deferred.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
 import { pageTitle } from '#src/config/site.ts';
-import { ListingPrice } from '#src/features/listings/components/listing-price.tsx';
+import { ListingPrice } from '#src/components/listing-price.tsx';
 import { useProperty } from '#src/features/property/api/get-property.ts';
 import { useRecordView } from '#src/features/property/hooks/use-record-view.ts';
 import { LISTING_STATUS_LABELS, plural, publicAddress } from '#src/features/property/utils/format.ts';
@@ -31,7 +31,7 @@ import { RoomsSection } from './rooms-section.tsx';
 import { SoldPrices } from './sold-prices.tsx';
 import { ToursSection } from './tours-section.tsx';
 
-// The calculators (and the SDLT table) load after the page itself, as the visitor scrolls towards them (issue #9).
+// The calculators (and the SDLT table) load after the page itself, as the visitor scrolls towards them (REQ-PERF).
 const StampDutyCalculator = lazy(() => import('./stamp-duty-calculator.tsx'));
 const MortgageCalculator = lazy(() => import('./mortgage-calculator.tsx'));
 
@@ -74,9 +74,9 @@ export interface PropertyPageSlots {
 }
 
 /**
- * /property/{slug} (issue #4): what a Rightmove or Zoopla visitor expects — photos, price (with its qualifier, as
+ * /property/{slug} (REQ-LISTING-09): what a Rightmove or Zoopla visitor expects — photos, price (with its qualifier, as
  * quoted, 'POA' without a figure), address without a house number, key facts, key features, description, rooms,
- * features, tours, floor plans, EPC, brochure, lettings terms and material information (issue #25), map, the agent,
+ * features, tours, floor plans, EPC, brochure, lettings terms and material information (REQ-LISTING-10), map, the agent,
  * share and save, sold prices nearby and, for sales with a price, the Stamp Duty and mortgage calculators. Previews
  * (not public) are marked with a banner.
  */
@@ -197,7 +197,7 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
 
           <KeyFacts listing={listing} />
 
-          {/* Below the first screen: rendered straight after it, in short slices (issue #9). */}
+          {/* Below the first screen: rendered straight after it, in short slices (REQ-PERF). */}
           <Deferred fallback={<div className="min-h-screen" />}>
             <PropertyDetailsBelowFold listing={listing} address={address} />
           </Deferred>

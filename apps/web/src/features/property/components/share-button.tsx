@@ -1,10 +1,10 @@
 import { Share2 } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';
-import { copyListingLink, listingUrl } from '#src/features/listings/utils/share-listing.ts';
+import { copyListingLink, listingUrl } from '#src/lib/share-listing.ts';
 
 /**
  * Share: the device's share sheet where there is one (Web Share API, mostly phones), else copy the link with the
- * SPEC §8 toasts ('Link copied' / 'Failed to copy link').
+ * REQ-MSG-07 ('Link copied' / 'Failed to copy link').
  */
 export function ShareButton({ slug, title, className }: { slug: string; title: string; className?: string }) {
   const onClick = async () => {

@@ -30,7 +30,7 @@ import { FieldError, FormField, fieldA11y } from '#src/components/ui/form-field.
 import { Input } from '#src/components/ui/input.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useCreateSavedSearch } from '#src/features/saved-homes/api/saved-searches.ts';
-import { promptSignInToSaveSearch } from '#src/features/saved-homes/utils/prompt-sign-in.ts';
+import { promptSignInToSaveSearch } from '#src/lib/prompt-sign-in.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { useAuth } from '#src/lib/auth.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';

@@ -3,10 +3,10 @@ import { BedDouble, House } from 'lucide-react';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
 import { LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { paths } from '#src/config/paths.ts';
-import { ListingPrice } from '#src/features/listings/components/listing-price.tsx';
+import { ListingPrice } from '#src/components/listing-price.tsx';
 
 /**
- * The card in a map pin's popup (issue #8): photo, price (with its qualifier, 'POA' without a figure: issue #25),
+ * The card in a map pin's popup (REQ-SEARCH-07): photo, price (with its qualifier, 'POA' without a figure: REQ-SEARCH-07),
  * bedrooms, title linking to the listing. Several listings
  * at one spot are listed in one popup. Rendered by React into Leaflet's popup, so it avoids the `<p>` and link
  * colours Leaflet's stylesheet sets inside popups (unlayered CSS outranks our utility classes).

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 
-/** The text of a better-auth client error (`{ status, code, message }`), else a safe fallback (SPEC §8 unexpected). */
+/** The text of a better-auth client error (`{ status, code, message }`), else a safe fallback (REQ-MSG-08). */
 export function authErrorMessage(
   error: { message?: string | null; statusText?: string } | null | undefined,
 ): string {

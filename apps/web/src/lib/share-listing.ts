@@ -8,7 +8,7 @@ export function listingUrl(slug: string, origin = window.location.origin): strin
   return `${origin}${paths.property(slug)}`;
 }
 
-/** Copies the listing's link and says whether it worked (SPEC §8: 'Link copied' / 'Failed to copy link'). */
+/** Copies the listing's link and says whether it worked (REQ-CLIENT-05: 'Link copied' / 'Failed to copy link'). */
 export async function copyListingLink(slug: string): Promise<void> {
   try {
     if (!navigator.clipboard) throw new Error('Clipboard API unavailable');

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { checkLogoFile, LOGO_ACCEPT, PHOTO_MESSAGES } from '@abode/shared/agent/photos.schema';
 import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
-import { PROFILE_LOGO_PATH, profileQueryKey, uploadLogo, useRemoveLogo } from '../api/photos.ts';
+import { PROFILE_LOGO_PATH, profileQueryKey, uploadLogo, useRemoveLogo } from '#src/lib/logo-api.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /** Up to two initials of a name ('Alex Morgan' → 'AM'), for when there is no logo. */
@@ -16,8 +16,8 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * The agent profile's photo panel (SPEC §2 Agent profile: 'Upload Photo' button and the hint 'JPG, PNG up to 2MB';
- * issue #5: the upload really works). Shows the logo or the agent's initials, checks the file's type and size first
+ * The agent profile's photo panel (REQ-AGENT-12: 'Upload Photo' button and the hint 'JPG, PNG up to 2MB';
+ * REQ-AGENT-14: the upload really works). Shows the logo or the agent's initials, checks the file's type and size first
  * (the server decides by content), uploads with a progress bar, and can remove the logo. Refreshes
  * ['agent', 'profile'] after a change.
  */

@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
 import { PHOTO_MESSAGES } from '@abode/shared/agent/photos.schema';
-import { initialsOf, LogoUpload } from '#src/features/agent-photos/components/logo-upload.tsx';
-import { FakeXhr, stubXhr } from '#src/features/agent-photos/testing/fake-xhr.ts';
+import { initialsOf, LogoUpload } from '#src/components/logo-upload.tsx';
+import { FakeXhr, stubXhr } from '#src/testing/fake-xhr.ts';
 import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
 
 const file = (name: string, type: string, size = 1000) => {

@@ -1,6 +1,6 @@
 /**
  * Sends one file as multipart/form-data with XMLHttpRequest, because fetch cannot report upload progress and the
- * photo manager shows a progress bar per file (issue #5). Answers and errors are read like `apiRequest` does: the
+ * photo manager shows a progress bar per file (REQ-AGENT-09). Answers and errors are read like `apiRequest` does: the
  * body is checked against the shared zod schema, and an error body becomes an {@link ApiError} with the server's
  * safe message.
  */

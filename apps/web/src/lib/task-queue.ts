@@ -1,6 +1,6 @@
 /**
  * Runs async tasks with at most `concurrency` at a time, in the order they were added. The photo manager queues its
- * uploads this way (issue #5), one at a time so photos are stored in the order chosen (issue #23). A failing task
+ * uploads this way (REQ-AGENT-09), one at a time so photos are stored in the order chosen (REQ-AGENT-09). A failing task
  * does not stop the queue; tasks handle their own errors.
  */
 export interface TaskQueue {

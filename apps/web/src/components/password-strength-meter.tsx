@@ -5,7 +5,7 @@ import { cn } from '#src/lib/utils.ts';
 const LABEL = { weak: 'Weak', medium: 'Medium', strong: 'Strong' } as const;
 const BAR = { weak: 'bg-destructive', medium: 'bg-amber-500', strong: 'bg-emerald-600' } as const;
 
-/** SPEC §5 strength meter: a bar at 25/65/100 %, the label, the list of unmet rules or the all-clear line. */
+/** REQ-AUTH-05 strength meter: a bar at 25/65/100 %, the label, the list of unmet rules or the all-clear line. */
 export function PasswordStrengthMeter({ result, id }: { result: PasswordStrengthResult; id?: string }) {
   return (
     <div id={id} className="flex flex-col gap-1.5" aria-live="polite">
