@@ -1,5 +1,4 @@
-import type { ChunkingContext, OutputChunk } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -26,7 +25,7 @@ const RADIX_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/;
  * and a phone on HTTP/1.1 fetches only six at a time: four or five round trips before the page could render
  * (REQ-PERF-05, Lighthouse LCP).
  */
-function landingPagesChunk(id: string, ctx: ChunkingContext): string | null {
+function landingPagesChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
   const reached = (route: RegExp): boolean => {
     const seen = new Set<string>();
     const stack = [id];
@@ -68,7 +67,7 @@ const PORTAL_SHARED_BY = 6;
  * time (REQ-PERF-05, Lighthouse LCP: the portal pages' files went from 15–28 to 8–18, their bytes unchanged). What
  * fewer pages need stays with them, so a dashboard does not download the listing form's schemas.
  */
-function portalChunk(id: string, ctx: ChunkingContext): string | null {
+function portalChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
   // The layouts themselves stay lazy chunks of their own: an admin page must not load the agent portal's.
   if (!SHARED_LAYER.test(id) || PORTAL_ROUTE.test(id)) return null;
   const pages = new Set<string>();
@@ -122,9 +121,11 @@ function landingFiles(): Plugin {
     name: 'abode:landing-files',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+      );
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const withImports = (roots: OutputChunk[]): Set<string> => {
+      const withImports = (roots: Rolldown.OutputChunk[]): Set<string> => {
         const files = new Set<string>();
         const stack = roots.map((chunk) => chunk.fileName);
         while (stack.length) {
@@ -136,12 +137,12 @@ function landingFiles(): Plugin {
         return files;
       };
       const initial = withImports(chunks.filter((chunk) => chunk.isEntry));
-      const chunkOf = (what: string, module: RegExp): OutputChunk => {
+      const chunkOf = (what: string, module: RegExp): Rolldown.OutputChunk => {
         const chunk = chunks.find((c) => c.moduleIds.some((id) => module.test(id)));
         if (!chunk) throw new Error(`${LANDING_FILES}: no chunk holds the ${what}`);
         return chunk;
       };
-      const filesOf = (roots: OutputChunk[]) =>
+      const filesOf = (roots: Rolldown.OutputChunk[]) =>
         [...withImports(roots)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
       const pages: Record<string, unknown> = {};
       for (const [page, route] of Object.entries(LANDING_ROUTES))

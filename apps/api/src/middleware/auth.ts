@@ -1,7 +1,7 @@
 /**
- * Route guards (REQ-AUTH-11, REQ-AUTH-10): `requireUser`, `requireAgent` (loads the agent's agency membership, ADR 029; an
- * agent without one gets 404 'Agent profile not found'), `requireAdmin`, `requireSuperAdmin`. 401 when signed out, 403 for the wrong
- * role, with the REQ-AGENT-02 messages; 403 TWO_FACTOR_SETUP_REQUIRED for a user the two-factor policy requires it of who has
+ * Route guards (REQ-AUTH-11, REQ-AUTH-10): `requireUser`, `requireAgentUser` then `requireAgentProfile` (together "the
+ * agent guard": loads the agent's agency membership, ADR 029; an agent without one gets 404 'Agent profile not
+ * found'), `requireAdmin`. 401 when signed out, 403 for the wrong role, with the REQ-AGENT-02 messages; 403 TWO_FACTOR_SETUP_REQUIRED for a user the two-factor policy requires it of who has
  * not set it up (ADR 031; only `requireSession`, for `GET /api/me`, lets them through).
  * The user row is read on every request, so a suspended or deleted user's session fails at the next request (and is
  * revoked). A session ended by a suspension answers 401 ACCOUNT_SUSPENDED rather than UNAUTHENTICATED, so the client
@@ -24,7 +24,6 @@ import { AppError } from '#src/errors/app-error.ts';
 
 /** The signed-in user of a request: the `GET /api/me` shape. */
 export type Viewer = Me;
-export type ViewerUser = Me['user'];
 
 type Session = Awaited<ReturnType<AppEnv['Variables']['auth']['api']['getSession']>>;
 const sessionsByRequest = new WeakMap<Request, Promise<Session>>();
@@ -223,22 +222,9 @@ export const requireAgentProfile: MiddlewareHandler<AppEnv> = async (c, next) =>
   await next();
 };
 
-/** Role agent with an agents row: {@link requireAgentUser} then {@link requireAgentProfile}. */
-export const requireAgent: MiddlewareHandler<AppEnv> = (c, next) =>
-  requireAgentUser(c, async () => {
-    await requireAgentProfile(c, next);
-  });
-
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const viewer = await signedInViewer(c);
   if (!viewer.isAdmin) throw forbidden();
-  c.set('viewer', viewer);
-  await next();
-};
-
-export const requireSuperAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const viewer = await signedInViewer(c);
-  if (viewer.adminRole !== 'super_admin') throw forbidden();
   c.set('viewer', viewer);
   await next();
 };

@@ -32,5 +32,3 @@ export const authClient = createAuthClient({
     retry: AUTH_RETRY,
   },
 });
-
-export type AuthClient = typeof authClient;

@@ -22,8 +22,3 @@ export function flushedSecurityEvents(fetchMock: FetchMock): SecurityEventInput[
         (JSON.parse(String((init as RequestInit).body)) as { events: SecurityEventInput[] }).events,
     );
 }
-
-/** The calls of a fetch mock that were not security-event reports. */
-export function apiCalls(fetchMock: FetchMock): unknown[][] {
-  return fetchMock.mock.calls.filter(([input]) => pathOf(input) !== SECURITY_EVENTS_ENDPOINT);
-}

@@ -16,15 +16,10 @@ import type { ListingDetail, ListingPhoto, ListingSummary } from '@abode/shared/
 export const PUBLIC_LISTING = sql`p.status = 'active' AND NOT p.is_deleted AND p.approval_status = 'approved' AND NOT p.agent_suspended`;
 
 /**
- * Statuses whose approved listings keep a public page (ADR 019): on the market, plus under offer, sold STC and let
- * agreed, shown with their status as the portals do. Drafts and completed lettings ('let') have none.
- */
-export const VISIBLE_STATUSES = ['active', 'under-offer', 'sold', 'let-agreed'] as const;
-
-/**
- * Visible = not deleted, approved, a VISIBLE_STATUSES status and its agent not suspended (REQ-AUTH-14): its page,
- * favourites, recent views and enquiries work. The search lists only PUBLIC_LISTING unless asked to include the
- * others (REQ-SEARCH). Alias `p`.
+ * Visible = not deleted, approved, a status that keeps a public page and its agent not suspended (REQ-AUTH-14):
+ * its page, favourites, recent views and enquiries work. The statuses with a page (ADR 019) are on the market, under
+ * offer, sold STC and let agreed, shown with their status as the portals do; drafts and completed lettings ('let')
+ * have none. The search lists only PUBLIC_LISTING unless asked to include the others (REQ-SEARCH). Alias `p`.
  */
 export const VISIBLE_LISTING = sql`p.status IN ('active', 'under-offer', 'sold', 'let-agreed') AND NOT p.is_deleted AND p.approval_status = 'approved' AND NOT p.agent_suspended`;
 
