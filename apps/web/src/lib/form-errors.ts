@@ -6,12 +6,21 @@ import type { FieldErrors, FieldValues } from 'react-hook-form';
  * form (an issue without a path) is found too. Undefined when there is none.
  */
 export function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>): string | undefined {
-  const pending: unknown[] = [errors];
-  while (pending.length) {
-    const node = pending.shift();
-    if (!node || typeof node !== 'object') continue;
-    if ('message' in node && typeof node.message === 'string' && node.message) return node.message;
-    pending.push(...Object.values(node).filter((value) => value && typeof value === 'object'));
-  }
-  return undefined;
+  return Object.values(errorsByPath(errors))[0];
+}
+
+/**
+ * A form's errors as one message per dotted path ('email', 'viewingTimes.0.date'), for parts of a form that take
+ * their messages by path rather than as react-hook-form's nested object.
+ */
+export function errorsByPath<T extends FieldValues>(errors: FieldErrors<T>): Partial<Record<string, string>> {
+  const byPath: Partial<Record<string, string>> = {};
+  const visit = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    if ('message' in node && typeof node.message === 'string' && node.message) byPath[path] = node.message;
+    for (const [key, value] of Object.entries(node))
+      if (key !== 'ref' && value && typeof value === 'object') visit(value, path ? `${path}.${key}` : key);
+  };
+  visit(errors, '');
+  return byPath;
 }

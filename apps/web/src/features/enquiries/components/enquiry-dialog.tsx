@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type FormEvent, type RefObject } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
@@ -30,6 +32,7 @@ import { errorMessage, retryDelay } from '#src/lib/query-client.ts';
 import { createEnquiry, newIdempotencyKey } from '#src/features/enquiries/api/create-enquiry.ts';
 import type { ContactAgentListing } from '#src/features/enquiries/components/contact-agent-button.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
+import { errorsByPath } from '#src/lib/form-errors.ts';
 import { agentDisplayName } from '@abode/shared/listings/agent-display-name';
 import {
   BuyerPositionFieldset,
@@ -37,15 +40,12 @@ import {
   type ViewingTimeDraft,
 } from '#src/features/enquiries/components/viewing-request-fields.tsx';
 
-type Values = Record<ContactField, string>;
-/** The viewing request and position (ADR 029) as the form holds them. */
-interface Request {
+/** The form's fields: the contact details, and the viewing request and position (ADR 029). */
+type EnquiryFields = Record<ContactField, string> & {
   wantsViewing: boolean;
   viewingTimes: ViewingTimeDraft[];
   buyerPosition: BuyerPosition[];
-}
-/** Messages by field path: a contact field, `viewingTimes`, `viewingTimes.{i}.date`, `buyerPosition`… */
-type Errors = Partial<Record<string, string>>;
+};
 
 /** Automatic resends of one submission after a lost answer (no answer, or a 5xx from the server or a proxy). */
 const SEND_RETRIES = 2;
@@ -59,26 +59,23 @@ function shouldResend(failures: number, error: unknown): boolean {
 }
 
 /**
- * Checks the form with the API's own schema (REQ-ENQ-02; viewing times and position, ADR 029): the data to
- * send, or one message per field path. Viewing times are sent only while the box is ticked.
+ * Checks the form with the API's own schema (REQ-ENQ-02; viewing times and position, ADR 029). Viewing times are sent
+ * only while the box is ticked; the listing's id comes from the page.
  */
-function validate(
-  propertyId: string,
-  values: Values,
-  request: Request,
-): { data: CreateEnquiry; errors?: undefined } | { errors: Errors } {
-  const result = CreateEnquirySchema.safeParse({
-    propertyId,
-    ...values,
-    ...(request.wantsViewing ? { viewingTimes: request.viewingTimes } : {}),
-    ...(request.buyerPosition.length ? { buyerPosition: request.buyerPosition } : {}),
-  });
-  if (result.success) return { data: result.data };
-  const errors: Errors = {};
-  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  // propertyId comes from the page, not the person: show its (unlikely) failure somewhere they can see.
-  if (!Object.keys(errors).length) errors.message = MESSAGES.validation;
-  return { errors };
+function enquiryResolver(propertyId: string): Resolver<EnquiryFields, unknown, CreateEnquiry> {
+  const check = zodResolver(CreateEnquirySchema);
+  return (fields, context, options) => {
+    const { wantsViewing, viewingTimes, buyerPosition, ...contact } = fields;
+    const input = {
+      propertyId,
+      ...contact,
+      ...(wantsViewing ? { viewingTimes } : {}),
+      ...(buyerPosition.length ? { buyerPosition } : {}),
+    };
+    return check(input, context, options as unknown as Parameters<typeof check>[2]) as ReturnType<
+      Resolver<EnquiryFields, unknown, CreateEnquiry>
+    >;
+  };
 }
 
 /**
@@ -138,24 +135,38 @@ function EnquiryForm({
   const id = useId();
   const { user } = useAuth();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => ({
-    name: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
-    email: user?.email ?? '',
-    phone: user?.phone ?? '',
-    message: defaultEnquiryMessage(listing.title),
-  }));
-  const [request, setRequest] = useState<Request>({
-    wantsViewing: false,
-    viewingTimes: [{ date: '', period: 'morning' }],
-    buyerPosition: [],
+  const form = useForm<EnquiryFields, unknown, CreateEnquiry>({
+    resolver: enquiryResolver(listing.id),
+    defaultValues: {
+      name: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      message: defaultEnquiryMessage(listing.title),
+      wantsViewing: false,
+      viewingTimes: [{ date: '', period: 'morning' }],
+      buyerPosition: [],
+    },
+    // The effect below focuses the first marked field, viewing times included.
+    shouldFocusError: false,
   });
-  // Errors appear after the first attempt to send, then follow every keystroke.
-  const [attempts, setAttempts] = useState(0);
-  const attempted = attempts > 0;
-  const checked = validate(listing.id, values, request);
-  const errors: Errors = attempted ? (checked.errors ?? {}) : {};
+  // Errors appear after the first attempt to send, then follow every change (react-hook-form's re-validation).
+  const { submitCount } = form.formState;
+  const errors = errorsByPath(form.formState.errors);
+  // propertyId comes from the page, not the person: show its (unlikely) failure somewhere they can see.
+  if (errors.propertyId && Object.keys(errors).length === 1) errors.message = MESSAGES.validation;
+  const wantsViewing = useWatch({ control: form.control, name: 'wantsViewing' });
   // The Idempotency-Key of the details as they are now (null until they are first sent).
   const idempotencyKey = useRef<string | null>(null);
+
+  // Other details are another submission: any edit needs a new Idempotency-Key.
+  useEffect(() => {
+    return form.subscribe({
+      formState: { values: true },
+      callback: () => {
+        idempotencyKey.current = null;
+      },
+    });
+  }, [form]);
 
   const mutation = useMutation({
     mutationFn: createEnquiry,
@@ -172,34 +183,22 @@ function EnquiryForm({
     },
   });
 
-  // After a refused attempt, take the person to the first field that needs them.
-  useEffect(() => {
-    if (attempts) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempts]);
+  // After a refused attempt, take the person to the first field that needs them. A layout effect: the check ends
+  // after the click (the resolver is async), and the focus must move with the render that marks the field.
+  useLayoutEffect(() => {
+    if (submitCount) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (input: CreateEnquiry) => {
     if (mutation.isPending) return;
-    setAttempts((n) => n + 1);
-    if (checked.errors) return;
     idempotencyKey.current ??= newIdempotencyKey();
-    mutation.mutate({ input: checked.data, idempotencyKey: idempotencyKey.current });
+    mutation.mutate({ input, idempotencyKey: idempotencyKey.current });
   };
-
-  // Other details are another submission: they need a new Idempotency-Key, as an edited field does.
-  const changeRequest = (change: Partial<Request>) => {
-    idempotencyKey.current = null;
-    setRequest((r) => ({ ...r, ...change }));
-  };
+  const onSubmit = (event: FormEvent) => void form.handleSubmit(send)(event);
 
   const field = (name: ContactField) => ({
     ...fieldA11y(`${id}-${name}`, errors[name]),
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      idempotencyKey.current = null;
-      setValues((v) => ({ ...v, [name]: event.target.value }));
-    },
+    ...form.register(name),
   });
 
   return (
@@ -216,18 +215,34 @@ function EnquiryForm({
       <FormField id={`${id}-message`} label="Message" error={errors.message}>
         <Textarea {...field('message')} rows={5} maxLength={ENQUIRY_MESSAGE_MAX_LENGTH} aria-required />
       </FormField>
-      <ViewingTimesFieldset
-        wanted={request.wantsViewing}
-        onWantedChange={(wantsViewing) => changeRequest({ wantsViewing })}
-        times={request.viewingTimes}
-        onTimesChange={(viewingTimes) => changeRequest({ viewingTimes })}
-        errors={errors}
+      <Controller
+        control={form.control}
+        name="viewingTimes"
+        render={({ field: times }) => (
+          <ViewingTimesFieldset
+            wanted={wantsViewing}
+            onWantedChange={(wanted) => {
+              form.setValue('wantsViewing', wanted);
+              // Ticking or unticking changes which times are checked: check the whole form again after an attempt.
+              if (submitCount) void form.trigger();
+            }}
+            times={times.value}
+            onTimesChange={times.onChange}
+            errors={errors}
+          />
+        )}
       />
       {listing.mode === 'sale' && (
-        <BuyerPositionFieldset
-          value={request.buyerPosition}
-          onChange={(buyerPosition) => changeRequest({ buyerPosition })}
-          error={Object.entries(errors).find(([path]) => path.startsWith('buyerPosition'))?.[1]}
+        <Controller
+          control={form.control}
+          name="buyerPosition"
+          render={({ field: position }) => (
+            <BuyerPositionFieldset
+              value={position.value}
+              onChange={position.onChange}
+              error={Object.entries(errors).find(([path]) => path.startsWith('buyerPosition'))?.[1]}
+            />
+          )}
         />
       )}
       <DialogFooter>

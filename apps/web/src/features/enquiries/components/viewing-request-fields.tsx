@@ -12,6 +12,7 @@ import {
   type ViewingPeriod,
 } from '@abode/shared/enquiries/enquiry.schema';
 import { Button } from '#src/components/ui/button.tsx';
+import { FieldError } from '#src/components/ui/form-field.tsx';
 import { fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
@@ -113,21 +114,13 @@ export function ViewingTimesFieldset({
                       <X aria-hidden="true" />
                     </Button>
                   </div>
-                  {dateError && (
-                    <p id={`${dateId}-error`} className="mt-1 text-sm text-destructive">
-                      {dateError}
-                    </p>
-                  )}
-                  {periodError && (
-                    <p id={`${periodId}-error`} className="mt-1 text-sm text-destructive">
-                      {periodError}
-                    </p>
-                  )}
+                  <FieldError id={dateId} error={dateError} className="mt-1" />
+                  <FieldError id={periodId} error={periodError} className="mt-1" />
                 </li>
               );
             })}
           </ol>
-          {listError && <p className="text-sm text-destructive">{listError}</p>}
+          <FieldError id={`${id}-times`} error={listError} />
           {times.length < VIEWING_TIMES_MAX && (
             <Button
               variant="outline"
@@ -181,11 +174,7 @@ export function BuyerPositionFieldset({
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         Optional. Tick any that apply: it helps the agent plan viewings.
       </p>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }
