@@ -28,7 +28,7 @@ export interface NewListing extends MatchableListing {
   slug: string;
   title: string;
   mode: 'sale' | 'rent';
-  /** How the e-mail words the price (issue #25): 'Guide price …', '£250/week', 'POA' (no figure). */
+  /** How the e-mail words the price (REQ-LISTING-11): 'Guide price …', '£250/week', 'POA' (no figure). */
   priceQualifier: PriceQualifier | null;
   rentFrequency: RentFrequency | null;
   weeklyRentPence: number | null;

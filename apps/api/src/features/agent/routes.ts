@@ -1,7 +1,7 @@
 /**
- * The agent area, /api/agent (DESIGN §4, SPEC §6, issue #5). Every route needs role agent (`requireAgentUser`: 401
+ * The agent area, /api/agent (REQ-AUTH-11, REQ-AUTH-12, REQ-AGENT). Every route needs role agent (`requireAgentUser`: 401
  * visitor, 403 other roles) with an agents row (`requireAgentProfile`, which finds the caller's `agentId` on
- * `c.var.viewer`; 404 'Agent profile not found' without one, issue #23) — except POST /profile, which creates that row
+ * `c.var.viewer`; 404 'Agent profile not found' without one, REQ-AGENT-02) — except POST /profile, which creates that row
  * — and acts only on the records of the member's branches, as their role allows (ADR 029, `authorise`): another
  * agency's listing or enquiry id answers 404, never data; one their role may not touch answers 403.
  * Answers are personal: `Cache-Control: no-store`.
@@ -36,9 +36,9 @@ agentRoutes.route('/enquiries', agentEnquiryRoutes);
 agentRoutes.route('/properties', agentListingRoutes);
 // Photo routes carry their own paths: /properties/{id}/photos… and /profile/logo.
 agentRoutes.route('/', agentPhotoRoutes);
-// Floor plans, EPC certificate and brochure (issue #25): /properties/{id}/media….
+// Floor plans, EPC certificate and brochure (REQ-LISTING-16): /properties/{id}/media….
 agentRoutes.route('/', agentMediaRoutes);
-// Where a feed listing's files stand (issue #27): /properties/{id}/feed-media.
+// Where a feed listing's files stand (ADR 030): /properties/{id}/feed-media.
 agentRoutes.route('/', feedMediaRoutes);
 agentRoutes.route('/profile', agentProfileRoutes);
 // The agency's members and invitations (ADR 029).
@@ -49,7 +49,7 @@ agentRoutes.route('/branches', agentBranchRoutes);
 agentRoutes.route('/agency', agencyComplianceRoutes);
 // Listing feed keys and CRM branch codes (ADR 030): /api-keys… and /feed-branch-codes….
 agentRoutes.route('/', feedKeyRoutes);
-// BLM bulk uploads and their history (issue #27): /feeds/blm, /feeds/imports….
+// BLM bulk uploads and their history (REQ-FEED-07): /feeds/blm, /feeds/imports….
 agentRoutes.route('/feeds', agentFeedImportRoutes);
 // Analytics, reports (CSV) and settings.
 agentRoutes.route('/', agentInsightRoutes);

@@ -1,5 +1,5 @@
 /**
- * `GET /api/agent/dashboard` (SPEC §2 Agent dashboard, §9; DESIGN §7; issue #5). Mounted by agent/routes.ts behind
+ * `GET /api/agent/dashboard` (REQ-AGENT-03). Mounted by agent/routes.ts behind
  * `requireAgent` (visitor 401, non-agent 403) and `no-store`; reads only the caller's records.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';

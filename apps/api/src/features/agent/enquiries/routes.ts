@@ -1,5 +1,5 @@
 /**
- * `/api/agent/enquiries` (SPEC §2 Agent enquiries, §4 enquiry status, §7; issue #5; the team's lead inbox, ADR 029):
+ * `/api/agent/enquiries` (REQ-AGENT-11, REQ-ENQ-06; the team's lead inbox, ADR 029):
  * the enquiries of the member's branches with search, status and assignment filters, pages and stat cards; one
  * enquiry; its status change; its assignment and the members it may be assigned to; and its thread of private notes
  * and replies e-mailed to the applicant. Mounted by agent/routes.ts behind `requireAgent` (visitor 401, non-agent

@@ -1,7 +1,7 @@
 /**
- * The agent's own profile, mounted at /api/agent/profile (SPEC §2 Agent profile, §5 Profile, §7; issue #5). The
+ * The agent's own profile, mounted at /api/agent/profile (REQ-AGENT-12, REQ-AGENT-13). The
  * parent app (agent/routes.ts) already requires an agent (401 visitor, 403 other roles) and sets no-store; GET and
- * PATCH also need the agents row (404 'Agent profile not found'), which POST creates (issue #23). There is no id in
+ * PATCH also need the agents row (404 'Agent profile not found'), which POST creates (REQ-AGENT-02). There is no id in
  * any path: the row is always the caller's, found by user_id. Logo upload (`/profile/logo`) lives with the photo
  * routes.
  */

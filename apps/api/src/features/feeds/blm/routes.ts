@@ -1,5 +1,5 @@
 /**
- * BLM bulk files (issue #27, ADR 030): a CRM's upload with its feed key, and the agent portal's Bulk upload screen.
+ * BLM bulk files (REQ-FEED-07, ADR 030): a CRM's upload with its feed key, and the agent portal's Bulk upload screen.
  * - `POST /api/feeds/blm` (mounted at /api/feeds by app.ts), `Authorization: Bearer <feed key>` (`feedKeyAuth`:
  *   401, 403, 429, audited). Rows whose BRANCH_ID is not mapped go to the key's branch; the key's `withdrawAbsent`
  *   says whether the file is a full feed.
@@ -176,7 +176,7 @@ function importContext(
   };
 }
 
-/** The API's validation hook (a 400 with SPEC §8's message) for the feed key's routes. */
+/** The API's validation hook (a 400 with REQ-MSG-01's message) for the feed key's routes. */
 const feedValidationHook: Hook<unknown, FeedEnv, string, unknown> = (result, c) =>
   validationHook(result, c as never);
 

@@ -42,8 +42,8 @@ export function savedSearchHref(id: string): string {
 }
 
 /**
- * Save Search (SPEC §2 Search page). Signed out, it says saving needs an account (SPEC §5). Signed in, it asks first
- * (issue #23): a name — the search in words, 'Flats to rent in Leeds, 2+ beds' — and whether to get e-mail alerts
+ * Save Search (REQ-SEARCH-24). Signed out, it says saving needs an account (REQ-CLIENT-03). Signed in, it asks first
+ * (REQ-CLIENT-07, REQ-CLIENT-09): a name — the search in words, 'Flats to rent in Leeds, 2+ beds' — and whether to get e-mail alerts
  * (instant, daily or none, as Rightmove asks; nothing is chosen for the user). Saving the same filters again is
  * refused by the server, and the dialog offers to open the saved search instead.
  */
