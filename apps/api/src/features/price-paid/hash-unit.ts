@@ -1,7 +1,7 @@
 /**
  * The demo data's deterministic choices (docs/demo-data.md: "by hash"): every choice that is not in a Price Paid
  * record comes from this, so the same record always gives the same listing, on any machine. Its own module so that
- * the rule modules (listing-rules.ts, listing-details-rules.ts, room-rules.ts) share it without importing each other.
+ * the rule modules (demo-listing/, listing-details-rules.ts, room-rules.ts) share it without importing each other.
  */
 
 /**

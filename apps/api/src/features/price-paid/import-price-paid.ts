@@ -1,8 +1,9 @@
 /**
  * Imports HM Land Registry Price Paid records as listings (used by `npm run db:import-ppd` and the demo seeder).
  * The whole input is read first, because two rules need all of it: the latest sale of an address wins, and bedrooms
- * come from the price rank within postcode district and type (listing-rules.ts). Memory grows with the input; it
- * is meant for extracts and monthly files (hundreds of thousands of rows), not the 28-million-row complete file.
+ * come from the price rank within postcode district and type (demo-listing/property-facts.ts). Memory grows with
+ * the input; it is meant for extracts and monthly files (hundreds of thousands of rows), not the 28-million-row
+ * complete file.
  *
  * Idempotent: a transaction already imported (`properties.price_paid_id`) is skipped, so re-running an import adds
  * nothing. Listings, their photos and their floor plans are inserted together, one transaction per batch.

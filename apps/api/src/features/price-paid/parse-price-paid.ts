@@ -5,7 +5,7 @@
  *
  * Each record becomes either a typed row or a problem for that line, so one bad line never stops an import.
  * Only the shape is checked here (columns, price, date, codes); whether a row can become a listing is decided by
- * the importer and `listing-rules.ts`.
+ * the importer and `demo-listing/records.ts`.
  */
 import fs from 'node:fs';
 import { Readable } from 'node:stream';

@@ -89,8 +89,8 @@ export const receptionRoomsOf = (rooms: readonly LayoutRoom[]) =>
   rooms.filter((r) => r.kind === 'reception').length;
 
 /**
- * The floor plans drawn: every kind, bedrooms and bathrooms the demo rules give (listing-rules.ts BEDROOM_RULES and
- * bathroomsFor). A listing edited to another combination keeps its rooms but gets no floor plan.
+ * The floor plans drawn: every kind, bedrooms and bathrooms the demo rules give (demo-listing/property-facts.ts
+ * BEDROOM_RULES and bathroomsFor). A listing edited to another combination keeps its rooms but gets no floor plan.
  */
 export const FLOOR_PLAN_LAYOUTS: readonly (readonly [LayoutKind, number, number])[] = [
   ['flat', 1, 1],
