@@ -112,16 +112,45 @@ export function compilePlan(
   if (!conditions || 'ids' in conditions) return conditions;
   const source = chooseSource(st, conditions, ctx.scope, caches, tuning);
   if (!source) return undefined;
-  const { minBaths, mustHave, excluded, sinceUs, boxes } = conditions;
-  const others = minBaths === -Infinity && mustHave === 0 && excluded === 0 && sinceUs === -Infinity;
+  const c = conditions;
+  const p = predicatesOf(st, c, source.inText);
+  const others = c.minBaths === -Infinity && c.mustHave === 0 && c.excluded === 0 && c.sinceUs === -Infinity;
+  // One literal with every field named, not spreads of the three parts: spreading them made the plan's construction
+  // a fifth of a search's time (V8 adds the spread properties one by one), measured with node --cpu-prof.
   return {
-    ...conditions,
-    ...source,
-    ...predicatesOf(st, conditions, source.inText),
+    q: c.q,
+    sort: c.sort,
+    mode: c.mode,
+    type: c.type,
+    statusOk: c.statusOk,
+    mustHave: c.mustHave,
+    excluded: c.excluded,
+    minPrice: c.minPrice,
+    maxPrice: c.maxPrice,
+    minBeds: c.minBeds,
+    minBaths: c.minBaths,
+    reducedOnly: c.reducedOnly,
+    sinceUs: c.sinceUs,
+    boxes: c.boxes,
+    radius: c.radius,
+    polygon: c.polygon,
+    words: c.words,
+    wordBits: c.wordBits,
+    offset: c.offset,
+    end: c.end,
+    byPrice: c.byPrice,
+    source: source.source,
+    cells: source.cells,
+    text: source.text,
+    inText: source.inText,
+    codesOk: p.codesOk,
+    testListing: p.testListing,
+    test: p.test,
+    matches: p.matches,
     tuning,
     caches,
-    countable: others && boxes.length === 0,
-    cellsCountable: others && !conditions.wordBits,
+    countable: others && c.boxes.length === 0,
+    cellsCountable: others && !c.wordBits,
     cellPlaces: new Map(),
   };
 }
