@@ -1,8 +1,8 @@
 /**
  * The in-memory search engine (ADR 023) answers exactly what the SQL search answers: for hundreds of searches drawn
- * over the demo data (real HM Land Registry addresses and OS postcodes, every status, reductions, flags, issue #25's
+ * over the demo data (real HM Land Registry addresses and OS postcodes, every status, reductions, flags, REQ-LISTING-16's
  * floor plans and lettings terms), the engine and the one-statement SQL plan return the same cards in the same order
- * and the same exact total (issue #24: more than 1,000 matches, deep pages and the last page included). Then it
+ * and the same exact total (REQ-SEARCH-21: more than 1,000 matches, deep pages and the last page included). Then it
  * follows writes made straight in SQL — price, status, photos, agent, new and deleted listings, a TRUNCATE — through
  * the change log (migration 0008). Real database: PGlite, or PostgreSQL 15 with TEST_DATABASE_URL.
  */
@@ -36,7 +36,7 @@ interface Facts {
   outcodes: string[];
   postcodes: string[];
   streets: string[];
-  /** Place ids (issue #24) of every kind the demo data has, the biggest of each first. */
+  /** Place ids (REQ-PLACE-02) of every kind the demo data has, the biggest of each first. */
   places: string[];
   points: { latitude: number; longitude: number }[];
 }
@@ -94,7 +94,7 @@ afterAll(async () => {
 });
 
 /**
- * Issue #25's facts, so that every value occurs: a floor plan on about a quarter more of the listings, and on about a
+ * REQ-LISTING-16's facts, so that every value occurs: a floor plan on about a quarter more of the listings, and on about a
  * quarter of the rentals each let type, each furnishing or none, and pets and bills each 'yes', 'no' or not said,
  * drawn from the slug (the demo data gives most rentals a long let, and says yes or no to pets and bills). The other
  * listings keep what the demo data says.
@@ -144,7 +144,7 @@ function locationTexts(): string[] {
   return [...new Set(texts)];
 }
 
-/** Issue #25's filters, drawn by {@link drawSearch}. */
+/** ADR 028's filters, drawn by {@link drawSearch}. */
 const ISSUE_25_FILTERS = ['hasFloorPlan', 'letType', 'furnished', 'petsAllowed', 'billsIncluded'];
 
 function drawSearch(next: () => number): Record<string, string> {
@@ -193,7 +193,7 @@ function drawSearch(next: () => number): Record<string, string> {
   if (maybe(0.15)) params.includeUnderOffer = 'true';
   if (maybe(0.1)) params.includeLetAgreed = 'true';
   if (maybe(0.1)) params.added = String(pick([1, 3, 7, 14]));
-  // Issue #25: the floor plan (both modes) and the lettings terms, mostly with Rent (sale listings have none).
+  // REQ-LISTING-16: the floor plan (both modes) and the lettings terms, mostly with Rent (sale listings have none).
   const lettings = params.mode === 'rent' ? 0.3 : 0.03;
   if (maybe(0.12)) params.hasFloorPlan = 'true';
   if (maybe(lettings)) params.letType = pick(LET_TYPES);
