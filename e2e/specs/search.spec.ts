@@ -134,7 +134,7 @@ test('pagination moves through the results @mobile', async ({ page }) => {
   ).toHaveAttribute('aria-current', 'page');
 });
 
-test('a broad search gives its exact count, and the pagination reaches its last page (issue #24) @mobile', async ({
+test('a broad search gives its exact count, and the pagination reaches its last page (REQ-SEARCH-21) @mobile', async ({
   page,
 }) => {
   // Every home for sale: tens of thousands in the demo data, far past the old '1,000+'.

@@ -295,7 +295,7 @@ export async function faultsStep(ctx: SoakContext): Promise<void> {
     const firstRefusal = fallback.findIndex((r) => r.status === 429);
     const refusal = fallback[firstRefusal];
     check(
-      'database down: the rate limiter falls back to memory (SPEC §9 local search limit 20, not the configured 1,000,000)',
+      'database down: the rate limiter falls back to memory (REQ-LIMIT-01 local search limit 20, not the configured 1,000,000)',
       firstRefusal === 20 &&
         fallback.slice(0, 20).every(is503) &&
         refusal?.errorCode === 'SEARCH_RATE_LIMITED' &&

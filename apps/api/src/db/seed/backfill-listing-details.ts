@@ -122,7 +122,7 @@ export async function backfillListingDetails(
     changes.push({ columns: row, plan });
   }
   // Every row is rewritten with its indexes: about a minute for the whole demo on PGlite, once.
-  if (changes.length) log(`Demo data: giving ${changes.length} listings their issue #25 details (once)`);
+  if (changes.length) log(`Demo data: giving ${changes.length} listings their listing details (once)`);
   for (let i = 0; i < changes.length; i += 5_000) {
     const chunk = changes.slice(i, i + 5_000);
     await db.transaction(async (tx) => {

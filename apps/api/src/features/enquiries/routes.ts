@@ -166,7 +166,7 @@ const createEnquiryRoute = createRoute({
     '`{ date, period }`, a day from tomorrow to 60 days ahead and morning, afternoon or evening) and, for a sale, ' +
     '`buyerPosition` (first-time-buyer, selling, sold-stc, mortgage-agreed-in-principle, cash-buyer) are stored ' +
     'and shown in the e-mail. Works signed out; a ' +
-    'signed-in user’s id is recorded. SPEC §5 Contact data: name, e-mail and message are required (' +
+    'signed-in user’s id is recorded. REQ-ENQ-02: name, e-mail and message are required (' +
     "'Contact information is required'), the e-mail must be valid ('Invalid email format'), an optional phone " +
     "must be 5–20 characters after cleaning ('Phone number should be between 5-20 characters'), and script-like " +
     "content is refused ('Contact information contains invalid content') and logged. Rate limit: " +
@@ -197,7 +197,7 @@ const createEnquiryRoute = createRoute({
       },
     },
     400: errorResponse(
-      'A SPEC §5 contact-data message, or the generic validation message (also for a malformed Idempotency-Key)',
+      'A contact-data message (REQ-ENQ-02), or the generic validation message (also for a malformed Idempotency-Key)',
     ),
     404: errorResponse(
       "The listing does not exist or is not public ('This property is no longer available.'), or an admin " +

@@ -18,7 +18,7 @@ const locationsRoute = createRoute({
   tags: ['Listings'],
   summary: 'Location autocomplete',
   description:
-    'Up to 10 places starting with `q`, for the location box (issue #24): towns (`kind: town`, from the listings), ' +
+    'Up to 10 places starting with `q`, for the location box (REQ-PLACE-02): towns (`kind: town`, from the listings), ' +
     "local authorities (`authority`, from OS Code-Point Open's code list), postcode districts (`outcode`, e.g. " +
     "'SW19'), streets (`street`, 'Milsom Street, Bath') and full postcodes (`postcode`, typed with or without the " +
     'space). An exact match comes first; text with a digit lists districts and postcodes first, other text towns, ' +

@@ -81,14 +81,14 @@ const updateProfileRoute = createRoute({
     'Partial: a field left out keeps its stored value. firstName (letters, spaces, apostrophes and hyphens; ' +
     'trimmed and cut to 50 characters, as on sign-up) cannot be cleared: null or blank is a 400. lastName and ' +
     "phone are optional: '' or null clears them. The phone is stored with only digits, +, -, spaces and brackets, " +
-    '5–20 characters (SPEC §5 Contact data). better-auth\'s `name` becomes "first last".',
+    '5–20 characters (REQ-ENQ-02). better-auth\'s `name` becomes "first last".',
   middleware: [requireUser] as const,
   request: {
     body: jsonBody(ProfileChangesSchema),
   },
   responses: {
     200: json(ProfileSchema, 'The updated profile'),
-    400: errorResponse("A field failed its rule: the message is that rule's (SPEC §5, §8)"),
+    400: errorResponse("A field failed its rule: the message is that rule's (REQ-SEC-01, REQ-MSG-02)"),
     ...unauthenticated,
   },
 });

@@ -25,7 +25,7 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: 'All enquiries',
   description:
-    'Every enquiry, newest first (SPEC §2, §7). `q` matches case-insensitively anywhere in the customer name, the ' +
+    'Every enquiry, newest first (REQ-ADMIN-06). `q` matches case-insensitively anywhere in the customer name, the ' +
     'listing title, the agent name or the message (`%` and `_` are literal); `status` is new, in_progress, closed ' +
     'or all; `page` from 1, `pageSize` 1–100 (default 25). `property` is null when the listing is gone or deleted ' +
     "('Property Deleted'); `agent` null when the agent is gone ('N/A'); `agent.agencyName` is the agency, else the " +
@@ -44,7 +44,7 @@ const updateRoute = createRoute({
   tags: TAGS,
   summary: 'Change the status of an enquiry',
   description:
-    'Body `{ status }`: new, in_progress or closed, other than the current one (SPEC §4: the admin menu offers only ' +
+    'Body `{ status }`: new, in_progress or closed, other than the current one (REQ-ENQ-06: the admin menu offers only ' +
     "the others; the same status → 400). Stamps `updatedAt`; audited as 'update_enquiry_status' with before/after; " +
     "the agent's Recent Activity records it. Toast: 'Enquiry marked as {status}'.",
   request: { params: AdminEnquiryParamsSchema, body: jsonBody(AdminUpdateEnquiryStatusSchema) },

@@ -24,7 +24,7 @@ const dashboardRoute = createRoute({
   tags: ['Admin dashboard'],
   summary: 'Admin dashboard',
   description:
-    'Stat cards and breakdowns from the admin_analytics view (SPEC §2 Admin dashboard, §3), plus the latest ' +
+    'Stat cards and breakdowns from the admin_analytics view (REQ-ADMIN-03, REQ-ADMIN-08), plus the latest ' +
     'high/critical security events and admin actions (see dashboard.ts).',
   responses: { 200: json(AdminDashboardSchema, 'The dashboard'), ...adminOnly },
 });
@@ -35,7 +35,7 @@ const auditRoute = createRoute({
   tags: ['Admin audit log'],
   summary: 'Audit log',
   description:
-    'Security events and admin actions, newest first, 50 a page (issue #6; SPEC §3). Filters: `eventType` ' +
+    'Security events and admin actions, newest first, 50 a page (REQ-ADMIN-09). Filters: `eventType` ' +
     'all|security_event|admin_action; `action` exact (e.g. auth_attempt, suspend_user); `severity` ' +
     "low|medium|high|critical (after_data->>'severity'); `user` a user id or e-mail (exact, any case); `ip` exact; " +
     '`from`/`to` UTC days YYYY-MM-DD, both included; `q` free text (case-insensitive, literal `%`/`_`) over ' +

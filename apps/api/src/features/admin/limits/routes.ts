@@ -175,7 +175,7 @@ const limitsRoute = createRoute({
   description:
     'Every rate limit of this server: `limit` requests per `windowSeconds` per client (`per`), then refused for ' +
     '`blockSeconds` (null: until the window ends). `envVar` names the environment variable that sets a tunable ' +
-    'limit; null means a fixed SPEC §9 constant. Read-only.',
+    'limit; null means a fixed constant (REQ-LIMIT-01). Read-only.',
   responses: {
     200: json(SiteLimitsSchema, 'The limits'),
     401: errorResponse('Not signed in'),

@@ -34,10 +34,10 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: 'All listings',
   description:
-    'Every non-deleted listing, newest first (SPEC §2, §7). `q` matches case-insensitively anywhere in the title, ' +
+    'Every non-deleted listing, newest first (REQ-ADMIN-05). `q` matches case-insensitively anywhere in the title, ' +
     'address line 1, city or postcode (`%` and `_` are literal); `status` is a listing status or all; `approval` ' +
     'is pending, approved, rejected or all; `page` from 1, `pageSize` 1–100 (default 25). Prices in integer pence. ' +
-    '`editedSinceApproval` is true for an approved listing updated more than a second after approval (DESIGN §7). ' +
+    '`editedSinceApproval` is true for an approved listing updated more than a second after approval (REQ-LISTING-02). ' +
     '`agent.agencyName` is the agency, else the branch, else null; `agent` is null when the agent is gone. ' +
     '`stats` counts all non-deleted listings by approval status, whatever the filters. `agencyId` and `branchId` ' +
     "(ADR 029) keep one agency's or one branch's listings; `agent.branchName` is the branch's own name.",
@@ -55,8 +55,8 @@ const approveRoute = createRoute({
   tags: TAGS,
   summary: 'Approve a listing',
   description:
-    'Pending or rejected → approved with approvedAt now (SPEC §4). A listing a rejection moved to draft gets ' +
-    'the status it had back (issue #23), except active when it has no photo by now: it stays a draft and its ' +
+    'Pending or rejected → approved with approvedAt now (REQ-LISTING-02). A listing a rejection moved to draft gets ' +
+    'the status it had back (REQ-LISTING-06), except active when it has no photo by now: it stays a draft and its ' +
     'agent must add a photo and publish it. An active listing that was never published is published now ' +
     "(saved-search alerts). The agent is e-mailed: live, or what publishing takes. Audited as 'approve_listing' " +
     "with before/after. Toasts: 'Property approved successfully' / 'Failed to approve property'.",
@@ -109,7 +109,7 @@ const rejectRoute = createRoute({
   tags: TAGS,
   summary: 'Reject a listing',
   description:
-    'Pending → rejected with status draft (SPEC §4; an approved listing cannot be rejected); the status it had ' +
+    'Pending → rejected with status draft (REQ-LISTING-02; an approved listing cannot be rejected); the status it had ' +
     "and the reason are kept (approval restores the status; the agent's edit page shows the reason). Body (optional) " +
     "`{ reason?: string }`, at most 500 characters, `<`/`>` stripped. Audited as 'reject_listing'; the agent is " +
     "e-mailed the reason and a link to edit the listing (a mail failure is logged only). Toasts: 'Property " +

@@ -29,7 +29,7 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: 'Users',
   description:
-    'Non-deleted users, newest first (SPEC §7 "users (admin)"). `q` matches case-insensitively anywhere in the ' +
+    'Non-deleted users, newest first (REQ-ADMIN-04). `q` matches case-insensitively anywhere in the ' +
     'first name, last name, full name or e-mail (`%` and `_` are literal); `role` is all, agent, client or admin ' +
     '(has an admins row); `page` from 1, `pageSize` 1–100 (default 25). Items: id, firstName, lastName, email, role ' +
     '(client|agent), phone, isVerified, isSuspended, suspendedAt, createdAt (ISO 8601), adminRole (null unless ' +
@@ -49,7 +49,7 @@ const suspendRoute = createRoute({
   summary: 'Suspend a user (super admin only)',
   description:
     'Sets is_suspended and suspended_at and deletes all of the user’s sessions, so they are signed out at once and ' +
-    'cannot sign in (SPEC §4). Writes a `suspend_user` admin_action (severity high) with before/after. A plain ' +
+    'cannot sign in (REQ-AUTH-14). Writes a `suspend_user` admin_action (severity high) with before/after. A plain ' +
     'admin gets 403; suspending yourself is 400; suspending a super admin is 403 (super admins may suspend plain ' +
     'admins). Already suspended: 200 with the user unchanged and no new audit row.',
   request: { params: AdminUserParamsSchema },
@@ -68,7 +68,7 @@ const reactivateRoute = createRoute({
   tags: TAGS,
   summary: 'Reactivate a user',
   description:
-    'Clears is_suspended and suspended_at (SPEC §4; any admin) so the user can sign in again. Writes a ' +
+    'Clears is_suspended and suspended_at (REQ-AUTH-14; any admin) so the user can sign in again. Writes a ' +
     '`reactivate_user` admin_action with before/after. Not suspended: 200 with the user unchanged and no audit row.',
   request: { params: AdminUserParamsSchema },
   responses: {

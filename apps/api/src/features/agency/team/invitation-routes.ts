@@ -80,7 +80,7 @@ const acceptRoute = createRoute({
   summary: 'Accept an invitation',
   description:
     'Signed in as the invited address (any case): `{}` joins the agency with that account (their session carries ' +
-    'the membership from the next request). Signed out: `{ firstName, lastName?, password }` by the SPEC §5 sign-up ' +
+    'the membership from the next request). Signed out: `{ firstName, lastName?, password }` by the sign-up (REQ-AUTH-02) ' +
     'rules creates a verified account for the invited address and joins; `accountCreated` then tells the client to ' +
     'sign in with that password. 403 signed in as another address; 409 already in an agency, or (signed out) the ' +
     'address has an account; 429 too many attempts. Audited as agency_accept_invitation.',

@@ -17,9 +17,9 @@ const dashboardRoute = createRoute({
   summary: 'My dashboard: greeting, stat cards and Recent Activity',
   description:
     '`firstName` (users.first_name, null when unset); `stats`: activeListings (status active, not deleted), ' +
-    'totalEnquiries, viewsThisMonth (views this UTC calendar month, DESIGN §7, of the listings active and public ' +
-    'now: SPEC §9 counts active properties only), newLeads ' +
-    '(enquiries of the last 7 days, SPEC §9); `recentActivity`: the latest 10 events (new enquiries, enquiry and ' +
+    'totalEnquiries, viewsThisMonth (views this UTC calendar month, REQ-AGENT-03, of the listings active and public ' +
+    'now: REQ-AGENT-03 counts active properties only), newLeads ' +
+    '(enquiries of the last 7 days, REQ-AGENT-03); `recentActivity`: the latest 10 events (new enquiries, enquiry and ' +
     'listing status changes, price changes, approvals, …), newest first.',
   responses: {
     200: json(AgentDashboardSchema, 'The dashboard'),

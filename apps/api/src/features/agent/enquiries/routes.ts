@@ -38,7 +38,7 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: 'My enquiries',
   description:
-    'The enquiries sent to the branches the caller works in, newest first (SPEC §2, §7; ADR 029). `q` matches ' +
+    'The enquiries sent to the branches the caller works in, newest first (REQ-ENQ-08; ADR 029). `q` matches ' +
     "case-insensitively anywhere in the customer's name or e-mail, the listing's title or the message (`%` and `_` " +
     'are literal); `status` is new, in_progress, closed or all; `assigned` is all, me (assigned to the caller) or ' +
     'unassigned; `page` from 1 and `pageSize` 1–100 (default 25). Each row carries its `branchId`, `assignedTo` ' +
@@ -73,7 +73,7 @@ const updateRoute = createRoute({
   tags: TAGS,
   summary: 'Change the status of one of my enquiries',
   description:
-    'Body `{ status }`: new, in_progress or closed, from any state (SPEC §4). Stamps `updatedAt`; a real change is ' +
+    'Body `{ status }`: new, in_progress or closed, from any state (REQ-ENQ-06). Stamps `updatedAt`; a real change is ' +
     "recorded in the dashboard's Recent Activity. 'Enquiry status updated' / 'Failed to update enquiry status' are " +
     'the toasts of the page.',
   request: {
@@ -146,7 +146,7 @@ const noteRoute = createRoute({
   tags: TAGS,
   summary: 'Add a private note to one of my enquiries',
   description:
-    'Body `{ body }`: 1–2,000 characters after SPEC §5 sanitising (newlines kept; script-like content refused). ' +
+    'Body `{ body }`: 1–2,000 characters after REQ-SEC-01 sanitising (newlines kept; script-like content refused). ' +
     "Seen by the branch's members in the thread; never e-mailed.",
   request: { params: AgentEnquiryParamsSchema, body: jsonBody(EnquiryThreadInputSchema) },
   responses: {

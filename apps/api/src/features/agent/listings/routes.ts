@@ -59,7 +59,7 @@ const listRoute = createRoute({
     'no items. Each item has the main photo, photo count, price in integer pence, status, approval status, view ' +
     'count, and its branch and negotiator (id and name). `stats` (total, active, under offer including let agreed, ' +
     "total views) cover all the listings whatever the filters; `branches` and `negotiators` are the filters' " +
-    'choices. SPEC §2 Agent properties; issue #26.',
+    'choices. REQ-AGENT-04.',
   request: { query: AgentListingFiltersSchema },
   responses: {
     200: json(AgentListingListSchema, 'Listings and stats'),
@@ -76,7 +76,7 @@ const postcodeRoute = createRoute({
   description:
     'Where a full UK postcode is (OS Code-Point Open): normalised postcode, outcode, latitude and longitude in ' +
     'degrees (WGS84), and `approximate`: false for the postcode unit itself; true when our data lacks the ' +
-    "postcode and the point is its outcode's centroid (issue #23: every valid GB postcode is accepted). The " +
+    "postcode and the point is its outcode's centroid (REQ-PLACE-06: every valid GB postcode is accepted). The " +
     'add/edit form calls it when the postcode field loses focus; create and update locate the postcode the same way.',
   request: { params: z.object({ postcode: z.string().max(20) }) },
   responses: {
@@ -129,14 +129,14 @@ const createListingRoute = createRoute({
   description:
     'Body: the listing fields (price in integer pence; see ListingInputSchema). The status defaults to draft; ' +
     'any other status needs material information Part A (price above 0, council tax band, and tenure for sale). ' +
-    "`flags` (issue #8 'Don't show'; default none, duplicates dropped): retirement for sale or rent, " +
+    "`flags` (REQ-SEARCH-10 'Don't show'; default none, duplicates dropped): retirement for sale or rent, " +
     'shared-ownership and auction for sale only (400 on `flags` for a rental). The server sets the slug (title, ' +
     'street, outcode and a random suffix; never changed later), the coordinates from the postcode (its ' +
     "outcode's centre with `locationApproximate` true when our data lacks the postcode; 400 'We could not find " +
     "this postcode' when its outcode does not exist) and approval pending: the listing is public only once an " +
     "admin approves it. A new listing has no photos, so status active answers 400 '" +
     LISTING_MESSAGES.photoRequired +
-    "' on `status` (issue #23): create a draft, add photos, then publish. Records listing_created.",
+    "' on `status` (REQ-LISTING-06): create a draft, add photos, then publish. Records listing_created.",
   request: { body: jsonBody(ListingInputSchema) },
   responses: {
     201: json(AgentListingDetailSchema, 'The new listing'),
@@ -173,7 +173,7 @@ const deleteListingRoute = createRoute({
   tags: TAGS,
   summary: 'Delete a listing (soft)',
   description:
-    'Sets is_deleted (SPEC §4): the listing leaves every list and the public site; its enquiries stay. Records ' +
+    'Sets is_deleted (REQ-LISTING-05): the listing leaves every list and the public site; its enquiries stay. Records ' +
     'listing_deleted.',
   request: { params: ListingIdParamsSchema },
   responses: { 204: { description: 'Deleted' }, ...agentOnly, ...notFound },

@@ -290,7 +290,7 @@ describe('POST /api/agent/properties/{id}/photos', () => {
     expect(storedFiles()).toEqual(before);
   });
 
-  test(`parallel uploads decode at most ${IMAGE_DECODES_AT_ONCE} images at once, and all succeed (issue #22)`, async () => {
+  test(`parallel uploads decode at most ${IMAGE_DECODES_AT_ONCE} images at once, and all succeed`, async () => {
     const listing = await bareListing(alice);
     let inside = 0;
     let peak = 0;

@@ -194,7 +194,7 @@ const deletePhotoRoute = createRoute({
   summary: 'Delete a photo',
   description:
     'Removes the photo and its stored files; the order closes up and, if it was the main photo, the next one ' +
-    'becomes main. The last photo of an active listing cannot be deleted (issue #23: a live listing has a photo).',
+    'becomes main. The last photo of an active listing cannot be deleted (REQ-LISTING-06: a live listing has a photo).',
   request: { params: ListingPhotoParamsSchema },
   responses: {
     204: { description: 'Deleted' },
@@ -210,7 +210,7 @@ const uploadLogoRoute = createRoute({
   tags: ['Agent profile'],
   summary: 'Upload my photo/logo',
   description:
-    "multipart/form-data `file`: JPG or PNG decided by content (SPEC §9 'JPG, PNG up to 2MB'), at most 2 MB. " +
+    "multipart/form-data `file`: JPG or PNG decided by content (REQ-AGENT-09 'JPG, PNG up to 2MB'), at most 2 MB. " +
     'Fitted inside 400×400 px, stored as WebP (keeps PNG transparency), EXIF stripped. Replaces agents.logo_url ' +
     'and deletes the previous uploaded logo.',
   middleware: [limitBody(MAX_LOGO_BYTES, PHOTO_MESSAGES.logoTooLarge)],

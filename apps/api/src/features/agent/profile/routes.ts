@@ -34,7 +34,7 @@ const getProfileRoute = createRoute({
     '`{ agent, stats }`: every agents column in camelCase (id, userId, name, branchName, agencyName, email, phone, ' +
     'phoneSecondary, bio, address, websiteUrl, socialLinks {linkedin?, facebook?}, businessHours, certifications[], ' +
     'languages[], yearsExperience, logoUrl, notifyNewEnquiries, createdAt, updatedAt) and the quick stats ' +
-    '(activeListings, totalListings — non-deleted — totalEnquiries, memberSince ISO 8601). SPEC §2 Agent profile.',
+    '(activeListings, totalListings — non-deleted — totalEnquiries, memberSince ISO 8601). REQ-AGENT-12.',
   responses: { 200: json(AgentProfileResponseSchema, 'The profile and quick stats'), ...guarded },
 });
 
@@ -50,8 +50,8 @@ const updateProfileRoute = createRoute({
     'socialLinks {linkedin (linkedin.com), facebook (facebook.com)} and businessHours {monday…sunday: text} (each ' +
     'replaced whole when sent), certifications[] and languages[] (trimmed, de-duplicated, ≤ 50 characters each, ' +
     '≤ 20), yearsExperience (parsed as an integer, non-numbers 0; 0–70). Text loses < >, control and bidi ' +
-    'characters and is trimmed (DESIGN §7); all but the bio is one line. Phones are cleaned and 5–20 characters ' +
-    '(SPEC §5). 400 carries each failing field in `details`. Returns the saved profile like GET.',
+    'characters and is trimmed (REQ-SEC-01); all but the bio is one line. Phones are cleaned and 5–20 characters ' +
+    '(REQ-AGENT-13). 400 carries each failing field in `details`. Returns the saved profile like GET.',
   request: {
     body: jsonBody(AgentProfileChangesSchema),
   },
@@ -69,7 +69,7 @@ const createProfileRoute = createRoute({
   summary: 'Create my agent profile',
   description:
     "For an agent user without an agent profile (every other agent route answers 404 'Agent profile not found'; " +
-    'issue #23). The body is a whole profile, checked like PATCH: name*, agencyName or branchName (at least one), ' +
+    'REQ-AGENT-02). The body is a whole profile, checked like PATCH: name*, agencyName or branchName (at least one), ' +
     'email*, phone* (5–20 characters with at least 5 digits), and the optional fields. Returns the new profile ' +
     "and its quick stats like GET. 409 'You already have an agent profile' when the caller has one.",
   request: { body: jsonBody(UpdateAgentProfileSchema) },
