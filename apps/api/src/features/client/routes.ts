@@ -110,7 +110,7 @@ const createSavedSearchRoute = createRoute({
   tags: SAVED_SEARCHES,
   summary: 'Save a search',
   description:
-    'Stores the whole search filter object under the search URL's names (REQ-SEARCH-25) (`propertyType`; `type` is read the same; ' +
+    'Stores the whole search filter object under the search URL names (REQ-SEARCH-25) (`propertyType`; `type` is read the same; ' +
     "'all' means no filter). The label defaults to the filters in words ('Flats to rent in Leeds, 2+ beds'); " +
     'e-mail alerts are off unless `emailAlerts` is true (frequency instant or daily). Alerts cover listings ' +
     'published after saving. The same filters cannot be saved twice. At most 50 saved searches per user.',

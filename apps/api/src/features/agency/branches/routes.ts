@@ -35,7 +35,9 @@ const BranchParamsSchema = z.object({ id: z.string().max(100) });
 const notYours = errorResponse(
   "'The page or listing you asked for does not exist.': not one of your branches",
 );
-const forbidden = errorResponse("The authorisation message (REQ-MSG-01): your role may not do this (ADR 029)");
+const forbidden = errorResponse(
+  'The authorisation message (REQ-MSG-01): your role may not do this (ADR 029)',
+);
 
 const listRoute = createRoute({
   method: 'get',

@@ -39,7 +39,7 @@ const feedManagersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 const guards = {
   ...agentOnly,
   403: errorResponse(
-    "Not an agent, or the authorisation message (REQ-MSG-01): a negotiator, or a branch whose feeds your role may not manage",
+    'Not an agent, or the authorisation message (REQ-MSG-01): a negotiator, or a branch whose feeds your role may not manage',
   ),
 };
 const invalid = errorResponse("'Please check your input and try again.' with the failing fields in details");
