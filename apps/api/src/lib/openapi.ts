@@ -17,7 +17,7 @@ export const errorResponse = (description: string) => json(ErrorBodySchema, desc
 /** A required JSON request body of `schema`. */
 export const jsonBody = <S>(schema: S) => ({ content: { 'application/json': { schema } }, required: true });
 
-/** The 401 of a route behind `requireUser` or `requireAgent`. */
+/** The 401 of a route behind `requireUser` or `requireAgentUser`. */
 export const unauthenticated = { 401: errorResponse('Not signed in') };
 
 /** The 401 and 403 of every /api/agent route (`requireAgentUser`: role agent). */
@@ -27,8 +27,9 @@ export const agentUserOnly = {
 };
 
 /**
- * The 401, 403 and 404 of every /api/agent route but POST /api/agent/profile (`requireAgent`: role agent with an
- * agents row). A route's own 404, spread after it, replaces the description.
+ * The 401, 403 and 404 of every /api/agent route but POST /api/agent/profile (`requireAgentUser` and
+ * `requireAgentProfile`: role agent with an agents row). A route's own 404, spread after it, replaces the
+ * description.
  */
 export const agentOnly = {
   ...agentUserOnly,

@@ -2,7 +2,7 @@
  * `/api/agent/team` (ADR 029 "People are members"): any member reads the team; only a member who may manage it
  * (`team.manage`: the owner) invites, withdraws and re-sends invitations, changes roles and branches, and removes
  * members — anyone else gets 403 before their input is read. A member or invitation of another agency answers 404.
- * Mounted by agent/routes.ts behind `requireAgent` and `no-store`; every write is audited in its own transaction.
+ * Mounted by agent/routes.ts behind `requireAgentProfile` and `no-store`; every write is audited in its own transaction.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';

@@ -1,6 +1,6 @@
 /**
  * `GET /api/agent/dashboard` (REQ-AGENT-03). Mounted by agent/routes.ts behind
- * `requireAgent` (visitor 401, non-agent 403) and `no-store`; reads only the caller's records.
+ * `requireAgentProfile` (visitor 401, non-agent 403) and `no-store`; reads only the caller's records.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { AgentDashboardSchema } from '@abode/shared/agent/dashboard.schema';

@@ -2,7 +2,7 @@
  * `/api/agent/enquiries` (REQ-AGENT-11, REQ-ENQ-06; the team's lead inbox, ADR 029):
  * the enquiries of the member's branches with search, status and assignment filters, pages and stat cards; one
  * enquiry; its status change; its assignment and the members it may be assigned to; and its thread of private notes
- * and replies e-mailed to the applicant. Mounted by agent/routes.ts behind `requireAgent` (visitor 401, non-agent
+ * and replies e-mailed to the applicant. Mounted by agent/routes.ts behind `requireAgentProfile` (visitor 401, non-agent
  * 403) and `no-store`; writes pass the write rate limit. Every query is limited to the member's branches and asks
  * `authorise` (`enquiry.work` / `enquiry.assign`): another agency's or branch's enquiry answers 404 and is never
  * changed.

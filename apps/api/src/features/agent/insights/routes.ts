@@ -1,7 +1,7 @@
 /**
  * The agent's analytics, CSV reports and settings, mounted at /api/agent (REQ-AGENT-15: Analytics, Reports, Settings).
  * The parent app (agent/routes.ts) already requires an agent (401 visitor, 403 other roles) and sets no-store.
- * Every answer covers only the caller's own listings and enquiries (by the agent id `requireAgent` loaded by
+ * Every answer covers only the caller's own listings and enquiries (by the agent id `requireAgentProfile` loaded by
  * user_id); no route takes an agent id.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';

@@ -1,6 +1,6 @@
 /**
  * The agent's listings, /api/agent/properties (REQ-AGENT-04; the soft delete REQ-LISTING-05;
- * the sorts REQ-SEARCH-19). Mounted by agent/routes.ts behind `requireAgent` (401 visitor, 403 non-agent) and
+ * the sorts REQ-SEARCH-19). Mounted by agent/routes.ts behind `requireAgentProfile` (401 visitor, 403 non-agent) and
  * `no-store`. Every route acts only on the listings of the member's branches, as their role allows (ADR 029): another
  * agency's id answers 404, never data. The list sorts and filters by every column of the agent's table, and
  * `POST /bulk` changes the status of, or deletes, several listings at once (REQ-AGENT-04 "working at volume").

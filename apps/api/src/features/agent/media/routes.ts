@@ -1,6 +1,6 @@
 /**
  * A listing's floor plans, EPC certificate and brochure (REQ-LISTING-16 "Media"). Mounted by agent/routes.ts at
- * `/api/agent/` behind `requireAgent`, beside the photo routes, so the paths are full: `/properties/{id}/media…`.
+ * `/api/agent/` behind `requireAgentProfile`, beside the photo routes, so the paths are full: `/properties/{id}/media…`.
  * Only the caller's own, not-deleted listings: any other id is a 404 and nothing is written or stored. The files are
  * listed with the listing (`media` of `GET /api/agent/properties/{id}` and of the public detail), so there is no list
  * route here.

@@ -1,6 +1,6 @@
 /**
  * Listing photos and the agent logo (REQ-AGENT-14 "Photo upload"; REQ-AGENT-14 panel, REQ-AGENT-09;
- * ADR 012 Images). Mounted by agent/routes.ts at `/api/agent/` behind `requireAgent`, so the paths are full:
+ * ADR 012 Images). Mounted by agent/routes.ts at `/api/agent/` behind `requireAgentProfile`, so the paths are full:
  * `/properties/{id}/photos…` and `/profile/logo`. Only the caller's own, not-deleted listings: any other id is a 404
  * and nothing is written or stored.
  *

@@ -1,7 +1,7 @@
 /**
  * Saving the agent's own profile (REQ-SEC-01 "Update agents by user_id"; REQ-SEC-01: the profile edits both agency and
  * branch name). The changes were parsed by AgentProfileChangesSchema (sanitised, normalised); the row is the caller's
- * own, found by the agent id that `requireAgent` loaded by user_id, never an id from the request.
+ * own, found by the agent id that `requireAgentProfile` loaded by user_id, never an id from the request.
  */
 import { eq } from 'drizzle-orm';
 import {

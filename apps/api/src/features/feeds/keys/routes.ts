@@ -1,7 +1,7 @@
 /**
  * Settings › Listing feeds (ADR 030): `/api/agent/api-keys` (the Bearer keys a CRM sends to the RTDF and BLM
  * endpoints) and `/api/agent/feed-branch-codes` (a CRM's BLM branch codes mapped to branches). Mounted at /api/agent
- * by agent/routes.ts behind `requireAgent` and `no-store`. Only members who may manage feeds somewhere (`feeds.manage`:
+ * by agent/routes.ts behind `requireAgentProfile` and `no-store`. Only members who may manage feeds somewhere (`feeds.manage`:
  * the owner, branch managers) get past the door — a negotiator gets 403 before their input is read — and each key
  * or code is then authorised on its branch: outside the member's branches 404, as if it did not exist.
  */

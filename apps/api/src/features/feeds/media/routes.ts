@@ -1,7 +1,7 @@
 /**
  * Where a feed listing's files stand (ADR 030): `GET /api/agent/properties/{id}/feed-media`, for the listing's edit
  * page, so an agent sees which of the CRM's files arrived and which failed and why. Mounted by agent/routes.ts at
- * `/api/agent/` behind `requireAgent`, beside the media routes, so the path is full. Only a listing of the member's
+ * `/api/agent/` behind `requireAgentProfile`, beside the media routes, so the path is full. Only a listing of the member's
  * branches they may view (`listing.view`, ADR 029): any other id is a 404.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
