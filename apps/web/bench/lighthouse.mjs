@@ -8,10 +8,8 @@
  * categories performance and accessibility. Prints one table and writes the full figures to
  * apps/web/bench/results/lighthouse-<date>.json (git-ignored).
  *
- * Signing in: each demo account signs in once over HTTP (POST /api/auth/sign-in/email) and every run of its pages
- * sends that session cookie (Lighthouse's extraHeaders). SPEC allows 5 sign-ins an hour per address and e-mail, so
- * the cookie is also kept in apps/web/bench/results/.sessions.json and reused by the next bench run while the
- * server still accepts it.
+ * Signing in: each demo account signs in once (lighthouse-sessions.mjs) and every run of its pages sends that session
+ * cookie (Lighthouse's extraHeaders).
  *
  * Options: --runs N (runs per page, default 3; the run with the median performance score is reported),
  * --url http://host:port (measure a server that is already running, with the demo accounts, instead of building and
@@ -30,18 +28,13 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
+import { sessionCookie } from './lighthouse-sessions.mjs';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webRoot, '../..');
 const resultsDir = path.join(webRoot, 'bench/results');
 /** REQ-PERF set 95 for the pages anyone lands on; REQ-PERF-06 set 90 for the signed-in portals. */
 const TARGETS = { performance: { public: 95, portal: 90 }, accessibility: 100, cls: 0 };
-
-/** The demo sign-ins the server creates outside production (README "Demo accounts"). */
-const ACCOUNTS = {
-  agent: { email: 'clara.whitmore@example.com', password: 'Demo-Agent-2026!' },
-  superAdmin: { email: 'demo.superadmin@example.com', password: 'Demo-Super-2026!' },
-};
 
 const PORTAL_PAGES = [
   { name: 'agent/dashboard', path: '/agent/dashboard', account: 'agent' },
@@ -162,72 +155,6 @@ async function findPropertyPath(baseUrl) {
   const slug = list.find((item) => typeof item?.slug === 'string')?.slug;
   if (!slug) throw new Error('the Reading search returned no listing with a slug');
   return `/property/${slug}`;
-}
-
-const sessionsFile = path.join(resultsDir, '.sessions.json');
-
-function readSavedSessions() {
-  try {
-    return JSON.parse(fs.readFileSync(sessionsFile, 'utf8'));
-  } catch {
-    return {};
-  }
-}
-
-/** The `name=value` pairs of a response's Set-Cookie headers, as one Cookie header. */
-function cookieHeaderOf(response) {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .filter((pair) => pair && !pair.endsWith('='))
-    .join('; ');
-}
-
-/** Whether `cookie` is a live session of `email` on the server (GET /api/me). */
-async function isSessionOf(baseUrl, cookie, email) {
-  const response = await fetch(`${baseUrl}/api/me`, {
-    headers: { Cookie: cookie, Accept: 'application/json' },
-  });
-  if (!response.ok) return false;
-  const me = await response.json().catch(() => undefined);
-  return me?.user?.email?.toLowerCase() === email.toLowerCase();
-}
-
-/**
- * A Cookie header signed in as `account`: the one saved by an earlier bench run if the server still accepts it, else
- * one fresh sign-in (saved for the next run). The Origin header is the server's own, which its CSRF check and
- * better-auth's trust.
- */
-async function sessionCookie(baseUrl, account) {
-  const { email, password } = ACCOUNTS[account];
-  const saved = readSavedSessions();
-  const known = saved[baseUrl]?.[email];
-  if (known && (await isSessionOf(baseUrl, known, email))) return known;
-
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = cookieHeaderOf(response);
-  if (!response.ok || !cookie) {
-    const body = await response.text().catch(() => '');
-    throw new Error(
-      `signing in as ${email} answered ${response.status} ${body.slice(0, 200)}` +
-        (response.status === 429
-          ? ' (5 sign-ins an hour per address and e-mail: wait, or use the saved one)'
-          : ''),
-    );
-  }
-  if (!(await isSessionOf(baseUrl, cookie, email)))
-    throw new Error(`signed in as ${email}, but GET /api/me does not know the session`);
-  fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(
-    sessionsFile,
-    `${JSON.stringify({ ...saved, [baseUrl]: { ...saved[baseUrl], [email]: cookie } }, null, 2)}\n`,
-    { mode: 0o600 },
-  );
-  return cookie;
 }
 
 /** One Lighthouse run; a trace Chromium failed to record (NO_NAVSTART and the like) is retried once. */
