@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The demo sign-ins the server creates outside production (README "Demo accounts"). */
-export const ACCOUNTS = {
+const ACCOUNTS = {
   agent: { email: 'clara.whitmore@example.com', password: 'Demo-Agent-2026!' },
   superAdmin: { email: 'demo.superadmin@example.com', password: 'Demo-Super-2026!' },
 };
