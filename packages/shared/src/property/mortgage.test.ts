@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { MortgageInputSchema, SdltInputSchema } from './calculators.schema.ts';
 import { interestOnlyMortgage, repaymentMortgage } from './mortgage.ts';
 
 const gbp = (pounds: number) => Math.round(pounds * 100);
@@ -54,38 +53,5 @@ describe('interestOnlyMortgage', () => {
     const r = interestOnlyMortgage({ principalPence: gbp(200_000), annualRatePercent: 5, termYears: 25 });
     expect(r.monthlyPence).toBe(gbp(833.33));
     expect(r.totalRepaidPence).toBe(gbp(833.33) * 300 + gbp(200_000));
-  });
-});
-
-describe('calculator input schemas', () => {
-  test('parse typed text into numbers', () => {
-    expect(SdltInputSchema.parse({ pricePounds: '295000', buyer: 'first-time' })).toEqual({
-      pricePounds: 295_000,
-      buyer: 'first-time',
-    });
-    expect(
-      MortgageInputSchema.parse({
-        pricePounds: '300000',
-        depositPounds: '30000',
-        annualRatePercent: '4.5',
-        termYears: '25',
-      }),
-    ).toEqual({ pricePounds: 300_000, depositPounds: 30_000, annualRatePercent: 4.5, termYears: 25 });
-  });
-
-  test('reject a deposit above the price, a negative price and a 0-year term', () => {
-    const bad = MortgageInputSchema.safeParse({
-      pricePounds: 100,
-      depositPounds: 200,
-      annualRatePercent: 5,
-      termYears: 25,
-    });
-    expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.path).toEqual(['depositPounds']);
-    expect(SdltInputSchema.safeParse({ pricePounds: -1, buyer: 'standard' }).success).toBe(false);
-    expect(
-      MortgageInputSchema.safeParse({ pricePounds: 1, depositPounds: 0, annualRatePercent: 5, termYears: 0 })
-        .success,
-    ).toBe(false);
   });
 });

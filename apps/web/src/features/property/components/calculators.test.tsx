@@ -67,5 +67,13 @@ test('Mortgage: deposit as a percentage or in pounds gives the monthly repayment
   await user.clear(deposit);
   await user.type(deposit, '300000');
   expect(screen.getByText('The deposit cannot be more than the price')).toBeInTheDocument();
+  expect(deposit).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.queryByTestId('mortgage-monthly')).not.toBeInTheDocument();
+
+  // The schema's percentage rule shows under the deposit too.
+  await user.selectOptions(screen.getByLabelText('Deposit unit'), '%');
+  await user.clear(deposit);
+  await user.type(deposit, '120');
+  expect(screen.getByText('Enter a deposit of 0% to 100%')).toBeInTheDocument();
   expect(screen.queryByTestId('mortgage-monthly')).not.toBeInTheDocument();
 });

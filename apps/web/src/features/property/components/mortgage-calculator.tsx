@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatPounds } from '@abode/shared/money';
-import { MortgageInputSchema } from '@abode/shared/property/calculators.schema';
+import { MortgageInputSchema, type MortgageDepositUnit } from '@abode/shared/property/calculators.schema';
 import { repaymentMortgage } from '@abode/shared/property/mortgage';
 import { FieldError, FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
@@ -15,22 +15,17 @@ const clean = (s: string) => s.replace(/[£,%\s]/g, '');
 interface MortgageFields {
   price: string;
   deposit: string;
-  depositUnit: 'percent' | 'pounds';
+  depositUnit: MortgageDepositUnit;
   rate: string;
   term: string;
 }
 
-/** The deposit in whole pounds: typed as pounds, or as a percentage of the price. */
-function depositPoundsOf({ price, deposit, depositUnit }: MortgageFields): number {
-  const number = Number(clean(deposit));
-  return depositUnit === 'percent' ? Math.round((Number(clean(price)) * number) / 100) : Math.round(number);
-}
-
-/** The typed fields as MortgageInputSchema's input (amounts without £ , % or spaces). */
+/** The typed fields as MortgageInputSchema's input (amounts without £ , % or spaces); the schema checks the deposit. */
 function toMortgageInput(fields: MortgageFields) {
   return {
     pricePounds: clean(fields.price),
-    depositPounds: clean(fields.deposit) === '' ? '' : depositPoundsOf(fields),
+    deposit: clean(fields.deposit),
+    depositUnit: fields.depositUnit,
     annualRatePercent: clean(fields.rate),
     termYears: clean(fields.term),
   };
@@ -51,22 +46,15 @@ export default function MortgageCalculator({ askingPricePence }: { askingPricePe
       term: '25',
     },
   });
-  const live = useLiveParse(form.control, MortgageInputSchema, toMortgageInput);
-  const { values: fields, data } = live;
-  const depositNumber = Number(clean(fields.deposit));
-  const percentInvalid = fields.depositUnit === 'percent' && !(depositNumber >= 0 && depositNumber <= 100);
-  const errors = percentInvalid
-    ? { ...live.errors, depositPounds: 'Enter a deposit of 0% to 100%' }
-    : live.errors;
-  const result =
-    data && !percentInvalid
-      ? repaymentMortgage({
-          principalPence: (data.pricePounds - data.depositPounds) * 100,
-          annualRatePercent: data.annualRatePercent,
-          termYears: data.termYears,
-        })
-      : undefined;
+  const { data, errors } = useLiveParse(form.control, MortgageInputSchema, toMortgageInput);
   const loanPence = data ? (data.pricePounds - data.depositPounds) * 100 : 0;
+  const result = data
+    ? repaymentMortgage({
+        principalPence: loanPence,
+        annualRatePercent: data.annualRatePercent,
+        termYears: data.termYears,
+      })
+    : undefined;
 
   const field = (
     name: 'price' | 'rate' | 'term',
@@ -87,7 +75,7 @@ export default function MortgageCalculator({ askingPricePence }: { askingPricePe
     );
   };
 
-  const depositError = errors.depositPounds;
+  const depositError = errors.deposit;
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -116,7 +104,7 @@ export default function MortgageCalculator({ askingPricePence }: { askingPricePe
         {field('rate', 'annualRatePercent', 'Interest rate (% a year)', 'decimal')}
         {field('term', 'termYears', 'Term (years)', 'numeric')}
       </div>
-      {result && (
+      {data && result && (
         <div className="flex flex-col gap-1" aria-live="polite">
           <p className="text-lg">
             Monthly repayment:{' '}
@@ -125,7 +113,7 @@ export default function MortgageCalculator({ askingPricePence }: { askingPricePe
             </strong>
           </p>
           <p className="text-sm text-muted-foreground">
-            Borrowing {formatPounds(loanPence)} (deposit {formatPounds(depositPoundsOf(fields) * 100)}) over{' '}
+            Borrowing {formatPounds(loanPence)} (deposit {formatPounds(data.depositPounds * 100)}) over{' '}
             {result.months / 12} years: {formatPounds(result.totalRepaidPence)} repaid in all, of which{' '}
             {formatPounds(result.totalInterestPence)} is interest.
           </p>
