@@ -13,17 +13,6 @@ const WEB_FEATURES = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/**
- * The feature imports still allowed, to be removed rather than added to: the listing card shows the favourite and
- * contact buttons, and the listing and branch pages show listing cards (the card has yet to become a shared
- * component the app composes with those buttons).
- */
-const ALLOWED_FEATURE_IMPORTS = {
-  listings: ['enquiries', 'favourites'],
-  property: ['listings'],
-  'branch-page': ['listings'],
-};
-
 export default tseslint.config(
   {
     ignores: [
@@ -81,7 +70,7 @@ export default tseslint.config(
           zones: WEB_FEATURES.map((feature) => ({
             target: `./apps/web/src/features/${feature}`,
             from: './apps/web/src/features',
-            except: [feature, ...(ALLOWED_FEATURE_IMPORTS[feature] ?? [])].map((name) => `./${name}`),
+            except: [`./${feature}`],
             message:
               'A feature may not import another feature: move what they share to components/, lib/ or utils/.',
           })),

@@ -1,11 +1,13 @@
 import { useParams, useSearchParams } from 'react-router';
 import { ListingModeSchema } from '@abode/shared/listings/listing.schema';
-import { BranchPage } from '#src/features/branch-page/components/branch-page.tsx';
+import { listingCardActions } from '#src/app/listing-card-actions.tsx';
 import { NotFoundRoute } from '#src/app/routes/not-found.tsx';
+import { BranchPage } from '#src/features/branch-page/components/branch-page.tsx';
 
 /**
  * /agents/:slug (ADR 029): a branch's public page; `?mode=sale|rent` picks the tab and `?page=` the page. An unknown
- * slug (or an agency that may not advertise) shows the 404 page. Keyed by slug so another branch starts afresh.
+ * slug (or an agency that may not advertise) shows the 404 page. The cards get the favourites and enquiries features'
+ * buttons from here (features never import one another). Keyed by slug so another branch starts afresh.
  */
 export function BranchRoute() {
   const { slug = '' } = useParams();
@@ -19,6 +21,7 @@ export function BranchRoute() {
       mode={mode.success ? mode.data : undefined}
       page={Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1}
       notFound={<NotFoundRoute />}
+      cardActions={listingCardActions}
     />
   );
 }

@@ -7,8 +7,9 @@ import { MESSAGES, propertiesFoundHeading } from '@abode/shared/messages';
 import { POSTCODE_RADIUS_MILES } from '@abode/shared/search/place-kinds';
 import { toApiSearchParams, type SearchState } from '@abode/shared/search/search-url';
 import { Button } from '#src/components/ui/button.tsx';
-import type { ListingCardLayout } from '#src/features/listings/components/listing-card.tsx';
-import { ListingList, ListingListSkeleton } from '#src/features/listings/components/listing-list.tsx';
+import { listingCardActions } from '#src/app/listing-card-actions.tsx';
+import type { ListingCardLayout } from '#src/components/listing-card/listing-card.tsx';
+import { ListingList, ListingListSkeleton } from '#src/components/listing-card/listing-list.tsx';
 import { SaveSearchButton } from '#src/features/saved-homes/components/save-search-button.tsx';
 import { pageSizeFor, useListings } from '#src/features/search/api/get-listings.ts';
 import {
@@ -310,7 +311,7 @@ function Results({
     );
   }
 
-  return <ListingList listings={data.items} layout={layout} />;
+  return <ListingList listings={data.items} layout={layout} actions={listingCardActions} />;
 }
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

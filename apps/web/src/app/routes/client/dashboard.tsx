@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Bell, Bookmark, Eye, Heart } from 'lucide-react';
 import { MESSAGES } from '@abode/shared/messages';
+import { listingCardActions } from '#src/app/listing-card-actions.tsx';
+import { ListingCard } from '#src/components/listing-card/listing-card.tsx';
+import { ListingList, ListingListSkeleton } from '#src/components/listing-card/listing-list.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#src/components/ui/tabs.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useFavourites } from '#src/features/favourites/api/favourites.ts';
-import { ListingCard } from '#src/features/listings/components/listing-card.tsx';
-import { ListingList, ListingListSkeleton } from '#src/features/listings/components/listing-list.tsx';
 import {
   useDashboardSummary,
   useRecentViews,
@@ -102,7 +103,11 @@ export function DashboardRoute() {
                 Press the heart on any property to keep it here and come back to it later.
               </SearchEmptyState>
             ) : (
-              <ListingList listings={favourites.data.items.map((f) => f.listing)} layout="grid" />
+              <ListingList
+                listings={favourites.data.items.map((f) => f.listing)}
+                layout="grid"
+                actions={listingCardActions}
+              />
             )
           ) : (
             !favourites.isError && <ListingListSkeleton layout="grid" />
@@ -145,7 +150,7 @@ export function DashboardRoute() {
               <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                 {recentViews.data.items.map(({ listing, viewedAt }) => (
                   <li key={listing.id}>
-                    <ListingCard listing={listing}>
+                    <ListingCard listing={listing} actions={listingCardActions}>
                       <p className="text-xs text-muted-foreground">
                         <time dateTime={viewedAt}>{viewedAgo(viewedAt)}</time>
                       </p>

@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
+import { listingCardActions } from '#src/app/listing-card-actions.tsx';
+import { ListingList, ListingListSkeleton } from '#src/components/listing-card/listing-list.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
-import { ListingList, ListingListSkeleton } from '#src/features/listings/components/listing-list.tsx';
 import { useFavourites } from '#src/features/favourites/api/favourites.ts';
 import { SearchEmptyState } from '#src/features/saved-homes/components/client-notice.tsx';
 
@@ -34,7 +35,7 @@ export function FavouritesRoute() {
           Press the heart on any property to keep it here and come back to it later.
         </SearchEmptyState>
       ) : (
-        <ListingList listings={items.map((f) => f.listing)} layout="grid" />
+        <ListingList listings={items.map((f) => f.listing)} layout="grid" actions={listingCardActions} />
       )}
     </div>
   );

@@ -5,9 +5,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { PublicBranchPage } from '@abode/shared/agency/branches.schema';
 import { makeListing } from '#src/testing/fixtures/listings.ts';
-import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const SLUG = 'harbour-vale-wimbledon-7d0c5a1e';
 
@@ -43,23 +45,25 @@ const page = (mode: 'sale' | 'rent', pageNumber: number): PublicBranchPage => ({
   },
 });
 
-function stubBranch() {
-  return stubFetch((url) => {
-    if (url.pathname === `/api/branches/${SLUG}`) {
+/** The API's branch page for SLUG, in the mode and page asked for; a 404 for any other slug. */
+function answerBranch() {
+  server.use(
+    http.get('/api/branches/:slug', ({ params, request }) => {
+      if (params.slug !== SLUG)
+        return HttpResponse.json(
+          { error: { code: 'NOT_FOUND', message: 'This branch page does not exist.' } },
+          { status: 404 },
+        );
+      const url = new URL(request.url);
       const mode = url.searchParams.get('mode') === 'rent' ? 'rent' : 'sale';
-      return Response.json(page(mode, Number(url.searchParams.get('page') ?? '1')));
-    }
-    if (url.pathname.startsWith('/api/branches/'))
-      return Response.json(
-        { error: { code: 'NOT_FOUND', message: 'This branch page does not exist.' } },
-        { status: 404 },
-      );
-    return Response.json({ items: [], ids: [] });
-  });
+      return HttpResponse.json(page(mode, Number(url.searchParams.get('page') ?? '1')));
+    }),
+  );
 }
 
 test('the branch, its hours, and its listings for sale with pages; To rent is a tab of its own', async () => {
-  const fetch = stubBranch();
+  answerBranch();
+  const requests = recordRequests();
   const user = userEvent.setup();
   const { router } = renderRoute(`/agents/${SLUG}`);
   expect(
@@ -90,7 +94,11 @@ test('the branch, its hours, and its listings for sale with pages; To rent is a 
     'href',
     `/agents/${SLUG}?mode=sale&page=2`,
   );
-  expect(fetchedUrl(fetch).search).toBe('');
+  // The route composes the search's card actions in: each card has its heart and Contact Agent.
+  const card = screen.getByRole('article', { name: '3 bedroom house for sale' });
+  expect(within(card).getByRole('button', { name: 'Save to favourites' })).toBeInTheDocument();
+  expect(within(card).getByRole('button', { name: 'Contact Agent' })).toBeInTheDocument();
+  expect(requests.map((request) => new URL(request.url).search)).toEqual(['']);
 
   await user.click(within(tabs).getByRole('link', { name: 'To rent: 1 property' }));
   expect(await screen.findByRole('heading', { level: 2, name: '1 property to rent' })).toBeInTheDocument();
@@ -100,7 +108,7 @@ test('the branch, its hours, and its listings for sale with pages; To rent is a 
 });
 
 test('an unknown slug shows the 404 page', async () => {
-  stubBranch();
+  answerBranch();
   renderRoute('/agents/no-such-branch');
   expect(await screen.findByText('404')).toBeInTheDocument();
   expect(document.title).toBe('Page not found — Abode');

@@ -10,13 +10,14 @@ import {
   type PublicBranchPage,
 } from '@abode/shared/agency/branches.schema';
 import type { ListingMode } from '@abode/shared/listings/listing.schema';
+import type { ListingCardActions } from '#src/components/listing-card/listing-card.tsx';
+import { ListingList, ListingListSkeleton } from '#src/components/listing-card/listing-list.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { paths } from '#src/config/paths.ts';
 import { pageTitle } from '#src/config/site.ts';
-import { ListingList, ListingListSkeleton } from '#src/features/listings/components/listing-list.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { errorMessage } from '#src/lib/query-client.ts';
 import { cn } from '#src/lib/utils.ts';
@@ -31,18 +32,21 @@ const homes = (n: number, mode: ListingMode) =>
 /**
  * A branch's public page, `/agents/{slug}` (ADR 029), as a portal's branch page: the branch (logo, name, departments,
  * address, phone, e-mail, website, opening hours, about) and its listings on the market in For sale / To rent tabs,
- * as the search's cards, with pages. `notFound` renders the page for an unknown slug (the route's 404 page).
+ * as the search's cards, with pages. `notFound` renders the page for an unknown slug (the route's 404 page);
+ * `cardActions` are the cards' heart and Contact Agent, which the route composes in.
  */
 export function BranchPage({
   slug,
   mode,
   page,
   notFound,
+  cardActions,
 }: {
   slug: string;
   mode: ListingMode | undefined;
   page: number;
   notFound: ReactNode;
+  cardActions?: ListingCardActions;
 }) {
   const query = useBranchPage({ slug, mode, page });
   if (query.isPending) return <BranchPageSkeleton />;
@@ -64,7 +68,7 @@ export function BranchPage({
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 sm:px-6 lg:px-8">
       <title>{pageTitle(branchPageTitle(data.branch))}</title>
       <BranchHeader branch={data.branch} />
-      <BranchListings data={data} slug={slug} loading={query.isPlaceholderData} />
+      <BranchListings data={data} slug={slug} loading={query.isPlaceholderData} cardActions={cardActions} />
     </div>
   );
 }
@@ -174,7 +178,17 @@ function BranchHeader({ branch }: { branch: PublicBranch }) {
 }
 
 /** The For sale / To rent tabs (links, so each is a page of its own) and the chosen tab's cards and pages. */
-function BranchListings({ data, slug, loading }: { data: PublicBranchPage; slug: string; loading: boolean }) {
+function BranchListings({
+  data,
+  slug,
+  loading,
+  cardActions,
+}: {
+  data: PublicBranchPage;
+  slug: string;
+  loading: boolean;
+  cardActions?: ListingCardActions;
+}) {
   const headingId = useId();
   const { branch, counts, mode, listings } = data;
   // A department the branch does not run is left out unless it still has listings of it.
@@ -223,7 +237,7 @@ function BranchListings({ data, slug, loading }: { data: PublicBranchPage; slug:
           at the moment.
         </EmptyState>
       ) : (
-        <ListingList listings={listings.items} layout="grid" />
+        <ListingList listings={listings.items} layout="grid" actions={cardActions} />
       )}
       <PageLinks
         page={listings.page}

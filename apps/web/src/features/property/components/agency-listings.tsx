@@ -1,14 +1,21 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ListingDetail } from '@abode/shared/listings/listing.schema';
+import { ListingCard, type ListingCardActions } from '#src/components/listing-card/listing-card.tsx';
 import { paths } from '#src/config/paths.ts';
-import { ListingCard } from '#src/features/listings/components/listing-card.tsx';
 
 /**
  * 'More from {agency}' (ADR 029): other homes the same agency markets, from any of its branches, newest first, as
- * the search's cards; with a link to the branch's page. Nothing when the agency has no other public listing.
+ * the search's cards (with the `cardActions` the app composes in); with a link to the branch's page. Nothing when
+ * the agency has no other public listing.
  */
-export function AgencyListingsSection({ listing }: { listing: ListingDetail }) {
+export function AgencyListingsSection({
+  listing,
+  cardActions,
+}: {
+  listing: ListingDetail;
+  cardActions?: ListingCardActions;
+}) {
   const headingId = useId();
   const others = listing.agencyListings ?? [];
   const agency = listing.agent?.agencyName ?? listing.agent?.name;
@@ -32,7 +39,7 @@ export function AgencyListingsSection({ listing }: { listing: ListingDetail }) {
         {others.map((other) => (
           <li key={other.id}>
             {/* Below the fold: the photos wait until scrolled near, and never compete with the gallery's. */}
-            <ListingCard listing={other} eagerImage={false} />
+            <ListingCard listing={other} eagerImage={false} actions={cardActions} />
           </li>
         ))}
       </ul>

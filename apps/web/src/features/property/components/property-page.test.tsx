@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { ListingDetail } from '@abode/shared/listings/listing.schema';
 import type { SoldPricesResult } from '@abode/shared/property/sold-prices.schema';
 import { AuthProvider } from '#src/lib/auth.tsx';
 import { sessionKeys } from '#src/lib/query-keys.ts';
 import { makeListing, makeListingDetail } from '#src/testing/fixtures/listings.ts';
-import { createTestQueryClient, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { createTestQueryClient, renderRoute } from '#src/testing/test-utils.tsx';
 import { PropertyPage } from './property-page.tsx';
 
 function makeDetail(overrides: Partial<ListingDetail> = {}): ListingDetail {
@@ -69,25 +71,31 @@ function soldPage(page: number, total = 25): SoldPricesResult {
   };
 }
 
-function serve(detail: ListingDetail | null) {
-  return stubFetch((url, init) => {
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (url.pathname.endsWith('/views') && init?.method === 'POST')
-      return new Response(null, { status: 204 });
-    if (url.pathname.endsWith('/sold-prices'))
-      return json(soldPage(Number(url.searchParams.get('page') ?? 1)));
-    if (url.pathname.startsWith('/api/properties/')) {
-      return detail
-        ? json(detail)
-        : json({ error: { code: 'NOT_FOUND', message: 'This property is no longer available.' } }, 404);
-    }
-    return json({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in' } }, 401);
-  });
+/**
+ * The API of the listing page: `detail` (a 404 when null), sold prices by page, and the visit count. Returns the
+ * paths of the visits the page recorded (`POST …/views`), in order.
+ */
+function serve(detail: ListingDetail | null): string[] {
+  const views: string[] = [];
+  server.use(
+    http.get('/api/properties/:slug', () =>
+      detail
+        ? HttpResponse.json(detail)
+        : HttpResponse.json(
+            { error: { code: 'NOT_FOUND', message: 'This property is no longer available.' } },
+            { status: 404 },
+          ),
+    ),
+    http.get('/api/properties/:slug/sold-prices', ({ request }) =>
+      HttpResponse.json(soldPage(Number(new URL(request.url).searchParams.get('page') ?? 1))),
+    ),
+    http.post('/api/properties/:slug/views', ({ request }) => {
+      views.push(new URL(request.url).pathname);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return views;
 }
-
-const viewCalls = (mock: ReturnType<typeof stubFetch>) =>
-  mock.mock.calls.filter(([input, init]) => String(input).endsWith('/views') && init?.method === 'POST');
 
 describe('the property page', () => {
   test('shows price, title, address, key facts, agent links, sold prices and the calculators', async () => {
@@ -295,8 +303,28 @@ describe('the property page', () => {
     expect(terms.getByText('6 months')).toBeInTheDocument();
   });
 
+  test("'More from {agency}' cards carry the heart and Contact Agent the route composes in", async () => {
+    serve(
+      makeDetail({
+        agencyListings: [
+          makeListing({ id: 'other', slug: 'flat-in-ryde', title: '2 bedroom flat for sale' }),
+        ],
+      }),
+    );
+    renderRoute('/property/three-bed-house-cowper-road');
+    const more = await screen.findByRole('region', { name: 'More from Harbour & Vale' });
+    const card = within(more).getByRole('article', { name: '2 bedroom flat for sale' });
+    expect(within(card).getByRole('button', { name: 'Save to favourites' })).toHaveAttribute(
+      'title',
+      'Save to favourites: 2 bedroom flat for sale',
+    );
+    expect(within(card).getByRole('button', { name: 'Contact Agent' })).toBeInTheDocument();
+    // The listing's own Contact Agent stays in its agent card, apart from the card's.
+    expect(screen.getAllByRole('button', { name: 'Contact Agent' })).toHaveLength(2);
+  });
+
   test('an unknown listing says it is no longer available, with a way to search', async () => {
-    const fetchMock = serve(null);
+    const views = serve(null);
     renderRoute('/property/gone');
     expect(
       await screen.findByRole('heading', { name: 'This property is no longer available.' }),
@@ -305,13 +333,13 @@ describe('the property page', () => {
       'href',
       '/search?mode=sale',
     );
-    expect(viewCalls(fetchMock)).toHaveLength(0);
+    expect(views).toHaveLength(0);
   });
 });
 
 describe('visit recording', () => {
   test('one POST per page load, even under StrictMode and re-renders', async () => {
-    const fetchMock = serve(makeDetail());
+    const views = serve(makeDetail());
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(sessionKeys.me(), null);
     const router = createMemoryRouter(
@@ -329,19 +357,18 @@ describe('visit recording', () => {
     );
     const { rerender } = render(tree());
     await screen.findByRole('heading', { level: 1 });
-    await waitFor(() => expect(viewCalls(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(views).toHaveLength(1));
     rerender(tree());
     await userEvent.click(screen.getByRole('button', { name: 'Next photo' }));
     await queryClient.refetchQueries({ queryKey: ['property'] });
-    expect(viewCalls(fetchMock)).toHaveLength(1);
-    expect(String(viewCalls(fetchMock)[0]![0])).toBe('/api/properties/three-bed-house-cowper-road/views');
+    expect(views).toEqual(['/api/properties/three-bed-house-cowper-road/views']);
   });
 
   test('a preview is not recorded as a visit', async () => {
-    const fetchMock = serve(makeDetail({ preview: true, approvalStatus: 'pending' }));
+    const views = serve(makeDetail({ preview: true, approvalStatus: 'pending' }));
     renderRoute('/property/three-bed-house-cowper-road');
     await screen.findByRole('heading', { level: 1 });
     await new Promise((r) => setTimeout(r, 50));
-    expect(viewCalls(fetchMock)).toHaveLength(0);
+    expect(views).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@ import { ArrowLeft, Bath, BedDouble, Car, Check, Eye, Handshake, SearchX } from 
 import { FEATURE_LABELS, type ListingDetail } from '@abode/shared/listings/listing.schema';
 import { LISTING_FLAG_SINGULAR_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { formatRentEquivalent, isPriceOnApplication } from '@abode/shared/listings/listing-price';
+import type { ListingCardActions } from '#src/components/listing-card/listing-card.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Deferred } from '#src/components/ui/deferred.tsx';
@@ -71,6 +72,8 @@ export interface PropertyPageSlots {
   favourite?: (listing: ListingDetail) => ReactNode;
   /** The Contact Agent button; composed by the route from the enquiries feature. */
   contact?: (listing: ListingDetail) => ReactNode;
+  /** The heart and Contact Agent of the 'More from {agency}' cards; composed by the route. */
+  cardActions?: ListingCardActions;
 }
 
 /**
@@ -80,7 +83,7 @@ export interface PropertyPageSlots {
  * share and save, sold prices nearby and, for sales with a price, the Stamp Duty and mortgage calculators. Previews
  * (not public) are marked with a banner.
  */
-export function PropertyPage({ slug, favourite, contact }: { slug: string } & PropertyPageSlots) {
+export function PropertyPage({ slug, ...slots }: { slug: string } & PropertyPageSlots) {
   const query = useProperty(slug);
   const listing = query.data;
   useRecordView(slug, !!listing && !listing.preview);
@@ -100,10 +103,15 @@ export function PropertyPage({ slug, favourite, contact }: { slug: string } & Pr
     );
   }
   if (!listing) return <PropertyPageSkeleton />;
-  return <PropertyDetails listing={listing} favourite={favourite} contact={contact} />;
+  return <PropertyDetails listing={listing} {...slots} />;
 }
 
-function PropertyDetails({ listing, favourite, contact }: { listing: ListingDetail } & PropertyPageSlots) {
+function PropertyDetails({
+  listing,
+  favourite,
+  contact,
+  cardActions,
+}: { listing: ListingDetail } & PropertyPageSlots) {
   const titleId = useId();
   const address = publicAddress(listing);
   const isSale = listing.mode === 'sale';
@@ -199,7 +207,7 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
 
           {/* Below the first screen: rendered straight after it, in short slices (REQ-PERF). */}
           <Deferred fallback={<div className="min-h-screen" />}>
-            <PropertyDetailsBelowFold listing={listing} address={address} />
+            <PropertyDetailsBelowFold listing={listing} address={address} cardActions={cardActions} />
           </Deferred>
         </div>
 
@@ -217,7 +225,15 @@ function PropertyDetails({ listing, favourite, contact }: { listing: ListingDeta
  * feature tags, tours, floor plans, the EPC, the brochure, lettings terms and material information, then the
  * location, sold prices nearby, (for a sale with a price) the calculators and more homes from the agency.
  */
-function PropertyDetailsBelowFold({ listing, address }: { listing: ListingDetail; address: string }) {
+function PropertyDetailsBelowFold({
+  listing,
+  address,
+  cardActions,
+}: {
+  listing: ListingDetail;
+  address: string;
+  cardActions?: ListingCardActions;
+}) {
   const featuresId = useId();
   const calculatorsId = useId();
   return (
@@ -264,7 +280,7 @@ function PropertyDetailsBelowFold({ listing, address }: { listing: ListingDetail
         <Calculators headingId={calculatorsId} askingPricePence={listing.pricePence} />
       )}
 
-      <AgencyListingsSection listing={listing} />
+      <AgencyListingsSection listing={listing} cardActions={cardActions} />
     </>
   );
 }

@@ -8,10 +8,8 @@ import { formatMonthlyEquivalent, isPriceOnApplication } from '@abode/shared/lis
 import { formatPounds, formatPrice } from '@abode/shared/money';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { paths } from '#src/config/paths.ts';
-import { ContactAgentButton } from '#src/features/enquiries/components/contact-agent-button.tsx';
-import { FavouriteButton } from '#src/features/favourites/components/favourite-button.tsx';
 import { ListingPrice } from '#src/components/listing-price.tsx';
-import { PhotoCarousel } from '#src/features/listings/components/photo-carousel.tsx';
+import { PhotoCarousel } from '#src/components/listing-card/photo-carousel.tsx';
 import { copyListingLink } from '#src/lib/share-listing.ts';
 import { cn } from '#src/lib/utils.ts';
 
@@ -43,15 +41,28 @@ export function statusLabel(listing: Pick<ListingSummary, 'status'>): string | u
 }
 
 /**
+ * The card's actions that belong to features (favourites, enquiries). The app composes them in, so that the card
+ * stays shared UI that any feature may show without importing another feature.
+ */
+export interface ListingCardActions {
+  /** The heart, over the photo beside the share button. */
+  favourite?: (listing: ListingSummary) => ReactNode;
+  /** The Contact Agent button, at the foot of the card. */
+  contact?: (listing: ListingSummary) => ReactNode;
+}
+
+/**
  * A search result (REQ-SEARCH-27): photos, price, title, address without a house number, bedrooms,
- * bathrooms, parking when there is some, and the favourite (heart), share and Contact Agent actions. The title links
- * to the listing page; a click on the photo goes there too (keyboard users reach it through the title link).
+ * bathrooms, parking when there is some, and the favourite (heart), share and Contact Agent actions (the heart and
+ * Contact Agent come from `actions`). The title links to the listing page; a click on the photo goes there too
+ * (keyboard users reach it through the title link).
  */
 export function ListingCard({
   listing,
   layout = 'grid',
   eagerImage = true,
   priorityImage = false,
+  actions,
   children,
 }: {
   listing: ListingSummary;
@@ -60,6 +71,8 @@ export function ListingCard({
   eagerImage?: boolean;
   /** Fetch the first photo before anything else (the first card: likely the largest thing on screen). */
   priorityImage?: boolean;
+  /** The heart and Contact Agent, composed by the app. */
+  actions?: ListingCardActions;
   /** Extra lines under the key facts, e.g. 'Viewed 2 hours ago' on the dashboard. */
   children?: ReactNode;
 }) {
@@ -115,7 +128,7 @@ export function ListingCard({
           </span>
         )}
         <div className="absolute top-2 right-2 flex gap-1.5">
-          <FavouriteButton listingId={listing.id} listingTitle={listing.title} variant="icon" />
+          {actions?.favourite?.(listing)}
           <IconAction label="Copy link to this property" onClick={() => void copyListingLink(listing.slug)}>
             <Share2 aria-hidden="true" />
           </IconAction>
@@ -198,7 +211,7 @@ export function ListingCard({
               Marketed by <span className="font-medium text-foreground">{agent}</span>
             </p>
           )}
-          <ContactAgentButton listing={listing} size="sm" variant="outline" className="ml-auto" />
+          {actions?.contact?.(listing)}
         </div>
       </div>
     </article>

@@ -1,7 +1,11 @@
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
 import { SKELETON_CARD_COUNT } from '@abode/shared/constants';
-import { ListingCard, type ListingCardLayout } from '#src/features/listings/components/listing-card.tsx';
-import { ListingCardSkeleton } from '#src/features/listings/components/listing-card-skeleton.tsx';
+import {
+  ListingCard,
+  type ListingCardActions,
+  type ListingCardLayout,
+} from '#src/components/listing-card/listing-card.tsx';
+import { ListingCardSkeleton } from '#src/components/listing-card/listing-card-skeleton.tsx';
 import { useDeferredMount } from '#src/components/ui/deferred.tsx';
 import { cn } from '#src/lib/utils.ts';
 
@@ -20,13 +24,18 @@ const layoutClass = (layout: ListingCardLayout) =>
       ? 'flex flex-col gap-3'
       : 'flex flex-col gap-4';
 
-/** Results as a grid (1 column on phones, 2–3 above 768 px), as horizontal list cards, or compact rows. */
+/**
+ * Results as a grid (1 column on phones, 2–3 above 768 px), as horizontal list cards, or compact rows; each card
+ * with the `actions` the app composes in (the heart, Contact Agent).
+ */
 export function ListingList({
   listings,
   layout,
+  actions,
 }: {
   listings: readonly ListingSummary[];
   layout: ListingCardLayout;
+  actions?: ListingCardActions;
 }) {
   const rest = useDeferredMount();
   const shown = rest ? listings : listings.slice(0, FIRST_RENDER_CARDS);
@@ -40,6 +49,7 @@ export function ListingList({
             eagerImage={index < EAGER_CARDS}
             // The first card's photo is the search page's largest paint on a phone (Lighthouse LCP, REQ-PERF-05).
             priorityImage={index === 0}
+            actions={actions}
           />
         </li>
       ))}

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { ListingPhoto } from '@abode/shared/listings/listing.schema';
-import { PhotoCarousel, wrapIndex } from '#src/features/listings/components/photo-carousel.tsx';
+import { PhotoCarousel, wrapIndex } from '#src/components/listing-card/photo-carousel.tsx';
 
 const photos: ListingPhoto[] = [
   // Deliberately out of order: the carousel sorts by orderIndex.

@@ -2,23 +2,27 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import type { ListingSummary } from '@abode/shared/listings/listing.schema';
-import { MESSAGES } from '@abode/shared/messages';
-import { ListingCard } from '#src/features/listings/components/listing-card.tsx';
+import { ListingCard, type ListingCardActions } from '#src/components/listing-card/listing-card.tsx';
 import { makeListing } from '#src/testing/fixtures/listings.ts';
 import { currentUrl, renderWithRouter } from '#src/testing/test-utils.tsx';
 
-// Contact Agent opens the enquiry dialog of another feature; here it only has to receive the card's listing.
-const contactAgent = vi.hoisted(() => vi.fn());
-vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
-  ContactAgentButton: (props: { listing: ListingSummary; size?: string }) => {
-    contactAgent(props);
-    return <button type="button">Contact Agent</button>;
-  },
-}));
+/**
+ * Stand-ins for the heart and Contact Agent the app composes in (app/listing-card-actions.tsx, tested there): the
+ * card only has to place them and hand them its listing.
+ */
+const favouriteClicked = vi.fn();
+const actions: ListingCardActions = {
+  favourite: (listing) => (
+    <button type="button" aria-label={`Favourite ${listing.id}`} onClick={favouriteClicked}>
+      ♥
+    </button>
+  ),
+  contact: (listing) => <button type="button">Contact Agent about {listing.title}</button>,
+};
 
 function renderCard(overrides: Partial<ListingSummary> = {}) {
   const listing = makeListing(overrides);
-  const { router } = renderWithRouter(<ListingCard listing={listing} />, {
+  const { router } = renderWithRouter(<ListingCard listing={listing} actions={actions} />, {
     url: '/search',
     extraRoutes: [{ path: '/property/:slug', element: <p>Property page</p> }],
   });
@@ -84,19 +88,28 @@ test('a click on the photo opens the listing, but its own buttons do not', async
   expect(currentUrl(router)).toBe(`/property/${listing.slug}`);
 });
 
-test('the heart asks a visitor to sign in (REQ-CLIENT-03)', async () => {
-  const { user, router } = renderCard();
-  const heart = screen.getByRole('button', { name: 'Save to favourites' });
-  expect(heart).toHaveAttribute('aria-pressed', 'false');
+test('the heart sits on the photo beside share, and a click on it does not open the listing', async () => {
+  const { user, listing, router } = renderCard();
+  const heart = screen.getByRole('button', { name: `Favourite ${listing.id}` });
+  expect(heart.parentElement).toContainElement(
+    screen.getByRole('button', { name: 'Copy link to this property' }),
+  );
   await user.click(heart);
-  expect(await screen.findByText(MESSAGES.signInToFavourite)).toBeInTheDocument();
+  expect(favouriteClicked).toHaveBeenCalledOnce();
   expect(currentUrl(router)).toBe('/search');
 });
 
-test('Contact Agent gets the listing and a small size', () => {
-  const { listing } = renderCard();
-  expect(screen.getByRole('button', { name: 'Contact Agent' })).toBeInTheDocument();
-  expect(contactAgent).toHaveBeenCalledWith(expect.objectContaining({ listing, size: 'sm' }));
+test('Contact Agent gets the listing of the card and sits at its foot, after the agent', () => {
+  renderCard({ title: '2 bed flat to rent' });
+  const contact = screen.getByRole('button', { name: 'Contact Agent about 2 bed flat to rent' });
+  expect(contact.parentElement).toHaveTextContent(/^Marketed by .+Contact Agent about 2 bed flat to rent$/);
+});
+
+test('without actions the card shows neither the heart nor Contact Agent', () => {
+  renderWithRouter(<ListingCard listing={makeListing()} />);
+  expect(screen.getByRole('button', { name: 'Copy link to this property' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Favourite/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Contact Agent/ })).not.toBeInTheDocument();
 });
 
 test('share copies the property link', async () => {

@@ -1,6 +1,6 @@
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { cn } from '#src/lib/utils.ts';
-import type { ListingCardLayout } from '#src/features/listings/components/listing-card.tsx';
+import type { ListingCardLayout } from '#src/components/listing-card/listing-card.tsx';
 
 /** Placeholder with the card's shape while results load (REQ-LISTING: six of them). */
 export function ListingCardSkeleton({ layout = 'grid' }: { layout?: ListingCardLayout }) {
