@@ -1,6 +1,6 @@
 /**
  * Raw SQL with typed rows, one way for every query that Drizzle's builder does not express:
- * `await queryRows<Row>(db, sql\`…\`)` instead of casting `(await db.execute(query)).rows`.
+ * `await queryRows<Row>(db, sql\`…\`)` (or `queryRow<Row>` for one row) instead of casting `(await db.execute(query)).rows`.
  */
 import type { SQL } from 'drizzle-orm';
 
@@ -17,4 +17,15 @@ export interface SqlExecutor {
 export async function queryRows<T = Record<string, unknown>>(db: SqlExecutor, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return result.rows as T[];
+}
+
+/**
+ * Runs `query` and returns its first row, or undefined when it returns none: for queries that read one row (by key,
+ * an aggregate, `RETURNING` of one insert). Same contract as `queryRows`.
+ */
+export async function queryRow<T = Record<string, unknown>>(
+  db: SqlExecutor,
+  query: SQL,
+): Promise<T | undefined> {
+  return (await queryRows<T>(db, query))[0];
 }

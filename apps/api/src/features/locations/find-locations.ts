@@ -19,7 +19,14 @@ import { queryRows } from '#src/db/query-rows.ts';
 /** Text that could be the start of a full postcode: an outcode-like start and at least three characters. */
 const POSTCODE_PREFIX = /^[A-Z]{1,2}\d[A-Z\d]{1,4}$/;
 
-type Row = { id: string; kind: LocationKind; label: string; exact: boolean; count: number | null };
+/** A suggestion as the query reads it: `count` is an `integer` sum, null for a postcode. */
+interface Row {
+  id: string;
+  kind: LocationKind;
+  label: string;
+  exact: boolean;
+  count: number | null;
+}
 
 /** The named kinds in the order they are offered for text without a digit. */
 const NAMED_KINDS = ['town', 'authority', 'outcode', 'street'] as const;
@@ -44,7 +51,7 @@ export async function findLocations(
        ORDER BY key = ${key} DESC, ${count} DESC, key
        LIMIT ${limit})`,
   );
-  const result = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows<Row>(
     db,
     sql`
     ${sql.join(named, sql` UNION ALL `)}
@@ -55,13 +62,6 @@ export async function findLocations(
       ORDER BY replace(pc.postcode, ' ', '')
       LIMIT ${limit})`,
   );
-  const rows = result.map((r): Row => ({
-    id: String(r.id),
-    kind: r.kind as LocationKind,
-    label: String(r.label),
-    exact: r.exact === true,
-    count: r.count === null || r.count === undefined ? null : Number(r.count),
-  }));
   const rank: Record<LocationKind, number> = /\d/.test(compact)
     ? { outcode: 0, postcode: 1, town: 2, authority: 3, street: 4 }
     : { town: 0, authority: 1, outcode: 2, street: 3, postcode: 4 };

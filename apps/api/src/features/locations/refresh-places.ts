@@ -49,7 +49,7 @@ const NAMED_TOWN = sql`btrim(p.city) <> '' AND p.city = btrim(p.city) AND positi
 
 /** Replaces every row of `places`; returns how many there are of each kind. */
 export async function refreshPlaces(db: Database): Promise<Record<string, number>> {
-  const authorities = await queryRows<Record<string, unknown>>(
+  const authorities = await queryRows<{ code: string; name: string; latitude: number; longitude: number }>(
     db,
     sql`
     SELECT a.code, a.name, avg(pc.latitude) AS latitude, avg(pc.longitude) AS longitude
@@ -61,14 +61,14 @@ export async function refreshPlaces(db: Database): Promise<Record<string, number
      GROUP BY a.code, a.name`,
   );
   const authorityRows = authorities.map((r) => {
-    const name = authorityName(String(r.name));
+    const name = authorityName(r.name);
     return {
-      id: `authority:${String(r.code)}`,
-      code: String(r.code),
+      id: `authority:${r.code}`,
+      code: r.code,
       name,
       key: name.toLowerCase(),
-      latitude: Number(r.latitude),
-      longitude: Number(r.longitude),
+      latitude: r.latitude,
+      longitude: r.longitude,
     };
   });
   return db.transaction(async (tx) => {
@@ -148,9 +148,10 @@ export async function refreshPlaces(db: Database): Promise<Record<string, number
     }
     await tx.execute(sql`ANALYZE places`);
     forgetPlaceNames(db);
-    const counts = await tx.execute(sql`SELECT kind, count(*)::int AS n FROM places GROUP BY kind`);
-    return Object.fromEntries(
-      (counts.rows as { kind: string; n: number }[]).map((r) => [r.kind, Number(r.n)]),
+    const counts = await queryRows<{ kind: string; n: number }>(
+      tx,
+      sql`SELECT kind, count(*)::int AS n FROM places GROUP BY kind`,
     );
+    return Object.fromEntries(counts.map((r) => [r.kind, r.n]));
   });
 }

@@ -14,7 +14,7 @@ import type { LocationKind, LocationSuggestion } from '@abode/shared/listings/li
 import { isOutcode, isUkPostcode, normalisePostcode, outcodeOf } from '@abode/shared/postcode';
 import { parsePlaceId, placeId } from '@abode/shared/search/place';
 import type { Database } from '#src/db/client.ts';
-import { queryRows } from '#src/db/query-rows.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
 
 /** A resolved place: its id (search/place.ts), the name to show, and the point a radius is measured from. */
 export interface ResolvedLocation {
@@ -26,12 +26,21 @@ export interface ResolvedLocation {
   kind: LocationKind;
 }
 
-type Row = Record<string, unknown>;
 /** A database or an open transaction (the alert job resolves places inside its batch transaction). */
 export type Executor = Pick<Database, 'execute'>;
 
-const first = async (db: Executor, query: ReturnType<typeof sql>): Promise<Row | undefined> =>
-  (await db.execute(query)).rows[0] as Row | undefined;
+/** A point as read from a `double precision` pair (postcodes, outcodes, places, or the mean of listings). */
+interface PointRow {
+  latitude: number;
+  longitude: number;
+}
+
+/** A `places` row as the lookups here read it. */
+interface PlaceRow extends PointRow {
+  id: string;
+  kind: LocationKind;
+  label: string;
+}
 
 /** Upper-case letters and digits only: 'sw19 1aa' → 'SW191AA'. */
 export const compactCode = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -42,14 +51,14 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 /** Which kind wins when a name is several places ('York': the town, then the authority). */
 export const KIND_PRECEDENCE = sql`CASE kind WHEN 'town' THEN 0 WHEN 'authority' THEN 1 WHEN 'outcode' THEN 2 ELSE 3 END`;
 
-function place(row: Row, id: string, label: string, kind: LocationKind): ResolvedLocation {
-  return { id, latitude: Number(row.latitude), longitude: Number(row.longitude), label, kind };
+function place(row: PointRow, id: string, label: string, kind: LocationKind): ResolvedLocation {
+  return { id, latitude: row.latitude, longitude: row.longitude, label, kind };
 }
 
 /** A full postcode's position, or its district's for a postcode newer than the data. */
 async function postcodePlace(db: Executor, postcode: string): Promise<ResolvedLocation | undefined> {
   const outcode = outcodeOf(postcode)!;
-  const row = await first(
+  const row = await queryRow<PointRow>(
     db,
     sql`SELECT 1 AS rank, latitude, longitude FROM postcodes WHERE postcode = ${postcode}
         UNION ALL
@@ -62,14 +71,14 @@ async function postcodePlace(db: Executor, postcode: string): Promise<ResolvedLo
 /** A town from its listings, for one listed since the places were last refreshed. */
 async function townFromListings(db: Executor, key: string): Promise<ResolvedLocation | undefined> {
   // Town = the first line of location_text (lower(city ⏎ address ⏎ postcode)): a prefix match on its trigram index.
-  const listed = await first(
+  const listed = await queryRow<PointRow & { name: string }>(
     db,
     sql`SELECT min(p.city) AS name, avg(p.latitude) AS latitude, avg(p.longitude) AS longitude
           FROM properties p
          WHERE p.location_text LIKE ${`${escapeLike(key)}\n%`} AND NOT p.is_deleted AND p.latitude IS NOT NULL
         HAVING count(*) > 0`,
   );
-  return listed && place(listed, placeId({ kind: 'town', town: key }), String(listed.name), 'town');
+  return listed && place(listed, placeId({ kind: 'town', town: key }), listed.name, 'town');
 }
 
 /** Where `text` is, or undefined when our data does not know it. */
@@ -118,10 +127,13 @@ export async function resolvePlaceId(db: Executor, id: string): Promise<Resolved
   if (!ref) return undefined;
   return cachedPlace(db, `id\n${id}`, async () => {
     if (ref.kind === 'postcode') return postcodePlace(db, ref.postcode);
-    const row = await first(db, sql`SELECT kind, label, latitude, longitude FROM places WHERE id = ${id}`);
-    if (row) return place(row, id, String(row.label), ref.kind);
+    const row = await queryRow<Omit<PlaceRow, 'id'>>(
+      db,
+      sql`SELECT kind, label, latitude, longitude FROM places WHERE id = ${id}`,
+    );
+    if (row) return place(row, id, row.label, ref.kind);
     if (ref.kind === 'outcode') {
-      const district = await first(
+      const district = await queryRow<PointRow>(
         db,
         sql`SELECT latitude, longitude FROM outcodes WHERE outcode = ${ref.outcode}`,
       );
@@ -140,13 +152,13 @@ export async function placeNamedBy(db: Executor, text: string): Promise<Resolved
   const key = text.trim().toLowerCase();
   if (!key || isUkPostcode(key)) return undefined;
   return cachedPlace(db, `name\n${key}`, async () => {
-    const row = await first(
+    const row = await queryRow<PlaceRow>(
       db,
       sql`SELECT id, kind, label, latitude, longitude FROM places
            WHERE (key = ${key} AND kind <> 'street') OR lower(label) = ${key}
            ORDER BY ${KIND_PRECEDENCE}, sale_count + rent_count DESC, id LIMIT 1`,
     );
-    return row ? place(row, String(row.id), String(row.label), row.kind as LocationKind) : undefined;
+    return row ? place(row, row.id, row.label, row.kind) : undefined;
   });
 }
 
@@ -169,7 +181,7 @@ export async function suggestLocations(db: Executor, text: string): Promise<Loca
   // 'SW99 9ZZ' → 'SW9'; 'ZZ1' → 'ZZ1': the area letters and the first digit of the district.
   const district = /^[A-Z]{1,2}\d/.exec(compact)?.[0];
   const postcodeLike = /\d/.test(compact) && district !== undefined;
-  const rows = await queryRows<Row>(
+  const rows = await queryRows<{ id: string; kind: LocationKind; label: string }>(
     db,
     sql`
     SELECT * FROM (
@@ -193,9 +205,9 @@ export async function suggestLocations(db: Executor, text: string): Promise<Loca
   const districts = rows.filter((r) => r.kind === 'outcode');
   const ordered = postcodeLike ? [...districts, ...named] : [...named, ...districts];
   return ordered.slice(0, UNKNOWN_LOCATION_SUGGESTIONS).map((r) => ({
-    label: String(r.label),
-    kind: r.kind as LocationKind,
-    value: String(r.label),
-    id: String(r.id),
+    label: r.label,
+    kind: r.kind,
+    value: r.label,
+    id: r.id,
   }));
 }

@@ -14,15 +14,20 @@ import {
 } from '@abode/shared/admin/analytics.schema';
 import { ListingStatusSchema } from '@abode/shared/listings/listing.schema';
 import type { Database } from '#src/db/client.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
-type Row = Record<string, unknown>;
+/** A count per UTC day (YYYY-MM-DD). */
+interface DayRow {
+  day: string;
+  n: number;
+}
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 
 /** Rows of `{ day, n }` as a day → count map. */
-const byDay = (rows: unknown[]) => new Map((rows as Row[]).map((r) => [String(r.day), Number(r.n)]));
+const byDay = (rows: DayRow[]) => new Map(rows.map((r) => [r.day, r.n]));
 
 /** The analytics of the `days` UTC days ending with the day of `now`. */
 export async function getAdminAnalytics(
@@ -41,31 +46,43 @@ export async function getAdminAnalytics(
         GROUP BY 1`;
 
   const [signups, listings, enquiries, searches, views, statuses, towns] = await Promise.all([
-    db.execute(perDay('users', 'AND NOT is_deleted')),
-    db.execute(perDay('properties', 'AND NOT is_deleted')),
-    db.execute(perDay('enquiries')),
-    db.execute(sql`
+    queryRows<DayRow>(db, perDay('users', 'AND NOT is_deleted')),
+    queryRows<DayRow>(db, perDay('properties', 'AND NOT is_deleted')),
+    queryRows<DayRow>(db, perDay('enquiries')),
+    queryRows<DayRow>(
+      db,
+      sql`
       SELECT to_char(day, 'YYYY-MM-DD') AS day, searches AS n FROM search_days
-      WHERE day >= ${from}::date AND day <= ${to}::date`),
-    db.execute(sql`
+      WHERE day >= ${from}::date AND day <= ${to}::date`,
+    ),
+    queryRows<DayRow>(
+      db,
+      sql`
       SELECT to_char(v.day, 'YYYY-MM-DD') AS day, sum(v.views)::int AS n
       FROM listing_view_days v JOIN properties p ON p.id = v.property_id
       WHERE NOT p.is_deleted AND v.day >= ${from}::date AND v.day <= ${to}::date
-      GROUP BY v.day`),
-    db.execute(sql`
-      SELECT status, count(*)::int AS n FROM properties WHERE NOT is_deleted GROUP BY status`),
-    db.execute(sql`
+      GROUP BY v.day`,
+    ),
+    queryRows<{ status: string; n: number }>(
+      db,
+      sql`
+      SELECT status, count(*)::int AS n FROM properties WHERE NOT is_deleted GROUP BY status`,
+    ),
+    queryRows<{ town: string; n: number }>(
+      db,
+      sql`
       SELECT city AS town, count(*)::int AS n FROM properties
       WHERE status = 'active' AND approval_status = 'approved' AND NOT is_deleted
-      GROUP BY city ORDER BY n DESC, city LIMIT ${TOP_TOWNS}`),
+      GROUP BY city ORDER BY n DESC, city LIMIT ${TOP_TOWNS}`,
+    ),
   ]);
 
   const maps = {
-    signups: byDay(signups.rows),
-    listings: byDay(listings.rows),
-    enquiries: byDay(enquiries.rows),
-    searches: byDay(searches.rows),
-    views: byDay(views.rows),
+    signups: byDay(signups),
+    listings: byDay(listings),
+    enquiries: byDay(enquiries),
+    searches: byDay(searches),
+    views: byDay(views),
   };
   const series: AdminAnalyticsDay[] = [];
   for (let i = 0; i < days; i += 1) {
@@ -80,7 +97,7 @@ export async function getAdminAnalytics(
     });
   }
   const sum = (k: keyof typeof maps) => series.reduce((t, d) => t + d[k], 0);
-  const statusCounts = new Map((statuses.rows as Row[]).map((r) => [String(r.status), Number(r.n)]));
+  const statusCounts = new Map(statuses.map((r) => [r.status, r.n]));
   return {
     days,
     from,
@@ -94,6 +111,6 @@ export async function getAdminAnalytics(
       views: sum('views'),
     },
     byStatus: ListingStatusSchema.options.map((status) => ({ status, count: statusCounts.get(status) ?? 0 })),
-    byTown: (towns.rows as Row[]).map((r) => ({ town: String(r.town), count: Number(r.n) })),
+    byTown: towns.map((r) => ({ town: r.town, count: r.n })),
   };
 }

@@ -13,8 +13,25 @@ import {
   type AuditSeverity,
 } from '@abode/shared/admin/audit.schema';
 import type { Database } from '#src/db/client.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
 
-type Row = Record<string, unknown>;
+/** An audit_logs row with its user's columns (null when the user is gone or there was none). */
+interface AuditRow {
+  id: string;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  before_data: unknown;
+  after_data: unknown;
+  user_id: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  name: string | null;
+}
 
 /** `%` and `_` (and `\`) made literal for ILIKE. */
 const likeLiteral = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -48,27 +65,26 @@ const severityOf = (value: unknown): AuditSeverity | null =>
   (AUDIT_SEVERITIES as readonly unknown[]).includes(value) ? (value as AuditSeverity) : null;
 
 /** The name to show for a user: first + last name, else the account name, else ''. */
-const nameOf = (r: Row) =>
-  [r.first_name, r.last_name].filter((p) => typeof p === 'string' && p.trim()).join(' ') ||
-  (typeof r.name === 'string' ? r.name : '');
+const nameOf = (r: AuditRow) =>
+  [r.first_name, r.last_name].filter((p) => p?.trim()).join(' ') || (r.name ?? '');
 
-function toEntry(r: Row): AuditLogEntry {
+function toEntry(r: AuditRow): AuditLogEntry {
   const after = (r.after_data ?? null) as Record<string, unknown> | null;
   const afterObject = after && typeof after === 'object' && !Array.isArray(after) ? after : null;
   return {
-    id: String(r.id),
-    entityType: String(r.entity_type),
-    entityId: String(r.entity_id),
-    action: String(r.action),
+    id: r.id,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    action: r.action,
     severity: severityOf(afterObject?.severity),
     description: typeof afterObject?.description === 'string' ? afterObject.description : null,
     metadata: afterObject?.metadata ?? null,
     beforeData: r.before_data ?? null,
     afterData: r.after_data ?? null,
-    user: r.user_id && r.email ? { id: String(r.user_id), email: String(r.email), name: nameOf(r) } : null,
-    ipAddress: (r.ip_address as string | null) ?? null,
-    userAgent: (r.user_agent as string | null) ?? null,
-    createdAt: new Date(r.created_at as string).toISOString(),
+    user: r.user_id && r.email ? { id: r.user_id, email: r.email, name: nameOf(r) } : null,
+    ipAddress: r.ip_address ?? null,
+    userAgent: r.user_agent ?? null,
+    createdAt: new Date(r.created_at).toISOString(),
   };
 }
 
@@ -79,20 +95,23 @@ export async function findAuditLogs(db: Database, query: AuditLogQuery): Promise
   const from = sql`FROM audit_logs a LEFT JOIN users u ON u.id = a.user_id`;
   const offset = (query.page - 1) * AUDIT_PAGE_SIZE;
   const [rows, total, actions] = await Promise.all([
-    db.execute(sql`
+    queryRows<AuditRow>(
+      db,
+      sql`
       SELECT a.id, a.entity_type, a.entity_id, a.action, a.before_data, a.after_data, a.user_id, a.ip_address,
              a.user_agent, a.created_at, u.email, u.first_name, u.last_name, u.name
       ${from} ${whereSql}
       ORDER BY a.created_at DESC, a.id DESC
-      LIMIT ${AUDIT_PAGE_SIZE} OFFSET ${offset}`),
-    db.execute(sql`SELECT count(*)::int AS total ${from} ${whereSql}`),
-    db.execute(sql`SELECT DISTINCT action FROM audit_logs ORDER BY action`),
+      LIMIT ${AUDIT_PAGE_SIZE} OFFSET ${offset}`,
+    ),
+    queryRow<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from} ${whereSql}`),
+    queryRows<{ action: string }>(db, sql`SELECT DISTINCT action FROM audit_logs ORDER BY action`),
   ]);
   return {
-    items: (rows.rows as Row[]).map(toEntry),
-    total: Number((total.rows[0] as Row | undefined)?.total ?? 0),
+    items: rows.map(toEntry),
+    total: total?.total ?? 0,
     page: query.page,
     pageSize: AUDIT_PAGE_SIZE,
-    actions: (actions.rows as Row[]).map((r) => String(r.action)),
+    actions: actions.map((r) => r.action),
   };
 }

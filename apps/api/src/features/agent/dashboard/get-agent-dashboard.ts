@@ -10,6 +10,7 @@ import {
   type AgentDashboard,
 } from '@abode/shared/agent/dashboard.schema';
 import type { Database } from '#src/db/client.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
 import { inBranches, type AgentScope } from '#src/features/agency/authorise.ts';
 import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 
@@ -23,8 +24,29 @@ export function utcMonthBounds(now: Date): { from: string; to: string } {
   return { from: day(new Date(Date.UTC(y, m, 1))), to: day(new Date(Date.UTC(y, m + 1, 1))) };
 }
 
-const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** The stat cards' figures (counts cast to int) and the member's first name. */
+interface StatsRow {
+  first_name: string | null;
+  active_listings: number;
+  total_enquiries: number;
+  views_this_month: number;
+  new_leads: number;
+}
+
+/** An agent_activity row with its listing (null once gone or deleted) and enquirer's name. */
+interface ActivityRow {
+  id: string;
+  type: string;
+  created_at: string;
+  enquiry_id: string | null;
+  /** jsonb: an object as written, but read defensively. */
+  details: unknown;
+  property_title: string | null;
+  property_id: string | null;
+  property_slug: string | null;
+  property_mode: string | null;
+  contact_name: string | null;
+}
 
 /**
  * Stats: Active Listings = status active and not deleted; Total Enquiries = every enquiry of the agent; Views This
@@ -40,8 +62,10 @@ export async function getAgentDashboard(db: Database, scope: AgentScope, now: Da
   const mine = (column: string) => inBranches(column, scope.branchIds);
   const leadsSince = new Date(now.getTime() - NEW_LEADS_DAYS * DAY_MS);
 
-  const [statsResult, activityResult] = await Promise.all([
-    db.execute(sql`
+  const [s, activity] = await Promise.all([
+    queryRow<StatsRow>(
+      db,
+      sql`
       SELECT
         (SELECT u.first_name FROM agency_members m JOIN users u ON u.id = m.user_id
           WHERE m.id = ${scope.memberId}) AS first_name,
@@ -53,8 +77,11 @@ export async function getAgentDashboard(db: Database, scope: AgentScope, now: Da
             AND v.day >= ${month.from}::date AND v.day < ${month.to}::date)::int AS views_this_month,
         (SELECT count(*) FROM enquiries
           WHERE ${mine('agent_id')} AND created_at > ${leadsSince.toISOString()}::timestamptz
-            AND created_at <= ${now.toISOString()}::timestamptz)::int AS new_leads`),
-    db.execute(sql`
+            AND created_at <= ${now.toISOString()}::timestamptz)::int AS new_leads`,
+    ),
+    queryRows<ActivityRow>(
+      db,
+      sql`
       SELECT aa.id, aa.type, aa.created_at, aa.enquiry_id, aa.details,
              coalesce(aa.property_title, p.title) AS property_title,
              CASE WHEN p.id IS NOT NULL AND NOT p.is_deleted THEN p.id END AS property_id,
@@ -66,34 +93,34 @@ export async function getAgentDashboard(db: Database, scope: AgentScope, now: Da
         LEFT JOIN enquiries e ON e.id = aa.enquiry_id AND e.agent_id = aa.agent_id
        WHERE ${mine('aa.agent_id')}
        ORDER BY aa.created_at DESC, aa.id DESC
-       LIMIT ${RECENT_ACTIVITY_LIMIT}`),
+       LIMIT ${RECENT_ACTIVITY_LIMIT}`,
+    ),
   ]);
 
-  const s = (statsResult.rows[0] ?? {}) as Record<string, unknown>;
-  const recentActivity: AgentActivityItem[] = (activityResult.rows as Record<string, unknown>[]).map((r) => ({
-    id: String(r.id),
-    type: String(r.type),
-    createdAt: iso(r.created_at),
-    propertyId: textOrNull(r.property_id),
-    propertySlug: textOrNull(r.property_slug),
-    propertyTitle: textOrNull(r.property_title),
+  const recentActivity: AgentActivityItem[] = activity.map((r) => ({
+    id: r.id,
+    type: r.type,
+    createdAt: new Date(r.created_at).toISOString(),
+    propertyId: r.property_id,
+    propertySlug: r.property_slug,
+    propertyTitle: r.property_title,
     propertyMode: r.property_mode === 'sale' || r.property_mode === 'rent' ? r.property_mode : null,
-    enquiryId: textOrNull(r.enquiry_id),
-    contactName: textOrNull(r.contact_name),
+    enquiryId: r.enquiry_id,
+    contactName: r.contact_name,
     details:
       r.details && typeof r.details === 'object' && !Array.isArray(r.details)
         ? (r.details as Record<string, unknown>)
         : {},
   }));
 
-  const firstName = textOrNull(s.first_name)?.trim() || null;
+  const firstName = s?.first_name?.trim() || null;
   return {
     firstName,
     stats: {
-      activeListings: Number(s.active_listings ?? 0),
-      totalEnquiries: Number(s.total_enquiries ?? 0),
-      viewsThisMonth: Number(s.views_this_month ?? 0),
-      newLeads: Number(s.new_leads ?? 0),
+      activeListings: s?.active_listings ?? 0,
+      totalEnquiries: s?.total_enquiries ?? 0,
+      viewsThisMonth: s?.views_this_month ?? 0,
+      newLeads: s?.new_leads ?? 0,
     },
     recentActivity,
   };

@@ -21,7 +21,39 @@ import { addDays } from './get-analytics.ts';
 import { toCsv } from './csv.ts';
 import { queryRows } from '#src/db/query-rows.ts';
 
-type Row = Record<string, unknown>;
+/** A listing as the listings report reads it. */
+interface ListingReportRow {
+  title: string;
+  address_line_1: string;
+  city: string;
+  postcode: string;
+  mode: string;
+  price_pence: number;
+  price_qualifier: string | null;
+  status: string;
+  approval_status: string;
+  bedrooms: number;
+  view_count: number;
+  created_at: string;
+  enquiries: number;
+}
+
+/** The contact details an enquirer gave (jsonb). */
+interface ContactInfo {
+  name?: string;
+  email?: string;
+  phone?: string;
+}
+
+/** An enquiry as the enquiries report reads it; `title` is null once its listing is gone or deleted. */
+interface EnquiryReportRow {
+  created_at: string;
+  status: string;
+  /** jsonb, read as an object; a JSON string is parsed too. */
+  contact_info: ContactInfo | string | null;
+  message: string;
+  title: string | null;
+}
 
 /** Approval as the report's Approval column names it (REQ-LISTING-02: public only once approved). */
 const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
@@ -30,7 +62,7 @@ const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
   rejected: 'Rejected',
 };
 /** The label of a known value, else the value itself (a report never fails over an unexpected status). */
-const labelOf = (labels: Record<string, string>, value: unknown) => labels[String(value)] ?? String(value);
+const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
 /** The instants bounding a range: midnight UTC of `from` and of the day after `to`. */
 function bounds(range: ReportRange) {
@@ -38,9 +70,8 @@ function bounds(range: ReportRange) {
 }
 
 /** 'YYYY-MM-DD HH:MM' in UTC: sorts as text and every spreadsheet reads it as a date-time. */
-function utcStamp(value: unknown): string {
-  const date = value instanceof Date ? value : new Date(String(value));
-  return date.toISOString().slice(0, 16).replace('T', ' ');
+function utcStamp(value: string): string {
+  return new Date(value).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /**
@@ -54,7 +85,7 @@ export async function buildListingsReport(
   range: ReportRange,
 ): Promise<string> {
   const { start, end } = bounds(range);
-  const result = await queryRows<Row>(
+  const result = await queryRows<ListingReportRow>(
     db,
     sql`
     SELECT p.title, p.address_line_1, p.city, p.postcode, p.mode, p.price_pence, p.price_qualifier, p.status,
@@ -69,17 +100,17 @@ export async function buildListingsReport(
   return toCsv(
     LISTINGS_REPORT_COLUMNS,
     result.map((r) => [
-      String(r.title),
-      String(r.address_line_1),
-      String(r.city),
-      String(r.postcode),
+      r.title,
+      r.address_line_1,
+      r.city,
+      r.postcode,
       r.mode === 'rent' ? 'Rent' : 'Sale',
-      r.price_qualifier === 'poa' ? POA_LABEL : penceToPounds(Number(r.price_pence)),
+      r.price_qualifier === 'poa' ? POA_LABEL : penceToPounds(r.price_pence),
       labelOf(LISTING_STATUS_LABELS, r.status),
       labelOf(APPROVAL_LABELS, r.approval_status),
-      Number(r.bedrooms),
-      Number(r.view_count),
-      Number(r.enquiries),
+      r.bedrooms,
+      r.view_count,
+      r.enquiries,
       utcStamp(r.created_at),
     ]),
   );
@@ -95,7 +126,7 @@ export async function buildEnquiriesReport(
   range: ReportRange,
 ): Promise<string> {
   const { start, end } = bounds(range);
-  const result = await queryRows<Row>(
+  const result = await queryRows<EnquiryReportRow>(
     db,
     sql`
     SELECT e.created_at, e.status, e.contact_info, e.message,
@@ -108,19 +139,18 @@ export async function buildEnquiriesReport(
   return toCsv(
     ENQUIRIES_REPORT_COLUMNS,
     result.map((r) => {
-      const contact = (typeof r.contact_info === 'string' ? JSON.parse(r.contact_info) : r.contact_info) as {
-        name?: string;
-        email?: string;
-        phone?: string;
-      } | null;
+      const contact =
+        typeof r.contact_info === 'string'
+          ? (JSON.parse(r.contact_info) as ContactInfo | null)
+          : r.contact_info;
       return [
         utcStamp(r.created_at),
         labelOf(ENQUIRY_STATUS_LABELS, r.status),
         contact?.name?.trim() || MESSAGES.anonymous,
         contact?.email ?? '',
         contact?.phone ?? '',
-        r.title == null ? MESSAGES.propertyDeletedFallback : String(r.title),
-        String(r.message),
+        r.title ?? MESSAGES.propertyDeletedFallback,
+        r.message,
       ];
     }),
   );

@@ -18,6 +18,7 @@ import {
 } from '@abode/shared/agent/analytics.schema';
 import { utcDay } from '@abode/shared/agent/reports.schema';
 import type { Database } from '#src/db/client.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
 import { inBranches } from '#src/features/agency/authorise.ts';
 
 /** `day` (YYYY-MM-DD) moved by `n` days. */
@@ -28,7 +29,18 @@ export function addDays(day: string, n: number): string {
 /** Midnight UTC at the start of `day`, as an ISO instant for timestamptz comparisons. */
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 
-type Row = Record<string, unknown>;
+/** A row of the per-listing table; every figure is cast to int or is an integer column. */
+interface ListingRow {
+  id: string;
+  title: string;
+  slug: string;
+  status: string;
+  mode: string;
+  view_count: number;
+  views: number;
+  favourites: number;
+  enquiries: number;
+}
 
 /**
  * The ORDER BY column of each sort (a fixed list: the query value never reaches the SQL text). Conversion is null
@@ -61,22 +73,30 @@ export async function getAnalytics(
   const orderBy = sql.raw(`${SORT_COLUMNS[sort]} DESC NULLS LAST, title, id`);
 
   const [viewRows, enquiryRows, listingRows, listingCount] = await Promise.all([
-    db.execute(sql`
+    queryRows<{ day: string; views: number }>(
+      db,
+      sql`
       SELECT to_char(v.day, 'YYYY-MM-DD') AS day, sum(v.views)::int AS views
       FROM listing_view_days v JOIN properties p ON p.id = v.property_id
       WHERE ${inBranches('p.agent_id', branchIds)} AND NOT p.is_deleted
         AND v.day >= ${previousFrom}::date AND v.day <= ${to}::date
-      GROUP BY v.day`),
-    db.execute(sql`
+      GROUP BY v.day`,
+    ),
+    queryRows<{ day: string; enquiries: number }>(
+      db,
+      sql`
       SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS enquiries
       FROM enquiries
       WHERE ${inBranches('agent_id', branchIds)}
         AND created_at >= ${startOf(previousFrom)}::timestamptz AND created_at < ${end}::timestamptz
-      GROUP BY 1`),
+      GROUP BY 1`,
+    ),
     // Each figure is aggregated once per listing in its own CTE, restricted to the agent's listings (an agent
     // with 3,500 listings: one pass over each table instead of three correlated subqueries per listing), then
     // joined, sorted and cut to one page.
-    db.execute(sql`
+    queryRows<ListingRow>(
+      db,
+      sql`
       WITH mine AS (
         SELECT id, title, slug, status, mode, view_count FROM properties
         WHERE ${inBranches('agent_id', branchIds)} AND NOT is_deleted
@@ -108,15 +128,17 @@ export async function getAnalytics(
       )
       SELECT id, title, slug, status, mode, view_count, views, favourites, enquiries FROM scored
       ORDER BY ${orderBy}
-      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
-    db.execute(sql`
-      SELECT count(*)::int AS total FROM properties WHERE ${inBranches('agent_id', branchIds)} AND NOT is_deleted`),
+      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    ),
+    queryRow<{ total: number }>(
+      db,
+      sql`
+      SELECT count(*)::int AS total FROM properties WHERE ${inBranches('agent_id', branchIds)} AND NOT is_deleted`,
+    ),
   ]);
 
-  const viewsByDay = new Map((viewRows.rows as Row[]).map((r) => [String(r.day), Number(r.views)]));
-  const enquiriesByDay = new Map(
-    (enquiryRows.rows as Row[]).map((r) => [String(r.day), Number(r.enquiries)]),
-  );
+  const viewsByDay = new Map(viewRows.map((r) => [r.day, r.views]));
+  const enquiriesByDay = new Map(enquiryRows.map((r) => [r.day, r.enquiries]));
   const dayOf = (day: string): AnalyticsDay => ({
     date: day,
     views: viewsByDay.get(day) ?? 0,
@@ -138,23 +160,19 @@ export async function getAnalytics(
     totals: totalsOf(series),
     previous: totalsOf(previousSeries),
     listings: {
-      items: (listingRows.rows as Row[]).map((r) => {
-        const views = Number(r.views);
-        const enquiries = Number(r.enquiries);
-        return {
-          id: String(r.id),
-          title: String(r.title),
-          slug: String(r.slug),
-          status: String(r.status),
-          mode: r.mode === 'rent' ? 'rent' : 'sale',
-          views,
-          totalViews: Number(r.view_count),
-          favourites: Number(r.favourites),
-          enquiries,
-          conversion: conversionRate(enquiries, views),
-        };
-      }),
-      total: Number((listingCount.rows as Row[])[0]?.total ?? 0),
+      items: listingRows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        slug: r.slug,
+        status: r.status,
+        mode: r.mode === 'rent' ? 'rent' : 'sale',
+        views: r.views,
+        totalViews: r.view_count,
+        favourites: r.favourites,
+        enquiries: r.enquiries,
+        conversion: conversionRate(r.enquiries, r.views),
+      })),
+      total: listingCount?.total ?? 0,
       page,
       pageSize,
       sort,

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { LISTING_MESSAGES, type PostcodeLocation } from '@abode/shared/agent/listing-input.schema';
 import { isUkPostcode, normalisePostcode, outcodeOf } from '@abode/shared/postcode';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 
 type Reader = Pick<Database, 'execute'>;
 
@@ -19,18 +20,20 @@ export async function locatePostcode(db: Reader, input: string): Promise<Postcod
   if (!isUkPostcode(input)) return undefined;
   const postcode = normalisePostcode(input);
   const outcode = outcodeOf(postcode)!;
-  const result = await db.execute(sql`
+  const row = await queryRow<{ approximate: boolean; latitude: number; longitude: number }>(
+    db,
+    sql`
     SELECT false AS approximate, latitude, longitude FROM postcodes WHERE postcode = ${postcode}
     UNION ALL
     SELECT true, latitude, longitude FROM outcodes WHERE outcode = ${outcode}
-    ORDER BY approximate LIMIT 1`);
-  const row = result.rows[0] as { approximate: boolean; latitude: number; longitude: number } | undefined;
+    ORDER BY approximate LIMIT 1`,
+  );
   if (!row) return undefined;
   return {
     postcode,
     outcode,
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
+    latitude: row.latitude,
+    longitude: row.longitude,
     approximate: row.approximate,
   };
 }

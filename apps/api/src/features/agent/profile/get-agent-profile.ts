@@ -10,6 +10,7 @@ import type {
 } from '@abode/shared/agent/profile.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 import { agents } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 
@@ -53,17 +54,20 @@ export function toAgentProfile(row: AgentRow, userId: string): AgentProfile {
  * enquiry received (enquiries about a deleted listing stay), and the join date.
  */
 export async function getAgentProfileStats(db: Database, row: AgentRow): Promise<AgentProfileStats> {
-  const result = await db.execute(sql`
+  // Scalar subqueries without FROM: always exactly one row.
+  const r = (await queryRow<{ active_listings: number; total_listings: number; total_enquiries: number }>(
+    db,
+    sql`
     SELECT
       (SELECT count(*) FROM properties
         WHERE agent_id = ${row.id} AND NOT is_deleted AND status = 'active')::int AS active_listings,
       (SELECT count(*) FROM properties WHERE agent_id = ${row.id} AND NOT is_deleted)::int AS total_listings,
-      (SELECT count(*) FROM enquiries WHERE agent_id = ${row.id})::int AS total_enquiries`);
-  const r = result.rows[0] as Record<string, unknown>;
+      (SELECT count(*) FROM enquiries WHERE agent_id = ${row.id})::int AS total_enquiries`,
+  ))!;
   return {
-    activeListings: Number(r.active_listings),
-    totalListings: Number(r.total_listings),
-    totalEnquiries: Number(r.total_enquiries),
+    activeListings: r.active_listings,
+    totalListings: r.total_listings,
+    totalEnquiries: r.total_enquiries,
     memberSince: row.createdAt.toISOString(),
   };
 }
