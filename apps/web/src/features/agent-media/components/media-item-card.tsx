@@ -1,9 +1,9 @@
-import { FileText, Trash2 } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { toast } from 'sonner';
 import { MEDIA_CAPTION_MAX_LENGTH, MEDIA_MESSAGES, pdfDownloadName } from '@abode/shared/agent/media.schema';
 import type { ListingMedia } from '@abode/shared/listings/listing.schema';
+import { DeleteItemButton } from '#src/components/confirm-delete.tsx';
 import { SaveOnBlurField } from '#src/components/save-on-blur-field.tsx';
-import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useUpdateMediaCaption } from '../api/media.ts';
@@ -82,17 +82,7 @@ export function MediaItemCard({
             )
           }
         />
-        <Button
-          type="button"
-          size="sm"
-          variant="ghost"
-          className="self-end text-destructive hover:text-destructive"
-          onClick={onDelete}
-          aria-label={`Delete ${label}`}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        <DeleteItemButton label={label} onClick={onDelete} className="self-end" />
       </div>
     </li>
   );

@@ -10,16 +10,7 @@ import {
 } from '@abode/shared/agent/media.schema';
 import type { ListingMedia, ListingMediaKind } from '@abode/shared/listings/listing.schema';
 import { LISTING_MEDIA_KIND_LABELS } from '@abode/shared/listings/listing-vocabulary';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDeleteDialog } from '#src/components/confirm-delete.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { UploadProgressRow, type UploadProgress } from '#src/components/upload-progress-row.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
@@ -147,36 +138,22 @@ export function MediaKindSection({
         uploads.length === 0 && <p className="text-sm text-muted-foreground">None yet</p>
       )}
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {deleting?.label}</AlertDialogTitle>
-            <AlertDialogDescription>{MEDIA_MESSAGES.deleteConfirm}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (!deleting) return;
-                const { media, label } = deleting;
-                deleteMedia.mutate(media.id, {
-                  onSuccess: () => {
-                    toast.success(MEDIA_MESSAGES.deleted);
-                    onAnnounce(`${label} deleted`);
-                  },
-                  onError: (error) =>
-                    showErrorToast(isApiError(error) ? error.message : MEDIA_MESSAGES.deleteFailed, {
-                      error,
-                    }),
-                });
-                setDeleting(null);
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        item={deleting}
+        title={`Delete ${deleting?.label ?? ''}`}
+        description={MEDIA_MESSAGES.deleteConfirm}
+        onDelete={({ media, label }) =>
+          deleteMedia.mutate(media.id, {
+            onSuccess: () => {
+              toast.success(MEDIA_MESSAGES.deleted);
+              onAnnounce(`${label} deleted`);
+            },
+            onError: (error) =>
+              showErrorToast(isApiError(error) ? error.message : MEDIA_MESSAGES.deleteFailed, { error }),
+          })
+        }
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -21,16 +21,7 @@ import {
 } from '@dnd-kit/sortable';
 import { toast } from 'sonner';
 import { PHOTO_MESSAGES, type AgentPhoto } from '@abode/shared/agent/photos.schema';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDeleteDialog } from '#src/components/confirm-delete.tsx';
 import { useDeletePhoto, useReorderPhotos, useSetMainPhoto } from '../api/photos.ts';
 import { showPhotoError } from '../utils/photo-errors.ts';
 import { SortablePhoto } from './sortable-photo.tsx';
@@ -57,44 +48,6 @@ function dragAnnouncements(ids: string[]): Announcements {
   };
 }
 
-/** The confirmation before deleting `photo` (open while it is not null); `onClose` closes it either way. */
-function DeletePhotoDialog({
-  propertyId,
-  photo,
-  onClose,
-}: {
-  propertyId: string;
-  photo: AgentPhoto | null;
-  onClose: () => void;
-}) {
-  const deletePhoto = useDeletePhoto(propertyId);
-  return (
-    <AlertDialog open={photo !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete photo</AlertDialogTitle>
-          <AlertDialogDescription>{PHOTO_MESSAGES.photoDeleteConfirm}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              if (!photo) return;
-              deletePhoto.mutate(photo.id, {
-                onSuccess: () => toast.success(PHOTO_MESSAGES.photoDeleted),
-                onError: (error) => showPhotoError(error, PHOTO_MESSAGES.photoDeleteFailed),
-              });
-              onClose();
-            }}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
 /** The sortable grid of `photos` (in order, main first); `onAnnounce` tells screen readers what a change did. */
 export function PhotoGrid({
   propertyId,
@@ -107,6 +60,7 @@ export function PhotoGrid({
 }) {
   const reorder = useReorderPhotos(propertyId);
   const setMain = useSetMainPhoto(propertyId);
+  const deletePhoto = useDeletePhoto(propertyId);
   const [deleting, setDeleting] = useState<AgentPhoto | null>(null);
   const ids = photos.map((p) => p.id);
   const count = photos.length;
@@ -168,7 +122,18 @@ export function PhotoGrid({
           </ol>
         </SortableContext>
       </DndContext>
-      <DeletePhotoDialog propertyId={propertyId} photo={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete photo"
+        description={PHOTO_MESSAGES.photoDeleteConfirm}
+        onDelete={(photo) =>
+          deletePhoto.mutate(photo.id, {
+            onSuccess: () => toast.success(PHOTO_MESSAGES.photoDeleted),
+            onError: (error) => showPhotoError(error, PHOTO_MESSAGES.photoDeleteFailed),
+          })
+        }
+        onClose={() => setDeleting(null)}
+      />
     </>
   );
 }

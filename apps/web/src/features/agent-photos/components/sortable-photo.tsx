@@ -4,9 +4,10 @@
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowLeft, ArrowRight, GripVertical, Star, Trash2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, GripVertical, Star } from 'lucide-react';
 import { toast } from 'sonner';
 import { PHOTO_ALT_MAX_LENGTH, PHOTO_MESSAGES, type AgentPhoto } from '@abode/shared/agent/photos.schema';
+import { DeleteItemButton } from '#src/components/confirm-delete.tsx';
 import { SaveOnBlurField } from '#src/components/save-on-blur-field.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -103,17 +104,7 @@ function PhotoActions({
           Set as main
         </Button>
       )}
-      <Button
-        type="button"
-        size="sm"
-        variant="ghost"
-        className="ml-auto text-destructive hover:text-destructive"
-        onClick={onDelete}
-        aria-label={`Delete ${label}`}
-      >
-        <Trash2 aria-hidden="true" />
-        Delete
-      </Button>
+      <DeleteItemButton label={label} onClick={onDelete} className="ml-auto" />
     </div>
   );
 }
