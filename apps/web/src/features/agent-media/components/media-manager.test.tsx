@@ -7,14 +7,17 @@ import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { MEDIA_KIND_TIPS, MEDIA_MESSAGES } from '@abode/shared/agent/media.schema';
 import type { ListingMedia } from '@abode/shared/listings/listing.schema';
 import { MediaManager } from '#src/features/agent-media/components/media-manager.tsx';
-import { FakeXhr, openXhrs, stubXhr } from '#src/testing/fake-xhr.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
-import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { holdUploads, openUploads } from '#src/testing/held-uploads.ts';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderWithRouter } from '#src/testing/test-utils.tsx';
 
 const PROPERTY_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const LISTING = `/api/agent/properties/${PROPERTY_ID}`;
 const base = `/media/uploads/properties/${PROPERTY_ID}`;
 
 const floorPlan = (n: number, caption: string | null = null): ListingMedia => ({
@@ -37,42 +40,42 @@ const brochure: ListingMedia = {
 };
 
 let media: ListingMedia[];
-let fetchMock: ReturnType<typeof stubFetch>;
+let requests: Request[];
 
-const json = (body: unknown, status = 200) => Response.json(body, { status });
 const file = (name: string, type: string, size = 1000) => {
   const f = new File(['x'], name, { type });
   Object.defineProperty(f, 'size', { value: size });
   return f;
 };
 
+// The listing with its media, and what the cards send: a caption, a deletion.
 beforeEach(() => {
   media = [floorPlan(1, 'Ground floor'), brochure];
-  stubXhr();
-  fetchMock = stubFetch((url, init) => {
-    const method = init?.method ?? 'GET';
-    if (url.pathname === `/api/agent/properties/${PROPERTY_ID}` && method === 'GET') return json({ media });
-    if (method === 'PATCH') {
-      const { caption } = JSON.parse(String(init?.body)) as { caption: string };
-      return json({ ...media[0]!, caption: caption.trim() || null });
-    }
-    if (method === 'DELETE') {
-      media = media.filter((m) => !url.pathname.endsWith(m.id));
-      return new Response(null, { status: 204 });
-    }
-    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-  });
+  server.use(
+    http.get(LISTING, () => HttpResponse.json({ media })),
+    http.patch(`${LISTING}/media/:mediaId`, async ({ request }) => {
+      const { caption } = (await request.json()) as { caption: string };
+      return HttpResponse.json({ ...media[0]!, caption: caption.trim() || null });
+    }),
+    http.delete(`${LISTING}/media/:mediaId`, ({ params }) => {
+      media = media.filter((m) => m.id !== params.mediaId);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  requests = recordRequests();
 });
 
-const calls = (method: string) =>
-  fetchMock.mock.calls.filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method);
+/** The requests of `method` the server received, in order. */
+const sent = (method: string) => requests.filter((request) => request.method === method);
+
+/** A file's row in its section's upload list, found by its progress bar. */
+const uploadRow = (name: string) => screen.getByRole('progressbar', { name }).closest('li')!;
 
 /** The edit page's part: the listing (with its media) read through the query the mutations refresh. */
 function Harness() {
   const listing = useQuery({
     queryKey: agentKeys.listing(PROPERTY_ID),
-    queryFn: async () =>
-      (await fetch(`/api/agent/properties/${PROPERTY_ID}`)).json() as Promise<{ media: ListingMedia[] }>,
+    queryFn: async () => (await fetch(LISTING)).json() as Promise<{ media: ListingMedia[] }>,
   });
   return listing.data ? <MediaManager propertyId={PROPERTY_ID} media={listing.data.media} /> : null;
 }
@@ -112,6 +115,7 @@ test('each kind has its section with count and tip; images show thumbnails, PDFs
 
 test('wrong types, files over 10 MB and files past the kind’s limit are refused before sending', async () => {
   media = [...Array.from({ length: 9 }, (_, i) => floorPlan(i)), brochure];
+  const held = holdUploads(`${LISTING}/media`);
   await renderManager();
   const user = userEvent.setup({ applyAccept: false });
   await user.upload(screen.getByLabelText('Choose a brochure to upload'), [file('front.png', 'image/png')]);
@@ -131,29 +135,34 @@ test('wrong types, files over 10 MB and files past the kind’s limit are refuse
     file('first.png', 'image/png'),
   ]);
   expect(alerts('floor-plan')).toEqual([MEDIA_MESSAGES.tooManyFloorPlans]);
-  expect(FakeXhr.all).toHaveLength(1);
-  expect(FakeXhr.all[0]!.file.name).toBe('ground.png');
+  await waitFor(() => expect(held).toHaveLength(1));
+  expect(held[0]!.form.get('kind')).toBe('floor-plan');
+  // The one sent is ground.png: the server does not see file names (testing/held-uploads.ts), its row shows it.
+  expect(uploadRow('ground.png')).toHaveTextContent('ground.png0%');
+  expect(within(section('floor-plan')).getByRole('alert').closest('li')).toHaveTextContent('first.png');
+  expect(sent('POST')).toHaveLength(1);
   await user.click(screen.getByRole('button', { name: 'Dismiss front.png' }));
   expect(within(section('brochure')).queryByText('front.png')).not.toBeInTheDocument();
 });
 
+// MSW reports an upload's bytes all sent at once (testing/held-uploads.ts): the bar goes from 0 to 100 %.
 test('an upload shows its progress, then the refreshed listing shows the file', async () => {
+  const held = holdUploads(`${LISTING}/media`);
   await renderManager();
   const user = userEvent.setup();
   await user.upload(screen.getByLabelText('Choose an EPC certificate to upload'), [
     file('epc.pdf', 'application/pdf'),
   ]);
-  expect(openXhrs()).toHaveLength(1);
-  const xhr = FakeXhr.all[0]!;
-  expect(xhr.method).toBe('POST');
-  expect(xhr.url).toBe(`/api/agent/properties/${PROPERTY_ID}/media`);
-  expect(xhr.body?.get('kind')).toBe('epc');
+  await waitFor(() => expect(openUploads(held)).toHaveLength(1));
+  expect(sent('POST').map((request) => new URL(request.url).pathname)).toEqual([`${LISTING}/media`]);
+  expect(held[0]!.form.get('kind')).toBe('epc');
+  expect((held[0]!.form.get('file') as File).type).toBe('application/pdf');
+  expect(screen.getByRole('progressbar', { name: 'epc.pdf' })).toHaveAttribute('value', '0');
 
-  act(() => xhr.progress(40));
-  expect(screen.getByRole('progressbar', { name: 'epc.pdf' })).toHaveAttribute('value', '40');
   // Sent, and waiting for the server's check of the PDF.
-  act(() => xhr.progress(100));
-  expect(within(section('epc')).getByText('Checking…')).toBeInTheDocument();
+  act(() => held[0]!.allSent());
+  expect(await within(section('epc')).findByText('Checking…')).toBeInTheDocument();
+  expect(screen.getByRole('progressbar', { name: 'epc.pdf' })).toHaveAttribute('value', '100');
 
   const stored: ListingMedia = {
     id: '33333333-3333-4333-8333-333333333333',
@@ -164,10 +173,10 @@ test('an upload shows its progress, then the refreshed listing shows the file', 
     bytes: 300_000,
   };
   media = [...media, stored];
-  const getsBefore = calls('GET').length;
-  act(() => xhr.respond(201, stored));
+  const getsBefore = sent('GET').length;
+  act(() => held[0]!.answer(201, stored));
   await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'epc.pdf' })).not.toBeInTheDocument());
-  await waitFor(() => expect(calls('GET').length).toBeGreaterThan(getsBefore));
+  await waitFor(() => expect(sent('GET').length).toBeGreaterThan(getsBefore));
   expect(await within(section('epc')).findByRole('link', { name: /epc\.pdf/ })).toHaveTextContent(
     'PDF · 293 kB',
   );
@@ -178,13 +187,15 @@ test('an upload shows its progress, then the refreshed listing shows the file', 
 });
 
 test('the server’s refusal shows on the file’s row and is announced', async () => {
+  const held = holdUploads(`${LISTING}/media`);
   await renderManager();
   const user = userEvent.setup();
   await user.upload(screen.getByLabelText('Choose a brochure to upload'), [
     file('brochure.pdf', 'application/pdf'),
   ]);
+  await waitFor(() => expect(held).toHaveLength(1));
   act(() =>
-    FakeXhr.all[0]!.respond(400, {
+    held[0]!.answer(400, {
       error: { code: 'VALIDATION_ERROR', message: MEDIA_MESSAGES.pdfActiveContent },
     }),
   );
@@ -200,14 +211,14 @@ test('a caption is saved on blur, not when unchanged', async () => {
   const field = screen.getByLabelText('Caption for floor plan 1');
   await user.click(field);
   await user.tab();
-  expect(calls('PATCH')).toHaveLength(0);
+  expect(sent('PATCH')).toHaveLength(0);
   await user.clear(field);
   await user.type(field, 'Lower ground floor');
   await user.tab();
-  await waitFor(() => expect(calls('PATCH')).toHaveLength(1));
-  const [url, init] = calls('PATCH')[0]!;
-  expect(String(url)).toBe(`/api/agent/properties/${PROPERTY_ID}/media/${media[0]!.id}`);
-  expect(JSON.parse(String((init as RequestInit).body))).toEqual({ caption: 'Lower ground floor' });
+  await waitFor(() => expect(sent('PATCH')).toHaveLength(1));
+  const patch = sent('PATCH')[0]!;
+  expect(new URL(patch.url).pathname).toBe(`${LISTING}/media/${media[0]!.id}`);
+  expect(await patch.json()).toEqual({ caption: 'Lower ground floor' });
   expect(await screen.findByText(MEDIA_MESSAGES.updated)).toBeInTheDocument();
 });
 
@@ -218,12 +229,12 @@ test('delete asks for confirmation, then removes the file', async () => {
   const dialog = await screen.findByRole('alertdialog');
   expect(dialog).toHaveTextContent(MEDIA_MESSAGES.deleteConfirm);
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  expect(calls('DELETE')).toHaveLength(0);
+  expect(sent('DELETE')).toHaveLength(0);
 
   await user.click(screen.getByRole('button', { name: 'Delete brochure 1' }));
   await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(calls('DELETE')).toHaveLength(1));
-  expect(String(calls('DELETE')[0]![0])).toBe(`/api/agent/properties/${PROPERTY_ID}/media/${brochure.id}`);
+  await waitFor(() => expect(sent('DELETE')).toHaveLength(1));
+  expect(new URL(sent('DELETE')[0]!.url).pathname).toBe(`${LISTING}/media/${brochure.id}`);
   expect(await screen.findByText(MEDIA_MESSAGES.deleted)).toBeInTheDocument();
   await waitFor(() => expect(within(section('brochure')).getByText('None yet')).toBeInTheDocument());
 });

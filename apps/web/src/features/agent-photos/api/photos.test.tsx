@@ -6,18 +6,26 @@ import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import {
   useReorderPhotos,
   useRefreshPhotos,
   useSetMainPhoto,
 } from '#src/features/agent-photos/api/photos.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
-import { createTestQueryClient, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { createTestQueryClient } from '#src/testing/test-utils.tsx';
 
 const LISTING = 'listing-1';
 
+const PHOTOS = `/api/agent/properties/${LISTING}/photos`;
+
 function setup() {
-  stubFetch(() => Response.json({ items: [] }));
+  // The answers of a reorder and of a new main photo: the photos in their new order (none here).
+  server.use(
+    http.put(`${PHOTOS}/order`, () => HttpResponse.json({ items: [] })),
+    http.post(`${PHOTOS}/:photoId/main`, () => HttpResponse.json({ items: [] })),
+  );
   const queryClient = createTestQueryClient();
   const list = agentKeys.listingList({ q: '', status: 'all', mode: 'all', page: 1 });
   queryClient.setQueryData(list, { items: [] });
