@@ -2,13 +2,15 @@ import type { ReactElement } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES } from '@abode/shared/enquiries/enquiry.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AppToaster } from '#src/app/app-toaster.tsx';
 import { AuthProvider, type Me } from '#src/lib/auth.tsx';
 import { sessionKeys } from '#src/lib/query-keys.ts';
 import { createQueryClient } from '#src/lib/query-client.ts';
+import { recordRequests, server } from '#src/testing/server.ts';
 import { ContactAgentButton } from './contact-agent-button.tsx';
 
 /**
@@ -27,22 +29,15 @@ function renderWithProviders(ui: ReactElement, { me = null }: { me?: Me | null }
   );
 }
 
-/** Stubs fetch: `/api/me` answers with `me`, everything else goes to `handler`. Returns the mock of the latter. */
-function stubFetch(
-  handler: (url: string, init?: RequestInit) => Response | Promise<Response>,
-  me: Me | null = null,
-) {
-  const calls = vi.fn(handler);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url === '/api/me')
-        return me ? new Response(JSON.stringify(me), { status: 200 }) : new Response('{}', { status: 401 });
-      return calls(url, init);
-    }),
-  );
-  return calls;
+/**
+ * POST /api/enquiries answers with each of `answers` in turn, the last one from then on (201 created if none).
+ * Returns the requests the server receives, in order.
+ */
+function enquiriesServer(...answers: (() => Response | Promise<Response>)[]) {
+  const requests = recordRequests();
+  const queue = answers.length > 0 ? answers : [created];
+  server.use(http.post('/api/enquiries', () => (queue.length > 1 ? queue.shift()! : queue[0]!)()));
+  return requests;
 }
 
 const listing = {
@@ -70,27 +65,21 @@ const signedIn: Me = {
 };
 
 const created = () =>
-  new Response(
-    JSON.stringify({
-      id: '8d0c7a4e-1b2c-4d5e-8f90-123456789abc',
-      status: 'new',
-      createdAt: '2026-11-22T10:00:00.000Z',
-    }),
-    { status: 201, headers: { 'Content-Type': 'application/json' } },
+  HttpResponse.json(
+    { id: '8d0c7a4e-1b2c-4d5e-8f90-123456789abc', status: 'new', createdAt: '2026-11-22T10:00:00.000Z' },
+    { status: 201 },
   );
+
+/** A request whose answer is lost (the connection dropped): fetch rejects with a TypeError. */
+const lost = () => HttpResponse.error();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The Idempotency-Key header a request carried (REQ-ENQ-04). */
-function keyOf(init: RequestInit | undefined): string | undefined {
-  return (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
-}
+const keyOf = (request: Request) => request.headers.get('Idempotency-Key') ?? undefined;
 
 const refused = (status: number, code: string, message: string) =>
-  new Response(JSON.stringify({ error: { code, message } }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+  HttpResponse.json({ error: { code, message } }, { status });
 
 function notifications() {
   return within(screen.getByRole('region', { name: /Notifications/ }));
@@ -140,7 +129,7 @@ describe('ContactAgentButton', { timeout: 20_000 }, () => {
   });
 
   it('shows the REQ-AGENT messages under each field and sends nothing', async () => {
-    const fetchMock = stubFetch(() => created());
+    const requests = enquiriesServer();
     const { user, dialog } = await openDialog();
     const message = within(dialog).getByLabelText('Message');
     await user.clear(message);
@@ -168,16 +157,16 @@ describe('ContactAgentButton', { timeout: 20_000 }, () => {
       MESSAGES.contactPhoneLength,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('posts the enquiry, closes the dialog and toasts "Contacting … about …"', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const fetchMock = stubFetch(async () => {
+    const requests = enquiriesServer(async () => {
       await gate;
       return created();
-    }, signedIn);
+    });
     const { user, dialog } = await openDialog(signedIn);
     const phone = within(dialog).getByLabelText('Phone (optional)');
     await user.clear(phone);
@@ -196,12 +185,9 @@ describe('ContactAgentButton', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Contact Agent' })).toHaveFocus();
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/api/enquiries');
-    expect(init?.method).toBe('POST');
-    expect(keyOf(init)).toMatch(UUID);
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['POST /api/enquiries']);
+    expect(keyOf(requests[0]!)).toMatch(UUID);
+    expect(await requests[0]!.json()).toEqual({
       propertyId: listing.id,
       name: 'Jo Bloggs',
       email: 'jo.bloggs@example.com',
@@ -211,32 +197,24 @@ describe('ContactAgentButton', { timeout: 20_000 }, () => {
   });
 
   it('sends a submission again with the same Idempotency-Key after a lost answer', async () => {
-    let failNext = 3;
-    const fetchMock = stubFetch(() => {
-      if (failNext-- > 0) throw new TypeError('Failed to fetch');
-      return created();
-    }, signedIn);
+    const requests = enquiriesServer(lost, lost, lost, created);
     const { user, dialog } = await openDialog(signedIn);
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
     // Two automatic resends (1 s, then 2 s later) lose their answer too: the network message.
     expect(await notifications().findByText(MESSAGES.network, {}, { timeout: 6_000 })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(requests).toHaveLength(3);
 
     // Pressing Send again is the same submission: the agent must not get it twice.
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    const keys = requests.map(keyOf);
     expect(keys).toHaveLength(4);
     expect(keys[0]).toMatch(UUID);
     expect(new Set(keys)).toEqual(new Set([keys[0]]));
   });
 
   it('uses a new Idempotency-Key once the details are edited after a lost answer', async () => {
-    let failNext = 3;
-    const fetchMock = stubFetch(() => {
-      if (failNext-- > 0) throw new TypeError('Failed to fetch');
-      return created();
-    }, signedIn);
+    const requests = enquiriesServer(lost, lost, lost, created);
     const { user, dialog } = await openDialog(signedIn);
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
     expect(await notifications().findByText(MESSAGES.network, {}, { timeout: 6_000 })).toBeInTheDocument();
@@ -244,42 +222,40 @@ describe('ContactAgentButton', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    const keys = requests.map(keyOf);
     expect(keys).toHaveLength(4);
     expect(new Set(keys.slice(0, 3)).size).toBe(1);
     expect(keys[3]).toMatch(UUID);
     expect(keys[3]).not.toBe(keys[0]);
-    expect(JSON.parse(String(fetchMock.mock.calls[3]![1]?.body)).message).toMatch(/Is it chain free\?$/);
+    expect(((await requests[3]!.json()) as { message: string }).message).toMatch(/Is it chain free\?$/);
   });
 
   it('uses a new Idempotency-Key after a refusal (nothing was made with it)', async () => {
-    const answers = [() => refused(409, 'CONFLICT', ENQUIRY_MESSAGES.idempotencyKeyReused), () => created()];
-    const fetchMock = stubFetch(() => answers.shift()!(), signedIn);
+    const requests = enquiriesServer(
+      () => refused(409, 'CONFLICT', ENQUIRY_MESSAGES.idempotencyKeyReused),
+      created,
+    );
     const { user, dialog } = await openDialog(signedIn);
     const send = within(dialog).getByRole('button', { name: 'Send enquiry' });
     await user.click(send);
     expect(await notifications().findByText(ENQUIRY_MESSAGES.idempotencyKeyReused)).toBeInTheDocument();
     // A refusal is not resent by itself.
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
     await user.click(send);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    const keys = requests.map(keyOf);
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(key).toMatch(UUID);
     expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('shows the server’s message when it refuses (429) and keeps the dialog open', async () => {
-    stubFetch(
-      () =>
-        new Response(
-          JSON.stringify({
-            error: { code: 'RATE_LIMITED', message: 'Too many enquiries. Please try again later.' },
-          }),
-          { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '600' } },
-        ),
-      signedIn,
+    enquiriesServer(() =>
+      HttpResponse.json(
+        { error: { code: 'RATE_LIMITED', message: 'Too many enquiries. Please try again later.' } },
+        { status: 429, headers: { 'Retry-After': '600' } },
+      ),
     );
     const { user, dialog } = await openDialog(signedIn);
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));

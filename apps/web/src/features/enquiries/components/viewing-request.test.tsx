@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES, viewingDayRange } from '@abode/shared/enquiries/enquiry.schema';
 import { addDays } from '@abode/shared/enquiries/viewing-times';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 import { ContactAgentButton, type ContactAgentListing } from './contact-agent-button.tsx';
 
 const sale: ContactAgentListing = {
@@ -15,12 +17,18 @@ const sale: ContactAgentListing = {
 
 const { min: tomorrow, max: lastDay } = viewingDayRange();
 
-/** Opens the enquiry dialog of `listing` with its contact fields filled in; fetch answers 201 and is returned. */
+/**
+ * Opens the enquiry dialog of `listing` with its contact fields filled in; POST /api/enquiries answers 201. Returns
+ * the requests the server receives.
+ */
 async function openFilled(listing: ContactAgentListing = sale) {
-  const fetchMock = stubFetch(() =>
-    Response.json(
-      { id: '8d0c7a4e-1b2c-4d5e-8f90-123456789abc', status: 'new', createdAt: '2026-11-26T10:00:00.000Z' },
-      { status: 201 },
+  const requests = recordRequests();
+  server.use(
+    http.post('/api/enquiries', () =>
+      HttpResponse.json(
+        { id: '8d0c7a4e-1b2c-4d5e-8f90-123456789abc', status: 'new', createdAt: '2026-11-26T10:00:00.000Z' },
+        { status: 201 },
+      ),
     ),
   );
   const user = userEvent.setup();
@@ -29,30 +37,31 @@ async function openFilled(listing: ContactAgentListing = sale) {
   const dialog = await screen.findByRole('dialog', { name: 'Contact Harbour & Vale' });
   await user.type(within(dialog).getByLabelText('Name'), 'Priya Shah');
   await user.type(within(dialog).getByLabelText('Email'), 'priya.shah@example.com');
-  return { user, dialog, fetchMock };
+  return { user, dialog, requests };
 }
 
-const sentBody = (fetchMock: ReturnType<typeof stubFetch>) => {
-  const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-  return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
+/** The body of the enquiry the server received. */
+const sentBody = async (requests: Request[]) => {
+  const post = requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/enquiries');
+  return (await post?.json()) as Record<string, unknown>;
 };
 
 const setDate = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 describe('the enquiry form’s viewing request and position (ADR 029)', { timeout: 20_000 }, () => {
   it('asks for nothing extra until the applicant wants a viewing; position is optional', async () => {
-    const { user, dialog, fetchMock } = await openFilled();
+    const { user, dialog, requests } = await openFilled();
     expect(within(dialog).queryByRole('group', { name: 'Viewing time 1' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('group', { name: 'Your position' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const body = sentBody(fetchMock);
+    const body = await sentBody(requests);
     expect(body).not.toHaveProperty('viewingTimes');
     expect(body).not.toHaveProperty('buyerPosition');
   });
 
   it('sends up to three preferred times and the ticked positions', async () => {
-    const { user, dialog, fetchMock } = await openFilled();
+    const { user, dialog, requests } = await openFilled();
     await user.click(within(dialog).getByLabelText('I’d like to arrange a viewing'));
 
     const first = within(dialog).getByRole('group', { name: 'Viewing time 1' });
@@ -77,7 +86,7 @@ describe('the enquiry form’s viewing request and position (ADR 029)', { timeou
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    expect(sentBody(fetchMock)).toMatchObject({
+    expect(await sentBody(requests)).toMatchObject({
       viewingTimes: [
         { date: tomorrow, period: 'evening' },
         { date: lastDay, period: 'morning' },
@@ -87,7 +96,7 @@ describe('the enquiry form’s viewing request and position (ADR 029)', { timeou
   });
 
   it('shows the date rule under a day out of range (or none) and sends nothing', async () => {
-    const { user, dialog, fetchMock } = await openFilled();
+    const { user, dialog, requests } = await openFilled();
     await user.click(within(dialog).getByLabelText('I’d like to arrange a viewing'));
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
 
@@ -104,10 +113,10 @@ describe('the enquiry form’s viewing request and position (ADR 029)', { timeou
     // Unticked, the times are not sent at all, so a wrong one no longer stops the enquiry.
     setDate(date, addDays(tomorrow, -1));
     await user.click(within(dialog).getByLabelText('I’d like to arrange a viewing'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Send enquiry' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sentBody(fetchMock)).not.toHaveProperty('viewingTimes');
+    expect(await sentBody(requests)).not.toHaveProperty('viewingTimes');
   });
 
   it('a letting asks no buyer’s position', async () => {

@@ -1,52 +1,49 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { MESSAGES } from '@abode/shared/messages';
 import { FavouriteButton } from '#src/features/favourites/components/favourite-button.tsx';
 import { clientMe } from '#src/testing/fixtures/me.ts';
-import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderWithRouter } from '#src/testing/test-utils.tsx';
 
 const LISTING_ID = '0b8e4c2a-3f1d-4e5b-9a7c-6d2e1f0a9b8c';
 const ME = clientMe();
 
-/** A fake /api/me/favourites server holding one user's favourite ids. */
+/** A fake /api/me/favourites server holding one user's favourite ids; `me` answers GET /api/me when given. */
 function favouritesServer(
   initial: string[] = [],
   { failWrites = false, me }: { failWrites?: boolean; me?: () => Promise<Response> } = {},
 ) {
   const saved = new Set(initial);
-  const fetch = stubFetch((url, init) => {
-    const method = init?.method ?? 'GET';
-    if (url.pathname === '/api/me' && me) return me();
-    if (url.pathname === '/api/me/favourites/ids') return Response.json({ propertyIds: [...saved] });
-    const match = /^\/api\/me\/favourites\/(.+)$/.exec(url.pathname);
-    if (match) {
-      if (failWrites)
-        return Response.json(
-          { error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } },
-          { status: 500 },
-        );
-      if (method === 'PUT') {
-        saved.add(match[1]!);
-        return Response.json({ propertyId: match[1], isFavourite: true });
-      }
-      if (method === 'DELETE') {
-        saved.delete(match[1]!);
-        return new Response(null, { status: 204 });
-      }
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 });
-  });
+  const requests = recordRequests();
+  const failed = () =>
+    HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 });
+  server.use(
+    http.get('/api/me/favourites/ids', () => HttpResponse.json({ propertyIds: [...saved] })),
+    http.put('/api/me/favourites/:id', ({ params }) => {
+      if (failWrites) return failed();
+      saved.add(String(params.id));
+      return HttpResponse.json({ propertyId: params.id, isFavourite: true });
+    }),
+    http.delete('/api/me/favourites/:id', ({ params }) => {
+      if (failWrites) return failed();
+      saved.delete(String(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  if (me) server.use(http.get('/api/me', me));
   const writes = () =>
-    fetch.mock.calls
-      .filter(([, init]) => init?.method === 'PUT' || init?.method === 'DELETE')
-      .map(([input, init]) => `${init?.method} ${new URL(String(input), 'http://localhost').pathname}`);
-  return { fetch, saved, writes };
+    requests
+      .filter((r) => r.method === 'PUT' || r.method === 'DELETE')
+      .map((r) => `${r.method} ${new URL(r.url).pathname}`);
+  return { requests, saved, writes };
 }
 
 test('signed out, the heart asks the visitor to sign in and calls nothing', async () => {
   const user = userEvent.setup();
-  const { fetch } = favouritesServer();
+  const { requests } = favouritesServer();
   renderWithRouter(<FavouriteButton listingId={LISTING_ID} listingTitle="2 bed flat" />);
 
   const heart = screen.getByRole('button', { name: 'Save to favourites' });
@@ -56,7 +53,7 @@ test('signed out, the heart asks the visitor to sign in and calls nothing', asyn
   expect(await screen.findByText(MESSAGES.authRequiredTitle)).toBeInTheDocument();
   expect(screen.getByText(MESSAGES.signInToFavourite)).toBeInTheDocument();
   expect(heart).toHaveAttribute('aria-pressed', 'false');
-  expect(fetch).not.toHaveBeenCalled();
+  expect(requests).toEqual([]);
 });
 
 test('pressed before /api/me has answered, the heart waits for the answer and saves, not asking a signed-in user to sign in', async () => {
@@ -66,7 +63,7 @@ test('pressed before /api/me has answered, the heart waits for the answer and sa
   const { saved, writes } = favouritesServer([], {
     me: async () => {
       await meAnswered;
-      return Response.json(ME);
+      return HttpResponse.json(ME);
     },
   });
   renderWithRouter(<FavouriteButton listingId={LISTING_ID} listingTitle="2 bed flat" />, { me: 'fetch' });
