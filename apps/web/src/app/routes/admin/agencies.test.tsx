@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import {
   ADMIN_AGENCY_MESSAGES as T,
   type AdminAgency,
@@ -9,11 +10,8 @@ import {
 import { AdminAgenciesRoute } from '#src/app/routes/admin/agencies.tsx';
 import type { Me } from '#src/lib/auth.tsx';
 import { adminMe, superAdminMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const HARBOUR: AdminAgencyDetail = {
   id: 'a1b2c3d4-1111-4111-8111-111111111111',
@@ -92,52 +90,72 @@ const summary = ({
   ...rest
 }: AdminAgencyDetail): AdminAgency => rest;
 
-/** A fake API whose actions really change the agency, so the refetch after them agrees. */
+const AGENCY = '/api/admin/agencies/:id';
+
+/**
+ * A fake API whose actions really change the agency, so the refetch after them agrees. Returns the POSTs it
+ * received as [path, JSON body or null].
+ */
 function serve(items: AdminAgencyDetail[]) {
   let agencies = items;
-  return stubFetch(async (url, init) => {
-    if (url.pathname === '/api/admin/agencies')
-      return Response.json({ items: agencies.map(summary), total: agencies.length, page: 1, pageSize: 25 });
-    const m = /^\/api\/admin\/agencies\/([^/]+)(?:\/(verify|suspend|reactivate))?$/.exec(url.pathname);
-    const found = m && agencies.find((a) => a.id === m[1]);
-    if (!found) return Response.json({ error: { code: 'NOT_FOUND', message: T.notFound } }, { status: 404 });
-    if (!m[2]) return Response.json(found);
-    const body = init?.body ? (JSON.parse(String(init.body)) as { reason?: string }) : {};
-    const next: AdminAgencyDetail =
-      m[2] === 'verify'
-        ? {
-            ...found,
-            standing: 'verified',
-            verifiedAt: '2026-11-26T10:00:00.000Z',
-            verifiedByEmail: 'sam@example.com',
-          }
-        : m[2] === 'suspend'
-          ? {
-              ...found,
-              standing: 'suspended',
-              suspendedAt: '2026-11-26T10:00:00.000Z',
-              suspensionReason: body.reason ?? null,
-              members: found.members.map((member) => ({ ...member, isSuspended: true })),
-            }
-          : {
-              ...found,
-              standing: found.verifiedAt ? 'verified' : 'unverified',
-              suspendedAt: null,
-              suspensionReason: null,
-              members: found.members.map((member) => ({ ...member, isSuspended: false })),
-            };
-    agencies = agencies.map((a) => (a.id === next.id ? next : a));
-    return Response.json(next);
-  });
+  const posts: [string, unknown][] = [];
+  const notFound = () =>
+    HttpResponse.json({ error: { code: 'NOT_FOUND', message: T.notFound } }, { status: 404 });
+  /** Answers an action on agency `:id` with `change` applied to it (and kept for the next GET). */
+  const act = (change: (found: AdminAgencyDetail, body: { reason?: string }) => AdminAgencyDetail) =>
+    (async ({ request, params }) => {
+      const text = await request.text();
+      const body = text ? (JSON.parse(text) as { reason?: string }) : null;
+      posts.push([new URL(request.url).pathname, body]);
+      const found = agencies.find((a) => a.id === params.id);
+      if (!found) return notFound();
+      const next = change(found, body ?? {});
+      agencies = agencies.map((a) => (a.id === next.id ? next : a));
+      return HttpResponse.json(next);
+    }) satisfies HttpResponseResolver<{ id: string }>;
+  server.use(
+    http.get('/api/admin/agencies', () =>
+      HttpResponse.json({ items: agencies.map(summary), total: agencies.length, page: 1, pageSize: 25 }),
+    ),
+    http.get(AGENCY, ({ params }) => {
+      const found = agencies.find((a) => a.id === params.id);
+      return found ? HttpResponse.json(found) : notFound();
+    }),
+    http.post(
+      `${AGENCY}/verify`,
+      act((found) => ({
+        ...found,
+        standing: 'verified',
+        verifiedAt: '2026-11-26T10:00:00.000Z',
+        verifiedByEmail: 'sam@example.com',
+      })),
+    ),
+    http.post(
+      `${AGENCY}/suspend`,
+      act((found, body) => ({
+        ...found,
+        standing: 'suspended',
+        suspendedAt: '2026-11-26T10:00:00.000Z',
+        suspensionReason: body.reason ?? null,
+        members: found.members.map((member) => ({ ...member, isSuspended: true })),
+      })),
+    ),
+    http.post(
+      `${AGENCY}/reactivate`,
+      act((found) => ({
+        ...found,
+        standing: found.verifiedAt ? 'verified' : 'unverified',
+        suspendedAt: null,
+        suspensionReason: null,
+        members: found.members.map((member) => ({ ...member, isSuspended: false })),
+      })),
+    ),
+  );
+  return posts;
 }
 
 const renderPage = (me: Me, url = '/admin/agencies') =>
   renderRoute(url, { routes: [{ path: '/admin/agencies', element: <AdminAgenciesRoute /> }], me });
-
-const posts = (fetch: ReturnType<typeof serve>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method === 'POST')
-    .map(([u, init]) => [new URL(String(u), 'http://localhost').pathname, init?.body ?? null]);
 
 test('the table shows each agency’s standing, what verifying needs, its numbers and counts', async () => {
   serve([HARBOUR, INCOMPLETE]);
@@ -158,7 +176,8 @@ test('the table shows each agency’s standing, what verifying needs, its number
 });
 
 test('search and standing go to the URL and the API query', async () => {
-  const fetch = serve([HARBOUR]);
+  serve([HARBOUR]);
+  const requests = recordRequests();
   const { router } = renderPage(adminMe());
   await screen.findByRole('table');
   await userEvent.type(screen.getByLabelText(T.searchLabel), 'vale');
@@ -166,7 +185,7 @@ test('search and standing go to the URL and the API query', async () => {
   await userEvent.selectOptions(screen.getByLabelText(T.standingLabel), 'unverified');
   await waitFor(() => expect(currentUrl(router)).toBe('/admin/agencies?q=vale&standing=unverified'));
   await waitFor(() => {
-    const last = new URL(String(fetch.mock.calls.at(-1)?.[0]), 'http://localhost');
+    const last = new URL(requests.at(-1)?.url ?? 'http://localhost/');
     expect(last.pathname).toBe('/api/admin/agencies');
     expect(last.searchParams.get('q')).toBe('vale');
     expect(last.searchParams.get('standing')).toBe('unverified');
@@ -174,7 +193,7 @@ test('search and standing go to the URL and the API query', async () => {
 });
 
 test('View opens the agency with its branches and members; an admin verifies after confirming', async () => {
-  const fetch = serve([HARBOUR]);
+  const posts = serve([HARBOUR]);
   renderPage(adminMe());
   await userEvent.click(await screen.findByRole('button', { name: 'View Harbour & Vale' }));
   const dialog = await screen.findByRole('dialog', { name: 'Harbour & Vale' });
@@ -193,7 +212,7 @@ test('View opens the agency with its branches and members; an admin verifies aft
   const confirm = within(dialog).getByRole('group', { name: T.verifyConfirmTitle });
   await userEvent.click(within(confirm).getByRole('button', { name: 'Verify agency' }));
   expect(await screen.findByText(T.verified)).toBeInTheDocument();
-  expect(posts(fetch)).toEqual([[`/api/admin/agencies/${HARBOUR.id}/verify`, null]]);
+  expect(posts).toEqual([[`/api/admin/agencies/${HARBOUR.id}/verify`, null]]);
   expect(await within(dialog).findByText(/by sam@example\.com/)).toBeInTheDocument();
   expect(within(dialog).queryByRole('button', { name: 'Verify' })).toBeNull();
 });
@@ -209,7 +228,7 @@ test('Verify is disabled with the reason while the redress scheme is missing', a
 });
 
 test('a super admin suspends with a required reason; then reactivates', async () => {
-  const fetch = serve([HARBOUR]);
+  const posts = serve([HARBOUR]);
   renderPage(superAdminMe());
   await userEvent.click(await screen.findByRole('button', { name: 'View Harbour & Vale' }));
   const dialog = await screen.findByRole('dialog', { name: 'Harbour & Vale' });
@@ -219,13 +238,13 @@ test('a super admin suspends with a required reason; then reactivates', async ()
   await userEvent.click(within(form).getByRole('button', { name: 'Suspend agency' }));
   expect(await within(form).findByText(T.reasonRequired)).toBeInTheDocument();
   expect(within(form).getByLabelText(/Reason/)).toHaveAttribute('aria-invalid', 'true');
-  expect(posts(fetch)).toEqual([]);
+  expect(posts).toEqual([]);
 
   await userEvent.type(within(form).getByLabelText(/Reason/), 'Redress membership lapsed');
   await userEvent.click(within(form).getByRole('button', { name: 'Suspend agency' }));
   expect(await screen.findByText(T.suspended)).toBeInTheDocument();
-  expect(posts(fetch)).toEqual([
-    [`/api/admin/agencies/${HARBOUR.id}/suspend`, JSON.stringify({ reason: 'Redress membership lapsed' })],
+  expect(posts).toEqual([
+    [`/api/admin/agencies/${HARBOUR.id}/suspend`, { reason: 'Redress membership lapsed' }],
   ]);
   expect(await within(dialog).findByText(/: Redress membership lapsed/)).toBeInTheDocument();
   expect(within(dialog).getAllByText('Suspended').length).toBeGreaterThan(1);
@@ -246,13 +265,12 @@ test('a plain admin sees Suspend disabled with the reason', async () => {
 });
 
 test('a refused verify shows the server’s reason', async () => {
-  stubFetch((url, init) => {
-    if (url.pathname === '/api/admin/agencies')
-      return Response.json({ items: [summary(HARBOUR)], total: 1, page: 1, pageSize: 25 });
-    if (init?.method === 'POST')
-      return Response.json({ error: { code: 'CONFLICT', message: T.cannotVerifyCmp } }, { status: 409 });
-    return Response.json(HARBOUR);
-  });
+  serve([HARBOUR]);
+  server.use(
+    http.post(`${AGENCY}/verify`, () =>
+      HttpResponse.json({ error: { code: 'CONFLICT', message: T.cannotVerifyCmp } }, { status: 409 }),
+    ),
+  );
   renderPage(adminMe());
   await userEvent.click(await screen.findByRole('button', { name: 'View Harbour & Vale' }));
   const dialog = await screen.findByRole('dialog', { name: 'Harbour & Vale' });
@@ -262,13 +280,17 @@ test('a refused verify shows the server’s reason', async () => {
 });
 
 test('no matches offer to clear the filters; a failed load offers a retry', async () => {
-  stubFetch(() => Response.json({ items: [], total: 0, page: 1, pageSize: 25 }));
+  serve([]);
   const { unmount } = renderPage(adminMe(), '/admin/agencies?standing=suspended');
   expect(await screen.findByText(T.noAgenciesTitle)).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
   unmount();
 
-  stubFetch(() => Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }));
+  server.use(
+    http.get('/api/admin/agencies', () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+    ),
+  );
   renderPage(adminMe());
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent(T.loadFailed);

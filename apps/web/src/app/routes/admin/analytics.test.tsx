@@ -1,19 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { AdminAnalytics } from '@abode/shared/admin/analytics.schema';
 import { AdminAnalyticsRoute } from '#src/app/routes/admin/analytics.tsx';
 import { adminMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 // recharts needs a real layout engine; the numbers are asserted through the table fallback.
 vi.mock('#src/features/admin-analytics/components/trends-chart.tsx', () => ({
   default: ({ series }: { series: unknown[] }) => <div data-testid="chart">{series.length} days charted</div>,
 }));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const DATA: AdminAnalytics = {
   days: 30,
@@ -41,7 +39,8 @@ const render = (url = '/admin/analytics') =>
   });
 
 test('totals, chart, daily table and the two bar lists', async () => {
-  const fetch = stubFetch(() => Response.json(DATA));
+  server.use(http.get('/api/admin/analytics', () => HttpResponse.json(DATA)));
+  const requests = recordRequests();
   render();
   expect(await screen.findByTestId('chart')).toHaveTextContent('2 days charted');
   const totals = screen.getByLabelText('Totals, last 30 days');
@@ -58,16 +57,19 @@ test('totals, chart, daily table and the two bar lists', async () => {
       .getAllByRole('rowheader')
       .map((r) => r.textContent),
   ).toEqual(['London', 'Manchester']);
-  expect(fetchedUrl(fetch).searchParams.get('days')).toBe('30');
+  expect(new URL(requests[0]!.url).searchParams.get('days')).toBe('30');
 });
 
 test('the period goes into the URL and the request', async () => {
-  const fetch = stubFetch((url) => Response.json({ ...DATA, days: Number(url.searchParams.get('days')) }));
+  server.use(
+    http.get('/api/admin/analytics', ({ request }) =>
+      HttpResponse.json({ ...DATA, days: Number(new URL(request.url).searchParams.get('days')) }),
+    ),
+  );
+  const requests = recordRequests();
   const { router } = render();
   await screen.findByTestId('chart');
   await userEvent.click(screen.getByRole('radio', { name: /90 days/ }));
   await waitFor(() => expect(currentUrl(router)).toBe('/admin/analytics?days=90'));
-  await waitFor(() =>
-    expect(fetchedUrl(fetch, fetch.mock.calls.length - 1).searchParams.get('days')).toBe('90'),
-  );
+  await waitFor(() => expect(new URL(requests.at(-1)!.url).searchParams.get('days')).toBe('90'));
 });

@@ -1,14 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { AUDIT_MESSAGES, type AuditLogEntry, type AuditLogList } from '@abode/shared/admin/audit.schema';
 import { AdminAuditLogsRoute } from '#src/app/routes/admin/audit-logs.tsx';
 import { adminMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const AUDIT_LOGS = '/api/admin/audit-logs';
+
+/** The audit log the API answers, whatever the filters. */
+const answer = (list: AuditLogList) => server.use(http.get(AUDIT_LOGS, () => HttpResponse.json(list)));
 
 const entry = (o: Partial<AuditLogEntry>): AuditLogEntry => ({
   id: 'a1',
@@ -43,22 +46,21 @@ const render = (url = '/admin/audit-logs') =>
   });
 
 test('shows entries with severity, user or a dash, and pages', async () => {
-  const fetch = stubFetch(() =>
-    Response.json(
-      page(
-        [
-          entry({ id: 'a1' }),
-          entry({
-            id: 'a2',
-            entityType: 'admin_action',
-            action: 'suspend_user',
-            severity: 'critical',
-            description: 'Suspended a spammer',
-            user: { id: 'u1', email: 'pat@example.com', name: 'Pat' },
-          }),
-        ],
-        { total: 120 },
-      ),
+  const requests = recordRequests();
+  answer(
+    page(
+      [
+        entry({ id: 'a1' }),
+        entry({
+          id: 'a2',
+          entityType: 'admin_action',
+          action: 'suspend_user',
+          severity: 'critical',
+          description: 'Suspended a spammer',
+          user: { id: 'u1', email: 'pat@example.com', name: 'Pat' },
+        }),
+      ],
+      { total: 120 },
     ),
   );
   render();
@@ -71,11 +73,12 @@ test('shows entries with severity, user or a dash, and pages', async () => {
   expect(within(rows[2]!).getByText('pat@example.com')).toBeInTheDocument();
   expect(screen.getByText(/of 120 entries/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /next/i })).toHaveAttribute('href', '/admin/audit-logs?page=2');
-  expect(fetchedUrl(fetch).pathname).toBe('/api/admin/audit-logs');
+  expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([`GET ${AUDIT_LOGS}`]);
 });
 
 test('filters go into the URL and the request, and reset the page', async () => {
-  const fetch = stubFetch(() => Response.json(page([entry({})])));
+  answer(page([entry({})]));
+  const requests = recordRequests();
   const { router } = render('/admin/audit-logs?page=3');
   await screen.findByRole('table', { name: /audit log entries/i });
   const user = userEvent.setup();
@@ -92,7 +95,7 @@ test('filters go into the URL and the request, and reset the page', async () => 
     ),
   );
   await waitFor(() => {
-    const last = fetchedUrl(fetch, fetch.mock.calls.length - 1);
+    const last = new URL(requests.at(-1)!.url);
     expect(last.searchParams.get('severity')).toBe('high');
     expect(last.searchParams.get('user')).toBe('pat@example.com');
     expect(last.searchParams.get('page')).toBeNull();
@@ -102,16 +105,14 @@ test('filters go into the URL and the request, and reset the page', async () => 
 });
 
 test('details dialog shows before/after JSON as text, never as HTML', async () => {
-  stubFetch(() =>
-    Response.json(
-      page([
-        entry({
-          action: 'suspend_user',
-          beforeData: { isSuspended: false, note: '<img src=x onerror=alert(1)>' },
-          afterData: { severity: 'high', description: 'Suspended' },
-        }),
-      ]),
-    ),
+  answer(
+    page([
+      entry({
+        action: 'suspend_user',
+        beforeData: { isSuspended: false, note: '<img src=x onerror=alert(1)>' },
+        afterData: { severity: 'high', description: 'Suspended' },
+      }),
+    ]),
   );
   render();
   await screen.findByRole('table', { name: /audit log entries/i });
@@ -124,11 +125,15 @@ test('details dialog shows before/after JSON as text, never as HTML', async () =
 });
 
 test('empty and failed states', async () => {
-  stubFetch(() => Response.json(page([])));
+  answer(page([]));
   const { unmount } = render();
   expect(await screen.findByText(AUDIT_MESSAGES.emptyTitle)).toBeInTheDocument();
   unmount();
-  stubFetch(() => Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }));
+  server.use(
+    http.get(AUDIT_LOGS, () =>
+      HttpResponse.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }),
+    ),
+  );
   render();
   expect(await screen.findAllByText(AUDIT_MESSAGES.loadFailed)).not.toHaveLength(0);
 });

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { ADMIN_DASHBOARD_MESSAGES as T, type AdminDashboard } from '@abode/shared/admin/dashboard.schema';
 import { AdminDashboardRoute } from '#src/app/routes/admin/dashboard.tsx';
 import { adminMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const DASHBOARD: AdminDashboard = {
   stats: {
@@ -50,9 +52,7 @@ const renderPage = () =>
 const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement;
 
 test('shows the heading, the four stat cards with their hints, the breakdowns and the activity panels', async () => {
-  stubFetch((url) =>
-    url.pathname === '/api/admin/dashboard' ? Response.json(DASHBOARD) : new Response(null, { status: 404 }),
-  );
+  server.use(http.get('/api/admin/dashboard', () => HttpResponse.json(DASHBOARD)));
   renderPage();
   expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
   expect(await screen.findByText('1,234')).toBeInTheDocument();
@@ -85,7 +85,11 @@ test('shows the heading, the four stat cards with their hints, the breakdowns an
 });
 
 test('a failed load shows the error with a retry', async () => {
-  stubFetch(() => Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }));
+  server.use(
+    http.get('/api/admin/dashboard', () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+    ),
+  );
   renderPage();
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent(T.loadFailed);

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { AdminEnquiry, AdminEnquiryList } from '@abode/shared/admin/enquiries.schema';
 import { MESSAGES, enquiryMarkedMessage } from '@abode/shared/messages';
 import { AdminEnquiriesRoute } from '#src/app/routes/admin/enquiries.tsx';
 import { adminMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const LONG =
   'We are very interested in this house and would like to arrange a viewing next Saturday morning if possible, thanks.';
@@ -50,17 +52,22 @@ const listOf = (items: AdminEnquiry[]): AdminEnquiryList => ({
   stats: { total: 6, new: 3, inProgress: 2, closed: 1 },
 });
 
+/**
+ * The API answers `list`, and a status change with the enquiry in its new status (or with `patch`'s answer); the
+ * changes it received go into the returned array as [path, JSON body].
+ */
 function serve(list: AdminEnquiryList, patch?: () => Response) {
-  return stubFetch(async (url, init) => {
-    if (url.pathname === '/api/admin/enquiries') return Response.json(list);
-    if (init?.method === 'PATCH') {
+  const patches: [string, unknown][] = [];
+  server.use(
+    http.get('/api/admin/enquiries', () => HttpResponse.json(list)),
+    http.patch('/api/admin/enquiries/:id', async ({ request, params }) => {
+      const body = (await request.json()) as { status: AdminEnquiry['status'] };
+      patches.push([new URL(request.url).pathname, body]);
       if (patch) return patch();
-      const id = url.pathname.split('/').pop();
-      const { status } = JSON.parse(String(init.body)) as { status: AdminEnquiry['status'] };
-      return Response.json({ ...list.items.find((e) => e.id === id), status });
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
-  });
+      return HttpResponse.json({ ...list.items.find((e) => e.id === params.id), status: body.status });
+    }),
+  );
+  return patches;
 }
 
 function renderPage(url = '/admin/enquiries') {
@@ -93,7 +100,8 @@ test('shows counts and rows with the SPEC fallbacks and a truncated message', as
 
 test('search and status filter go to the URL and the query', async () => {
   const user = userEvent.setup();
-  const fetchMock = serve(listOf([JANE]));
+  serve(listOf([JANE]));
+  const requests = recordRequests();
   const { router } = renderPage();
   await screen.findByRole('table');
   await user.type(screen.getByRole('searchbox', { name: 'Search enquiries' }), 'alex');
@@ -101,14 +109,14 @@ test('search and status filter go to the URL and the query', async () => {
   await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'closed');
   await waitFor(() => expect(currentUrl(router)).toBe('/admin/enquiries?q=alex&status=closed'));
   await waitFor(() => {
-    const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    const last = new URL(requests.at(-1)!.url);
     expect(Object.fromEntries(last.searchParams)).toEqual({ q: 'alex', status: 'closed' });
   });
 });
 
 test('the row menu offers only the other statuses; choosing one PATCHes and toasts', async () => {
   const user = userEvent.setup();
-  const fetchMock = serve(listOf([JANE]));
+  const patches = serve(listOf([JANE]));
   renderPage();
   await user.click(
     await screen.findByRole('button', { name: 'Change the status of the enquiry from Jane Smith' }),
@@ -117,15 +125,13 @@ test('the row menu offers only the other statuses; choosing one PATCHes and toas
   expect(items.map((i) => i.textContent)).toEqual(['In Progress', 'Closed']);
   await user.click(screen.getByRole('menuitem', { name: 'In Progress' }));
   expect(await screen.findByText(enquiryMarkedMessage('In Progress'))).toBeInTheDocument();
-  const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-  expect(String(patch?.[0])).toBe(`/api/admin/enquiries/${JANE.id}`);
-  expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'in_progress' });
+  expect(patches).toEqual([[`/api/admin/enquiries/${JANE.id}`, { status: 'in_progress' }]]);
 });
 
 test('a failed change toasts an error (the menu of an in-progress enquiry offers New and Closed)', async () => {
   const user = userEvent.setup();
   serve(listOf([ORPHAN]), () =>
-    Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+    HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
   );
   renderPage();
   await user.click(
@@ -138,7 +144,11 @@ test('a failed change toasts an error (the menu of an in-progress enquiry offers
 });
 
 test('a failed load shows the SPEC message', async () => {
-  stubFetch(() => Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }));
+  server.use(
+    http.get('/api/admin/enquiries', () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+    ),
+  );
   renderPage();
   expect((await screen.findAllByText(MESSAGES.adminEnquiriesLoadFailed)).length).toBeGreaterThan(0);
 });

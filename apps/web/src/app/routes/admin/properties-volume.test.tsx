@@ -5,6 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import {
   ADMIN_LISTING_MESSAGES,
   type AdminListing,
@@ -13,7 +14,8 @@ import {
 } from '@abode/shared/admin/listings.schema';
 import { AdminPropertiesRoute } from '#src/app/routes/admin/properties.tsx';
 import { adminMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
 
 const HARBOUR = 'a1a1a1a1-1111-4111-8111-111111111111';
@@ -72,12 +74,18 @@ function list(items = ITEMS): AdminListingList {
   };
 }
 
-function serve(bulk: (body: unknown) => Response = () => Response.json({})) {
-  return stubFetch(async (url, init) => {
-    if (url.pathname === '/api/admin/properties/agencies') return Response.json(AGENCIES);
-    if (url.pathname === '/api/admin/properties/bulk') return bulk(JSON.parse(String(init?.body)));
-    return Response.json(list());
-  });
+/**
+ * The API answers the agencies, the list and (when given) a bulk action with `bulk`'s answer to its body. Returns the
+ * requests the server received.
+ */
+function serve(bulk?: (body: unknown) => Response) {
+  server.use(
+    http.get('/api/admin/properties/agencies', () => HttpResponse.json(AGENCIES)),
+    http.get('/api/admin/properties', () => HttpResponse.json(list())),
+  );
+  if (bulk)
+    server.use(http.post('/api/admin/properties/bulk', async ({ request }) => bulk(await request.json())));
+  return recordRequests();
 }
 
 function renderPage(url = '/admin/properties') {
@@ -87,16 +95,16 @@ function renderPage(url = '/admin/properties') {
   });
 }
 
-const lastListQuery = (mock: ReturnType<typeof stubFetch>) => {
-  const call = mock.mock.calls
-    .map((c) => new URL(String(c[0]), 'http://localhost'))
+const lastListQuery = (requests: Request[]) => {
+  const last = requests
+    .map((r) => new URL(r.url))
     .filter((u) => u.pathname === '/api/admin/properties')
     .at(-1)!;
-  return Object.fromEntries(call.searchParams);
+  return Object.fromEntries(last.searchParams);
 };
 
 test('filter by agency, then by one of its branches; a new agency starts from all its branches', async () => {
-  const fetchMock = serve();
+  const requests = serve();
   const user = userEvent.setup();
   const { router } = renderPage('/admin/properties?approval=pending');
   await screen.findByRole('table');
@@ -127,7 +135,7 @@ test('filter by agency, then by one of its branches; a new agency starts from al
     ),
   );
   await waitFor(() =>
-    expect(lastListQuery(fetchMock)).toEqual({ approval: 'pending', agencyId: HARBOUR, branchId: READING }),
+    expect(lastListQuery(requests)).toEqual({ approval: 'pending', agencyId: HARBOUR, branchId: READING }),
   );
   await user.selectOptions(screen.getByLabelText(ADMIN_LISTING_MESSAGES.agencyLabel), 'Fernhollow Estates');
   await waitFor(() =>
@@ -138,8 +146,8 @@ test('filter by agency, then by one of its branches; a new agency starts from al
 });
 
 test('select two pending listings and approve them in one request', async () => {
-  const fetchMock = serve(() =>
-    Response.json({
+  const requests = serve(() =>
+    HttpResponse.json({
       action: 'approve',
       count: 2,
       items: [ITEMS[0], ITEMS[1]].map((l) => ({ ...l!, approvalStatus: 'approved' })),
@@ -154,8 +162,9 @@ test('select two pending listings and approve them in one request', async () => 
   expect(within(bar).getByText('2 properties selected')).toBeInTheDocument();
   await user.click(within(bar).getByRole('button', { name: 'Approve' }));
   expect(await screen.findByText(ADMIN_LISTING_MESSAGES.bulkApproved(2))).toBeInTheDocument();
-  const call = fetchMock.mock.calls.find((c) => c[1]?.method === 'POST')!;
-  expect(JSON.parse(String(call[1]!.body))).toEqual({ ids: [ITEMS[0]!.id, ITEMS[1]!.id], action: 'approve' });
+  const posts = requests.filter((r) => r.method === 'POST');
+  expect(posts.map((r) => new URL(r.url).pathname)).toEqual(['/api/admin/properties/bulk']);
+  expect(await posts[0]!.json()).toEqual({ ids: [ITEMS[0]!.id, ITEMS[1]!.id], action: 'approve' });
   await waitFor(() => expect(within(bar).queryByText(/selected/)).not.toBeInTheDocument());
 });
 
@@ -163,7 +172,7 @@ test('reject several with one reason: the form requires it, then sends it once f
   let sent: unknown;
   serve((body) => {
     sent = body;
-    return Response.json({ action: 'reject', count: 2, items: [ITEMS[0], ITEMS[1]] });
+    return HttpResponse.json({ action: 'reject', count: 2, items: [ITEMS[0], ITEMS[1]] });
   });
   const user = userEvent.setup();
   renderPage();
@@ -209,7 +218,7 @@ test('an approved listing in the selection: Approve and Reject wait, and say why
 
 test('a refused bulk approval names the listing that stopped it', async () => {
   serve(() =>
-    Response.json(
+    HttpResponse.json(
       {
         error: {
           code: 'CONFLICT',
@@ -237,7 +246,7 @@ test('a refused bulk approval names the listing that stopped it', async () => {
 
 test('at phone width the cards have checkboxes, select all and the bulk bar', async () => {
   stubMobileViewport();
-  serve(() => Response.json({ action: 'approve', count: 2, items: [ITEMS[0], ITEMS[1]] }));
+  serve(() => HttpResponse.json({ action: 'approve', count: 2, items: [ITEMS[0], ITEMS[1]] }));
   const user = userEvent.setup();
   renderPage();
   const cards = await screen.findByRole('list', { name: 'Properties' });

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { AdminListing, AdminListingList } from '@abode/shared/admin/listings.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AdminPropertiesRoute } from '#src/app/routes/admin/properties.tsx';
 import { adminMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const PENDING: AdminListing = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -55,16 +57,26 @@ const listOf = (items: AdminListing[]): AdminListingList => ({
   stats: { total: 9, pending: 4, approved: 3, rejected: 2 },
 });
 
+/**
+ * The API answers `list`, and an approval or rejection with the listing (or with `action`'s answer); the actions it
+ * received go into the returned array as [path, JSON body or null].
+ */
 function serve(list: AdminListingList, action?: () => Response) {
-  return stubFetch(async (url, init) => {
-    if (url.pathname === '/api/admin/properties') return Response.json(list);
-    if (init?.method === 'POST') {
-      if (action) return action();
-      const id = url.pathname.split('/')[4];
-      return Response.json(list.items.find((l) => l.id === id));
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
-  });
+  const posts: [string, unknown][] = [];
+  const answerAction = async ({ request, params }: { request: Request; params: { id?: string } }) => {
+    const text = await request.text();
+    posts.push([new URL(request.url).pathname, text ? JSON.parse(text) : null]);
+    if (action) return action();
+    return HttpResponse.json(list.items.find((l) => l.id === params.id));
+  };
+  server.use(
+    http.get('/api/admin/properties', () => HttpResponse.json(list)),
+    // The agency filter's choices: none (properties-volume.test.tsx covers that filter).
+    http.get('/api/admin/properties/agencies', () => HttpResponse.json({ agencies: [] })),
+    http.post('/api/admin/properties/:id/approve', answerAction),
+    http.post('/api/admin/properties/:id/reject', answerAction),
+  );
+  return posts;
 }
 
 function renderPage(url = '/admin/properties') {
@@ -111,7 +123,8 @@ test('shows the counts and rows with agency fallbacks, /month rent, badges, prev
 
 test('filters go to the URL and the query', async () => {
   const user = userEvent.setup();
-  const fetchMock = serve(listOf([PENDING]));
+  serve(listOf([PENDING]));
+  const requests = recordRequests();
   const { router } = renderPage('/admin/properties?page=2');
   await screen.findByRole('table');
   await user.type(screen.getByRole('searchbox', { name: 'Search properties' }), 'sw19');
@@ -122,7 +135,7 @@ test('filters go to the URL and the query', async () => {
     expect(currentUrl(router)).toBe('/admin/properties?q=sw19&approval=pending&status=under-offer'),
   );
   await waitFor(() => {
-    const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    const last = requests.map((r) => new URL(r.url)).findLast((u) => u.pathname === '/api/admin/properties')!;
     expect(Object.fromEntries(last.searchParams)).toEqual({
       q: 'sw19',
       approval: 'pending',
@@ -133,32 +146,29 @@ test('filters go to the URL and the query', async () => {
 
 test('Approve posts and toasts the SPEC success', async () => {
   const user = userEvent.setup();
-  const fetchMock = serve(listOf([PENDING]));
+  const posts = serve(listOf([PENDING]));
   renderPage();
   await user.click(await screen.findByRole('button', { name: `Approve ${PENDING.title}` }));
   expect(await screen.findByText(MESSAGES.propertyApproved)).toBeInTheDocument();
-  const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-  expect(String(post?.[0])).toBe(`/api/admin/properties/${PENDING.id}/approve`);
+  expect(posts.map(([path]) => path)).toEqual([`/api/admin/properties/${PENDING.id}/approve`]);
 });
 
 test('Reject asks for a reason in a dialog, posts it and toasts the SPEC success', async () => {
   const user = userEvent.setup();
-  const fetchMock = serve(listOf([PENDING]));
+  const posts = serve(listOf([PENDING]));
   renderPage();
   await user.click(await screen.findByRole('button', { name: `Reject ${PENDING.title}` }));
   const dialog = await screen.findByRole('dialog', { name: 'Reject this property?' });
   await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Photos are blurry');
   await user.click(within(dialog).getByRole('button', { name: 'Reject property' }));
   expect(await screen.findByText(MESSAGES.propertyRejected)).toBeInTheDocument();
-  const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-  expect(String(post?.[0])).toBe(`/api/admin/properties/${PENDING.id}/reject`);
-  expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'Photos are blurry' });
+  expect(posts).toEqual([[`/api/admin/properties/${PENDING.id}/reject`, { reason: 'Photos are blurry' }]]);
 });
 
 test('a failed approval toasts the SPEC error', async () => {
   const user = userEvent.setup();
   serve(listOf([PENDING]), () =>
-    Response.json({ error: { code: 'CONFLICT', message: 'Only a pending…' } }, { status: 409 }),
+    HttpResponse.json({ error: { code: 'CONFLICT', message: 'Only a pending…' } }, { status: 409 }),
   );
   renderPage();
   await user.click(await screen.findByRole('button', { name: `Approve ${PENDING.title}` }));
@@ -166,7 +176,12 @@ test('a failed approval toasts the SPEC error', async () => {
 });
 
 test('a failed load shows the SPEC message', async () => {
-  stubFetch(() => Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }));
+  serve(listOf([]));
+  server.use(
+    http.get('/api/admin/properties', () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+    ),
+  );
   renderPage();
   expect((await screen.findAllByText(MESSAGES.adminPropertiesLoadFailed)).length).toBeGreaterThan(0);
 });

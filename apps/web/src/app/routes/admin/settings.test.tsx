@@ -1,15 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { beforeEach, expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { SiteLimits } from '@abode/shared/admin/limits.schema';
-import { TEAM_MESSAGES, type TeamList } from '@abode/shared/admin/team.schema';
+import { TEAM_MESSAGES, type TeamList, type TeamMember } from '@abode/shared/admin/team.schema';
+import type { TwoFactorPolicy } from '@abode/shared/auth/two-factor';
 import { AdminSettingsRoute } from '#src/app/routes/admin/settings.tsx';
 import { adminMe, superAdminMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch as stubAnyFetch } from '#src/testing/test-utils.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const team = (canManage: boolean): TeamList => ({
   canManage,
@@ -54,11 +53,27 @@ const LIMITS: SiteLimits = {
   ],
 };
 
-/** Answers /api/admin/limits with LIMITS and everything else with `handler`. */
-const stubFetch = (handler: Parameters<typeof stubAnyFetch>[0]) =>
-  stubAnyFetch((url, init) =>
-    url.pathname === '/api/admin/limits' ? Response.json(LIMITS) : handler(url, init),
+const POLICY: TwoFactorPolicy = { requireForAdmins: true, requireForAgencyManagers: false };
+
+const SAM_PROMOTED: TeamMember = {
+  userId: 'user-admin-1',
+  email: 'sam@example.com',
+  name: 'Sam',
+  adminRole: 'super_admin',
+  createdAt: '2026-02-01T00:00:00Z',
+};
+
+// Every card of the page loads: the rate limits and the two-factor policy the same in each test.
+beforeEach(() => {
+  server.use(
+    http.get('/api/admin/limits', () => HttpResponse.json(LIMITS)),
+    http.get('/api/admin/two-factor-policy', () => HttpResponse.json(POLICY)),
   );
+});
+
+/** The administrators list the API answers, managed or read-only. */
+const answerTeam = (canManage: boolean) =>
+  server.use(http.get('/api/admin/team', () => HttpResponse.json(team(canManage))));
 
 const render = (me = superAdminMe()) =>
   renderRoute('/admin/settings', {
@@ -67,7 +82,7 @@ const render = (me = superAdminMe()) =>
   });
 
 test('a plain admin sees the list read-only with a note', async () => {
-  stubFetch(() => Response.json(team(false)));
+  answerTeam(false);
   render(adminMe());
   const list = await screen.findByRole('list', { name: 'Administrators' });
   expect(within(list).getByText('pat@example.com')).toBeInTheDocument();
@@ -79,22 +94,30 @@ test('a plain admin sees the list read-only with a note', async () => {
 
 test('a super admin promotes by e-mail, changes a role and removes an admin; not their own row', async () => {
   const calls: { method: string; path: string; body: unknown }[] = [];
-  stubFetch(async (url, init) => {
-    const method = init?.method ?? 'GET';
-    if (method === 'GET') return Response.json(team(true));
-    calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (method === 'DELETE') return new Response(null, { status: 204 });
-    return Response.json(
-      {
-        userId: 'user-admin-1',
-        email: 'sam@example.com',
-        name: 'Sam',
-        adminRole: 'super_admin',
-        createdAt: '2026-02-01T00:00:00Z',
-      },
-      { status: method === 'POST' ? 201 : 200 },
-    );
-  });
+  /** Records a change the admin sent (method, path, JSON body). */
+  const record = async (request: Request) => {
+    const text = await request.text();
+    calls.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body: text ? JSON.parse(text) : undefined,
+    });
+  };
+  answerTeam(true);
+  server.use(
+    http.post('/api/admin/team', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(SAM_PROMOTED, { status: 201 });
+    }),
+    http.patch('/api/admin/team/:userId', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(SAM_PROMOTED);
+    }),
+    http.delete('/api/admin/team/:userId', async ({ request }) => {
+      await record(request);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
   render();
   const list = await screen.findByRole('list', { name: 'Administrators' });
   // Own row: a badge, no controls.
@@ -135,13 +158,14 @@ test('a super admin promotes by e-mail, changes a role and removes an admin; not
 });
 
 test('a refused change shows the server message', async () => {
-  stubFetch(async (_url, init) =>
-    (init?.method ?? 'GET') === 'GET'
-      ? Response.json(team(true))
-      : Response.json(
-          { error: { code: 'CONFLICT', message: TEAM_MESSAGES.lastSuperAdmin } },
-          { status: 409 },
-        ),
+  answerTeam(true);
+  server.use(
+    http.patch('/api/admin/team/:userId', () =>
+      HttpResponse.json(
+        { error: { code: 'CONFLICT', message: TEAM_MESSAGES.lastSuperAdmin } },
+        { status: 409 },
+      ),
+    ),
   );
   render();
   await screen.findByRole('list', { name: 'Administrators' });
@@ -150,7 +174,7 @@ test('a refused change shows the server message', async () => {
 });
 
 test('the rate limits in force, with the variable that tunes each or Fixed', async () => {
-  stubFetch(() => Response.json(team(false)));
+  answerTeam(false);
   render(adminMe());
   const table = await screen.findByRole('table', { name: 'Rate limits' });
   const search = within(table).getByRole('row', { name: /Searches/ });

@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { AdminUser, AdminUserList } from '@abode/shared/admin/users.schema';
 import { ADMIN_USER_MESSAGES, shortId } from '@abode/shared/admin/users.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AdminUsersRoute } from '#src/app/routes/admin/users.tsx';
 import type { Me } from '#src/lib/auth.tsx';
 import { adminMe, superAdminMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const JANE: AdminUser = {
   id: 'a1b2c3d4-1111-4111-8111-111111111111',
@@ -38,23 +40,25 @@ const NAMELESS: AdminUser = {
 
 const listOf = (items: AdminUser[]): AdminUserList => ({ items, total: items.length, page: 1, pageSize: 25 });
 
-/** A fake API whose actions really change the user, so the refetch after them agrees (unless `fail`). */
+/**
+ * A fake API whose actions really change the user, so the refetch after them agrees (unless `fail`). Returns the
+ * requests the server received.
+ */
 function serve(items: AdminUser[], fail = false) {
   let users = items;
-  return stubFetch(async (url, init) => {
-    if (url.pathname === '/api/admin/users') return Response.json(listOf(users));
-    const m = /^\/api\/admin\/users\/([^/]+)\/(suspend|reactivate)$/.exec(url.pathname);
-    if (m && init?.method === 'POST') {
-      if (fail) return Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 });
+  server.use(
+    http.get('/api/admin/users', () => HttpResponse.json(listOf(users))),
+    http.post<{ id: string; action: string }>('/api/admin/users/:id/:action', ({ params }) => {
+      if (fail)
+        return HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 });
+      const suspend = params.action === 'suspend';
       users = users.map((u) =>
-        u.id === m[1]
-          ? { ...u, isSuspended: m[2] === 'suspend', suspendedAt: m[2] === 'suspend' ? JANE.createdAt : null }
-          : u,
+        u.id === params.id ? { ...u, isSuspended: suspend, suspendedAt: suspend ? JANE.createdAt : null } : u,
       );
-      return Response.json(users.find((u) => u.id === m[1]));
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
-  });
+      return HttpResponse.json(users.find((u) => u.id === params.id));
+    }),
+  );
+  return recordRequests();
 }
 
 const renderPage = (me: Me, url = '/admin/users') =>
@@ -84,7 +88,7 @@ test('shows the table per SPEC: name or Unnamed User, short id, role, status, ve
 });
 
 test('search and role filter go to the URL and the API query', async () => {
-  const fetch = serve([JANE]);
+  const requests = serve([JANE]);
   const { router } = renderPage(superAdminMe());
   await screen.findByRole('table');
   await userEvent.type(screen.getByLabelText(ADMIN_USER_MESSAGES.searchLabel), 'smith');
@@ -92,7 +96,7 @@ test('search and role filter go to the URL and the API query', async () => {
   await userEvent.selectOptions(screen.getByLabelText('Role'), 'agent');
   await waitFor(() => expect(currentUrl(router)).toBe('/admin/users?q=smith&role=agent'));
   await waitFor(() => {
-    const last = new URL(String(fetch.mock.calls.at(-1)?.[0]), 'http://localhost');
+    const last = new URL(requests.at(-1)!.url);
     expect(last.searchParams.get('q')).toBe('smith');
     expect(last.searchParams.get('role')).toBe('agent');
   });
@@ -101,7 +105,7 @@ test('search and role filter go to the URL and the API query', async () => {
 });
 
 test('a super admin suspends after confirming, with the SPEC toast', async () => {
-  const fetch = serve([JANE]);
+  const requests = serve([JANE]);
   renderPage(superAdminMe());
   await userEvent.click(await screen.findByRole('button', { name: 'Suspend Jane Smith' }));
   const dialog = await screen.findByRole('alertdialog');
@@ -109,8 +113,8 @@ test('a super admin suspends after confirming, with the SPEC toast', async () =>
   await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
   expect(await screen.findByText(MESSAGES.userSuspended)).toBeInTheDocument();
   expect(
-    fetch.mock.calls.some(
-      ([u, init]) => String(u).endsWith(`/api/admin/users/${JANE.id}/suspend`) && init?.method === 'POST',
+    requests.some(
+      (r) => r.method === 'POST' && new URL(r.url).pathname === `/api/admin/users/${JANE.id}/suspend`,
     ),
   ).toBe(true);
   expect(await screen.findByRole('button', { name: /Reactivate Jane Smith/ })).toBeInTheDocument();
@@ -134,7 +138,11 @@ test('a failed action toasts the SPEC error', async () => {
 });
 
 test('a failed load says Failed to fetch users and offers a retry', async () => {
-  stubFetch(() => Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }));
+  server.use(
+    http.get('/api/admin/users', () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+    ),
+  );
   renderPage(adminMe());
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent(MESSAGES.usersLoadFailed);
