@@ -2,8 +2,8 @@ import { FileText } from 'lucide-react';
 import { toast } from 'sonner';
 import { MEDIA_CAPTION_MAX_LENGTH, MEDIA_MESSAGES, pdfDownloadName } from '@abode/shared/agent/media.schema';
 import type { ListingMedia } from '@abode/shared/listings/listing.schema';
-import { DeleteItemButton } from '#src/components/confirm-delete.tsx';
 import { SaveOnBlurField } from '#src/components/save-on-blur-field.tsx';
+import { MediaItemActions } from '#src/components/sortable-media/media-item-actions.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useUpdateMediaCaption } from '../api/media.ts';
@@ -82,7 +82,7 @@ export function MediaItemCard({
             )
           }
         />
-        <DeleteItemButton label={label} onClick={onDelete} className="self-end" />
+        <MediaItemActions label={label} onDelete={onDelete} />
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { FilePlus2 } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -10,7 +10,7 @@ import {
 } from '@abode/shared/agent/media.schema';
 import type { ListingMedia, ListingMediaKind } from '@abode/shared/listings/listing.schema';
 import { LISTING_MEDIA_KIND_LABELS } from '@abode/shared/listings/listing-vocabulary';
-import { ConfirmDeleteDialog } from '#src/components/confirm-delete.tsx';
+import { useConfirmDelete } from '#src/components/sortable-media/use-confirm-delete.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { UploadProgressRow, type UploadProgress } from '#src/components/upload-progress-row.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
@@ -54,8 +54,20 @@ export function MediaKindSection({
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const tipId = useId();
-  const [deleting, setDeleting] = useState<{ media: ListingMedia; label: string } | null>(null);
   const deleteMedia = useDeleteMedia(propertyId);
+  const { confirmDelete, dialog } = useConfirmDelete<{ media: ListingMedia; label: string }>({
+    title: ({ label }) => `Delete ${label}`,
+    description: MEDIA_MESSAGES.deleteConfirm,
+    onDelete: ({ media, label }) =>
+      deleteMedia.mutate(media.id, {
+        onSuccess: () => {
+          toast.success(MEDIA_MESSAGES.deleted);
+          onAnnounce(`${label} deleted`);
+        },
+        onError: (error) =>
+          showErrorToast(isApiError(error) ? error.message : MEDIA_MESSAGES.deleteFailed, { error }),
+      }),
+  });
   const { maxCount } = MEDIA_KIND_RULES[kind];
   const full = items.length >= maxCount;
   const heading = MEDIA_KIND_HEADINGS[kind];
@@ -129,7 +141,7 @@ export function MediaKindSection({
                 media={media}
                 label={label}
                 title={`${LISTING_MEDIA_KIND_LABELS[kind]} ${index + 1}`}
-                onDelete={() => setDeleting({ media, label })}
+                onDelete={() => confirmDelete({ media, label })}
               />
             );
           })}
@@ -138,22 +150,7 @@ export function MediaKindSection({
         uploads.length === 0 && <p className="text-sm text-muted-foreground">None yet</p>
       )}
 
-      <ConfirmDeleteDialog
-        item={deleting}
-        title={`Delete ${deleting?.label ?? ''}`}
-        description={MEDIA_MESSAGES.deleteConfirm}
-        onDelete={({ media, label }) =>
-          deleteMedia.mutate(media.id, {
-            onSuccess: () => {
-              toast.success(MEDIA_MESSAGES.deleted);
-              onAnnounce(`${label} deleted`);
-            },
-            onError: (error) =>
-              showErrorToast(isApiError(error) ? error.message : MEDIA_MESSAGES.deleteFailed, { error }),
-          })
-        }
-        onClose={() => setDeleting(null)}
-      />
+      {dialog}
     </section>
   );
 }

@@ -227,6 +227,7 @@ test('delete asks for confirmation, then removes the file', async () => {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Delete brochure 1' }));
   const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveAccessibleName('Delete brochure 1');
   expect(dialog).toHaveTextContent(MEDIA_MESSAGES.deleteConfirm);
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(sent('DELETE')).toHaveLength(0);

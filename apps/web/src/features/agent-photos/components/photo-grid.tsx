@@ -2,7 +2,6 @@
  * The grid of a listing's photos (REQ-AGENT-09): drag (or Space + arrow keys) to reorder, with what happens announced
  * to screen readers, 'Set as main', and delete with confirmation. The main photo is always the first.
  */
-import { useState } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -21,7 +20,7 @@ import {
 } from '@dnd-kit/sortable';
 import { toast } from 'sonner';
 import { PHOTO_MESSAGES, type AgentPhoto } from '@abode/shared/agent/photos.schema';
-import { ConfirmDeleteDialog } from '#src/components/confirm-delete.tsx';
+import { useConfirmDelete } from '#src/components/sortable-media/use-confirm-delete.tsx';
 import { useDeletePhoto, useReorderPhotos, useSetMainPhoto } from '../api/photos.ts';
 import { showPhotoError } from '../utils/photo-errors.ts';
 import { SortablePhoto } from './sortable-photo.tsx';
@@ -61,7 +60,15 @@ export function PhotoGrid({
   const reorder = useReorderPhotos(propertyId);
   const setMain = useSetMainPhoto(propertyId);
   const deletePhoto = useDeletePhoto(propertyId);
-  const [deleting, setDeleting] = useState<AgentPhoto | null>(null);
+  const { confirmDelete, dialog } = useConfirmDelete<AgentPhoto>({
+    title: 'Delete photo',
+    description: PHOTO_MESSAGES.photoDeleteConfirm,
+    onDelete: (photo) =>
+      deletePhoto.mutate(photo.id, {
+        onSuccess: () => toast.success(PHOTO_MESSAGES.photoDeleted),
+        onError: (error) => showPhotoError(error, PHOTO_MESSAGES.photoDeleteFailed),
+      }),
+  });
   const ids = photos.map((p) => p.id);
   const count = photos.length;
 
@@ -116,24 +123,13 @@ export function PhotoGrid({
                 count={count}
                 onMove={move}
                 onSetMain={() => makeMain(photo)}
-                onDelete={() => setDeleting(photo)}
+                onDelete={() => confirmDelete(photo)}
               />
             ))}
           </ol>
         </SortableContext>
       </DndContext>
-      <ConfirmDeleteDialog
-        item={deleting}
-        title="Delete photo"
-        description={PHOTO_MESSAGES.photoDeleteConfirm}
-        onDelete={(photo) =>
-          deletePhoto.mutate(photo.id, {
-            onSuccess: () => toast.success(PHOTO_MESSAGES.photoDeleted),
-            onError: (error) => showPhotoError(error, PHOTO_MESSAGES.photoDeleteFailed),
-          })
-        }
-        onClose={() => setDeleting(null)}
-      />
+      {dialog}
     </>
   );
 }

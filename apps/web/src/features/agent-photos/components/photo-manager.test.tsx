@@ -246,6 +246,7 @@ test('delete asks for confirmation first', async () => {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Delete photo 2 of 3' }));
   const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveAccessibleName('Delete photo');
   expect(dialog).toHaveTextContent(PHOTO_MESSAGES.photoDeleteConfirm);
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(sent('DELETE')).toHaveLength(0);

@@ -4,24 +4,21 @@
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowLeft, ArrowRight, GripVertical, Star } from 'lucide-react';
+import { GripVertical, Star } from 'lucide-react';
 import { toast } from 'sonner';
 import { PHOTO_ALT_MAX_LENGTH, PHOTO_MESSAGES, type AgentPhoto } from '@abode/shared/agent/photos.schema';
-import { DeleteItemButton } from '#src/components/confirm-delete.tsx';
 import { SaveOnBlurField } from '#src/components/save-on-blur-field.tsx';
+import { MediaItemActions, type ItemPosition } from '#src/components/sortable-media/media-item-actions.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { cn } from '#src/lib/utils.ts';
 import { useUpdatePhotoAlt } from '../api/photos.ts';
 import { showPhotoError } from '../utils/photo-errors.ts';
 
-export interface SortablePhotoProps {
+/** A photo, its position in the grid (`index` 0 is the main photo) and what its buttons do. */
+export interface SortablePhotoProps extends ItemPosition {
   propertyId: string;
   photo: AgentPhoto;
-  /** The photo's position in the grid (0 is the main photo) and the number of photos. */
-  index: number;
-  count: number;
-  onMove: (from: number, to: number) => void;
   onSetMain: () => void;
   onDelete: () => void;
 }
@@ -59,7 +56,7 @@ function PhotoAltField({
   );
 }
 
-/** The buttons under a photo; `label` names it ('photo 2 of 5') in their accessible names. */
+/** The buttons under a photo (move, set as main, delete); `label` names it ('photo 2 of 5') in their names. */
 function PhotoActions({
   photo,
   index,
@@ -70,29 +67,7 @@ function PhotoActions({
   onDelete,
 }: Omit<SortablePhotoProps, 'propertyId'> & { label: string }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button
-        type="button"
-        size="icon-sm"
-        variant="outline"
-        aria-label={`Move left (${label})`}
-        title="Move left"
-        disabled={index === 0}
-        onClick={() => onMove(index, index - 1)}
-      >
-        <ArrowLeft aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        size="icon-sm"
-        variant="outline"
-        aria-label={`Move right (${label})`}
-        title="Move right"
-        disabled={index === count - 1}
-        onClick={() => onMove(index, index + 1)}
-      >
-        <ArrowRight aria-hidden="true" />
-      </Button>
+    <MediaItemActions label={label} position={{ index, count, onMove }} onDelete={onDelete}>
       {!photo.isMain && (
         <Button
           type="button"
@@ -104,8 +79,7 @@ function PhotoActions({
           Set as main
         </Button>
       )}
-      <DeleteItemButton label={label} onClick={onDelete} className="ml-auto" />
-    </div>
+    </MediaItemActions>
   );
 }
 
