@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { RouteError } from '#src/components/errors/route-error.tsx';
-import { flushedSecurityEvents } from '#src/testing/security-events.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 function Broken(): never {
   throw new Error('Cannot read properties of undefined (reading "price")\n    at Card');
@@ -10,7 +10,7 @@ function Broken(): never {
 
 test('a page that throws shows the error page and reports a high-severity event once', async () => {
   const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const fetch = stubFetch(() => new Response(null, { status: 202 }));
+  const events = recordSecurityEvents();
 
   renderRoute('/broken', {
     routes: [{ path: '/broken', element: <Broken />, errorElement: <RouteError /> }],
@@ -21,7 +21,7 @@ test('a page that throws shows the error page and reports a high-severity event 
   expect(consoleError).toHaveBeenCalled();
   // The report is queued by the error element's effect, after it renders.
   await waitFor(() =>
-    expect(flushedSecurityEvents(fetch)).toEqual([
+    expect(flushedTo(events)).toEqual([
       expect.objectContaining({
         type: 'suspicious_activity',
         severity: 'high',
@@ -33,7 +33,7 @@ test('a page that throws shows the error page and reports a high-severity event 
 });
 
 test('an error response (e.g. a 404 thrown by a loader) is reported with its status', async () => {
-  const fetch = stubFetch(() => new Response(null, { status: 202 }));
+  const events = recordSecurityEvents();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 
   renderRoute('/gone', {
@@ -52,7 +52,7 @@ test('an error response (e.g. a 404 thrown by a loader) is reported with its sta
   expect(await screen.findByText(/error 404/)).toBeInTheDocument();
   // The report is queued by the error element's effect, after it renders.
   await waitFor(() =>
-    expect(flushedSecurityEvents(fetch)).toEqual([
+    expect(flushedTo(events)).toEqual([
       expect.objectContaining({
         severity: 'high',
         description: 'Unhandled error: 404 Not Found',

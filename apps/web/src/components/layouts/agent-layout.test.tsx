@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { AGENT_PROFILE_MESSAGES, type AgentProfileResponse } from '@abode/shared/agent/profile.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AgentLayout } from '#src/components/layouts/agent-layout.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const OWNER = { id: 'user-9', email: 'priya@example.com', firstName: 'Priya', lastName: 'Shah' };
 
@@ -39,25 +41,20 @@ const CREATED: AgentProfileResponse = {
   stats: { activeListings: 0, totalListings: 0, totalEnquiries: 0, memberSince: '2026-11-23T10:00:00.000Z' },
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-/** The agent portal at `url` with a stand-in dashboard, for an agent user with no agents row. */
+/**
+ * The agent portal at `url` with a stand-in dashboard, for an agent user with no agents row until the profile is
+ * created. Returns the requests the server received.
+ */
 function renderPortal(url: string) {
   let created = false;
-  const fetch = stubFetch((u, init) => {
-    if (u.pathname === '/api/agent/profile' && init?.method === 'POST') {
+  server.use(
+    http.post('/api/agent/profile', () => {
       created = true;
-      return Response.json(CREATED, { status: 201 });
-    }
-    if (u.pathname === '/api/me')
-      return Response.json(agentMe(OWNER, { agentId: created ? 'agent-9' : null }));
-    return Response.json(
-      { error: { code: 'NOT_FOUND', message: MESSAGES.agentProfileNotFound } },
-      { status: 404 },
-    );
-  });
+      return HttpResponse.json(CREATED, { status: 201 });
+    }),
+    http.get('/api/me', () => HttpResponse.json(agentMe(OWNER, { agentId: created ? 'agent-9' : null }))),
+  );
+  const requests = recordRequests();
   renderRoute(url, {
     routes: [
       {
@@ -71,11 +68,11 @@ function renderPortal(url: string) {
     ],
     me: agentMe(OWNER, { agentId: null }),
   });
-  return fetch;
+  return requests;
 }
 
 test("an agent user without a profile sees 'Profile not found' and the form, not a page that can only fail", async () => {
-  const fetch = renderPortal('/agent/enquiries');
+  const requests = renderPortal('/agent/enquiries');
   expect(
     await screen.findByRole('heading', { level: 1, name: MESSAGES.profileNotFound }),
   ).toBeInTheDocument();
@@ -85,14 +82,14 @@ test("an agent user without a profile sees 'Profile not found' and the form, not
   expect(screen.getByLabelText(/^Name/)).toHaveValue('Priya Shah');
   expect(screen.getByLabelText(/^Email/)).toHaveValue('priya@example.com');
   // Nothing was asked of the agent API: every call would be a 404.
-  expect(fetch.mock.calls.map(([input]) => String(input))).not.toContainEqual(
+  expect(requests.map((r) => new URL(r.url).pathname)).not.toContainEqual(
     expect.stringContaining('/api/agent/'),
   );
 });
 
 test('creating the profile posts it and lands on the dashboard', async () => {
   const user = userEvent.setup();
-  const fetch = renderPortal('/agent/enquiries');
+  const requests = renderPortal('/agent/enquiries');
   await screen.findByRole('heading', { level: 1, name: MESSAGES.profileNotFound });
 
   // The form checks with the shared schema first: a phone without digits is refused.
@@ -100,15 +97,15 @@ test('creating the profile posts it and lands on the dashboard', async () => {
   await user.type(screen.getByLabelText(/^Primary phone/), '-----');
   await user.click(screen.getByRole('button', { name: AGENT_PROFILE_MESSAGES.createProfile }));
   expect(await screen.findByText(MESSAGES.contactPhoneDigits)).toBeInTheDocument();
-  expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
   await user.clear(screen.getByLabelText(/^Primary phone/));
   await user.type(screen.getByLabelText(/^Primary phone/), '020 7946 0123');
   await user.click(screen.getByRole('button', { name: AGENT_PROFILE_MESSAGES.createProfile }));
 
   expect(await screen.findByRole('heading', { name: 'Agent dashboard' })).toBeInTheDocument();
-  const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-  expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+  const post = requests.find((r) => r.method === 'POST');
+  expect(await post?.json()).toMatchObject({
     name: 'Priya Shah',
     agencyName: 'Harbour & Vale',
     email: 'priya@example.com',

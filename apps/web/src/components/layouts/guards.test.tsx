@@ -1,9 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import type { AdminDashboard } from '@abode/shared/admin/dashboard.schema';
 import type { Me } from '#src/lib/auth.tsx';
 import { agentMe, clientMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 import { ACCESS_DENIED_TEXT } from '#src/components/layouts/guards.tsx';
 import { SIDEBAR_COOKIE_NAME } from '#src/components/ui/sidebar.tsx';
 
@@ -15,43 +18,72 @@ function me(role: 'client' | 'agent', admin: string | null = null): Me {
     : clientMe({ email: 'client@example.com', firstName: 'Cara' }, access);
 }
 
+/** An empty admin dashboard, for the portal the guard lets an admin into. */
+const ADMIN_DASHBOARD: AdminDashboard = {
+  stats: {
+    totalUsers: 0,
+    usersToday: 0,
+    totalProperties: 0,
+    activeProperties: 0,
+    totalEnquiries: 0,
+    newEnquiries: 0,
+    agents: 0,
+    clients: 0,
+  },
+  breakdowns: { users: [], properties: [], enquiries: [] },
+  securityEvents: [],
+  adminActions: [],
+};
+
 afterEach(() => {
   document.cookie = `${SIDEBAR_COOKIE_NAME}=; path=/; max-age=0`;
 });
 
 describe('route guards', { timeout: 20_000 }, () => {
   it('a signed-out visitor on a protected page goes to /auth (after asking /api/me)', async () => {
-    stubFetch(() => new Response('{}', { status: 401 }));
+    server.use(http.get('/api/me', () => HttpResponse.json({}, { status: 401 })));
+    const requests = recordRequests();
     const { router } = renderRoute('/dashboard', { me: 'fetch' });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(requests.map((r) => new URL(r.url).pathname)).toContain('/api/me');
   });
 
   it('signed out on /agent and /admin also goes to /auth', async () => {
     const agent = renderRoute('/agent/properties');
-    await vi.waitFor(() => expect(agent.router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(agent.router.state.location.pathname).toBe('/auth'));
     agent.unmount();
     const admin = renderRoute('/admin/users');
-    await vi.waitFor(() => expect(admin.router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(admin.router.state.location.pathname).toBe('/auth'));
   });
 
   it('a client on /agent is sent to /dashboard', async () => {
+    // Where the guard sends the client: their own dashboard, empty.
+    server.use(
+      http.get('/api/me/dashboard', () =>
+        HttpResponse.json({ favourites: 0, savedSearches: 0, recentViews: 0, activeAlerts: 0 }),
+      ),
+      http.get('/api/me/favourites', () => HttpResponse.json({ items: [] })),
+      http.get('/api/me/saved-searches', () => HttpResponse.json({ items: [] })),
+      http.get('/api/me/recent-views', () => HttpResponse.json({ items: [] })),
+    );
     const { router } = renderRoute('/agent/dashboard', { me: me('client') });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Cara' })).toBeInTheDocument();
   });
 
   it('a non-admin on /admin sees Access Denied with a link home, and nothing is fetched', async () => {
-    const fetchMock = stubFetch(() => new Response('[]'));
+    const requests = recordRequests();
     renderRoute('/admin/users', { me: me('agent') });
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText(ACCESS_DENIED_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: /Admin/ })).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('an admin sees the admin portal with the role in the header', async () => {
+    server.use(http.get('/api/admin/dashboard', () => HttpResponse.json(ADMIN_DASHBOARD)));
     renderRoute('/admin', { me: me('client', 'super_admin') });
     const nav = await screen.findByRole('navigation', { name: 'Admin Portal navigation' });
     for (const name of [
@@ -73,15 +105,16 @@ describe('route guards', { timeout: 20_000 }, () => {
 describe('agent portal sidebar', { timeout: 20_000 }, () => {
   it('lists the SPEC links, shows the first name and e-mail, and Ctrl+B collapses it into the cookie', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubFetch((url) =>
-      url.pathname === '/api/agent/dashboard'
-        ? Response.json({
-            firstName: 'Alex',
-            stats: { activeListings: 2, totalEnquiries: 5, viewsThisMonth: 40, newLeads: 1 },
-            recentActivity: [],
-          })
-        : Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 }),
+    server.use(
+      http.get('/api/agent/dashboard', () =>
+        HttpResponse.json({
+          firstName: 'Alex',
+          stats: { activeListings: 2, totalEnquiries: 5, viewsThisMonth: 40, newLeads: 1 },
+          recentActivity: [],
+        }),
+      ),
     );
+    const requests = recordRequests();
     renderRoute('/agent', { me: me('agent') });
     const sidebar = await screen.findByRole('complementary', { name: 'Agent Portal' });
     const nav = within(sidebar).getByRole('navigation');
@@ -101,7 +134,7 @@ describe('agent portal sidebar', { timeout: 20_000 }, () => {
     expect(within(sidebar).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     // /agent is the dashboard: its greeting, from GET /api/agent/dashboard.
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Alex' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/agent/dashboard', expect.anything());
+    expect(requests.map((r) => new URL(r.url).pathname)).toContain('/api/agent/dashboard');
 
     expect(sidebar).toHaveAttribute('data-collapsed', 'false');
     expect(sidebar).toHaveStyle({ width: '16rem' });
