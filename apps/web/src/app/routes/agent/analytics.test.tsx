@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import {
   AGENT_ANALYTICS_MESSAGES,
   type AgentAnalytics,
@@ -8,16 +9,13 @@ import {
   type AnalyticsListingSort,
 } from '@abode/shared/agent/analytics.schema';
 import { AgentAnalyticsRoute } from '#src/app/routes/agent/analytics.tsx';
-import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 // recharts needs a real layout engine; the chart's numbers are asserted through the daily table instead.
 vi.mock('#src/features/agent-analytics/components/views-chart.tsx', () => ({
   default: ({ series }: { series: unknown[] }) => <div data-testid="chart">{series.length} days charted</div>,
 }));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const listing = (o: Partial<AnalyticsListing>): AnalyticsListing => ({
   id: 'l1',
@@ -79,20 +77,25 @@ const DATA: AgentAnalytics = {
 
 /**
  * A stand-in server: answers `data` for the requested period, with its listings sorted by `?sort=` (most first, as
- * the API does) and cut to `?page=` of 20.
+ * the API does) and cut to `?page=` of 20. Returns the query strings it received, in order.
  */
 function serve(data: AgentAnalytics = DATA) {
-  return stubFetch((url) => {
-    if (url.pathname !== '/api/agent/analytics') return Response.json({}, { status: 404 });
-    const sort = (url.searchParams.get('sort') ?? 'views') as AnalyticsListingSort;
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const sorted = [...data.listings.items].sort((a, b) => (b[sort] ?? -1) - (a[sort] ?? -1));
-    return Response.json({
-      ...data,
-      days: Number(url.searchParams.get('days')),
-      listings: { ...data.listings, sort, page, items: sorted.slice((page - 1) * 20, page * 20) },
-    });
-  });
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/agent/analytics', ({ request }) => {
+      const { searchParams } = new URL(request.url);
+      queries.push(searchParams);
+      const sort = (searchParams.get('sort') ?? 'views') as AnalyticsListingSort;
+      const page = Number(searchParams.get('page') ?? 1);
+      const sorted = [...data.listings.items].sort((a, b) => (b[sort] ?? -1) - (a[sort] ?? -1));
+      return HttpResponse.json({
+        ...data,
+        days: Number(searchParams.get('days')),
+        listings: { ...data.listings, sort, page, items: sorted.slice((page - 1) * 20, page * 20) },
+      });
+    }),
+  );
+  return queries;
 }
 
 function renderAnalytics(url = '/agent/analytics?days=7') {
@@ -102,10 +105,10 @@ function renderAnalytics(url = '/agent/analytics?days=7') {
 const cardValue = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 
 test('summary cards show the totals and the change against the previous period', async () => {
-  const mock = serve();
+  const queries = serve();
   renderAnalytics();
   await waitFor(() => expect(cardValue('Views')).toHaveTextContent('1,200'));
-  expect(fetchedUrl(mock).searchParams.get('days')).toBe('7');
+  expect(queries[0]?.get('days')).toBe('7');
   expect(screen.getByText('+20% vs previous 7 days')).toBeInTheDocument();
   expect(cardValue('Enquiries')).toHaveTextContent('6');
   expect(screen.getByText('-25% vs previous 7 days')).toBeInTheDocument();
@@ -130,7 +133,7 @@ test('the daily table and chart carry the series', async () => {
 
 test('the per-listing table sorts on the server: each header links to ?sort=, with aria-sort', async () => {
   const user = userEvent.setup();
-  const mock = serve();
+  const queries = serve();
   const { router } = renderAnalytics();
   const table = await screen.findByRole('table', { name: /Performance of each listing/ });
   const titles = () =>
@@ -157,7 +160,7 @@ test('the per-listing table sorts on the server: each header links to ?sort=, wi
   await user.click(within(table).getByRole('link', { name: /Enquiries/ }));
   expect(currentUrl(router)).toBe('/agent/analytics?days=7&sort=enquiries');
   await waitFor(() => expect(titles()).toEqual(['Flat with many enquiries', 'Most viewed house']));
-  expect(fetchedUrl(mock, mock.mock.calls.length - 1).searchParams.get('sort')).toBe('enquiries');
+  expect(queries.at(-1)?.get('sort')).toBe('enquiries');
   expect(within(table).getByRole('columnheader', { name: /Enquiries/ })).toHaveAttribute(
     'aria-sort',
     'descending',
@@ -171,7 +174,7 @@ test('the per-listing table pages: 20 a page, page links keep days and sort, a n
   const many = Array.from({ length: 45 }, (_, i) =>
     listing({ id: `l${i}`, title: `Listing ${i + 1}`, views: 1000 - i, favourites: i }),
   );
-  const mock = serve({ ...DATA, listings: { ...DATA.listings, items: many, total: 45 } });
+  const queries = serve({ ...DATA, listings: { ...DATA.listings, items: many, total: 45 } });
   const { router } = renderAnalytics('/agent/analytics?days=7&sort=favourites');
   const table = await screen.findByRole('table', { name: /Performance of each listing/ });
   expect(within(table).getAllByRole('rowheader')).toHaveLength(20);
@@ -185,8 +188,7 @@ test('the per-listing table pages: 20 a page, page links keep days and sort, a n
   await user.click(within(nav).getByRole('link', { name: 'Next page' }));
   expect(currentUrl(router)).toBe('/agent/analytics?days=7&sort=favourites&page=2');
   expect(await screen.findByText('Showing 21–40 of 45 listings')).toBeInTheDocument();
-  const last = fetchedUrl(mock, mock.mock.calls.length - 1);
-  expect(Object.fromEntries(last.searchParams)).toEqual({ days: '7', sort: 'favourites', page: '2' });
+  expect(Object.fromEntries(queries.at(-1)!)).toEqual({ days: '7', sort: 'favourites', page: '2' });
   expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('Listing 25');
 
   await user.click(screen.getByRole('radio', { name: 'Last 30 days' }));
@@ -196,14 +198,12 @@ test('the per-listing table pages: 20 a page, page links keep days and sort, a n
 
 test('choosing a period puts it in the URL and loads it', async () => {
   const user = userEvent.setup();
-  const mock = serve();
+  const queries = serve();
   const { router } = renderAnalytics('/agent/analytics');
-  await waitFor(() => expect(fetchedUrl(mock).searchParams.get('days')).toBe('30'));
+  await waitFor(() => expect(queries[0]?.get('days')).toBe('30'));
   await user.click(screen.getByRole('radio', { name: 'Last 90 days' }));
   expect(currentUrl(router)).toBe('/agent/analytics?days=90');
-  await waitFor(() =>
-    expect(fetchedUrl(mock, mock.mock.calls.length - 1).searchParams.get('days')).toBe('90'),
-  );
+  await waitFor(() => expect(queries.at(-1)?.get('days')).toBe('90'));
 });
 
 test('an agent without listings sees the empty state', async () => {

@@ -1,10 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { AgentDashboard } from '@abode/shared/agent/dashboard.schema';
 import { AgentDashboardRoute } from '#src/app/routes/agent/dashboard.tsx';
 import type { Me } from '#src/lib/auth.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
+
+const DASHBOARD = '/api/agent/dashboard';
 
 const ME = agentMe();
 
@@ -51,7 +55,7 @@ function renderDashboard(me: Me = ME) {
 const statOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 test('greets by first name, shows the four stats, quick actions and Recent Activity in words', async () => {
-  stubFetch(() => Response.json(DATA));
+  server.use(http.get(DASHBOARD, () => HttpResponse.json(DATA)));
   renderDashboard();
 
   expect(
@@ -90,14 +94,18 @@ test('greets by first name, shows the four stats, quick actions and Recent Activ
 });
 
 test("falls back to 'Agent' without a first name, and says when there is no activity yet", async () => {
-  stubFetch(() => Response.json({ ...DATA, firstName: null, recentActivity: [] }));
+  server.use(http.get(DASHBOARD, () => HttpResponse.json({ ...DATA, firstName: null, recentActivity: [] })));
   renderDashboard({ ...ME, user: { ...ME.user, firstName: null } });
   expect(await screen.findByText(/^No activity yet\./)).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Agent' })).toBeInTheDocument();
 });
 
 test('a failed load shows an alert with a retry', async () => {
-  stubFetch(() => Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }));
+  server.use(
+    http.get(DASHBOARD, () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+    ),
+  );
   renderDashboard();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard');
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { AgentEnquiry, AgentEnquiryList } from '@abode/shared/agent/enquiries.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AgentEnquiriesRoute } from '#src/app/routes/agent/enquiries.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const ME = agentMe();
 
@@ -55,20 +57,24 @@ const listOf = (items: AgentEnquiry[], o: Partial<AgentEnquiryList> = {}): Agent
   ...o,
 });
 
-/** A fake API whose PATCH really changes the enquiry, so the refetch after it agrees (unless `patch` fails it). */
+/**
+ * A fake API whose PATCH really changes the enquiry, so the refetch after it agrees (unless `patch` fails it).
+ * Returns the PATCHes it received as [path, JSON body].
+ */
 function serve(list: AgentEnquiryList, patch?: (body: unknown) => Response) {
   let items = list.items;
-  return stubFetch(async (url, init) => {
-    if (url.pathname === '/api/agent/enquiries') return Response.json({ ...list, items });
-    if (url.pathname.startsWith('/api/agent/enquiries/') && init?.method === 'PATCH') {
-      const body = JSON.parse(String(init.body)) as { status: AgentEnquiry['status'] };
+  const patches: [string, unknown][] = [];
+  server.use(
+    http.get('/api/agent/enquiries', () => HttpResponse.json({ ...list, items })),
+    http.patch('/api/agent/enquiries/:id', async ({ request, params }) => {
+      const body = (await request.json()) as { status: AgentEnquiry['status'] };
+      patches.push([new URL(request.url).pathname, body]);
       if (patch) return patch(body);
-      const id = url.pathname.split('/').pop();
-      items = items.map((e) => (e.id === id ? { ...e, status: body.status } : e));
-      return Response.json(items.find((e) => e.id === id));
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
-  });
+      items = items.map((e) => (e.id === params.id ? { ...e, status: body.status } : e));
+      return HttpResponse.json(items.find((e) => e.id === params.id));
+    }),
+  );
+  return patches;
 }
 
 function renderPage(url = '/agent/enquiries') {
@@ -118,47 +124,37 @@ test('shows the stat cards and the table with contact, property, truncated messa
 
 test('search (debounced) and status filter go into the URL and the request', async () => {
   const user = userEvent.setup();
-  const fetchMock = serve(listOf([JANE]));
+  serve(listOf([JANE]));
+  const requests = recordRequests();
+  const requested = () => requests.map((r) => new URL(r.url)).map((u) => `${u.pathname}${u.search}`);
   const { router } = renderPage('/agent/enquiries?page=2');
   await screen.findByRole('table');
 
   await user.type(screen.getByLabelText('Search enquiries'), 'jane');
   await waitFor(() => expect(currentUrl(router)).toBe('/agent/enquiries?q=jane'));
-  await waitFor(() =>
-    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/agent/enquiries?q=jane')).toBe(
-      true,
-    ),
-  );
+  await waitFor(() => expect(requested()).toContain('/api/agent/enquiries?q=jane'));
 
   await user.selectOptions(screen.getByLabelText('Status'), 'in_progress');
   await waitFor(() => expect(currentUrl(router)).toBe('/agent/enquiries?q=jane&status=in_progress'));
-  await waitFor(() =>
-    expect(
-      fetchMock.mock.calls.some(
-        ([input]) => String(input) === '/api/agent/enquiries?q=jane&status=in_progress',
-      ),
-    ).toBe(true),
-  );
+  await waitFor(() => expect(requested()).toContain('/api/agent/enquiries?q=jane&status=in_progress'));
 });
 
 test('an inline status change sends PATCH, shows it at once and toasts success', async () => {
   const user = userEvent.setup();
-  const fetchMock = serve(listOf([JANE]));
+  const patches = serve(listOf([JANE]));
   renderPage();
   const select = await screen.findByRole('combobox', { name: 'Status of the enquiry from Jane Smith' });
 
   await user.selectOptions(select, 'closed');
   await waitFor(() => expect(select).toHaveValue('closed'));
   expect(await screen.findByText(MESSAGES.enquiryStatusUpdated)).toBeInTheDocument();
-  const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-  expect(String(patch?.[0])).toBe(`/api/agent/enquiries/${JANE.id}`);
-  expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'closed' });
+  expect(patches).toEqual([[`/api/agent/enquiries/${JANE.id}`, { status: 'closed' }]]);
 });
 
 test('a failed status change rolls back and toasts the SPEC error', async () => {
   const user = userEvent.setup();
   serve(listOf([JANE]), () =>
-    Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+    HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
   );
   renderPage();
   const select = await screen.findByRole('combobox', { name: 'Status of the enquiry from Jane Smith' });
@@ -171,6 +167,11 @@ test('a failed status change rolls back and toasts the SPEC error', async () => 
 test('View opens the details with the whole message, status selector, reply and call links', async () => {
   const user = userEvent.setup();
   serve(listOf([JANE, NAMELESS]));
+  // The dialog's lead inbox: no one to assign to, no notes yet (lead-inbox.test.tsx covers those).
+  server.use(
+    http.get('/api/agent/enquiries/:id/assignees', () => HttpResponse.json({ items: [] })),
+    http.get('/api/agent/enquiries/:id/thread', () => HttpResponse.json({ items: [] })),
+  );
   renderPage();
   await user.click(await screen.findByRole('button', { name: 'View the enquiry from Jane Smith' }));
 
@@ -209,8 +210,10 @@ test('pages: links to the next page when there is more than one', async () => {
 });
 
 test('a failed load says so and toasts', async () => {
-  stubFetch(() =>
-    Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+  server.use(
+    http.get('/api/agent/enquiries', () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+    ),
   );
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.enquiriesLoadFailed);

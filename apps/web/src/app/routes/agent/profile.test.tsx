@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { AgentProfileResponse } from '@abode/shared/agent/profile.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AgentProfileRoute } from '#src/app/routes/agent/profile.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const ME = agentMe(
   { id: 'user-7', email: 'priya@example.com', firstName: 'Priya', lastName: 'Shah' },
@@ -42,39 +44,44 @@ const PROFILE: AgentProfileResponse = {
   stats: { activeListings: 3, totalListings: 5, totalEnquiries: 12, memberSince: '2025-03-01T09:00:00.000Z' },
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const PATH = '/api/agent/profile';
 
-/** Serves GET from `profile`; PATCH answers `patch` (status) and echoes the body into the profile. */
+/**
+ * Serves GET from `PROFILE` (or fails it with status `get`); PATCH answers `patch` (status) and echoes the body into
+ * the profile. Returns the PATCH bodies received.
+ */
 function serve(o: { get?: number; patch?: number; patchDelay?: Promise<void> } = {}) {
-  return stubFetch(async (url, init) => {
-    if (url.pathname !== '/api/agent/profile') return Response.json({}, { status: 404 });
-    if (init?.method === 'PATCH') {
+  const patches: Record<string, unknown>[] = [];
+  server.use(
+    http.get(PATH, () => {
+      if (o.get === 404)
+        return HttpResponse.json(
+          { error: { code: 'NOT_FOUND', message: MESSAGES.agentProfileNotFound } },
+          { status: 404 },
+        );
+      if (o.get)
+        return HttpResponse.json(
+          { error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } },
+          { status: o.get },
+        );
+      return HttpResponse.json(PROFILE);
+    }),
+    http.patch(PATH, async ({ request }) => {
+      const body = (await request.json()) as Partial<AgentProfileResponse['agent']>;
+      patches.push(body);
       await o.patchDelay;
       if (o.patch && o.patch !== 200)
-        return Response.json(
+        return HttpResponse.json(
           { error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } },
           { status: o.patch },
         );
-      const body = JSON.parse(String(init.body)) as Partial<AgentProfileResponse['agent']>;
-      return Response.json({
+      return HttpResponse.json({
         ...PROFILE,
         agent: { ...PROFILE.agent, ...body, updatedAt: '2026-11-23T10:00:00.000Z' },
       });
-    }
-    if (o.get === 404)
-      return Response.json(
-        { error: { code: 'NOT_FOUND', message: MESSAGES.agentProfileNotFound } },
-        { status: 404 },
-      );
-    if (o.get)
-      return Response.json(
-        { error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } },
-        { status: o.get },
-      );
-    return Response.json(PROFILE);
-  });
+    }),
+  );
+  return patches;
 }
 
 function renderProfile() {
@@ -83,11 +90,6 @@ function renderProfile() {
     me: ME,
   });
 }
-
-const patchBody = (mock: ReturnType<typeof stubFetch>) => {
-  const call = mock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-  return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
-};
 
 test('shows the profile, quick stats and chips', async () => {
   serve();
@@ -104,7 +106,7 @@ test('shows the profile, quick stats and chips', async () => {
 
 test('chips: Enter and Add add trimmed values, Add is disabled for blank, clicking a chip removes it', async () => {
   const user = userEvent.setup();
-  const mock = serve();
+  const patches = serve();
   renderProfile();
   const input = await screen.findByLabelText('Languages');
   const add = screen.getByRole('button', { name: 'Add languages' });
@@ -128,22 +130,22 @@ test('chips: Enter and Add add trimmed values, Add is disabled for blank, clicki
   expect(screen.queryByRole('button', { name: 'Remove ARLA Propertymark' })).not.toBeInTheDocument();
 
   // Enter in the chip input never submitted the form.
-  expect(mock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  expect(patches).toEqual([]);
   await user.click(screen.getByRole('button', { name: 'Save Changes' }));
   await waitFor(() =>
-    expect(patchBody(mock)).toMatchObject({ languages: ['Welsh', 'Polish'], certifications: [] }),
+    expect(patches[0]).toMatchObject({ languages: ['Welsh', 'Polish'], certifications: [] }),
   );
 });
 
 test("years of experience are sent as an integer ('12.5 years' → 12, 'lots' → 0)", async () => {
   const user = userEvent.setup();
-  const mock = serve();
+  const patches = serve();
   renderProfile();
   const years = await screen.findByLabelText('Years of experience');
   await user.clear(years);
   await user.type(years, '12.5 years');
   await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-  await waitFor(() => expect(patchBody(mock).yearsExperience).toBe(12));
+  await waitFor(() => expect(patches[0]?.yearsExperience).toBe(12));
   expect(await screen.findByText(MESSAGES.profileUpdated)).toBeInTheDocument();
 });
 
@@ -162,7 +164,7 @@ test("'Saving...' while saving, then 'Profile updated successfully'", async () =
 
 test('field errors show under the fields and nothing is sent', async () => {
   const user = userEvent.setup();
-  const mock = serve();
+  const patches = serve();
   renderProfile();
   const email = await screen.findByLabelText(/^Email/);
   await user.clear(email);
@@ -175,7 +177,7 @@ test('field errors show under the fields and nothing is sent', async () => {
   expect(email).toHaveAttribute('aria-invalid', 'true');
   expect(screen.getByText('Enter an agency name or a branch name')).toBeInTheDocument();
   expect(screen.getByText('Enter a web address starting with http:// or https://')).toBeInTheDocument();
-  expect(mock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  expect(patches).toEqual([]);
 });
 
 test("a failed save shows 'Failed to update profile'", async () => {

@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { BULK_LISTING_MESSAGES } from '@abode/shared/agent/listing-bulk.schema';
 import {
   LISTING_MESSAGES,
@@ -15,7 +16,8 @@ import {
 import { MESSAGES } from '@abode/shared/messages';
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
 
 const READING = '2b7d3c1e-8f4a-4b6d-9e2f-1a3c5b7d9e0f';
@@ -81,15 +83,34 @@ function render(url = '/agent/properties', me = agentMe()) {
   return renderRoute(url, { routes: [{ path: '/agent/properties', element: <AgentPropertiesRoute /> }], me });
 }
 
-const lastListRequest = (mock: ReturnType<typeof stubFetch>) => {
-  const call = mock.mock.calls.filter((c) => !c[1]?.method || c[1].method === 'GET').at(-1)!;
-  return Object.fromEntries(new URL(String(call[0]), 'http://localhost').searchParams);
+const LIST = '/api/agent/properties';
+
+/**
+ * Answers the list with `list`, and (when given) a bulk change with `bulk`'s answer. Returns the bulk bodies
+ * received.
+ */
+function serve(list = page(), bulk?: () => Response) {
+  const bulkBodies: unknown[] = [];
+  server.use(http.get(LIST, () => HttpResponse.json(list)));
+  if (bulk)
+    server.use(
+      http.post(`${LIST}/bulk`, async ({ request }) => {
+        bulkBodies.push(await request.json());
+        return bulk();
+      }),
+    );
+  return bulkBodies;
+}
+
+/** The query of the last list request the server received. */
+const lastListRequest = (requests: Request[]) => {
+  const last = requests.map((r) => new URL(r.url)).findLast((u) => u.pathname === LIST)!;
+  return Object.fromEntries(last.searchParams);
 };
-const bulkBody = (mock: ReturnType<typeof stubFetch>) =>
-  JSON.parse(String(mock.mock.calls.find((c) => c[1]?.method === 'POST')![1]!.body)) as unknown;
 
 test('a header sorts the table, in the URL and the request; again reverses it; aria-sort says which', async () => {
-  const fetchMock = stubFetch(() => Response.json(page()));
+  serve();
+  const requests = recordRequests();
   const user = userEvent.setup();
   const { router } = render();
   const table = await screen.findByRole('table', { name: 'My properties' });
@@ -97,7 +118,7 @@ test('a header sorts the table, in the URL and the request; again reverses it; a
   expect(created).toHaveAttribute('aria-sort', 'descending');
   await user.click(within(table).getByRole('button', { name: 'Price' }));
   await waitFor(() => expect(currentUrl(router)).toBe('/agent/properties?sort=price&order=asc'));
-  await waitFor(() => expect(lastListRequest(fetchMock)).toEqual({ sort: 'price', order: 'asc' }));
+  await waitFor(() => expect(lastListRequest(requests)).toEqual({ sort: 'price', order: 'asc' }));
   expect(within(table).getByRole('columnheader', { name: /Price/ })).toHaveAttribute(
     'aria-sort',
     'ascending',
@@ -124,7 +145,8 @@ test('a header sorts the table, in the URL and the request; again reverses it; a
 });
 
 test('branch and negotiator filters of a multi-branch agency, in the URL and the request', async () => {
-  const fetchMock = stubFetch(() => Response.json(page()));
+  serve();
+  const requests = recordRequests();
   const user = userEvent.setup();
   const { router } = render('/agent/properties?page=2');
   const table = await screen.findByRole('table');
@@ -137,19 +159,12 @@ test('branch and negotiator filters of a multi-branch agency, in the URL and the
     expect(currentUrl(router)).toBe(`/agent/properties?branchId=${READING}&negotiatorId=unassigned`),
   );
   await waitFor(() =>
-    expect(lastListRequest(fetchMock)).toEqual({ branchId: READING, negotiatorId: 'unassigned' }),
+    expect(lastListRequest(requests)).toEqual({ branchId: READING, negotiatorId: 'unassigned' }),
   );
 });
 
 test('a one-branch agency of one person sees no branch or negotiator column or filter', async () => {
-  stubFetch(() =>
-    Response.json(
-      page([listing(1)], {
-        branches: [TEAM.branches[1]!],
-        negotiators: [TEAM.negotiators[0]!],
-      }),
-    ),
-  );
+  serve(page([listing(1)], { branches: [TEAM.branches[1]!], negotiators: [TEAM.negotiators[0]!] }));
   render();
   const table = await screen.findByRole('table');
   expect(screen.queryByLabelText('Branch')).not.toBeInTheDocument();
@@ -158,10 +173,8 @@ test('a one-branch agency of one person sees no branch or negotiator column or f
 });
 
 test('select two rows, see the count, and mark them under offer in one request', async () => {
-  const fetchMock = stubFetch((url, init) =>
-    init?.method === 'POST'
-      ? Response.json({ action: 'status', count: 2, ids: [ITEMS[0]!.id, ITEMS[1]!.id] })
-      : Response.json(page()),
+  const bulkBodies = serve(page(), () =>
+    HttpResponse.json({ action: 'status', count: 2, ids: [ITEMS[0]!.id, ITEMS[1]!.id] }),
   );
   const user = userEvent.setup();
   render();
@@ -186,17 +199,15 @@ test('select two rows, see the count, and mark them under offer in one request',
   ).toEqual(['Draft', 'Active', 'Under offer', 'Sold STC']);
   await user.click(within(menu).getByRole('menuitem', { name: 'Under offer' }));
   expect(await screen.findByText(BULK_LISTING_MESSAGES.statusChanged(2))).toBeInTheDocument();
-  expect(bulkBody(fetchMock)).toEqual({
-    ids: [ITEMS[0]!.id, ITEMS[1]!.id],
-    action: 'status',
-    status: 'under-offer',
-  });
+  expect(bulkBodies).toEqual([
+    { ids: [ITEMS[0]!.id, ITEMS[1]!.id], action: 'status', status: 'under-offer' },
+  ]);
   await waitFor(() => expect(within(bar).queryByText(/selected/)).not.toBeInTheDocument());
   expect(within(table).getByRole('checkbox', { name: 'Select Listing 1, Cowper Road' })).not.toBeChecked();
 });
 
 test('select all on the page; a mix of sales and rentals offers only Draft and Active', async () => {
-  stubFetch(() => Response.json(page()));
+  serve();
   const user = userEvent.setup();
   render();
   const table = await screen.findByRole('table');
@@ -218,10 +229,8 @@ test('select all on the page; a mix of sales and rentals offers only Draft and A
 });
 
 test('bulk delete asks first, naming the listings, then deletes them in one request', async () => {
-  const fetchMock = stubFetch((url, init) =>
-    init?.method === 'POST'
-      ? Response.json({ action: 'delete', count: 1, ids: [ITEMS[2]!.id] })
-      : Response.json(page()),
+  const bulkBodies = serve(page(), () =>
+    HttpResponse.json({ action: 'delete', count: 1, ids: [ITEMS[2]!.id] }),
   );
   const user = userEvent.setup();
   render();
@@ -232,26 +241,24 @@ test('bulk delete asks first, naming the listings, then deletes them in one requ
   );
   const dialog = await screen.findByRole('alertdialog', { name: BULK_LISTING_MESSAGES.deleteTitle(1) });
   expect(within(dialog).getByText('Listing 3')).toBeInTheDocument();
-  expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'POST')).toBe(false);
+  expect(bulkBodies).toEqual([]);
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText(BULK_LISTING_MESSAGES.deleted(1))).toBeInTheDocument();
-  expect(bulkBody(fetchMock)).toEqual({ ids: [ITEMS[2]!.id], action: 'delete' });
+  expect(bulkBodies).toEqual([{ ids: [ITEMS[2]!.id], action: 'delete' }]);
 });
 
 test('a refused bulk change says which listing stopped it', async () => {
-  stubFetch((url, init) =>
-    init?.method === 'POST'
-      ? Response.json(
-          {
-            error: {
-              code: 'VALIDATION_ERROR',
-              message: MESSAGES.validation,
-              details: [{ path: 'ids.0.status', message: `Listing 1: ${LISTING_MESSAGES.photoRequired}` }],
-            },
-          },
-          { status: 400 },
-        )
-      : Response.json(page()),
+  serve(page(), () =>
+    HttpResponse.json(
+      {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: MESSAGES.validation,
+          details: [{ path: 'ids.0.status', message: `Listing 1: ${LISTING_MESSAGES.photoRequired}` }],
+        },
+      },
+      { status: 400 },
+    ),
   );
   const user = userEvent.setup();
   render();
@@ -269,7 +276,7 @@ test('a refused bulk change says which listing stopped it', async () => {
 });
 
 test('a negotiator gets no selection, bulk bar or Delete (ADR 029: publishing and deleting are a manager’s)', async () => {
-  stubFetch(() => Response.json(page()));
+  serve();
   const me = agentMe();
   const user = userEvent.setup();
   render('/agent/properties', { ...me, agency: { ...me.agency!, role: 'negotiator' } });
@@ -284,10 +291,8 @@ test('a negotiator gets no selection, bulk bar or Delete (ADR 029: publishing an
 
 test('at phone width: cards, a sort select, select all and the bulk bar', async () => {
   stubMobileViewport();
-  const fetchMock = stubFetch((url, init) =>
-    init?.method === 'POST'
-      ? Response.json({ action: 'status', count: 3, ids: ITEMS.map((l) => l.id) })
-      : Response.json(page()),
+  const bulkBodies = serve(page(), () =>
+    HttpResponse.json({ action: 'status', count: 3, ids: ITEMS.map((l) => l.id) }),
   );
   const user = userEvent.setup();
   const { router } = render();
@@ -303,5 +308,5 @@ test('at phone width: cards, a sort select, select all and the bulk bar', async 
   await user.click(screen.getByRole('button', { name: BULK_LISTING_MESSAGES.setStatus }));
   await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Draft' }));
   expect(await screen.findByText(BULK_LISTING_MESSAGES.statusChanged(3))).toBeInTheDocument();
-  expect(bulkBody(fetchMock)).toMatchObject({ action: 'status', status: 'draft' });
+  expect(bulkBodies).toMatchObject([{ action: 'status', status: 'draft' }]);
 });

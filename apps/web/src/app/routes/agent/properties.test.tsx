@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { AgentListingList, AgentListingSummary } from '@abode/shared/agent/listing-input.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
 import { makeAgentListingSummary } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const ME = agentMe();
 
@@ -51,6 +53,20 @@ function pageOf(n: number, total: number): AgentListingList {
   return { items, total, page: n, pageSize: 25, stats: { ...STATS, total }, ...CHOICES };
 }
 
+const LIST = '/api/agent/properties';
+
+/** Answers the agent's list with `answer`'s page for the query string asked. */
+function answerList(answer: (query: URLSearchParams) => AgentListingList) {
+  server.use(http.get(LIST, ({ request }) => HttpResponse.json(answer(new URL(request.url).searchParams))));
+}
+
+/** The query strings of the list requests the server received, in order. */
+const listQueries = (requests: Request[]) =>
+  requests
+    .map((r) => new URL(r.url))
+    .filter((u) => u.pathname === LIST)
+    .map((u) => u.searchParams);
+
 function render(url = '/agent/properties') {
   return renderRoute(url, {
     routes: [
@@ -62,7 +78,7 @@ function render(url = '/agent/properties') {
 }
 
 test('shows the stat cards and the table with every column; rent shows pcm', async () => {
-  stubFetch(() => Response.json(page([listing(), RENTAL])));
+  answerList(() => page([listing(), RENTAL]));
   render();
   expect(screen.getByRole('heading', { level: 1, name: 'My Properties' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: 'My properties' });
@@ -92,9 +108,8 @@ test('shows the stat cards and the table with every column; rent shows pcm', asy
 });
 
 test('search (debounced), status and type filters live in the URL and in the request', async () => {
-  const fetchMock = stubFetch((url) =>
-    Response.json(url.searchParams.get('q') === 'cowper' ? page([listing()]) : page([listing(), RENTAL])),
-  );
+  answerList((query) => (query.get('q') === 'cowper' ? page([listing()]) : page([listing(), RENTAL])));
+  const requests = recordRequests();
   const user = userEvent.setup();
   const { router } = render('/agent/properties?mode=sale');
   expect(await screen.findByRole('table')).toBeInTheDocument();
@@ -103,39 +118,29 @@ test('search (debounced), status and type filters live in the URL and in the req
   await waitFor(() => expect(currentUrl(router)).toBe('/agent/properties?mode=sale&q=cowper'));
   // The page has re-rendered with the new URL (it asked for the search) before the next filter changes: React
   // Router's setSearchParams starts from the search params of the render it came from.
-  await waitFor(() =>
-    expect(new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('q')).toBe(
-      'cowper',
-    ),
-  );
+  await waitFor(() => expect(listQueries(requests).at(-1)?.get('q')).toBe('cowper'));
   await user.selectOptions(screen.getByLabelText('Status'), 'under-offer');
   await waitFor(() =>
     expect(currentUrl(router)).toBe('/agent/properties?mode=sale&q=cowper&status=under-offer'),
   );
-  const last = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
-  expect(last.pathname).toBe('/api/agent/properties');
+  const last = new URL(requests.at(-1)!.url);
+  expect(last.pathname).toBe(LIST);
   expect(Object.fromEntries(last.searchParams)).toEqual({ q: 'cowper', status: 'under-offer', mode: 'sale' });
   // Typing does not fire one request per key.
-  const qs = fetchMock.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost').searchParams.get('q'));
+  const qs = listQueries(requests).map((query) => query.get('q'));
   expect(qs.filter((q) => q && q !== 'cowper')).toEqual([]);
 });
 
 test('pages: 25 a page, Showing 26–50 of 3,539, page links keep the filters, a filter goes back to page 1', async () => {
-  const fetchMock = stubFetch((url) =>
-    Response.json(pageOf(Number(url.searchParams.get('page') ?? 1), 3539)),
-  );
+  answerList((query) => pageOf(Number(query.get('page') ?? 1), 3539));
+  const requests = recordRequests();
   const user = userEvent.setup();
   const { router } = render('/agent/properties?mode=sale&page=2');
   const table = await screen.findByRole('table', { name: 'My properties' });
   expect(within(table).getAllByRole('row')).toHaveLength(26);
   expect(within(table).getByRole('link', { name: 'Listing 26' })).toBeInTheDocument();
   expect(screen.getByText('Showing 26–50 of 3,539 properties')).toBeInTheDocument();
-  expect(
-    Object.fromEntries(new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost').searchParams),
-  ).toEqual({
-    mode: 'sale',
-    page: '2',
-  });
+  expect(Object.fromEntries(listQueries(requests)[0]!)).toEqual({ mode: 'sale', page: '2' });
   const nav = screen.getByRole('navigation', { name: 'Pagination' });
   expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   expect(within(nav).getByRole('link', { name: 'Page 142' })).toHaveAttribute(
@@ -151,7 +156,7 @@ test('pages: 25 a page, Showing 26–50 of 3,539, page links keep the filters, a
 });
 
 test('a page past the end (e.g. after deleting its last listing) moves to the last page', async () => {
-  stubFetch((url) => Response.json(pageOf(Number(url.searchParams.get('page') ?? 1), 30)));
+  answerList((query) => pageOf(Number(query.get('page') ?? 1), 30));
   const { router } = render('/agent/properties?page=9');
   expect(await screen.findByText('Showing 26–30 of 30 properties')).toBeInTheDocument();
   expect(currentUrl(router)).toBe('/agent/properties?page=2');
@@ -159,7 +164,7 @@ test('a page past the end (e.g. after deleting its last listing) moves to the la
 });
 
 test('no listings at all: No properties yet, with Add Your First Property', async () => {
-  stubFetch(() => Response.json(page([], { total: 0, active: 0, underOffer: 0, totalViews: 0 })));
+  answerList(() => page([], { total: 0, active: 0, underOffer: 0, totalViews: 0 }));
   const user = userEvent.setup();
   const { router } = render();
   expect(await screen.findByRole('heading', { name: MESSAGES.noPropertiesYet })).toBeInTheDocument();
@@ -168,7 +173,7 @@ test('no listings at all: No properties yet, with Add Your First Property', asyn
 });
 
 test('filters that hide everything: No properties match your filters, and Clear filters', async () => {
-  stubFetch((url) => Response.json(url.searchParams.has('status') ? page([]) : page([listing(), RENTAL])));
+  answerList((query) => (query.has('status') ? page([]) : page([listing(), RENTAL])));
   const user = userEvent.setup();
   const { router } = render('/agent/properties?status=sold');
   expect(await screen.findByRole('heading', { name: MESSAGES.noPropertiesMatch })).toBeInTheDocument();
@@ -179,22 +184,24 @@ test('filters that hide everything: No properties match your filters, and Clear 
 });
 
 test('a load failure says Failed to load properties', async () => {
-  stubFetch(() =>
-    Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+  server.use(
+    http.get(LIST, () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+    ),
   );
   render();
   expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.propertiesLoadFailed);
 });
 
 test('Delete asks for confirmation, soft-deletes and confirms with a toast', async () => {
-  let deleted = false;
-  const fetchMock = stubFetch((url, init) => {
-    if (init?.method === 'DELETE') {
-      deleted = true;
-      return new Response(null, { status: 204 });
-    }
-    return Response.json(deleted ? page([RENTAL], { ...STATS, total: 1 }) : page([listing(), RENTAL]));
-  });
+  const deleted: string[] = [];
+  answerList(() => (deleted.length ? page([RENTAL], { ...STATS, total: 1 }) : page([listing(), RENTAL])));
+  server.use(
+    http.delete(`${LIST}/:id`, ({ request }) => {
+      deleted.push(new URL(request.url).pathname);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
   const user = userEvent.setup();
   render();
   const table = await screen.findByRole('table');
@@ -210,23 +217,21 @@ test('Delete asks for confirmation, soft-deletes and confirms with a toast', asy
   await user.click(within(menu).getByRole('menuitem', { name: /Delete/ }));
   const dialog = await screen.findByRole('alertdialog');
   expect(dialog).toHaveTextContent(MESSAGES.propertyDeleteConfirm);
-  expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'DELETE')).toBe(false);
+  expect(deleted).toEqual([]);
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText(MESSAGES.propertyDeleted)).toBeInTheDocument();
-  const call = fetchMock.mock.calls.find((c) => c[1]?.method === 'DELETE')!;
-  expect(new URL(String(call[0]), 'http://localhost').pathname).toBe(
-    '/api/agent/properties/00000000-0000-4000-8000-000000000001',
-  );
+  expect(deleted).toEqual(['/api/agent/properties/00000000-0000-4000-8000-000000000001']);
   await waitFor(() =>
     expect(screen.queryByRole('link', { name: '3 bedroom house for sale' })).not.toBeInTheDocument(),
   );
 });
 
 test('a failed delete shows Failed to delete property', async () => {
-  stubFetch((url, init) =>
-    init?.method === 'DELETE'
-      ? Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 })
-      : Response.json(page([listing()])),
+  answerList(() => page([listing()]));
+  server.use(
+    http.delete(`${LIST}/:id`, () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+    ),
   );
   const user = userEvent.setup();
   render();
@@ -243,7 +248,7 @@ test('a failed delete shows Failed to delete property', async () => {
 // REQ-LISTING-02: an approved listing the public cannot see (a draft, Sold STC, Let) was labelled 'Live'.
 test("only a live listing is labelled 'Live' and offers View Live; others say where they stand and offer Preview", async () => {
   const sold = listing({ id: '00000000-0000-4000-8000-000000000003', title: 'Sold house', status: 'sold' });
-  stubFetch(() => Response.json(page([listing(), sold, RENTAL])));
+  answerList(() => page([listing(), sold, RENTAL]));
   const user = userEvent.setup();
   render();
   const table = await screen.findByRole('table');
