@@ -5,11 +5,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { BRANCH_MESSAGES, type AgentBranch } from '@abode/shared/agency/branches.schema';
 import { AgentBranchesRoute } from '#src/app/routes/agent/branches.tsx';
 import { makeAgentBranch } from '#src/testing/fixtures/branches.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const READING_ID = '3c9a2f10-8d4b-4e6a-9f1c-2b7d5e8a0c41';
 
@@ -40,32 +42,38 @@ const OWNER_ME = agentMe(
   { agency: { ...agentMe().agency!, branchIds: [AGENT_FIXTURE_IDS.branchId, READING_ID] } },
 );
 
+/** The Branches screen for `me`; returns every POST and PATCH the server received, with its body. */
 function renderScreen(me = OWNER_ME) {
   const sent: { method: string; path: string; body: Record<string, unknown> }[] = [];
-  const fetch = stubFetch((url, init) => {
-    if (url.pathname === '/api/agent/branches' && (init?.method ?? 'GET') === 'GET')
-      return Response.json({ items: [WIMBLEDON, RYDE] });
-    if (init?.method === 'POST' || init?.method === 'PATCH') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      sent.push({ method: init.method, path: url.pathname, body });
-      if (init.method === 'POST')
-        return Response.json(
-          branch({
-            ...body,
-            id: '5e6f7a8b-1111-4222-8333-944455566677',
-            slug: 'harbour-vale-reading-5e6f7a8b',
-          }),
-          { status: 201 },
-        );
-      return Response.json({ ...RYDE, ...body });
-    }
-    return Response.json(me);
-  });
+  const record = async (request: Request) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    sent.push({ method: request.method, path: new URL(request.url).pathname, body });
+    return body;
+  };
+  server.use(
+    http.get('/api/agent/branches', () => HttpResponse.json({ items: [WIMBLEDON, RYDE] })),
+    http.post('/api/agent/branches', async ({ request }) => {
+      const body = await record(request);
+      return HttpResponse.json(
+        branch({
+          ...body,
+          id: '5e6f7a8b-1111-4222-8333-944455566677',
+          slug: 'harbour-vale-reading-5e6f7a8b',
+        }),
+        { status: 201 },
+      );
+    }),
+    http.patch('/api/agent/branches/:id', async ({ request }) =>
+      HttpResponse.json({ ...RYDE, ...(await record(request)) }),
+    ),
+    // A saved branch re-reads who is signed in (their branches may have changed).
+    http.get('/api/me', () => HttpResponse.json(me)),
+  );
   renderRoute('/agent/branches', {
     routes: [{ path: '/agent/branches', element: <AgentBranchesRoute /> }],
     me,
   });
-  return { fetch, sent };
+  return { sent };
 }
 
 test("an owner sees each branch with its listings and people, and the branch page's link", async () => {

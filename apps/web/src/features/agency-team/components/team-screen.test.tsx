@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { AGENCY_TEAM_MESSAGES as T, type Team, type TeamInvitation } from '@abode/shared/agency/team.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AgentTeamRoute } from '#src/app/routes/agent/team.tsx';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const WIMBLEDON = AGENT_FIXTURE_IDS.branchId;
 const READING = '0b7e1f3c-6c1d-4b8e-9a51-3f0e2d6c4a10';
@@ -56,35 +58,36 @@ const team = (canManage = true): Team => ({
   invitations: canManage ? [INVITATION] : [],
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));
 
-/** The Team screen with `handler` answering the writes (GET /api/agent/team answers `team(canManage)`). */
-function open(
-  handler: (url: URL, init?: RequestInit) => Response | Promise<Response> = () => Response.json({}),
-  { canManage = true } = {},
-) {
-  const fetch = stubFetch((url, init) =>
-    url.pathname === '/api/agent/team' && (init?.method ?? 'GET') === 'GET'
-      ? Response.json(team(canManage))
-      : handler(url, init),
+const TEAM = '/api/agent/team';
+const INVITATIONS = `${TEAM}/invitations`;
+const MEMBER = `${TEAM}/members/:memberId`;
+
+/**
+ * The Team screen with `handlers` answering the writes (GET /api/agent/team answers `team(canManage)`); returns the
+ * requests the server received.
+ */
+function open(handlers: RequestHandler[] = [], { canManage = true } = {}) {
+  server.use(
+    http.get(TEAM, () => HttpResponse.json(team(canManage))),
+    ...handlers,
   );
+  const requests = recordRequests();
   const me = canManage
     ? agentMe()
     : agentMe({}, { agency: { ...agentMe().agency!, role: 'negotiator', memberId: NEGOTIATOR_ID } });
   renderRoute('/agent/team', { routes: [{ path: '/agent/team', element: <AgentTeamRoute /> }], me });
-  return fetch;
+  return requests;
 }
 
-const bodyOf = (fetch: ReturnType<typeof stubFetch>, method: string, path: string) => {
-  const call = fetch.mock.calls.find(
-    ([input, init]) =>
-      init?.method === method && new URL(String(input), 'http://localhost').pathname === path,
-  );
-  return call?.[1]?.body === undefined ? undefined : JSON.parse(String(call[1].body));
+/** `METHOD /path` of each request. */
+const sent = (requests: Request[]) => requests.map((r) => `${r.method} ${new URL(r.url).pathname}`);
+
+/** The JSON body of the first `method path` request the server received, if any. */
+const bodyOf = (requests: Request[], method: string, path: string): Promise<unknown> => {
+  const request = requests.find((r) => r.method === method && new URL(r.url).pathname === path);
+  return request ? request.clone().json() : Promise.resolve(undefined);
 };
 
 test('the owner sees members with their roles and branches, and the pending invitations', async () => {
@@ -105,14 +108,14 @@ test('the owner sees members with their roles and branches, and the pending invi
 });
 
 test('inviting: the shared schema checks the form, then the invitation is sent and the team refreshed', async () => {
-  const fetch = open((url, init) =>
-    url.pathname === '/api/agent/team/invitations' && init?.method === 'POST'
-      ? Response.json(
-          { ...INVITATION, email: 'new.negotiator@example.com', role: 'negotiator' },
-          { status: 201 },
-        )
-      : Response.json({}),
-  );
+  const requests = open([
+    http.post(INVITATIONS, () =>
+      HttpResponse.json(
+        { ...INVITATION, email: 'new.negotiator@example.com', role: 'negotiator' },
+        { status: 201 },
+      ),
+    ),
+  ]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Invite someone' }));
   const dialog = screen.getByRole('dialog', { name: 'Invite someone to your agency' });
@@ -127,20 +130,23 @@ test('inviting: the shared schema checks the form, then the invitation is sent a
   await user.click(within(dialog).getByRole('checkbox', { name: 'Reading' }));
   await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
   expect(await notifications().findByText(T.invited)).toBeInTheDocument();
-  expect(bodyOf(fetch, 'POST', '/api/agent/team/invitations')).toEqual({
+  expect(await bodyOf(requests, 'POST', INVITATIONS)).toEqual({
     email: 'new.negotiator@example.com',
     role: 'negotiator',
     branchIds: [READING],
   });
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  const reads = fetch.mock.calls.filter(([input]) => String(input).endsWith('/api/agent/team'));
-  expect(reads.length).toBeGreaterThanOrEqual(2);
+  await waitFor(() =>
+    expect(sent(requests).filter((r) => r === `GET ${TEAM}`).length).toBeGreaterThanOrEqual(2),
+  );
 });
 
 test('an owner invitation asks for no branches; a 409 from the server is said in its own words', async () => {
-  const fetch = open(() =>
-    Response.json({ error: { code: 'CONFLICT', message: T.alreadyInAnotherAgency } }, { status: 409 }),
-  );
+  const requests = open([
+    http.post(INVITATIONS, () =>
+      HttpResponse.json({ error: { code: 'CONFLICT', message: T.alreadyInAnotherAgency } }, { status: 409 }),
+    ),
+  ]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Invite someone' }));
   const dialog = screen.getByRole('dialog');
@@ -150,7 +156,7 @@ test('an owner invitation asks for no branches; a 409 from the server is said in
   expect(within(dialog).getByText('An owner works in every branch.')).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
   expect(await notifications().findByText(T.alreadyInAnotherAgency)).toBeInTheDocument();
-  expect(bodyOf(fetch, 'POST', '/api/agent/team/invitations')).toEqual({
+  expect(await bodyOf(requests, 'POST', INVITATIONS)).toEqual({
     email: 'partner@example.com',
     role: 'owner',
     branchIds: [],
@@ -159,11 +165,11 @@ test('an owner invitation asks for no branches; a 409 from the server is said in
 });
 
 test('changing a member: role, branches and default branch go to the server', async () => {
-  const fetch = open((url, init) =>
-    init?.method === 'PATCH'
-      ? Response.json({ ...team().members[1], role: 'branch-manager', branchIds: [READING, RYDE] })
-      : Response.json({}),
-  );
+  const requests = open([
+    http.patch(MEMBER, () =>
+      HttpResponse.json({ ...team().members[1], role: 'branch-manager', branchIds: [READING, RYDE] }),
+    ),
+  ]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Change role or branches of Imran Castell' }));
   const dialog = screen.getByRole('dialog', { name: 'Change Imran Castell' });
@@ -172,7 +178,7 @@ test('changing a member: role, branches and default branch go to the server', as
   await user.selectOptions(within(dialog).getByLabelText('Default branch'), RYDE);
   await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
   expect(await notifications().findByText(T.memberUpdated)).toBeInTheDocument();
-  expect(bodyOf(fetch, 'PATCH', `/api/agent/team/members/${NEGOTIATOR_ID}`)).toEqual({
+  expect(await bodyOf(requests, 'PATCH', `${TEAM}/members/${NEGOTIATOR_ID}`)).toEqual({
     role: 'branch-manager',
     branchIds: [READING, RYDE],
     defaultBranchId: RYDE,
@@ -180,33 +186,32 @@ test('changing a member: role, branches and default branch go to the server', as
 });
 
 test('a member left without a branch is told so before anything is sent', async () => {
-  const fetch = open();
+  const requests = open();
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Change role or branches of Imran Castell' }));
   const dialog = screen.getByRole('dialog');
   await user.click(within(dialog).getByRole('checkbox', { name: 'Reading' }));
   await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
   expect(await within(dialog).findByText(T.branchRequired)).toBeInTheDocument();
-  expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
 });
 
 test('removing asks first; the last owner’s 409 is shown', async () => {
-  const fetch = open((url, init) =>
-    init?.method === 'DELETE' && url.pathname.endsWith(NEGOTIATOR_ID)
-      ? new Response(null, { status: 204 })
-      : Response.json({ error: { code: 'CONFLICT', message: T.lastOwner } }, { status: 409 }),
-  );
+  // The negotiator goes; the owner, the last one, may not.
+  const requests = open([
+    http.delete(MEMBER, ({ params }) =>
+      params.memberId === NEGOTIATOR_ID
+        ? new HttpResponse(null, { status: 204 })
+        : HttpResponse.json({ error: { code: 'CONFLICT', message: T.lastOwner } }, { status: 409 }),
+    ),
+  ]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Remove Imran Castell' }));
   const confirm = screen.getByRole('alertdialog', { name: 'Remove Imran Castell from Harbour & Vale?' });
   expect(within(confirm).getByText(T.removeConfirm)).toBeInTheDocument();
   await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
   expect(await notifications().findByText(T.memberRemoved)).toBeInTheDocument();
-  expect(
-    fetch.mock.calls.some(
-      ([input, init]) => init?.method === 'DELETE' && String(input).endsWith(`/members/${NEGOTIATOR_ID}`),
-    ),
-  ).toBe(true);
+  expect(sent(requests)).toContain(`DELETE ${TEAM}/members/${NEGOTIATOR_ID}`);
 
   await user.click(screen.getByRole('button', { name: 'Remove Alex Morgan' }));
   await user.click(
@@ -218,9 +223,10 @@ test('removing asks first; the last owner’s 409 is shown', async () => {
 });
 
 test('a pending invitation can be sent again or withdrawn', async () => {
-  const fetch = open((url) =>
-    url.pathname.endsWith('/resend') ? Response.json(INVITATION) : new Response(null, { status: 204 }),
-  );
+  const requests = open([
+    http.post(`${INVITATIONS}/:id/resend`, () => HttpResponse.json(INVITATION)),
+    http.delete(`${INVITATIONS}/:id`, () => new HttpResponse(null, { status: 204 })),
+  ]);
   const user = userEvent.setup();
   await user.click(
     await screen.findByRole('button', { name: 'Send the invitation to sam.taylor@example.com again' }),
@@ -228,17 +234,14 @@ test('a pending invitation can be sent again or withdrawn', async () => {
   expect(await notifications().findByText(T.resent)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Withdraw the invitation to sam.taylor@example.com' }));
   expect(await notifications().findByText(T.revoked)).toBeInTheDocument();
-  const writes = fetch.mock.calls
-    .filter(([, init]) => init?.method && init.method !== 'GET')
-    .map(([input, init]) => `${init!.method} ${new URL(String(input), 'http://localhost').pathname}`);
-  expect(writes).toEqual([
+  expect(sent(requests).filter((r) => !r.startsWith('GET '))).toEqual([
     `POST /api/agent/team/invitations/${INVITATION.id}/resend`,
     `DELETE /api/agent/team/invitations/${INVITATION.id}`,
   ]);
 });
 
 test('a negotiator reads the members only: no invite, no change, no invitations', async () => {
-  open(undefined, { canManage: false });
+  open([], { canManage: false });
   expect(await screen.findByRole('table', { name: 'Members of the agency' })).toBeInTheDocument();
   expect(screen.getByText('Only the agency’s owner can invite people or change roles.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Invite someone' })).toBeNull();
@@ -257,8 +260,10 @@ test('on a phone the members are cards', async () => {
 });
 
 test('a failed load says so and offers a retry', async () => {
-  stubFetch(() =>
-    Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+  server.use(
+    http.get(TEAM, () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+    ),
   );
   renderRoute('/agent/team', {
     routes: [{ path: '/agent/team', element: <AgentTeamRoute /> }],

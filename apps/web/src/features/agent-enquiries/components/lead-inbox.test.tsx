@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import {
   AGENT_ENQUIRY_MESSAGES,
   type AgentEnquiry,
@@ -10,7 +11,8 @@ import {
 } from '@abode/shared/agent/enquiries.schema';
 import { AgentEnquiriesRoute } from '#src/app/routes/agent/enquiries.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const CLARA = { memberId: '0e1d2c3b-4a59-4687-9a1b-2c3d4e5f6a7b', name: 'Clara Whitmore' };
 const NINA = { memberId: '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d', name: 'Nina Patel' };
@@ -62,7 +64,13 @@ const ASSIGNEES: EnquiryAssignees = {
   ],
 };
 
-/** A fake API keeping the enquiries, their threads and assignments, so refetches agree with what was sent. */
+const ENQUIRIES = '/api/agent/enquiries';
+const ENQUIRY = `${ENQUIRIES}/:id`;
+
+/**
+ * A fake API keeping the enquiries, their threads and assignments, so refetches agree with what was sent; returns the
+ * requests it received.
+ */
 function serveLeads(items: AgentEnquiry[]) {
   let enquiries = items;
   const threads: Record<string, EnquiryThreadMessage[]> = { [PRIYA.id]: [NOTE] };
@@ -84,39 +92,58 @@ function serveLeads(items: AgentEnquiry[]) {
     };
   };
   let made = 0;
-  return stubFetch(async (url, init) => {
-    const [, id, part] = url.pathname.replace('/api/agent/enquiries', '').split('/');
-    if (!id) return Response.json(list({ assigned: url.searchParams.get('assigned') }));
-    if (!part) return Response.json(enquiries.find((e) => e.id === id));
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    if (part === 'thread') return Response.json({ items: threads[id] ?? [] });
-    if (part === 'assignees') return Response.json(ASSIGNEES);
-    if (part === 'assignment') {
-      const member = ASSIGNEES.items.find((m) => m.memberId === body.memberId);
+  /** A note or reply joins the thread; a reply moves the enquiry on. */
+  const addToThread = async (id: string, kind: 'note' | 'reply', request: Request) => {
+    const { body } = (await request.json()) as { body: string };
+    made += 1;
+    const message: EnquiryThreadMessage = {
+      id: `m${made}`,
+      kind,
+      authorName: 'Alex Morgan',
+      body,
+      createdAt: '2026-11-26T12:00:00.000Z',
+    };
+    threads[id] = [...(threads[id] ?? []), message];
+    if (kind === 'reply')
+      enquiries = enquiries.map((e) => (e.id === id ? { ...e, status: 'in_progress' } : e));
+    return HttpResponse.json(message, { status: 201 });
+  };
+  server.use(
+    http.get(ENQUIRIES, ({ request }) =>
+      HttpResponse.json(list({ assigned: new URL(request.url).searchParams.get('assigned') })),
+    ),
+    http.get<{ id: string }>(ENQUIRY, ({ params }) =>
+      HttpResponse.json(enquiries.find((e) => e.id === params.id)),
+    ),
+    http.get<{ id: string }>(`${ENQUIRY}/thread`, ({ params }) =>
+      HttpResponse.json({ items: threads[params.id] ?? [] }),
+    ),
+    http.get(`${ENQUIRY}/assignees`, () => HttpResponse.json(ASSIGNEES)),
+    http.patch<{ id: string }>(`${ENQUIRY}/assignment`, async ({ params, request }) => {
+      const { memberId } = (await request.json()) as { memberId: string | null };
+      const member = ASSIGNEES.items.find((m) => m.memberId === memberId);
       enquiries = enquiries.map((e) =>
-        e.id === id
+        e.id === params.id
           ? { ...e, assignedTo: member ? { memberId: member.memberId, name: member.name } : null }
           : e,
       );
-      return Response.json(enquiries.find((e) => e.id === id));
-    }
-    if (part === 'notes' || part === 'replies') {
-      made += 1;
-      const message: EnquiryThreadMessage = {
-        id: `m${made}`,
-        kind: part === 'notes' ? 'note' : 'reply',
-        authorName: 'Alex Morgan',
-        body: String(body.body),
-        createdAt: '2026-11-26T12:00:00.000Z',
-      };
-      threads[id] = [...(threads[id] ?? []), message];
-      if (part === 'replies')
-        enquiries = enquiries.map((e) => (e.id === id ? { ...e, status: 'in_progress' } : e));
-      return Response.json(message, { status: 201 });
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
-  });
+      return HttpResponse.json(enquiries.find((e) => e.id === params.id));
+    }),
+    http.post<{ id: string }>(`${ENQUIRY}/notes`, ({ params, request }) =>
+      addToThread(params.id, 'note', request),
+    ),
+    http.post<{ id: string }>(`${ENQUIRY}/replies`, ({ params, request }) =>
+      addToThread(params.id, 'reply', request),
+    ),
+  );
+  return recordRequests();
 }
+
+/** The JSON body of the first request whose path ends with `suffix`, if any reached the server. */
+const bodyEndingWith = (requests: Request[], suffix: string): Promise<unknown> => {
+  const request = requests.find((r) => new URL(r.url).pathname.endsWith(suffix));
+  return request ? request.clone().json() : Promise.resolve(undefined);
+};
 
 /** The toasts (sonner's region), apart from the page's own texts. */
 const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));
@@ -137,7 +164,7 @@ async function openPriya() {
 describe('the lead inbox (ADR 029)', () => {
   test('the table has an Assigned column; the Assigned filter goes into the URL and the request', async () => {
     const user = userEvent.setup();
-    const fetchMock = serveLeads([PRIYA, TOM]);
+    const requests = serveLeads([PRIYA, TOM]);
     const { router } = renderPage();
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Assigned' })).toBeInTheDocument();
@@ -149,7 +176,10 @@ describe('the lead inbox (ADR 029)', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/agent/enquiries?assigned=me'));
     await waitFor(() =>
       expect(
-        fetchMock.mock.calls.some(([input]) => String(input) === '/api/agent/enquiries?assigned=me'),
+        requests.some((r) => {
+          const url = new URL(r.url);
+          return url.pathname === ENQUIRIES && url.search === '?assigned=me';
+        }),
       ).toBe(true),
     );
   });
@@ -167,7 +197,7 @@ describe('the lead inbox (ADR 029)', () => {
   });
 
   test('assigning from the details sends the member and shows them in the list', async () => {
-    const fetchMock = serveLeads([PRIYA]);
+    const requests = serveLeads([PRIYA]);
     renderPage();
     const { user, dialog } = await openPriya();
     const select = within(dialog).getByLabelText('Assigned to');
@@ -180,8 +210,7 @@ describe('the lead inbox (ADR 029)', () => {
     await user.selectOptions(select, NINA.memberId);
 
     expect(await notifications().findByText(AGENT_ENQUIRY_MESSAGES.assigned)).toBeInTheDocument();
-    const patch = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/assignment'));
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ memberId: NINA.memberId });
+    expect(await bodyEndingWith(requests, '/assignment')).toEqual({ memberId: NINA.memberId });
     await waitFor(() => expect(select).toHaveValue(NINA.memberId));
     await user.keyboard('{Escape}');
     const row = within(screen.getByRole('table')).getAllByRole('row')[1]!;
@@ -208,7 +237,7 @@ describe('the lead inbox (ADR 029)', () => {
   });
 
   test('a reply is sent and joins the thread marked sent; the enquiry moves on', async () => {
-    const fetchMock = serveLeads([PRIYA]);
+    const requests = serveLeads([PRIYA]);
     renderPage();
     const { user, dialog } = await openPriya();
     const reply = within(dialog).getByLabelText('Reply to Priya Shah');
@@ -216,7 +245,7 @@ describe('the lead inbox (ADR 029)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
     expect(reply).toHaveAccessibleDescription(new RegExp(`^${AGENT_ENQUIRY_MESSAGES.threadBodyRequired}`));
-    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/replies'))).toBe(false);
+    expect(requests.some((r) => new URL(r.url).pathname.endsWith('/replies'))).toBe(false);
 
     await user.type(reply, 'Saturday at 10am suits us.');
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
@@ -230,7 +259,7 @@ describe('the lead inbox (ADR 029)', () => {
   });
 
   test('a private note is added from its own tab', async () => {
-    const fetchMock = serveLeads([PRIYA]);
+    const requests = serveLeads([PRIYA]);
     renderPage();
     const { user, dialog } = await openPriya();
     await user.click(within(dialog).getByRole('tab', { name: 'Private note' }));
@@ -241,7 +270,6 @@ describe('the lead inbox (ADR 029)', () => {
     expect(
       await within(dialog).findByRole('article', { name: 'Private note by Alex Morgan' }),
     ).toHaveTextContent('Called back, viewing booked.');
-    const post = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/notes'));
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ body: 'Called back, viewing booked.' });
+    expect(await bodyEndingWith(requests, '/notes')).toEqual({ body: 'Called back, viewing booked.' });
   });
 });
