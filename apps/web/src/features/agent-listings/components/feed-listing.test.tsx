@@ -5,6 +5,7 @@
  */
 import { render as renderPlain, screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type {
   AgentListingDetail,
   AgentListingList,
@@ -14,8 +15,10 @@ import type { FeedMediaList } from '@abode/shared/feeds/feed-media.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
 import { makeAgentListingSummary } from '#src/testing/fixtures/agent-listings.ts';
+import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 import { fileNameOf } from '../utils/feed-facts.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { ListingSource } from './listing-source.tsx';
@@ -124,21 +127,22 @@ const MEDIA: FeedMediaList = {
   ],
 };
 
-/** Serves the listing (and its photos), its feed media; records the paths asked for. */
+const LISTING = `/api/agent/properties/${ID}`;
+
+/** Serves the listing (and its photos), its feed media; returns the requests the server received. */
 function serveEdit(listing: AgentListingDetail) {
-  const asked: string[] = [];
-  stubFetch((url) => {
-    asked.push(url.pathname);
-    if (url.pathname === `/api/agent/properties/${ID}`) return Response.json(listing);
-    if (url.pathname.endsWith('/photos')) return Response.json({ items: [] });
-    if (url.pathname.endsWith('/feed-media')) return Response.json(MEDIA);
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
-  });
+  server.use(
+    http.get(LISTING, () => HttpResponse.json(listing)),
+    http.get(`${LISTING}/photos`, () => HttpResponse.json({ items: [] })),
+    http.get(`${LISTING}/feed-media`, () => HttpResponse.json(MEDIA)),
+  );
+  answerAgentBranches();
+  const requests = recordRequests();
   renderRoute(`/agent/properties/${ID}/edit`, {
     routes: [{ path: '/agent/properties/:id/edit', element: <AgentEditPropertyRoute /> }],
     me: agentMe(),
   });
-  return asked;
+  return requests;
 }
 
 test("a feed listing's edit page says it comes from the CRM, that edits are replaced, and what the feed holds back", async () => {
@@ -194,7 +198,7 @@ test('a listing the CRM withdrew says when, from a BLM file', async () => {
 });
 
 test('a listing typed in Abode has no notice, and its feed media are never asked for', async () => {
-  const asked = serveEdit({
+  const requests = serveEdit({
     ...FEED_LISTING,
     source: 'portal',
     feedRef: null,
@@ -204,7 +208,7 @@ test('a listing typed in Abode has no notice, and its feed media are never asked
   expect(await screen.findByLabelText('Title')).toHaveValue('3 bedroom house for sale');
   expect(screen.queryByTestId('feed-notice')).not.toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Media from the CRM' })).not.toBeInTheDocument();
-  expect(asked.some((path) => path.endsWith('/feed-media'))).toBe(false);
+  expect(requests.some((r) => new URL(r.url).pathname.endsWith('/feed-media'))).toBe(false);
 });
 
 test("the source badge: the feed, the CRM's reference and the last update; nothing for a portal listing", () => {
@@ -241,7 +245,7 @@ test('the listings table shows where each listing came from', async () => {
     branches: [{ id: AGENT_FIXTURE_IDS.branchId, name: 'Wimbledon' }],
     negotiators: [],
   };
-  stubFetch(() => Response.json(list));
+  server.use(http.get('/api/agent/properties', () => HttpResponse.json(list)));
   renderRoute('/agent/properties', {
     routes: [{ path: '/agent/properties', element: <AgentPropertiesRoute /> }],
     me: agentMe(),

@@ -5,11 +5,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import { MATERIAL_ITEM_KEYS } from '@abode/shared/listings/material-information';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000ab';
 const SW19 = {
@@ -22,16 +25,19 @@ const SW19 = {
 
 type Body = Record<string, unknown>;
 
-/** Serves the postcode lookup and the create call (or `refuse`'s 400 details); records what was posted. */
+/**
+ * Serves the postcode lookup, the member's branches (none) and the create call (or `refuse`'s 400 details); records
+ * what was posted.
+ */
 function serve(refuse?: { path: string; message: string }[]) {
   const posted: Body[] = [];
-  stubFetch(async (url, init) => {
-    if (url.pathname.startsWith('/api/agent/properties/postcodes/')) return Response.json(SW19);
-    if (init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Body;
+  server.use(
+    http.get('/api/agent/properties/postcodes/:postcode', () => HttpResponse.json(SW19)),
+    http.post('/api/agent/properties', async ({ request }) => {
+      const body = (await request.json()) as Body;
       posted.push(body);
       if (refuse)
-        return Response.json(
+        return HttpResponse.json(
           {
             error: {
               code: 'VALIDATION_ERROR',
@@ -63,10 +69,10 @@ function serve(refuse?: { path: string; message: string }[]) {
         updatedAt: '2026-11-26T10:00:00.000Z',
         photos: [],
       } as unknown as AgentListingDetail;
-      return Response.json(listing, { status: 201 });
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
-  });
+      return HttpResponse.json(listing, { status: 201 });
+    }),
+  );
+  answerAgentBranches();
   return posted;
 }
 

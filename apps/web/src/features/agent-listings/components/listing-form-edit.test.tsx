@@ -5,10 +5,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000ac';
 
@@ -80,15 +83,16 @@ const WEEKLY_RENTAL = {
 
 test('the edit page shows the stored details; saving unchanged sends them back as stored, the rent as quoted', async () => {
   const patched: Record<string, unknown>[] = [];
-  stubFetch((url, init) => {
-    if (init?.method === 'PATCH') {
-      patched.push(JSON.parse(String(init.body)) as Record<string, unknown>);
-      return Response.json(WEEKLY_RENTAL);
-    }
-    if (url.pathname === `/api/agent/properties/${ID}`) return Response.json(WEEKLY_RENTAL);
-    if (url.pathname.endsWith('/photos')) return Response.json({ items: [] });
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
-  });
+  const listing = `/api/agent/properties/${ID}`;
+  server.use(
+    http.get(listing, () => HttpResponse.json(WEEKLY_RENTAL)),
+    http.get(`${listing}/photos`, () => HttpResponse.json({ items: [] })),
+    http.patch(listing, async ({ request }) => {
+      patched.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(WEEKLY_RENTAL);
+    }),
+  );
+  answerAgentBranches();
   const user = userEvent.setup();
   renderRoute(`/agent/properties/${ID}/edit`, {
     routes: [{ path: '/agent/properties/:id/edit', element: <AgentEditPropertyRoute /> }],

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import {
   approximateLocationText,
   LISTING_MESSAGES,
@@ -9,7 +10,9 @@ import {
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
 import { EMPTY_LISTING, ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
+import { server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const ME = agentMe();
 
@@ -57,27 +60,32 @@ const LOCATIONS: Record<string, unknown> = {
   },
 };
 
-/** Serves the postcode lookup (LOCATIONS, others unknown) and the create call; records the POST body. */
+const POSTCODE = '/api/agent/properties/postcodes/:postcode';
+
+/**
+ * Serves the postcode lookup (LOCATIONS, others unknown), the member's branches (none) and the create call; records
+ * the POST body.
+ */
 function serve() {
   const posted: Record<string, unknown>[] = [];
-  const fetchMock = stubFetch(async (url, init) => {
-    if (url.pathname.startsWith('/api/agent/properties/postcodes/')) {
-      const location = LOCATIONS[decodeURIComponent(url.pathname).split('/').pop()!];
+  server.use(
+    http.get(POSTCODE, ({ params }) => {
+      const location = LOCATIONS[decodeURIComponent(String(params.postcode))];
       return location
-        ? Response.json(location)
-        : Response.json(
+        ? HttpResponse.json(location)
+        : HttpResponse.json(
             { error: { code: 'NOT_FOUND', message: LISTING_MESSAGES.postcodeUnknown } },
             { status: 404 },
           );
-    }
-    if (init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    }),
+    http.post('/api/agent/properties', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
       posted.push(body);
-      return Response.json(created(body), { status: 201 });
-    }
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
-  });
-  return { posted, fetchMock };
+      return HttpResponse.json(created(body), { status: 201 });
+    }),
+  );
+  answerAgentBranches();
+  return { posted };
 }
 
 function render() {
@@ -269,11 +277,10 @@ test('a sale-only flag the server refuses on a rental shows under the fieldset, 
 });
 
 test('a field problem only the server sees (an unknown postcode) is shown under that field', async () => {
-  stubFetch(async (url, init) => {
-    if (url.pathname.startsWith('/api/agent/properties/postcodes/'))
-      return Response.json(LOCATIONS['SW19 1AA']);
-    if (init?.method === 'POST')
-      return Response.json(
+  server.use(
+    http.get(POSTCODE, () => HttpResponse.json(LOCATIONS['SW19 1AA'])),
+    http.post('/api/agent/properties', () =>
+      HttpResponse.json(
         {
           error: {
             code: 'VALIDATION_ERROR',
@@ -282,9 +289,10 @@ test('a field problem only the server sees (an unknown postcode) is shown under 
           },
         },
         { status: 400 },
-      );
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
-  });
+      ),
+    ),
+  );
+  answerAgentBranches();
   const user = userEvent.setup();
   render();
   await fillBasics(user);

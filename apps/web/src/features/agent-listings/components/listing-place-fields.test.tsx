@@ -10,7 +10,9 @@ import type { ListingInput } from '@abode/shared/agent/listing-input.schema';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
 import { makeAgentBranch } from '#src/testing/fixtures/branches.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
+import { recordRequests } from '#src/testing/server.ts';
+import { renderRoute, renderWithRouter } from '#src/testing/test-utils.tsx';
 import { EMPTY_LISTING, ListingForm } from './listing-form.tsx';
 
 const RYDE_ID = '3c9a2f10-8d4b-4e6a-9f1c-2b7d5e8a0c41';
@@ -110,9 +112,8 @@ test('editing as a negotiator offers neither', () => {
 });
 
 test("the new-listing page reads the owner's branches; a one-branch negotiator's never asks", async () => {
-  const fetch = stubFetch((url) =>
-    url.pathname === '/api/agent/branches' ? Response.json({ items: BRANCHES }) : Response.json({}),
-  );
+  answerAgentBranches(BRANCHES);
+  const requests = recordRequests();
   const owner = agentMe(
     {},
     { agency: { ...agentMe().agency!, branchIds: [AGENT_FIXTURE_IDS.branchId, RYDE_ID] } },
@@ -125,7 +126,7 @@ test("the new-listing page reads the owner's branches; a one-branch negotiator's
   expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue(AGENT_FIXTURE_IDS.branchId);
   unmount();
 
-  fetch.mockClear();
+  const before = requests.length;
   const negotiator = agentMe({}, { agency: { ...agentMe().agency!, role: 'negotiator' } });
   renderRoute('/agent/properties/new', {
     routes: [{ path: '/agent/properties/new', element: <AgentNewPropertyRoute /> }],
@@ -133,7 +134,5 @@ test("the new-listing page reads the owner's branches; a one-branch negotiator's
   });
   expect(await screen.findByRole('heading', { name: 'Add Property' })).toBeInTheDocument();
   expect(screen.queryByRole('combobox', { name: 'Branch' })).not.toBeInTheDocument();
-  expect(fetch.mock.calls.map(([input]) => String(input))).not.toContainEqual(
-    expect.stringContaining('/api/agent/branches'),
-  );
+  expect(requests.slice(before).map((r) => new URL(r.url).pathname)).not.toContain('/api/agent/branches');
 });
