@@ -10,15 +10,17 @@ import { CLIENT_MESSAGES } from '@abode/shared/client/client.schema';
 import type { Database } from '#src/db/client.ts';
 import { favourites } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
-import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
+import {
+  SUMMARY_COLUMNS,
+  toListingSummary,
+  VISIBLE_LISTING,
+  type SummaryRow,
+} from '#src/features/listings/listing-row.ts';
 import { queryRows } from '#src/db/query-rows.ts';
-
-type Row = Record<string, unknown>;
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /** The user's favourite public listings with photos and agent, newest saved first (REQ-AGENT-09). */
 export async function findFavourites(db: Database, userId: string): Promise<Favourite[]> {
-  const result = await queryRows<Row>(
+  const result = await queryRows<SummaryRow & { saved_at: string }>(
     db,
     sql`
     SELECT ${SUMMARY_COLUMNS}, f.created_at AS saved_at
@@ -28,19 +30,19 @@ export async function findFavourites(db: Database, userId: string): Promise<Favo
      WHERE f.user_id = ${userId} AND ${VISIBLE_LISTING}
      ORDER BY f.created_at DESC, p.id DESC`,
   );
-  return result.map((r) => ({ listing: toListingSummary(r), savedAt: iso(r.saved_at) }));
+  return result.map((r) => ({ listing: toListingSummary(r), savedAt: new Date(r.saved_at).toISOString() }));
 }
 
 /** Ids of the user's favourite public listings (for the hearts on cards). */
 export async function findFavouriteIds(db: Database, userId: string): Promise<string[]> {
-  const result = await queryRows<Row>(
+  const result = await queryRows<{ id: string }>(
     db,
     sql`
     SELECT p.id FROM favourites f JOIN properties p ON p.id = f.property_id
      WHERE f.user_id = ${userId} AND ${VISIBLE_LISTING}
      ORDER BY f.created_at DESC, p.id DESC`,
   );
-  return result.map((r) => String(r.id));
+  return result.map((r) => r.id);
 }
 
 /**

@@ -6,14 +6,17 @@ import { sql } from 'drizzle-orm';
 import { RECENT_VIEWS_SHOWN } from '@abode/shared/constants';
 import type { RecentView } from '@abode/shared/client/client.schema';
 import type { Database } from '#src/db/client.ts';
-import { SUMMARY_COLUMNS, toListingSummary, VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
+import {
+  SUMMARY_COLUMNS,
+  toListingSummary,
+  VISIBLE_LISTING,
+  type SummaryRow,
+} from '#src/features/listings/listing-row.ts';
 import { queryRows } from '#src/db/query-rows.ts';
-
-type Row = Record<string, unknown>;
 
 /** The latest 6 (REQ-CLIENT-12) public listings the user viewed, newest view first. */
 export async function findRecentViews(db: Database, userId: string): Promise<RecentView[]> {
-  const result = await queryRows<Row>(
+  const result = await queryRows<SummaryRow & { viewed_at: string }>(
     db,
     sql`
     SELECT ${SUMMARY_COLUMNS}, rv.viewed_at
@@ -26,6 +29,6 @@ export async function findRecentViews(db: Database, userId: string): Promise<Rec
   );
   return result.map((r) => ({
     listing: toListingSummary(r),
-    viewedAt: (r.viewed_at instanceof Date ? r.viewed_at : new Date(String(r.viewed_at))).toISOString(),
+    viewedAt: new Date(r.viewed_at).toISOString(),
   }));
 }

@@ -14,8 +14,9 @@ import { isUkPostcode } from '@abode/shared/postcode';
 import { radiusBounds } from '@abode/shared/search/geo';
 import type { SearchFilters, SearchQuery } from '@abode/shared/search/search.schema';
 import type { Database } from '#src/db/client.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
 import { resolveLocation, suggestLocations } from '#src/features/locations/resolve-location.ts';
-import { SUMMARY_COLUMNS, toListingSummary } from './listing-row.ts';
+import { SUMMARY_COLUMNS, toListingSummary, type SummaryRow } from './listing-row.ts';
 import type { SearchEngine } from './search-engine/index.ts';
 import { filterConditions, inBox, searchStatuses } from './search-filters.ts';
 import {
@@ -168,9 +169,11 @@ export async function placeUnion(
   const hasDigit = /[0-9]/.test(text);
   if (isUkPostcode(text) || (hasDigit && /\s/.test(text)) || /^[0-9]?[a-z]{0,2}$/.test(text)) return null;
   const pattern = likePattern(text);
-  const found = await db.execute(sql`
-    SELECT kind, value FROM listing_places WHERE lower(value) LIKE ${pattern} LIMIT ${MAX_UNION_PLACES + 1}`);
-  const rows = found.rows as { kind: string; value: string }[];
+  const rows = await queryRows<{ kind: string; value: string }>(
+    db,
+    sql`
+    SELECT kind, value FROM listing_places WHERE lower(value) LIKE ${pattern} LIMIT ${MAX_UNION_PLACES + 1}`,
+  );
   if (rows.length > MAX_UNION_PLACES) return null;
   const towns = rows.filter((r) => r.kind === 'city').map((r) => r.value);
   const districts = rows.filter((r) => r.kind === 'outcode').map((r) => r.value);
@@ -221,7 +224,9 @@ async function findByPlaces(db: Database, q: SearchQuery, parts: PlaceUnion, ctx
       sql` UNION ALL `,
     );
   const [page, count] = await Promise.all([
-    db.execute(sql`
+    queryRows<SummaryRow>(
+      db,
+      sql`
       WITH u AS (${union(
         (b) => sql`SELECT p.id, p.created_at, p.price_pence FROM properties p WHERE ${where(b.match)}
                     ORDER BY ${b.order} LIMIT ${perPart}`,
@@ -229,13 +234,17 @@ async function findByPlaces(db: Database, q: SearchQuery, parts: PlaceUnion, ctx
       pick AS (SELECT u.id FROM u ORDER BY ${BRANCH_ORDER_BY[q.sort]!} LIMIT ${q.pageSize} OFFSET ${offset})
       SELECT ${SUMMARY_COLUMNS}
         FROM pick JOIN properties p ON p.id = pick.id LEFT JOIN agents a ON a.id = p.agent_id
-       ORDER BY ${ORDER_BY[q.sort]}`),
-    db.execute(sql`
+       ORDER BY ${ORDER_BY[q.sort]}`,
+    ),
+    queryRow<{ n: number }>(
+      db,
+      sql`
       SELECT count(*)::int AS n FROM (${union(
         (b) => sql`SELECT 1 FROM properties p WHERE ${where(b.match)}`,
-      )}) matches`),
+      )}) matches`,
+    ),
   ]);
-  return { page, n: Number((count.rows[0] as { n: number } | undefined)?.n ?? 0) };
+  return { page, n: count?.n ?? 0 };
 }
 
 /**
@@ -246,10 +255,13 @@ async function findByPlaces(db: Database, q: SearchQuery, parts: PlaceUnion, ctx
 async function findWithOneMatch(db: Database, q: SearchQuery, ctx: SearchContext) {
   const where = searchConditions(q, ctx);
   const offset = (q.page - 1) * q.pageSize;
-  const count = await db.execute(sql`SELECT count(*)::int AS n FROM properties p WHERE ${where}`);
-  const n = Number((count.rows[0] as { n: number } | undefined)?.n ?? 0);
+  const count = await queryRow<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM properties p WHERE ${where}`,
+  );
+  const n = count?.n ?? 0;
   // Past the last match: an empty page without a second query.
-  if (offset >= n) return { page: { rows: [] }, n };
+  if (offset >= n) return { page: [], n };
   const dense = n > SORT_MATCHES_UP_TO;
   // The page's ids first, so that a walk of a covering index can test the filters without reading each listing.
   const pageQuery = sql`
@@ -262,13 +274,13 @@ async function findWithOneMatch(db: Database, q: SearchQuery, ctx: SearchContext
      ORDER BY ${ORDER_BY[q.sort]}`;
   // Only newest first has indexes in the complete order; price orders end in an incremental sort by date, which
   // the switch below would also penalise (seconds, measured), so their plans are left to the planner.
-  if (!dense || q.sort !== 'newest') return { page: await db.execute(pageQuery), n };
+  if (!dense || q.sort !== 'newest') return { page: await queryRows<SummaryRow>(db, pageQuery), n };
   // Over a thousand matches: walking the order's index finds a page within a few thousand listings, but the planner,
   // misled by estimates that multiply (two keywords, a box and a filter), may fetch and sort a hundred thousand
   // instead (270 ms for 'chain free' at 1M listings). Sorting is made its last resort for this one statement.
   const page = await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_sort = off`);
-    return tx.execute(pageQuery);
+    return queryRows<SummaryRow>(tx, pageQuery);
   });
   return { page, n };
 }
@@ -301,7 +313,7 @@ async function findPage(db: Database, q: SearchQuery, options: FindListingsOptio
   } else {
     const union = options.placeUnion === false ? null : await placeUnion(db, q, ctx.scope);
     const found = union ? await findByPlaces(db, q, union, ctx) : await findWithOneMatch(db, q, ctx);
-    cards = { objects: found.page.rows.map((r) => toListingSummary(r as Record<string, unknown>)) };
+    cards = { objects: found.page.map((r) => toListingSummary(r)) };
     n = found.n;
   }
   const rest: FoundPage['rest'] = { total: n, page: q.page, pageSize: q.pageSize };

@@ -11,6 +11,21 @@ import {
   type SoldPricesResult,
 } from '@abode/shared/property/sold-prices.schema';
 import type { Database } from '#src/db/client.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
+
+/** A price_paid_sales row as the page reads it. */
+interface SaleRow {
+  sold_on: string;
+  /** `bigint`: a number from PGlite, text from node-postgres. */
+  price_pence: number | string;
+  property_type: SoldPrice['propertyType'];
+  duration: keyof typeof PPD_TENURE_LABELS;
+  new_build: boolean;
+  street: string;
+  locality: string;
+  town: string;
+  postcode: string;
+}
 
 const titleCase = (s: string) =>
   s.toLowerCase().replace(/(^|[\s\-(])(\p{L})/gu, (_, p, l: string) => p + l.toUpperCase());
@@ -21,13 +36,19 @@ const titleCase = (s: string) =>
  */
 export async function findSoldPrices(db: Database, outcode: string, page: number): Promise<SoldPricesResult> {
   const [items, stats] = await Promise.all([
-    db.execute(sql`
+    queryRows<SaleRow>(
+      db,
+      sql`
       SELECT sold_on::text AS sold_on, price_pence, property_type, duration, new_build, street, locality, town, postcode
         FROM price_paid_sales
        WHERE outcode = ${outcode}
        ORDER BY sold_on DESC, transaction_id
-       LIMIT ${SOLD_PRICES_PAGE_SIZE} OFFSET ${(page - 1) * SOLD_PRICES_PAGE_SIZE}`),
-    db.execute(sql`
+       LIMIT ${SOLD_PRICES_PAGE_SIZE} OFFSET ${(page - 1) * SOLD_PRICES_PAGE_SIZE}`,
+    ),
+    // One row always: FROM a one-row aggregate and a LATERAL aggregate.
+    queryRow<{ total: number; latest: string | null; median: number | null; n: number }>(
+      db,
+      sql`
       WITH latest AS (SELECT max(sold_on) AS d FROM price_paid_sales WHERE outcode = ${outcode})
       SELECT (SELECT count(*) FROM price_paid_sales WHERE outcode = ${outcode})::int AS total,
              latest.d::text AS latest,
@@ -36,33 +57,34 @@ export async function findSoldPrices(db: Database, outcode: string, page: number
              LATERAL (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY s.price_pence) AS median,
                              count(*)::int AS n
                         FROM price_paid_sales s
-                       WHERE s.outcode = ${outcode} AND s.sold_on > latest.d - interval '12 months') recent`),
+                       WHERE s.outcode = ${outcode} AND s.sold_on > latest.d - interval '12 months') recent`,
+    ),
   ]);
-  const s = stats.rows[0] as { total: number; latest: string | null; median: number | null; n: number };
+  const s = stats!;
   return {
     outcode,
-    items: (items.rows as Record<string, unknown>[]).map(toSoldPrice),
-    total: Number(s.total),
+    items: items.map(toSoldPrice),
+    total: s.total,
     page,
     pageSize: SOLD_PRICES_PAGE_SIZE,
-    median12MonthsPence: s.median == null ? null : Math.round(Number(s.median)),
-    medianCount: Number(s.n),
+    median12MonthsPence: s.median == null ? null : Math.round(s.median),
+    medianCount: s.n,
     latestSoldOn: s.latest,
   };
 }
 
-function toSoldPrice(r: Record<string, unknown>): SoldPrice {
-  const type = r.property_type as SoldPrice['propertyType'];
-  const street = String(r.street || r.locality || '');
+function toSoldPrice(r: SaleRow): SoldPrice {
+  const type = r.property_type;
+  const street = r.street || r.locality || '';
   return {
-    soldOn: String(r.sold_on).slice(0, 10),
+    soldOn: r.sold_on.slice(0, 10),
     pricePence: Number(r.price_pence),
     propertyType: type,
     propertyTypeLabel: PPD_PROPERTY_TYPE_LABELS[type],
-    tenure: PPD_TENURE_LABELS[r.duration as keyof typeof PPD_TENURE_LABELS],
+    tenure: PPD_TENURE_LABELS[r.duration],
     newBuild: r.new_build === true,
     street: titleCase(street),
-    town: titleCase(String(r.town ?? '')),
-    postcode: String(r.postcode),
+    town: titleCase(r.town ?? ''),
+    postcode: r.postcode,
   };
 }

@@ -5,7 +5,7 @@
  * their page, with their `status` for the banner (ADR 019), because the search can list them (REQ-SEARCH).
  */
 import { sql } from 'drizzle-orm';
-import type { ListingDetail, ListingSummary } from '@abode/shared/listings/listing.schema';
+import type { ApprovalStatus, ListingDetail, ListingSummary } from '@abode/shared/listings/listing.schema';
 import type { Database } from '#src/db/client.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import type { Viewer } from '#src/middleware/auth.ts';
@@ -16,8 +16,27 @@ import {
   toListingDetail,
   toListingSummary,
   VISIBLE_LISTING,
+  type DetailRow,
+  type SummaryRow,
 } from './listing-row.ts';
-import { queryRows } from '#src/db/query-rows.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
+
+/**
+ * The listing page's row: DETAIL_COLUMNS and its branch's page facts. The branch always joins (`agent_id` is NOT
+ * NULL), so its NOT NULL columns (slug, agency) are never null here.
+ */
+interface ListingPageRow extends DetailRow {
+  agent_id: string;
+  outcode: string;
+  approval_status: ApprovalStatus;
+  agent_branch: string | null;
+  agent_logo: string | null;
+  agent_slug: string;
+  agent_address: string | null;
+  agent_hours: Record<string, string> | null;
+  agency_id: string;
+  is_public: boolean;
+}
 
 /** Shown when a listing is missing or not visible (the SPA shows the same text). */
 export const LISTING_UNAVAILABLE = 'This property is no longer available.';
@@ -48,33 +67,33 @@ export async function getListing(
   slug: string,
   loadViewer: () => Promise<Viewer | null>,
 ): Promise<ListingDetail> {
-  const result = await db.execute(sql`
+  const row = await queryRow<ListingPageRow>(
+    db,
+    sql`
     SELECT ${DETAIL_COLUMNS}, p.agent_id, p.outcode, p.approval_status, a.branch_name AS agent_branch, a.logo_url AS agent_logo,
            a.slug AS agent_slug, a.address AS agent_address, a.business_hours AS agent_hours, a.agency_id,
            (${VISIBLE_LISTING}) AS is_public
       FROM properties p LEFT JOIN agents a ON a.id = p.agent_id
-     WHERE p.slug = ${slug} AND NOT p.is_deleted`);
-  const row = result.rows[0] as Record<string, unknown> | undefined;
+     WHERE p.slug = ${slug} AND NOT p.is_deleted`,
+  );
   if (!row) throw AppError.notFound(LISTING_UNAVAILABLE);
   const isPublic = row.is_public === true;
-  if (!isPublic && !canPreview(await loadViewer(), String(row.agent_id)))
+  if (!isPublic && !canPreview(await loadViewer(), row.agent_id))
     throw AppError.notFound(LISTING_UNAVAILABLE);
   const detail = toListingDetail(row);
   return {
     ...detail,
     agent: detail.agent && {
       ...detail.agent,
-      branchName: (row.agent_branch as string | null) ?? null,
-      logoUrl: (row.agent_logo as string | null) ?? null,
-      slug: String(row.agent_slug),
-      address: (row.agent_address as string | null) ?? null,
-      businessHours: (row.agent_hours as Record<string, string> | null) ?? null,
+      branchName: row.agent_branch ?? null,
+      logoUrl: row.agent_logo ?? null,
+      slug: row.agent_slug,
+      address: row.agent_address ?? null,
+      businessHours: row.agent_hours ?? null,
     },
-    outcode: String(row.outcode),
-    agencyListings: row.agency_id ? await findAgencyListings(db, String(row.agency_id), String(row.id)) : [],
-    ...(isPublic
-      ? {}
-      : { preview: true, approvalStatus: row.approval_status as ListingDetail['approvalStatus'] }),
+    outcode: row.outcode,
+    agencyListings: row.agency_id ? await findAgencyListings(db, row.agency_id, row.id) : [],
+    ...(isPublic ? {} : { preview: true, approvalStatus: row.approval_status }),
   };
 }
 
@@ -89,7 +108,7 @@ export async function findAgencyListings(
 ): Promise<ListingSummary[]> {
   // The newest few of each branch by its own index, then the newest of those: never a walk through the public feed
   // looking for a small agency's listings among a million others.
-  const result = await queryRows<Record<string, unknown>>(
+  const result = await queryRows<SummaryRow>(
     db,
     sql`
     SELECT ${SUMMARY_COLUMNS}
@@ -119,15 +138,12 @@ export interface ListingAccess {
 
 /** The id, agent, outcode and public (VISIBLE_LISTING) flag of a listing that is not soft-deleted, or undefined. */
 export async function findListingAccess(db: Database, slug: string): Promise<ListingAccess | undefined> {
-  const result = await db.execute(sql`
+  const row = await queryRow<{ id: string; agent_id: string; outcode: string; is_public: boolean }>(
+    db,
+    sql`
     SELECT p.id, p.agent_id, p.outcode, (${VISIBLE_LISTING}) AS is_public
-      FROM properties p WHERE p.slug = ${slug} AND NOT p.is_deleted`);
-  const row = result.rows[0] as Record<string, unknown> | undefined;
+      FROM properties p WHERE p.slug = ${slug} AND NOT p.is_deleted`,
+  );
   if (!row) return undefined;
-  return {
-    id: String(row.id),
-    agentId: String(row.agent_id),
-    outcode: String(row.outcode),
-    isPublic: row.is_public === true,
-  };
+  return { id: row.id, agentId: row.agent_id, outcode: row.outcode, isPublic: row.is_public === true };
 }

@@ -5,7 +5,16 @@
 import { DETAILS_COLUMNS, toListingDetails, type DetailsRow, type MediaRow } from './listing-details.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildSrcSet, type PhotoVariant } from '@abode/shared/agent/photos.schema';
-import type { ListingDetail, ListingPhoto, ListingSummary } from '@abode/shared/listings/listing.schema';
+import type {
+  ListingDetail,
+  ListingMode,
+  ListingPhoto,
+  ListingStatus,
+  ListingSummary,
+  PriceQualifier,
+  PropertyType,
+  RentFrequency,
+} from '@abode/shared/listings/listing.schema';
 
 /**
  * Public = active, not deleted and approved (REQ-LISTING-02 plus approval), and its agent not suspended by an
@@ -48,10 +57,61 @@ export const DETAIL_COLUMNS: SQL = sql`${SUMMARY_COLUMNS}, p.description, p.tenu
   p.epc_rating, p.floor_area_sqm, p.available_from, p.furnished, p.published_at, p.location_approximate,
   ${DETAILS_COLUMNS}`;
 
-type Row = Record<string, unknown>;
+/**
+ * A row selected with SUMMARY_COLUMNS. Instants are text through Drizzle (both drivers) but Date objects through the
+ * search engine's prepared statement on node-postgres (search-engine/cards.ts), which skips Drizzle's parsers.
+ */
+export interface SummaryRow {
+  id: string;
+  slug: string;
+  title: string;
+  price_pence: number;
+  mode: ListingMode;
+  status: ListingStatus;
+  bedrooms: number;
+  bathrooms: number;
+  parking_spaces: number;
+  property_type: PropertyType;
+  address_line_1: string;
+  city: string;
+  postcode: string;
+  latitude: number | null;
+  longitude: number | null;
+  features: ListingSummary['features'];
+  price_reduced_at: string | Date | null;
+  original_price_pence: number | null;
+  flags: NonNullable<ListingSummary['flags']>;
+  created_at: string | Date;
+  price_qualifier: PriceQualifier | null;
+  rent_frequency: RentFrequency | null;
+  weekly_rent_pence: number | null;
+  key_features: string[];
+  /** Null when the listing has no agent row (LEFT JOIN). */
+  agent_name: string | null;
+  agent_agency: string | null;
+  agent_phone: string | null;
+  agent_email: string | null;
+  /** json: parsed by the driver; text is parsed here. */
+  photos: PhotoRow[] | string;
+}
 
-const iso = (v: unknown): string | null =>
-  v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
+/** A row selected with DETAIL_COLUMNS: the summary's columns, the page's own and DETAILS_COLUMNS (camelCase). */
+export interface DetailRow extends SummaryRow, DetailsRow {
+  description: string | null;
+  tenure: ListingDetail['tenure'];
+  council_tax_band: ListingDetail['councilTaxBand'];
+  epc_rating: ListingDetail['epcRating'];
+  floor_area_sqm: number | null;
+  /** A `date`, as text. */
+  available_from: string | null;
+  furnished: ListingDetail['furnished'];
+  published_at: string | null;
+  location_approximate: boolean;
+  media: MediaRow[];
+}
+
+const iso = (v: string | Date | null): string | null =>
+  v == null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 
 interface PhotoRow {
   url: string;
@@ -83,61 +143,61 @@ function toListingPhoto(p: PhotoRow): ListingPhoto {
  * Maps a row selected with SUMMARY_COLUMNS to the API shape. A price on application is never sent: `pricePence`,
  * the weekly rent and the price before a reduction are null.
  */
-export function toListingSummary(r: Row): ListingSummary {
+export function toListingSummary(r: SummaryRow): ListingSummary {
   const poa = r.price_qualifier === 'poa';
   return {
-    id: String(r.id),
-    slug: String(r.slug),
-    title: String(r.title),
-    pricePence: poa ? null : Number(r.price_pence),
-    priceQualifier: (r.price_qualifier as ListingSummary['priceQualifier']) ?? null,
-    rentFrequency: (r.rent_frequency as ListingSummary['rentFrequency']) ?? null,
-    weeklyRentPence: poa || r.weekly_rent_pence == null ? null : Number(r.weekly_rent_pence),
-    mode: r.mode as ListingSummary['mode'],
-    status: r.status as ListingSummary['status'],
-    bedrooms: Number(r.bedrooms),
-    bathrooms: Number(r.bathrooms),
-    parkingSpaces: Number(r.parking_spaces),
-    propertyType: r.property_type as ListingSummary['propertyType'],
-    addressLine1: String(r.address_line_1),
-    city: String(r.city),
-    postcode: String(r.postcode),
-    latitude: r.latitude == null ? null : Number(r.latitude),
-    longitude: r.longitude == null ? null : Number(r.longitude),
-    features: (r.features ?? []) as ListingSummary['features'],
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    pricePence: poa ? null : r.price_pence,
+    priceQualifier: r.price_qualifier ?? null,
+    rentFrequency: r.rent_frequency ?? null,
+    weeklyRentPence: poa ? null : (r.weekly_rent_pence ?? null),
+    mode: r.mode,
+    status: r.status,
+    bedrooms: r.bedrooms,
+    bathrooms: r.bathrooms,
+    parkingSpaces: r.parking_spaces,
+    propertyType: r.property_type,
+    addressLine1: r.address_line_1,
+    city: r.city,
+    postcode: r.postcode,
+    latitude: r.latitude ?? null,
+    longitude: r.longitude ?? null,
+    features: r.features ?? [],
     priceReducedAt: poa ? null : iso(r.price_reduced_at),
-    originalPricePence: poa || r.original_price_pence == null ? null : Number(r.original_price_pence),
-    flags: (r.flags ?? []) as NonNullable<ListingSummary['flags']>,
+    originalPricePence: poa ? null : (r.original_price_pence ?? null),
+    flags: r.flags ?? [],
     createdAt: iso(r.created_at) ?? '',
-    photos: ((typeof r.photos === 'string' ? JSON.parse(r.photos) : r.photos) as PhotoRow[]).map(
+    photos: (typeof r.photos === 'string' ? (JSON.parse(r.photos) as PhotoRow[]) : r.photos).map(
       toListingPhoto,
     ),
     agent:
       r.agent_name == null
         ? null
         : {
-            name: String(r.agent_name),
-            agencyName: (r.agent_agency as string | null) ?? null,
-            phone: (r.agent_phone as string | null) ?? null,
-            email: (r.agent_email as string | null) ?? null,
+            name: r.agent_name,
+            agencyName: r.agent_agency ?? null,
+            phone: r.agent_phone ?? null,
+            email: r.agent_email ?? null,
           },
-    keyFeatures: (r.key_features ?? []) as string[],
+    keyFeatures: r.key_features ?? [],
   };
 }
 
 /** Maps a row selected with DETAIL_COLUMNS to the API shape. */
-export function toListingDetail(r: Row): ListingDetail {
+export function toListingDetail(r: DetailRow): ListingDetail {
   return {
     ...toListingSummary(r),
-    description: (r.description as string | null) ?? null,
-    tenure: (r.tenure as ListingDetail['tenure']) ?? null,
-    councilTaxBand: (r.council_tax_band as ListingDetail['councilTaxBand']) ?? null,
-    epcRating: (r.epc_rating as ListingDetail['epcRating']) ?? null,
-    floorAreaSqm: r.floor_area_sqm == null ? null : Number(r.floor_area_sqm),
-    availableFrom: r.available_from == null ? null : String(r.available_from).slice(0, 10),
-    furnished: (r.furnished as ListingDetail['furnished']) ?? null,
+    description: r.description ?? null,
+    tenure: r.tenure ?? null,
+    councilTaxBand: r.council_tax_band ?? null,
+    epcRating: r.epc_rating ?? null,
+    floorAreaSqm: r.floor_area_sqm ?? null,
+    availableFrom: r.available_from == null ? null : r.available_from.slice(0, 10),
+    furnished: r.furnished ?? null,
     publishedAt: iso(r.published_at),
     ...(r.location_approximate === true ? { locationApproximate: true } : {}),
-    ...toListingDetails(r as unknown as DetailsRow, (r.media ?? []) as MediaRow[]),
+    ...toListingDetails(r, r.media ?? []),
   };
 }

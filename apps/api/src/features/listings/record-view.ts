@@ -19,6 +19,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 
 /** The visitor cookie: a random id, httpOnly, SameSite=Lax, Secure when the session cookie is. */
 export const VISITOR_COOKIE = 'abode_vid';
@@ -86,10 +87,14 @@ export async function recordView(db: Database, o: VisitFacts): Promise<boolean> 
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(hashtextextended(${`view:${o.propertyId}:${day}:${address}`}, 0))`,
     );
-    const seen = await tx.execute(sql`
+    // An aggregate without GROUP BY: always one row.
+    const seen = await queryRow<{ n: number }>(
+      tx,
+      sql`
       SELECT count(*)::int AS n FROM listing_view_visitors
-       WHERE property_id = ${o.propertyId} AND day = ${day}::date AND address = ${address}`);
-    if (Number((seen.rows[0] as { n: number }).n) >= allowed) return false;
+       WHERE property_id = ${o.propertyId} AND day = ${day}::date AND address = ${address}`,
+    );
+    if (seen!.n >= allowed) return false;
     const inserted = await tx.execute(sql`
       INSERT INTO listing_view_visitors (property_id, day, visitor, address)
       VALUES (${o.propertyId}, ${day}::date, ${visitor}, ${address})
@@ -110,8 +115,11 @@ export async function recordView(db: Database, o: VisitFacts): Promise<boolean> 
 export async function purgeViewVisitors(db: Database, now: Date): Promise<number> {
   const firstKept = new Date(now.getTime() - (VIEW_VISITOR_DAYS_KEPT - 1) * 24 * 60 * 60_000);
   const cutoff = firstKept.toISOString().slice(0, 10);
-  const result = await db.execute(sql`
+  const result = await queryRow<{ n: number }>(
+    db,
+    sql`
     WITH gone AS (DELETE FROM listing_view_visitors WHERE day < ${cutoff}::date RETURNING 1)
-    SELECT count(*)::int AS n FROM gone`);
-  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+    SELECT count(*)::int AS n FROM gone`,
+  );
+  return result?.n ?? 0;
 }

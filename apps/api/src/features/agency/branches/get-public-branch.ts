@@ -11,13 +11,35 @@ import {
 import type { ListingMode } from '@abode/shared/listings/listing.schema';
 import { DEFAULT_PAGE_SIZE } from '@abode/shared/constants';
 import type { Database } from '#src/db/client.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
 import { AppError } from '#src/errors/app-error.ts';
-import { PUBLIC_LISTING, SUMMARY_COLUMNS, toListingSummary } from '#src/features/listings/listing-row.ts';
+import {
+  PUBLIC_LISTING,
+  SUMMARY_COLUMNS,
+  toListingSummary,
+  type SummaryRow,
+} from '#src/features/listings/listing-row.ts';
 
 /** Cards per page of a branch page: the search's page size. */
 export const BRANCH_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
-type Row = Record<string, unknown>;
+/** The branch columns findPublicBranch reads; `agency_name` falls back to the agency's own name. */
+interface BranchRow {
+  id: string;
+  slug: string;
+  agency_name: string;
+  branch_name: string | null;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website_url: string | null;
+  business_hours: Record<string, string> | null;
+  logo_url: string | null;
+  bio: string | null;
+  handles_sales: boolean;
+  handles_lettings: boolean;
+}
 
 /**
  * The branch with this slug unless its agency is suspended (then it may not advertise: ADR 029), with its agency's
@@ -27,26 +49,29 @@ export async function findPublicBranch(
   db: Database,
   slug: string,
 ): Promise<(PublicBranch & { id: string }) | undefined> {
-  const result = await db.execute(sql`
+  const r = await queryRow<BranchRow>(
+    db,
+    sql`
     SELECT a.id, a.slug, COALESCE(NULLIF(a.agency_name, ''), ag.name) AS agency_name, a.branch_name, a.name,
            a.address, a.phone, a.email, a.website_url, a.business_hours, a.logo_url, a.bio, a.handles_sales,
            a.handles_lettings
       FROM agents a JOIN agencies ag ON ag.id = a.agency_id
-     WHERE a.slug = ${slug} AND ag.suspended_at IS NULL`);
-  const r = result.rows[0] as Row | undefined;
+     WHERE a.slug = ${slug} AND ag.suspended_at IS NULL`,
+  );
   if (!r) return undefined;
-  const text = (v: unknown) => (v == null || v === '' ? null : String(v));
+  // Blank text is no value on the page.
+  const text = (v: string | null) => v || null;
   return {
-    id: String(r.id),
-    slug: String(r.slug),
-    agencyName: String(r.agency_name),
+    id: r.id,
+    slug: r.slug,
+    agencyName: r.agency_name,
     branchName: text(r.branch_name),
-    contactName: String(r.name),
+    contactName: r.name,
     address: text(r.address),
     phone: text(r.phone),
     email: text(r.email),
     websiteUrl: text(r.website_url),
-    businessHours: (r.business_hours as Record<string, string> | null) ?? null,
+    businessHours: r.business_hours ?? null,
     logoUrl: text(r.logo_url),
     bio: text(r.bio),
     handlesSales: r.handles_sales === true,
@@ -79,13 +104,16 @@ export async function getPublicBranchPage(
   const items =
     offset < total
       ? (
-          await db.execute(sql`
+          await queryRows<SummaryRow>(
+            db,
+            sql`
             SELECT ${SUMMARY_COLUMNS}
               FROM properties p JOIN agents a ON a.id = p.agent_id
              WHERE p.agent_id = ${id} AND p.mode = ${mode} AND ${PUBLIC_LISTING}
              ORDER BY p.created_at DESC, p.id DESC
-             LIMIT ${BRANCH_PAGE_SIZE} OFFSET ${offset}`)
-        ).rows.map((r) => toListingSummary(r as Row))
+             LIMIT ${BRANCH_PAGE_SIZE} OFFSET ${offset}`,
+          )
+        ).map((r) => toListingSummary(r))
       : [];
   return {
     branch,
@@ -100,9 +128,12 @@ export async function countPublicListings(
   db: Database,
   branchId: string,
 ): Promise<{ sale: number; rent: number }> {
-  const result = await db.execute(sql`
+  // An aggregate without GROUP BY: always one row.
+  const c = (await queryRow<{ sale: number; rent: number }>(
+    db,
+    sql`
     SELECT count(*) FILTER (WHERE p.mode = 'sale')::int AS sale, count(*) FILTER (WHERE p.mode = 'rent')::int AS rent
-      FROM properties p WHERE p.agent_id = ${branchId} AND ${PUBLIC_LISTING}`);
-  const c = result.rows[0] as { sale: number; rent: number };
-  return { sale: Number(c.sale), rent: Number(c.rent) };
+      FROM properties p WHERE p.agent_id = ${branchId} AND ${PUBLIC_LISTING}`,
+  ))!;
+  return { sale: c.sale, rent: c.rent };
 }

@@ -8,8 +8,9 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { queryRows } from '#src/db/query-rows.ts';
 import type { CardStore } from '../card-store.ts';
-import { SUMMARY_COLUMNS, toListingSummary } from '../listing-row.ts';
+import { SUMMARY_COLUMNS, toListingSummary, type SummaryRow } from '../listing-row.ts';
 import type { EngineState } from './state.ts';
 import type { Store } from './store.ts';
 import { TUNING } from './tuning.ts';
@@ -54,7 +55,7 @@ export async function fillCards(
     if (e.store !== st) return;
     if (e.generation !== at) continue;
     for (const r of rows) {
-      const slot = st.slotOf.get(r.id as string);
+      const slot = st.slotOf.get(r.id);
       if (slot === undefined || into.has(slot)) continue;
       if (!into.set(slot, JSON.stringify(toListingSummary(r)))) return;
     }
@@ -67,14 +68,16 @@ export async function fillCards(
  * 24 cards (EXPLAIN ANALYZE at a million listings), and cards are fetched by about a third of the searches of
  * REQ-PERF-01's traffic mix. PGlite, one connection in this process, takes Drizzle's path.
  */
-async function cardRows(e: EngineState, ids: string[]): Promise<Record<string, unknown>[]> {
+async function cardRows(e: EngineState, ids: string[]): Promise<SummaryRow[]> {
   e.cardsRead += ids.length;
   const literal = `{${ids.join(',')}}`;
   const client = (e.db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    return (await client.query({ name: 'abode_engine_cards', text: CARDS_QUERY, values: [literal] })).rows;
+    return (
+      await client.query<SummaryRow>({ name: 'abode_engine_cards', text: CARDS_QUERY, values: [literal] })
+    ).rows;
   }
-  return (await e.db.execute(cardsSql(literal))).rows as Record<string, unknown>[];
+  return queryRows<SummaryRow>(e.db, cardsSql(literal));
 }
 
 /** The cards of `ids` as JSON bytes, in that order, listings gone meanwhile left out (SearchEngine.cardBytes). */

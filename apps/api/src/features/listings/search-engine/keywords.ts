@@ -5,6 +5,7 @@
  * Read next: engine.ts (which puts the parts together).
  */
 import { sql } from 'drizzle-orm';
+import { queryRow } from '#src/db/query-rows.ts';
 import { VISIBLE_LISTING } from '../listing-row.ts';
 import type { KeywordMatches } from './caches.ts';
 import type { EngineState } from './state.ts';
@@ -33,9 +34,12 @@ async function queryKeywordMatches(e: EngineState, keywords: string): Promise<Ke
   let ids: string[];
   try {
     // One text of every id: parsing one value is many times cheaper than a row per match ('garden': 750,000).
-    const result = await e.db.execute(sql`SELECT string_agg(p.id::text, ',') AS ids FROM properties p
-        WHERE ${VISIBLE_LISTING} AND p.search_vector @@ websearch_to_tsquery('english', ${keywords})`);
-    const text = (result.rows[0] as { ids: string | null } | undefined)?.ids;
+    const result = await queryRow<{ ids: string | null }>(
+      e.db,
+      sql`SELECT string_agg(p.id::text, ',') AS ids FROM properties p
+        WHERE ${VISIBLE_LISTING} AND p.search_vector @@ websearch_to_tsquery('english', ${keywords})`,
+    );
+    const text = result?.ids;
     ids = text ? text.split(',') : [];
   } catch (error) {
     e.options.onError?.(error);

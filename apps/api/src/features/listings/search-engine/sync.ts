@@ -8,6 +8,7 @@
  * Read next: cards.ts (the cards a page is answered with).
  */
 import { sql } from 'drizzle-orm';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
 import { FACT_TAGS_SQL } from '../search-filters.ts';
 import { VISIBLE_LISTING } from '../listing-row.ts';
 import { CardStore } from '../card-store.ts';
@@ -30,8 +31,6 @@ const ENGINE_COLUMNS = sql`p.id,
   array_to_string(p.flags, ',') AS flags, p.latitude, p.longitude, p.location_text,
   lower(p.city) AS town_key, lower(p.street) AS street_key, p.outcode, p.district_code`;
 
-const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
-
 /**
  * Reads every visible listing into a fresh store, then swaps it in. The cards of the listings the change log does
  * not name since the last load or catch-up are carried over (a TRUNCATE or more than RELOAD_ABOVE changes: none).
@@ -39,16 +38,21 @@ const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
 async function load(e: EngineState) {
   const { db } = e;
   e.loaded = false;
-  const maxSeq = await db.execute(sql`SELECT coalesce(max(seq), 0)::text AS seq FROM listing_changes`);
-  const startSeq = BigInt((maxSeq.rows[0] as { seq: string }).seq);
+  // An aggregate without GROUP BY: always one row. The seq is text so that an int8 reads the same on both drivers.
+  const maxSeq = await queryRow<{ seq: string }>(
+    db,
+    sql`SELECT coalesce(max(seq), 0)::text AS seq FROM listing_changes`,
+  );
+  const startSeq = BigInt(maxSeq!.seq);
   // The first load has no cards to carry over.
   const changed = e.reloads > 0 ? await changedSince(e, e.watermark, startSeq) : undefined;
   const fresh = new Store();
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const rows = rowsOf(
-      await db.execute(sql`SELECT ${ENGINE_COLUMNS} FROM properties p
-        WHERE ${VISIBLE_LISTING} AND p.id > ${after}::uuid ORDER BY p.id LIMIT ${TUNING.LOAD_BATCH}`),
+    const rows = await queryRows<Row>(
+      db,
+      sql`SELECT ${ENGINE_COLUMNS} FROM properties p
+        WHERE ${VISIBLE_LISTING} AND p.id > ${after}::uuid ORDER BY p.id LIMIT ${TUNING.LOAD_BATCH}`,
     );
     for (const r of rows) fresh.put(r, true);
     if (rows.length < TUNING.LOAD_BATCH) break;
@@ -79,10 +83,11 @@ async function load(e: EngineState) {
  */
 async function changedSince(e: EngineState, after: bigint, upTo: bigint): Promise<Set<string> | undefined> {
   if (upTo <= after) return new Set();
-  const rows = (
-    await e.db.execute(sql`SELECT property_id FROM listing_changes
-      WHERE seq > ${after.toString()}::int8 AND seq <= ${upTo.toString()}::int8 LIMIT ${TUNING.RELOAD_ABOVE + 1}`)
-  ).rows as { property_id: string | null }[];
+  const rows = await queryRows<{ property_id: string | null }>(
+    e.db,
+    sql`SELECT property_id FROM listing_changes
+      WHERE seq > ${after.toString()}::int8 AND seq <= ${upTo.toString()}::int8 LIMIT ${TUNING.RELOAD_ABOVE + 1}`,
+  );
   if (rows.length > TUNING.RELOAD_ABOVE || rows.some((r) => r.property_id === null)) return undefined;
   return new Set(rows.map((r) => r.property_id!));
 }
@@ -97,9 +102,10 @@ function reload(e: EngineState): Promise<void> {
 
 /** Reloads the listings `ids` from the database into the store. */
 async function refresh(e: EngineState, ids: string[]) {
-  const rows = rowsOf(
-    await e.db.execute(sql`SELECT ${ENGINE_COLUMNS} FROM properties p
-      WHERE ${VISIBLE_LISTING} AND p.id = ANY(${`{${ids.join(',')}}`}::uuid[])`),
+  const rows = await queryRows<Row>(
+    e.db,
+    sql`SELECT ${ENGINE_COLUMNS} FROM properties p
+      WHERE ${VISIBLE_LISTING} AND p.id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
   );
   const visible = new Map(rows.map((r) => [r.id, r]));
   const { store, cards } = e;
@@ -128,11 +134,13 @@ async function catchUpOnce(e: EngineState) {
     e.again = true;
     return;
   }
-  const result = await e.db.execute(sql`
+  const rows = await queryRows<{ seq: string; property_id: string | null; settled: boolean }>(
+    e.db,
+    sql`
     SELECT seq::text AS seq, property_id,
            changed_at < clock_timestamp() - make_interval(secs => ${TUNING.SETTLE_SECONDS}) AS settled
-      FROM listing_changes WHERE seq > ${e.watermark.toString()}::int8 ORDER BY seq LIMIT ${TUNING.RELOAD_ABOVE + 1}`);
-  const rows = result.rows as { seq: string; property_id: string | null; settled: boolean }[];
+      FROM listing_changes WHERE seq > ${e.watermark.toString()}::int8 ORDER BY seq LIMIT ${TUNING.RELOAD_ABOVE + 1}`,
+  );
   const fresh = rows.filter((r) => !e.processed.has(BigInt(r.seq)));
   const ids = [...new Set(fresh.map((r) => r.property_id))];
   if (rows.length > TUNING.RELOAD_ABOVE || ids.length > TUNING.REFRESH_AT_MOST || ids.includes(null)) {
