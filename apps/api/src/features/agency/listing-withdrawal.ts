@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 import { agencyMembers, agents, properties } from '#src/db/schema.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -17,12 +18,14 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export async function syncAgencyListingsWithdrawn(tx: Tx, agencyId: string): Promise<void> {
   // Written out with aliases: inside a one-table select drizzle renders columns unqualified, which the subquery
   // would resolve to its own tables.
-  const result = await tx.execute(sql`
+  const agency = await queryRow<{ withdrawn: boolean }>(
+    tx,
+    sql`
     SELECT ag.suspended_at IS NOT NULL OR NOT EXISTS (
              SELECT 1 FROM agency_members m JOIN users u ON u.id = m.user_id
               WHERE m.agency_id = ag.id AND NOT u.is_suspended) AS withdrawn
-      FROM agencies ag WHERE ag.id = ${agencyId}`);
-  const agency = result.rows[0] as { withdrawn: boolean } | undefined;
+      FROM agencies ag WHERE ag.id = ${agencyId}`,
+  );
   if (!agency) return;
   await tx
     .update(properties)

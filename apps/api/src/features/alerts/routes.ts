@@ -14,6 +14,7 @@ import {
   type UnsubscribeResult,
 } from '@abode/shared/alerts/alerts.schema';
 import type { AppEnv } from '#src/app-env.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 import { errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { checkRateLimit } from '#src/features/rate-limit/check-rate-limit.ts';
@@ -84,10 +85,10 @@ function checkToken(token: string): void {
 
 async function findLabel(c: Context<AppEnv>, token: string): Promise<UnsubscribeResult> {
   checkToken(token);
-  const rows = await c.var.db.execute(
+  const row = await queryRow<SearchRow>(
+    c.var.db,
     sql`SELECT label, search_params FROM saved_searches WHERE unsubscribe_token = ${token}`,
   );
-  const row = rows.rows[0] as SearchRow | undefined;
   if (!row) throw AppError.notFound(ALERT_MESSAGES.invalidToken);
   return { label: titleOf(row) };
 }
@@ -107,13 +108,15 @@ async function unsubscribe(c: Context<AppEnv>, token: string): Promise<Unsubscri
   checkToken(token);
   const now = c.var.now().toISOString();
   // Only a real change touches updated_at, so repeating the POST is a no-op.
-  const rows = await c.var.db.execute(sql`
+  const row = await queryRow<SearchRow>(
+    c.var.db,
+    sql`
     UPDATE saved_searches
        SET email_alerts = false,
            updated_at = CASE WHEN email_alerts THEN ${now}::timestamptz ELSE updated_at END
      WHERE unsubscribe_token = ${token}
-     RETURNING label, search_params`);
-  const row = rows.rows[0] as SearchRow | undefined;
+     RETURNING label, search_params`,
+  );
   if (!row) throw AppError.notFound(ALERT_MESSAGES.invalidToken);
   c.var.logger.info('saved-search alerts switched off by unsubscribe link');
   return { label: titleOf(row) };

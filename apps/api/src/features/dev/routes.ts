@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { sanitiseEmail, sanitisedText } from '@abode/shared/sanitise';
 import type { AppEnv } from '#src/app-env.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 import { outbox, properties } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { ensureCredentialUser } from '#src/features/auth/credential-users.ts';
@@ -82,15 +83,17 @@ export const devRoutes = new Hono<AppEnv>()
         : sql`mode = ${mode} AND location_text LIKE ${`%${(location ?? '').toLowerCase()}%`}
               AND agent_id IN (SELECT b.id FROM agents b JOIN agencies ag ON ag.id = b.agency_id
                                 WHERE ag.verified_at IS NOT NULL AND ag.suspended_at IS NULL)`;
-    const result = await c.var.db.execute(sql`
+    const row = await queryRow<{ id: string; slug: string; title: string }>(
+      c.var.db,
+      sql`
       UPDATE properties SET status = 'active', approval_status = 'approved', approved_at = ${now}::timestamptz,
              published_at = ${now}::timestamptz, created_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
        WHERE id = (SELECT id FROM properties
                     WHERE NOT is_deleted AND ${match}
                       AND (status <> 'active' OR approval_status <> 'approved')
                     ORDER BY id LIMIT 1)
-       RETURNING id, slug, title`);
-    const row = result.rows[0] as { id: string; slug: string; title: string } | undefined;
+       RETURNING id, slug, title`,
+    );
     if (!row) throw AppError.notFound();
     return c.json(row);
   })
@@ -113,12 +116,14 @@ export const devRoutes = new Hono<AppEnv>()
   .post('/verify-agency', async (c) => {
     const parsed = VerifyAgencyBodySchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) throw AppError.validation();
-    const result = await c.var.db.execute(sql`
+    const row = await queryRow<{ agencyId: string; name: string }>(
+      c.var.db,
+      sql`
       UPDATE agencies SET verified_at = COALESCE(verified_at, ${c.var.now().toISOString()}::timestamptz)
        WHERE id = (SELECT m.agency_id FROM agency_members m JOIN users u ON u.id = m.user_id
                     WHERE lower(u.email) = ${parsed.data.email})
-       RETURNING id AS "agencyId", name`);
-    const row = result.rows[0] as { agencyId: string; name: string } | undefined;
+       RETURNING id AS "agencyId", name`,
+    );
     if (!row) throw AppError.notFound();
     return c.json(row);
   })

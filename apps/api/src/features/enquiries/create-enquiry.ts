@@ -16,6 +16,7 @@ import {
   type EnquiryCreated,
 } from '@abode/shared/enquiries/enquiry.schema';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 import { enquiries } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { recordAgentActivity } from '#src/features/agent/activity.ts';
@@ -27,6 +28,20 @@ import { claimKey, storeAnswer, type IdempotencyClaim, type StoredAnswer } from 
 
 /** Shown when the listing is missing, deleted, inactive or not approved (never say which). */
 export const LISTING_UNAVAILABLE = 'This property is no longer available.';
+
+/** The listing, its branch's contact and its negotiator (while still in the branch) as the enquiry reads them. */
+interface EnquiryListingRow {
+  id: string;
+  title: string;
+  slug: string;
+  mode: string;
+  agent_id: string | null;
+  negotiator_id: string | null;
+  negotiator_email: string | null;
+  agent_email: string | null;
+  notify_agent: boolean;
+  is_visible: boolean;
+}
 
 interface ListingForEnquiry {
   id: string;
@@ -89,7 +104,9 @@ export async function createEnquiry(
       if (stored) return { kind: 'stored' as const, stored };
     }
     // The listing as visible apart from its agent's suspension, so a suspended agent gets its own message.
-    const found = await tx.execute(sql`
+    const r = await queryRow<EnquiryListingRow>(
+      tx,
+      sql`
       SELECT p.id, p.title, p.slug, p.mode, p.agent_id, n.id AS negotiator_id, nu.email AS negotiator_email,
              -- The branch's e-mail, else its agency owner's sign-in e-mail (ADR 029).
              COALESCE(NULLIF(a.email, ''), (
@@ -104,21 +121,19 @@ export async function createEnquiry(
                SELECT 1 FROM agency_member_branches mb WHERE mb.member_id = n.id AND mb.branch_id = p.agent_id))
         LEFT JOIN users nu ON nu.id = n.user_id
        WHERE p.id = ${input.propertyId} AND ${VISIBLE_UNLESS_AGENT_SUSPENDED}
-         FOR SHARE OF p`);
-    const r = found.rows[0] as Record<string, unknown> | undefined;
+         FOR SHARE OF p`,
+    );
     if (!r) throw AppError.notFound(LISTING_UNAVAILABLE);
     if (r.is_visible !== true) throw AppError.notFound(ENQUIRY_MESSAGES.agentUnavailable);
     const listing: ListingForEnquiry = {
-      id: String(r.id),
-      title: String(r.title),
-      slug: String(r.slug),
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
       mode: r.mode === 'rent' ? 'rent' : 'sale',
-      agentId: (r.agent_id as string | null) ?? null,
-      agentEmail: (r.agent_email as string | null) ?? null,
+      agentId: r.agent_id ?? null,
+      agentEmail: r.agent_email ?? null,
       notifyAgent: r.notify_agent !== false,
-      negotiator: r.negotiator_id
-        ? { memberId: String(r.negotiator_id), email: String(r.negotiator_email ?? '') }
-        : null,
+      negotiator: r.negotiator_id ? { memberId: r.negotiator_id, email: r.negotiator_email ?? '' } : null,
     };
     const [row] = await tx
       .insert(enquiries)

@@ -25,6 +25,7 @@ import {
 } from '@abode/shared/enquiries/enquiry.schema';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 import { AppError } from '#src/errors/app-error.ts';
 
 /** How long a key answers with its first answer, in ms (24 hours). */
@@ -80,13 +81,16 @@ export function readIdempotencyKey(c: Context<AppEnv>): string | undefined {
 
 const cutoff = (now: Date) => new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
 
-function toStored(row: Record<string, unknown> | undefined): StoredAnswer | undefined {
+/** A key's row as read back; the answer columns are null while the claiming request is still running. */
+interface KeyRow {
+  request_hash: string;
+  response_status: number | null;
+  response_body: unknown;
+}
+
+function toStored(row: KeyRow | undefined): StoredAnswer | undefined {
   if (!row || row.response_status === null || row.response_status === undefined) return undefined;
-  return {
-    requestHash: String(row.request_hash),
-    status: Number(row.response_status),
-    body: row.response_body,
-  };
+  return { requestHash: row.request_hash, status: row.response_status, body: row.response_body };
 }
 
 /** The answer stored for a live key (younger than the TTL at `now`), or undefined. Does not wait on a claim. */
@@ -96,10 +100,13 @@ export async function findAnswer(
   key: string,
   now: Date,
 ): Promise<StoredAnswer | undefined> {
-  const result = await db.execute(sql`
+  const row = await queryRow<KeyRow>(
+    db,
+    sql`
     SELECT request_hash, response_status, response_body FROM enquiry_idempotency_keys
-     WHERE scope = ${scope} AND key = ${key} AND created_at > ${cutoff(now)}::timestamptz`);
-  return toStored(result.rows[0] as Record<string, unknown> | undefined);
+     WHERE scope = ${scope} AND key = ${key} AND created_at > ${cutoff(now)}::timestamptz`,
+  );
+  return toStored(row);
 }
 
 /**
@@ -121,10 +128,13 @@ export async function claimKey(
      WHERE k.created_at <= ${cutoff(now)}::timestamptz
     RETURNING 1 AS claimed`);
   if (claimed.rows.length) return undefined;
-  const result = await tx.execute(sql`
+  const row = await queryRow<KeyRow>(
+    tx,
+    sql`
     SELECT request_hash, response_status, response_body FROM enquiry_idempotency_keys
-     WHERE scope = ${claim.scope} AND key = ${claim.key}`);
-  const stored = toStored(result.rows[0] as Record<string, unknown> | undefined);
+     WHERE scope = ${claim.scope} AND key = ${claim.key}`,
+  );
+  const stored = toStored(row);
   // Unreachable: a committed row always holds its answer (both are written in one transaction).
   if (!stored) throw new Error('idempotency key without an answer');
   return stored;
@@ -157,9 +167,12 @@ export function replayAnswer(c: Context<AppEnv>, stored: StoredAnswer, requestHa
 
 /** Deletes the keys past their TTL at `now`; returns how many went. */
 export async function purgeIdempotencyKeys(db: Executor, now: Date): Promise<number> {
-  const result = await db.execute(sql`
+  const result = await queryRow<{ n: number }>(
+    db,
+    sql`
     WITH gone AS (
       DELETE FROM enquiry_idempotency_keys WHERE created_at <= ${cutoff(now)}::timestamptz RETURNING 1)
-    SELECT count(*)::int AS n FROM gone`);
-  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+    SELECT count(*)::int AS n FROM gone`,
+  );
+  return result?.n ?? 0;
 }

@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LOCAL_LIMITER_DEFAULTS, type RateLimitClass } from '@abode/shared/security/rate-limit';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 
 export type { RateLimitClass };
 
@@ -117,12 +118,14 @@ export function fallbackRule(rule: RateLimitRule): RateLimitRule {
 }
 
 async function checkInDatabase(db: Database, r: RateLimitRule, increment = 1): Promise<RateLimitResult> {
-  const result = await db.execute(sql`
+  const row = await queryRow<CounterRow>(
+    db,
+    sql`
     INSERT INTO rate_limits (key, action, window_start, count, blocked_until)
     VALUES (${r.key}, ${r.action}, ${r.now.toISOString()}::timestamptz, ${increment}::int,
             ${increment > r.limit ? new Date(r.now.getTime() + (blockMsOf(r) ?? r.windowMs)).toISOString() : null}::timestamptz)
-    ${onConflictCount(r)}`);
-  const row = (result as unknown as { rows: CounterRow[] }).rows[0];
+    ${onConflictCount(r)}`,
+  );
   if (!row) throw new Error('rate limit upsert returned no row');
   return toResult(counterOf(row), r, 'database');
 }
@@ -149,7 +152,9 @@ async function checkBackoffInDatabase(
              THEN ${now} + LEAST(${backoff.firstMs}::float8 * power(2, LEAST(${n} - ${r.limit}::int, 40)),
                                  ${backoff.maxMs}::float8) * interval '1 millisecond'
              ELSE NULL END`;
-  const result = await db.execute(sql`
+  const row = await queryRow<CounterRow>(
+    db,
+    sql`
     INSERT INTO rate_limits (key, action, window_start, count, blocked_until)
     VALUES (${r.key}, ${r.action}, ${now}, 1, ${blockFor(sql`1`)})
     ON CONFLICT (key, action) DO UPDATE SET
@@ -160,8 +165,8 @@ async function checkBackoffInDatabase(
     WHERE rate_limits.blocked_until IS NULL OR rate_limits.blocked_until <= ${now}
     RETURNING key, count,
               (extract(epoch from window_start) * 1000)::float8 AS window_ms,
-              (extract(epoch from blocked_until) * 1000)::float8 AS blocked_ms`);
-  const row = (result as unknown as { rows: CounterRow[] }).rows[0];
+              (extract(epoch from blocked_until) * 1000)::float8 AS blocked_ms`,
+  );
   if (row) {
     const { count: n, windowStart } = counterOf(row);
     return {
@@ -175,10 +180,12 @@ async function checkBackoffInDatabase(
       store: 'database',
     };
   }
-  const blocked = await db.execute(sql`
+  const current = await queryRow<Pick<CounterRow, 'count' | 'blocked_ms'>>(
+    db,
+    sql`
     SELECT count, (extract(epoch from blocked_until) * 1000)::float8 AS blocked_ms
-      FROM rate_limits WHERE key = ${r.key} AND action = ${r.action}`);
-  const current = (blocked as unknown as { rows: Pick<CounterRow, 'count' | 'blocked_ms'>[] }).rows[0];
+      FROM rate_limits WHERE key = ${r.key} AND action = ${r.action}`,
+  );
   const retryAfterSeconds = Math.max(1, Math.ceil((Number(current?.blocked_ms ?? nowMs) - nowMs) / SECOND));
   return {
     allowed: false,

@@ -17,6 +17,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import { LOCAL_LIMITER_DEFAULTS } from '@abode/shared/security/rate-limit';
 import {
@@ -103,13 +104,16 @@ export function createPreCounter(o: PreCounterOptions): PreCounter {
     if (!batch.length) return;
     const now = lastNow;
     try {
-      const result = await o.db.execute(sql`
+      const rows = await queryRows<CounterRow>(
+        o.db,
+        sql`
         INSERT INTO rate_limits (key, action, window_start, count, blocked_until)
         SELECT k, ${o.action}, ${now.toISOString()}::timestamptz, n, NULL::timestamptz
           FROM unnest(${toPgArray(batch.map(([k]) => k))}::text[], ${toPgArray(batch.map(([, n]) => n))}::int[])
                AS t(k, n)
-        ${onConflictCount({ ...rule, now })}`);
-      for (const row of (result as unknown as { rows: CounterRow[] }).rows) {
+        ${onConflictCount({ ...rule, now })}`,
+      );
+      for (const row of rows) {
         const state = keys.get(row.key);
         if (state) state.known = counterOf(row);
       }

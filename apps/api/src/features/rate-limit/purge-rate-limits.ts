@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 
 /**
  * How long after its window opened a row may go, in ms: a day, well past the longest window of any limit (60
@@ -21,12 +22,15 @@ export const RATE_LIMIT_ROW_TTL_MS = 24 * 60 * 60_000;
  */
 export async function purgeRateLimits(db: Database, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - RATE_LIMIT_ROW_TTL_MS).toISOString();
-  const result = await db.execute(sql`
+  const result = await queryRow<{ n: number }>(
+    db,
+    sql`
     WITH gone AS (
       DELETE FROM rate_limits
        WHERE window_start < ${cutoff}::timestamptz
          AND (blocked_until IS NULL OR blocked_until <= ${now.toISOString()}::timestamptz)
       RETURNING 1)
-    SELECT count(*)::int AS n FROM gone`);
-  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+    SELECT count(*)::int AS n FROM gone`,
+  );
+  return result?.n ?? 0;
 }

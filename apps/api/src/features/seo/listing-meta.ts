@@ -14,6 +14,7 @@ import {
 } from '@abode/shared/listings/listing.schema';
 import { formatListingPrice } from '@abode/shared/listings/listing-price';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import { addToHead, escapeHtml } from '#src/lib/html.ts';
 
@@ -41,37 +42,58 @@ export interface ListingMeta {
   photoSrcSet: string | null;
 }
 
+/** The listing and first-photo columns findListingMeta reads. */
+interface MetaRow {
+  slug: string;
+  title: string;
+  price_pence: number;
+  price_qualifier: PriceQualifier | null;
+  rent_frequency: RentFrequency | null;
+  weekly_rent_pence: number | null;
+  mode: ListingMode;
+  bedrooms: number;
+  property_type: PropertyType;
+  address_line_1: string;
+  city: string;
+  postcode: string;
+  photo_url: string | null;
+  photo_alt: string | null;
+  photo_variants: PhotoVariant[] | null;
+}
+
 /**
  * The tag facts of the public listing with this slug (VISIBLE_LISTING: under offer and let agreed too, ADR 019), or
  * undefined (drafts are never described to crawlers).
  */
 export async function findListingMeta(db: Database, slug: string): Promise<ListingMeta | undefined> {
-  const result = await db.execute(sql`
+  const r = await queryRow<MetaRow>(
+    db,
+    sql`
     SELECT p.slug, p.title, p.price_pence, p.price_qualifier, p.rent_frequency, p.weekly_rent_pence, p.mode, p.bedrooms, p.property_type, p.address_line_1, p.city,
            p.postcode, ph.url AS photo_url, ph.alt_text AS photo_alt, ph.variants AS photo_variants
       FROM properties p
       LEFT JOIN LATERAL (SELECT url, alt_text, variants FROM property_photos
                           WHERE property_id = p.id ORDER BY order_index, id LIMIT 1) ph ON true
-     WHERE p.slug = ${slug} AND ${VISIBLE_LISTING}`);
-  const r = result.rows[0] as Record<string, unknown> | undefined;
+     WHERE p.slug = ${slug} AND ${VISIBLE_LISTING}`,
+  );
   if (!r) return undefined;
   const poa = r.price_qualifier === 'poa';
   return {
-    slug: String(r.slug),
-    title: String(r.title),
-    pricePence: poa ? null : Number(r.price_pence),
-    priceQualifier: (r.price_qualifier as PriceQualifier | null) ?? null,
-    rentFrequency: (r.rent_frequency as RentFrequency | null) ?? null,
-    weeklyRentPence: poa || r.weekly_rent_pence == null ? null : Number(r.weekly_rent_pence),
-    mode: r.mode as ListingMode,
-    bedrooms: Number(r.bedrooms),
-    propertyType: r.property_type as PropertyType,
-    addressLine1: String(r.address_line_1),
-    city: String(r.city),
-    postcode: String(r.postcode),
-    photoUrl: (r.photo_url as string | null) ?? null,
-    photoAlt: (r.photo_alt as string | null) ?? null,
-    photoSrcSet: buildSrcSet(r.photo_variants as PhotoVariant[] | null) ?? null,
+    slug: r.slug,
+    title: r.title,
+    pricePence: poa ? null : r.price_pence,
+    priceQualifier: r.price_qualifier ?? null,
+    rentFrequency: r.rent_frequency ?? null,
+    weeklyRentPence: poa ? null : (r.weekly_rent_pence ?? null),
+    mode: r.mode,
+    bedrooms: r.bedrooms,
+    propertyType: r.property_type,
+    addressLine1: r.address_line_1,
+    city: r.city,
+    postcode: r.postcode,
+    photoUrl: r.photo_url ?? null,
+    photoAlt: r.photo_alt ?? null,
+    photoSrcSet: buildSrcSet(r.photo_variants) ?? null,
   };
 }
 

@@ -9,7 +9,7 @@ import type { Database } from '#src/db/client.ts';
 import { PUBLIC_LISTING } from '#src/features/listings/listing-row.ts';
 import { escapeHtml } from '#src/lib/html.ts';
 import { absoluteUrl } from './listing-meta.ts';
-import { queryRows } from '#src/db/query-rows.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
 
 /** Pages of the SPA that are public and worth indexing (REQ-SITE-01). */
 export const SITEMAP_STATIC_PATHS = ['/', '/search', '/about', '/vision', '/story', '/why-abode'] as const;
@@ -47,8 +47,11 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 async function countPublicListings(db: Database): Promise<number> {
-  const r = await db.execute(sql`SELECT count(*)::int AS n FROM properties p WHERE ${PUBLIC_LISTING}`);
-  return Number((r.rows[0] as { n: number }).n);
+  const r = await queryRow<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM properties p WHERE ${PUBLIC_LISTING}`,
+  );
+  return r!.n;
 }
 
 /**
@@ -97,13 +100,14 @@ export async function buildSitemap(
   const offset = Math.max(0, start - pagePaths.length);
   const limit = perFile - staticPaths.length;
   const rows = limit
-    ? ((
-        await db.execute(sql`
+    ? await queryRows<{ slug: string; lastmod: string }>(
+        db,
+        sql`
           SELECT p.slug, to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS lastmod
             FROM properties p WHERE ${PUBLIC_LISTING}
            ORDER BY p.created_at DESC NULLS FIRST, p.id
-           LIMIT ${limit} OFFSET ${offset}`)
-      ).rows as { slug: string; lastmod: string }[])
+           LIMIT ${limit} OFFSET ${offset}`,
+      )
     : [];
   const url = (path: string, lastmod?: string) =>
     `  <url><loc>${escapeHtml(absoluteUrl(publicUrl, path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;

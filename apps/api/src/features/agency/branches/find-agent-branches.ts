@@ -6,6 +6,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { AgentBranch, AgentBranchList, BranchMember } from '@abode/shared/agency/branches.schema';
 import type { MemberRole } from '@abode/shared/agency/permissions';
 import type { Database } from '#src/db/client.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 import { agents } from '#src/db/schema.ts';
 import { inBranches, type AgentScope } from '#src/features/agency/authorise.ts';
 import { toAgentProfile } from '#src/features/agent/profile/get-agent-profile.ts';
@@ -39,19 +40,17 @@ export async function toAgentBranch(db: Reader, scope: AgentScope, row: BranchRo
 async function withBranchFacts(db: Reader, scope: AgentScope, rows: BranchRow[]): Promise<AgentBranch[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const counts = await db.execute(sql`
+  const counts = await queryRows<{ agent_id: string; active: number; total: number }>(
+    db,
+    sql`
     SELECT p.agent_id,
            count(*) FILTER (WHERE p.status = 'active')::int AS active,
            count(*)::int AS total
       FROM properties p
      WHERE ${inBranches('p.agent_id', ids)} AND NOT p.is_deleted
-     GROUP BY p.agent_id`);
-  const countOf = new Map(
-    (counts.rows as { agent_id: string; active: number; total: number }[]).map((r) => [
-      String(r.agent_id),
-      { active: Number(r.active), total: Number(r.total) },
-    ]),
+     GROUP BY p.agent_id`,
   );
+  const countOf = new Map(counts.map((r) => [r.agent_id, { active: r.active, total: r.total }]));
   const members = await membersOf(db, scope.agencyId, ids);
   return rows.map((row) => ({
     ...toAgentProfile(row, scope.userId),
@@ -66,7 +65,9 @@ async function membersOf(
   agencyId: string,
   branchIds: readonly string[],
 ): Promise<Map<string, BranchMember[]>> {
-  const result = await db.execute(sql`
+  const result = await queryRows<{ branch_id: string; member_id: string; role: MemberRole; name: string }>(
+    db,
+    sql`
     SELECT b.id AS branch_id, m.id AS member_id, m.role,
            COALESCE(NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.name, u.email) AS name
       FROM agents b
@@ -75,12 +76,13 @@ async function membersOf(
      WHERE b.agency_id = ${agencyId} AND ${inBranches('b.id', branchIds)}
        AND (m.role = 'owner' OR EXISTS (SELECT 1 FROM agency_member_branches mb
                                          WHERE mb.member_id = m.id AND mb.branch_id = b.id))
-     ORDER BY m.role = 'owner' DESC, name, m.id`);
+     ORDER BY m.role = 'owner' DESC, name, m.id`,
+  );
   const byBranch = new Map<string, BranchMember[]>();
-  for (const r of result.rows as { branch_id: string; member_id: string; role: string; name: string }[]) {
-    const list = byBranch.get(String(r.branch_id)) ?? [];
-    list.push({ memberId: String(r.member_id), name: String(r.name), role: r.role as MemberRole });
-    byBranch.set(String(r.branch_id), list);
+  for (const r of result) {
+    const list = byBranch.get(r.branch_id) ?? [];
+    list.push({ memberId: r.member_id, name: r.name, role: r.role });
+    byBranch.set(r.branch_id, list);
   }
   return byBranch;
 }

@@ -13,6 +13,7 @@ import {
 } from '@abode/shared/agency/team.schema';
 import { MEMBER_ROLE_LABELS, type MemberRole } from '@abode/shared/agency/permissions';
 import type { Database } from '#src/db/client.ts';
+import { queryRow } from '#src/db/query-rows.ts';
 import { agencyInvitations, agencyMembers, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
@@ -78,8 +79,11 @@ async function inviterName(tx: Tx, userId: string): Promise<string> {
 
 /** Locks the agency row (invitation writes of one agency queue up) and returns its name and branches. */
 async function lockAgency(tx: Tx, agencyId: string) {
-  const locked = await tx.execute(sql`SELECT name FROM agencies WHERE id = ${agencyId} FOR UPDATE`);
-  const name = (locked.rows[0] as { name: string } | undefined)?.name ?? '';
+  const locked = await queryRow<{ name: string }>(
+    tx,
+    sql`SELECT name FROM agencies WHERE id = ${agencyId} FOR UPDATE`,
+  );
+  const name = locked?.name ?? '';
   return { name, branches: await listBranches(tx, agencyId) };
 }
 
