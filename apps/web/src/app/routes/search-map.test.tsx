@@ -5,11 +5,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import type { ListingSearchResult } from '@abode/shared/listings/listing.schema';
+import { http, HttpResponse } from 'msw';
 import { encodePolyline } from '@abode/shared/search/polyline';
 import type { SearchMapProps } from '#src/features/search/components/search-map.tsx';
 import { makeListing, makeSearchResult } from '#src/testing/fixtures/listings.ts';
-import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerSearch, searchUrls } from '#src/testing/handlers/listing-search.ts';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 // Leaflet needs a layout engine; the map's own logic is tested through its pure functions (utils/map-*.test.ts).
 vi.mock('#src/features/search/components/search-map.tsx', () => ({
@@ -42,25 +44,18 @@ const SQUARE = encodePolyline([
   { latitude: 51.5, longitude: -1 },
 ]);
 
-const json = (body: unknown, status = 200) => Response.json(body, { status });
-
-function serve(result: ListingSearchResult | ((url: URL) => Response)) {
-  return stubFetch((url) => {
-    if (url.pathname === '/api/locations') return json({ items: [] });
-    if (typeof result === 'function') return result(url);
-    return json(result);
-  });
+/** Answers every search with `result` (see answerSearch); returns the requests the server received. */
+function serve(result: Parameters<typeof answerSearch>[0]) {
+  answerSearch(result);
+  return recordRequests();
 }
 
-const searchCalls = (fetch: ReturnType<typeof stubFetch>) =>
-  fetch.mock.calls.map((_, i) => fetchedUrl(fetch, i)).filter((url) => url.pathname === '/api/properties');
-
 test('the map view asks for 100 results, pins them and lists them beside the map', async () => {
-  const fetch = serve(makeSearchResult([makeListing(), makeListing()], { total: 150, pageSize: 100 }));
+  const requests = serve(makeSearchResult([makeListing(), makeListing()], { total: 150, pageSize: 100 }));
   renderRoute('/search?location=Reading&view=map');
 
   expect(await screen.findByRole('heading', { level: 1, name: '150 Properties Found' })).toBeInTheDocument();
-  expect(searchCalls(fetch)[0]!.searchParams.get('pageSize')).toBe('100');
+  expect(searchUrls(requests)[0]!.searchParams.get('pageSize')).toBe('100');
   expect(await screen.findByTestId('fake-map')).toHaveAttribute('data-pins', '2');
   const list = screen.getByTestId('map-view-list');
   expect(within(list).getAllByRole('article')).toHaveLength(2);
@@ -72,7 +67,7 @@ test('the map view asks for 100 results, pins them and lists them beside the map
 
 test('search as I move the map: the area replaces the location, later moves replace the history entry', async () => {
   const user = userEvent.setup();
-  const fetch = serve(makeSearchResult([makeListing()]));
+  const requests = serve(makeSearchResult([makeListing()]));
   const { router } = renderRoute('/search?location=Reading&radius=3&view=map');
   await screen.findByTestId('fake-map');
 
@@ -81,7 +76,7 @@ test('search as I move the map: the area replaces the location, later moves repl
     expect(currentUrl(router)).toBe('/search?mode=sale&bounds=51.4,-1.1,51.5,-0.9&view=map'),
   );
   await waitFor(() =>
-    expect(searchCalls(fetch).at(-1)!.searchParams.get('bounds')).toBe('51.4,-1.1,51.5,-0.9'),
+    expect(searchUrls(requests).at(-1)!.searchParams.get('bounds')).toBe('51.4,-1.1,51.5,-0.9'),
   );
   expect(screen.getByText('Map area')).toBeInTheDocument();
   expect(screen.getByLabelText('Location')).toHaveValue('');
@@ -103,7 +98,7 @@ test('search as I move the map: the area replaces the location, later moves repl
 
 test('a drawn area goes into the URL as polygon= and the badge removes it', async () => {
   const user = userEvent.setup();
-  const fetch = serve(makeSearchResult([makeListing()]));
+  const requests = serve(makeSearchResult([makeListing()]));
   const { router } = renderRoute('/search?location=Reading&view=map');
   await screen.findByTestId('fake-map');
 
@@ -113,7 +108,7 @@ test('a drawn area goes into the URL as polygon= and the badge removes it', asyn
       `/search?${new URLSearchParams({ mode: 'sale', polygon: SQUARE, view: 'map' })}`,
     ),
   );
-  await waitFor(() => expect(searchCalls(fetch).at(-1)!.searchParams.get('polygon')).toBe(SQUARE));
+  await waitFor(() => expect(searchUrls(requests).at(-1)!.searchParams.get('polygon')).toBe(SQUARE));
   expect(screen.getByTestId('fake-map')).toHaveAttribute('data-polygon', SQUARE);
   expect(screen.getByText('Drawn area')).toBeInTheDocument();
 
@@ -150,7 +145,7 @@ test('an unknown place for a radius search shows the message and suggestions, wi
   const user = userEvent.setup();
   serve((url) =>
     url.searchParams.get('location') === 'Mnachester'
-      ? json(
+      ? HttpResponse.json(
           {
             error: {
               code: 'UNKNOWN_LOCATION',
@@ -161,9 +156,9 @@ test('an unknown place for a radius search shows the message and suggestions, wi
               ],
             },
           },
-          400,
+          { status: 400 },
         )
-      : json(makeSearchResult([makeListing()])),
+      : HttpResponse.json(makeSearchResult([makeListing()])),
   );
   const { router } = renderRoute('/search?location=Mnachester&radius=3');
 
@@ -201,7 +196,7 @@ test('a location that matched nothing offers the places spelled alike', async ()
 
 test('keywords, added to site, status and "don\'t show" go into the URL, count as filters and clear', async () => {
   const user = userEvent.setup();
-  const fetch = serve(makeSearchResult([makeListing()]));
+  const requests = serve(makeSearchResult([makeListing()]));
   const { router } = renderRoute('/search?location=Reading&mode=sale&radius=1');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
   await user.click(screen.getByRole('button', { name: /^Filters/ }));
@@ -223,7 +218,7 @@ test('keywords, added to site, status and "don\'t show" go into the URL, count a
     ),
   );
   await waitFor(() =>
-    expect(Object.fromEntries(searchCalls(fetch).at(-1)!.searchParams)).toEqual({
+    expect(Object.fromEntries(searchUrls(requests).at(-1)!.searchParams)).toEqual({
       location: 'Reading',
       radius: '1',
       mode: 'sale',
@@ -265,10 +260,13 @@ test('"Most reduced" is a sort choice', async () => {
 
 test('a suggestion picked in the location box searches at once and replaces a drawn area', async () => {
   const user = userEvent.setup();
-  stubFetch((url) =>
-    url.pathname === '/api/locations'
-      ? json({ items: [{ label: 'Reading', kind: 'town', value: 'Reading', id: 'town:reading', count: 1 }] })
-      : json(makeSearchResult([makeListing()])),
+  serve(makeSearchResult([makeListing()]));
+  server.use(
+    http.get('/api/locations', () =>
+      HttpResponse.json({
+        items: [{ label: 'Reading', kind: 'town', value: 'Reading', id: 'town:reading', count: 1 }],
+      }),
+    ),
   );
   const { router } = renderRoute(`/search?${new URLSearchParams({ polygon: SQUARE })}`);
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });

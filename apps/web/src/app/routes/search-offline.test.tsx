@@ -7,9 +7,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, expect, test } from 'vitest';
+import { HttpResponse } from 'msw';
 import { MESSAGES } from '@abode/shared/messages';
 import { makeListing, makeSearchResult } from '#src/testing/fixtures/listings.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerSearch } from '#src/testing/handlers/listing-search.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 afterEach(() => {
   onlineManager.setOnline(true);
@@ -24,10 +26,10 @@ function goOffline() {
 test('offline, a new search says so at once and the heading does not give the old results as the new', async () => {
   const user = userEvent.setup();
   let offline = false;
-  stubFetch(() =>
+  answerSearch(() =>
     offline
-      ? Promise.reject(new TypeError('Failed to fetch'))
-      : Response.json(makeSearchResult([makeListing({ title: '2 bed flat in Reading' })])),
+      ? HttpResponse.error()
+      : HttpResponse.json(makeSearchResult([makeListing({ title: '2 bed flat in Reading' })])),
   );
   renderRoute('/search?location=Reading');
   await screen.findByRole('heading', { name: '2 bed flat in Reading' });

@@ -1,30 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { delay, HttpResponse, type JsonBodyType } from 'msw';
 import { resetSearchRateLimitWarning } from '#src/features/search/utils/search-rate-limit.ts';
 import { makeListing, makeSearchResult } from '#src/testing/fixtures/listings.ts';
-import { flushedSecurityEvents } from '#src/testing/security-events.ts';
-import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerSearch, searchUrls } from '#src/testing/handlers/listing-search.ts';
+import { flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
+import { recordRequests } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
-const jsonResponse = (body: unknown, status = 200) => Response.json(body, { status });
+const jsonResponse = (body: JsonBodyType, status = 200) => HttpResponse.json(body, { status });
 
 test('reads the search from the URL, asks the API for it and shows the results', async () => {
-  const fetch = stubFetch(() =>
-    jsonResponse(
-      makeSearchResult(
-        [
-          makeListing({ title: '3 bed semi-detached house for sale' }),
-          makeListing({ title: '2 bed flat for sale', propertyType: 'flat', pricePence: 21_000_000 }),
-        ],
-        { total: 2 },
-      ),
+  answerSearch(
+    makeSearchResult(
+      [
+        makeListing({ title: '3 bed semi-detached house for sale' }),
+        makeListing({ title: '2 bed flat for sale', propertyType: 'flat', pricePence: 21_000_000 }),
+      ],
+      { total: 2 },
     ),
   );
+  const requests = recordRequests();
 
   renderRoute('/search?location=Reading&mode=sale&bedrooms=2&filters=garden,parking&sort=price_asc');
 
   expect(await screen.findByRole('heading', { level: 1, name: '2 Properties Found' })).toBeInTheDocument();
-  const url = fetchedUrl(fetch);
+  const url = new URL(requests[0]!.url);
   expect(url.pathname).toBe('/api/properties');
   expect(Object.fromEntries(url.searchParams)).toEqual({
     location: 'Reading',
@@ -43,7 +45,10 @@ test('reads the search from the URL, asks the API for it and shows the results',
 });
 
 test('shows exactly six skeleton cards while the results load', async () => {
-  stubFetch(() => new Promise<Response>(() => {}));
+  answerSearch(async () => {
+    await delay('infinite');
+    return jsonResponse(makeSearchResult([]));
+  });
 
   renderRoute('/search?location=Reading');
 
@@ -53,7 +58,8 @@ test('shows exactly six skeleton cards while the results load', async () => {
 
 test('an empty result shows the empty state, and Clear Filters keeps nothing but Buy or Rent and the view', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => jsonResponse(makeSearchResult([])));
+  answerSearch(makeSearchResult([]));
+  const requests = recordRequests();
 
   const { router } = renderRoute('/search?location=Nowhere&mode=rent&type=land&bedrooms=5&view=list&page=2');
 
@@ -65,14 +71,15 @@ test('an empty result shows the empty state, and Clear Filters keeps nothing but
   await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
 
   await waitFor(() => expect(currentUrl(router)).toBe('/search?mode=rent&view=list'));
-  await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-  expect(fetchedUrl(fetch, 1).search).toBe('?mode=rent');
+  await waitFor(() => expect(requests).toHaveLength(2));
+  expect(searchUrls(requests)[1]!.search).toBe('?mode=rent');
   expect(screen.getByLabelText('Location')).toHaveValue('');
 });
 
 test('a changed filter is a new history entry and goes back to page 1', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => jsonResponse(makeSearchResult([makeListing()], { total: 60, page: 3 })));
+  answerSearch(makeSearchResult([makeListing()], { total: 60, page: 3 }));
+  const requests = recordRequests();
 
   const { router } = renderRoute('/search?location=Reading&page=3');
   await screen.findByRole('heading', { level: 1, name: '60 Properties Found' });
@@ -83,9 +90,7 @@ test('a changed filter is a new history entry and goes back to page 1', async ()
 
   await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale&bathrooms=2'));
   await waitFor(() =>
-    expect(fetchedUrl(fetch, fetch.mock.calls.length - 1).search).toBe(
-      '?location=Reading&mode=sale&bathrooms=2',
-    ),
+    expect(searchUrls(requests).at(-1)!.search).toBe('?location=Reading&mode=sale&bathrooms=2'),
   );
 
   await router.navigate(-1);
@@ -94,7 +99,7 @@ test('a changed filter is a new history entry and goes back to page 1', async ()
 
 test('Enter in the location box runs a new search', async () => {
   const user = userEvent.setup();
-  stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  answerSearch(makeSearchResult([makeListing()]));
   const { router } = renderRoute('/search?mode=sale&sort=price_desc');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
 
@@ -104,7 +109,8 @@ test('Enter in the location box runs a new search', async () => {
 });
 
 test('an inverted price range in the URL shows the toast and sends no request', async () => {
-  const fetch = stubFetch(() => jsonResponse(makeSearchResult([])));
+  // No handler answers a search: one would fail the test as well as the last assertion.
+  const requests = recordRequests();
 
   renderRoute('/search?minPrice=500000&maxPrice=200000');
 
@@ -112,12 +118,12 @@ test('an inverted price range in the URL shows the toast and sends no request', 
   expect(screen.getAllByText('Minimum price cannot be greater than maximum price.').length).toBeGreaterThan(
     0,
   );
-  expect(fetch).not.toHaveBeenCalled();
+  expect(requests).toEqual([]);
 });
 
 test('choosing a minimum above the maximum is refused with the toast', async () => {
   const user = userEvent.setup();
-  stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  answerSearch(makeSearchResult([makeListing()]));
   const { router } = renderRoute('/search?mode=sale&maxPrice=300000');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
 
@@ -130,7 +136,7 @@ test('choosing a minimum above the maximum is refused with the toast', async () 
 });
 
 test('an API error shows the Search error toast with the server message', async () => {
-  stubFetch(() =>
+  answerSearch(() =>
     jsonResponse(
       { error: { code: 'VALIDATION_ERROR', message: 'Please check your input and try again.' } },
       400,
@@ -144,7 +150,7 @@ test('an API error shows the Search error toast with the server message', async 
 });
 
 test('INVALID_PRICE_RANGE from the API is reported with the price range message', async () => {
-  stubFetch(() => jsonResponse({ error: { code: 'INVALID_PRICE_RANGE', message: 'Bad range' } }, 400));
+  answerSearch(() => jsonResponse({ error: { code: 'INVALID_PRICE_RANGE', message: 'Bad range' } }, 400));
 
   renderRoute('/search?location=Reading');
 
@@ -156,7 +162,7 @@ test('INVALID_PRICE_RANGE from the API is reported with the price range message'
 
 test('Save Search and the heart ask the visitor to sign in', async () => {
   const user = userEvent.setup();
-  stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  answerSearch(makeSearchResult([makeListing()]));
   renderRoute('/search');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
 
@@ -172,7 +178,8 @@ test('Save Search and the heart ask the visitor to sign in', async () => {
 
 test('the view toggle switches to list view in the URL without a new request', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  answerSearch(makeSearchResult([makeListing()]));
+  const requests = recordRequests();
   const { router } = renderRoute('/search?location=Reading');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
 
@@ -180,11 +187,11 @@ test('the view toggle switches to list view in the URL without a new request', a
 
   await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Reading&mode=sale&view=list'));
   expect(screen.getByRole('radio', { name: 'List view' })).toHaveAttribute('aria-checked', 'true');
-  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(requests).toHaveLength(1);
 });
 
 test('pagination links carry the search and mark the current page', async () => {
-  stubFetch(() => jsonResponse(makeSearchResult([makeListing()], { total: 100, page: 2, pageSize: 24 })));
+  answerSearch(makeSearchResult([makeListing()], { total: 100, page: 2, pageSize: 24 }));
   renderRoute('/search?location=Reading&page=2');
   await screen.findByRole('heading', { level: 1, name: '100 Properties Found' });
 
@@ -202,9 +209,7 @@ test('pagination links carry the search and mark the current page', async () => 
 });
 
 test('a broad search shows its exact count, and the pagination reaches its last page (REQ-SEARCH-20)', async () => {
-  stubFetch(() =>
-    jsonResponse(makeSearchResult([makeListing()], { total: 1_234_567, page: 51_441, pageSize: 24 })),
-  );
+  answerSearch(makeSearchResult([makeListing()], { total: 1_234_567, page: 51_441, pageSize: 24 }));
   renderRoute('/search?location=England&page=51441');
   expect(
     await screen.findByRole('heading', { level: 1, name: '1,234,567 Properties Found' }),
@@ -222,7 +227,7 @@ test('a broad search shows its exact count, and the pagination reaches its last 
 
 test('a blocked search (429) shows the Search error toast and keeps the previous results usable', async () => {
   const user = userEvent.setup();
-  stubFetch((url) =>
+  answerSearch((url) =>
     url.searchParams.get('location') === 'Leeds'
       ? jsonResponse(
           {
@@ -257,7 +262,9 @@ test('a blocked search (429) shows the Search error toast and keeps the previous
 });
 
 test('a 429 without our error body still reads with the SPEC search message', async () => {
-  stubFetch(() => new Response('Too Many Requests', { status: 429, headers: { 'Retry-After': '30' } }));
+  answerSearch(
+    () => new HttpResponse('Too Many Requests', { status: 429, headers: { 'Retry-After': '30' } }),
+  );
   renderRoute('/search?location=Reading');
   const toast = (await screen.findByText('Search error')).closest('li');
   expect(
@@ -267,8 +274,8 @@ test('a 429 without our error body still reads with the SPEC search message', as
 
 test('more than 15 searches used in the window asks the visitor to slow down', async () => {
   resetSearchRateLimitWarning();
-  stubFetch(() =>
-    Response.json(makeSearchResult([makeListing()]), {
+  answerSearch(() =>
+    HttpResponse.json(makeSearchResult([makeListing()]), {
       headers: { 'RateLimit-Limit': '20', 'RateLimit-Remaining': '4', 'RateLimit-Reset': '42' },
     }),
   );
@@ -281,7 +288,8 @@ test('more than 15 searches used in the window asks the visitor to slow down', a
 
 test('script typed into the location box is reported as high-severity suspicious activity', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  answerSearch(makeSearchResult([makeListing()]));
+  const events = recordSecurityEvents();
   const { router } = renderRoute('/search');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
 
@@ -291,23 +299,26 @@ test('script typed into the location box is reported as high-severity suspicious
   await user.type(screen.getByLabelText('Location'), '<img src=x onerror=alert(1)>{Enter}');
 
   await waitFor(() => expect(currentUrl(router)).toMatch(/onerror/));
-  expect(flushedSecurityEvents(fetch)).toEqual([
-    expect.objectContaining({
-      type: 'suspicious_activity',
-      severity: 'high',
-      description: 'Script injection attempt in the search location',
-      metadata: { field: 'location', sample: '<img src=x onerror=alert(1)>' },
-    }),
-  ]);
+  await waitFor(() =>
+    expect(flushedTo(events)).toEqual([
+      expect.objectContaining({
+        type: 'suspicious_activity',
+        severity: 'high',
+        description: 'Script injection attempt in the search location',
+        metadata: { field: 'location', sample: '<img src=x onerror=alert(1)>' },
+      }),
+    ]),
+  );
 });
 
 test('every search has a mode: /search alone is the Buy search, the URL says so, and Any is not offered (REQ-SEARCH-03)', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => jsonResponse(makeSearchResult([makeListing()])));
+  answerSearch(makeSearchResult([makeListing()]));
+  const requests = recordRequests();
   const { router } = renderRoute('/search?location=Leeds');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
   await waitFor(() => expect(currentUrl(router)).toBe('/search?location=Leeds&mode=sale'));
-  expect(fetch.mock.calls.map((_, i) => fetchedUrl(fetch, i).search)).toEqual(['?location=Leeds&mode=sale']);
+  expect(requests.map((r) => new URL(r.url).search)).toEqual(['?location=Leeds&mode=sale']);
 
   await user.click(screen.getByRole('button', { name: 'Filters' }));
   const mode = screen.getByRole('group', { name: 'Buy or rent' });

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '@abode/shared/messages';
 import { DashboardRoute } from '#src/app/routes/client/dashboard.tsx';
 import { makeListing } from '#src/testing/fixtures/listings.ts';
 import { clientMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerSavedHomes } from '#src/testing/handlers/client-saved-homes.ts';
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 // The enquiry dialog is another feature's; a plain button stands in for it on the cards.
 vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
@@ -13,26 +16,6 @@ vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
 }));
 
 const ME = clientMe();
-
-type Bodies = Partial<Record<string, unknown>>;
-const EMPTY: Bodies = {
-  '/api/me/dashboard': { favourites: 0, savedSearches: 0, recentViews: 0, activeAlerts: 0 },
-  '/api/me/favourites': { items: [] },
-  '/api/me/favourites/ids': { propertyIds: [] },
-  '/api/me/saved-searches': { items: [] },
-  '/api/me/recent-views': { items: [] },
-};
-
-function serve(bodies: Bodies, failing: string[] = []) {
-  return stubFetch((url) => {
-    if (failing.includes(url.pathname))
-      return Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 });
-    const body = bodies[url.pathname];
-    return body === undefined
-      ? Response.json({ error: { code: 'NOT_FOUND', message: 'not found' } }, { status: 404 })
-      : Response.json(body);
-  });
-}
 
 function renderDashboard(url = '/dashboard') {
   return renderRoute(url, {
@@ -49,7 +32,7 @@ const countOf = (label: string) =>
 
 test('greets the user and shows an empty state with a link to search in every tab', async () => {
   const user = userEvent.setup();
-  serve(EMPTY);
+  answerSavedHomes();
   renderDashboard();
 
   expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Jo' })).toBeInTheDocument();
@@ -80,25 +63,21 @@ test('shows the counts and the three lists', async () => {
   const user = userEvent.setup();
   const favourite = makeListing({ title: '4 bed detached house for sale' });
   const viewed = makeListing({ title: '1 bed flat to rent', mode: 'rent', pricePence: 95_000 });
-  serve({
-    ...EMPTY,
-    '/api/me/dashboard': { favourites: 1, savedSearches: 1, recentViews: 9, activeAlerts: 1 },
-    '/api/me/favourites': { items: [{ listing: favourite, savedAt: '2026-11-20T10:00:00.000Z' }] },
-    '/api/me/favourites/ids': { propertyIds: [favourite.id] },
-    '/api/me/saved-searches': {
-      items: [
-        {
-          id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
-          label: 'Search in Reading',
-          searchParams: { location: 'Reading', mode: 'sale' },
-          emailAlerts: true,
-          alertFrequency: 'instant',
-          createdAt: '2026-11-20T10:00:00.000Z',
-          updatedAt: '2026-11-20T10:00:00.000Z',
-        },
-      ],
-    },
-    '/api/me/recent-views': { items: [{ listing: viewed, viewedAt: new Date().toISOString() }] },
+  answerSavedHomes({
+    dashboard: { favourites: 1, savedSearches: 1, recentViews: 9, activeAlerts: 1 },
+    favourites: [{ listing: favourite, savedAt: '2026-11-20T10:00:00.000Z' }],
+    savedSearches: [
+      {
+        id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
+        label: 'Search in Reading',
+        searchParams: { location: 'Reading', mode: 'sale' },
+        emailAlerts: true,
+        alertFrequency: 'instant',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      },
+    ],
+    recentViews: [{ listing: viewed, viewedAt: new Date().toISOString() }],
   });
   renderDashboard();
 
@@ -129,7 +108,7 @@ test('shows the counts and the three lists', async () => {
 });
 
 test('a tab can be opened from the URL', async () => {
-  serve(EMPTY);
+  answerSavedHomes();
   renderDashboard('/dashboard?tab=recent-views');
   expect(await screen.findByRole('heading', { name: 'No recently viewed homes' })).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'Recent Views' })).toHaveAttribute('aria-selected', 'true');
@@ -137,7 +116,16 @@ test('a tab can be opened from the URL', async () => {
 
 test("a failed load says 'Failed to load dashboard data' and can be retried", async () => {
   const user = userEvent.setup();
-  const fetch = serve(EMPTY, ['/api/me/dashboard']);
+  answerSavedHomes();
+  server.use(
+    http.get(
+      '/api/me/dashboard',
+      () =>
+        HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+      // Only the first load fails: the retry gets the counts.
+      { once: true },
+    ),
+  );
   renderDashboard();
 
   const alert = await screen.findByRole('alert');
@@ -145,10 +133,6 @@ test("a failed load says 'Failed to load dashboard data' and can be retried", as
   // The toast as well (REQ-CLIENT-13).
   expect(screen.getAllByText(MESSAGES.dashboardLoadFailed)).toHaveLength(2);
 
-  fetch.mockImplementation(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    return Response.json(EMPTY[path]);
-  });
   await user.click(within(alert).getByRole('button', { name: 'Try again' }));
   await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   expect(countOf('Favourites')).toBe('0');

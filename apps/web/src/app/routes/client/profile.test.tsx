@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { PROFILE_MESSAGES, type Profile } from '@abode/shared/profile/profile.schema';
 import { sessionKeys } from '#src/lib/query-keys.ts';
 import { clientMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { SECURITY_EVENTS_ENDPOINT } from '#src/lib/security-events.ts';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 import { ProfileRoute } from './profile.tsx';
 
 // These tests bring their own routes: the app's route table (and every page it imports lazily) is not needed.
@@ -30,30 +33,32 @@ const routes = [
   { path: '/', element: <p>Home page</p> },
 ];
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** A fake API: the profile, and whatever `handle` answers for writes. Records every call. */
-function fakeApi(handle: (call: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  const mock = stubFetch((url, init) => {
-    const call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const answer = handle(call);
-    if (answer) return answer;
-    if (call.method === 'GET' && call.path === '/api/me/profile') return Response.json(PROFILE);
-    if (call.path === '/api/me') return Response.json(ME);
-    return Response.json({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } }, { status: 404 });
-  });
-  const writes = () => calls.filter((c) => c.method !== 'GET');
-  return { mock, calls, writes };
+/**
+ * A fake API: the profile and the signed-in user, and the writes `handlers` answer (they come first, so one may
+ * also replace a read). `writes()` resolves to the calls other than GET the server received (the background
+ * security reports aside), as method, path and JSON body.
+ */
+function fakeApi(...handlers: RequestHandler[]) {
+  server.use(
+    ...handlers,
+    http.get('/api/me/profile', () => HttpResponse.json(PROFILE)),
+    http.get('/api/me', () => HttpResponse.json(ME)),
+  );
+  const requests = recordRequests();
+  const writes = () =>
+    Promise.all(
+      requests
+        .filter((r) => r.method !== 'GET' && new URL(r.url).pathname !== SECURITY_EVENTS_ENDPOINT)
+        .map(async (r) => {
+          const text = await r.clone().text();
+          return {
+            method: r.method,
+            path: new URL(r.url).pathname,
+            body: text ? JSON.parse(text) : undefined,
+          };
+        }),
+    );
+  return { writes };
 }
 
 async function openProfile() {
@@ -106,14 +111,14 @@ describe('profile page', { timeout: 20_000 }, () => {
     await user.type(firstName, 'R2D2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(AUTH_MESSAGES.signUpInvalidName)).toBeInTheDocument();
-    expect(api.writes()).toEqual([]);
+    expect(await api.writes()).toEqual([]);
   });
 
   it('saves the cleaned details, says so and refreshes the signed-in user', async () => {
-    const api = fakeApi((call) =>
-      call.method === 'PATCH'
-        ? Response.json({ ...PROFILE, firstName: 'Siân', lastName: null, phone: '020 7946 0958' })
-        : undefined,
+    const api = fakeApi(
+      http.patch('/api/me/profile', () =>
+        HttpResponse.json({ ...PROFILE, firstName: 'Siân', lastName: null, phone: '020 7946 0958' }),
+      ),
     );
     const { user, queryClient } = await openProfile();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -124,7 +129,7 @@ describe('profile page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await notifications().findByText(PROFILE_MESSAGES.updated)).toBeInTheDocument();
-    expect(api.writes()).toEqual([
+    expect(await api.writes()).toEqual([
       {
         method: 'PATCH',
         path: '/api/me/profile',
@@ -136,10 +141,10 @@ describe('profile page', { timeout: 20_000 }, () => {
   });
 
   it("says 'Failed to update profile' when the save fails", async () => {
-    fakeApi((call) =>
-      call.method === 'PATCH'
-        ? Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 })
-        : undefined,
+    fakeApi(
+      http.patch('/api/me/profile', () =>
+        HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+      ),
     );
     const { user } = await openProfile();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -151,10 +156,10 @@ describe('profile page', { timeout: 20_000 }, () => {
   });
 
   it('shows a wrong current password under its field and refuses a weak new one before calling', async () => {
-    const api = fakeApi((call) =>
-      call.path === '/api/auth/change-password'
-        ? Response.json({ code: 'INVALID_PASSWORD', message: 'Invalid password' }, { status: 400 })
-        : undefined,
+    const api = fakeApi(
+      http.post('/api/auth/change-password', () =>
+        HttpResponse.json({ code: 'INVALID_PASSWORD', message: 'Invalid password' }, { status: 400 }),
+      ),
     );
     const { user } = await openProfile();
     const password = section('Password');
@@ -167,7 +172,7 @@ describe('profile page', { timeout: 20_000 }, () => {
     await user.click(password.getByRole('button', { name: 'Change password' }));
     expect(await password.findByText(AUTH_MESSAGES.signUpPasswordRequirements)).toBeInTheDocument();
     expect(password.getByText(PROFILE_MESSAGES.passwordsDoNotMatch)).toBeInTheDocument();
-    expect(api.writes()).toEqual([]);
+    expect(await api.writes()).toEqual([]);
 
     await user.clear(password.getByLabelText('New password'));
     await user.type(password.getByLabelText('New password'), 'Brightfield9!x');
@@ -175,7 +180,7 @@ describe('profile page', { timeout: 20_000 }, () => {
     await user.click(password.getByRole('button', { name: 'Change password' }));
     expect(await password.findByText(PROFILE_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
     expect(password.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.writes()).toEqual([
+    expect(await api.writes()).toEqual([
       {
         method: 'POST',
         path: '/api/auth/change-password',
@@ -185,9 +190,7 @@ describe('profile page', { timeout: 20_000 }, () => {
   });
 
   it('asks better-auth to send the change-of-address link and says where to look', async () => {
-    const api = fakeApi((call) =>
-      call.path === '/api/auth/change-email' ? Response.json({ status: true }) : undefined,
-    );
+    const api = fakeApi(http.post('/api/auth/change-email', () => HttpResponse.json({ status: true })));
     const { user } = await openProfile();
     const email = section('E-mail');
     await user.type(email.getByLabelText('New e-mail address'), 'cara@example.com');
@@ -198,7 +201,7 @@ describe('profile page', { timeout: 20_000 }, () => {
     await user.type(email.getByLabelText('New e-mail address'), ' Cara.New@Example.com ');
     await user.click(email.getByRole('button', { name: 'Change e-mail' }));
     expect(await notifications().findByText(PROFILE_MESSAGES.emailChangeSent)).toBeInTheDocument();
-    expect(api.writes()).toEqual([
+    expect(await api.writes()).toEqual([
       {
         method: 'POST',
         path: '/api/auth/change-email',
@@ -230,17 +233,17 @@ describe('delete account dialog', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Delete my account' }));
     expect(await dialog.findByText(PROFILE_MESSAGES.deleteConfirmation)).toBeInTheDocument();
     expect(dialog.getByLabelText('Type DELETE to confirm')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.writes()).toEqual([]);
+    expect(await api.writes()).toEqual([]);
   });
 
   it('shows a wrong password under its field and keeps the user signed in', async () => {
-    fakeApi((call) =>
-      call.method === 'DELETE'
-        ? Response.json(
-            { error: { code: 'VALIDATION_ERROR', message: PROFILE_MESSAGES.passwordWrong } },
-            { status: 400 },
-          )
-        : undefined,
+    fakeApi(
+      http.delete('/api/me', () =>
+        HttpResponse.json(
+          { error: { code: 'VALIDATION_ERROR', message: PROFILE_MESSAGES.passwordWrong } },
+          { status: 400 },
+        ),
+      ),
     );
     const { user, dialog, router, queryClient } = await openDialog();
     await user.type(dialog.getByLabelText('Your password'), 'Wrong-one9!');
@@ -252,9 +255,7 @@ describe('delete account dialog', { timeout: 20_000 }, () => {
   });
 
   it('on success signs out locally, says so and goes home', async () => {
-    const api = fakeApi((call) =>
-      call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
-    );
+    const api = fakeApi(http.delete('/api/me', () => new HttpResponse(null, { status: 204 })));
     const { user, dialog, router, queryClient } = await openDialog();
     await user.type(dialog.getByLabelText('Your password'), 'Zebra9!xyzw');
     await user.type(dialog.getByLabelText('Type DELETE to confirm'), 'DELETE');
@@ -265,7 +266,7 @@ describe('delete account dialog', { timeout: 20_000 }, () => {
     expect(currentUrl(router)).toBe('/');
     expect(queryClient.getQueryData(sessionKeys.me())).toBeNull();
     expect(queryClient.getQueryData(['profile', 'u1'])).toBeUndefined();
-    expect(api.writes()).toEqual([
+    expect(await api.writes()).toEqual([
       { method: 'DELETE', path: '/api/me', body: { password: 'Zebra9!xyzw', confirmation: 'DELETE' } },
     ]);
   });
@@ -290,11 +291,7 @@ describe('change-of-address landing', { timeout: 20_000 }, () => {
 
 describe('agents', { timeout: 20_000 }, () => {
   it('are told their account is closed by support instead of getting the delete button', async () => {
-    fakeApi((call) =>
-      call.method === 'GET' && call.path === '/api/me/profile'
-        ? Response.json({ ...PROFILE, role: 'agent' })
-        : undefined,
-    );
+    fakeApi(http.get('/api/me/profile', () => HttpResponse.json({ ...PROFILE, role: 'agent' })));
     renderRoute('/profile', { routes, me: { ...ME, user: { ...ME.user, role: 'agent' }, agentId: 'a1' } });
     expect(await screen.findByText(PROFILE_MESSAGES.deleteNotAllowed)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument();

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
+import type { SavedSearch } from '@abode/shared/client/client.schema';
 import { FavouritesRoute } from '#src/app/routes/client/favourites.tsx';
 import { SavedSearchesRoute } from '#src/app/routes/client/saved-searches.tsx';
 import { makeListing } from '#src/testing/fixtures/listings.ts';
 import { clientMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerSavedHomes } from '#src/testing/handlers/client-saved-homes.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
   ContactAgentButton: () => <button type="button">Contact Agent</button>,
@@ -13,19 +15,12 @@ vi.mock('#src/features/enquiries/components/contact-agent-button.tsx', () => ({
 
 const ME = clientMe();
 
-function serve(bodies: Record<string, unknown>) {
-  return stubFetch((url) => Response.json(bodies[url.pathname] ?? {}));
-}
-
 const render = (path: string, element: ReactNode) =>
   renderRoute(path, { routes: [{ path, element }], me: ME });
 
 test('/favourites lists the favourite listings with filled hearts', async () => {
   const listing = makeListing({ title: '2 bed terraced house for sale' });
-  serve({
-    '/api/me/favourites': { items: [{ listing, savedAt: '2026-11-20T10:00:00.000Z' }] },
-    '/api/me/favourites/ids': { propertyIds: [listing.id] },
-  });
+  answerSavedHomes({ favourites: [{ listing, savedAt: '2026-11-20T10:00:00.000Z' }] });
   render('/favourites', <FavouritesRoute />);
   expect(screen.getByRole('heading', { level: 1, name: 'Favourites' })).toBeInTheDocument();
   const card = await screen.findByRole('article', { name: '2 bed terraced house for sale' });
@@ -37,7 +32,7 @@ test('/favourites lists the favourite listings with filled hearts', async () => 
 });
 
 test('/favourites without favourites explains how to add some', async () => {
-  serve({ '/api/me/favourites': { items: [] }, '/api/me/favourites/ids': { propertyIds: [] } });
+  answerSavedHomes();
   render('/favourites', <FavouritesRoute />);
   expect(await screen.findByRole('heading', { name: 'No favourites yet' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Search properties' })).toHaveAttribute(
@@ -47,20 +42,18 @@ test('/favourites without favourites explains how to add some', async () => {
 });
 
 test('/saved-searches shows each search with its alert settings', async () => {
-  serve({
-    '/api/me/saved-searches': {
-      items: [
-        {
-          id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
-          label: 'Search in Reading',
-          searchParams: { location: 'Reading' },
-          emailAlerts: false,
-          alertFrequency: 'daily',
-          createdAt: '2026-11-20T10:00:00.000Z',
-          updatedAt: '2026-11-20T10:00:00.000Z',
-        },
-      ],
-    },
+  answerSavedHomes({
+    savedSearches: [
+      {
+        id: '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
+        label: 'Search in Reading',
+        searchParams: { location: 'Reading', mode: 'sale' },
+        emailAlerts: false,
+        alertFrequency: 'daily',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      },
+    ],
   });
   render('/saved-searches', <SavedSearchesRoute />);
   const card = await screen.findByRole('article', { name: 'Search in Reading' });
@@ -75,22 +68,20 @@ test('/saved-searches shows each search with its alert settings', async () => {
 });
 
 test("/saved-searches?open={id} (the save dialog's 'Open saved search') brings that search into view", async () => {
-  const search = (id: string, location: string) => ({
+  const search = (id: string, location: string): SavedSearch => ({
     id,
     label: `Homes in ${location}`,
-    searchParams: { location },
+    searchParams: { location, mode: 'sale' },
     emailAlerts: false,
     alertFrequency: 'instant',
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
   });
-  serve({
-    '/api/me/saved-searches': {
-      items: [
-        search('5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f', 'Reading'),
-        search('6e2d0a4f-3c8b-4d9e-8f1a-2b3c4d5e6f70', 'York'),
-      ],
-    },
+  answerSavedHomes({
+    savedSearches: [
+      search('5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f', 'Reading'),
+      search('6e2d0a4f-3c8b-4d9e-8f1a-2b3c4d5e6f70', 'York'),
+    ],
   });
   renderRoute('/saved-searches?open=6e2d0a4f-3c8b-4d9e-8f1a-2b3c4d5e6f70', {
     routes: [{ path: '/saved-searches', element: <SavedSearchesRoute /> }],
@@ -103,7 +94,7 @@ test("/saved-searches?open={id} (the save dialog's 'Open saved search') brings t
 });
 
 test('/saved-searches without any explains how to save one', async () => {
-  serve({ '/api/me/saved-searches': { items: [] } });
+  answerSavedHomes();
   render('/saved-searches', <SavedSearchesRoute />);
   expect(await screen.findByRole('heading', { name: 'No saved searches yet' })).toBeInTheDocument();
 });
