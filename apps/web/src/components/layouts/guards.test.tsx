@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import type { AdminDashboard } from '@abode/shared/admin/dashboard.schema';
 import type { Me } from '#src/lib/auth.tsx';
 import { agentMe, clientMe } from '#src/testing/fixtures/me.ts';
+import { answerSavedHomes } from '#src/testing/handlers/client-saved-homes.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { renderRoute } from '#src/testing/test-utils.tsx';
 import { ACCESS_DENIED_TEXT } from '#src/components/layouts/guards.tsx';
@@ -59,14 +60,7 @@ describe('route guards', { timeout: 20_000 }, () => {
 
   it('a client on /agent is sent to /dashboard', async () => {
     // Where the guard sends the client: their own dashboard, empty.
-    server.use(
-      http.get('/api/me/dashboard', () =>
-        HttpResponse.json({ favourites: 0, savedSearches: 0, recentViews: 0, activeAlerts: 0 }),
-      ),
-      http.get('/api/me/favourites', () => HttpResponse.json({ items: [] })),
-      http.get('/api/me/saved-searches', () => HttpResponse.json({ items: [] })),
-      http.get('/api/me/recent-views', () => HttpResponse.json({ items: [] })),
-    );
+    answerSavedHomes();
     const { router } = renderRoute('/agent/dashboard', { me: me('client') });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Cara' })).toBeInTheDocument();

@@ -1,16 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { AGENCY_MESSAGES, type Agency } from '@abode/shared/agency/agency.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import type { Me } from '#src/lib/auth.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
-import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { renderWithRouter } from '#src/testing/test-utils.tsx';
 import { AgencyCard } from './agency-card.tsx';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const AGENCY: Agency = {
   id: '7d0c5a1e-2b3f-4c6d-8e9f-0a1b2c3d4e5f',
@@ -29,18 +27,22 @@ const AGENCY: Agency = {
 const owner = (standing: Agency['standing'] = 'unverified') =>
   agentMe({}, { agency: { ...agentMe().agency!, standing } });
 
+const AGENCY_PATH = '/api/agent/agency';
+
 /**
  * A fake API: GET answers `agency`; PATCH stores the body, sets a verified agency with new details back to
- * unverified as the server does, or fails with `failPatch`; /api/me answers `me`.
+ * unverified as the server does, or fails with `failPatch`; /api/me answers `me`. Returns every PATCH body received.
  */
-function serve(agency: Agency, me: Me, o: { failPatch?: Response } = {}) {
+function serve(agency: Agency, me: Me, o: { failPatch?: () => Response } = {}) {
   let stored = agency;
-  return stubFetch(async (url, init) => {
-    if (url.pathname === '/api/me') return Response.json(me);
-    if (url.pathname !== '/api/agent/agency') return Response.json({}, { status: 404 });
-    if (init?.method === 'PATCH') {
-      if (o.failPatch) return o.failPatch;
-      const body = JSON.parse(String(init.body)) as Partial<Agency>;
+  const patches: unknown[] = [];
+  server.use(
+    http.get('/api/me', () => HttpResponse.json(me)),
+    http.get(AGENCY_PATH, () => HttpResponse.json(stored)),
+    http.patch(AGENCY_PATH, async ({ request }) => {
+      const body = (await request.json()) as Partial<Agency>;
+      patches.push(body);
+      if (o.failPatch) return o.failPatch();
       const changed = body.redressMembershipNumber !== stored.redressMembershipNumber;
       stored = {
         ...stored,
@@ -48,19 +50,15 @@ function serve(agency: Agency, me: Me, o: { failPatch?: Response } = {}) {
         standing: changed ? 'unverified' : stored.standing,
         gaps: body.redressScheme ? (body.cmpScheme ? [] : ['cmp']) : ['redress', 'cmp'],
       };
-    }
-    return Response.json(stored);
-  });
+      return HttpResponse.json(stored);
+    }),
+  );
+  return patches;
 }
-
-const patches = (fetch: ReturnType<typeof serve>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method === 'PATCH')
-    .map(([, init]) => JSON.parse(String(init?.body)));
 
 test('an owner records the redress scheme and CMP; the numbers go to the API as the shared schema parses them', async () => {
   const user = userEvent.setup();
-  const fetch = serve(AGENCY, owner());
+  const patches = serve(AGENCY, owner());
   renderWithRouter(<AgencyCard />, { me: owner() });
   expect(await screen.findByText(AGENCY_MESSAGES.standingMeaning.unverified)).toBeInTheDocument();
   expect(
@@ -78,7 +76,7 @@ test('an owner records the redress scheme and CMP; the numbers go to the API as 
   await user.click(screen.getByRole('button', { name: 'Save agency' }));
 
   expect(await screen.findByText(AGENCY_MESSAGES.saved)).toBeInTheDocument();
-  expect(patches(fetch)).toEqual([
+  expect(patches).toEqual([
     {
       name: 'Harbour & Vale',
       redressScheme: 'tpo',
@@ -96,7 +94,7 @@ test('an owner records the redress scheme and CMP; the numbers go to the API as 
 
 test('a scheme without its number, or a bad number, is shown under its field and nothing is sent', async () => {
   const user = userEvent.setup();
-  const fetch = serve(AGENCY, owner());
+  const patches = serve(AGENCY, owner());
   renderWithRouter(<AgencyCard />, { me: owner() });
   await user.selectOptions(await screen.findByLabelText('Redress scheme'), 'prs');
   await user.type(screen.getByLabelText('Client money protection number'), 'ab');
@@ -110,7 +108,7 @@ test('a scheme without its number, or a bad number, is shown under its field and
   expect(screen.getByLabelText('Client money protection number')).toHaveAttribute('aria-invalid', 'true');
   expect(screen.getByText(AGENCY_MESSAGES.numberInvalid)).toBeInTheDocument();
   expect(screen.getByText(AGENCY_MESSAGES.nameRequired)).toBeInTheDocument();
-  expect(patches(fetch)).toEqual([]);
+  expect(patches).toEqual([]);
 });
 
 test('a verified agency’s owner is warned, and told when new numbers need a new check', async () => {
@@ -153,16 +151,17 @@ test('a negotiator reads the details but cannot change them', async () => {
 test('the server’s field errors go under their fields; a failed load offers a retry', async () => {
   const user = userEvent.setup();
   serve(AGENCY, owner(), {
-    failPatch: Response.json(
-      {
-        error: {
-          code: 'VALIDATION_ERROR',
-          message: MESSAGES.validation,
-          details: [{ path: 'name', message: AGENCY_MESSAGES.nameTooLong }],
+    failPatch: () =>
+      HttpResponse.json(
+        {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: MESSAGES.validation,
+            details: [{ path: 'name', message: AGENCY_MESSAGES.nameTooLong }],
+          },
         },
-      },
-      { status: 400 },
-    ),
+        { status: 400 },
+      ),
   });
   const { unmount } = renderWithRouter(<AgencyCard />, { me: owner() });
   await user.type(await screen.findByLabelText('Agency name'), ' Lettings');
@@ -171,7 +170,11 @@ test('the server’s field errors go under their fields; a failed load offers a 
   expect(screen.getByText(AGENCY_MESSAGES.saveFailed, { exact: false })).toBeInTheDocument();
   unmount();
 
-  stubFetch(() => Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }));
+  server.use(
+    http.get(AGENCY_PATH, () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+    ),
+  );
   renderWithRouter(<AgencyCard />, { me: owner() });
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent(AGENCY_MESSAGES.loadFailed);

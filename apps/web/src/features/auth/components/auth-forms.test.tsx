@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { PASSWORD_MESSAGES } from '@abode/shared/auth/password';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 
 async function openAuth() {
@@ -54,7 +56,7 @@ describe('sign-up form', { timeout: 20_000 }, () => {
   });
 
   it('Enter with a weak password says so and lists the unmet rules, and sends nothing (REQ-AUTH)', async () => {
-    const fetchMock = stubFetch(() => new Response('{}', { status: 500 }));
+    const requests = recordRequests();
     const { user } = await openSignUp();
     await user.type(screen.getByLabelText('First name'), 'Siân');
     await user.type(screen.getByLabelText('Email'), 'sian@example.com');
@@ -70,7 +72,7 @@ describe('sign-up form', { timeout: 20_000 }, () => {
     expect(await notifications().findByText(AUTH_MESSAGES.signUpPasswordRequirements)).toBeInTheDocument();
     expect(screen.getByText(PASSWORD_MESSAGES.uppercase)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it("offers 'I am a' Client or Agent, Client by default", async () => {
@@ -83,7 +85,7 @@ describe('sign-up form', { timeout: 20_000 }, () => {
   });
 
   it('asks for the required fields, then checks the name, before calling the server', async () => {
-    const fetchMock = stubFetch(() => new Response('{}', { status: 500 }));
+    const requests = recordRequests();
     const { user } = await openSignUp();
     await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -93,7 +95,7 @@ describe('sign-up form', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Email'), 'r2@example.com');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await notifications().findByText(AUTH_MESSAGES.signUpInvalidName)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 });
 
@@ -103,14 +105,14 @@ describe('sign-in form', { timeout: 20_000 }, () => {
     ['someone@', 'secret123', AUTH_MESSAGES.signInInvalidEmail],
     ['someone@example.com', '12345', AUTH_MESSAGES.signInPasswordTooShort],
   ])('email %j, password %j → %s', async (email, password, message) => {
-    const fetchMock = stubFetch(() => new Response('{}', { status: 500 }));
+    const requests = recordRequests();
     const user = userEvent.setup();
     await openAuth();
     if (email) await user.type(screen.getByLabelText('Email'), email);
     if (password) await user.type(screen.getByLabelText('Password'), password);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await notifications().findByText(message)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('a visitor who arrives signed in is sent to /', async () => {
@@ -132,7 +134,7 @@ describe('sign-in form', { timeout: 20_000 }, () => {
         twoFactor: { enabled: false, required: false, demo: false },
       },
     });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('signs in, says so, and sends an agent to /agent/dashboard', async () => {
@@ -151,35 +153,40 @@ describe('sign-in form', { timeout: 20_000 }, () => {
       agentId: 'a1',
     };
     let signedIn = false;
-    const fetchMock = stubFetch((url) => {
-      if (url.pathname === '/api/auth/sign-in/email') {
+    const signIns: unknown[] = [];
+    server.use(
+      http.post('/api/auth/sign-in/email', async ({ request }) => {
+        signIns.push(await request.json());
         signedIn = true;
-        return Response.json({ token: 't', user: { id: 'u2', email: 'agent@example.com' } });
-      }
-      if (url.pathname === '/api/me')
-        return signedIn ? Response.json(agent) : new Response('{}', { status: 401 });
-      return new Response('{}', { status: 404 });
-    });
+        return HttpResponse.json({ token: 't', user: { id: 'u2', email: 'agent@example.com' } });
+      }),
+      http.get('/api/me', () =>
+        signedIn ? HttpResponse.json(agent) : HttpResponse.json({}, { status: 401 }),
+      ),
+      // Where the agent lands.
+      http.get('/api/agent/dashboard', () =>
+        HttpResponse.json({
+          firstName: 'Alex',
+          stats: { activeListings: 0, totalEnquiries: 0, viewsThisMonth: 0, newLeads: 0 },
+          recentActivity: [],
+        }),
+      ),
+    );
     const user = userEvent.setup();
     const { router } = await openAuth();
     await user.type(screen.getByLabelText('Email'), ' Agent@Example.com ');
     await user.type(screen.getByLabelText('Password'), 'Brightfield9!x');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await notifications().findByText(AUTH_MESSAGES.signInSuccess)).toBeInTheDocument();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/agent/dashboard'));
-    const signInCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/sign-in/email'));
-    expect(
-      JSON.parse(String(signInCall?.[1]?.body ?? (signInCall?.[0] as Request | undefined)?.body)),
-    ).toMatchObject({
-      email: 'agent@example.com',
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agent/dashboard'));
+    expect(signIns).toEqual([expect.objectContaining({ email: 'agent@example.com' })]);
   });
 
   it('an unconfirmed e-mail is explained, with the server message and a way to resend', async () => {
-    stubFetch((url) =>
-      url.pathname === '/api/auth/sign-in/email'
-        ? Response.json({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }, { status: 403 })
-        : new Response('{}', { status: 404 }),
+    server.use(
+      http.post('/api/auth/sign-in/email', () =>
+        HttpResponse.json({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }, { status: 403 }),
+      ),
     );
     const user = userEvent.setup();
     await openAuth();

@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { TWO_FACTOR_MESSAGES } from '@abode/shared/auth/two-factor';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { clientMe, superAdminMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerSavedHomes } from '#src/testing/handlers/client-saved-homes.ts';
+import { server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));
 
@@ -12,24 +15,27 @@ describe('two-factor sign-in (ADR 031)', { timeout: 20_000 }, () => {
   it('asks for the code after the password, shows a refused code under the field, then signs in', async () => {
     let signedIn = false;
     const codes: string[] = [];
-    stubFetch(async (url, init) => {
-      if (url.pathname === '/api/auth/sign-in/email')
-        return Response.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
-      if (url.pathname === '/api/auth/two-factor/verify-totp') {
-        const { code } = JSON.parse(String(init?.body)) as { code: string };
+    server.use(
+      http.post('/api/auth/sign-in/email', () =>
+        HttpResponse.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] }),
+      ),
+      http.post('/api/auth/two-factor/verify-totp', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
         codes.push(code);
         if (code !== '123456')
-          return Response.json(
+          return HttpResponse.json(
             { code: 'INVALID_CODE', message: TWO_FACTOR_MESSAGES.invalidCode },
             { status: 401 },
           );
         signedIn = true;
-        return Response.json({ user: { id: 'user-1' } });
-      }
-      if (url.pathname === '/api/me')
-        return signedIn ? Response.json(clientMe()) : new Response('{}', { status: 401 });
-      return new Response('{}', { status: 404 });
-    });
+        return HttpResponse.json({ user: { id: 'user-1' } });
+      }),
+      http.get('/api/me', () =>
+        signedIn ? HttpResponse.json(clientMe()) : HttpResponse.json({}, { status: 401 }),
+      ),
+    );
+    // Where the client lands: their dashboard, empty.
+    answerSavedHomes();
     const user = userEvent.setup();
     const { router } = renderRoute('/auth', { me: 'fetch' });
     await user.type(await screen.findByLabelText('Email'), 'jo@example.com');
@@ -50,12 +56,11 @@ describe('two-factor sign-in (ADR 031)', { timeout: 20_000 }, () => {
     await user.type(code, '123 456');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     expect(await notifications().findByText(AUTH_MESSAGES.signInSuccess)).toBeInTheDocument();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(codes).toEqual(['654321', '123456']);
   });
 
   it('sends a required user who has not set it up to the setup, from every portal page', async () => {
-    stubFetch(() => new Response('{}', { status: 404 }));
     const me = superAdminMe({}, { twoFactor: { enabled: false, required: true, demo: false } });
     const { router } = renderRoute('/admin/dashboard', { me });
     expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
@@ -66,26 +71,24 @@ describe('two-factor sign-in (ADR 031)', { timeout: 20_000 }, () => {
 
   it('lets a super admin require it of admins, and shows others the policy read-only', async () => {
     const puts: unknown[] = [];
-    stubFetch(async (url, init) => {
-      if (url.pathname === '/api/admin/two-factor-policy' && init?.method === 'PUT') {
-        puts.push(JSON.parse(String(init.body)));
-        return Response.json(JSON.parse(String(init.body)));
-      }
-      if (url.pathname === '/api/admin/two-factor-policy')
-        return Response.json({ requireForAdmins: false, requireForAgencyManagers: false });
-      if (url.pathname === '/api/admin/team') return Response.json({ items: [], canManage: true });
-      if (url.pathname === '/api/admin/limits') return new Response('{}', { status: 500 });
-      return new Response('{}', { status: 404 });
-    });
+    const POLICY = '/api/admin/two-factor-policy';
+    server.use(
+      http.get(POLICY, () => HttpResponse.json({ requireForAdmins: false, requireForAgencyManagers: false })),
+      http.put(POLICY, async ({ request }) => {
+        const body = await request.json();
+        puts.push(body);
+        return HttpResponse.json(body);
+      }),
+      http.get('/api/admin/team', () => HttpResponse.json({ items: [], canManage: true })),
+      http.get('/api/admin/limits', () => HttpResponse.json({}, { status: 500 })),
+    );
     const user = userEvent.setup();
     renderRoute('/admin/settings', { me: superAdminMe() });
     const admins = await screen.findByRole('switch', { name: 'Admins' });
     expect(admins).not.toBeChecked();
     await user.click(admins);
-    await vi.waitFor(() =>
-      expect(puts).toEqual([{ requireForAdmins: true, requireForAgencyManagers: false }]),
-    );
-    await vi.waitFor(() => expect(admins).toBeChecked());
+    await waitFor(() => expect(puts).toEqual([{ requireForAdmins: true, requireForAgencyManagers: false }]));
+    await waitFor(() => expect(admins).toBeChecked());
     expect(
       screen.getByText('You sign in with your password and a code from your authenticator app.'),
     ).toBeInTheDocument();
