@@ -6,14 +6,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { BLM_MAX_BYTES, BLM_MESSAGES } from '@abode/shared/feeds/blm/blm-import.schema';
 import type { FeedImportReport, FeedImportSummary } from '@abode/shared/feeds/feed-report.schema';
 import { AgentBulkUploadRoute } from '#src/app/routes/agent/bulk-upload.tsx';
 import { agentNavFor } from '#src/components/layouts/agent-layout.tsx';
-import { FakeXhr, openXhrs, stubXhr } from '#src/testing/fake-xhr.ts';
 import { makeAgentBranch } from '#src/testing/fixtures/branches.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
+import { holdUploads } from '#src/testing/held-uploads.ts';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
 
 const RYDE = '3c9a2f10-8d4b-4e6a-9f1c-2b7d5e8a0c41';
@@ -81,37 +84,40 @@ const EARLIER: FeedImportSummary = {
   sentBy: 'Reapit feed',
 };
 
-/** Serves the branches, the import history and earlier reports; counts the history reads. */
+const IMPORTS = '/api/agent/feeds/imports';
+/** Where the file goes (held by the server until the test answers: testing/held-uploads.ts). */
+const BLM_UPLOAD = '/api/agent/feeds/blm';
+
+/**
+ * Serves the branches, the import history and earlier reports; counts the history reads and returns the requests
+ * the server received.
+ */
 function serve({ history = [EARLIER] }: { history?: FeedImportSummary[] } = {}) {
   const reads = { history: 0 };
-  const fetchMock = stubFetch((url) => {
-    if (url.pathname === '/api/agent/branches')
-      return Response.json({
-        items: [
-          makeAgentBranch(),
-          makeAgentBranch({ id: RYDE, branchName: 'Ryde', slug: 'harbour-vale-ryde' }),
-        ],
-      });
-    if (url.pathname === '/api/agent/feeds/imports') {
+  answerAgentBranches([
+    makeAgentBranch(),
+    makeAgentBranch({ id: RYDE, branchName: 'Ryde', slug: 'harbour-vale-ryde' }),
+  ]);
+  server.use(
+    http.get(IMPORTS, () => {
       reads.history += 1;
-      return Response.json({ items: history });
-    }
-    if (url.pathname === `/api/agent/feeds/imports/${EARLIER.id}`)
-      return Response.json({
+      return HttpResponse.json({ items: history });
+    }),
+    http.get(`${IMPORTS}/${EARLIER.id}`, () =>
+      HttpResponse.json({
         ...REPORT,
         id: EARLIER.id,
         fileName: EARLIER.fileName,
         createdAt: EARLIER.createdAt,
         counts: EARLIER.counts,
         rows: [REPORT.rows[0]],
-      });
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
-  });
-  return { fetchMock, reads };
+      }),
+    ),
+  );
+  return { requests: recordRequests(), reads };
 }
 
 function render(me = TWO_BRANCHES) {
-  stubXhr();
   return renderRoute('/agent/properties/bulk-upload', {
     routes: [
       { path: '/agent/properties/bulk-upload', element: <AgentBulkUploadRoute /> },
@@ -131,17 +137,20 @@ test('the entry is for owners and branch managers; a negotiator who opens the ad
   );
   const negotiator = agentMe({}, { agency: { ...OWNER.agency!, role: 'negotiator' } });
   expect(labels(negotiator)).not.toContain('Bulk upload');
-  const { fetchMock } = serve();
+  const { requests } = serve();
   render(negotiator);
   expect(await screen.findByRole('alert')).toHaveTextContent(
     "Bulk upload is for your agency's owner and branch managers.",
   );
   expect(screen.queryByLabelText('BLM or zip file')).not.toBeInTheDocument();
-  expect(fetchMock).not.toHaveBeenCalled();
+  expect(requests).toEqual([]);
 });
 
+// MSW reports no partial upload progress (testing/held-uploads.ts): the bar is checked empty, then full; the server
+// sees the file part but not its name, so the name is checked on the progress bar and the report.
 test('uploading sends the file, the branch and the withdraw choice, shows progress, then the report', async () => {
   const { reads } = serve();
+  const held = holdUploads(BLM_UPLOAD);
   const user = userEvent.setup();
   render();
   const branch = await screen.findByLabelText('Branch for rows with an unmapped branch code');
@@ -154,19 +163,17 @@ test('uploading sends the file, the branch and the withdraw choice, shows progre
   await user.click(withdraw);
   await user.click(screen.getByRole('button', { name: 'Upload' }));
 
-  await waitFor(() => expect(openXhrs()).toHaveLength(1));
-  const xhr = FakeXhr.all[0]!;
-  expect(xhr.method).toBe('POST');
-  expect(xhr.url).toBe('/api/agent/feeds/blm');
-  expect(xhr.file.name).toBe('harbour-vale.blm');
-  expect(xhr.body?.get('branchId')).toBe(RYDE);
-  expect(xhr.body?.get('withdrawAbsent')).toBe('false');
-  act(() => xhr.progress(40));
-  expect(screen.getByRole('progressbar', { name: 'harbour-vale.blm' })).toHaveValue(40);
-  act(() => xhr.progress(100));
+  await waitFor(() => expect(held).toHaveLength(1));
+  const upload = held[0]!;
+  expect(upload.form.has('file')).toBe(true);
+  expect(upload.form.get('branchId')).toBe(RYDE);
+  expect(upload.form.get('withdrawAbsent')).toBe('false');
+  expect(screen.getByRole('progressbar', { name: 'harbour-vale.blm' })).toHaveValue(0);
+  act(() => upload.allSent(200));
+  await waitFor(() => expect(screen.getByRole('progressbar', { name: 'harbour-vale.blm' })).toHaveValue(100));
   expect(screen.getByText('Importing the rows…')).toBeInTheDocument();
   const historyReads = reads.history;
-  act(() => xhr.respond(200, REPORT));
+  act(() => upload.answer(200, REPORT));
 
   const heading = await screen.findByRole('heading', { name: 'Report: harbour-vale.blm' });
   await waitFor(() => expect(heading).toHaveFocus());
@@ -205,7 +212,7 @@ test('uploading sends the file, the branch and the withdraw choice, shows progre
 });
 
 test('a file of another kind is refused under the field and nothing is sent', async () => {
-  serve();
+  const { requests } = serve();
   const user = userEvent.setup({ applyAccept: false });
   render();
   const input = await screen.findByLabelText('BLM or zip file');
@@ -223,23 +230,23 @@ test('a file of another kind is refused under the field and nothing is sent', as
   await user.upload(input, huge);
   await user.click(screen.getByRole('button', { name: 'Upload' }));
   expect(await screen.findByText(BLM_MESSAGES.blmTooLarge)).toBeInTheDocument();
-  expect(FakeXhr.all).toHaveLength(0);
+  expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
 });
 
 test("the API's refusal is said in its words, under the form and in a toast", async () => {
   serve();
+  const held = holdUploads(BLM_UPLOAD);
   const user = userEvent.setup();
   render(OWNER);
   // One branch: no branch to choose, and none sent (the server takes the member's default).
   await user.upload(await screen.findByLabelText('BLM or zip file'), blm());
   expect(screen.queryByLabelText('Branch for rows with an unmapped branch code')).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Upload' }));
-  await waitFor(() => expect(openXhrs()).toHaveLength(1));
-  const xhr = FakeXhr.all[0]!;
-  expect(xhr.body?.get('branchId')).toBeNull();
-  expect(xhr.body?.get('withdrawAbsent')).toBe('true');
+  await waitFor(() => expect(held).toHaveLength(1));
+  expect(held[0]!.form.get('branchId')).toBeNull();
+  expect(held[0]!.form.get('withdrawAbsent')).toBe('true');
   act(() =>
-    xhr.respond(400, {
+    held[0]!.answer(400, {
       error: { code: 'BLM_INVALID', message: 'The file has no #DEFINITION# section' },
     }),
   );
@@ -253,7 +260,7 @@ test("the API's refusal is said in its words, under the form and in a toast", as
 
 test('an earlier import opens its report from the history, as cards on a phone', async () => {
   stubMobileViewport();
-  const { fetchMock } = serve();
+  const { requests } = serve();
   const user = userEvent.setup();
   render();
   const history = await screen.findByRole('list', { name: 'Earlier imports' });
@@ -262,7 +269,7 @@ test('an earlier import opens its report from the history, as cards on a phone',
   expect(card).toHaveTextContent('40 created, 2 updated, 3 with media warnings');
   await user.click(within(card).getByRole('button', { name: 'View report: november.zip' }));
   expect(await screen.findByRole('heading', { name: 'Report: november.zip' })).toBeInTheDocument();
-  expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith(`/imports/${EARLIER.id}`))).toBe(true);
+  expect(requests.map((r) => new URL(r.url).pathname)).toContain(`${IMPORTS}/${EARLIER.id}`);
   const rows = screen.getByRole('list', { name: 'Rows of the import' });
   expect(within(rows).getByRole('article', { name: 'Row 1, HV-1001' })).toBeInTheDocument();
   expect(within(card).getByRole('button', { name: 'Shown above: november.zip' })).toHaveAttribute(
