@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { FEED_KEY_MESSAGES as M, type FeedKeyList } from '@abode/shared/feeds/feed-keys.schema';
 import { AGENT_FIXTURE_IDS } from '#src/testing/fixtures/me.ts';
-import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderWithRouter } from '#src/testing/test-utils.tsx';
 import { BranchCodeEditor } from './branch-code-editor.tsx';
 
 const WIMBLEDON = AGENT_FIXTURE_IDS.branchId;
@@ -13,36 +15,40 @@ const BRANCHES: FeedKeyList['branches'] = [
   { id: READING, name: 'Reading', feedBranchId: 10002 },
 ];
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const CODES = '/api/agent/feed-branch-codes';
+const CODE = `${CODES}/:code`;
 
-/** The editor with one code mapped (SW19 → Wimbledon); `handler` answers the writes. */
-function open(
-  handler: (url: URL, init?: RequestInit) => Response = () => new Response(null, { status: 204 }),
-) {
-  const fetch = stubFetch((url, init) =>
-    (init?.method ?? 'GET') === 'GET'
-      ? Response.json({ items: [{ code: 'SW19', branchId: WIMBLEDON, branchName: 'Wimbledon' }] })
-      : handler(url, init),
+/**
+ * The editor with one code mapped (SW19 → Wimbledon); `handlers` answer the writes. Returns the requests the server
+ * received.
+ */
+function open(...handlers: RequestHandler[]) {
+  server.use(
+    http.get(CODES, () =>
+      HttpResponse.json({ items: [{ code: 'SW19', branchId: WIMBLEDON, branchName: 'Wimbledon' }] }),
+    ),
+    ...handlers,
   );
+  const requests = recordRequests();
   renderWithRouter(<BranchCodeEditor branches={BRANCHES} />);
-  return fetch;
+  return requests;
 }
 
-const writesOf = (fetch: ReturnType<typeof stubFetch>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method && init.method !== 'GET')
-    .map(([input, init]) => [
-      `${init!.method} ${new URL(String(input), 'http://localhost').pathname}`,
-      init?.body === undefined ? undefined : JSON.parse(String(init.body)),
-    ]);
+/** `METHOD /path` and JSON body (if any) of each write the server received, in order. */
+const writesOf = (requests: Request[]) =>
+  Promise.all(
+    requests
+      .filter((r) => r.method !== 'GET')
+      .map(async (r) => {
+        const body = await r.clone().text();
+        return [`${r.method} ${new URL(r.url).pathname}`, body ? JSON.parse(body) : undefined];
+      }),
+  );
 
 test('a code moves to another branch and is removed', async () => {
-  const fetch = open((url, init) =>
-    init?.method === 'PUT'
-      ? Response.json({ code: 'SW19', branchId: READING, branchName: 'Reading' })
-      : new Response(null, { status: 204 }),
+  const requests = open(
+    http.put(CODE, () => HttpResponse.json({ code: 'SW19', branchId: READING, branchName: 'Reading' })),
+    http.delete(CODE, () => new HttpResponse(null, { status: 204 })),
   );
   const user = userEvent.setup();
   const codes = await screen.findByRole('list', { name: 'Branch codes' });
@@ -50,14 +56,16 @@ test('a code moves to another branch and is removed', async () => {
   expect(await screen.findByText(M.codeSaved)).toBeInTheDocument();
   await user.click(within(codes).getByRole('button', { name: 'Remove SW19' }));
   expect(await screen.findByText(M.codeRemoved)).toBeInTheDocument();
-  expect(writesOf(fetch)).toEqual([
+  expect(await writesOf(requests)).toEqual([
     ['PUT /api/agent/feed-branch-codes/SW19', { branchId: READING }],
     ['DELETE /api/agent/feed-branch-codes/SW19', undefined],
   ]);
 });
 
 test('adding a code: checked with the shared rule, sent URL-encoded', async () => {
-  const fetch = open(() => Response.json({ code: 'RDG/01', branchId: READING, branchName: 'Reading' }));
+  const requests = open(
+    http.put(CODE, () => HttpResponse.json({ code: 'RDG/01', branchId: READING, branchName: 'Reading' })),
+  );
   const user = userEvent.setup();
   const form = await screen.findByRole('form', { name: 'Add a branch code' });
   await user.type(within(form).getByLabelText('CRM branch code'), 'RDG 01');
@@ -69,12 +77,18 @@ test('adding a code: checked with the shared rule, sent URL-encoded', async () =
   await user.selectOptions(within(form).getByLabelText('Branch'), READING);
   await user.click(within(form).getByRole('button', { name: 'Add code' }));
   expect(await screen.findByText(M.codeSaved)).toBeInTheDocument();
-  expect(writesOf(fetch)).toEqual([['PUT /api/agent/feed-branch-codes/RDG%2F01', { branchId: READING }]]);
+  expect(await writesOf(requests)).toEqual([
+    ['PUT /api/agent/feed-branch-codes/RDG%2F01', { branchId: READING }],
+  ]);
   expect(within(form).getByLabelText('CRM branch code')).toHaveValue('');
 });
 
 test('a code another manager’s branch holds: the server’s words', async () => {
-  open(() => Response.json({ error: { code: 'CONFLICT', message: M.codeTaken } }, { status: 409 }));
+  open(
+    http.put(CODE, () =>
+      HttpResponse.json({ error: { code: 'CONFLICT', message: M.codeTaken } }, { status: 409 }),
+    ),
+  );
   const user = userEvent.setup();
   const form = await screen.findByRole('form', { name: 'Add a branch code' });
   await user.type(within(form).getByLabelText('CRM branch code'), 'RYD');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import {
   FEED_KEY_MESSAGES as M,
   type CreatedFeedKey,
@@ -10,7 +11,8 @@ import {
 import { AgentListingFeedsRoute } from '#src/app/routes/agent/listing-feeds.tsx';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
-import { renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const WIMBLEDON = AGENT_FIXTURE_IDS.branchId;
 const READING = '0b7e1f3c-6c1d-4b8e-9a51-3f0e2d6c4a10';
@@ -35,39 +37,39 @@ const LIST: FeedKeyList = {
 };
 const SECRET = `abode_feed_${'k'.repeat(43)}`;
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));
 
-/** The Listing feeds page with `handler` answering what the key list does not. */
-function open(
-  handler: (url: URL, init?: RequestInit) => Response | Promise<Response> = () =>
-    Response.json({ items: [] }),
-  me = agentMe(),
-) {
-  const fetch = stubFetch((url, init) =>
-    url.pathname === '/api/agent/api-keys' && (init?.method ?? 'GET') === 'GET'
-      ? Response.json(LIST)
-      : url.pathname === '/api/agent/feed-branch-codes'
-        ? Response.json({ items: [] })
-        : handler(url, init),
+const KEYS = '/api/agent/api-keys';
+const KEY_PATH = `${KEYS}/:id`;
+
+/**
+ * The Listing feeds page for `me` (the key list and no branch codes answered, `handlers` answering the writes);
+ * returns the requests the server received.
+ */
+function open(handlers: RequestHandler[] = [], me = agentMe()) {
+  server.use(
+    http.get(KEYS, () => HttpResponse.json(LIST)),
+    http.get('/api/agent/feed-branch-codes', () => HttpResponse.json({ items: [] })),
+    ...handlers,
   );
+  const requests = recordRequests();
   renderRoute('/agent/settings/feeds', {
     routes: [{ path: '/agent/settings/feeds', element: <AgentListingFeedsRoute /> }],
     me,
   });
-  return fetch;
+  return requests;
 }
 
-const writesOf = (fetch: ReturnType<typeof stubFetch>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method && init.method !== 'GET')
-    .map(([input, init]) => ({
-      call: `${init!.method} ${new URL(String(input), 'http://localhost').pathname}`,
-      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
-    }));
+/** `METHOD /path` and JSON body (if any) of each write the server received, in order. */
+const writesOf = (requests: Request[]) =>
+  Promise.all(
+    requests
+      .filter((r) => r.method !== 'GET')
+      .map(async (r) => {
+        const body = await r.clone().text();
+        return { call: `${r.method} ${new URL(r.url).pathname}`, body: body ? JSON.parse(body) : undefined };
+      }),
+  );
 
 test('the endpoints a CRM needs, the branches’ feed ids and the keys with their last use', async () => {
   open();
@@ -97,9 +99,7 @@ test('creating a key: the schema checks the name, the secret is shown once with 
     branchName: 'Reading',
     key: SECRET,
   };
-  const fetch = open((url, init) =>
-    init?.method === 'POST' ? Response.json(created, { status: 201 }) : Response.json({}),
-  );
+  const requests = open([http.post(KEYS, () => HttpResponse.json(created, { status: 201 }))]);
   const user = userEvent.setup();
   const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
   await user.click(await screen.findByRole('button', { name: 'Create key' }));
@@ -117,7 +117,7 @@ test('creating a key: the schema checks the name, the secret is shown once with 
   await user.click(within(result).getByRole('button', { name: 'Copy' }));
   expect(writeText).toHaveBeenCalledWith(SECRET);
   expect(await notifications().findByText(M.copied)).toBeInTheDocument();
-  expect(writesOf(fetch)).toEqual([
+  expect(await writesOf(requests)).toEqual([
     { call: 'POST /api/agent/api-keys', body: { name: 'Alto', branchId: READING, withdrawAbsent: false } },
   ]);
   await user.click(within(result).getByRole('button', { name: 'Done' }));
@@ -128,7 +128,11 @@ test('creating a key: the schema checks the name, the secret is shown once with 
 });
 
 test('the server’s refusal (too many keys) is said in its words and the form stays', async () => {
-  open(() => Response.json({ error: { code: 'CONFLICT', message: M.tooMany } }, { status: 409 }));
+  open([
+    http.post(KEYS, () =>
+      HttpResponse.json({ error: { code: 'CONFLICT', message: M.tooMany } }, { status: 409 }),
+    ),
+  ]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Create key' }));
   const dialog = screen.getByRole('dialog');
@@ -139,11 +143,10 @@ test('the server’s refusal (too many keys) is said in its words and the form s
 });
 
 test('revoking asks first; the withdraw-absent switch saves at once', async () => {
-  const fetch = open((_url, init) =>
-    init?.method === 'DELETE'
-      ? new Response(null, { status: 204 })
-      : Response.json({ ...KEY, withdrawAbsent: false }),
-  );
+  const requests = open([
+    http.patch(KEY_PATH, () => HttpResponse.json({ ...KEY, withdrawAbsent: false })),
+    http.delete(KEY_PATH, () => new HttpResponse(null, { status: 204 })),
+  ]);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('switch', { name: /Withdraw listings missing.*Reapit/ }));
   expect(await notifications().findByText(M.updated)).toBeInTheDocument();
@@ -152,7 +155,7 @@ test('revoking asks first; the withdraw-absent switch saves at once', async () =
   expect(within(confirm).getByText(M.revokeConfirm)).toBeInTheDocument();
   await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
   expect(await notifications().findByText(M.revoked)).toBeInTheDocument();
-  expect(writesOf(fetch)).toEqual([
+  expect(await writesOf(requests)).toEqual([
     { call: `PATCH /api/agent/api-keys/${KEY.id}`, body: { withdrawAbsent: false } },
     { call: `DELETE /api/agent/api-keys/${KEY.id}`, body: undefined },
   ]);
@@ -167,10 +170,10 @@ test('on a phone the keys are cards', async () => {
 });
 
 test('a negotiator is told who manages feeds, and nothing is fetched', async () => {
-  const fetch = open(undefined, agentMe({}, { agency: { ...agentMe().agency!, role: 'negotiator' } }));
+  const requests = open([], agentMe({}, { agency: { ...agentMe().agency!, role: 'negotiator' } }));
   expect(
     await screen.findByRole('heading', { name: 'Listing feeds are managed by your managers' }),
   ).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Create key' })).toBeNull();
-  expect(fetch).not.toHaveBeenCalled();
+  expect(requests).toEqual([]);
 });
