@@ -1,12 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { CLIENT_MESSAGES } from '@abode/shared/client/client.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { parseSearchParams } from '@abode/shared/search/search-url';
 import { SaveSearchButton } from '#src/features/saved-homes/components/save-search-button.tsx';
 import { clientMe } from '#src/testing/fixtures/me.ts';
-import { currentUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderWithRouter } from '#src/testing/test-utils.tsx';
 
 const ME = clientMe();
 const SAVED_ID = '5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f';
@@ -17,8 +19,10 @@ const state = parseSearchParams(
   ),
 );
 
+const SAVED_SEARCHES = '/api/me/saved-searches';
+
 const saved = (body: Record<string, unknown> = {}) =>
-  Response.json(
+  HttpResponse.json(
     {
       id: SAVED_ID,
       label: 'Flats to rent in Leeds, 2+ beds, up to £1,500/month',
@@ -32,8 +36,15 @@ const saved = (body: Record<string, unknown> = {}) =>
     { status: 201 },
   );
 
-const bodyOf = (fetch: ReturnType<typeof stubFetch>, call = 0) =>
-  JSON.parse(String(fetch.mock.calls[call]![1]?.body)) as Record<string, unknown>;
+/** Answers the save (`POST /api/me/saved-searches`) with `answer`; returns the requests the server received. */
+function answerSave(answer: () => Response) {
+  server.use(http.post(SAVED_SEARCHES, answer));
+  return recordRequests();
+}
+
+/** The JSON body of the `call`th request the server received. */
+const bodyOf = async (requests: Request[], call = 0) =>
+  (await requests[call]!.clone().json()) as Record<string, unknown>;
 
 function renderButton(filters = state) {
   return renderWithRouter(<SaveSearchButton filters={filters} />, {
@@ -45,17 +56,17 @@ function renderButton(filters = state) {
 
 test('signed out, it asks the visitor to sign in', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => Response.json({}));
+  const requests = recordRequests();
   renderWithRouter(<SaveSearchButton filters={state} />, { url: '/search' });
   await user.click(screen.getByRole('button', { name: 'Save Search' }));
   expect(await screen.findByText(MESSAGES.signInToSaveSearch)).toBeInTheDocument();
   expect(screen.getByText(MESSAGES.authRequiredTitle)).toBeInTheDocument();
-  expect(fetch).not.toHaveBeenCalled();
+  expect(requests).toEqual([]);
 });
 
 test('it asks before saving: a name that tells the search apart, and alerts chosen by the user (REQ-CLIENT-10)', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => saved({ emailAlerts: true, alertFrequency: 'daily' }));
+  const requests = answerSave(() => saved({ emailAlerts: true, alertFrequency: 'daily' }));
   const { router } = renderButton();
 
   await user.click(screen.getByRole('button', { name: 'Save Search' }));
@@ -71,7 +82,7 @@ test('it asks before saving: a name that tells the search apart, and alerts chos
 
   await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
   expect(await within(dialog).findByText(CLIENT_MESSAGES.alertChoiceRequired)).toBeInTheDocument();
-  expect(fetch).not.toHaveBeenCalled();
+  expect(requests).toEqual([]);
 
   await user.click(within(dialog).getByRole('radio', { name: /Daily/ }));
   await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
@@ -79,11 +90,10 @@ test('it asks before saving: a name that tells the search apart, and alerts chos
   expect(screen.getByText(MESSAGES.searchSaved)).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-  const [input, init] = fetch.mock.calls[0]!;
-  expect(String(input)).toBe('/api/me/saved-searches');
-  expect(init?.method).toBe('POST');
+  expect(requests[0]!.method).toBe('POST');
+  expect(new URL(requests[0]!.url).pathname).toBe(SAVED_SEARCHES);
   // REQ-CLIENT-06 names (propertyType); paging, sort and view are not part of a saved search.
-  expect(bodyOf(fetch)).toEqual({
+  expect(await bodyOf(requests)).toEqual({
     searchParams: {
       location: 'Leeds',
       mode: 'rent',
@@ -104,7 +114,7 @@ test('it asks before saving: a name that tells the search apart, and alerts chos
 
 test("'No e-mails' saves the search with alerts off; the name can be changed", async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => saved());
+  const requests = answerSave(() => saved());
   renderButton();
   await user.click(screen.getByRole('button', { name: 'Save Search' }));
   const dialog = await screen.findByRole('dialog');
@@ -114,12 +124,12 @@ test("'No e-mails' saves the search with alerts off; the name can be changed", a
   await user.click(within(dialog).getByRole('radio', { name: /No e-mails/ }));
   await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
   expect(await within(dialog).findByText(CLIENT_MESSAGES.labelRequired)).toBeInTheDocument();
-  expect(fetch).not.toHaveBeenCalled();
+  expect(requests).toEqual([]);
 
   await user.type(name, 'Leeds flats for Sam');
   await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
   await screen.findByText(MESSAGES.searchSavedTitle);
-  expect(bodyOf(fetch)).toMatchObject({
+  expect(await bodyOf(requests)).toMatchObject({
     label: 'Leeds flats for Sam',
     emailAlerts: false,
     alertFrequency: 'instant',
@@ -128,8 +138,8 @@ test("'No e-mails' saves the search with alerts off; the name can be changed", a
 
 test('the same search saved before: the dialog says so and offers to open it', async () => {
   const user = userEvent.setup();
-  stubFetch(() =>
-    Response.json(
+  answerSave(() =>
+    HttpResponse.json(
       {
         error: { code: 'ALREADY_EXISTS', message: CLIENT_MESSAGES.savedSearchExists, existingId: SAVED_ID },
       },
@@ -150,8 +160,8 @@ test('the same search saved before: the dialog says so and offers to open it', a
 
 test('a failed save says so, with the reason, and keeps the dialog open', async () => {
   const user = userEvent.setup();
-  stubFetch(() =>
-    Response.json(
+  answerSave(() =>
+    HttpResponse.json(
       { error: { code: 'CONFLICT', message: 'You can keep up to 50 saved searches.' } },
       { status: 409 },
     ),
@@ -168,7 +178,7 @@ test('a failed save says so, with the reason, and keeps the dialog open', async 
 
 test('the REQ-SEARCH-16 filters are saved too, and a drawn area is named as such', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => saved());
+  const requests = answerSave(() => saved());
   const polygon = '_p~iF~ps|U_ulLnnqC_mqNvxq`@';
   const drawn = parseSearchParams(
     new URLSearchParams({
@@ -189,7 +199,7 @@ test('the REQ-SEARCH-16 filters are saved too, and a drawn area is named as such
   await user.click(within(dialog).getByRole('radio', { name: /No e-mails/ }));
   await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
   await screen.findByText(MESSAGES.searchSavedTitle);
-  expect(bodyOf(fetch)).toEqual({
+  expect(await bodyOf(requests)).toEqual({
     label: 'Properties for sale in a drawn area',
     searchParams: {
       polygon,
@@ -207,7 +217,7 @@ test('the REQ-SEARCH-16 filters are saved too, and a drawn area is named as such
 
 test('a radius search is named by its radius and saves it', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => saved());
+  const requests = answerSave(() => saved());
   renderButton(parseSearchParams(new URLSearchParams('location=M1&radius=3&bounds=53.4,-2.3,53.5,-2.2')));
   await user.click(screen.getByRole('button', { name: 'Save Search' }));
   const dialog = await screen.findByRole('dialog');
@@ -215,7 +225,7 @@ test('a radius search is named by its radius and saves it', async () => {
   await user.click(within(dialog).getByRole('radio', { name: /Instant/ }));
   await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
   await screen.findByText(MESSAGES.searchSavedTitle);
-  expect(bodyOf(fetch).searchParams).toEqual({
+  expect((await bodyOf(requests)).searchParams).toEqual({
     location: 'M1',
     radius: 3,
     bounds: '53.4,-2.3,53.5,-2.2',

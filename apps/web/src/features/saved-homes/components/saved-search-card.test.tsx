@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { CLIENT_MESSAGES, type SavedSearch } from '@abode/shared/client/client.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { SavedSearchFiltersSchema } from '@abode/shared/search/search.schema';
 import { SavedSearchCard } from '#src/features/saved-homes/components/saved-search-card.tsx';
 import { clientMe } from '#src/testing/fixtures/me.ts';
-import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderWithRouter } from '#src/testing/test-utils.tsx';
 
 const ME = clientMe();
 
@@ -23,7 +25,7 @@ function makeSavedSearch(overrides: Partial<SavedSearch> = {}): SavedSearch {
   };
 }
 
-const json = (body: unknown, status = 200) => Response.json(body, { status });
+const SAVED_SEARCH = '/api/me/saved-searches/:id';
 
 function renderCard(savedSearch: SavedSearch, manage = false) {
   return renderWithRouter(<SavedSearchCard savedSearch={savedSearch} manage={manage} />, {
@@ -172,7 +174,8 @@ test('a saved search stored without a mode runs as a search to buy (REQ-SEARCH-0
 
 test('Delete asks for confirmation first, then deletes and says so', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch(() => new Response(null, { status: 204 }));
+  server.use(http.delete(SAVED_SEARCH, () => new HttpResponse(null, { status: 204 })));
+  const requests = recordRequests();
   renderCard(makeSavedSearch());
 
   await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -182,20 +185,25 @@ test('Delete asks for confirmation first, then deletes and says so', async () =>
   ).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-  expect(fetch).not.toHaveBeenCalled();
+  expect(requests).toEqual([]);
 
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
   expect(await screen.findByText(MESSAGES.savedSearchDeleted)).toBeInTheDocument();
-  const [input, init] = fetch.mock.calls[0]!;
-  expect(String(input)).toBe('/api/me/saved-searches/5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f');
-  expect(init?.method).toBe('DELETE');
+  expect(new URL(requests[0]!.url).pathname).toBe(
+    '/api/me/saved-searches/5d1c9f3e-2b7a-4c8d-9e0f-1a2b3c4d5e6f',
+  );
+  expect(requests[0]!.method).toBe('DELETE');
 });
 
 test('a failed delete says so', async () => {
   const user = userEvent.setup();
-  stubFetch(() => json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, 500));
+  server.use(
+    http.delete(SAVED_SEARCH, () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+    ),
+  );
   renderCard(makeSavedSearch());
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -206,9 +214,15 @@ test('a failed delete says so', async () => {
 
 test('manage: rename checks the name, then saves it', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch((_url, init) =>
-    json(makeSavedSearch({ label: JSON.parse(String(init?.body)).label as string })),
+  const patches: unknown[] = [];
+  server.use(
+    http.patch(SAVED_SEARCH, async ({ request }) => {
+      const body = (await request.json()) as { label: string };
+      patches.push(body);
+      return HttpResponse.json(makeSavedSearch({ label: body.label }));
+    }),
   );
+  const requests = recordRequests();
   renderCard(makeSavedSearch(), true);
 
   await user.click(screen.getByRole('button', { name: 'Rename' }));
@@ -217,22 +231,27 @@ test('manage: rename checks the name, then saves it', async () => {
   await user.type(input, '  <>  ');
   await user.click(screen.getByRole('button', { name: 'Save' }));
   expect(await screen.findByText(CLIENT_MESSAGES.labelRequired)).toBeInTheDocument();
-  expect(fetch).not.toHaveBeenCalled();
+  expect(requests).toEqual([]);
 
   await user.clear(input);
   await user.type(input, 'Reading flats near the station');
   await user.click(screen.getByRole('button', { name: 'Save' }));
 
   expect(await screen.findByText('Saved search renamed')).toBeInTheDocument();
-  const [, init] = fetch.mock.calls[0]!;
-  expect(init?.method).toBe('PATCH');
-  expect(JSON.parse(String(init?.body))).toEqual({ label: 'Reading flats near the station' });
+  expect(patches).toEqual([{ label: 'Reading flats near the station' }]);
   await waitFor(() => expect(screen.queryByLabelText('Search name')).not.toBeInTheDocument());
 });
 
 test('the alerts switch and frequency are on every card, the dashboard’s too (REQ-CLIENT-13)', async () => {
   const user = userEvent.setup();
-  const fetch = stubFetch((_url, init) => json(makeSavedSearch(JSON.parse(String(init?.body)))));
+  const patches: unknown[] = [];
+  server.use(
+    http.patch(SAVED_SEARCH, async ({ request }) => {
+      const body = (await request.json()) as Partial<SavedSearch>;
+      patches.push(body);
+      return HttpResponse.json(makeSavedSearch(body));
+    }),
+  );
   renderCard(makeSavedSearch());
 
   const alerts = screen.getByRole('switch', { name: 'E-mail alerts' });
@@ -242,8 +261,5 @@ test('the alerts switch and frequency are on every card, the dashboard’s too (
   await user.click(alerts);
   expect(await screen.findByText('E-mail alerts switched off')).toBeInTheDocument();
 
-  expect(fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
-    { alertFrequency: 'daily' },
-    { emailAlerts: false },
-  ]);
+  expect(patches).toEqual([{ alertFrequency: 'daily' }, { emailAlerts: false }]);
 });
