@@ -1,6 +1,7 @@
 /**
  * Raw SQL with typed rows, one way for every query that Drizzle's builder does not express:
- * `await queryRows<Row>(db, sql\`…\`)` (or `queryRow<Row>` for one row) instead of casting `(await db.execute(query)).rows`.
+ * `await queryRows<Row>(db, sql\`…\`)`, or `queryRow<Row>` for one row, instead of casting
+ * `(await db.execute(query)).rows`.
  */
 import type { SQL } from 'drizzle-orm';
 

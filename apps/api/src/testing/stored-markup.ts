@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 
 export interface StoredMarkup {
   table: string;
@@ -59,26 +60,26 @@ interface Column {
 
 /** Every stored value that holds markup, at most `limit` per column. */
 export async function findStoredMarkup(db: Database, limit = 3): Promise<StoredMarkup[]> {
-  const columns = (
-    (await db.execute(sql`
+  const columns = await queryRows<Column>(
+    db,
+    sql`
       SELECT table_name, column_name FROM information_schema.columns
        WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'ARRAY')
          AND table_name NOT LIKE '\\_\\_%'
-       ORDER BY table_name, ordinal_position`)) as unknown as { rows: Column[] }
-  ).rows;
+       ORDER BY table_name, ordinal_position`,
+  );
   const found: StoredMarkup[] = [];
   for (const { table_name: table, column_name: column } of columns) {
     const exemption = MARKUP_EXEMPTIONS[`${table}.${column}`];
     const pattern = exemption ? exemption.pattern : MARKUP;
     if (pattern === null) continue;
     const value = exemption?.expression ? sql.raw(`(${exemption.expression})`) : sql.identifier(column);
-    const rows = (
-      (await db.execute(sql`
+    const rows = await queryRows<{ sample: string }>(
+      db,
+      sql`
         SELECT left(${value}::text, 200) AS sample FROM ${sql.identifier(table)}
-         WHERE ${value}::text ~* ${pattern} LIMIT ${limit}`)) as unknown as {
-        rows: { sample: string }[];
-      }
-    ).rows;
+         WHERE ${value}::text ~* ${pattern} LIMIT ${limit}`,
+    );
     for (const row of rows) found.push({ table, column, sample: row.sample });
   }
   return found;

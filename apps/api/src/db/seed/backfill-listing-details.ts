@@ -14,6 +14,7 @@ import type {
 } from '@abode/shared/listings/listing.schema';
 import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 import { appMeta, listingMedia } from '#src/db/schema.ts';
 import { floorPlanRow, listingDetailsColumns } from '#src/features/price-paid/listing-details-rows.ts';
 import { listingDetailsFor } from '#src/features/price-paid/listing-details-rules.ts';
@@ -30,6 +31,33 @@ export const DEMO_LISTING_NOTE_BEFORE_25 =
   'pictures are illustrative.';
 
 const FORMS: Record<string, Dwelling['form']> = { D: 'detached', S: 'semi-detached', T: 'terraced' };
+
+/** An imported listing and its Price Paid sale (null columns when the sale is gone), as the back-fill reads them. */
+interface ImportedListingRow {
+  id: string;
+  price_paid_id: string;
+  mode: ListingMode;
+  property_type: PropertyType;
+  bedrooms: number;
+  bathrooms: number;
+  parking_spaces: number;
+  floor_area_sqm: number | null;
+  tenure: Tenure | null;
+  epc_rating: EpcRating | null;
+  council_tax_band: CouncilTaxBand | null;
+  features: string[];
+  flags: string[];
+  furnished: Furnished | null;
+  available_from: string | null;
+  price_pence: number;
+  reduced: boolean;
+  city: string;
+  outcode: string;
+  created_at: string;
+  sold_on: string | null;
+  new_build: boolean | null;
+  ppd_type: string | null;
+}
 
 /**
  * Gives the listings imported from Price Paid records before REQ-LISTING-11 what the importer now sets
@@ -51,45 +79,50 @@ export async function backfillListingDetails(
     .from(appMeta)
     .where(eq(appMeta.key, LISTING_DETAILS_KEY));
   if (done.length) return 0;
-  const result = await db.execute(sql`
+  const result = await queryRows<ImportedListingRow>(
+    db,
+    sql`
     SELECT p.id, p.price_paid_id, p.mode, p.property_type, p.bedrooms, p.bathrooms, p.parking_spaces,
            p.floor_area_sqm, p.tenure, p.epc_rating, p.council_tax_band, p.features, p.flags, p.furnished,
            p.available_from::text AS available_from, p.price_pence, p.price_reduced_at IS NOT NULL AS reduced,
            p.city, p.outcode, p.created_at, s.sold_on::text AS sold_on, s.new_build, s.property_type AS ppd_type
       FROM properties p LEFT JOIN price_paid_sales s ON s.transaction_id = p.price_paid_id
      WHERE p.price_paid_id IS NOT NULL AND p.price_qualifier IS NULL AND p.summary IS NULL
-       AND p.key_features = '{}'::text[] AND p.rooms = '[]'::jsonb AND p.material_information = '{}'::jsonb`);
+       AND p.key_features = '{}'::text[] AND p.rooms = '[]'::jsonb AND p.material_information = '{}'::jsonb`,
+  );
   const changes: { columns: Record<string, unknown>; plan?: typeof listingMedia.$inferInsert }[] = [];
-  for (const r of result.rows as Record<string, unknown>[]) {
-    const id = String(r.price_paid_id);
-    const propertyType = r.property_type as PropertyType;
+  for (const r of result) {
+    const id = r.price_paid_id;
+    const propertyType = r.property_type;
     const form =
-      propertyType === 'house' || propertyType === 'bungalow' ? FORMS[String(r.ppd_type)] : undefined;
-    const bedrooms = Number(r.bedrooms);
-    const createdAt = new Date(r.created_at as string);
+      (propertyType === 'house' || propertyType === 'bungalow') && r.ppd_type !== null
+        ? FORMS[r.ppd_type]
+        : undefined;
+    const bedrooms = r.bedrooms;
+    const createdAt = new Date(r.created_at);
     const details = listingDetailsFor({
       id,
-      mode: r.mode as ListingMode,
+      mode: r.mode,
       propertyType,
       form,
       bedrooms,
-      bathrooms: Number(r.bathrooms),
-      parkingSpaces: Number(r.parking_spaces),
+      bathrooms: r.bathrooms,
+      parkingSpaces: r.parking_spaces,
       // An agent may have cleared the floor area: rooms are then sized for 20 m² + 25 m² a bedroom.
-      floorAreaSqm: Number(r.floor_area_sqm ?? 0) || 20 + 25 * Math.max(1, bedrooms),
-      tenure: (r.tenure as Tenure | null) ?? null,
-      epcRating: (r.epc_rating as EpcRating | null) ?? null,
-      councilTaxBand: (r.council_tax_band as CouncilTaxBand | null) ?? null,
-      features: (r.features ?? []) as string[],
-      flags: (r.flags ?? []) as string[],
-      furnished: (r.furnished as Furnished | null) ?? null,
-      availableFrom: (r.available_from as string | null) ?? null,
-      pricePence: Number(r.price_pence),
+      floorAreaSqm: r.floor_area_sqm || 20 + 25 * Math.max(1, bedrooms),
+      tenure: r.tenure ?? null,
+      epcRating: r.epc_rating ?? null,
+      councilTaxBand: r.council_tax_band ?? null,
+      features: r.features ?? [],
+      flags: r.flags ?? [],
+      furnished: r.furnished ?? null,
+      availableFrom: r.available_from ?? null,
+      pricePence: r.price_pence,
       reduced: r.reduced === true,
-      soldOn: (r.sold_on as string | null) ?? createdAt.toISOString().slice(0, 10),
+      soldOn: r.sold_on ?? createdAt.toISOString().slice(0, 10),
       soldNew: r.new_build === true,
-      city: String(r.city),
-      outcode: String(r.outcode),
+      city: r.city,
+      outcode: r.outcode,
       now,
     });
     const columns = listingDetailsColumns(details);
@@ -118,7 +151,7 @@ export async function backfillListingDetails(
       material_information: columns.materialInformation,
       has_floor_plan: columns.hasFloorPlan,
     };
-    const plan = details.floorPlan ? floorPlanRow(String(r.id), details.floorPlan, createdAt) : undefined;
+    const plan = details.floorPlan ? floorPlanRow(r.id, details.floorPlan, createdAt) : undefined;
     changes.push({ columns: row, plan });
   }
   // Every row is rewritten with its indexes: about a minute for the whole demo on PGlite, once.

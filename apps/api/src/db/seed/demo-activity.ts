@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 import { agentActivity, appMeta, enquiries } from '#src/db/schema.ts';
 import { DEMO_AGENTS, demoAgentId } from './demo-agents.ts';
 
@@ -86,12 +87,13 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
        WHERE v.property_id = p.id AND p.agent_id = ${agentId}`);
 
     // Enquiries on the most viewed listings, one every two to three days back from today.
-    const listings = (
-      await tx.execute(sql`
+    const listings = await queryRows<{ id: string; title: string }>(
+      tx,
+      sql`
         SELECT id, title FROM properties
          WHERE agent_id = ${agentId} AND status = 'active' AND NOT is_deleted AND approval_status = 'approved'
-         ORDER BY view_count DESC, id LIMIT ${APPLICANTS.length}`)
-    ).rows as { id: string; title: string }[];
+         ORDER BY view_count DESC, id LIMIT ${APPLICANTS.length}`,
+    );
     if (!listings.length) return false;
     for (const [i, [name, email, phone, message]] of APPLICANTS.entries()) {
       const listing = listings[i % listings.length]!;

@@ -14,6 +14,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { ListingMode, ListingStatus, PropertyType, Tenure } from '@abode/shared/listings/listing.schema';
 import { bulkInsert } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 import { appMeta, outcodes } from '#src/db/schema.ts';
 import { POSTCODE_RELEASE_KEY } from '#src/features/postcodes/postcode-release.ts';
 import { mergeCodePointFiles } from '#src/features/postcodes/merge-code-point-files.ts';
@@ -195,25 +196,36 @@ export async function backfillSearchFacts(
 ): Promise<number> {
   const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, SEARCH_FACTS_KEY));
   if (done.length) return 0;
-  const result = await db.execute(sql`
+  const result = await queryRows<{
+    id: string;
+    price_paid_id: string;
+    mode: ListingMode;
+    property_type: PropertyType;
+    tenure: Tenure | null;
+    features: string[];
+    price_pence: number;
+    reduced: boolean;
+  }>(
+    db,
+    sql`
     SELECT p.id, p.price_paid_id, p.mode, p.property_type, p.tenure, p.features, p.price_pence,
            p.price_reduced_at IS NOT NULL AS reduced
       FROM properties p
-     WHERE p.price_paid_id IS NOT NULL AND p.original_price_pence IS NULL AND p.flags = '{}'::text[]`);
+     WHERE p.price_paid_id IS NOT NULL AND p.original_price_pence IS NULL AND p.flags = '{}'::text[]`,
+  );
   const changes: { id: string; original_price_pence: number | null; flags: string[] }[] = [];
-  for (const r of result.rows as Record<string, unknown>[]) {
-    const id = String(r.price_paid_id);
-    const mode = r.mode as ListingMode;
-    const original = r.reduced === true ? originalPriceFor(id, Number(r.price_pence), mode) : null;
+  for (const r of result) {
+    const id = r.price_paid_id;
+    const mode = r.mode;
+    const original = r.reduced === true ? originalPriceFor(id, r.price_pence, mode) : null;
     const flags = listingFlagsFor({
       id,
       mode,
-      propertyType: r.property_type as PropertyType,
-      tenure: (r.tenure as Tenure | null) ?? null,
-      features: (r.features ?? []) as string[],
+      propertyType: r.property_type,
+      tenure: r.tenure ?? null,
+      features: r.features ?? [],
     });
-    if (original !== null || flags.length)
-      changes.push({ id: String(r.id), original_price_pence: original, flags });
+    if (original !== null || flags.length) changes.push({ id: r.id, original_price_pence: original, flags });
   }
   for (let i = 0; i < changes.length; i += 5_000) {
     const chunk = changes.slice(i, i + 5_000);

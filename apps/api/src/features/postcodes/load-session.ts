@@ -89,7 +89,8 @@ async function* batches(
 
 function postgresSession(connection: pg.PoolClient): LoadSession {
   const session: LoadSession = {
-    query: async <T>(text: string, params?: unknown[]) => (await connection.query(text, params)).rows as T[],
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await connection.query<T & pg.QueryResultRow>(text, params)).rows,
     async copyIn(table, columns, lines) {
       const count = { n: 0 };
       const stream = connection.query(copyStreams.from(copyStatement(table, columns, 'STDIN')));

@@ -13,6 +13,7 @@ import type { ListingMode, ListingStatus } from '@abode/shared/listings/listing.
 import { isUkPostcode, normalisePostcode, outcodeOf } from '@abode/shared/postcode';
 import { bulkInsert, type Executor } from '#src/db/bulk-insert.ts';
 import type { Database } from '#src/db/client.ts';
+import { queryRows } from '#src/db/query-rows.ts';
 import { listingMedia, pricePaidSales, properties, propertyPhotos } from '#src/db/schema.ts';
 import { refreshPlaces } from '#src/features/locations/refresh-places.ts';
 import { loadLondonRents } from './demo-extract.ts';
@@ -320,10 +321,13 @@ async function insertBatch(
 
 async function existingPricePaidIds(db: Database, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const result = await db.execute(sql`
+  const result = await queryRows<{ id: string }>(
+    db,
+    sql`
     SELECT p.price_paid_id AS id FROM properties p
-      JOIN jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS q(id) ON p.price_paid_id = q.id`);
-  return new Set(result.rows.map((r) => String((r as { id: string }).id)));
+      JOIN jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS q(id) ON p.price_paid_id = q.id`,
+  );
+  return new Set(result.map((r) => r.id));
 }
 
 /** Coordinates for each normalised postcode of `rows`: the unit itself, else its outcode's centroid (approximate). */
@@ -332,22 +336,20 @@ async function placementsFor(db: Database, rows: PricePaidRow[]): Promise<Map<st
   const placements = new Map<string, Placement>();
   if (!units.length) return placements;
   // One JSON parameter rather than thousands of bound ones: far faster on PGlite.
-  const found = await db.execute(sql`
+  const found = await queryRows<{ code: string; latitude: number; longitude: number; approximate: boolean }>(
+    db,
+    sql`
     SELECT q.code, COALESCE(p.latitude, o.latitude) AS latitude, COALESCE(p.longitude, o.longitude) AS longitude,
            p.postcode IS NULL AS approximate
       FROM jsonb_array_elements_text(${JSON.stringify(units)}::jsonb) AS q(code)
       LEFT JOIN postcodes p ON p.postcode = q.code
       LEFT JOIN outcodes o ON o.outcode = split_part(q.code, ' ', 1)
-     WHERE p.postcode IS NOT NULL OR o.outcode IS NOT NULL`);
-  for (const r of found.rows as {
-    code: string;
-    latitude: number;
-    longitude: number;
-    approximate: boolean;
-  }[]) {
+     WHERE p.postcode IS NOT NULL OR o.outcode IS NOT NULL`,
+  );
+  for (const r of found) {
     placements.set(r.code, {
-      latitude: Number(r.latitude),
-      longitude: Number(r.longitude),
+      latitude: r.latitude,
+      longitude: r.longitude,
       approximate: r.approximate === true,
     });
   }
