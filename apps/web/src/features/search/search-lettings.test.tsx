@@ -7,26 +7,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { makeListing, makeSearchResult } from '#src/testing/fixtures/listings.ts';
-import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerSearch, searchUrls } from '#src/testing/handlers/listing-search.ts';
+import { recordRequests } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
+/** Every search finds one rental; returns the requests the server received. */
 function serve() {
-  return stubFetch((url) =>
-    url.pathname === '/api/locations'
-      ? Response.json({ items: [] })
-      : Response.json(makeSearchResult([makeListing({ mode: 'rent' })])),
-  );
+  answerSearch(makeSearchResult([makeListing({ mode: 'rent' })]));
+  return recordRequests();
 }
 
-/** The query of the latest search request. */
-const lastSearch = (fetch: ReturnType<typeof stubFetch>) =>
-  fetch.mock.calls
-    .map((_, i) => fetchedUrl(fetch, i))
-    .filter((url) => url.pathname === '/api/properties')
-    .at(-1)!;
+/** The URL of the latest search request. */
+const lastSearch = (requests: Request[]) => searchUrls(requests).at(-1)!;
 
 test('with Rent, the lettings terms and the floor plan go into the URL and the request, count and clear', async () => {
   const user = userEvent.setup();
-  const fetch = serve();
+  const requests = serve();
   const { router } = renderRoute('/search?location=Leeds&mode=rent');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
   await user.click(screen.getByRole('button', { name: /^Filters/ }));
@@ -63,7 +59,7 @@ test('with Rent, the lettings terms and the floor plan go into the URL and the r
     ),
   );
   await waitFor(() =>
-    expect(Object.fromEntries(lastSearch(fetch).searchParams)).toEqual({
+    expect(Object.fromEntries(lastSearch(requests).searchParams)).toEqual({
       location: 'Leeds',
       mode: 'rent',
       hasFloorPlan: 'true',
@@ -84,7 +80,7 @@ test('with Rent, the lettings terms and the floor plan go into the URL and the r
 
 test('a link with them shows them chosen; switching to Buy drops the lettings terms and keeps the floor plan', async () => {
   const user = userEvent.setup();
-  const fetch = serve();
+  const requests = serve();
   const { router } = renderRoute(
     '/search?mode=rent&hasFloorPlan=true&letType=long-term&furnished=unfurnished&billsIncluded=true',
   );
@@ -100,7 +96,7 @@ test('a link with them shows them chosen; switching to Buy drops the lettings te
   await user.click(within(mode).getByRole('radio', { name: 'Buy' }));
   await waitFor(() => expect(currentUrl(router)).toBe('/search?mode=sale&hasFloorPlan=true'));
   await waitFor(() =>
-    expect(Object.fromEntries(lastSearch(fetch).searchParams)).toEqual({
+    expect(Object.fromEntries(lastSearch(requests).searchParams)).toEqual({
       mode: 'sale',
       hasFloorPlan: 'true',
     }),

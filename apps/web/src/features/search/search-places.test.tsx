@@ -6,10 +6,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { ListingSearchResult } from '@abode/shared/listings/listing.schema';
 import type { SearchMapProps } from '#src/features/search/components/search-map.tsx';
 import { makeListing, makeSearchResult } from '#src/testing/fixtures/listings.ts';
-import { currentUrl, fetchedUrl, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { answerSearch, searchUrls } from '#src/testing/handlers/listing-search.ts';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 vi.mock('#src/features/search/components/search-map.tsx', () => ({
   default: (props: SearchMapProps) => (
@@ -52,37 +55,36 @@ const BANES = {
   longitude: -2.37955,
 } as const;
 
-const json = (body: unknown, status = 200) => Response.json(body, { status });
-
-/** The API: `answer` for every search, and one suggestion list for the location box. */
+/**
+ * The API: `answer` for every search, and one suggestion list for the location box; returns the requests the server
+ * received.
+ */
 function serve(answer: (url: URL) => ListingSearchResult) {
-  return stubFetch((url) => {
-    if (url.pathname === '/api/locations')
-      return json({
+  answerSearch((url) => HttpResponse.json(answer(url)));
+  server.use(
+    http.get('/api/locations', () =>
+      HttpResponse.json({
         items: [
           { label: 'Bath', kind: 'town', value: 'Bath', id: 'town:bath', count: 20 },
           { ...BANES, value: BANES.label, count: 31 },
         ],
-      });
-    if (url.pathname === '/api/properties') return json(answer(url));
-    return new Response(null, { status: 202 });
-  });
+      }),
+    ),
+  );
+  return recordRequests();
 }
 
 /** The place a stubbed search answers with: the one in its `place` parameter. */
 const answerPlace = (url: URL) =>
   [BATH, BANES].find((p) => p.id === url.searchParams.get('place')) as ListingSearchResult['place'];
 
-const searches = (fetch: ReturnType<typeof stubFetch>) =>
-  fetch.mock.calls.map((_, i) => fetchedUrl(fetch, i)).filter((u) => u.pathname === '/api/properties');
-
 test('the picked place goes to the API, survives other filters and goes with the location', async () => {
   const user = userEvent.setup();
-  const fetch = serve((url) => makeSearchResult([HOME_IN_BATH], { place: answerPlace(url) }));
+  const requests = serve((url) => makeSearchResult([HOME_IN_BATH], { place: answerPlace(url) }));
   const { router } = renderRoute('/search?location=Bath&place=town%3Abath&mode=sale');
 
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
-  expect(searches(fetch)[0]!.searchParams.get('place')).toBe('town:bath');
+  expect(searchUrls(requests)[0]!.searchParams.get('place')).toBe('town:bath');
   expect(screen.getByLabelText('Location')).toHaveValue('Bath');
 
   await user.click(screen.getByRole('button', { name: 'Filters' }));
@@ -90,8 +92,8 @@ test('the picked place goes to the API, survives other filters and goes with the
   await waitFor(() =>
     expect(currentUrl(router)).toBe('/search?location=Bath&place=town%3Abath&mode=sale&bedrooms=2'),
   );
-  await waitFor(() => expect(searches(fetch).at(-1)!.searchParams.get('bedrooms')).toBe('2'));
-  expect(searches(fetch).at(-1)!.searchParams.get('place')).toBe('town:bath');
+  await waitFor(() => expect(searchUrls(requests).at(-1)!.searchParams.get('bedrooms')).toBe('2'));
+  expect(searchUrls(requests).at(-1)!.searchParams.get('place')).toBe('town:bath');
 
   // Searching again without touching the box keeps the place; a new radius too.
   await user.selectOptions(screen.getByLabelText('Search radius'), 'Within 1 mile');
@@ -106,7 +108,7 @@ test('the picked place goes to the API, survives other filters and goes with the
 
 test('picking a place on the search page searches it; editing the text searches the text', async () => {
   const user = userEvent.setup();
-  const fetch = serve((url) => makeSearchResult([HOME_IN_BATH], { place: answerPlace(url) }));
+  const requests = serve((url) => makeSearchResult([HOME_IN_BATH], { place: answerPlace(url) }));
   const { router } = renderRoute('/search?location=Reading&mode=rent');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
 
@@ -122,9 +124,7 @@ test('picking a place on the search page searches it; editing the text searches 
     ),
   );
   // The suggestions counted homes to rent, the search's mode.
-  const asked = fetch.mock.calls
-    .map((_, i) => fetchedUrl(fetch, i))
-    .find((u) => u.pathname === '/api/locations');
+  const asked = requests.map((r) => new URL(r.url)).find((u) => u.pathname === '/api/locations');
   expect(asked!.searchParams.get('mode')).toBe('rent');
 
   await user.type(box, '{Backspace>9/}{Enter}');
@@ -227,10 +227,10 @@ test('the map centres on the place; a postcode gets its quarter-mile circle; the
 });
 
 test('an old URL without a place searches its text as before', async () => {
-  const fetch = serve(() => makeSearchResult([HOME_IN_BATH]));
+  const requests = serve(() => makeSearchResult([HOME_IN_BATH]));
   renderRoute('/search?location=Bath&radius=3');
   await screen.findByRole('heading', { level: 1, name: '1 Property Found' });
-  expect(Object.fromEntries(searches(fetch)[0]!.searchParams)).toEqual({
+  expect(Object.fromEntries(searchUrls(requests)[0]!.searchParams)).toEqual({
     location: 'Bath',
     radius: '3',
     mode: 'sale',

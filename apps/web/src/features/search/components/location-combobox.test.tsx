@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { LocationSuggestion } from '@abode/shared/listings/listing.schema';
 import { LocationCombobox } from '#src/features/search/components/location-combobox.tsx';
-import { renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { recordRequests, server } from '#src/testing/server.ts';
+import { renderWithRouter } from '#src/testing/test-utils.tsx';
 
 // Real places of the demo data (HM Land Registry price paid, OS Code-Point Open); the counts are the stub's own.
 const SUGGESTIONS: LocationSuggestion[] = [
@@ -57,23 +59,25 @@ function Box({
   );
 }
 
+/** The box, the server suggesting SUGGESTIONS for any text; `requests` are those the server received. */
 function setup(initial?: string, mode?: 'sale' | 'rent') {
-  const fetch = stubFetch((url) =>
-    url.pathname === '/api/locations'
-      ? Response.json({ items: SUGGESTIONS })
-      : new Response(null, { status: 202 }),
-  );
+  server.use(http.get('/api/locations', () => HttpResponse.json({ items: SUGGESTIONS })));
+  const requests = recordRequests();
   const onPick = vi.fn();
   renderWithRouter(<Box initial={initial} mode={mode} onPick={onPick} />);
   const box = screen.getByRole('combobox', { name: 'Location' });
-  return { fetch, onPick, box, user: userEvent.setup() };
+  return { requests, onPick, box, user: userEvent.setup() };
 }
 
-const locationCalls = (fetch: ReturnType<typeof stubFetch>) =>
-  fetch.mock.calls.filter(([input]) => String(input).startsWith('/api/locations'));
+/** The suggestion requests the server received, as path and query. */
+const locationCalls = (requests: Request[]) =>
+  requests
+    .map((r) => new URL(r.url))
+    .filter((url) => url.pathname === '/api/locations')
+    .map((url) => `${url.pathname}${url.search}`);
 
 test('is a combobox with a list box of suggestions once typing pauses (WAI-ARIA combobox pattern)', async () => {
-  const { box, user, fetch } = setup();
+  const { box, user, requests } = setup();
   expect(box).toHaveAttribute('aria-autocomplete', 'list');
   expect(box).toHaveAttribute('aria-expanded', 'false');
   const listbox = screen.getByRole('listbox', { hidden: true });
@@ -84,8 +88,7 @@ test('is a combobox with a list box of suggestions once typing pauses (WAI-ARIA 
   expect(box).toHaveAttribute('aria-expanded', 'true');
   expect(screen.getAllByRole('option')).toHaveLength(5);
   // Debounced: one request for the whole word, not one per letter.
-  expect(locationCalls(fetch)).toHaveLength(1);
-  expect(String(locationCalls(fetch)[0]![0])).toBe('/api/locations?q=bat');
+  expect(locationCalls(requests)).toEqual(['/api/locations?q=bat']);
   expect(screen.getByText(/^5 suggestions:/)).toHaveAttribute('role', 'status');
 });
 
@@ -114,10 +117,10 @@ test('each suggestion names its kind and how many homes it holds, in its accessi
 });
 
 test('the homes counted are of the mode searched: the request says which', async () => {
-  const { box, user, fetch } = setup('', 'rent');
+  const { box, user, requests } = setup('', 'rent');
   await user.type(box, 'Bath');
   await screen.findByRole('option', { name: /^Bath,/ });
-  expect(String(locationCalls(fetch)[0]![0])).toBe('/api/locations?q=bath&mode=rent');
+  expect(locationCalls(requests)[0]).toBe('/api/locations?q=bath&mode=rent');
 });
 
 test('picking gives the place and its id; typing after the pick drops the id, not the text', async () => {
@@ -176,21 +179,21 @@ test('Escape closes the list and keeps the text; a click on an option picks it',
 });
 
 test('a location filled in from the URL asks for nothing until the person types', async () => {
-  const { box, user, fetch } = setup('Manchester');
+  const { box, user, requests } = setup('Manchester');
   await new Promise((r) => setTimeout(r, 300));
-  expect(locationCalls(fetch)).toHaveLength(0);
+  expect(locationCalls(requests)).toHaveLength(0);
   expect(box).toHaveAttribute('aria-expanded', 'false');
 
   await user.type(box, 'x');
-  await waitFor(() => expect(locationCalls(fetch)).toHaveLength(1));
-  expect(String(locationCalls(fetch)[0]![0])).toBe('/api/locations?q=manchesterx');
+  await waitFor(() => expect(locationCalls(requests)).toHaveLength(1));
+  expect(locationCalls(requests)[0]).toBe('/api/locations?q=manchesterx');
 });
 
 test('one letter suggests nothing; Enter without a chosen option leaves the text to the form', async () => {
-  const { box, user, fetch } = setup();
+  const { box, user, requests } = setup();
   await user.type(box, 'B');
   await new Promise((r) => setTimeout(r, 300));
-  expect(locationCalls(fetch)).toHaveLength(0);
+  expect(locationCalls(requests)).toHaveLength(0);
   await user.type(box, 'ath{Enter}');
   expect(screen.getByTestId('value')).toHaveTextContent('Bath');
   // Typed, not picked: the search names no place (the server decides what the text means).
