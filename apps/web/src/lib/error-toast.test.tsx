@@ -4,6 +4,7 @@
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { MESSAGES } from '@abode/shared/messages';
 import { AppToaster } from '#src/app/app-toaster.tsx';
@@ -11,7 +12,8 @@ import { copyListingLink } from '#src/lib/share-listing.ts';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { ApiError } from '#src/lib/api-error.ts';
 import { ERROR_TITLE, SIGN_IN_ACTION, showErrorToast } from '#src/lib/error-toast.ts';
-import { createTestQueryClient, renderRoute, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { createTestQueryClient, renderRoute } from '#src/testing/test-utils.tsx';
 
 /** The toast that holds `text`, as its list item. */
 async function toastWith(text: string): Promise<HTMLElement> {
@@ -69,8 +71,13 @@ test("a copy that fails says 'Failed to copy link' under 'Error'", async () => {
 });
 
 test("a dashboard that cannot load says 'Failed to load dashboard data' under 'Error'", async () => {
-  stubFetch(() =>
-    Response.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 }),
+  // Every read of the dashboard fails.
+  const failed = () =>
+    HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: MESSAGES.server } }, { status: 500 });
+  server.use(
+    ...['dashboard', 'favourites', 'saved-searches', 'recent-views'].map((list) =>
+      http.get(`/api/me/${list}`, failed),
+    ),
   );
   renderRoute('/dashboard', {
     me: {
@@ -110,12 +117,13 @@ test('a load with its own failure text toasts it under Error; with neither meta 
 
 test("a validation 400 with details adds SPEC's second sentence; without details it does not", async () => {
   const validation = (details?: unknown[]) =>
-    Response.json(
+    HttpResponse.json(
       { error: { code: 'VALIDATION_ERROR', message: MESSAGES.validation, ...(details ? { details } : {}) } },
       { status: 400 },
     );
-  stubFetch((url) =>
-    url.pathname === '/with' ? validation([{ path: 'phone', message: 'Too short' }]) : validation(),
+  server.use(
+    http.get('/with', () => validation([{ path: 'phone', message: 'Too short' }])),
+    http.get('/without', () => validation()),
   );
   const message = (path: string) =>
     apiRequest(path, { schema: z.unknown() }).then(

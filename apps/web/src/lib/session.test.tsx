@@ -7,6 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { MESSAGES } from '@abode/shared/messages';
@@ -15,7 +16,13 @@ import { apiRequest } from '#src/lib/api-client.ts';
 import { useAuth } from '#src/lib/auth.tsx';
 import { sessionKeys } from '#src/lib/query-keys.ts';
 import { agentMe, clientMe } from '#src/testing/fixtures/me.ts';
-import { renderRoute, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { server } from '#src/testing/server.ts';
+import { renderRoute, renderWithRouter } from '#src/testing/test-utils.tsx';
+
+/** `GET /api/me` answers `answer()` (signed out, as the API says it with no session, unless told otherwise). */
+const answerMe = (
+  answer: () => Response | Promise<Response> = () => HttpResponse.json({}, { status: 401 }),
+) => server.use(http.get('/api/me', answer));
 
 const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));
 
@@ -26,7 +33,7 @@ afterEach(() => {
 describe('the header', { timeout: 20_000 }, () => {
   it('shows neither Sign In nor member links until /api/me answers, then Sign In for a visitor', async () => {
     let answer: ((response: Response) => void) | undefined;
-    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    answerMe(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderWithRouter(<SiteHeader />, { me: 'fetch' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'About' })).toBeInTheDocument();
@@ -34,7 +41,7 @@ describe('the header', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Favourites' })).not.toBeInTheDocument();
 
     await waitFor(() => expect(answer).not.toBe(undefined));
-    await act(async () => answer?.(new Response('{}', { status: 401 })));
+    await act(async () => answer?.(HttpResponse.json({}, { status: 401 })));
     expect(await screen.findAllByRole('link', { name: 'Sign In' })).not.toHaveLength(0);
   });
 
@@ -51,7 +58,7 @@ describe('the header', { timeout: 20_000 }, () => {
   });
 
   it('shows a saved name at once: invalidating the session re-reads /api/me', async () => {
-    stubFetch(() => Response.json(clientMe({ firstName: 'Bea', lastName: 'Quill' })));
+    answerMe(() => HttpResponse.json(clientMe({ firstName: 'Bea', lastName: 'Quill' })));
     const { queryClient } = renderWithRouter(<SiteHeader />, { me: clientMe({ firstName: 'Jo' }) });
     expect(await screen.findByRole('button', { name: /Account menu/ })).toHaveTextContent('J');
 
@@ -62,7 +69,16 @@ describe('the header', { timeout: 20_000 }, () => {
 
 describe('a session that ends', { timeout: 20_000 }, () => {
   it('in another tab ends here at once: a protected page goes to /auth', async () => {
-    stubFetch(() => new Response('{}', { status: 401 }));
+    // Signed out elsewhere: the server no longer knows the session, should the page ask for the profile first.
+    answerMe();
+    server.use(
+      http.get('/api/me/profile', () =>
+        HttpResponse.json(
+          { error: { code: 'UNAUTHENTICATED', message: MESSAGES.authentication } },
+          { status: 401 },
+        ),
+      ),
+    );
     const { router } = renderRoute('/profile', { me: clientMe() });
     const otherTab = new BroadcastChannel('abode-session');
     otherTab.postMessage({ type: 'signed-out' });
@@ -71,7 +87,9 @@ describe('a session that ends', { timeout: 20_000 }, () => {
   });
 
   it('signing out here tells the other tabs', async () => {
-    stubFetch(() => Response.json({ success: true }));
+    server.use(http.post('/api/auth/sign-out', () => HttpResponse.json({ success: true })));
+    // Signed out, the session is read again.
+    answerMe();
     const heard = vi.fn();
     const otherTab = new BroadcastChannel('abode-session');
     otherTab.onmessage = (event) => heard(event.data);
@@ -87,13 +105,14 @@ describe('a session that ends', { timeout: 20_000 }, () => {
   });
 
   it('a 401 on any request re-reads /api/me, so the header stops showing the user', async () => {
-    stubFetch((url) =>
-      url.pathname === '/api/me'
-        ? new Response('{}', { status: 401 })
-        : Response.json(
-            { error: { code: 'UNAUTHENTICATED', message: MESSAGES.authentication } },
-            { status: 401 },
-          ),
+    answerMe();
+    server.use(
+      http.put('/api/me/favourites/:id', () =>
+        HttpResponse.json(
+          { error: { code: 'UNAUTHENTICATED', message: MESSAGES.authentication } },
+          { status: 401 },
+        ),
+      ),
     );
     const { queryClient } = renderWithRouter(<SiteHeader />, { me: clientMe() });
     expect(await screen.findByRole('button', { name: /Account menu/ })).toBeInTheDocument();
@@ -110,8 +129,8 @@ describe('a session that ends', { timeout: 20_000 }, () => {
   });
 
   it('by suspension says why on /auth', async () => {
-    stubFetch(() =>
-      Response.json(
+    answerMe(() =>
+      HttpResponse.json(
         { error: { code: 'ACCOUNT_SUSPENDED', message: AUTH_MESSAGES.accountSuspended } },
         { status: 401 },
       ),
@@ -121,7 +140,7 @@ describe('a session that ends', { timeout: 20_000 }, () => {
   });
 
   it('for any other reason says nothing on /auth', async () => {
-    stubFetch(() => new Response('{}', { status: 401 }));
+    answerMe();
     renderRoute('/auth', { me: 'fetch' });
     await screen.findByRole('heading', { name: 'Welcome Back' });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -130,13 +149,12 @@ describe('a session that ends', { timeout: 20_000 }, () => {
 
 describe('/auth', { timeout: 20_000 }, () => {
   it('a sign-in whose session reads back malformed is an unexpected error, not a success', async () => {
-    stubFetch((url) =>
-      url.pathname === '/api/auth/sign-in/email'
-        ? Response.json({ token: 't', user: { id: 'u1', email: 'jo@example.com' } })
-        : url.pathname === '/api/me'
-          ? Response.json({ unexpected: true })
-          : new Response('{}', { status: 404 }),
+    server.use(
+      http.post('/api/auth/sign-in/email', () =>
+        HttpResponse.json({ token: 't', user: { id: 'u1', email: 'jo@example.com' } }),
+      ),
     );
+    answerMe(() => HttpResponse.json({ unexpected: true }));
     const user = userEvent.setup();
     const { router } = renderRoute('/auth');
     await user.type(await screen.findByLabelText('Email'), 'jo@example.com');
@@ -167,20 +185,30 @@ describe('the auth service', () => {
     try {
       const { authClient } = await import('#src/lib/auth-client.ts');
       const answers = [502, 503, 504, 200];
-      const fetch = stubFetch(() => {
-        const status = answers.shift() ?? 200;
-        return status === 200 ? Response.json({ success: true }) : new Response('{}', { status });
-      });
+      let asked = 0;
+      server.use(
+        http.post('/api/auth/sign-out', () => {
+          asked += 1;
+          const status = answers.shift() ?? 200;
+          return status === 200 ? HttpResponse.json({ success: true }) : HttpResponse.json({}, { status });
+        }),
+      );
       const result = authClient.signOut();
       await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000);
       expect((await result).error).toBeNull();
-      expect(fetch).toHaveBeenCalledTimes(4);
+      expect(asked).toBe(4);
 
-      const failing = stubFetch(() => new Response('{}', { status: 500 }));
+      let failed = 0;
+      server.use(
+        http.post('/api/auth/sign-out', () => {
+          failed += 1;
+          return HttpResponse.json({}, { status: 500 });
+        }),
+      );
       const final = authClient.signOut();
       await vi.advanceTimersByTimeAsync(10_000);
       expect((await final).error?.status).toBe(500);
-      expect(failing).toHaveBeenCalledTimes(1);
+      expect(failed).toBe(1);
     } finally {
       vi.useRealTimers();
     }
