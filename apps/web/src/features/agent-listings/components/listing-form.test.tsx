@@ -43,7 +43,10 @@ function created(body: Record<string, unknown>): AgentListingDetail {
 }
 
 /** The lookup's answers: SW19 1AA from the postcode table, LS1 1UR at its outcode's centroid (OS Code-Point Open). */
-const LOCATIONS: Record<string, unknown> = {
+const LOCATIONS: Record<
+  string,
+  { postcode: string; outcode: string; latitude: number; longitude: number; approximate: boolean }
+> = {
   'SW19 1AA': {
     postcode: 'SW19 1AA',
     outcode: 'SW19',
@@ -278,7 +281,7 @@ test('a sale-only flag the server refuses on a rental shows under the fieldset, 
 
 test('a field problem only the server sees (an unknown postcode) is shown under that field', async () => {
   server.use(
-    http.get(POSTCODE, () => HttpResponse.json(LOCATIONS['SW19 1AA'])),
+    http.get(POSTCODE, () => HttpResponse.json(LOCATIONS['SW19 1AA']!)),
     http.post('/api/agent/properties', () =>
       HttpResponse.json(
         {
