@@ -15,10 +15,10 @@ import {
 } from '#src/features/listings/search-filters.ts';
 import { scopeMatches, type LocationScope } from '#src/features/listings/search-scope.ts';
 
-/** `otherFiltersMatch`: every filter but the location scope (the filter registry's predicates). */
+/** `otherFiltersTest`: every filter but the location scope (the filter registry's tests), made once per search. */
 export {
   decodedPolygon,
-  filtersMatch as otherFiltersMatch,
+  filtersTest as otherFiltersTest,
   type MatchableListing,
 } from '#src/features/listings/search-filters.ts';
 

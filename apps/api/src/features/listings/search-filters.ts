@@ -91,12 +91,19 @@ export interface FilterContext {
   keywordIds?: ReadonlySet<string> | undefined;
 }
 
-/** One filter: its SQL condition when it applies, and the same rule over a listing in memory. */
+/** A filter's rule over one listing in memory. */
+export type ListingTest = (listing: MatchableListing) => boolean;
+
+/**
+ * One filter: its SQL condition when it applies, and the same rule over a listing in memory. Both are made once per
+ * search from its filters, and both are absent when the filters leave the filter out; the in-memory test is a
+ * closure so that the alert job, which tests thousands of listings against each search, reads the filters once.
+ */
 export interface FilterDefinition {
   /** The condition (alias `p`), or undefined when the filters leave it out. */
   condition(f: SearchFilters, ctx: FilterContext): SQL | undefined;
-  /** Whether the listing passes (true when the filter is absent). */
-  matches(listing: MatchableListing, f: SearchFilters, ctx: FilterContext): boolean;
+  /** The same rule as a test of a listing, or undefined when the filters leave it out. */
+  test(f: SearchFilters, ctx: FilterContext): ListingTest | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -193,33 +200,44 @@ export const SEARCH_FILTERS = {
             `p.status IN (${statuses.map((s) => `'${s}'`).join(', ')}) AND NOT p.is_deleted AND p.approval_status = 'approved' AND NOT p.agent_suspended`,
           );
     },
-    matches: (l, f) => searchStatuses(f).includes(l.status),
+    test: (f) => {
+      const statuses = searchStatuses(f);
+      return (l) => statuses.includes(l.status);
+    },
   },
   mode: {
     condition: (f) => (f.mode ? sql`p.mode = ${f.mode}` : undefined),
-    matches: (l, f) => f.mode === undefined || l.mode === f.mode,
+    test: ({ mode }) => (mode === undefined ? undefined : (l) => l.mode === mode),
   },
   type: {
     condition: (f) => (f.type ? sql`p.property_type = ${f.type}` : undefined),
-    matches: (l, f) => f.type === undefined || l.propertyType === f.type,
+    test: ({ type }) => (type === undefined ? undefined : (l) => l.propertyType === type),
   },
   /** Whole pounds in the filter, pence in the listing (REQ-DATA-01). */
   minPrice: {
     condition: (f) => (f.minPrice === undefined ? undefined : sql`p.price_pence >= ${f.minPrice * 100}`),
-    matches: (l, f) => f.minPrice === undefined || l.pricePence >= f.minPrice * 100,
+    test: ({ minPrice }) => {
+      if (minPrice === undefined) return undefined;
+      const minPence = minPrice * 100;
+      return (l) => l.pricePence >= minPence;
+    },
   },
   maxPrice: {
     condition: (f) => (f.maxPrice === undefined ? undefined : sql`p.price_pence <= ${f.maxPrice * 100}`),
-    matches: (l, f) => f.maxPrice === undefined || l.pricePence <= f.maxPrice * 100,
+    test: ({ maxPrice }) => {
+      if (maxPrice === undefined) return undefined;
+      const maxPence = maxPrice * 100;
+      return (l) => l.pricePence <= maxPence;
+    },
   },
   /** At least N (REQ-SEARCH-07). */
   bedrooms: {
     condition: (f) => (f.bedrooms === undefined ? undefined : sql`p.bedrooms >= ${f.bedrooms}`),
-    matches: (l, f) => f.bedrooms === undefined || l.bedrooms >= f.bedrooms,
+    test: ({ bedrooms }) => (bedrooms === undefined ? undefined : (l) => l.bedrooms >= bedrooms),
   },
   bathrooms: {
     condition: (f) => (f.bathrooms === undefined ? undefined : sql`p.bathrooms >= ${f.bathrooms}`),
-    matches: (l, f) => f.bathrooms === undefined || l.bathrooms >= f.bathrooms,
+    test: ({ bathrooms }) => (bathrooms === undefined ? undefined : (l) => l.bathrooms >= bathrooms),
   },
   /**
    * Must-haves: every tag applies. 'Reduced' is a fact of the price, not a tag an agent ticks: the asking price has
@@ -233,21 +251,29 @@ export const SEARCH_FILTERS = {
       if (f.filters?.includes('reduced')) parts.push(sql`p.price_reduced_at IS NOT NULL`);
       return parts.length ? sql.join(parts, sql` AND `) : undefined;
     },
-    matches: (l, f) =>
-      (f.filters ?? []).every((tag) => (tag === 'reduced' ? l.reduced : l.features.includes(tag))),
+    test: (f) => {
+      const tags = ticked(f);
+      const reduced = f.filters?.includes('reduced') ?? false;
+      if (!tags.length && !reduced) return undefined;
+      return (l) => (!reduced || l.reduced) && tags.every((tag) => l.features.includes(tag));
+    },
   },
   /** 'Don't show': listings flagged so are left out. */
   exclude: {
     condition: (f) => (f.exclude?.length ? sql`NOT (p.flags && ${slugArray(f.exclude)}::text[])` : undefined),
-    matches: (l, f) => !f.exclude?.some((flag) => l.flags.includes(flag)),
+    test: ({ exclude }) =>
+      exclude?.length ? (l) => !exclude.some((flag) => l.flags.includes(flag)) : undefined,
   },
   /** The visible map, edges included. */
   bounds: {
     condition: (f) => (f.bounds ? inBox(parseBounds(f.bounds)) : undefined),
-    matches: (l, f) => {
-      if (f.bounds === undefined) return true;
-      const point = pointOf(l);
-      return point !== undefined && inBounds(point, parseBounds(f.bounds));
+    test: (f) => {
+      if (f.bounds === undefined) return undefined;
+      const box = parseBounds(f.bounds);
+      return (l) => {
+        const point = pointOf(l);
+        return point !== undefined && inBounds(point, box);
+      };
     },
   },
   /**
@@ -263,25 +289,24 @@ export const SEARCH_FILTERS = {
       const polygon = `(${read.points.map((p) => `(${p.longitude},${p.latitude})`).join(',')})`;
       return sql`${inBox(polygonBounds(read.points))} AND ${polygon}::polygon @> point(p.longitude, p.latitude)`;
     },
-    matches: (l, f, ctx) => {
-      if (f.polygon === undefined) return true;
-      const point = pointOf(l);
+    test: (f, ctx) => {
+      if (f.polygon === undefined) return undefined;
       const polygon = ctx.polygon ?? decodedPolygon(f.polygon);
+      if (polygon === undefined) return () => false;
+      const box = boundsOf(polygon);
       // The box first, as the SQL and the engine read it: a point within PostgreSQL's fuzzy EPSILON of a corner
       // but outside the exact box is out on all three.
-      return (
-        point !== undefined &&
-        polygon !== undefined &&
-        inBounds(point, boundsOf(polygon)) &&
-        pointInPolygon(point, polygon)
-      );
+      return (l) => {
+        const point = pointOf(l);
+        return point !== undefined && inBounds(point, box) && pointInPolygon(point, polygon);
+      };
     },
   },
   /** English full-text search of title, description and features (web-search syntax). */
   keywords: {
     condition: (f) =>
       f.keywords ? sql`p.search_vector @@ websearch_to_tsquery('english', ${f.keywords})` : undefined,
-    matches: (l, f, ctx) => !f.keywords || (ctx.keywordIds?.has(l.id) ?? false),
+    test: (f, { keywordIds }) => (f.keywords ? (l) => keywordIds?.has(l.id) ?? false : undefined),
   },
   /** Added to site: the listing date (first published, else created) within the last N days. */
   added: {
@@ -290,30 +315,34 @@ export const SEARCH_FILTERS = {
       const since = new Date(ctx.now.getTime() - f.added * DAY_MS);
       return sql`COALESCE(p.published_at, p.created_at) >= ${since.toISOString()}::timestamptz`;
     },
-    matches: (l, f, ctx) => f.added === undefined || l.listedAtMs >= ctx.now.getTime() - f.added * DAY_MS,
+    test: (f, ctx) => {
+      if (f.added === undefined) return undefined;
+      const sinceMs = ctx.now.getTime() - f.added * DAY_MS;
+      return (l) => l.listedAtMs >= sinceMs;
+    },
   },
   /** REQ-LISTING-16: the listing has a floor plan (sale and rent). */
   hasFloorPlan: {
     condition: (f) => (f.hasFloorPlan ? sql`p.has_floor_plan` : undefined),
-    matches: (l, f) => !f.hasFloorPlan || l.hasFloorPlan,
+    test: (f) => (f.hasFloorPlan ? (l) => l.hasFloorPlan : undefined),
   },
   /** The lettings terms (sale listings have none): a choice equal to the agent's, a switch said 'yes'. */
   letType: {
     condition: (f) => (f.letType ? sql`p.let_type = ${f.letType}` : undefined),
-    matches: (l, f) => f.letType === undefined || l.letType === f.letType,
+    test: ({ letType }) => (letType === undefined ? undefined : (l) => l.letType === letType),
   },
   furnished: {
     condition: (f) => (f.furnished ? sql`p.furnished = ${f.furnished}` : undefined),
-    matches: (l, f) => f.furnished === undefined || l.furnished === f.furnished,
+    test: ({ furnished }) => (furnished === undefined ? undefined : (l) => l.furnished === furnished),
   },
   /** Not said (NULL) is not 'yes'. */
   petsAllowed: {
     condition: (f) => (f.petsAllowed ? sql`p.pets_allowed IS TRUE` : undefined),
-    matches: (l, f) => !f.petsAllowed || l.petsAllowed === true,
+    test: (f) => (f.petsAllowed ? (l) => l.petsAllowed === true : undefined),
   },
   billsIncluded: {
     condition: (f) => (f.billsIncluded ? sql`p.bills_included IS TRUE` : undefined),
-    matches: (l, f) => !f.billsIncluded || l.billsIncluded === true,
+    test: (f) => (f.billsIncluded ? (l) => l.billsIncluded === true : undefined),
   },
 } satisfies Record<
   | Exclude<keyof SearchFilters, 'location' | 'place' | 'radius' | 'includeUnderOffer' | 'includeLetAgreed'>
@@ -328,7 +357,19 @@ export function filterConditions(f: SearchFilters, ctx: FilterContext): SQL[] {
   return DEFINITIONS.flatMap((d) => d.condition(f, ctx) ?? []);
 }
 
-/** Whether a listing passes every filter but the location scope. */
+/**
+ * The test of every filter but the location scope, made once for a search and then applied to many listings (the
+ * alert job's matcher): only the filters the search uses are tested.
+ */
+export function filtersTest(f: SearchFilters, ctx: FilterContext): ListingTest {
+  const tests = DEFINITIONS.flatMap((d) => d.test(f, ctx) ?? []);
+  return (listing) => {
+    for (const test of tests) if (!test(listing)) return false;
+    return true;
+  };
+}
+
+/** Whether a listing passes every filter but the location scope (one listing; many: {@link filtersTest}). */
 export function filtersMatch(listing: MatchableListing, f: SearchFilters, ctx: FilterContext): boolean {
-  return DEFINITIONS.every((d) => d.matches(listing, f, ctx));
+  return filtersTest(f, ctx)(listing);
 }
