@@ -17,7 +17,7 @@ import {
   type LocationScope,
 } from '#src/features/listings/search-scope.ts';
 import { decodedPolygon, otherFiltersTest, type MatchableListing } from './listing-matches-filters.ts';
-import { queryRows } from '#src/db/query-rows.ts';
+import { queryRow, queryRows } from '#src/db/query-rows.ts';
 
 /** How far back a run looks at most, so a long outage cannot load the whole table into memory. */
 const MAX_LOOKBACK_DAYS = 30;
@@ -57,9 +57,11 @@ export function uuidArray(ids: readonly string[]): string {
  */
 export async function loadNewListings(db: Database, now: Date): Promise<NewListing[]> {
   const floor = new Date(now.getTime() - MAX_LOOKBACK_DAYS * DAY_MS);
-  const oldest = await db.execute(sql`
-    SELECT min(coalesce(last_alerted_at, created_at)) AS since FROM saved_searches WHERE email_alerts`);
-  const sinceRaw = (oldest.rows[0] as Row | undefined)?.since;
+  const oldest = await queryRow<{ since: string | Date | null }>(
+    db,
+    sql`SELECT min(coalesce(last_alerted_at, created_at)) AS since FROM saved_searches WHERE email_alerts`,
+  );
+  const sinceRaw = oldest?.since;
   if (sinceRaw == null) return [];
   const since = new Date(Math.max(toDate(sinceRaw).getTime(), floor.getTime()));
   if (since >= now) return [];
@@ -140,12 +142,15 @@ export function createAlertMatcher(listings: readonly NewListing[], now: Date): 
     );
     for (const k of texts) keywordMatches.set(k, new Set());
     if (!texts.length || !listings.length) return;
-    const found = await tx.execute(sql`
+    const found = await queryRows<{ text: string; id: string }>(
+      tx,
+      sql`
       SELECT k.text, p.id
         FROM jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) AS k(text)
         JOIN properties p ON p.id = ANY(${listingIds}::uuid[])
-                         AND p.search_vector @@ websearch_to_tsquery('english', k.text)`);
-    for (const r of found.rows as Row[]) keywordMatches.get(String(r.text))!.add(String(r.id));
+                         AND p.search_vector @@ websearch_to_tsquery('english', k.text)`,
+    );
+    for (const r of found) keywordMatches.get(r.text)!.add(r.id);
   };
   const placeBuckets = placeBucketsOf(listings);
   const candidatesFor = (filters: SearchFilters): number[] => {
