@@ -1,31 +1,37 @@
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { ApiError } from '#src/lib/api-error.ts';
-import { flushedSecurityEvents } from '#src/testing/security-events.ts';
+import { flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
+import { recordRequests, server } from '#src/testing/server.ts';
 
 const Schema = z.object({ ok: z.boolean() });
 
-afterEach(() => vi.unstubAllGlobals());
+/** `GET /api/x` answers with a fresh `respond()` each time. */
+function answer(respond: () => Response) {
+  server.use(http.get('/api/x', () => respond()));
+}
 
-function stub(response: Response | Error) {
-  const fetch = vi.fn(async () => {
-    if (response instanceof Error) throw response;
-    return response;
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+/** Method and path with query of a request the server received. */
+function sent(request: Request): string {
+  const { pathname, search } = new URL(request.url);
+  return `${request.method} ${pathname}${search}`;
 }
 
 test('returns the validated body and sends the query string', async () => {
-  const fetch = stub(Response.json({ ok: true }));
+  answer(() => HttpResponse.json({ ok: true }));
+  const requests = recordRequests();
   const params = new URLSearchParams({ location: 'Reading', filters: 'garden,parking' });
   await expect(apiRequest('/api/x', { schema: Schema, params })).resolves.toEqual({ ok: true });
-  expect(fetch).toHaveBeenCalledWith('/api/x?location=Reading&filters=garden%2Cparking', expect.anything());
+  expect(requests.map(sent)).toEqual(['GET /api/x?location=Reading&filters=garden%2Cparking']);
 });
 
 test('turns the error body into an ApiError with code, status and message', async () => {
-  stub(Response.json({ error: { code: 'INVALID_PRICE_RANGE', message: 'Nope' } }, { status: 400 }));
+  answer(() =>
+    HttpResponse.json({ error: { code: 'INVALID_PRICE_RANGE', message: 'Nope' } }, { status: 400 }),
+  );
   const error = await apiRequest('/api/x', { schema: Schema }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   expect(error).toMatchObject({
@@ -37,7 +43,7 @@ test('turns the error body into an ApiError with code, status and message', asyn
 });
 
 test('a body that is not the error shape gets the SPEC safe message for its status', async () => {
-  stub(new Response('<html>Bad gateway</html>', { status: 502 }));
+  answer(() => new HttpResponse('<html>Bad gateway</html>', { status: 502 }));
   await expect(apiRequest('/api/x', { schema: Schema })).rejects.toMatchObject({
     status: 502,
     message: 'A server error occurred. Please try again later.',
@@ -45,7 +51,7 @@ test('a body that is not the error shape gets the SPEC safe message for its stat
 });
 
 test('a network failure is a NETWORK_ERROR with the network message', async () => {
-  stub(new TypeError('Failed to fetch'));
+  answer(() => HttpResponse.error());
   await expect(apiRequest('/api/x', { schema: Schema })).rejects.toMatchObject({
     code: 'NETWORK_ERROR',
     status: 0,
@@ -55,19 +61,19 @@ test('a network failure is a NETWORK_ERROR with the network message', async () =
 
 test('a success body that breaks the schema is rejected', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  stub(Response.json({ ok: 'yes' }));
+  answer(() => HttpResponse.json({ ok: 'yes' }));
   await expect(apiRequest('/api/x', { schema: Schema })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
 });
 
 test('onResponse sees the response, headers included, success or not', async () => {
   const seen: (string | null)[] = [];
-  stub(Response.json({ ok: true }, { headers: { 'RateLimit-Remaining': '7' } }));
+  answer(() => HttpResponse.json({ ok: true }, { headers: { 'RateLimit-Remaining': '7' } }));
   await apiRequest('/api/x', {
     schema: Schema,
     onResponse: (response) => seen.push(response.headers.get('RateLimit-Remaining')),
   });
-  stub(
-    Response.json(
+  answer(() =>
+    HttpResponse.json(
       { error: { code: 'RATE_LIMITED', message: 'x' } },
       { status: 429, headers: { 'Retry-After': '30' } },
     ),
@@ -80,44 +86,60 @@ test('onResponse sees the response, headers included, success or not', async () 
 });
 
 test('statusMessages replace the text of an error with that status, whatever answered', async () => {
-  stub(new Response('Too Many Requests', { status: 429 }));
+  answer(() => new HttpResponse('Too Many Requests', { status: 429 }));
   await expect(
     apiRequest('/api/x', { schema: Schema, statusMessages: { 429: 'Slow down.' } }),
   ).rejects.toMatchObject({ status: 429, code: 'HTTP_429', message: 'Slow down.' });
-  stub(Response.json({ error: { code: 'RATE_LIMITED', message: 'Other' } }, { status: 429 }));
+  answer(() => HttpResponse.json({ error: { code: 'RATE_LIMITED', message: 'Other' } }, { status: 429 }));
   await expect(
     apiRequest('/api/x', { schema: Schema, statusMessages: { 429: 'Slow down.' } }),
   ).rejects.toMatchObject({ code: 'RATE_LIMITED', message: 'Slow down.' });
 });
 
 test('every failure is reported once as a medium security event; aborts are not', async () => {
-  const fetch = vi.fn(async (input: RequestInfo | URL) =>
-    String(input) === '/api/security-events'
-      ? new Response(null, { status: 202 })
-      : Response.json({ error: { code: 'FORBIDDEN', message: 'x' } }, { status: 403 }),
+  const events = recordSecurityEvents();
+  let arrived: () => void = () => {};
+  const reachedServer = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  server.use(
+    http.post('/api/admin/users/:id/suspend', () =>
+      HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'x' } }, { status: 403 }),
+    ),
+    // Never answers: the request is aborted while the server holds it.
+    http.get('/api/properties', async () => {
+      arrived();
+      await delay('infinite');
+      return HttpResponse.json({ ok: true });
+    }),
   );
-  vi.stubGlobal('fetch', fetch);
   await apiRequest('/api/admin/users/0a1b2c3d-0000-4000-8000-000000000001/suspend', {
     method: 'POST',
     schema: Schema,
   }).catch(() => {});
 
   const controller = new AbortController();
+  const aborted = apiRequest('/api/properties', { schema: Schema, signal: controller.signal }).catch(
+    (e: unknown) => e,
+  );
+  await reachedServer;
   controller.abort();
-  fetch.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
-  await apiRequest('/api/properties', { schema: Schema, signal: controller.signal }).catch(() => {});
+  expect(await aborted).toMatchObject({ name: 'AbortError' });
 
-  expect(flushedSecurityEvents(fetch)).toEqual([
-    expect.objectContaining({
-      type: 'suspicious_activity',
-      severity: 'medium',
-      description: 'Handled authorization error',
-      metadata: expect.objectContaining({
-        source: 'api',
-        method: 'POST',
-        endpoint: '/api/admin/users/:id/suspend',
-        code: 'FORBIDDEN',
+  // Both requests have settled: whatever they reported is queued and leaves in the one batch flushed here.
+  await waitFor(() =>
+    expect(flushedTo(events)).toEqual([
+      expect.objectContaining({
+        type: 'suspicious_activity',
+        severity: 'medium',
+        description: 'Handled authorization error',
+        metadata: expect.objectContaining({
+          source: 'api',
+          method: 'POST',
+          endpoint: '/api/admin/users/:id/suspend',
+          code: 'FORBIDDEN',
+        }),
       }),
-    }),
-  ]);
+    ]),
+  );
 });

@@ -1,9 +1,12 @@
-import { expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { ApiError } from '#src/lib/api-error.ts';
 import { createQueryClient, errorMessage, retryDelay, shouldRetry } from '#src/lib/query-client.ts';
-import { flushedSecurityEvents } from '#src/testing/security-events.ts';
+import { flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
+import { server } from '#src/testing/server.ts';
 
 test('retry backoff starts at 1 s, doubles and stops growing at 30 s', () => {
   expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
@@ -38,12 +41,12 @@ test('the price range code always reads with the SPEC message', () => {
 });
 
 test('failed queries and mutations are reported once: not again when the fetch wrapper already did', async () => {
-  const fetch = vi.fn(async (input: RequestInfo | URL) =>
-    String(input) === '/api/security-events'
-      ? new Response(null, { status: 202 })
-      : Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+  const events = recordSecurityEvents();
+  server.use(
+    http.get('/api/properties', () =>
+      HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 }),
+    ),
   );
-  vi.stubGlobal('fetch', fetch);
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
 
@@ -64,13 +67,16 @@ test('failed queries and mutations are reported once: not again when the fetch w
     .execute(undefined)
     .catch(() => {});
 
-  expect(
-    flushedSecurityEvents(fetch).map((e) => [e.severity, e.description, e.metadata.source, e.metadata.key]),
-  ).toEqual([
-    ['medium', 'Handled server error', 'api', undefined],
-    ['medium', 'Handled network error', 'query', 'me'],
-    ['medium', 'Handled authorization error', 'mutation', 'favourite'],
-  ]);
+  // All three are queued by now and leave in one batch: a second report of the first would be in it.
+  await waitFor(() =>
+    expect(
+      flushedTo(events).map((e) => [e.severity, e.description, e.metadata.source, e.metadata.key]),
+    ).toEqual([
+      ['medium', 'Handled server error', 'api', undefined],
+      ['medium', 'Handled network error', 'query', 'me'],
+      ['medium', 'Handled authorization error', 'mutation', 'favourite'],
+    ]),
+  );
 });
 
 test('errors that are not from the API read with the catalogue message', () => {

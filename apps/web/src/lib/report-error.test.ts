@@ -1,18 +1,15 @@
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { CancelledError } from '@tanstack/react-query';
+import type { SecurityEventInput } from '@abode/shared/security/security-event.schema';
 import { ApiError } from '#src/lib/api-error.ts';
 import {
   installGlobalErrorReporting,
   reportHandledError,
   reportUnhandledError,
 } from '#src/lib/report-error.ts';
-import { flushedSecurityEvents } from '#src/testing/security-events.ts';
-
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn(async () => new Response(null, { status: 202 }));
-  vi.stubGlobal('fetch', fetchMock);
-});
+import { reportSecurityEvent } from '#src/lib/security-events.ts';
+import { flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
 
 let uninstall: (() => void) | undefined;
 afterEach(() => {
@@ -20,7 +17,23 @@ afterEach(() => {
   uninstall = undefined;
 });
 
-test('a handled error is a medium suspicious-activity event with its category, safe code and status', () => {
+const MARKER = 'test marker: everything reported before it has been sent';
+
+/**
+ * Every event reported so far, once they have all reached the server: a marker event is reported last and the
+ * queue flushed until the marker arrives (it leaves in the same batch as anything queued before it, or after it).
+ * An empty answer therefore means nothing was reported, not that the POST had not arrived yet.
+ */
+async function allReported(events: SecurityEventInput[]): Promise<SecurityEventInput[]> {
+  reportSecurityEvent({ type: 'suspicious_activity', severity: 'low', description: MARKER });
+  await waitFor(() =>
+    expect(flushedTo(events)).toContainEqual(expect.objectContaining({ description: MARKER })),
+  );
+  return events.filter((event) => event.description !== MARKER);
+}
+
+test('a handled error is a medium suspicious-activity event with its category, safe code and status', async () => {
+  const events = recordSecurityEvents();
   const entry = reportHandledError(new ApiError('FORBIDDEN', 403, 'x'), {
     source: 'api',
     method: 'POST',
@@ -28,41 +41,46 @@ test('a handled error is a medium suspicious-activity event with its category, s
   });
 
   expect(entry.message).toBe('You do not have permission to perform this action.');
-  expect(flushedSecurityEvents(fetchMock)).toEqual([
-    expect.objectContaining({
-      type: 'suspicious_activity',
-      severity: 'medium',
-      description: 'Handled authorization error',
-      metadata: {
-        source: 'api',
-        method: 'POST',
-        endpoint: '/api/enquiries',
-        category: 'authorization',
-        code: 'FORBIDDEN',
-        status: 403,
-        path: '/',
-      },
-    }),
-  ]);
+  await waitFor(() =>
+    expect(flushedTo(events)).toEqual([
+      expect.objectContaining({
+        type: 'suspicious_activity',
+        severity: 'medium',
+        description: 'Handled authorization error',
+        metadata: {
+          source: 'api',
+          method: 'POST',
+          endpoint: '/api/enquiries',
+          category: 'authorization',
+          code: 'FORBIDDEN',
+          status: 403,
+          path: '/',
+        },
+      }),
+    ]),
+  );
 });
 
-test('one error is reported once, however many handlers see it', () => {
+test('one error is reported once, however many handlers see it', async () => {
+  const events = recordSecurityEvents();
   const error = new ApiError('INTERNAL_ERROR', 500, 'x');
   reportHandledError(error, { source: 'api' });
   reportHandledError(error, { source: 'query' });
   reportUnhandledError(error, { source: 'unhandledrejection' });
-  expect(flushedSecurityEvents(fetchMock)).toHaveLength(1);
+  expect(await allReported(events)).toHaveLength(1);
 });
 
-test('aborts, cancelled queries and the security-events endpoint itself are never reported', () => {
+test('aborts, cancelled queries and the security-events endpoint itself are never reported', async () => {
+  const events = recordSecurityEvents();
   reportHandledError(new DOMException('The operation was aborted.', 'AbortError'), { source: 'api' });
   reportHandledError(new CancelledError(), { source: 'query' });
   reportHandledError(new ApiError('HTTP_500', 500, 'x'), { source: 'api', endpoint: '/api/security-events' });
   reportUnhandledError(new DOMException('aborted', 'AbortError'), { source: 'unhandledrejection' });
-  expect(flushedSecurityEvents(fetchMock)).toEqual([]);
+  expect(await allReported(events)).toEqual([]);
 });
 
-test('window errors and unhandled rejections are high-severity, with the first line only', () => {
+test('window errors and unhandled rejections are high-severity, with the first line only', async () => {
+  const events = recordSecurityEvents();
   uninstall = installGlobalErrorReporting(window);
 
   const error = new Error('Cannot read properties of undefined\nsecond line of detail');
@@ -85,8 +103,8 @@ test('window errors and unhandled rejections are high-severity, with the first l
     new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }),
   );
 
-  const events = flushedSecurityEvents(fetchMock);
-  expect(events).toEqual([
+  const reported = await allReported(events);
+  expect(reported).toEqual([
     expect.objectContaining({
       type: 'suspicious_activity',
       severity: 'high',
@@ -99,24 +117,31 @@ test('window errors and unhandled rejections are high-severity, with the first l
       metadata: { source: 'unhandledrejection', path: '/' },
     }),
   ]);
-  expect(JSON.stringify(events)).not.toContain('second line');
-  expect(JSON.stringify(events)).not.toContain('at x');
+  expect(JSON.stringify(reported)).not.toContain('second line');
+  expect(JSON.stringify(reported)).not.toContain('at x');
 });
 
-test('a rejected Error reports only the first stack frame', () => {
+test('a rejected Error reports only the first stack frame', async () => {
+  const events = recordSecurityEvents();
   const error = new Error('boom');
   error.stack =
     'Error: boom\n    at load (http://localhost/assets/page.js:10:5)\n    at secretFrame (x.js:1:1)';
   reportUnhandledError(error, { source: 'unhandledrejection' });
-  const [event] = flushedSecurityEvents(fetchMock);
-  expect(event?.metadata).toEqual({
-    where: 'at load (http://localhost/assets/page.js:10:5)',
-    source: 'unhandledrejection',
-    path: '/',
-  });
+  await waitFor(() =>
+    expect(flushedTo(events)).toEqual([
+      expect.objectContaining({
+        metadata: {
+          where: 'at load (http://localhost/assets/page.js:10:5)',
+          source: 'unhandledrejection',
+          path: '/',
+        },
+      }),
+    ]),
+  );
 });
 
-test('after uninstalling, global errors are no longer reported', () => {
+test('after uninstalling, global errors are no longer reported', async () => {
+  const events = recordSecurityEvents();
   installGlobalErrorReporting(window)();
   // Marked handled, as a page's own handler would, so the test runner does not take it for an uncaught error.
   const handled = (event: Event) => event.preventDefault();
@@ -128,5 +153,5 @@ test('after uninstalling, global errors are no longer reported', () => {
   } finally {
     window.removeEventListener('error', handled);
   }
-  expect(flushedSecurityEvents(fetchMock)).toEqual([]);
+  expect(await allReported(events)).toEqual([]);
 });

@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { HomeSearchBar } from '#src/features/search/components/home-search-bar.tsx';
-import { flushedSecurityEvents } from '#src/testing/security-events.ts';
 import { http, HttpResponse } from 'msw';
+import type { SecurityEventInput } from '@abode/shared/security/security-event.schema';
+import { HomeSearchBar } from '#src/features/search/components/home-search-bar.tsx';
+import { reportSecurityEvent } from '#src/lib/security-events.ts';
+import { flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
-import { currentUrl, renderWithRouter, stubFetch } from '#src/testing/test-utils.tsx';
+import { currentUrl, renderWithRouter } from '#src/testing/test-utils.tsx';
 
 /** The location suggestions answer `items` (none unless a test says otherwise). */
 function answerSuggestions(items: unknown[] = []) {
@@ -86,7 +88,7 @@ test('the location box is labelled and capped at 100 characters', () => {
 });
 
 test('script typed into the location is reported as high-severity suspicious activity', async () => {
-  const fetch = stubFetch(() => new Response(null, { status: 202 }));
+  const events = recordSecurityEvents();
   const { user, router } = renderHomeSearch();
 
   await user.type(screen.getByLabelText('Location'), 'javascript:alert(1)');
@@ -94,22 +96,39 @@ test('script typed into the location is reported as high-severity suspicious act
 
   await screen.findByText('results page');
   expect(currentUrl(router)).toMatch(/^\/search\?location=javascript/);
-  expect(flushedSecurityEvents(fetch)).toEqual([
-    expect.objectContaining({
-      type: 'suspicious_activity',
-      severity: 'high',
-      description: 'Script injection attempt in the search location',
-    }),
-  ]);
+  await waitFor(() =>
+    expect(flushedTo(events)).toEqual([
+      expect.objectContaining({
+        type: 'suspicious_activity',
+        severity: 'high',
+        description: 'Script injection attempt in the search location',
+      }),
+    ]),
+  );
 });
 
+const MARKER = 'test marker: everything reported before it has been sent';
+
+/**
+ * Every event reported so far, once they have all reached the server: a marker event is reported last and the
+ * queue flushed until the marker arrives (it leaves in the same batch as anything queued before it, or after it).
+ * An empty answer therefore means nothing was reported, not that the POST had not arrived yet.
+ */
+async function allReported(events: SecurityEventInput[]): Promise<SecurityEventInput[]> {
+  reportSecurityEvent({ type: 'suspicious_activity', severity: 'low', description: MARKER });
+  await waitFor(() =>
+    expect(flushedTo(events)).toContainEqual(expect.objectContaining({ description: MARKER })),
+  );
+  return events.filter((event) => event.description !== MARKER);
+}
+
 test('an ordinary location reports nothing', async () => {
-  const fetch = stubFetch(() => new Response(null, { status: 202 }));
+  const events = recordSecurityEvents();
   const { user } = renderHomeSearch();
   await user.type(screen.getByLabelText('Location'), "King's Lynn & prompt (by post)");
   await user.click(screen.getByRole('button', { name: 'Search' }));
   await screen.findByText('results page');
-  expect(flushedSecurityEvents(fetch)).toEqual([]);
+  expect(await allReported(events)).toEqual([]);
 });
 
 test('the search radius goes into the URL with the location (REQ-SEARCH-17)', async () => {
