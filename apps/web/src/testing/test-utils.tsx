@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
 import { AppToaster } from '#src/app/app-toaster.tsx';
 import { routes as appRoutes } from '#src/app/router.tsx';
 import { createQueryClient } from '#src/lib/query-client.ts';
@@ -52,21 +51,4 @@ export function renderWithRouter(
 export function currentUrl(router: ReturnType<typeof createMemoryRouter>): string {
   const { pathname, search } = router.state.location;
   return `${pathname}${search}`;
-}
-
-/** Stubs global fetch with a handler; returns the mock to inspect calls. */
-export function stubFetch(handler: (url: URL, init?: RequestInit) => Response | Promise<Response>) {
-  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return handler(new URL(raw, 'http://localhost'), init);
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
-}
-
-/** The URL of the nth fetch call. */
-export function fetchedUrl(mock: ReturnType<typeof stubFetch>, call = 0): URL {
-  const input = mock.mock.calls[call]?.[0];
-  const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : (input?.url ?? '');
-  return new URL(raw, 'http://localhost');
 }
