@@ -36,6 +36,23 @@ export function isPriceOnApplication(listing: Pick<PricedListing, 'pricePence' |
   return listing.priceQualifier === 'poa' || listing.pricePence === null;
 }
 
+/**
+ * The figures a listing's answer may carry, from what is stored (ADR 028, REQ-LISTING-11): a price on application is
+ * stored at its search price so that it sorts and filters, but neither that price nor a weekly rent is ever sent.
+ * Pence in, pence (or null) out.
+ */
+export function sentPrices(stored: {
+  priceQualifier: string | null | undefined;
+  pricePence: number;
+  weeklyRentPence?: number | null | undefined;
+}): { pricePence: number | null; weeklyRentPence: number | null } {
+  const poa = stored.priceQualifier === 'poa';
+  return {
+    pricePence: poa ? null : stored.pricePence,
+    weeklyRentPence: poa ? null : (stored.weeklyRentPence ?? null),
+  };
+}
+
 const MONTH_SUFFIX: Record<PriceAudience, string> = { public: '/month', agent: ' pcm' };
 const WEEK_SUFFIX: Record<PriceAudience, string> = { public: '/week', agent: ' pw' };
 

@@ -4,6 +4,7 @@
  */
 import { DETAILS_COLUMNS, toListingDetails, type DetailsRow, type MediaRow } from './listing-details.ts';
 import { sql, type SQL } from 'drizzle-orm';
+import { sentPrices } from '@abode/shared/listings/listing-price';
 import { buildSrcSet, type PhotoVariant } from '@abode/shared/agent/photos.schema';
 import type {
   ListingDetail,
@@ -149,10 +150,13 @@ export function toListingSummary(r: SummaryRow): ListingSummary {
     id: r.id,
     slug: r.slug,
     title: r.title,
-    pricePence: poa ? null : r.price_pence,
+    ...sentPrices({
+      priceQualifier: r.price_qualifier,
+      pricePence: r.price_pence,
+      weeklyRentPence: r.weekly_rent_pence,
+    }),
     priceQualifier: r.price_qualifier ?? null,
     rentFrequency: r.rent_frequency ?? null,
-    weeklyRentPence: poa ? null : (r.weekly_rent_pence ?? null),
     mode: r.mode,
     status: r.status,
     bedrooms: r.bedrooms,

@@ -12,7 +12,7 @@ import {
   type PropertyType,
   type RentFrequency,
 } from '@abode/shared/listings/listing.schema';
-import { formatListingPrice } from '@abode/shared/listings/listing-price';
+import { formatListingPrice, sentPrices } from '@abode/shared/listings/listing-price';
 import type { Database } from '#src/db/client.ts';
 import { queryRow } from '#src/db/query-rows.ts';
 import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
@@ -77,14 +77,16 @@ export async function findListingMeta(db: Database, slug: string): Promise<Listi
      WHERE p.slug = ${slug} AND ${VISIBLE_LISTING}`,
   );
   if (!r) return undefined;
-  const poa = r.price_qualifier === 'poa';
   return {
     slug: r.slug,
     title: r.title,
-    pricePence: poa ? null : r.price_pence,
+    ...sentPrices({
+      priceQualifier: r.price_qualifier,
+      pricePence: r.price_pence,
+      weeklyRentPence: r.weekly_rent_pence,
+    }),
     priceQualifier: r.price_qualifier ?? null,
     rentFrequency: r.rent_frequency ?? null,
-    weeklyRentPence: poa ? null : (r.weekly_rent_pence ?? null),
     mode: r.mode,
     bedrooms: r.bedrooms,
     propertyType: r.property_type,

@@ -13,6 +13,7 @@ import {
   type AdminListingStats,
 } from '@abode/shared/admin/listings.schema';
 import type { AgencyStanding } from '@abode/shared/agency/compliance';
+import { sentPrices } from '@abode/shared/listings/listing-price';
 import type { Database } from '#src/db/client.ts';
 import { agencies, agents, properties } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
@@ -80,11 +81,13 @@ function toAdminListing(r: Row): AdminListing {
     city: r.city as string,
     postcode: r.postcode as string,
     mode: r.mode as AdminListing['mode'],
-    // A price on application is shown as POA, not as the search price it is stored at (ADR 028).
-    pricePence: r.priceQualifier === 'poa' ? null : (r.pricePence as number),
+    ...sentPrices({
+      priceQualifier: r.priceQualifier as string | null,
+      pricePence: r.pricePence as number,
+      weeklyRentPence: r.weeklyRentPence as number | null,
+    }),
     priceQualifier: (r.priceQualifier as AdminListing['priceQualifier']) ?? null,
     rentFrequency: (r.rentFrequency as AdminListing['rentFrequency']) ?? null,
-    weeklyRentPence: r.priceQualifier === 'poa' ? null : ((r.weeklyRentPence as number | null) ?? null),
     status: r.status as AdminListing['status'],
     approvalStatus: r.approvalStatus as AdminListing['approvalStatus'],
     approvedAt: iso(r.approvedAt as Date | null),

@@ -34,6 +34,7 @@ import {
   type SortOrder,
 } from '@abode/shared/agent/listing-input.schema';
 import type { z } from 'zod';
+import { sentPrices } from '@abode/shared/listings/listing-price';
 import type { Database } from '#src/db/client.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { agencyMemberBranches, agencyMembers, agents, properties, users } from '#src/db/schema.ts';
@@ -201,11 +202,9 @@ export async function findAgentListings(
     bathrooms: r.bathrooms,
     propertyType: r.propertyType as AgentListingSummary['propertyType'],
     mode: r.mode as AgentListingSummary['mode'],
-    // A price on application is shown as POA, not as the search price it is stored at (ADR 028).
-    pricePence: r.priceQualifier === 'poa' ? null : r.pricePence,
+    ...sentPrices(r),
     priceQualifier: r.priceQualifier as AgentListingSummary['priceQualifier'],
     rentFrequency: r.rentFrequency as AgentListingSummary['rentFrequency'],
-    weeklyRentPence: r.priceQualifier === 'poa' ? null : r.weeklyRentPence,
     status: r.status as AgentListingSummary['status'],
     approvalStatus: r.approvalStatus as AgentListingSummary['approvalStatus'],
     viewCount: r.viewCount,

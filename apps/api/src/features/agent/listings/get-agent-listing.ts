@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { AgencyAction } from '@abode/shared/agency/permissions';
+import { sentPrices } from '@abode/shared/listings/listing-price';
 import {
   LISTING_MESSAGES,
   type AgentListingDetail,
@@ -91,7 +92,7 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
     title: row.title,
     description: row.description ?? '',
     ...toListingDetails(row, media),
-    pricePence: row.priceQualifier === 'poa' ? null : row.pricePence,
+    pricePence: sentPrices(row).pricePence,
     mode: row.mode as AgentListingDetail['mode'],
     status: row.status as AgentListingDetail['status'],
     propertyType: row.propertyType as AgentListingDetail['propertyType'],
