@@ -1,36 +1,19 @@
 import { afterEach, expect, test } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { CancelledError } from '@tanstack/react-query';
-import type { SecurityEventInput } from '@abode/shared/security/security-event.schema';
 import { ApiError } from '#src/lib/api-error.ts';
 import {
   installGlobalErrorReporting,
   reportHandledError,
   reportUnhandledError,
 } from '#src/lib/report-error.ts';
-import { reportSecurityEvent } from '#src/lib/security-events.ts';
-import { flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
+import { allReported, flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
 
 let uninstall: (() => void) | undefined;
 afterEach(() => {
   uninstall?.();
   uninstall = undefined;
 });
-
-const MARKER = 'test marker: everything reported before it has been sent';
-
-/**
- * Every event reported so far, once they have all reached the server: a marker event is reported last and the
- * queue flushed until the marker arrives (it leaves in the same batch as anything queued before it, or after it).
- * An empty answer therefore means nothing was reported, not that the POST had not arrived yet.
- */
-async function allReported(events: SecurityEventInput[]): Promise<SecurityEventInput[]> {
-  reportSecurityEvent({ type: 'suspicious_activity', severity: 'low', description: MARKER });
-  await waitFor(() =>
-    expect(flushedTo(events)).toContainEqual(expect.objectContaining({ description: MARKER })),
-  );
-  return events.filter((event) => event.description !== MARKER);
-}
 
 test('a handled error is a medium suspicious-activity event with its category, safe code and status', async () => {
   const events = recordSecurityEvents();

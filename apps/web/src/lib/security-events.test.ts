@@ -13,6 +13,9 @@ import {
   type SecurityEventReport,
 } from '#src/lib/security-events.ts';
 
+// The one web test that stubs `fetch` itself rather than answering through MSW: it tests the queue's own transport
+// under fake timers (how many calls each tick makes, `keepalive` on unload, sendBeacon), which MSW's asynchronous
+// interception cannot observe call by call.
 let queue: SecurityEventQueue;
 let fetchMock: ReturnType<typeof vi.fn>;
 

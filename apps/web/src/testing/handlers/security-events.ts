@@ -4,7 +4,13 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { SecurityEventInput } from '@abode/shared/security/security-event.schema';
-import { flushSecurityEvents, SECURITY_EVENTS_ENDPOINT } from '#src/lib/security-events.ts';
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import {
+  flushSecurityEvents,
+  reportSecurityEvent,
+  SECURITY_EVENTS_ENDPOINT,
+} from '#src/lib/security-events.ts';
 import { server } from '#src/testing/server.ts';
 
 /**
@@ -30,4 +36,19 @@ export function recordSecurityEvents(): SecurityEventInput[] {
 export function flushedTo(events: SecurityEventInput[]): SecurityEventInput[] {
   flushSecurityEvents();
   return events;
+}
+
+const MARKER = 'test marker: everything reported before it has been sent';
+
+/**
+ * Every event reported so far, once they have all reached the server: a marker event is reported last and the
+ * queue flushed until the marker arrives (it leaves in the same batch as anything queued before it, or after it).
+ * An empty answer therefore means nothing was reported, not that the POST had not arrived yet.
+ */
+export async function allReported(events: SecurityEventInput[]): Promise<SecurityEventInput[]> {
+  reportSecurityEvent({ type: 'suspicious_activity', severity: 'low', description: MARKER });
+  await waitFor(() =>
+    expect(flushedTo(events)).toContainEqual(expect.objectContaining({ description: MARKER })),
+  );
+  return events.filter((event) => event.description !== MARKER);
 }

@@ -2,10 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import type { SecurityEventInput } from '@abode/shared/security/security-event.schema';
 import { HomeSearchBar } from '#src/features/search/components/home-search-bar.tsx';
-import { reportSecurityEvent } from '#src/lib/security-events.ts';
-import { flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
+import { allReported, flushedTo, recordSecurityEvents } from '#src/testing/handlers/security-events.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { currentUrl, renderWithRouter } from '#src/testing/test-utils.tsx';
 
@@ -106,21 +104,6 @@ test('script typed into the location is reported as high-severity suspicious act
     ]),
   );
 });
-
-const MARKER = 'test marker: everything reported before it has been sent';
-
-/**
- * Every event reported so far, once they have all reached the server: a marker event is reported last and the
- * queue flushed until the marker arrives (it leaves in the same batch as anything queued before it, or after it).
- * An empty answer therefore means nothing was reported, not that the POST had not arrived yet.
- */
-async function allReported(events: SecurityEventInput[]): Promise<SecurityEventInput[]> {
-  reportSecurityEvent({ type: 'suspicious_activity', severity: 'low', description: MARKER });
-  await waitFor(() =>
-    expect(flushedTo(events)).toContainEqual(expect.objectContaining({ description: MARKER })),
-  );
-  return events.filter((event) => event.description !== MARKER);
-}
 
 test('an ordinary location reports nothing', async () => {
   const events = recordSecurityEvents();
