@@ -5,6 +5,7 @@
  * markup is left in place, so the listing's own rules refuse script-like content as they do in the portal.
  */
 import { containsScript } from '@abode/shared/sanitise';
+import { decodeCharacterReferences } from '../feed-text.ts';
 
 /** A whole number of at most `max`, or null when the value is not one. */
 export function blmWhole(value: string, max = Number.MAX_SAFE_INTEGER): number | null {
@@ -89,36 +90,6 @@ export function blmInstant(value: string): Date | null {
   return new Date(asUtc - londonOffsetMs(asUtc - londonOffsetMs(asUtc)));
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  pound: '£',
-  euro: '€',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  hellip: '…',
-  sup2: '²',
-  frac12: '½',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z][a-z0-9]{1,7});/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 /** Formatting tags Rightmove allows in BLM text, read as plain text (line breaks kept). */
 const FORMATTING_TAG = /<\/?(?:b|strong|i|em|u|p|div|span|ul|ol|li|br|h[1-6])\b[^<>]*>/gi;
 
@@ -137,7 +108,7 @@ export function blmText(value: string): string {
     if (['p', 'div', 'ul', 'ol'].includes(name) || /^h\d$/.test(name)) return '\n';
     return '';
   });
-  return decodeEntities(plain)
+  return decodeCharacterReferences(plain, { keepAngleBrackets: false })
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')

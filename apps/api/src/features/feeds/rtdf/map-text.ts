@@ -5,38 +5,9 @@
  * Abode 5,000).
  */
 import { containsScript } from '@abode/shared/sanitise';
+import { decodeCharacterReferences } from '../feed-text.ts';
 import type { FeedIssue } from '@abode/shared/feeds/feed-report.schema';
 import { RTDF_ISSUE_CODES } from '@abode/shared/feeds/rtdf/rtdf-response.schema';
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  pound: '£',
-  euro: '€',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  hellip: '…',
-  frac12: '½',
-  sup2: '²',
-};
-
-/** Decodes the character references CRMs use; `&lt;`/`&gt;` stay encoded so no markup is made of text. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z][a-z\d]{1,10});/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const point = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      if (point === 60 || point === 62 || point > 0x10ffff || point === 0) return whole;
-      return String.fromCodePoint(point);
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
 
 /**
  * `html` as plain text: line breaks for `<br>` and the ends of paragraphs, lists and headings, a line and '• ' for
@@ -52,7 +23,7 @@ export function htmlToText(html: string): string {
     .replace(/<li(\s[^>]*)?>/gi, '\n• ')
     .replace(/<\/(p|div|h[1-6]|ul|ol|tr)\s*>/gi, '\n')
     .replace(/<[^>]*>/g, '');
-  return decodeEntities(text)
+  return decodeCharacterReferences(text, { keepAngleBrackets: true })
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, ' ').trim())
     .join('\n')
