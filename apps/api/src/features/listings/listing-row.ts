@@ -140,6 +140,28 @@ function toListingPhoto(p: PhotoRow): ListingPhoto {
   };
 }
 
+/** The price columns of a listing row (snake_case, as selected). */
+type PriceColumns = Pick<
+  SummaryRow,
+  'price_pence' | 'price_qualifier' | 'rent_frequency' | 'weekly_rent_pence'
+>;
+
+/**
+ * The price fields of a public answer: the qualifier and rent frequency as stored, and the figures a price on
+ * application hides (sentPrices, REQ-LISTING-11). Pence.
+ */
+export function publicPrice(r: PriceColumns) {
+  return {
+    ...sentPrices({
+      priceQualifier: r.price_qualifier,
+      pricePence: r.price_pence,
+      weeklyRentPence: r.weekly_rent_pence,
+    }),
+    priceQualifier: r.price_qualifier ?? null,
+    rentFrequency: r.rent_frequency ?? null,
+  };
+}
+
 /**
  * Maps a row selected with SUMMARY_COLUMNS to the API shape. A price on application is never sent: `pricePence`,
  * the weekly rent and the price before a reduction are null.
@@ -150,13 +172,7 @@ export function toListingSummary(r: SummaryRow): ListingSummary {
     id: r.id,
     slug: r.slug,
     title: r.title,
-    ...sentPrices({
-      priceQualifier: r.price_qualifier,
-      pricePence: r.price_pence,
-      weeklyRentPence: r.weekly_rent_pence,
-    }),
-    priceQualifier: r.price_qualifier ?? null,
-    rentFrequency: r.rent_frequency ?? null,
+    ...publicPrice(r),
     mode: r.mode,
     status: r.status,
     bedrooms: r.bedrooms,

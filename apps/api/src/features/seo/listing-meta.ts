@@ -12,10 +12,10 @@ import {
   type PropertyType,
   type RentFrequency,
 } from '@abode/shared/listings/listing.schema';
-import { formatListingPrice, sentPrices } from '@abode/shared/listings/listing-price';
+import { formatListingPrice } from '@abode/shared/listings/listing-price';
 import type { Database } from '#src/db/client.ts';
 import { queryRow } from '#src/db/query-rows.ts';
-import { VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
+import { publicPrice, VISIBLE_LISTING } from '#src/features/listings/listing-row.ts';
 import { addToHead, escapeHtml } from '#src/lib/html.ts';
 
 /** The product name, as in the SPA's page titles ('{title} — Abode'). */
@@ -80,13 +80,7 @@ export async function findListingMeta(db: Database, slug: string): Promise<Listi
   return {
     slug: r.slug,
     title: r.title,
-    ...sentPrices({
-      priceQualifier: r.price_qualifier,
-      pricePence: r.price_pence,
-      weeklyRentPence: r.weekly_rent_pence,
-    }),
-    priceQualifier: r.price_qualifier ?? null,
-    rentFrequency: r.rent_frequency ?? null,
+    ...publicPrice(r),
     mode: r.mode,
     bedrooms: r.bedrooms,
     propertyType: r.property_type,

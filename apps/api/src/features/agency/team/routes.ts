@@ -5,7 +5,6 @@
  * Mounted by agent/routes.ts behind `requireAgentProfile` and `no-store`; every write is audited in its own transaction.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import {
   InviteMemberInputSchema,
   TeamInvitationParamsSchema,
@@ -16,8 +15,7 @@ import {
   UpdateMemberInputSchema,
 } from '@abode/shared/agency/team.schema';
 import type { AppEnv } from '#src/app-env.ts';
-import { authoriseAction } from '#src/features/agency/authorise.ts';
-import { scopeOf } from '#src/features/agent/scope.ts';
+import { allowedTo, scopeOf } from '#src/features/agent/scope.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { getTeam } from './get-team.ts';
@@ -29,10 +27,7 @@ import { updateMember } from './update-member.ts';
 const TAGS = ['Agency team'];
 
 /** 403 unless the member may manage the team (ADR 029: the owner); runs before the body is validated. */
-const teamManagersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  authoriseAction(scopeOf(c), 'team.manage');
-  await next();
-};
+const teamManagersOnly = allowedTo('team.manage');
 
 const guards = {
   ...agentOnly,

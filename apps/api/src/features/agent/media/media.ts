@@ -29,7 +29,7 @@ import { AppError } from '#src/errors/app-error.ts';
 import { toListingMedia } from '#src/features/listings/listing-details.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { makePhotoVariants } from '../photos/images.ts';
-import { ownListing, type Executor, type PhotoContext, type Tx } from '../photos/photos.ts';
+import { ownListing, removeFiles, type Executor, type PhotoContext, type Tx } from '../photos/photos.ts';
 import { checkPdf } from './pdf-check.ts';
 import { hasPdfHeader } from './pdf-inspect.ts';
 
@@ -234,15 +234,4 @@ const PDF_KEY_KIND = new RegExp(`-(${LISTING_MEDIA_KINDS.join('|')})\\.pdf$`);
 export function pdfContentDisposition(key: string): string {
   const kind = PDF_KEY_KIND.exec(key)?.[1] as ListingMediaKind | undefined;
   return `attachment; filename="${kind ? pdfDownloadName(kind) : 'document.pdf'}"`;
-}
-
-/** Deletes stored files, logging (not failing) when one cannot be removed: the database change already stands. */
-async function removeFiles(ctx: Pick<MediaContext, 'storage' | 'logger'>, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await ctx.storage.delete(key);
-    } catch (error) {
-      ctx.logger.warn({ err: error, key }, 'could not delete an uploaded file');
-    }
-  }
 }

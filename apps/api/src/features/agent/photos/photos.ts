@@ -285,7 +285,10 @@ export async function deletePhoto(ctx: PhotoContext, propertyId: string, photoId
 }
 
 /** Deletes stored files, logging (not failing) when one cannot be removed: the database change already stands. */
-async function removeFiles(ctx: Pick<PhotoContext, 'storage' | 'logger'>, keys: string[]): Promise<void> {
+export async function removeFiles(
+  ctx: Pick<PhotoContext, 'storage' | 'logger'>,
+  keys: string[],
+): Promise<void> {
   for (const key of keys) {
     try {
       await ctx.storage.delete(key);

@@ -6,7 +6,6 @@
  * or code is then authorised on its branch: outside the member's branches 404, as if it did not exist.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import {
   CreatedFeedKeySchema,
   CreateFeedKeyInputSchema,
@@ -20,9 +19,8 @@ import {
   UpdateFeedKeyInputSchema,
 } from '@abode/shared/feeds/feed-keys.schema';
 import type { AppEnv } from '#src/app-env.ts';
-import { authoriseAction } from '#src/features/agency/authorise.ts';
 import { teamContextOf } from '#src/features/agency/team/team-context.ts';
-import { scopeOf } from '#src/features/agent/scope.ts';
+import { allowedTo, scopeOf } from '#src/features/agent/scope.ts';
 import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { deleteFeedBranchCode, listFeedBranchCodes, putFeedBranchCode } from './feed-branch-codes.ts';
@@ -31,10 +29,7 @@ import { createFeedKey, listFeedKeys, revokeFeedKey, updateFeedKey } from './fee
 const TAGS = ['Listing feeds'];
 
 /** 403 unless the member may manage feeds in one of their branches (ADR 029); runs before the body is read. */
-const feedManagersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  authoriseAction(scopeOf(c), 'feeds.manage');
-  await next();
-};
+const feedManagersOnly = allowedTo('feeds.manage');
 
 const guards = {
   ...agentOnly,
