@@ -1,8 +1,13 @@
 import { useRef, useState } from 'react';
-import { ChevronLeft, ChevronRight, House } from 'lucide-react';
+import { House } from 'lucide-react';
 import type { ListingPhoto } from '@abode/shared/listings/listing.schema';
 import { CARD_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
+import { PhotoStepButton } from '#src/components/photo-step-button.tsx';
 import { cn } from '#src/lib/utils.ts';
+
+/** The card's photo arrows: smaller than the gallery's, and on a mouse shown only while the card is hovered or focused. */
+const CAROUSEL_STEP =
+  'size-9 transition-opacity focus-visible:opacity-100 pointer-fine:opacity-0 pointer-fine:group-hover/carousel:opacity-100 pointer-fine:group-focus-within/carousel:opacity-100';
 
 /** Demo and uploaded photos are 4:3 (800×600); the box keeps that ratio so nothing shifts as images load. */
 const PHOTO_WIDTH = 800;
@@ -116,8 +121,16 @@ export function PhotoCarousel({
 
       {count > 1 && (
         <>
-          <CarouselButton direction="previous" onClick={() => step(-1)} />
-          <CarouselButton direction="next" onClick={() => step(1)} />
+          <PhotoStepButton
+            direction="previous"
+            onClick={() => step(-1)}
+            className={cn(CAROUSEL_STEP, 'left-2')}
+          />
+          <PhotoStepButton
+            direction="next"
+            onClick={() => step(1)}
+            className={cn(CAROUSEL_STEP, 'right-2')}
+          />
           <div className="pointer-events-none absolute inset-x-0 bottom-2 flex items-center justify-center gap-1.5">
             {ordered.map((photo, i) => (
               <span
@@ -141,22 +154,5 @@ export function PhotoCarousel({
         </>
       )}
     </div>
-  );
-}
-
-function CarouselButton({ direction, onClick }: { direction: 'previous' | 'next'; onClick: () => void }) {
-  const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={direction === 'previous' ? 'Previous photo' : 'Next photo'}
-      className={cn(
-        'absolute top-1/2 flex size-9 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 text-foreground shadow-md transition-opacity hover:bg-white focus-visible:opacity-100 focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-primary pointer-fine:opacity-0 pointer-fine:group-hover/carousel:opacity-100 pointer-fine:group-focus-within/carousel:opacity-100',
-        direction === 'previous' ? 'left-2' : 'right-2',
-      )}
-    >
-      <Icon aria-hidden="true" className="size-5" />
-    </button>
   );
 }

@@ -1,7 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
+import { Expand } from 'lucide-react';
 import type { ListingPhoto } from '@abode/shared/listings/listing.schema';
 import { GALLERY_PHOTO_SIZES } from '@abode/shared/listings/photo-sizes';
+import { PhotoStepButton } from '#src/components/photo-step-button.tsx';
 import { cn } from '#src/lib/utils.ts';
 
 /** A horizontal move this long (px) between pointer down and up is a swipe. */
@@ -135,8 +136,8 @@ export function Slides({
       )}
       {count > 1 && (
         <>
-          <ArrowButton direction="previous" onClick={() => onStep(-1)} />
-          <ArrowButton direction="next" onClick={() => onStep(1)} />
+          <PhotoStepButton direction="previous" onClick={() => onStep(-1)} className="left-3 size-10" />
+          <PhotoStepButton direction="next" onClick={() => onStep(1)} className="right-3 size-10" />
         </>
       )}
       <div className="pointer-events-none absolute right-3 bottom-3 flex items-center gap-2">
@@ -160,22 +161,5 @@ export function Slides({
         </button>
       )}
     </div>
-  );
-}
-
-function ArrowButton({ direction, onClick }: { direction: 'previous' | 'next'; onClick: () => void }) {
-  const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={direction === 'previous' ? 'Previous photo' : 'Next photo'}
-      className={cn(
-        'absolute top-1/2 flex size-10 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 text-foreground shadow-md hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-primary',
-        direction === 'previous' ? 'left-3' : 'right-3',
-      )}
-    >
-      <Icon aria-hidden="true" className="size-5" />
-    </button>
   );
 }
