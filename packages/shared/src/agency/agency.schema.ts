@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { sanitisedText } from '../sanitise.ts';
+import { unlessFieldsFailed } from '../cross-field-rule.ts';
 import {
   AGENCY_STANDINGS,
   CMP_SCHEMES,
@@ -166,12 +167,7 @@ const pairRule = (pair: Pair) =>
       if (number && !scheme)
         ctx.addIssue({ code: 'custom', path: [pair.scheme], message: pair.schemeMissing });
     },
-    {
-      when: (payload: z.core.ParsePayload) =>
-        typeof payload.value === 'object' &&
-        payload.value !== null &&
-        !payload.issues.some((i) => i.path?.[0] === pair.scheme || i.path?.[0] === pair.number),
-    },
+    unlessFieldsFailed(pair.scheme, pair.number),
   ] as const;
 
 /**

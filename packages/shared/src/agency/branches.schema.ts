@@ -8,9 +8,11 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { BUSINESS_DAYS, hoursByDay, type BusinessDay } from '../agent/business-hours.ts';
+import { BLANK_PROFILE_FIELDS, storedProfileFields } from '../agent/profile-form-values.ts';
 import { AgentProfileFieldsSchema, AgentProfileSchema, type AgentProfile } from '../agent/profile.schema.ts';
 import { ListingModeSchema, ListingSummarySchema } from '../listings/listing.schema.ts';
 import { MEMBER_ROLES } from './permissions.ts';
+import { unlessFieldsFailed } from '../cross-field-rule.ts';
 
 /** Texts of the Branches screen and the public branch page (REQ-MSG does not word them). */
 export const BRANCH_MESSAGES = {
@@ -83,12 +85,7 @@ function checkDepartments(v: Departments, ctx: z.core.$RefinementCtx<Departments
 }
 
 /** The department rule runs beside the other fields' errors, unless the departments themselves failed. */
-const DEPARTMENTS_WHEN = {
-  when: (payload: z.core.ParsePayload) =>
-    typeof payload.value === 'object' &&
-    payload.value !== null &&
-    !payload.issues.some((i) => i.path?.[0] === 'handlesSales' || i.path?.[0] === 'handlesLettings'),
-};
+const DEPARTMENTS_WHEN = unlessFieldsFailed('handlesSales', 'handlesLettings');
 
 /** `POST /api/agent/branches` body and the add-branch form: every field, at least one department. */
 export const CreateBranchInputSchema = BranchFieldsSchema.superRefine(checkDepartments, DEPARTMENTS_WHEN);
@@ -128,19 +125,8 @@ export type AgentBranchList = z.infer<typeof AgentBranchListSchema>;
 
 /** The add-branch form's starting values: the agency's usual departments, everything else blank. */
 export const NEW_BRANCH_FORM_VALUES: BranchFormValues = {
-  branchName: '',
-  name: '',
-  email: '',
-  phone: '',
-  phoneSecondary: '',
-  bio: '',
-  address: '',
-  websiteUrl: '',
-  socialLinks: { linkedin: '', facebook: '' },
+  ...BLANK_PROFILE_FIELDS,
   businessHours: {},
-  certifications: [],
-  languages: [],
-  yearsExperience: '',
   handlesSales: true,
   handlesLettings: true,
 };
@@ -148,19 +134,8 @@ export const NEW_BRANCH_FORM_VALUES: BranchFormValues = {
 /** The edit form's starting values from a stored branch (nulls as '', hours per day, years as text). */
 export function branchFormValues(branch: AgentProfile): BranchFormValues {
   return {
-    branchName: branch.branchName ?? '',
-    name: branch.name,
-    email: branch.email ?? '',
-    phone: branch.phone ?? '',
-    phoneSecondary: branch.phoneSecondary ?? '',
-    bio: branch.bio ?? '',
-    address: branch.address ?? '',
-    websiteUrl: branch.websiteUrl ?? '',
-    socialLinks: { linkedin: branch.socialLinks.linkedin ?? '', facebook: branch.socialLinks.facebook ?? '' },
+    ...storedProfileFields(branch),
     businessHours: hoursByDay(branch.businessHours),
-    certifications: branch.certifications,
-    languages: branch.languages,
-    yearsExperience: branch.yearsExperience == null ? '' : String(branch.yearsExperience),
     handlesSales: branch.handlesSales,
     handlesLettings: branch.handlesLettings,
   };

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { unlessFieldsFailed } from '../cross-field-rule.ts';
 import { BUSINESS_DAYS, BUSINESS_HOURS_MAX_LENGTH } from './business-hours.ts';
 import { isOnDomain, normaliseHttpUrl, parseYearsExperience } from './profile-values.ts';
 import {
@@ -268,17 +269,8 @@ function checkAgencyOrBranch(v: AgencyAndBranch, ctx: z.core.$RefinementCtx<Agen
     });
 }
 
-/**
- * When {@link checkAgencyOrBranch} runs: alongside the other fields' errors (so the form shows them all at once),
- * unless the two names themselves failed — or the input is not an object at all (e.g. null, which the OpenAPI
- * generator probes).
- */
-const AGENCY_OR_BRANCH_WHEN = {
-  when: (payload: z.core.ParsePayload) =>
-    typeof payload.value === 'object' &&
-    payload.value !== null &&
-    !payload.issues.some((i) => i.path?.[0] === 'agencyName' || i.path?.[0] === 'branchName'),
-};
+/** {@link checkAgencyOrBranch} runs unless one of the two names failed. */
+const AGENCY_OR_BRANCH_WHEN = unlessFieldsFailed('agencyName', 'branchName');
 
 /** The profile form, and the check of a whole profile: {@link AgentProfileFieldsSchema} plus the agency/branch rule. */
 export const UpdateAgentProfileSchema = AgentProfileFieldsSchema.superRefine(
