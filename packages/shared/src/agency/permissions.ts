@@ -49,19 +49,8 @@ const AGENCY_WIDE: ReadonlySet<AgencyAction> = new Set(['branch.create', 'team.m
 
 const ROLE_ACTIONS: Record<MemberRole, ReadonlySet<AgencyAction>> = {
   owner: new Set(AGENCY_ACTIONS),
-  'branch-manager': new Set<AgencyAction>([
-    'listing.view',
-    'listing.create',
-    'listing.edit',
-    'listing.publish',
-    'listing.delete',
-    'listing.assign',
-    'enquiry.work',
-    'enquiry.assign',
-    'reports.view',
-    'branch.edit',
-    'feeds.manage',
-  ]),
+  // A branch manager does everything in their branches; only the agency-wide actions are the owner's.
+  'branch-manager': new Set(AGENCY_ACTIONS.filter((action) => !AGENCY_WIDE.has(action))),
   negotiator: new Set<AgencyAction>([
     'listing.view',
     'listing.create',
