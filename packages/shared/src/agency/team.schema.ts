@@ -7,8 +7,7 @@
  * The forms of the Team screen and the join page parse with these schemas, and so does the server.
  */
 import { z } from 'zod';
-import { checkPasswordStrength } from '../auth/password.ts';
-import { AUTH_MESSAGES, isValidName, normaliseName } from '../auth/auth.schema.ts';
+import { AUTH_MESSAGES, normaliseName, passwordAndNamesPass } from '../auth/auth.schema.ts';
 import { EMAIL_MAX_LENGTH, sanitiseEmail } from '../sanitise.ts';
 import { MEMBER_ROLES, type MemberRole } from './permissions.ts';
 
@@ -204,18 +203,7 @@ export const JoinAccountInputSchema = z
       });
       return z.NEVER;
     }
-    if (!checkPasswordStrength(v.password).isValid || v.password.length > JOIN_PASSWORD_MAX_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpPasswordRequirements, path: ['password'] });
-      return z.NEVER;
-    }
-    if (!isValidName(v.firstName)) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: ['firstName'] });
-      return z.NEVER;
-    }
-    if (v.lastName?.trim() && !isValidName(v.lastName)) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: ['lastName'] });
-      return z.NEVER;
-    }
+    if (!passwordAndNamesPass(v, ctx, JOIN_PASSWORD_MAX_LENGTH)) return z.NEVER;
     return { firstName, lastName: lastName || undefined, password: v.password };
   });
 export type JoinAccountInput = z.output<typeof JoinAccountInputSchema>;

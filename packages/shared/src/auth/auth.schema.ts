@@ -88,6 +88,31 @@ export type SignInFormInput = z.input<typeof SignInInputSchema>;
 export const USER_ROLES = ['client', 'agent'] as const;
 export type SignUpRole = (typeof USER_ROLES)[number];
 
+/**
+ * REQ-AUTH-02's password and name rules for a new account (sign-up, and joining an agency by invitation), checked in
+ * order after the required fields: the password's strength (and at most `maxPasswordLength` characters), then the
+ * first name, then a last name that is given (REQ-SEC: REQ-AUTH leaves it unchecked in the form, but the profile form
+ * applies it, so no account stores a last name the profile would refuse). Adds the first failure's issue to `ctx`.
+ * @returns whether every rule passed.
+ */
+export function passwordAndNamesPass(
+  v: { password: string; firstName: string; lastName?: string | undefined },
+  ctx: z.RefinementCtx,
+  maxPasswordLength = Number.POSITIVE_INFINITY,
+): boolean {
+  if (!checkPasswordStrength(v.password).isValid || v.password.length > maxPasswordLength) {
+    ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpPasswordRequirements, path: ['password'] });
+    return false;
+  }
+  const invalidName = (field: 'firstName' | 'lastName') => {
+    ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: [field] });
+    return false;
+  };
+  if (!isValidName(v.firstName)) return invalidName('firstName');
+  if (v.lastName?.trim() && !isValidName(v.lastName)) return invalidName('lastName');
+  return true;
+}
+
 export const SignUpInputSchema = z
   .object({
     firstName: z.string().default(''),
@@ -108,20 +133,7 @@ export const SignUpInputSchema = z
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signInInvalidEmail, path: ['email'] });
       return z.NEVER;
     }
-    if (!checkPasswordStrength(v.password).isValid) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpPasswordRequirements, path: ['password'] });
-      return z.NEVER;
-    }
-    if (!isValidName(v.firstName)) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: ['firstName'] });
-      return z.NEVER;
-    }
-    // The same rule for a last name that is given (REQ-SEC; REQ-AUTH leaves it unchecked in the form, but the profile
-    // form already applies it, so sign-up no longer stores a last name the profile would refuse).
-    if (v.lastName?.trim() && !isValidName(v.lastName)) {
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.signUpInvalidName, path: ['lastName'] });
-      return z.NEVER;
-    }
+    if (!passwordAndNamesPass(v, ctx)) return z.NEVER;
     return { firstName, lastName: lastName || undefined, email, password: v.password, role: v.role };
   });
 export type SignUpInput = z.output<typeof SignUpInputSchema>;
