@@ -29,7 +29,16 @@ import { AppError } from '#src/errors/app-error.ts';
 import { toListingMedia } from '#src/features/listings/listing-details.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { makePhotoVariants } from '../photos/images.ts';
-import { ownListing, removeFiles, type Executor, type PhotoContext, type Tx } from '../photos/photos.ts';
+import {
+  deleteListingFile,
+  ownListing,
+  storeImageVariants,
+  storeThenCommit,
+  updateListingFile,
+  type Executor,
+  type PhotoContext,
+  type Tx,
+} from '../photos/photos.ts';
 import { checkPdf } from './pdf-check.ts';
 import { hasPdfHeader } from './pdf-inspect.ts';
 
@@ -101,13 +110,7 @@ async function storeFiles(
       throw new AppError('VALIDATION_ERROR', MEDIA_TYPE_MESSAGES[upload.kind]);
     throw error;
   });
-  const variants: PhotoVariant[] = [];
-  for (const output of outputs) {
-    const key = `${storageKey}-${output.width}.webp`;
-    await ctx.storage.put(key, output.data, 'image/webp');
-    written.push(key);
-    variants.push({ width: output.width, height: output.height, url: ctx.storage.urlOf(key) });
-  }
+  const variants = await storeImageVariants(ctx, storageKey, outputs, written);
   const widest = variants[0]!;
   return {
     format: 'image',
@@ -141,11 +144,11 @@ export async function addMedia(
 
   const mediaId = randomUUID();
   const storageKey = `properties/${propertyId}/${mediaId}`;
-  const written: string[] = [];
-  try {
-    const files = await storeFiles(ctx, storageKey, upload, written);
-    const row = await ctx.db.transaction(async (tx) => {
-      const listing = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
+  const row = await storeThenCommit(
+    ctx,
+    propertyId,
+    (written) => storeFiles(ctx, storageKey, upload, written),
+    async (tx, listing, files) => {
       const existing = await mediaOfKind(tx, propertyId, upload.kind);
       if (existing.length >= maxCount) throw new AppError('CONFLICT', MEDIA_COUNT_MESSAGES[upload.kind]);
       const [inserted] = await tx
@@ -169,12 +172,9 @@ export async function addMedia(
         details: { fields: ['media'], media: { kind: upload.kind, change: 'added' } },
       });
       return inserted!;
-    });
-    return toListingMedia(row);
-  } catch (error) {
-    await removeFiles(ctx, written);
-    throw error;
-  }
+    },
+  );
+  return toListingMedia(row);
 }
 
 /** `PATCH …/media/{mediaId}`: the caption (already sanitised; empty clears it). */
@@ -184,13 +184,13 @@ export async function updateMediaCaption(
   mediaId: string,
   caption: string,
 ): Promise<ListingMedia> {
-  await ownListing(ctx.db, ctx.scope, propertyId, 'listing.edit');
-  const [row] = await ctx.db
-    .update(listingMedia)
-    .set({ caption: caption || null })
-    .where(and(eq(listingMedia.id, mediaId), eq(listingMedia.propertyId, propertyId)))
-    .returning();
-  if (!row) throw AppError.notFound();
+  const row = await updateListingFile(ctx, propertyId, (db) =>
+    db
+      .update(listingMedia)
+      .set({ caption: caption || null })
+      .where(and(eq(listingMedia.id, mediaId), eq(listingMedia.propertyId, propertyId)))
+      .returning(),
+  );
   return toListingMedia(row);
 }
 
@@ -199,8 +199,7 @@ export async function updateMediaCaption(
  * removes its files once the change is committed. Records 'listing_updated' with `change: 'removed'`.
  */
 export async function deleteMedia(ctx: MediaContext, propertyId: string, mediaId: string): Promise<void> {
-  const removed = await ctx.db.transaction(async (tx) => {
-    const listing = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
+  await deleteListingFile(ctx, propertyId, async (tx, listing) => {
     const [row] = await tx
       .select()
       .from(listingMedia)
@@ -221,7 +220,6 @@ export async function deleteMedia(ctx: MediaContext, propertyId: string, mediaId
     });
     return row;
   });
-  if (removed.storageKey) await removeFiles(ctx, await ctx.storage.list(`${removed.storageKey}-`));
 }
 
 /** A stored PDF's key ends `-{kind}.pdf` (see the module comment). */

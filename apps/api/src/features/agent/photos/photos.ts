@@ -24,7 +24,7 @@ import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { Storage } from '#src/lib/storage.ts';
 import { recordAgentActivity } from '../activity.ts';
-import { makeLogo, makePhotoVariants } from './images.ts';
+import { makeLogo, makePhotoVariants, type ImageOutput } from './images.ts';
 
 /** A transaction, and the database or a transaction of it. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -138,18 +138,12 @@ export async function addPhoto(
   const outputs = await makePhotoVariants(file);
   const photoId = randomUUID();
   const storageKey = `properties/${propertyId}/${photoId}`;
-  const written: string[] = [];
-  try {
-    const variants: PhotoVariant[] = [];
-    for (const output of outputs) {
-      const key = `${storageKey}-${output.width}.webp`;
-      await ctx.storage.put(key, output.data, 'image/webp');
-      written.push(key);
-      variants.push({ width: output.width, height: output.height, url: ctx.storage.urlOf(key) });
-    }
-    const widest = variants[0]!;
-    const row = await ctx.db.transaction(async (tx) => {
-      const locked = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
+  const row = await storeThenCommit(
+    ctx,
+    propertyId,
+    (written) => storeImageVariants(ctx, storageKey, outputs, written),
+    async (tx, locked, variants) => {
+      const widest = variants[0]!;
       const existing = await photosOf(tx, propertyId);
       if (existing.length >= MAX_PHOTOS_PER_LISTING) {
         throw new AppError('VALIDATION_ERROR', PHOTO_MESSAGES.tooManyPhotos);
@@ -196,12 +190,9 @@ export async function addPhoto(
           details: { count: 1 },
         });
       return { ...inserted!, orderIndex, isMain: orderIndex === 0 };
-    });
-    return toAgentPhoto(row);
-  } catch (error) {
-    await removeFiles(ctx, written);
-    throw error;
-  }
+    },
+  );
+  return toAgentPhoto(row);
 }
 
 /** `PATCH …/photos/{photoId}`: the alt text (already sanitised; empty clears it). */
@@ -211,13 +202,13 @@ export async function updatePhotoAlt(
   photoId: string,
   altText: string,
 ): Promise<AgentPhoto> {
-  await ownListing(ctx.db, ctx.scope, propertyId, 'listing.edit');
-  const [row] = await ctx.db
-    .update(propertyPhotos)
-    .set({ altText: altText || null })
-    .where(and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.propertyId, propertyId)))
-    .returning();
-  if (!row) throw AppError.notFound();
+  const row = await updateListingFile(ctx, propertyId, (db) =>
+    db
+      .update(propertyPhotos)
+      .set({ altText: altText || null })
+      .where(and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.propertyId, propertyId)))
+      .returning(),
+  );
   return toAgentPhoto(row);
 }
 
@@ -265,8 +256,7 @@ export async function setMainPhoto(
  * (VALIDATION_ERROR 400, REQ-LISTING-04: a listing is live only with a photo).
  */
 export async function deletePhoto(ctx: PhotoContext, propertyId: string, photoId: string): Promise<void> {
-  const removed = await ctx.db.transaction(async (tx) => {
-    const listing = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
+  await deleteListingFile(ctx, propertyId, async (tx, listing) => {
     const current = await photosOf(tx, propertyId);
     const photo = current.find((p) => p.id === photoId);
     if (!photo) throw AppError.notFound();
@@ -281,7 +271,6 @@ export async function deletePhoto(ctx: PhotoContext, propertyId: string, photoId
     );
     return photo;
   });
-  if (removed.storageKey) await removeFiles(ctx, await ctx.storage.list(`${removed.storageKey}-`));
 }
 
 /** Deletes stored files, logging (not failing) when one cannot be removed: the database change already stands. */
@@ -296,6 +285,85 @@ export async function removeFiles(
       ctx.logger.warn({ err: error, key }, 'could not delete an uploaded file');
     }
   }
+}
+
+/**
+ * Stores an image's WebP sizes (from `makePhotoVariants`, widest first) under `{storageKey}-{width}.webp`, pushing
+ * each key to `written` as it lands so a later failure can remove it. Returns the sizes with their public URLs.
+ */
+export async function storeImageVariants(
+  ctx: Pick<PhotoContext, 'storage'>,
+  storageKey: string,
+  outputs: ImageOutput[],
+  written: string[],
+): Promise<PhotoVariant[]> {
+  const variants: PhotoVariant[] = [];
+  for (const output of outputs) {
+    const key = `${storageKey}-${output.width}.webp`;
+    await ctx.storage.put(key, output.data, 'image/webp');
+    written.push(key);
+    variants.push({ width: output.width, height: output.height, url: ctx.storage.urlOf(key) });
+  }
+  return variants;
+}
+
+/** A listing as `ownListing` returns it. */
+type OwnedListing = Awaited<ReturnType<typeof ownListing>>;
+
+/**
+ * An upload to one of a listing's file tables: `store` writes the files (pushing each key to `written`), then
+ * `commit` inserts the row in a transaction holding the listing locked, re-checked for `listing.edit` (404/403,
+ * ADR 029). Nothing stays behind on failure: on any error the files written are removed and the error rethrown.
+ */
+export async function storeThenCommit<Files, Row>(
+  ctx: PhotoContext,
+  propertyId: string,
+  store: (written: string[]) => Promise<Files>,
+  commit: (tx: Tx, listing: OwnedListing, files: Files) => Promise<Row>,
+): Promise<Row> {
+  const written: string[] = [];
+  try {
+    const files = await store(written);
+    return await ctx.db.transaction(async (tx) => {
+      const listing = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
+      return commit(tx, listing, files);
+    });
+  } catch (error) {
+    await removeFiles(ctx, written);
+    throw error;
+  }
+}
+
+/**
+ * A PATCH of one of a listing's files: 404/403 unless the member may edit the listing (ADR 029), then `update`
+ * (which must match the file by id and by `propertyId`); 404 NOT_FOUND when it changed no row.
+ */
+export async function updateListingFile<Row>(
+  ctx: PhotoContext,
+  propertyId: string,
+  update: (db: Database) => Promise<Row[]>,
+): Promise<Row> {
+  await ownListing(ctx.db, ctx.scope, propertyId, 'listing.edit');
+  const [row] = await update(ctx.db);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/**
+ * A DELETE of one of a listing's files: `remove` deletes the row (and closes the order gap) in a transaction
+ * holding the listing locked, re-checked for `listing.edit` (404/403, ADR 029), and returns the removed row. Its
+ * stored files (`{storageKey}-…`) are removed only once the change is committed.
+ */
+export async function deleteListingFile(
+  ctx: PhotoContext,
+  propertyId: string,
+  remove: (tx: Tx, listing: OwnedListing) => Promise<{ storageKey: string | null }>,
+): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const listing = await ownListing(tx, ctx.scope, propertyId, 'listing.edit', true);
+    return remove(tx, listing);
+  });
+  if (removed.storageKey) await removeFiles(ctx, await ctx.storage.list(`${removed.storageKey}-`));
 }
 
 /**
