@@ -3,7 +3,7 @@
  * reactivate. Keyed under `adminKeys.agencies()`; an action puts the answer (the agency's detail) in the cache and
  * refetches the lists, the dashboard (its admin actions panel) and the users (members' status).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   ADMIN_AGENCY_MESSAGES as T,
@@ -14,26 +14,14 @@ import {
 import { apiRequest } from '#src/lib/api-client.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
+import { useListQuery, useRefetch } from '#src/lib/list-query.ts';
 import { adminKeys } from '#src/lib/query-keys.ts';
 
 const BASE = '/api/admin/agencies';
 
 /** One page of agencies; the previous answer stays on screen while a new search loads. */
 export function useAdminAgencies(filters: AdminAgencyFilters) {
-  return useQuery({
-    queryKey: adminKeys.agencyList(filters),
-    queryFn: ({ signal }) =>
-      apiRequest(BASE, {
-        schema: AdminAgencyListSchema,
-        signal,
-        params: {
-          q: filters.q || undefined,
-          standing: filters.standing === 'all' ? undefined : filters.standing,
-          page: filters.page > 1 ? filters.page : undefined,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(adminKeys.agencyList(filters), BASE, AdminAgencyListSchema, filters);
 }
 
 /** Agency `id` with its branches and members; nothing is fetched while `id` is null. */
@@ -60,6 +48,7 @@ const TOASTS: Record<AgencyAction, [ok: string, failed: string]> = {
  */
 export function useAgencyAction(action: AgencyAction) {
   const queryClient = useQueryClient();
+  const refetch = useRefetch(adminKeys.agencies(), adminKeys.users(), adminKeys.dashboard());
   const [ok, failed] = TOASTS[action];
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
@@ -77,10 +66,6 @@ export function useAgencyAction(action: AgencyAction) {
         error,
         reason: isApiError(error) && error.isClientError ? error.message : undefined,
       }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.agencies() });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
-    },
+    onSettled: refetch,
   });
 }

@@ -3,7 +3,7 @@
  * `['admin', 'enquiries']`; a change refetches the list (and the admin dashboard's counts) and toasts 'Enquiry
  * marked as {status}' (REQ-ENQ-06).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   ADMIN_ENQUIRY_MESSAGES,
@@ -15,6 +15,7 @@ import {
 } from '@abode/shared/admin/enquiries.schema';
 import { enquiryMarkedMessage } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { useListQuery, useRefetch } from '#src/lib/list-query.ts';
 import { adminKeys } from '#src/lib/query-keys.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
@@ -28,25 +29,12 @@ export interface AdminEnquiryFilters {
 
 /** One page of enquiries with the status counts; the previous answer stays on screen while a new one loads. */
 export function useAdminEnquiries(filters: AdminEnquiryFilters) {
-  return useQuery({
-    queryKey: adminKeys.enquiryList(filters),
-    queryFn: ({ signal }) =>
-      apiRequest(BASE, {
-        schema: AdminEnquiryListSchema,
-        signal,
-        params: {
-          q: filters.q || undefined,
-          status: filters.status === 'all' ? undefined : filters.status,
-          page: filters.page > 1 ? filters.page : undefined,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(adminKeys.enquiryList(filters), BASE, AdminEnquiryListSchema, filters);
 }
 
 /** `PATCH …/{id}` `{ status }`: toasts 'Enquiry marked as In Progress' (etc.) or 'Error' / the failure text. */
 export function useAdminEnquiryStatus() {
-  const queryClient = useQueryClient();
+  const refetch = useRefetch(adminKeys.enquiries(), adminKeys.dashboard());
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: EnquiryStatus }) =>
       apiRequest(`${BASE}/${encodeURIComponent(id)}`, {
@@ -56,9 +44,6 @@ export function useAdminEnquiryStatus() {
       }),
     onSuccess: (enquiry) => toast.success(enquiryMarkedMessage(ENQUIRY_STATUS_LABELS[enquiry.status])),
     onError: (error) => showErrorToast(ADMIN_ENQUIRY_MESSAGES.updateFailed, { error }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.enquiries() });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
-    },
+    onSettled: refetch,
   });
 }

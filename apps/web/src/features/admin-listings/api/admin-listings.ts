@@ -3,7 +3,7 @@
  * `['admin', 'properties']`; an action refetches the list (and the admin dashboard's counts) and shows the REQ-ADMIN-03
  * toasts.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   AdminListingAgenciesSchema,
@@ -18,6 +18,7 @@ import {
 } from '@abode/shared/admin/listings.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { useListQuery, useRefetch } from '#src/lib/list-query.ts';
 import { adminKeys } from '#src/lib/query-keys.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { bulkFailureReason } from '#src/components/data-table/bulk-failure.ts';
@@ -36,23 +37,7 @@ export interface AdminListingFilters {
 
 /** One page of listings with the approval counts; the previous answer stays on screen while a new one loads. */
 export function useAdminListings(filters: AdminListingFilters) {
-  return useQuery({
-    queryKey: adminKeys.propertyList(filters),
-    queryFn: ({ signal }) =>
-      apiRequest(BASE, {
-        schema: AdminListingListSchema,
-        signal,
-        params: {
-          q: filters.q || undefined,
-          status: filters.status === 'all' ? undefined : filters.status,
-          approval: filters.approval === 'all' ? undefined : filters.approval,
-          agencyId: filters.agencyId || undefined,
-          branchId: filters.branchId || undefined,
-          page: filters.page > 1 ? filters.page : undefined,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(adminKeys.propertyList(filters), BASE, AdminListingListSchema, filters);
 }
 
 /** The agency and branch filters' choices (`GET …/agencies`): agencies with listings, each with its branches. */
@@ -65,11 +50,7 @@ export function useAdminListingAgencies() {
 }
 
 function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.properties() });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
-  };
+  return useRefetch(adminKeys.properties(), adminKeys.dashboard());
 }
 
 /**

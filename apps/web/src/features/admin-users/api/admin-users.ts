@@ -2,7 +2,7 @@
  * Admin users (`/api/admin/users`, REQ-ADMIN): the list query and the suspend / reactivate actions. Keyed under
  * `['admin', 'users']`; an action refetches the list and the dashboard (its counts and admin actions panel).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   AdminUserListSchema,
@@ -11,6 +11,7 @@ import {
 } from '@abode/shared/admin/users.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { useListQuery, useRefetch } from '#src/lib/list-query.ts';
 import { adminKeys } from '#src/lib/query-keys.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
@@ -18,20 +19,7 @@ const BASE = '/api/admin/users';
 
 /** One page of users; the previous answer stays on screen while a new search loads. */
 export function useAdminUsers(filters: AdminUserFilters) {
-  return useQuery({
-    queryKey: adminKeys.userList(filters),
-    queryFn: ({ signal }) =>
-      apiRequest(BASE, {
-        schema: AdminUserListSchema,
-        signal,
-        params: {
-          q: filters.q || undefined,
-          role: filters.role === 'all' ? undefined : filters.role,
-          page: filters.page > 1 ? filters.page : undefined,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(adminKeys.userList(filters), BASE, AdminUserListSchema, filters);
 }
 
 /**
@@ -39,7 +27,7 @@ export function useAdminUsers(filters: AdminUserFilters) {
  * 'Failed to suspend user', 'User reactivated successfully' / 'Failed to reactivate user').
  */
 export function useUserAction(action: 'suspend' | 'reactivate') {
-  const queryClient = useQueryClient();
+  const refetch = useRefetch(adminKeys.users(), adminKeys.dashboard());
   const [ok, failed] =
     action === 'suspend'
       ? [MESSAGES.userSuspended, MESSAGES.suspendFailed]
@@ -53,9 +41,6 @@ export function useUserAction(action: 'suspend' | 'reactivate') {
     onError: (error) => {
       showErrorToast(failed, { error });
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
-    },
+    onSettled: refetch,
   });
 }

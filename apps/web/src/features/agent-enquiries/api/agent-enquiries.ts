@@ -4,7 +4,7 @@
  * failure) and then refetched, with the dashboard (its Recent Activity) refreshed too. The lead inbox's own calls
  * (assignment, thread, notes, replies; ADR 029) are in lead-inbox.ts.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   AgentEnquiryListSchema,
@@ -16,6 +16,7 @@ import {
 } from '@abode/shared/agent/enquiries.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { apiRequest } from '#src/lib/api-client.ts';
+import { listQueryOptions, useListQuery, useRefetch } from '#src/lib/list-query.ts';
 import { agentKeys } from '#src/lib/query-keys.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
@@ -26,25 +27,12 @@ const BASE = ENQUIRIES_API;
 export type EnquiryFilters = AgentEnquiryFilters;
 
 export function agentEnquiriesQueryOptions(filters: EnquiryFilters) {
-  return queryOptions({
-    queryKey: agentKeys.enquiryList(filters),
-    queryFn: ({ signal }) =>
-      apiRequest(BASE, {
-        schema: AgentEnquiryListSchema,
-        signal,
-        params: {
-          q: filters.q || undefined,
-          status: filters.status === 'all' ? undefined : filters.status,
-          assigned: filters.assigned === 'all' ? undefined : filters.assigned,
-          page: filters.page > 1 ? filters.page : undefined,
-        },
-      }),
-  });
+  return listQueryOptions(agentKeys.enquiryList(filters), BASE, AgentEnquiryListSchema, filters);
 }
 
 /** One page of enquiries with the stats; the previous answer stays on screen while a new search loads. */
 export function useAgentEnquiries(filters: EnquiryFilters) {
-  return useQuery({ ...agentEnquiriesQueryOptions(filters), placeholderData: keepPreviousData });
+  return useListQuery(agentKeys.enquiryList(filters), BASE, AgentEnquiryListSchema, filters);
 }
 
 const statKey: Record<EnquiryStatus, keyof Omit<AgentEnquiryStats, 'total'>> = {
@@ -73,6 +61,8 @@ function withStatus(list: AgentEnquiryList, id: string, status: EnquiryStatus): 
  */
 export function useUpdateEnquiryStatus() {
   const queryClient = useQueryClient();
+  // The dashboard's Recent Activity shows status changes.
+  const refetch = useRefetch(agentKeys.enquiries(), agentKeys.dashboard());
   const listKey = [...agentKeys.enquiries(), 'list'] as const;
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: EnquiryStatus }) =>
@@ -96,10 +86,6 @@ export function useUpdateEnquiryStatus() {
     onSuccess: () => {
       toast.success(MESSAGES.enquiryStatusUpdated);
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: agentKeys.enquiries() });
-      // The dashboard's Recent Activity shows status changes.
-      void queryClient.invalidateQueries({ queryKey: agentKeys.dashboard() });
-    },
+    onSettled: refetch,
   });
 }
