@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { LinkProps } from 'react-router';
 import {
   Pagination,
   PaginationContent,
@@ -6,6 +8,52 @@ import {
   PaginationLink,
   PaginationStep,
 } from '#src/components/ui/pagination.tsx';
+
+/**
+ * What every pager shares: Previous, the page numbers (`children`), Next, in a "Pagination" nav; Previous / Next
+ * are inert on the first / last page. `onNavigate` runs on any of its links (e.g. to move focus to a heading).
+ */
+export function PagerFrame({
+  page,
+  pageCount,
+  hrefFor,
+  onNavigate,
+  preventScrollReset,
+  className,
+  children,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => LinkProps['to'];
+  onNavigate?: () => void;
+  preventScrollReset?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Pagination className={className}>
+      <PaginationContent>
+        <PaginationItem>
+          <PaginationStep
+            direction="previous"
+            to={page > 1 ? hrefFor(page - 1) : undefined}
+            onClick={onNavigate}
+            preventScrollReset={preventScrollReset}
+          />
+        </PaginationItem>
+        {children}
+        <PaginationItem>
+          <PaginationStep
+            direction="next"
+            to={page < pageCount ? hrefFor(page + 1) : undefined}
+            onClick={onNavigate}
+            preventScrollReset={preventScrollReset}
+          />
+        </PaginationItem>
+      </PaginationContent>
+    </Pagination>
+  );
+}
 
 /** How many page numbers show around the current page (Previous/Next and the first/last links reach the rest). */
 const WINDOW = 5;
@@ -47,36 +95,20 @@ export function PageLinks({
     </PaginationItem>
   );
   return (
-    <Pagination>
-      <PaginationContent>
+    <PagerFrame page={page} pageCount={pageCount} hrefFor={hrefFor} preventScrollReset={preventScrollReset}>
+      {first > 1 && number(1, true)}
+      {first > 2 && (
         <PaginationItem>
-          <PaginationStep
-            direction="previous"
-            to={page > 1 ? hrefFor(page - 1) : undefined}
-            preventScrollReset={preventScrollReset}
-          />
+          <PaginationEllipsis />
         </PaginationItem>
-        {first > 1 && number(1, true)}
-        {first > 2 && (
-          <PaginationItem>
-            <PaginationEllipsis />
-          </PaginationItem>
-        )}
-        {pages.map((p) => number(p))}
-        {last < pageCount - 1 && (
-          <PaginationItem>
-            <PaginationEllipsis />
-          </PaginationItem>
-        )}
-        {last < pageCount && number(pageCount, true)}
+      )}
+      {pages.map((p) => number(p))}
+      {last < pageCount - 1 && (
         <PaginationItem>
-          <PaginationStep
-            direction="next"
-            to={page < pageCount ? hrefFor(page + 1) : undefined}
-            preventScrollReset={preventScrollReset}
-          />
+          <PaginationEllipsis />
         </PaginationItem>
-      </PaginationContent>
-    </Pagination>
+      )}
+      {last < pageCount && number(pageCount, true)}
+    </PagerFrame>
   );
 }

@@ -1,12 +1,6 @@
 import type { LinkProps } from 'react-router';
-import {
-  Pagination,
-  PaginationContent,
-  PaginationEllipsis,
-  PaginationItem,
-  PaginationLink,
-  PaginationStep,
-} from '#src/components/ui/pagination.tsx';
+import { PagerFrame } from '#src/components/ui/page-links.tsx';
+import { PaginationEllipsis, PaginationItem, PaginationLink } from '#src/components/ui/pagination.tsx';
 import { pageNumbers } from '#src/features/search/utils/page-numbers.ts';
 
 /**
@@ -29,50 +23,34 @@ export function SearchPagination({
   if (pageCount <= 1) return null;
   const items = pageNumbers(page, pageCount);
   return (
-    <Pagination className="mt-10">
-      <PaginationContent>
-        <PaginationItem>
-          <PaginationStep
-            direction="previous"
-            to={page > 1 ? linkTo(page - 1) : undefined}
-            onClick={onNavigate}
-          />
-        </PaginationItem>
-        {items.map((item, index) =>
-          item === 'gap' ? (
-            // On a phone only the current and the last page show, with the gap before the last.
-            <PaginationItem
-              key={`gap-${index}`}
-              className={index === items.length - 2 ? undefined : 'hidden sm:block'}
+    <PagerFrame page={page} pageCount={pageCount} hrefFor={linkTo} onNavigate={onNavigate} className="mt-10">
+      {items.map((item, index) =>
+        item === 'gap' ? (
+          // On a phone only the current and the last page show, with the gap before the last.
+          <PaginationItem
+            key={`gap-${index}`}
+            className={index === items.length - 2 ? undefined : 'hidden sm:block'}
+          >
+            <PaginationEllipsis />
+          </PaginationItem>
+        ) : (
+          <PaginationItem
+            key={item}
+            className={item === page || item === pageCount ? undefined : 'hidden sm:block'}
+          >
+            <PaginationLink
+              to={linkTo(item)}
+              isActive={item === page}
+              onClick={onNavigate}
+              aria-label={`Page ${item.toLocaleString('en-GB')}`}
+              // A square for short numbers; the last page of a broad search ('51,441') widens it.
+              className="w-auto min-w-10 px-2"
             >
-              <PaginationEllipsis />
-            </PaginationItem>
-          ) : (
-            <PaginationItem
-              key={item}
-              className={item === page || item === pageCount ? undefined : 'hidden sm:block'}
-            >
-              <PaginationLink
-                to={linkTo(item)}
-                isActive={item === page}
-                onClick={onNavigate}
-                aria-label={`Page ${item.toLocaleString('en-GB')}`}
-                // A square for short numbers; the last page of a broad search ('51,441') widens it.
-                className="w-auto min-w-10 px-2"
-              >
-                {item.toLocaleString('en-GB')}
-              </PaginationLink>
-            </PaginationItem>
-          ),
-        )}
-        <PaginationItem>
-          <PaginationStep
-            direction="next"
-            to={page < pageCount ? linkTo(page + 1) : undefined}
-            onClick={onNavigate}
-          />
-        </PaginationItem>
-      </PaginationContent>
-    </Pagination>
+              {item.toLocaleString('en-GB')}
+            </PaginationLink>
+          </PaginationItem>
+        ),
+      )}
+    </PagerFrame>
   );
 }
