@@ -17,6 +17,11 @@ export const errorResponse = (description: string) => json(ErrorBodySchema, desc
 /** A required JSON request body of `schema`. */
 export const jsonBody = <S>(schema: S) => ({ content: { 'application/json': { schema } }, required: true });
 
+/** The 400 of a body or parameter that fails its schema: REQ-MSG-01's message with the failing fields. */
+export const invalidInput = {
+  400: errorResponse("'Please check your input and try again.' with the failing fields in details"),
+};
+
 /** The 401 of a route behind `requireUser` or `requireAgentUser`. */
 export const unauthenticated = { 401: errorResponse('Not signed in') };
 

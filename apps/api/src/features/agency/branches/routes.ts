@@ -18,7 +18,7 @@ import {
 } from '@abode/shared/agency/branches.schema';
 import { AgentLogoSchema, MAX_LOGO_BYTES, PHOTO_MESSAGES } from '@abode/shared/agent/photos.schema';
 import type { AppEnv } from '#src/app-env.ts';
-import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
+import { agentOnly, errorResponse, invalidInput, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { scopeOf } from '#src/features/agent/scope.ts';
 import { fileBytes, LogoUploadFormSchema } from '#src/features/agent/photos/routes.ts';
@@ -66,7 +66,7 @@ const createBranchRoute = createRoute({
   request: { body: jsonBody(CreateBranchInputSchema) },
   responses: {
     201: json(AgentBranchSchema, 'The new branch'),
-    400: errorResponse("'Please check your input and try again.' with the failing fields in details"),
+    ...invalidInput,
     ...agentOnly,
     403: forbidden,
   },
@@ -84,7 +84,7 @@ const updateBranchRoute = createRoute({
   request: { params: BranchParamsSchema, body: jsonBody(UpdateBranchInputSchema) },
   responses: {
     200: json(AgentBranchSchema, 'The saved branch'),
-    400: errorResponse("'Please check your input and try again.' with the failing fields in details"),
+    ...invalidInput,
     ...agentOnly,
     403: forbidden,
     404: notYours,

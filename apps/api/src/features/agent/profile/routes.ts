@@ -12,7 +12,7 @@ import {
   UpdateAgentProfileSchema,
 } from '@abode/shared/agent/profile.schema';
 import type { AppEnv } from '#src/app-env.ts';
-import { agentOnly, agentUserOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
+import { agentOnly, agentUserOnly, errorResponse, invalidInput, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { scopeOf } from '../scope.ts';
 import { createAgentProfile } from './create-agent-profile.ts';
@@ -57,7 +57,7 @@ const updateProfileRoute = createRoute({
   },
   responses: {
     200: json(AgentProfileResponseSchema, 'The saved profile and quick stats'),
-    400: errorResponse("'Please check your input and try again.' with the failing fields in details"),
+    ...invalidInput,
     ...guarded,
   },
 });
@@ -75,7 +75,7 @@ const createProfileRoute = createRoute({
   request: { body: jsonBody(UpdateAgentProfileSchema) },
   responses: {
     201: json(AgentProfileResponseSchema, 'The created profile and its quick stats'),
-    400: errorResponse("'Please check your input and try again.' with the failing fields in details"),
+    ...invalidInput,
     ...agentUserOnly,
     409: errorResponse("'You already have an agent profile'"),
   },

@@ -21,7 +21,7 @@ import {
 import type { AppEnv } from '#src/app-env.ts';
 import { teamContextOf } from '#src/features/agency/team/team-context.ts';
 import { allowedTo, scopeOf } from '#src/features/agent/scope.ts';
-import { agentOnly, errorResponse, json, jsonBody } from '#src/lib/openapi.ts';
+import { agentOnly, errorResponse, invalidInput, json, jsonBody } from '#src/lib/openapi.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { deleteFeedBranchCode, listFeedBranchCodes, putFeedBranchCode } from './feed-branch-codes.ts';
 import { createFeedKey, listFeedKeys, revokeFeedKey, updateFeedKey } from './feed-keys.ts';
@@ -37,7 +37,6 @@ const guards = {
     'Not an agent, or the authorisation message (REQ-MSG-01): a negotiator, or a branch whose feeds your role may not manage',
   ),
 };
-const invalid = errorResponse("'Please check your input and try again.' with the failing fields in details");
 
 const listKeysRoute = createRoute({
   method: 'get',
@@ -70,7 +69,7 @@ const createKeyRoute = createRoute({
   request: { body: jsonBody(CreateFeedKeyInputSchema) },
   responses: {
     201: json(CreatedFeedKeySchema, 'The key and its secret, shown once'),
-    400: invalid,
+    ...invalidInput,
     ...guards,
     404: errorResponse('Not one of your branches'),
     409: errorResponse('The agency has as many active keys as it may'),
@@ -89,7 +88,7 @@ const updateKeyRoute = createRoute({
   request: { params: FeedKeyParamsSchema, body: jsonBody(UpdateFeedKeyInputSchema) },
   responses: {
     200: json(FeedKeySchema, 'The key as changed'),
-    400: invalid,
+    ...invalidInput,
     ...guards,
     404: errorResponse('No active key of your branches has this id'),
   },
@@ -107,7 +106,7 @@ const revokeKeyRoute = createRoute({
   request: { params: FeedKeyParamsSchema },
   responses: {
     204: { description: 'Revoked' },
-    400: invalid,
+    ...invalidInput,
     ...guards,
     404: errorResponse('No active key of your branches has this id'),
   },
@@ -138,7 +137,7 @@ const putCodeRoute = createRoute({
   request: { params: FeedBranchCodeParamsSchema, body: jsonBody(PutFeedBranchCodeInputSchema) },
   responses: {
     200: json(FeedBranchCodeSchema, 'The code and its branch'),
-    400: invalid,
+    ...invalidInput,
     ...guards,
     404: errorResponse('Not one of your branches'),
     409: errorResponse('The code is mapped to a branch you do not manage'),
@@ -157,7 +156,7 @@ const deleteCodeRoute = createRoute({
   request: { params: FeedBranchCodeParamsSchema },
   responses: {
     204: { description: 'Unmapped' },
-    400: invalid,
+    ...invalidInput,
     ...guards,
     404: errorResponse('No code of your branches is this one'),
   },
