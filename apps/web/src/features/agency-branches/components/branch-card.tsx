@@ -1,12 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ExternalLink, Mail, MapPin, Phone, Users } from 'lucide-react';
+import { ExternalLink, Users } from 'lucide-react';
 import {
   branchDepartmentsLabel,
   branchDisplayName,
   type AgentBranch,
 } from '@abode/shared/agency/branches.schema';
 import { MEMBER_ROLE_LABELS } from '@abode/shared/agency/permissions';
+import { ContactDetails } from '#src/components/contact-details.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { paths } from '#src/config/paths.ts';
@@ -49,26 +50,13 @@ export function BranchCard({ branch, actions }: { branch: AgentBranch; actions?:
         </div>
       </div>
 
-      <ul className="flex flex-col gap-1.5 text-sm">
-        {branch.address && (
-          <li className="flex items-start gap-2">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-            <span>{branch.address}</span>
-          </li>
-        )}
-        {branch.phone && (
-          <li className="flex items-center gap-2">
-            <Phone aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            <span>{branch.phone}</span>
-          </li>
-        )}
-        {branch.email && (
-          <li className="flex items-center gap-2">
-            <Mail aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            <span className="break-all">{branch.email}</span>
-          </li>
-        )}
-      </ul>
+      <ContactDetails
+        address={branch.address}
+        phone={branch.phone}
+        email={branch.email}
+        links={false}
+        className="gap-1.5"
+      />
 
       <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">
         <div>

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Clock, Globe, Mail, MapPin, Phone, SearchX } from 'lucide-react';
+import { Clock, Globe, SearchX } from 'lucide-react';
 import {
   branchDepartmentsLabel,
   branchDisplayName,
@@ -10,6 +10,7 @@ import {
   type PublicBranchPage,
 } from '@abode/shared/agency/branches.schema';
 import type { ListingMode } from '@abode/shared/listings/listing.schema';
+import { ContactDetails } from '#src/components/contact-details.tsx';
 import type { ListingCardActions } from '#src/components/listing-card/listing-card.tsx';
 import { ListingList, ListingListSkeleton } from '#src/components/listing-card/listing-list.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -102,37 +103,7 @@ function BranchHeader({ branch }: { branch: PublicBranch }) {
             <p className="mt-1 text-sm text-muted-foreground">Ask for {branch.contactName}</p>
           </div>
         </div>
-        <ul className="flex flex-col gap-2 text-sm">
-          {branch.address && (
-            <li className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              <span>{branch.address}</span>
-            </li>
-          )}
-          {branch.phone && (
-            <li>
-              <a
-                href={`tel:${branch.phone.replace(/\s+/g, '')}`}
-                aria-label={`Call ${name} on ${branch.phone}`}
-                className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline"
-              >
-                <Phone aria-hidden="true" className="size-4" />
-                {branch.phone}
-              </a>
-            </li>
-          )}
-          {branch.email && (
-            <li>
-              <a
-                href={`mailto:${branch.email}`}
-                aria-label={`E-mail ${name} at ${branch.email}`}
-                className="inline-flex items-center gap-2 font-medium break-all text-primary underline-offset-4 hover:underline"
-              >
-                <Mail aria-hidden="true" className="size-4 shrink-0" />
-                {branch.email}
-              </a>
-            </li>
-          )}
+        <ContactDetails address={branch.address} phone={branch.phone} email={branch.email} name={name}>
           {branch.websiteUrl && (
             <li>
               <a
@@ -147,7 +118,7 @@ function BranchHeader({ branch }: { branch: PublicBranch }) {
               </a>
             </li>
           )}
-        </ul>
+        </ContactDetails>
         {branch.bio && (
           <section aria-labelledby={aboutId}>
             <h2 id={aboutId} className="text-base font-semibold">

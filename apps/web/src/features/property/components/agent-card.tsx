@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { ChevronRight, Clock } from 'lucide-react';
 import { describeBusinessHours } from '@abode/shared/agency/branches.schema';
 import type { ListingDetail } from '@abode/shared/listings/listing.schema';
+import { ContactDetails } from '#src/components/contact-details.tsx';
 import { paths } from '#src/config/paths.ts';
 
 /**
@@ -43,38 +44,7 @@ export function AgentCard({ agent, actions }: { agent: ListingDetail['agent']; a
         )}
       </div>
       {(agent.address || agent.phone || agent.email) && (
-        <ul className="flex flex-col gap-2 text-sm">
-          {agent.address && (
-            <li className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              <span>{agent.address}</span>
-            </li>
-          )}
-          {agent.phone && (
-            <li>
-              <a
-                href={`tel:${agent.phone.replace(/\s+/g, '')}`}
-                aria-label={`Call ${agent.phone}`}
-                className="inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline"
-              >
-                <Phone aria-hidden="true" className="size-4" />
-                {agent.phone}
-              </a>
-            </li>
-          )}
-          {agent.email && (
-            <li>
-              <a
-                href={`mailto:${agent.email}`}
-                aria-label={`E-mail ${agent.email}`}
-                className="inline-flex items-center gap-2 font-medium break-all text-primary underline-offset-4 hover:underline"
-              >
-                <Mail aria-hidden="true" className="size-4 shrink-0" />
-                {agent.email}
-              </a>
-            </li>
-          )}
-        </ul>
+        <ContactDetails address={agent.address} phone={agent.phone} email={agent.email} />
       )}
       {hours.length > 0 && (
         <div className="text-sm">
