@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { readEntries } from '#src/lib/zip.ts';
 import type { AdminArea } from './code-list.ts';
 import { readCodeListWorkbook } from './code-list-workbook.ts';
 import { CODE_POINT_COLUMNS, readCodePointUnits, type CodePointUnit } from './code-point-csv.ts';
@@ -52,7 +53,7 @@ export async function openCodePointZip(file: string): Promise<CodePointZip> {
     ),
   );
   try {
-    const entries = await listEntries(zip);
+    const entries = await readEntries(zip);
     const read = (entry: Entry) =>
       new Promise<Readable>((resolve, reject) =>
         zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
@@ -106,19 +107,6 @@ export async function openCodePointZip(file: string): Promise<CodePointZip> {
     zip.close();
     throw error;
   }
-}
-
-function listEntries(zip: ZipFile): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    const entries: Entry[] = [];
-    zip.on('entry', (entry: Entry) => {
-      entries.push(entry);
-      zip.readEntry();
-    });
-    zip.once('end', () => resolve(entries));
-    zip.once('error', reject);
-    zip.readEntry();
-  });
 }
 
 function countBytes(onBytes: (bytes: number) => void): Transform {

@@ -25,6 +25,7 @@ import {
 } from '@abode/shared/feeds/blm/blm-import.schema';
 import { AppError } from '#src/errors/app-error.ts';
 import type { Storage } from '#src/lib/storage.ts';
+import { readEntries } from '#src/lib/zip.ts';
 import { STORAGE_URL_SCHEME, type BlmUploadFiles } from './blm-media.ts';
 
 /** The storage folder of files unpacked from uploads. */
@@ -82,19 +83,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.pdf': 'application/pdf',
 };
-
-function readEntries(zip: ZipFile): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    const entries: Entry[] = [];
-    zip.on('entry', (entry: Entry) => {
-      entries.push(entry);
-      zip.readEntry();
-    });
-    zip.once('end', () => resolve(entries));
-    zip.once('error', reject);
-    zip.readEntry();
-  });
-}
 
 /**
  * Opens the zip in `bytes` and checks it (see the file comment); throws AppError 400 or 413 with BLM_MESSAGES.
