@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { MoreHorizontal } from 'lucide-react';
 import {
   ENQUIRY_STATUS_LABELS,
@@ -18,14 +17,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '#src/components/ui/dropdown-menu.tsx';
-import { paths } from '#src/config/paths.ts';
+import { customerName, EnquiryProperty } from '#src/components/enquiry-parts.tsx';
 import { EnquiryStatusBadge } from '#src/components/enquiry-status-badge.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
-
-/** The customer's name, or 'Anonymous' when blank (REQ-MSG-11). */
-export function adminCustomerName(enquiry: AdminEnquiry): string {
-  return enquiry.contactInfo.name.trim() || MESSAGES.anonymous;
-}
 
 interface TableProps {
   enquiries: AdminEnquiry[];
@@ -37,28 +31,10 @@ interface TableProps {
 function Customer({ enquiry }: { enquiry: AdminEnquiry }) {
   return (
     <div className="min-w-0">
-      <div className="font-medium">{adminCustomerName(enquiry)}</div>
+      <div className="font-medium">{customerName(enquiry)}</div>
       {enquiry.contactInfo.email && (
         <div className="text-xs break-all text-muted-foreground">{enquiry.contactInfo.email}</div>
       )}
-    </div>
-  );
-}
-
-function Property({ enquiry }: { enquiry: AdminEnquiry }) {
-  if (!enquiry.property)
-    return <span className="text-muted-foreground italic">{MESSAGES.propertyDeletedFallback}</span>;
-  return (
-    <div>
-      <Link
-        to={paths.property(enquiry.property.slug)}
-        className="font-medium underline-offset-4 hover:underline"
-      >
-        {enquiry.property.title}
-      </Link>
-      <div className="text-xs text-muted-foreground">
-        {enquiry.property.addressLine1}, {enquiry.property.city}
-      </div>
     </div>
   );
 }
@@ -89,7 +65,7 @@ function StatusMenu({
           variant="ghost"
           size="icon-sm"
           disabled={busy}
-          aria-label={`Change the status of the enquiry from ${adminCustomerName(enquiry)}`}
+          aria-label={`Change the status of the enquiry from ${customerName(enquiry)}`}
         >
           <MoreHorizontal aria-hidden="true" />
         </Button>
@@ -110,7 +86,12 @@ function StatusMenu({
 function adminEnquiryColumns(menuOf: (enquiry: AdminEnquiry) => ReactNode): Column<AdminEnquiry>[] {
   return [
     { id: 'customer', header: 'Customer', card: 'title', cell: (e) => <Customer enquiry={e} /> },
-    { id: 'property', header: 'Property', card: 'body', cell: (e) => <Property enquiry={e} /> },
+    {
+      id: 'property',
+      header: 'Property',
+      card: 'body',
+      cell: (e) => <EnquiryProperty property={e.property} />,
+    },
     { id: 'agent', header: 'Agent', card: 'field', cell: (e) => <Agent enquiry={e} /> },
     {
       id: 'message',
@@ -147,7 +128,7 @@ export function AdminEnquiryTable({ enquiries, busyId, onStatusChange }: TablePr
       columns={adminEnquiryColumns(menuOf)}
       label="Enquiries"
       caption="Enquiries, newest first"
-      cardLabel={(e) => `Enquiry from ${adminCustomerName(e)}`}
+      cardLabel={(e) => `Enquiry from ${customerName(e)}`}
       tableClassName="min-w-[52rem]"
     />
   );

@@ -1,11 +1,10 @@
-import { Link } from 'react-router';
 import { Mail, Phone } from 'lucide-react';
 import {
   enquiryReplyMailto,
   type AgentEnquiry,
   type EnquiryStatus,
 } from '@abode/shared/agent/enquiries.schema';
-import { MESSAGES } from '@abode/shared/messages';
+import { customerName, EnquiryProperty } from '#src/components/enquiry-parts.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import {
   Dialog,
@@ -15,11 +14,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#src/components/ui/dialog.tsx';
-import { paths } from '#src/config/paths.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { ApplicantRequest } from './applicant-request.tsx';
 import { AssigneeSelect } from './assignee-select.tsx';
-import { customerName } from './enquiry-list.tsx';
 import { EnquiryStatusBadge } from '#src/components/enquiry-status-badge.tsx';
 import { EnquiryStatusSelect } from './enquiry-status.tsx';
 import { EnquiryThreadPanel } from './enquiry-thread.tsx';
@@ -63,21 +60,7 @@ export function EnquiryDetailsDialog({
             <div className="flex flex-col gap-1">
               <dt className="text-xs font-medium text-muted-foreground">Property</dt>
               <dd>
-                {enquiry.property ? (
-                  <span className="flex flex-col">
-                    <Link
-                      to={paths.property(enquiry.property.slug)}
-                      className="font-medium underline-offset-4 hover:underline"
-                    >
-                      {enquiry.property.title}
-                    </Link>
-                    <span className="text-xs text-muted-foreground">
-                      {enquiry.property.addressLine1}, {enquiry.property.city}
-                    </span>
-                  </span>
-                ) : (
-                  <span className="text-muted-foreground italic">{MESSAGES.propertyDeletedFallback}</span>
-                )}
+                <EnquiryProperty property={enquiry.property} />
               </dd>
             </div>
             <div className="flex flex-col gap-1 sm:col-span-2">

@@ -1,43 +1,17 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Eye } from 'lucide-react';
 import { truncateMessage, type AgentEnquiry, type EnquiryStatus } from '@abode/shared/agent/enquiries.schema';
-import { MESSAGES } from '@abode/shared/messages';
 import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { paths } from '#src/config/paths.ts';
 import { formatDateTime } from '#src/lib/format.ts';
+import { customerName, EnquiryProperty } from '#src/components/enquiry-parts.tsx';
 import { EnquiryStatusBadge } from '#src/components/enquiry-status-badge.tsx';
 import { EnquiryStatusSelect } from './enquiry-status.tsx';
-
-/** The customer's name, or 'Anonymous' when blank (REQ-MSG-11). */
-export function customerName(enquiry: AgentEnquiry): string {
-  return enquiry.contactInfo.name.trim() || MESSAGES.anonymous;
-}
 
 interface ListProps {
   enquiries: AgentEnquiry[];
   onView: (enquiry: AgentEnquiry) => void;
   onStatusChange: (enquiry: AgentEnquiry, status: EnquiryStatus) => void;
-}
-
-/** The listing's title linking to its public page, or 'Property Deleted' (REQ-MSG-11). */
-function PropertyCell({ enquiry }: { enquiry: AgentEnquiry }) {
-  if (!enquiry.property)
-    return <span className="text-muted-foreground italic">{MESSAGES.propertyDeletedFallback}</span>;
-  return (
-    <div className="flex min-w-0 flex-col">
-      <Link
-        to={paths.property(enquiry.property.slug)}
-        className="font-medium underline-offset-4 hover:underline"
-      >
-        {enquiry.property.title}
-      </Link>
-      <span className="text-xs text-muted-foreground">
-        {enquiry.property.addressLine1}, {enquiry.property.city}
-      </span>
-    </div>
-  );
 }
 
 /** Who works the lead (ADR 029): their name, or 'Unassigned'. */
@@ -89,7 +63,7 @@ function enquiryColumns(
       header: 'Property',
       card: 'body',
       className: 'max-w-64',
-      cell: (e) => <PropertyCell enquiry={e} />,
+      cell: (e) => <EnquiryProperty property={e.property} className="min-w-0" />,
     },
     {
       id: 'message',

@@ -10,6 +10,7 @@ import {
   type EnquiryThreadInput,
   type EnquiryThreadMessage,
 } from '@abode/shared/agent/enquiries.schema';
+import { customerName } from '#src/components/enquiry-parts.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
@@ -18,7 +19,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#src/components/ui/tab
 import { Textarea } from '#src/components/ui/textarea.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
 import { useAddToThread, useEnquiryThread } from '../api/lead-inbox.ts';
-import { customerName } from './enquiry-list.tsx';
 
 /** One note or reply: what it is (private, or sent to the applicant), who wrote it, when, and what it says. */
 function ThreadEntry({ message }: { message: EnquiryThreadMessage }) {
