@@ -1,5 +1,9 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { PasswordStrengthResult } from '@abode/shared/auth/password';
 import { PASSWORD_MESSAGES } from '@abode/shared/auth/password';
+import { fieldA11y } from '#src/components/ui/form-field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Label } from '#src/components/ui/label.tsx';
 import { cn } from '#src/lib/utils.ts';
 
 const LABEL = { weak: 'Weak', medium: 'Medium', strong: 'Strong' } as const;
@@ -45,6 +49,50 @@ export function PasswordStrengthMeter({ result, id }: { result: PasswordStrength
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * A new password's box with its meter (sign-up and reset, REQ-AUTH-05): the meter (`{idPrefix}-strength`, describing
+ * the box `{idPrefix}-password`) shows once something is typed or after a refused `attempted` submit, which also marks
+ * a password that misses the rules invalid. `field` is the form's registration of the password.
+ */
+export function NewPasswordField({
+  idPrefix,
+  label,
+  password,
+  strength,
+  attempted,
+  required,
+  field,
+}: {
+  idPrefix: string;
+  label: string;
+  password: string;
+  strength: PasswordStrengthResult;
+  attempted: boolean;
+  required?: boolean;
+  field: UseFormRegisterReturn;
+}) {
+  const meterShown = Boolean(password) || attempted;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={`${idPrefix}-password`}>{label}</Label>
+      <Input
+        type="password"
+        autoComplete="new-password"
+        required={required}
+        {...fieldA11y(
+          `${idPrefix}-password`,
+          undefined,
+          false,
+          meterShown ? `${idPrefix}-strength` : undefined,
+        )}
+        aria-invalid={attempted && !strength.isValid ? true : undefined}
+        {...field}
+      />
+      {meterShown && <PasswordStrengthMeter id={`${idPrefix}-strength`} result={strength} />}
     </div>
   );
 }

@@ -7,12 +7,9 @@ import { AUTH_MESSAGES, ResetPasswordSchema, type ResetPasswordInput } from '@ab
 import { checkPasswordStrength } from '@abode/shared/auth/password';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
-import { Input } from '#src/components/ui/input.tsx';
-import { fieldA11y } from '#src/components/ui/form-field.tsx';
-import { Label } from '#src/components/ui/label.tsx';
 import { loadAuthClient } from '#src/lib/auth.tsx';
 import { paths } from '#src/config/paths.ts';
-import { PasswordStrengthMeter } from '#src/components/password-strength-meter.tsx';
+import { NewPasswordField } from '#src/components/password-strength-meter.tsx';
 import { enterChecksForm } from '#src/features/auth/utils/enter-checks-form.ts';
 import { authErrorMessage } from '#src/lib/auth-error.ts';
 
@@ -83,22 +80,14 @@ export function ResetPasswordRoute() {
               }
               className="flex flex-col gap-4"
             >
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${id}-password`}>New password</Label>
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  {...fieldA11y(
-                    `${id}-password`,
-                    undefined,
-                    false,
-                    password || attempted ? `${id}-strength` : undefined,
-                  )}
-                  aria-invalid={attempted && !strength.isValid ? true : undefined}
-                  {...form.register('newPassword')}
-                />
-                {(password || attempted) && <PasswordStrengthMeter id={`${id}-strength`} result={strength} />}
-              </div>
+              <NewPasswordField
+                idPrefix={id}
+                label="New password"
+                password={password}
+                strength={strength}
+                attempted={attempted}
+                field={form.register('newPassword')}
+              />
               <Button type="submit" disabled={!strength.isValid || submitting}>
                 {submitting ? 'Saving…' : 'Set new password'}
               </Button>

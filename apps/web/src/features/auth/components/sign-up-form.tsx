@@ -12,13 +12,12 @@ import {
 } from '@abode/shared/auth/auth.schema';
 import { checkPasswordStrength } from '@abode/shared/auth/password';
 import { Button } from '#src/components/ui/button.tsx';
-import { fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { loadAuthClient } from '#src/lib/auth.tsx';
 import { firstErrorMessage } from '#src/lib/form-errors.ts';
 import { paths } from '#src/config/paths.ts';
-import { PasswordStrengthMeter } from '#src/components/password-strength-meter.tsx';
+import { NewPasswordField } from '#src/components/password-strength-meter.tsx';
 import { useAuthDraftForm } from '#src/features/auth/hooks/use-auth-draft.tsx';
 import { enterChecksForm } from '#src/features/auth/utils/enter-checks-form.ts';
 import { authErrorMessage } from '#src/lib/auth-error.ts';
@@ -110,23 +109,15 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input id={`${id}-email`} type="email" autoComplete="email" required {...form.register('email')} />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          required
-          {...fieldA11y(
-            `${id}-password`,
-            undefined,
-            false,
-            password || attempted ? `${id}-strength` : undefined,
-          )}
-          aria-invalid={attempted && !strength.isValid ? true : undefined}
-          {...form.register('password')}
-        />
-        {(password || attempted) && <PasswordStrengthMeter id={`${id}-strength`} result={strength} />}
-      </div>
+      <NewPasswordField
+        idPrefix={id}
+        label="Password"
+        password={password}
+        strength={strength}
+        attempted={attempted}
+        required
+        field={form.register('password')}
+      />
       <div className="flex flex-col gap-2">
         <span id={`${id}-role`} className="text-sm font-medium">
           I am a
