@@ -10,33 +10,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_SESSIONS, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { shootDesktopAndPhone } from '../fixtures/screenshots.ts';
 import { agentCard } from '../fixtures/property-page.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-agency';
-
-/** Saves `page` whole at 1280 px and its URL at 390 px with the same cookies, as `{name}-1280.png` / `-390.png`. */
-async function shoot(browser: Browser, page: Page, name: string, prepare?: (phone: Page) => Promise<void>) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    storageState: await page.context().storageState(),
-  });
-  const phone = await context.newPage();
-  await phone.goto(page.url());
-  await expect(phone.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(phone.locator('[aria-busy="true"]')).toHaveCount(0);
-  await prepare?.(phone);
-  await phone.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
-  await context.close();
-}
 
 /** A real JPEG of the given colour, as a file for an <input type=file>. */
 async function photo(name: string, background: string) {
@@ -166,7 +148,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
     agencyCard.getByText('Your details are recorded: an admin will check them soon.'),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(browser, page, 'agent-settings-agency');
+  await shootDesktopAndPhone(browser, page, 'agent-settings-agency', { dir: SHOTS });
 
   // 4b. A super admin (a second browser, signed in once for the run) finds the agency by the agent's e-mail,
   // checks its numbers and verifies it.
@@ -184,12 +166,15 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await expect(agencyDetails.getByRole('region', { name: 'Members (1)' })).toContainText(email);
   await expect(agencyDetails.getByRole('region', { name: 'Branches (1)' })).toContainText('Lettings');
   await expectNoSeriousA11yViolations(admin);
-  await shoot(browser, admin, 'admin-agency-details', async (phone) => {
-    const card = phone.getByRole('article');
-    await expect(card).toHaveCount(1);
-    await phone.screenshot({ path: path.join(SHOTS, 'admin-agencies-390.png'), fullPage: true });
-    await card.getByRole('button', { name: /^View / }).click();
-    await expect(phone.getByRole('dialog').getByRole('region', { name: 'Members (1)' })).toBeVisible();
+  await shootDesktopAndPhone(browser, admin, 'admin-agency-details', {
+    dir: SHOTS,
+    prepare: async (phone) => {
+      const card = phone.getByRole('article');
+      await expect(card).toHaveCount(1);
+      await phone.screenshot({ path: path.join(SHOTS, 'admin-agencies-390.png'), fullPage: true });
+      await card.getByRole('button', { name: /^View / }).click();
+      await expect(phone.getByRole('dialog').getByRole('region', { name: 'Members (1)' })).toBeVisible();
+    },
   });
   await agencyDetails.getByRole('button', { name: 'Verify', exact: true }).click();
   await agencyDetails.getByRole('button', { name: 'Verify agency' }).click();

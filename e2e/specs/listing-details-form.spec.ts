@@ -5,12 +5,12 @@
  * live without its deposit. Axe checks the form; the filled form is captured at 1280 and 390 px wide into SHOTS for
  * checking by eye.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUpAndIn } from '../fixtures/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { shootDesktopAndPhone } from '../fixtures/screenshots.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-listing-form';
 /** The street and postcode the agent journeys use (SW19 1AA is in the project's postcode extract). */
@@ -35,30 +35,6 @@ async function openPart(page: Page, part: 'B' | 'C') {
   const group = page.getByTestId(`material-part-${part}`);
   if ((await group.getAttribute('open')) === null) await group.locator('summary').click();
   await expect(group).toHaveAttribute('open', '');
-}
-
-/**
- * Saves the page whole at 1280 px (`{name}-1280.png`) and the same URL at 390 px with the page's cookies
- * (`{name}-390.png`), after `prepare` readies the phone page; the phone page must not scroll sideways.
- */
-async function shoot(browser: Browser, page: Page, name: string, prepare?: (phone: Page) => Promise<void>) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    storageState: await page.context().storageState(),
-  });
-  const phone = await context.newPage();
-  await phone.goto(page.url());
-  await expect(phone.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(phone.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(phone.getByLabel('Title')).toBeVisible();
-  await prepare?.(phone);
-  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await phone.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
-  await context.close();
 }
 
 test('an agent lists a leasehold flat with lease terms, key features, rooms and Part B answers, then edits it', async ({
@@ -158,9 +134,12 @@ test('an agent lists a leasehold flat with lease terms, key features, rooms and 
   await openPart(page, 'B');
   await openPart(page, 'C');
   await expectNoSeriousA11yViolations(page);
-  await shoot(browser, page, 'edit-leasehold-flat', async (phone) => {
-    await expect(phone.getByLabel('Key feature 3', { exact: true })).toHaveValue('Chain free');
-    await openPart(phone, 'B');
+  await shootDesktopAndPhone(browser, page, 'edit-leasehold-flat', {
+    dir: SHOTS,
+    prepare: async (phone) => {
+      await expect(phone.getByLabel('Key feature 3', { exact: true })).toHaveValue('Chain free');
+      await openPart(phone, 'B');
+    },
   });
 });
 
@@ -207,7 +186,10 @@ test('a rental cannot go live without its deposit; the form says so under Deposi
   await expect(page.getByLabel('Rent (£ pw)')).toHaveValue('350');
   await expect(page.getByLabel('Deposit (£)', { exact: true })).toHaveValue('2019');
   await expect(page.getByLabel('Holding deposit (£)')).toHaveValue('0');
-  await shoot(browser, page, 'edit-weekly-rental', async (phone) => {
-    await expect(phone.getByLabel('Rent (£ pw)')).toHaveValue('350');
+  await shootDesktopAndPhone(browser, page, 'edit-weekly-rental', {
+    dir: SHOTS,
+    prepare: async (phone) => {
+      await expect(phone.getByLabel('Rent (£ pw)')).toHaveValue('350');
+    },
   });
 });

@@ -8,17 +8,17 @@
  *   'Live' only then — and e-mails the agent; an approved draft is 'Not published' and the admin is told the agent
  *   must publish it;
  * - a suspended agent's listing leaves public view and refuses enquiries with a clear message, until reactivation.
- * Each screen is captured at desktop and Pixel 7 size into SHOTS for checking by eye.
+ * Each screen is captured at 1280 and 390 px wide into SHOTS for checking by eye.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_SESSIONS, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { verifyAgency } from '../fixtures/agency.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { shootDesktopAndPhone } from '../fixtures/screenshots.ts';
 import { agentCard } from '../fixtures/property-page.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-listings';
@@ -38,27 +38,6 @@ async function colourOf(page: Page, url: string): Promise<[number, number, numbe
   const bytes = await (await page.request.get(url)).body();
   const { dominant } = await sharp(bytes).stats();
   return [dominant.r, dominant.g, dominant.b];
-}
-
-/**
- * Saves the page as it is at desktop size (whole page), and the same URL on a Pixel 7 with the page's cookies (the
- * screen as the phone shows it), as `{name}-desktop.png` and `{name}-phone.png`. `prepare` readies the phone page
- * (fills a field, scrolls to what matters).
- */
-async function shoot(browser: Browser, page: Page, name: string, prepare?: (phone: Page) => Promise<void>) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`), fullPage: true });
-  const context = await browser.newContext({
-    ...devices['Pixel 7'],
-    storageState: await page.context().storageState(),
-  });
-  const phone = await context.newPage();
-  await phone.goto(page.url());
-  await expect(phone.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(phone.locator('[aria-busy="true"]')).toHaveCount(0);
-  await prepare?.(phone);
-  await phone.screenshot({ path: path.join(SHOTS, `${name}-phone.png`) });
-  await context.close();
 }
 
 test('approximate postcodes, a photo before going live, rejection and approval, suspension', async ({
@@ -102,27 +81,31 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
   await expect(page.getByLabel('Status')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/agent\/properties\/new$/);
   await expectNoSeriousA11yViolations(page);
-  await shoot(browser, page, '1-new-listing-approximate-postcode', async (phone) => {
-    await phone.getByLabel('Title').fill(title);
-    await phone.getByLabel('Asking price (£)').fill('235000');
-    await phone.getByLabel('Address line 1').fill(LEEDS.addressLine1);
-    await phone.getByLabel('Town').fill(LEEDS.city);
-    await phone.getByLabel('Postcode').fill(LEEDS.postcode);
-    await phone.getByLabel('Postcode').blur();
-    await expect(phone.getByText(approximate)).toBeVisible();
-    await phone.getByLabel('Postcode').scrollIntoViewIfNeeded();
-    await phone.screenshot({
-      path: path.join(SHOTS, '1-new-listing-approximate-postcode-phone-location.png'),
-    });
-    await phone.getByLabel('Status').selectOption('active');
-    await phone.getByLabel('Tenure', { exact: true }).selectOption('leasehold');
-    // A leasehold's Part A (REQ-LISTING-10): lease years, ground rent (none, so no review) and service charge.
-    await phone.getByLabel('Lease years remaining').fill('118');
-    await phone.getByLabel('Ground rent (£ a year)').fill('0');
-    await phone.getByLabel('Service charge (£ a year)').fill('1450');
-    await phone.getByLabel('Council tax band').selectOption('C');
-    await phone.getByRole('button', { name: 'Create property' }).click();
-    await expect(phone.getByText('Add at least one photo before publishing')).toBeVisible();
+  await shootDesktopAndPhone(browser, page, '1-new-listing-approximate-postcode', {
+    dir: SHOTS,
+    phoneFullPage: false,
+    prepare: async (phone) => {
+      await phone.getByLabel('Title').fill(title);
+      await phone.getByLabel('Asking price (£)').fill('235000');
+      await phone.getByLabel('Address line 1').fill(LEEDS.addressLine1);
+      await phone.getByLabel('Town').fill(LEEDS.city);
+      await phone.getByLabel('Postcode').fill(LEEDS.postcode);
+      await phone.getByLabel('Postcode').blur();
+      await expect(phone.getByText(approximate)).toBeVisible();
+      await phone.getByLabel('Postcode').scrollIntoViewIfNeeded();
+      await phone.screenshot({
+        path: path.join(SHOTS, '1-new-listing-approximate-postcode-phone-location.png'),
+      });
+      await phone.getByLabel('Status').selectOption('active');
+      await phone.getByLabel('Tenure', { exact: true }).selectOption('leasehold');
+      // A leasehold's Part A (REQ-LISTING-10): lease years, ground rent (none, so no review) and service charge.
+      await phone.getByLabel('Lease years remaining').fill('118');
+      await phone.getByLabel('Ground rent (£ a year)').fill('0');
+      await phone.getByLabel('Service charge (£ a year)').fill('1450');
+      await phone.getByLabel('Council tax band').selectOption('C');
+      await phone.getByRole('button', { name: 'Create property' }).click();
+      await expect(phone.getByText('Add at least one photo before publishing')).toBeVisible();
+    },
   });
 
   // 3. As a draft it is created; the edit page says the pin is approximate.
@@ -180,8 +163,12 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
   await expect(page.getByRole('link', { name: 'Preview' })).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
-  await shoot(browser, page, '2-edit-rejected-with-reason', async (phone) => {
-    await expect(phone.getByTestId('rejection-reason')).toBeVisible();
+  await shootDesktopAndPhone(browser, page, '2-edit-rejected-with-reason', {
+    dir: SHOTS,
+    phoneFullPage: false,
+    prepare: async (phone) => {
+      await expect(phone.getByTestId('rejection-reason')).toBeVisible();
+    },
   });
 
   // 6. Approval restores Active: 'Live' to the admin and the agent, the page public, the agent e-mailed.
@@ -216,8 +203,12 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
     admin.getByRole('row').filter({ hasText: title }).getByText('Live', { exact: true }),
   ).toBeVisible();
   await expect(admin.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await shoot(browser, admin, '3-admin-properties-labels', async (phone) => {
-    await expect(phone.getByRole('article', { name: title })).toBeVisible();
+  await shootDesktopAndPhone(browser, admin, '3-admin-properties-labels', {
+    dir: SHOTS,
+    phoneFullPage: false,
+    prepare: async (phone) => {
+      await expect(phone.getByRole('article', { name: title })).toBeVisible();
+    },
   });
 
   await page.goto('/agent/properties');
@@ -227,8 +218,12 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
     page.getByRole('row').filter({ hasText: draftTitle }).getByText('Not published'),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(browser, page, '4-agent-properties-labels', async (phone) => {
-    await phone.getByRole('list', { name: 'My properties' }).scrollIntoViewIfNeeded();
+  await shootDesktopAndPhone(browser, page, '4-agent-properties-labels', {
+    dir: SHOTS,
+    phoneFullPage: false,
+    prepare: async (phone) => {
+      await phone.getByRole('list', { name: 'My properties' }).scrollIntoViewIfNeeded();
+    },
   });
 
   // 7. The public page: open, and not claiming an exact pin.
@@ -246,10 +241,14 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
   await expect(visitor.locator('.leaflet-marker-icon')).toHaveCount(0);
   await visitor.getByTestId('location-approximate').scrollIntoViewIfNeeded();
   await visitor.screenshot({ path: path.join(SHOTS, '5-public-page-approximate-desktop.png') });
-  await shoot(browser, visitor, '5-public-page-approximate-full', async (phone) => {
-    await phone.getByTestId('location-approximate').scrollIntoViewIfNeeded();
-    await expect(phone.getByRole('region', { name: /^Map showing the area around/ })).toBeVisible();
-    await phone.screenshot({ path: path.join(SHOTS, '5-public-page-approximate-phone.png') });
+  await shootDesktopAndPhone(browser, visitor, '5-public-page-approximate-full', {
+    dir: SHOTS,
+    phoneFullPage: false,
+    prepare: async (phone) => {
+      await phone.getByTestId('location-approximate').scrollIntoViewIfNeeded();
+      await expect(phone.getByRole('region', { name: /^Map showing the area around/ })).toBeVisible();
+      await phone.screenshot({ path: path.join(SHOTS, '5-public-page-approximate-phone.png') });
+    },
   });
 
   // 8. The agent is suspended: an enquiry from the page a visitor still has open (on a phone) is refused with a clear
