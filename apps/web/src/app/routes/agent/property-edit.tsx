@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink, MapPin } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { ExternalLink, MapPin } from 'lucide-react';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   approximateLocationText,
@@ -11,6 +11,7 @@ import {
 import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { listingVisibility } from '@abode/shared/listings/listing-visibility';
 import { MESSAGES } from '@abode/shared/messages';
+import { BackLink } from '#src/components/back-link.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
@@ -86,13 +87,7 @@ export function AgentEditPropertyRoute() {
   // Moving it to another branch and choosing its negotiator (ADR 029), for those who may.
   const place = useListingPlace({ isNew: false });
 
-  const back = (
-    <Button asChild variant="link" className="w-fit px-0">
-      <Link to={paths.agent.properties}>
-        <ArrowLeft aria-hidden="true" /> My Properties
-      </Link>
-    </Button>
-  );
+  const back = <BackLink to={paths.agent.properties}>My Properties</BackLink>;
 
   if (listing.isError) {
     const missing = isApiError(listing.error) && listing.error.status === 404;

@@ -1,8 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
-import { Button } from '#src/components/ui/button.tsx';
+import { BackLink } from '#src/components/back-link.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useCreateAgentListing } from '#src/features/agent-listings/api/agent-listings.ts';
 import { useListingPlace } from '#src/features/agency-branches/hooks/use-listing-place.ts';
@@ -21,11 +20,7 @@ export function AgentNewPropertyRoute() {
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <title>Add Property · Abode</title>
       <div className="flex flex-col gap-2">
-        <Button asChild variant="link" className="w-fit px-0">
-          <Link to={paths.agent.properties}>
-            <ArrowLeft aria-hidden="true" /> My Properties
-          </Link>
-        </Button>
+        <BackLink to={paths.agent.properties}>My Properties</BackLink>
         <h1 className="text-2xl font-bold tracking-tight">Add Property</h1>
         <p className="text-sm text-muted-foreground">
           Save it as a draft and add photos next: a listing needs at least one photo before it can be active.

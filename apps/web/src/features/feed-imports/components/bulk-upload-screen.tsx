@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
 import { can } from '@abode/shared/agency/permissions';
 import type { FeedImportReport } from '@abode/shared/feeds/feed-report.schema';
-import { Button } from '#src/components/ui/button.tsx';
+import { BackLink } from '#src/components/back-link.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
@@ -52,11 +50,7 @@ export function BulkUploadScreen() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <Button asChild variant="link" className="w-fit px-0">
-          <Link to={paths.agent.properties}>
-            <ArrowLeft aria-hidden="true" /> My Properties
-          </Link>
-        </Button>
+        <BackLink to={paths.agent.properties}>My Properties</BackLink>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Bulk upload</h1>
         <p className="text-muted-foreground">
           Import your listings from a BLM file, the bulk format CRM software sends to Rightmove. Each row
