@@ -18,12 +18,10 @@ export interface AdminAction {
   /** A line for people reading the log, e.g. "Approved '3 bedroom house for sale'". */
   description: string;
   severity?: 'low' | 'medium' | 'high' | 'critical';
+  /** The agency of an owner's team change (ADR 029), kept in the row's metadata; absent for an admin's action. */
+  agencyId?: string;
 }
 
-/**
- * Inserts the admin_action row. `entity_type` is 'admin_action' and `action` the action name, so the audit log can be
- * filtered by event type like the security events; the record acted on, before/after and who are in the row.
- */
 /** Who acted, from where and when: the admin request's facts (admin-context.ts). */
 export interface AdminActor {
   userId: string;
@@ -32,6 +30,10 @@ export interface AdminActor {
   now: Date;
 }
 
+/**
+ * Inserts the admin_action row. `entity_type` is 'admin_action' and `action` the action name, so the audit log can be
+ * filtered by event type like the security events; the record acted on, before/after and who are in the row.
+ */
 export async function recordAdminAction(
   db: Pick<Database, 'insert'>,
   actor: AdminActor,
@@ -45,7 +47,12 @@ export async function recordAdminAction(
     afterData: {
       severity: event.severity ?? 'medium',
       description: event.description,
-      metadata: { entityType: event.entityType, entityId: event.entityId, after: event.after },
+      metadata: {
+        entityType: event.entityType,
+        entityId: event.entityId,
+        ...(event.agencyId === undefined ? {} : { agencyId: event.agencyId }),
+        after: event.after,
+      },
       timestamp: actor.now.toISOString(),
     },
     userId: actor.userId,

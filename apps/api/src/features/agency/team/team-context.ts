@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '#src/app-env.ts';
 import type { Database } from '#src/db/client.ts';
-import { auditLogs } from '#src/db/schema.ts';
+import { recordAdminAction, type AdminAction } from '#src/features/admin/audit.ts';
 import { clientIp } from '#src/lib/client-ip.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { MailConfig } from '#src/lib/mail.ts';
@@ -50,16 +50,14 @@ export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export interface TeamAction {
+/** A team change to audit: an admin action (features/admin/audit.ts) of the owner's agency. */
+export interface TeamAction extends AdminAction {
   /** 'agency_invite_member', 'agency_resend_invitation', 'agency_revoke_invitation', 'agency_accept_invitation',
    * 'agency_change_member' or 'agency_remove_member'. */
   action: string;
   /** 'agency_invitation' or 'agency_member'. */
   entityType: string;
-  entityId: string;
   agencyId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
   /** A line for people reading the log, e.g. "Invited sam@example.com as negotiator". */
   description: string;
   severity?: 'low' | 'medium' | 'high';
@@ -76,24 +74,9 @@ export async function recordTeamAction(
   actorUserId: string,
   event: TeamAction,
 ): Promise<void> {
-  await tx.insert(auditLogs).values({
-    entityType: 'admin_action',
-    entityId: `${event.entityType}:${event.entityId}`,
-    action: event.action,
-    beforeData: event.before,
-    afterData: {
-      severity: event.severity ?? 'medium',
-      description: event.description,
-      metadata: {
-        entityType: event.entityType,
-        entityId: event.entityId,
-        agencyId: event.agencyId,
-        after: event.after,
-      },
-      timestamp: ctx.now.toISOString(),
-    },
-    userId: actorUserId,
-    ipAddress: ctx.ip,
-    userAgent: ctx.userAgent?.slice(0, 500) ?? null,
-  });
+  await recordAdminAction(
+    tx,
+    { userId: actorUserId, ip: ctx.ip, userAgent: ctx.userAgent, now: ctx.now },
+    event,
+  );
 }
