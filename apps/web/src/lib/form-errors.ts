@@ -1,4 +1,5 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { FieldErrors, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { isApiError } from '#src/lib/api-error.ts';
 
 /**
  * The message of a refused form's first problem, for the forms that show it as a toast (REQ-SITE-11 Sign-in and Sign-up
@@ -23,4 +24,19 @@ export function errorsByPath<T extends FieldValues>(errors: FieldErrors<T>): Par
   };
   visit(errors, '');
   return byPath;
+}
+
+/**
+ * Puts a refused request's field problems (the API error's `details`, each with its dotted `path`; REQ-MSG-04) under
+ * their fields through `setError`, those `accept` lets through (default: all). True when the error carried any, so a
+ * form toasts only the refusals that name no field.
+ */
+export function setServerFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  accept: (path: string) => boolean = () => true,
+): boolean {
+  const details = isApiError(error) ? error.details : [];
+  for (const { path, message } of details) if (accept(path)) setError(path as FieldPath<T>, { message });
+  return details.length > 0;
 }

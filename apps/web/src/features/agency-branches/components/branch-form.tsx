@@ -13,7 +13,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Textarea } from '#src/components/ui/textarea.tsx';
-import { isApiError } from '#src/lib/api-error.ts';
+import { setServerFieldErrors } from '#src/lib/form-errors.ts';
 
 type TextName = Extract<
   FieldPath<BranchFormValues>,
@@ -49,9 +49,7 @@ export function BranchForm({
     try {
       await onSubmit(branch);
     } catch (error) {
-      for (const detail of isApiError(error) ? error.details : [])
-        if (detail.path in defaultValues)
-          form.setError(detail.path as FieldPath<BranchFormValues>, { message: detail.message });
+      setServerFieldErrors(form.setError, error, (path) => path in defaultValues);
     }
   });
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -25,6 +25,7 @@ import {
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { Select } from '#src/components/ui/select.tsx';
+import { setServerFieldErrors } from '#src/lib/form-errors.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useInviteMember } from '../api/team.ts';
@@ -61,10 +62,8 @@ export function InviteDialog({ branches }: { branches: readonly TeamBranch[] }) 
       form.reset(defaultValues);
       setOpen(false);
     } catch (error) {
-      const details = isApiError(error) ? error.details : [];
-      for (const detail of details)
-        form.setError(detail.path as FieldPath<InviteMemberFormInput>, { message: detail.message });
-      if (!details.length) showErrorToast(isApiError(error) ? error.message : T.failed, { error });
+      if (!setServerFieldErrors(form.setError, error))
+        showErrorToast(isApiError(error) ? error.message : T.failed, { error });
     }
   });
 

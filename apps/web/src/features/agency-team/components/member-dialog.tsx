@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -23,6 +23,7 @@ import {
 } from '#src/components/ui/dialog.tsx';
 import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
 import { Select } from '#src/components/ui/select.tsx';
+import { setServerFieldErrors } from '#src/lib/form-errors.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useUpdateMember } from '../api/team.ts';
@@ -84,10 +85,8 @@ export function MemberDialog({
       toast.success(T.memberUpdated, { description: who });
       setOpen(false);
     } catch (error) {
-      const details = isApiError(error) ? error.details : [];
-      for (const detail of details)
-        form.setError(detail.path as FieldPath<MemberFormValues>, { message: detail.message });
-      if (!details.length) showErrorToast(isApiError(error) ? error.message : T.failed, { error });
+      if (!setServerFieldErrors(form.setError, error))
+        showErrorToast(isApiError(error) ? error.message : T.failed, { error });
     }
   });
 

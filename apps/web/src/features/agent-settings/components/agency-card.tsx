@@ -26,7 +26,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
-import { isApiError } from '#src/lib/api-error.ts';
+import { setServerFieldErrors } from '#src/lib/form-errors.ts';
 import { useAuth } from '#src/lib/auth.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useAgentAgency, useUpdateAgentAgency } from '../api/agent-agency.ts';
@@ -94,10 +94,7 @@ function AgencyForm({ agency, canEdit }: { agency: Agency; canEdit: boolean }) {
           : AGENCY_MESSAGES.saved,
       );
     } catch (error) {
-      const details = isApiError(error) ? error.details : [];
-      for (const d of details)
-        if ((FIELDS as readonly string[]).includes(d.path))
-          form.setError(d.path as Name, { message: d.message });
+      setServerFieldErrors(form.setError, error, (path) => (FIELDS as readonly string[]).includes(path));
       showErrorToast(AGENCY_MESSAGES.saveFailed, { error });
     }
   });

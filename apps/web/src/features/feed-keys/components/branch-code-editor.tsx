@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -17,6 +17,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Select } from '#src/components/ui/select.tsx';
+import { setServerFieldErrors } from '#src/lib/form-errors.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useDeleteFeedBranchCode, useFeedBranchCodes, usePutFeedBranchCode } from '../api/feed-keys.ts';
@@ -82,10 +83,7 @@ function AddCodeForm({ branches }: { branches: Branches }) {
       toast.success(M.codeSaved, { description: values.code });
       form.reset(defaultValues);
     } catch (error) {
-      const details = isApiError(error) ? error.details : [];
-      for (const detail of details)
-        form.setError(detail.path as FieldPath<AddCodeInput>, { message: detail.message });
-      if (!details.length) fail(error);
+      if (!setServerFieldErrors(form.setError, error)) fail(error);
     }
   });
   const codeError = errors.code?.message;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, KeyRound } from 'lucide-react';
 import { toast } from 'sonner';
@@ -26,6 +26,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { Label } from '#src/components/ui/label.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
+import { setServerFieldErrors } from '#src/lib/form-errors.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 import { useCreateFeedKey } from '../api/feed-keys.ts';
@@ -60,10 +61,8 @@ export function CreateKeyDialog({ branches }: { branches: FeedKeyList['branches'
       setCreated(await create.mutateAsync(values));
       toast.success(M.created);
     } catch (error) {
-      const details = isApiError(error) ? error.details : [];
-      for (const detail of details)
-        form.setError(detail.path as FieldPath<CreateFeedKeyInput>, { message: detail.message });
-      if (!details.length) showErrorToast(isApiError(error) ? error.message : M.failed, { error });
+      if (!setServerFieldErrors(form.setError, error))
+        showErrorToast(isApiError(error) ? error.message : M.failed, { error });
     }
   });
 
