@@ -6,20 +6,10 @@
  * desktop and phone width for checking by eye.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_SESSIONS, linkIn, mailTo, PASSWORD } from '../fixtures/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
-
-const DESKTOP = { width: 1280, height: 900 };
-
-/** Saves the page at 1280 and 390 px wide (axe also runs at the phone width), then returns to desktop. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
+import { atBothWidths, DESKTOP } from '../fixtures/screenshots.ts';
 
 test('an owner invites a negotiator to Reading, who joins and works there until removed', async ({
   browser,

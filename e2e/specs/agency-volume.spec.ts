@@ -5,23 +5,13 @@
  * which their branch is e-mailed. Axe runs on both tables with rows selected; both are saved at 1280 and 390 px wide
  * (the phone layout with its selection and bulk bar) for checking by eye.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_SESSIONS } from '../fixtures/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
+import { atBothWidths, DESKTOP } from '../fixtures/screenshots.ts';
 
 /** Pounds of a price cell ('£325,000', '£1,950 pcm'); POA and other words sort last, as the API sorts them. */
 const poundsOf = (text: string) => Number(/£([\d,]+)/.exec(text)?.[1]?.replaceAll(',', '') ?? Infinity);
-
-/** Saves the page at 1280 px, then at 390 px after axe has run there too; leaves the page at phone width. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
-}
 
 test('an owner sorts by price, filters to Reading and marks two listings under offer at once', async ({
   browser,
@@ -72,7 +62,6 @@ test('an owner sorts by price, filters to Reading and marks two listings under o
   await expect(bar).toContainText('2 properties selected');
   await expectNoSeriousA11yViolations(page);
   await atBothWidths(page, 'agent-properties-selected');
-  await page.setViewportSize(DESKTOP);
 
   await bar.getByRole('button', { name: 'Set status' }).click();
   await page.getByRole('menuitem', { name: 'Under offer' }).click();
@@ -115,7 +104,6 @@ test('a super admin filters properties by agency and rejects two pending listing
   await expect(bar).toContainText('2 properties selected');
   await expectNoSeriousA11yViolations(page);
   await atBothWidths(page, 'admin-properties-selected');
-  await page.setViewportSize(DESKTOP);
 
   await bar.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject these properties?' });

@@ -8,12 +8,10 @@
  * Axe checks each screen; the report and the list are saved at 1280 and 390 px wide.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_SESSIONS } from '../fixtures/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
+import { atBothWidths, DESKTOP } from '../fixtures/screenshots.ts';
 
 /** BLM v3's columns as this file defines them (any order is allowed; this is a CRM's usual one). */
 const COLUMNS = [
@@ -120,14 +118,6 @@ function rows(run: string): Row[] {
   ];
 }
 
-/** Saves the page at 1280 px, then at 390 px after axe has run there too; leaves the page at phone width. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
-}
-
 test('an owner uploads a BLM file and reads its report: one listing created, one row rejected', async ({
   browser,
 }) => {
@@ -181,7 +171,6 @@ test('an owner uploads a BLM file and reads its report: one listing created, one
   await expect(rejected).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await atBothWidths(page, 'bulk-upload-report');
-  await page.setViewportSize(DESKTOP);
 
   // The history has the import, and the created listing says where it came from.
   const history = page.getByRole('table', { name: 'Earlier imports' });
@@ -207,7 +196,7 @@ test('an owner uploads a BLM file and reads its report: one listing created, one
   await expect(mine.getByTestId('listing-source')).toContainText('BLM file');
   await expect(mine.getByTestId('listing-source')).toContainText('Feed update');
   await expectNoSeriousA11yViolations(page);
-  await atBothWidths(page, 'bulk-upload-my-properties');
+  await atBothWidths(page, 'bulk-upload-my-properties', { stayAtPhoneWidth: true });
   const cards = page.getByRole('list', { name: 'My properties' });
   await expect(cards.getByRole('listitem').filter({ hasText: `HV-${run}-1` })).toContainText('BLM file');
   await context.close();
