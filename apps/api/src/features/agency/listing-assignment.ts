@@ -2,7 +2,7 @@
  * Where a listing sits in its agency (ADR 029): its branch and the negotiator looking after it, as the listing write
  * path (portal form, and the feeds through it) sets them, and what publishing needs.
  */
-import { and, eq, or, exists } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, type SQL } from 'drizzle-orm';
 import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
 import type { Database } from '#src/db/client.ts';
 import { agencyMemberBranches, agencyMembers } from '#src/db/schema.ts';
@@ -61,24 +61,32 @@ export async function worksInBranch(
   const [row] = await db
     .select({ id: agencyMembers.id })
     .from(agencyMembers)
-    .where(
-      and(
-        eq(agencyMembers.id, memberId),
-        eq(agencyMembers.agencyId, agencyId),
-        or(
-          eq(agencyMembers.role, 'owner'),
-          exists(
-            db
-              .select({ one: agencyMemberBranches.memberId })
-              .from(agencyMemberBranches)
-              .where(
-                and(eq(agencyMemberBranches.memberId, memberId), eq(agencyMemberBranches.branchId, branchId)),
-              ),
-          ),
-        ),
-      ),
-    );
+    .where(and(eq(agencyMembers.id, memberId), worksInAnyOf(db, agencyId, [branchId])));
   return Boolean(row);
+}
+
+/**
+ * A condition on the query's `agency_members` row: a member of agency `agencyId` who works in one of `branchIds`
+ * (ADR 029: an owner works in every branch, anyone else in the branches given them).
+ */
+export function worksInAnyOf(db: Tx, agencyId: string, branchIds: readonly string[]): SQL {
+  return and(
+    eq(agencyMembers.agencyId, agencyId),
+    or(
+      eq(agencyMembers.role, 'owner'),
+      exists(
+        db
+          .select({ one: agencyMemberBranches.memberId })
+          .from(agencyMemberBranches)
+          .where(
+            and(
+              eq(agencyMemberBranches.memberId, agencyMembers.id),
+              inArray(agencyMemberBranches.branchId, [...branchIds]),
+            ),
+          ),
+      ),
+    ),
+  )!;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Who works a lead (ADR 029): the members who may take an enquiry (everyone working in its branch), and giving it to
  * one of them or to no one.
  */
-import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   AGENT_ENQUIRY_MESSAGES,
   type AgentEnquiry,
@@ -10,10 +10,10 @@ import {
 } from '@abode/shared/agent/enquiries.schema';
 import type { MemberRole } from '@abode/shared/agency/permissions';
 import type { Database } from '#src/db/client.ts';
-import { agencyMemberBranches, agencyMembers, enquiries, users } from '#src/db/schema.ts';
+import { agencyMembers, enquiries, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
-import { worksInBranch } from '#src/features/agency/listing-assignment.ts';
+import { worksInAnyOf, worksInBranch } from '#src/features/agency/listing-assignment.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { getAgentEnquiry } from './find-agent-enquiries.ts';
 import { findLead } from './lead-access.ts';
@@ -31,25 +31,7 @@ export async function listAssignees(db: Database, scope: AgentScope, id: string)
     .select({ memberId: agencyMembers.id, name: memberName, role: agencyMembers.role })
     .from(agencyMembers)
     .innerJoin(users, eq(users.id, agencyMembers.userId))
-    .where(
-      and(
-        eq(agencyMembers.agencyId, scope.agencyId),
-        or(
-          eq(agencyMembers.role, 'owner'),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(agencyMemberBranches)
-              .where(
-                and(
-                  eq(agencyMemberBranches.memberId, agencyMembers.id),
-                  eq(agencyMemberBranches.branchId, lead.branchId),
-                ),
-              ),
-          ),
-        ),
-      ),
-    )
+    .where(worksInAnyOf(db, scope.agencyId, [lead.branchId]))
     .orderBy(sql`${agencyMembers.role} = 'owner' DESC`, asc(memberName), asc(agencyMembers.id));
   return {
     items: rows.map((r) => ({ memberId: r.memberId, name: r.name ?? '', role: r.role as MemberRole })),

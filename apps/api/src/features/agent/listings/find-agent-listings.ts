@@ -11,7 +11,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   ilike,
   inArray,
   isNull,
@@ -37,7 +36,8 @@ import type { z } from 'zod';
 import { sentPrices } from '@abode/shared/listings/listing-price';
 import type { Database } from '#src/db/client.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
-import { agencyMemberBranches, agencyMembers, agents, properties, users } from '#src/db/schema.ts';
+import { worksInAnyOf } from '#src/features/agency/listing-assignment.ts';
+import { agencyMembers, agents, properties, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 
 type Filters = z.output<typeof AgentListingFiltersSchema>;
@@ -236,25 +236,7 @@ async function filterChoices(
       .select({ id: agencyMembers.id, name: memberName })
       .from(agencyMembers)
       .innerJoin(users, eq(users.id, agencyMembers.userId))
-      .where(
-        and(
-          eq(agencyMembers.agencyId, scope.agencyId),
-          or(
-            eq(agencyMembers.role, 'owner'),
-            exists(
-              db
-                .select({ one: agencyMemberBranches.memberId })
-                .from(agencyMemberBranches)
-                .where(
-                  and(
-                    eq(agencyMemberBranches.memberId, agencyMembers.id),
-                    inArray(agencyMemberBranches.branchId, [...scope.branchIds]),
-                  ),
-                ),
-            ),
-          ),
-        ),
-      )
+      .where(worksInAnyOf(db, scope.agencyId, scope.branchIds))
       .orderBy(sql`lower(${memberName})`, agencyMembers.id),
   ]);
   return { branches, negotiators };
