@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import type { AdminEnquiry, AdminEnquiryList } from '@abode/shared/admin/enquiries.schema';
 import { MESSAGES, enquiryMarkedMessage } from '@abode/shared/messages';
 import { AdminEnquiriesRoute } from '#src/app/routes/admin/enquiries.tsx';
+import { firstPage, makeAdminEnquiry } from '#src/testing/fixtures/admin.ts';
 import { adminMe } from '#src/testing/fixtures/me.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
@@ -12,45 +13,24 @@ import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 const LONG =
   'We are very interested in this house and would like to arrange a viewing next Saturday morning if possible, thanks.';
 
-const JANE: AdminEnquiry = {
-  id: '11111111-1111-4111-8111-111111111111',
-  status: 'new',
-  message: LONG,
-  contactInfo: { name: 'Jane Smith', email: 'jane@example.com' },
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  property: {
-    id: 'p1',
-    title: '3 bedroom house',
-    slug: '3-bed-house',
-    addressLine1: 'Cowper Road',
-    city: 'London',
-  },
-  agent: { name: 'Alex Morgan', agencyName: 'Harbour & Vale' },
-};
-const ORPHAN: AdminEnquiry = {
-  ...JANE,
+const JANE = makeAdminEnquiry({ message: LONG });
+const ORPHAN = makeAdminEnquiry({
   id: '22222222-2222-4222-8222-222222222222',
   status: 'in_progress',
   message: 'Still available?',
   contactInfo: { name: ' ', email: 'anon@example.com' },
   property: null,
   agent: null,
-};
-const NO_AGENCY: AdminEnquiry = {
-  ...JANE,
+});
+const NO_AGENCY = makeAdminEnquiry({
   id: '33333333-3333-4333-8333-333333333333',
+  message: LONG,
   contactInfo: { name: 'Omar Reed', email: 'omar@example.com' },
   agent: { name: 'Indie Agent', agencyName: null },
-};
-
-const listOf = (items: AdminEnquiry[]): AdminEnquiryList => ({
-  items,
-  total: items.length,
-  page: 1,
-  pageSize: 25,
-  stats: { total: 6, new: 3, inProgress: 2, closed: 1 },
 });
+
+const listOf = (items: AdminEnquiry[]): AdminEnquiryList =>
+  firstPage(items, { stats: { total: 6, new: 3, inProgress: 2, closed: 1 } });
 
 /**
  * The API answers `list`, and a status change with the enquiry in its new status (or with `patch`'s answer); the

@@ -13,6 +13,7 @@ import {
   type AdminListingList,
 } from '@abode/shared/admin/listings.schema';
 import { AdminPropertiesRoute } from '#src/app/routes/admin/properties.tsx';
+import { firstPage, makeAdminListing } from '#src/testing/fixtures/admin.ts';
 import { adminMe } from '#src/testing/fixtures/me.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
@@ -38,7 +39,7 @@ const AGENCIES: AdminListingAgencies = {
 };
 
 function listing(n: number, overrides: Partial<AdminListing> = {}): AdminListing {
-  return {
+  return makeAdminListing({
     id: `0000000${n}-0000-4000-8000-000000000000`,
     slug: `listing-${n}`,
     title: `Reading listing ${n}`,
@@ -47,16 +48,9 @@ function listing(n: number, overrides: Partial<AdminListing> = {}): AdminListing
     postcode: 'RG30 2BY',
     mode: 'sale',
     pricePence: 325_000_00,
-    status: 'active',
-    approvalStatus: 'pending',
-    approvedAt: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    editedSinceApproval: false,
-    mainPhoto: null,
     agent: { name: 'Imran Castell', agencyName: 'Harbour & Vale', branchName: 'Reading' },
     ...overrides,
-  };
+  });
 }
 const ITEMS = [
   listing(1),
@@ -65,13 +59,7 @@ const ITEMS = [
 ];
 
 function list(items = ITEMS): AdminListingList {
-  return {
-    items,
-    total: items.length,
-    page: 1,
-    pageSize: 25,
-    stats: { total: 3, pending: 2, approved: 1, rejected: 0 },
-  };
+  return firstPage(items, { stats: { total: 3, pending: 2, approved: 1, rejected: 0 } });
 }
 
 /**

@@ -5,30 +5,13 @@ import { http, HttpResponse } from 'msw';
 import type { AdminListing, AdminListingList } from '@abode/shared/admin/listings.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AdminPropertiesRoute } from '#src/app/routes/admin/properties.tsx';
+import { firstPage, makeAdminListing } from '#src/testing/fixtures/admin.ts';
 import { adminMe } from '#src/testing/fixtures/me.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
-const PENDING: AdminListing = {
-  id: '11111111-1111-4111-8111-111111111111',
-  slug: '2-bed-flat-to-rent-cowper-road',
-  title: '2 bedroom flat to rent',
-  addressLine1: '12 Cowper Road',
-  city: 'London',
-  postcode: 'SW19 1AA',
-  mode: 'rent',
-  pricePence: 1_250_00,
-  status: 'active',
-  approvalStatus: 'pending',
-  approvedAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  editedSinceApproval: false,
-  mainPhoto: null,
-  agent: { name: 'Alex Morgan', agencyName: null },
-};
-const APPROVED: AdminListing = {
-  ...PENDING,
+const PENDING = makeAdminListing();
+const APPROVED = makeAdminListing({
   id: '22222222-2222-4222-8222-222222222222',
   slug: '3-bed-house-for-sale',
   title: '3 bedroom house for sale',
@@ -38,24 +21,18 @@ const APPROVED: AdminListing = {
   approvedAt: '2026-11-20T11:00:00.000Z',
   editedSinceApproval: true,
   agent: { name: 'Priya Shah', agencyName: 'Harbour & Vale' },
-};
-const REJECTED: AdminListing = {
-  ...PENDING,
+});
+const REJECTED = makeAdminListing({
   id: '33333333-3333-4333-8333-333333333333',
   title: '1 bedroom flat for sale',
   mode: 'sale',
   status: 'draft',
   approvalStatus: 'rejected',
   agent: null,
-};
-
-const listOf = (items: AdminListing[]): AdminListingList => ({
-  items,
-  total: items.length,
-  page: 1,
-  pageSize: 25,
-  stats: { total: 9, pending: 4, approved: 3, rejected: 2 },
 });
+
+const listOf = (items: AdminListing[]): AdminListingList =>
+  firstPage(items, { stats: { total: 9, pending: 4, approved: 3, rejected: 2 } });
 
 /**
  * The API answers `list`, and an approval or rejection with the listing (or with `action`'s answer); the actions it

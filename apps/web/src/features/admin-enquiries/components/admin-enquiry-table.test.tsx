@@ -1,36 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
-import type { AdminEnquiry } from '@abode/shared/admin/enquiries.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AdminEnquiryTable } from '#src/features/admin-enquiries/components/admin-enquiry-table.tsx';
+import { makeAdminEnquiry } from '#src/testing/fixtures/admin.ts';
 import { renderWithRouter } from '#src/testing/test-utils.tsx';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
 
-const JANE: AdminEnquiry = {
-  id: '11111111-1111-4111-8111-111111111111',
-  status: 'new',
-  message: 'Is it still available?',
-  contactInfo: { name: 'Jane Smith', email: 'jane@example.com' },
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  property: {
-    id: 'p1',
-    title: '3 bedroom house',
-    slug: '3-bed-house',
-    addressLine1: 'Cowper Road',
-    city: 'London',
-  },
-  agent: { name: 'Alex Morgan', agencyName: 'Harbour & Vale' },
-};
-const ORPHAN: AdminEnquiry = {
-  ...JANE,
+const JANE = makeAdminEnquiry();
+const ORPHAN = makeAdminEnquiry({
   id: '22222222-2222-4222-8222-222222222222',
   status: 'in_progress',
   contactInfo: { name: ' ', email: 'anon@example.com' },
   property: null,
   agent: null,
-};
+});
 
 beforeEach(stubMobileViewport);
 

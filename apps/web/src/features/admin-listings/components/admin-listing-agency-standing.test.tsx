@@ -3,27 +3,19 @@ import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import type { AdminListing } from '@abode/shared/admin/listings.schema';
 import { AdminListingTable } from '#src/features/admin-listings/components/admin-listing-table.tsx';
+import { makeAdminListing } from '#src/testing/fixtures/admin.ts';
 import { renderWithRouter } from '#src/testing/test-utils.tsx';
 
-const listing = (n: number, agencyStanding: AdminListing['agencyStanding']): AdminListing => ({
-  id: `1111111${n}-1111-4111-8111-111111111111`,
-  slug: `house-${n}`,
-  title: `House ${n}`,
-  addressLine1: '12 Cowper Road',
-  city: 'London',
-  postcode: 'SW19 1AA',
-  mode: 'sale',
-  pricePence: 350_000_00,
-  status: 'active',
-  approvalStatus: 'pending',
-  approvedAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  editedSinceApproval: false,
-  mainPhoto: null,
-  agent: { name: 'Alex Morgan', agencyName: 'Harbour & Vale' },
-  agencyStanding,
-});
+const listing = (n: number, agencyStanding: AdminListing['agencyStanding']): AdminListing =>
+  makeAdminListing({
+    id: `1111111${n}-1111-4111-8111-111111111111`,
+    slug: `house-${n}`,
+    title: `House ${n}`,
+    mode: 'sale',
+    pricePence: 350_000_00,
+    agent: { name: 'Alex Morgan', agencyName: 'Harbour & Vale' },
+    agencyStanding,
+  });
 
 test('an unverified or suspended agency is named beside the agent; a verified one is not', () => {
   renderWithRouter(

@@ -4,29 +4,12 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import type { AdminListing } from '@abode/shared/admin/listings.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AdminListingTable } from '#src/features/admin-listings/components/admin-listing-table.tsx';
+import { makeAdminListing } from '#src/testing/fixtures/admin.ts';
 import { renderWithRouter } from '#src/testing/test-utils.tsx';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
 
-const PENDING: AdminListing = {
-  id: '11111111-1111-4111-8111-111111111111',
-  slug: '2-bed-flat-to-rent-cowper-road',
-  title: '2 bedroom flat to rent',
-  addressLine1: '12 Cowper Road',
-  city: 'London',
-  postcode: 'SW19 1AA',
-  mode: 'rent',
-  pricePence: 1_250_00,
-  status: 'active',
-  approvalStatus: 'pending',
-  approvedAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  editedSinceApproval: false,
-  mainPhoto: null,
-  agent: { name: 'Alex Morgan', agencyName: null },
-};
-const APPROVED: AdminListing = {
-  ...PENDING,
+const PENDING = makeAdminListing();
+const APPROVED = makeAdminListing({
   id: '22222222-2222-4222-8222-222222222222',
   slug: '3-bed-house-for-sale',
   title: '3 bedroom house for sale',
@@ -35,7 +18,7 @@ const APPROVED: AdminListing = {
   approvalStatus: 'approved',
   editedSinceApproval: true,
   agent: null,
-};
+});
 
 beforeEach(stubMobileViewport);
 
