@@ -11,8 +11,7 @@ import {
   ApprovalStatusSchema,
   ListingModeSchema,
   ListingStatusSchema,
-  PriceQualifierSchema,
-  RentFrequencySchema,
+  ListingPriceSchema,
   type ApprovalStatus,
   type ListingStatus,
 } from '../listings/listing.schema.ts';
@@ -145,11 +144,7 @@ export const AdminListingSchema = z.object({
   city: z.string(),
   postcode: z.string(),
   mode: ListingModeSchema,
-  /** Pence (pcm for rent); null when the price is on application. */
-  pricePence: z.number().int().nonnegative().nullable(),
-  priceQualifier: PriceQualifierSchema.nullable().optional(),
-  rentFrequency: RentFrequencySchema.nullable().optional(),
-  weeklyRentPence: z.number().int().nonnegative().nullable().optional(),
+  ...ListingPriceSchema.shape,
   status: ListingStatusSchema,
   approvalStatus: ApprovalStatusSchema,
   approvedAt: z.string().nullable(),

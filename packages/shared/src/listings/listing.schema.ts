@@ -182,13 +182,10 @@ export const ListingAgentSchema = z.object({
 export type ListingAgent = z.infer<typeof ListingAgentSchema>;
 
 /**
- * A listing as returned by the public search (`GET /api/properties` items). Price in integer pence, per calendar
- * month for rent; null when the price is on application (`priceQualifier` 'poa'), which is never sent.
+ * A listing's price as every list and card sends it (REQ-LISTING-11): `pricePence` in integer pence, per calendar
+ * month for rent, null when the price is on application (`priceQualifier` 'poa'), whose figure is never sent.
  */
-export const ListingSummarySchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  title: z.string(),
+export const ListingPriceSchema = z.object({
   pricePence: z.number().int().nonnegative().nullable(),
   /** 'Guide price', 'Offers over', 'POA', …; null for the plain figure. Always sent by the API. */
   priceQualifier: PriceQualifierSchema.nullable().optional(),
@@ -196,6 +193,17 @@ export const ListingSummarySchema = z.object({
   rentFrequency: RentFrequencySchema.nullable().optional(),
   /** The weekly rent as quoted, in pence, when `rentFrequency` is 'pw'. */
   weeklyRentPence: z.number().int().nonnegative().nullable().optional(),
+});
+
+/**
+ * A listing as returned by the public search (`GET /api/properties` items). Price in integer pence, per calendar
+ * month for rent; null when the price is on application (`priceQualifier` 'poa'), which is never sent.
+ */
+export const ListingSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  ...ListingPriceSchema.shape,
   mode: ListingModeSchema,
   status: ListingStatusSchema,
   bedrooms: z.number().int(),

@@ -6,10 +6,9 @@ import {
   ApprovalStatusSchema,
   ListingModeSchema,
   ListingStatusSchema,
-  PriceQualifierSchema,
+  ListingPriceSchema,
   ListingSourceSchema,
   PropertyTypeSchema,
-  RentFrequencySchema,
   type ListingStatus,
 } from '../../listings/listing.schema.ts';
 import { plainNumber } from '../../sanitise.ts';
@@ -120,11 +119,7 @@ export const AgentListingSummarySchema = z
     bathrooms: z.number().int(),
     propertyType: PropertyTypeSchema,
     mode: ListingModeSchema,
-    /** Pence (pcm for rent); null when the price is on application. */
-    pricePence: z.number().int().nonnegative().nullable(),
-    priceQualifier: PriceQualifierSchema.nullable().optional(),
-    rentFrequency: RentFrequencySchema.nullable().optional(),
-    weeklyRentPence: z.number().int().nonnegative().nullable().optional(),
+    ...ListingPriceSchema.shape,
     status: ListingStatusSchema,
     approvalStatus: ApprovalStatusSchema,
     viewCount: z.number().int().nonnegative(),
