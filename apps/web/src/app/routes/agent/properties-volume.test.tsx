@@ -15,6 +15,7 @@ import {
 } from '@abode/shared/agent/listing-input.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
+import { makeAgentListingSummary } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
@@ -24,32 +25,15 @@ const READING = '2b7d3c1e-8f4a-4b6d-9e2f-1a3c5b7d9e0f';
 const BEA = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
 function listing(n: number, overrides: Partial<AgentListingSummary> = {}): AgentListingSummary {
-  return {
+  return makeAgentListingSummary({
     id: `00000000-0000-4000-8000-00000000000${n}`,
-    branchId: AGENT_FIXTURE_IDS.branchId,
-    negotiatorId: null,
-    branchName: 'Wimbledon',
-    negotiatorName: null,
     slug: `listing-${n}`,
     title: `Listing ${n}`,
-    addressLine1: 'Cowper Road',
-    city: 'London',
-    postcode: 'SW19 1AA',
-    bedrooms: 3,
-    bathrooms: 2,
-    propertyType: 'house',
-    mode: 'sale',
-    pricePence: 650_000_00,
-    status: 'active',
-    approvalStatus: 'approved',
-    viewCount: 42,
     photoCount: 2,
     mainPhoto: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
-    approvedAt: '2026-11-20T11:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const ITEMS = [
