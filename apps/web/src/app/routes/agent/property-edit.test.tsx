@@ -8,6 +8,7 @@ import {
   type AgentListingDetail,
 } from '@abode/shared/agent/listing-input.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
+import { NO_LISTING_FACTS } from '#src/testing/fixtures/listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { server } from '#src/testing/server.ts';
 import { renderRoute } from '#src/testing/test-utils.tsx';
@@ -51,30 +52,16 @@ const RENTAL: AgentListingDetail = {
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
   photos: [],
+  ...NO_LISTING_FACTS,
   // REQ-LISTING-10: an active rental carries Part A's lettings terms.
-  priceQualifier: null,
   rentFrequency: 'pcm',
-  weeklyRentPence: null,
-  keyFeatures: [],
-  summary: null,
-  rooms: [],
   receptionRooms: 1,
-  epcPotentialRating: null,
-  leaseYearsRemaining: null,
-  groundRentPence: null,
-  groundRentReview: null,
-  serviceChargePence: null,
   depositPence: 2_250_00,
   holdingDepositPence: 450_00,
   minimumTermMonths: 12,
   letType: 'long-term',
   billsIncluded: false,
-  petsAllowed: null,
   councilTaxIncluded: false,
-  videoTourUrl: null,
-  virtualTourUrl: null,
-  materialInformation: {},
-  media: [],
 };
 
 const LISTING = '/api/agent/properties/:id';

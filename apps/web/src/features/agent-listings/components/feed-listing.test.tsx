@@ -16,6 +16,7 @@ import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx'
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
 import { makeAgentListingSummary } from '#src/testing/fixtures/agent-listings.ts';
 import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
+import { NO_LISTING_FACTS } from '#src/testing/fixtures/listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { renderRoute } from '#src/testing/test-utils.tsx';
@@ -62,29 +63,8 @@ const FEED_LISTING: AgentListingDetail = {
   createdAt: '2026-11-26T10:00:00.000Z',
   updatedAt: '2026-11-26T14:05:00.000Z',
   photos: [],
-  priceQualifier: null,
-  rentFrequency: null,
-  weeklyRentPence: null,
-  keyFeatures: [],
-  summary: null,
-  rooms: [],
+  ...NO_LISTING_FACTS,
   receptionRooms: 1,
-  epcPotentialRating: null,
-  leaseYearsRemaining: null,
-  groundRentPence: null,
-  groundRentReview: null,
-  serviceChargePence: null,
-  depositPence: null,
-  holdingDepositPence: null,
-  minimumTermMonths: null,
-  letType: null,
-  billsIncluded: null,
-  petsAllowed: null,
-  councilTaxIncluded: null,
-  videoTourUrl: null,
-  virtualTourUrl: null,
-  materialInformation: {},
-  media: [],
   source: 'rtdf',
   feedRef: 'HV-1001',
   feedUpdatedAt: '2026-11-26T14:05:00.000Z',
