@@ -12,6 +12,7 @@ import { copyListingLink } from '#src/lib/share-listing.ts';
 import { apiRequest } from '#src/lib/api-client.ts';
 import { ApiError } from '#src/lib/api-error.ts';
 import { ERROR_TITLE, SIGN_IN_ACTION, showErrorToast } from '#src/lib/error-toast.ts';
+import { clientMe } from '#src/testing/fixtures/me.ts';
 import { server } from '#src/testing/server.ts';
 import { createTestQueryClient, renderRoute } from '#src/testing/test-utils.tsx';
 
@@ -80,22 +81,7 @@ test("a dashboard that cannot load says 'Failed to load dashboard data' under 'E
     ),
   );
   renderRoute('/dashboard', {
-    me: {
-      user: {
-        id: 'u1',
-        email: 'cara@example.com',
-        firstName: 'Cara',
-        lastName: null,
-        role: 'client',
-        phone: null,
-        isVerified: true,
-      },
-      isAdmin: false,
-      adminRole: null,
-      agentId: null,
-      agency: null,
-      twoFactor: { enabled: false, required: false, demo: false },
-    },
+    me: clientMe({ id: 'u1', email: 'cara@example.com', firstName: 'Cara' }),
   });
   const region = within(screen.getByRole('region', { name: /Notifications/ }));
   const toast = (await region.findByText(MESSAGES.dashboardLoadFailed)).closest('li');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { PASSWORD_MESSAGES } from '@abode/shared/auth/password';
+import { clientMe } from '#src/testing/fixtures/me.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { renderRoute } from '#src/testing/test-utils.tsx';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
@@ -117,22 +118,7 @@ describe('sign-in form', { timeout: 20_000 }, () => {
 
   it('a visitor who arrives signed in is sent to /', async () => {
     const { router } = renderRoute('/auth', {
-      me: {
-        user: {
-          id: 'u1',
-          email: 'c@example.com',
-          firstName: 'Cara',
-          lastName: null,
-          role: 'client',
-          phone: null,
-          isVerified: true,
-        },
-        isAdmin: false,
-        adminRole: null,
-        agentId: null,
-        agency: null,
-        twoFactor: { enabled: false, required: false, demo: false },
-      },
+      me: clientMe({ id: 'u1', email: 'c@example.com', firstName: 'Cara' }),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
