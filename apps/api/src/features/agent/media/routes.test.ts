@@ -5,23 +5,25 @@
  * messages and nothing stored; `has_floor_plan` kept with every insert and delete; captions; another agent's
  * listing a 404; and the agent's and the public listing detail carrying the files in order.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MEDIA_MESSAGES } from '@abode/shared/agent/media.schema';
 import { ListingDetailSchema, ListingMediaSchema } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
-import { createApp } from '#src/app.ts';
+import type { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { agentActivity, listingMedia, properties } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { APP_CSP } from '#src/middleware/security-headers.ts';
-import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
+import { createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
-import { createTestDatabase } from '#src/testing/test-db.ts';
+import {
+  closeUploadsWorld,
+  filesUnder,
+  openUploadsWorld,
+  signedInAgent,
+} from '#src/testing/uploads-world.ts';
 import { ACTIVE_PDFS, makePdf } from './test-pdfs.ts';
 
 let handle: DatabaseHandle;
@@ -41,11 +43,9 @@ let epcJpeg: Buffer;
 let brochurePdf: Buffer;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-media-test-'));
-  app = createApp({ db: handle.db, uploadsDir });
-  alice = await agent();
-  bob = await agent();
+  ({ handle, app, uploadsDir } = await openUploadsWorld('abode-media-test-'));
+  alice = await signedInAgent(app, handle.db);
+  bob = await signedInAgent(app, handle.db);
   client = await signedInUser(app, handle.db);
   floorPlanPng = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#fff' } })
     .png()
@@ -55,16 +55,7 @@ beforeAll(async () => {
     .toBuffer();
   brochurePdf = await makePdf(undefined, 4);
 });
-afterAll(async () => {
-  await handle?.close();
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
-});
-
-async function agent(): Promise<Agent> {
-  const user = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await branchesOfUser(handle.db, user.userId);
-  return { cookie: user.cookie, agentId: row!.id };
-}
+afterAll(() => closeUploadsWorld(handle, uploadsDir));
 
 const mediaUrl = (propertyId: string) => `/api/agent/properties/${propertyId}/media`;
 
@@ -103,13 +94,7 @@ const brochure = () => ({
 });
 
 /** Every file under the uploads folder, relative, sorted. */
-function storedFiles(): string[] {
-  if (!fs.existsSync(uploadsDir)) return [];
-  return (fs.readdirSync(uploadsDir, { recursive: true }) as string[])
-    .filter((f) => fs.statSync(path.join(uploadsDir, f)).isFile())
-    .map((f) => f.split(path.sep).join('/'))
-    .sort();
-}
+const storedFiles = () => filesUnder(uploadsDir);
 
 const rowsOf = (propertyId: string) =>
   handle.db

@@ -5,7 +5,6 @@
  * main-photo rules, the cross-agent matrix, and the logo rules (JPG/PNG ≤ 2 MB).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -18,13 +17,18 @@ import {
 } from '@abode/shared/agent/photos.schema';
 import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
 import { ListingDetailSchema } from '@abode/shared/listings/listing.schema';
-import { createApp } from '#src/app.ts';
+import type { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { agentActivity, agents, properties, propertyPhotos } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
+import { createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
-import { createTestDatabase } from '#src/testing/test-db.ts';
+import {
+  closeUploadsWorld,
+  filesUnder,
+  openUploadsWorld,
+  signedInAgent,
+} from '#src/testing/uploads-world.ts';
 import { IMAGE_DECODES_AT_ONCE } from './images.ts';
 
 let handle: DatabaseHandle;
@@ -44,11 +48,9 @@ let png: Buffer;
 let webp: Buffer;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-photo-test-'));
-  app = createApp({ db: handle.db, uploadsDir });
-  alice = await agent();
-  bob = await agent();
+  ({ handle, app, uploadsDir } = await openUploadsWorld('abode-photo-test-'));
+  alice = await signedInAgent(app, handle.db);
+  bob = await signedInAgent(app, handle.db);
   client = await signedInUser(app, handle.db);
   jpegRotated = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#88a' } })
     .jpeg()
@@ -61,16 +63,7 @@ beforeAll(async () => {
     .webp()
     .toBuffer();
 });
-afterAll(async () => {
-  await handle?.close();
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
-});
-
-async function agent(): Promise<Agent> {
-  const user = await signedInUser(app, handle.db, { role: 'agent' });
-  const [row] = await branchesOfUser(handle.db, user.userId);
-  return { cookie: user.cookie, agentId: row!.id };
-}
+afterAll(() => closeUploadsWorld(handle, uploadsDir));
 
 /** A public listing of `owner` without the fixture's demo photos. */
 async function bareListing(owner: Agent) {
@@ -114,13 +107,7 @@ async function listPhotos(owner: Agent, propertyId: string) {
 }
 
 /** Every file under the uploads folder, relative, sorted. */
-function storedFiles(): string[] {
-  if (!fs.existsSync(uploadsDir)) return [];
-  return (fs.readdirSync(uploadsDir, { recursive: true }) as string[])
-    .filter((f) => fs.statSync(path.join(uploadsDir, f)).isFile())
-    .map((f) => f.split(path.sep).join('/'))
-    .sort();
-}
+const storedFiles = () => filesUnder(uploadsDir);
 
 async function rowsOf(propertyId: string) {
   return handle.db
@@ -539,7 +526,7 @@ describe('/api/agent/profile/logo', () => {
     (await handle.db.select().from(agents).where(eq(agents.id, owner.agentId)))[0]!.logoUrl;
 
   test('JPG and PNG are accepted (fitted in 400×400 WebP); the previous logo file is deleted', async () => {
-    const carol = await agent();
+    const carol = await signedInAgent(app, handle.db);
     const jpg = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#123' } })
       .jpeg()
       .withMetadata({ orientation: 1 })
@@ -578,7 +565,7 @@ describe('/api/agent/profile/logo', () => {
   });
 
   test('WebP, GIF or a renamed file is refused; a 3 MB file is refused; nothing changes', async () => {
-    const dave = await agent();
+    const dave = await signedInAgent(app, handle.db);
     const before = storedFiles();
     for (const file of [
       { bytes: webp, name: 'me.webp', type: 'image/webp' },
