@@ -15,18 +15,11 @@ import sharp from 'sharp';
 import { DEMO_SESSIONS, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { uploadThreePhotos } from '../fixtures/photos.ts';
 import { shootDesktopAndPhone } from '../fixtures/screenshots.ts';
 import { agentCard } from '../fixtures/property-page.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-agency';
-
-/** A real JPEG of the given colour, as a file for an <input type=file>. */
-async function photo(name: string, background: string) {
-  const buffer = await sharp({ create: { width: 1200, height: 800, channels: 3, background } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return { name, mimeType: 'image/jpeg', buffer };
-}
 
 async function logo() {
   const buffer = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#1d4ed8' } })
@@ -89,15 +82,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await expect(page.getByText(/Pending approval/).first()).toBeVisible();
 
   // 3. Three photos at once; each shows its progress, then all three are in the grid, in the order chosen.
-  await page
-    .getByLabel('Choose photos to upload')
-    .setInputFiles([
-      await photo('front.jpg', '#c2410c'),
-      await photo('kitchen.jpg', '#15803d'),
-      await photo('garden.jpg', '#1d4ed8'),
-    ]);
-  const grid = page.getByRole('list', { name: 'Listing photos' });
-  await expect(grid.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
+  const grid = await uploadThreePhotos(page);
   await expect.poll(() => altTexts(page)).toHaveLength(3);
   const before = await altTexts(page);
   expect(new Set(before).size).toBe(3);

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { signUpAndIn } from '../fixtures/accounts.ts';
 import { verifyAgency } from '../fixtures/agency.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { photo } from '../fixtures/photos.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-listing-details';
 /** A real Wimbledon street (HM Land Registry Price Paid) and a postcode of the project's extract. */
@@ -36,17 +36,15 @@ async function createLive(page: Page, body: Record<string, unknown>): Promise<st
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id, slug } = (await created.json()) as { id: string; slug: string };
-  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8fa9c4' } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const photo = await page.request.post(`/api/agent/properties/${id}/photos`, {
+  const front = await photo('front.jpg', '#8fa9c4');
+  const uploaded = await page.request.post(`/api/agent/properties/${id}/photos`, {
     multipart: {
-      file: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+      file: front,
       alt: 'Front of the building',
     },
     headers: { Origin: new URL(page.url()).origin },
   });
-  expect(photo.status(), await photo.text()).toBe(201);
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
   const live = await page.request.post('/api/dev/publish-listing', {
     data: { slug },
     headers: { Origin: new URL(page.url()).origin },

@@ -13,6 +13,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpAndIn } from '../fixtures/accounts.ts';
 import { verifyAgency } from '../fixtures/agency.ts';
+import { photo } from '../fixtures/photos.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-listing-media';
 /** A real Wimbledon street (HM Land Registry Price Paid) and a postcode of the project's extract. */
@@ -40,14 +41,12 @@ async function createLive(page: Page): Promise<{ id: string; slug: string }> {
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id, slug } = (await created.json()) as { id: string; slug: string };
-  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8fa9c4' } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const photo = await page.request.post(`/api/agent/properties/${id}/photos`, {
-    multipart: { file: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+  const front = await photo('front.jpg', '#8fa9c4');
+  const uploaded = await page.request.post(`/api/agent/properties/${id}/photos`, {
+    multipart: { file: front },
     headers: originOf(page),
   });
-  expect(photo.status(), await photo.text()).toBe(201);
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
   const live = await page.request.post('/api/dev/publish-listing', {
     data: { slug },
     headers: originOf(page),

@@ -18,20 +18,13 @@ import { DEMO_SESSIONS, mailTo, signUpAndIn } from '../fixtures/accounts.ts';
 import { verifyAgency } from '../fixtures/agency.ts';
 import { postAsPage } from '../fixtures/api.ts';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe.ts';
+import { uploadThreePhotos } from '../fixtures/photos.ts';
 import { shootDesktopAndPhone } from '../fixtures/screenshots.ts';
 import { agentCard } from '../fixtures/property-page.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-listings';
 /** A real Leeds street (HM Land Registry Price Paid) and a real LS1 postcode that the project's extract lacks. */
 const LEEDS = { addressLine1: 'Regent Court', city: 'Leeds', postcode: 'LS1 1UR' };
-
-/** A real JPEG of one colour, as a file for an <input type=file>. */
-async function photo(name: string, background: string) {
-  const buffer = await sharp({ create: { width: 1200, height: 800, channels: 3, background } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return { name, mimeType: 'image/jpeg', buffer };
-}
 
 /** The dominant colour of the image at `url` as [r, g, b]. */
 async function colourOf(page: Page, url: string): Promise<[number, number, number]> {
@@ -117,15 +110,7 @@ test('approximate postcodes, a photo before going live, rejection and approval, 
   await expect(page.getByTestId('location-approximate')).toHaveText(approximate);
 
   // 4. Photos keep the order chosen (the first one chosen is the main photo), then it can be published.
-  await page
-    .getByLabel('Choose photos to upload')
-    .setInputFiles([
-      await photo('front.jpg', '#c2410c'),
-      await photo('kitchen.jpg', '#15803d'),
-      await photo('garden.jpg', '#1d4ed8'),
-    ]);
-  const grid = page.getByRole('list', { name: 'Listing photos' });
-  await expect(grid.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
+  const grid = await uploadThreePhotos(page);
   const sources = await grid
     .locator('img')
     .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
