@@ -98,6 +98,18 @@ export function SearchRoute() {
         : data
           ? propertiesFoundHeading(data.total)
           : 'Searching properties…';
+  // The list view's results, and the map view's list beside the map.
+  const resultList = (
+    <Results
+      layout={layout}
+      invertedRange={invertedRange}
+      listings={listings}
+      data={data}
+      onClearFilters={clearFilters}
+      onPickLocation={pickLocation}
+      firstPage={pageLink(1)}
+    />
+  );
 
   return (
     <>
@@ -171,15 +183,7 @@ export function SearchRoute() {
                       draw an area or add filters to narrow the search.
                     </p>
                   )}
-                  <Results
-                    layout={layout}
-                    invertedRange={invertedRange}
-                    listings={listings}
-                    data={data}
-                    onClearFilters={clearFilters}
-                    onPickLocation={pickLocation}
-                    firstPage={pageLink(1)}
-                  />
+                  {resultList}
                 </>
               }
               map={
@@ -198,15 +202,7 @@ export function SearchRoute() {
               }
             />
           ) : (
-            <Results
-              layout={layout}
-              invertedRange={invertedRange}
-              listings={listings}
-              data={data}
-              onClearFilters={clearFilters}
-              onPickLocation={pickLocation}
-              firstPage={pageLink(1)}
-            />
+            resultList
           )}
         </section>
 
