@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   actionLabel,
   ADMIN_DASHBOARD_MESSAGES as T,
@@ -18,6 +19,36 @@ const loading = (
   </div>
 );
 
+/** A titled card over `items`: the skeleton while they load (undefined), `empty` when none, else `list(items)`. */
+function ListPanel<I>({
+  title,
+  items,
+  empty,
+  list,
+}: {
+  title: string;
+  items: I[] | undefined;
+  empty: string;
+  list: (items: I[]) => ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg leading-tight font-semibold">{title}</h2>
+      </CardHeader>
+      <CardContent>
+        {!items ? (
+          loading
+        ) : items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        ) : (
+          list(items)
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** One breakdown (users by role, properties by status, enquiries by status): label, total, '+N this week'. */
 export function BreakdownPanel({
   title,
@@ -29,30 +60,24 @@ export function BreakdownPanel({
   rows: AdminBreakdownRow[] | undefined;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">{title}</h2>
-      </CardHeader>
-      <CardContent>
-        {!rows ? (
-          loading
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{T.noData}</p>
-        ) : (
-          <ul className="flex flex-col gap-2" aria-label={title}>
-            {rows.map((r) => (
-              <li key={r.category} className="flex items-center justify-between gap-3 text-sm">
-                <span>{breakdownLabel(metric, r.category)}</span>
-                <span className="flex items-center gap-2 tabular-nums">
-                  <span className="font-semibold">{formatCount(r.total)}</span>
-                  <span className="text-xs text-muted-foreground">+{formatCount(r.week)} this week</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <ListPanel
+      title={title}
+      items={rows}
+      empty={T.noData}
+      list={(rows) => (
+        <ul className="flex flex-col gap-2" aria-label={title}>
+          {rows.map((r) => (
+            <li key={r.category} className="flex items-center justify-between gap-3 text-sm">
+              <span>{breakdownLabel(metric, r.category)}</span>
+              <span className="flex items-center gap-2 tabular-nums">
+                <span className="font-semibold">{formatCount(r.total)}</span>
+                <span className="text-xs text-muted-foreground">+{formatCount(r.week)} this week</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    />
   );
 }
 
@@ -67,36 +92,30 @@ export function ActivityPanel({
   entries: AdminAuditEntry[] | undefined;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">{title}</h2>
-      </CardHeader>
-      <CardContent>
-        {!entries ? (
-          loading
-        ) : entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{empty}</p>
-        ) : (
-          <ul className="flex flex-col divide-y" aria-label={title}>
-            {entries.map((e) => (
-              <li key={e.id} className="flex flex-col gap-1 py-2 text-sm first:pt-0">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{actionLabel(e.action)}</span>
-                  <Badge variant={e.severity === 'critical' || e.severity === 'high' ? 'warning' : 'outline'}>
-                    {e.severity}
-                  </Badge>
-                </div>
-                {e.description && <p className="break-words text-muted-foreground">{e.description}</p>}
-                <p className="text-xs text-muted-foreground">
-                  {e.actorName ?? T.system}
-                  {e.ipAddress ? ` · ${e.ipAddress}` : ''} ·{' '}
-                  <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <ListPanel
+      title={title}
+      items={entries}
+      empty={empty}
+      list={(entries) => (
+        <ul className="flex flex-col divide-y" aria-label={title}>
+          {entries.map((e) => (
+            <li key={e.id} className="flex flex-col gap-1 py-2 text-sm first:pt-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{actionLabel(e.action)}</span>
+                <Badge variant={e.severity === 'critical' || e.severity === 'high' ? 'warning' : 'outline'}>
+                  {e.severity}
+                </Badge>
+              </div>
+              {e.description && <p className="break-words text-muted-foreground">{e.description}</p>}
+              <p className="text-xs text-muted-foreground">
+                {e.actorName ?? T.system}
+                {e.ipAddress ? ` · ${e.ipAddress}` : ''} ·{' '}
+                <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    />
   );
 }
