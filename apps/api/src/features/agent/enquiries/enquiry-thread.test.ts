@@ -4,61 +4,39 @@
  * in_progress), and the body's rules (sanitised, 1–2,000 characters, no script-like content).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   AGENT_ENQUIRY_MESSAGES,
   EnquiryThreadMessageSchema,
   EnquiryThreadSchema,
 } from '@abode/shared/agent/enquiries.schema';
-import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agentActivity, enquiries, enquiryMessages, outbox } from '#src/db/schema.ts';
+import { agentActivity, enquiries, enquiryMessages } from '#src/db/schema.ts';
 import { latestMail } from '#src/features/auth/auth-test-helpers.ts';
-import { callApi, readJson } from '#src/testing/http.ts';
-import { createTestDatabase } from '#src/testing/test-db.ts';
-import { createLeadTeam, insertLead, type LeadTeam, type TestMember } from './team-test-helpers.ts';
+import { readJson } from '#src/testing/http.ts';
+import { openLeadInbox, type LeadInbox, type LeadTeam, type TestMember } from './team-test-helpers.ts';
 
+let inbox: LeadInbox;
 let handle: DatabaseHandle;
-let app: ReturnType<typeof createApp>;
-let clock = new Date('2026-11-26T09:00:00.000Z');
-const tick = () => {
-  clock = new Date(clock.getTime() + 60_000);
-};
 let owner: TestMember;
 let negotiatorA: TestMember;
 let wimbledon: string;
 let listingA: LeadTeam['listingA'];
 
-const call = (member: { cookie: string }, method: string, path: string, body?: unknown) =>
-  callApi(app, method, `/api/agent/enquiries${path}`, member.cookie, body);
-
-/** An enquiry sent to a branch about its listing, a minute after the last. */
-function addEnquiry(
-  branchId: string,
-  listing: { id: string },
-  o: { name?: string; email?: string; assignedMemberId?: string | null } = {},
-) {
-  tick();
-  return insertLead(handle.db, { branchId, propertyId: listing.id, at: clock, ...o });
-}
-
-const outboxCount = async () => Number((await handle.db.select({ n: count() }).from(outbox))[0]?.n ?? 0);
-
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  app = createApp({ db: handle.db, trustProxy: true, now: () => clock });
-  ({ owner, negotiatorA, wimbledon, listingA } = await createLeadTeam(app, handle.db));
+  inbox = await openLeadInbox();
+  ({ handle, owner, negotiatorA, wimbledon, listingA } = inbox);
 });
 afterAll(async () => {
-  await handle?.close();
+  await inbox?.handle.close();
 });
 
 describe('notes and replies', () => {
   test('a note is kept in the thread and never e-mailed', async () => {
-    const e = await addEnquiry(wimbledon, listingA);
-    const before = await outboxCount();
-    tick();
-    const res = await call(negotiatorA, 'POST', `/${e.id}/notes`, {
+    const e = await inbox.addEnquiry(wimbledon, listingA);
+    const before = await inbox.outboxCount();
+    inbox.tick();
+    const res = await inbox.call(negotiatorA, 'POST', `/${e.id}/notes`, {
       body: '  Called back: <b>keen</b> cash buyer.\nWants Saturday.  ',
     });
     expect(res.status).toBe(201);
@@ -67,22 +45,27 @@ describe('notes and replies', () => {
       kind: 'note',
       authorName: 'Nina Patel',
       body: 'Called back: bkeen/b cash buyer.\nWants Saturday.',
-      createdAt: clock.toISOString(),
+      createdAt: inbox.now().toISOString(),
     });
-    expect(await outboxCount()).toBe(before);
+    expect(await inbox.outboxCount()).toBe(before);
     const [row] = await handle.db.select().from(enquiries).where(eq(enquiries.id, e.id));
     expect(row!.status).toBe('new');
 
-    const thread = EnquiryThreadSchema.parse(await readJson(await call(owner, 'GET', `/${e.id}/thread`)));
+    const thread = EnquiryThreadSchema.parse(
+      await readJson(await inbox.call(owner, 'GET', `/${e.id}/thread`)),
+    );
     expect(thread.items).toEqual([note]);
   });
 
   test('a reply is e-mailed to the applicant from the branch, joins the thread, and moves a new enquiry on', async () => {
-    const e = await addEnquiry(wimbledon, listingA, { name: 'Priya Shah', email: 'priya.shah@example.com' });
-    tick();
-    await call(owner, 'POST', `/${e.id}/notes`, { body: 'Priya is chain free.' });
-    tick();
-    const res = await call(negotiatorA, 'POST', `/${e.id}/replies`, {
+    const e = await inbox.addEnquiry(wimbledon, listingA, {
+      name: 'Priya Shah',
+      email: 'priya.shah@example.com',
+    });
+    inbox.tick();
+    await inbox.call(owner, 'POST', `/${e.id}/notes`, { body: 'Priya is chain free.' });
+    inbox.tick();
+    const res = await inbox.call(negotiatorA, 'POST', `/${e.id}/replies`, {
       body: 'Thank you, Priya. Saturday at 10am suits us & the vendor.',
     });
     expect(res.status).toBe(201);
@@ -105,7 +88,7 @@ describe('notes and replies', () => {
     expect(mail!.html).toContain('suits us &amp; the vendor');
 
     const thread = EnquiryThreadSchema.parse(
-      await readJson(await call(negotiatorA, 'GET', `/${e.id}/thread`)),
+      await readJson(await inbox.call(negotiatorA, 'GET', `/${e.id}/thread`)),
     );
     expect(thread.items.map((m) => [m.kind, m.authorName])).toEqual([
       ['note', 'Test'],
@@ -113,7 +96,7 @@ describe('notes and replies', () => {
     ]);
 
     const [row] = await handle.db.select().from(enquiries).where(eq(enquiries.id, e.id));
-    expect(row).toMatchObject({ status: 'in_progress', updatedAt: clock });
+    expect(row).toMatchObject({ status: 'in_progress', updatedAt: inbox.now() });
     const events = await handle.db
       .select()
       .from(agentActivity)
@@ -122,7 +105,7 @@ describe('notes and replies', () => {
 
     // A second reply leaves the status alone.
     await handle.db.update(enquiries).set({ status: 'closed' }).where(eq(enquiries.id, e.id));
-    expect((await call(owner, 'POST', `/${e.id}/replies`, { body: 'See you then.' })).status).toBe(201);
+    expect((await inbox.call(owner, 'POST', `/${e.id}/replies`, { body: 'See you then.' })).status).toBe(201);
     const [after] = await handle.db.select().from(enquiries).where(eq(enquiries.id, e.id));
     expect(after!.status).toBe('closed');
   });
@@ -133,21 +116,21 @@ describe('notes and replies', () => {
     ['a'.repeat(2001), AGENT_ENQUIRY_MESSAGES.threadBodyTooLong],
     ['Call me javascript:alert(1)', AGENT_ENQUIRY_MESSAGES.threadBodyScript],
   ])('body %j → 400 and nothing is stored or sent', async (body, message) => {
-    const e = await addEnquiry(wimbledon, listingA);
-    const before = await outboxCount();
+    const e = await inbox.addEnquiry(wimbledon, listingA);
+    const before = await inbox.outboxCount();
     for (const kind of ['notes', 'replies']) {
-      const res = await call(owner, 'POST', `/${e.id}/${kind}`, { body });
+      const res = await inbox.call(owner, 'POST', `/${e.id}/${kind}`, { body });
       expect(res.status).toBe(400);
       expect((await readJson(res)).error.details).toEqual([{ path: 'body', message }]);
     }
     expect(await handle.db.select().from(enquiryMessages).where(eq(enquiryMessages.enquiryId, e.id))).toEqual(
       [],
     );
-    expect(await outboxCount()).toBe(before);
+    expect(await inbox.outboxCount()).toBe(before);
   });
 
   test('2,000 characters is fine', async () => {
-    const e = await addEnquiry(wimbledon, listingA);
-    expect((await call(owner, 'POST', `/${e.id}/notes`, { body: 'a'.repeat(2000) })).status).toBe(201);
+    const e = await inbox.addEnquiry(wimbledon, listingA);
+    expect((await inbox.call(owner, 'POST', `/${e.id}/notes`, { body: 'a'.repeat(2000) })).status).toBe(201);
   });
 });

@@ -1,17 +1,19 @@
 /**
  * Agencies with more than one branch and person, for the lead-inbox tests (ADR 029): a second branch of an agency, a
  * signed-in member of a given role working in given branches, a whole two-branch team with another agency beside it,
- * and enquiries sent to a branch.
+ * enquiries sent to a branch, and the lead-inbox tests' world built from them.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { MemberRole } from '@abode/shared/agency/permissions';
-import type { createApp } from '#src/app.ts';
-import type { Database } from '#src/db/client.ts';
-import { agencyMemberBranches, agencyMembers, agents, enquiries, users } from '#src/db/schema.ts';
+import { createApp } from '#src/app.ts';
+import type { Database, DatabaseHandle } from '#src/db/client.ts';
+import { agencyMemberBranches, agencyMembers, agents, enquiries, outbox, users } from '#src/db/schema.ts';
 import { branchSlug } from '#src/features/agency/create-agency.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { createListing } from '#src/testing/fixtures.ts';
+import { callApi } from '#src/testing/http.ts';
+import { createTestDatabase } from '#src/testing/test-db.ts';
 
 type App = ReturnType<typeof createApp>;
 
@@ -165,4 +167,52 @@ export async function insertLead(
     })
     .returning();
   return row!;
+}
+
+/**
+ * The lead-inbox tests' world: the app (trusting the proxy; its clock starts at 26 November 2026 09:00 UTC and moves
+ * only by `tick`) on a fresh test database holding the team of {@link createLeadTeam}, and the requests the tests send.
+ * Close `handle` when done.
+ */
+export interface LeadInbox extends LeadTeam {
+  handle: DatabaseHandle;
+  app: App;
+  /** The app's clock now. */
+  now(): Date;
+  /** Moves the clock on a minute. */
+  tick(): void;
+  /** A request as `member` to `/api/agent/enquiries{path}`. */
+  call(member: { cookie: string }, method: string, path: string, body?: unknown): Promise<Response>;
+  /** An enquiry sent to a branch about its listing (see {@link insertLead}), a minute after the last. */
+  addEnquiry(
+    branchId: string,
+    listing: { id: string },
+    o?: { name?: string; email?: string; assignedMemberId?: string | null },
+  ): ReturnType<typeof insertLead>;
+  /** How many e-mails the outbox holds. */
+  outboxCount(): Promise<number>;
+}
+
+/** Opens a {@link LeadInbox}. */
+export async function openLeadInbox(): Promise<LeadInbox> {
+  const handle = await createTestDatabase();
+  let clock = new Date('2026-11-26T09:00:00.000Z');
+  const tick = () => {
+    clock = new Date(clock.getTime() + 60_000);
+  };
+  const app = createApp({ db: handle.db, trustProxy: true, now: () => clock });
+  return {
+    ...(await createLeadTeam(app, handle.db)),
+    handle,
+    app,
+    now: () => clock,
+    tick,
+    call: (member, method, path, body) =>
+      callApi(app, method, `/api/agent/enquiries${path}`, member.cookie, body),
+    addEnquiry: (branchId, listing, o = {}) => {
+      tick();
+      return insertLead(handle.db, { branchId, propertyId: listing.id, at: clock, ...o });
+    },
+    outboxCount: async () => Number((await handle.db.select({ n: count() }).from(outbox))[0]?.n ?? 0),
+  };
 }
