@@ -1,15 +1,18 @@
 /**
  * Test fixtures for agencies (ADR 029): a member of another role joining an agency, compliance details recorded,
- * and an agency in a given standing. Used by the compliance tests and the authorisation matrix; never by the app.
+ * an agency in a given standing, and the admin agencies tests' world. Used by the compliance, admin agencies and
+ * authorisation matrix tests; never by the app.
  */
 import { and, eq } from 'drizzle-orm';
 import type { MemberRole } from '@abode/shared/agency/permissions';
 import type { ComplianceDetails } from '@abode/shared/agency/agency.schema';
-import type { Database } from '#src/db/client.ts';
-import type { createApp } from '#src/app.ts';
+import type { Database, DatabaseHandle } from '#src/db/client.ts';
+import { createApp } from '#src/app.ts';
 import { agencies, agencyMemberBranches, agencyMembers, auditLogs } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { branchesOfUser, createAgent } from '#src/testing/fixtures.ts';
+import { callApi } from '#src/testing/http.ts';
+import { createTestDatabase } from '#src/testing/test-db.ts';
 
 /** Details that let any agency be verified: The Property Ombudsman and, for lettings, Client Money Protect. */
 export const COMPLETE_COMPLIANCE: ComplianceDetails = {
@@ -106,4 +109,35 @@ export async function signedInAgencyOwner(
   });
   const [branch] = await branchesOfUser(db, owner.userId);
   return { ...owner, agencyId: await agencyIdOf(db, owner.userId), branchId: branch!.id };
+}
+
+type Signed = Awaited<ReturnType<typeof signedInUser>>;
+
+/** The world of the `/api/admin/agencies` tests: the app on a fresh test database, an admin and a super admin. */
+export interface AdminAgencies {
+  handle: DatabaseHandle;
+  app: ReturnType<typeof createApp>;
+  admin: Signed;
+  superAdmin: Signed;
+  /** A request to the app with the session `cookie` when given. */
+  call(method: string, path: string, cookie?: string, body?: unknown): Promise<Response>;
+  /** The admin audit rows of `action` on agency `agencyId`. */
+  auditFor(agencyId: string, action: string): ReturnType<typeof agencyAuditRows>;
+  /** A signed-in owner of a new agency (see {@link signedInAgencyOwner}). */
+  agencyOwner(o?: { verified?: boolean; email?: string }): ReturnType<typeof signedInAgencyOwner>;
+}
+
+/** Opens an {@link AdminAgencies} whose app reads the time from `now`. Close `handle` when done. */
+export async function openAdminAgencies(now: () => Date): Promise<AdminAgencies> {
+  const handle = await createTestDatabase();
+  const app = createApp({ db: handle.db, now });
+  return {
+    handle,
+    app,
+    admin: await signedInUser(app, handle.db, { admin: 'admin' }),
+    superAdmin: await signedInUser(app, handle.db, { admin: 'super_admin' }),
+    call: (method, path, cookie, body) => callApi(app, method, path, cookie, body),
+    auditFor: (agencyId, action) => agencyAuditRows(handle.db, agencyId, action),
+    agencyOwner: (o = {}) => signedInAgencyOwner(app, handle.db, o),
+  };
 }

@@ -12,47 +12,35 @@ import {
   AdminAgencyListSchema,
 } from '@abode/shared/admin/agencies.schema';
 import { MESSAGES } from '@abode/shared/messages';
-import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { agencies, agents, outbox, users } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { createListing } from '#src/testing/fixtures.ts';
-import { callApi, readJson } from '#src/testing/http.ts';
-import { createTestDatabase } from '#src/testing/test-db.ts';
+import { readJson } from '#src/testing/http.ts';
 import {
   createAgencyIn,
   joinAgency,
   recordCompliance,
-  agencyAuditRows,
-  signedInAgencyOwner,
+  openAdminAgencies,
+  type AdminAgencies,
 } from './agency-fixtures.ts';
 
+let world: AdminAgencies;
 let handle: DatabaseHandle;
-let app: ReturnType<typeof createApp>;
+let app: AdminAgencies['app'];
 const clock = new Date('2026-11-26T10:00:00.000Z');
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let admin: Signed;
-let superAdmin: Signed;
+let admin: AdminAgencies['admin'];
+let superAdmin: AdminAgencies['superAdmin'];
 const UNKNOWN_ID = '0b8e4c2a-3f1d-4e5b-9a7c-6d2e1f0a9b8c';
 const REASON = 'Redress scheme membership lapsed in October.';
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  app = createApp({ db: handle.db, now: () => clock });
-  admin = await signedInUser(app, handle.db, { admin: 'admin' });
-  superAdmin = await signedInUser(app, handle.db, { admin: 'super_admin' });
+  world = await openAdminAgencies(() => clock);
+  ({ handle, app, admin, superAdmin } = world);
 });
 afterAll(async () => {
-  await handle?.close();
+  await world?.handle.close();
 });
-
-const call = (method: string, path: string, cookie?: string, body?: unknown) =>
-  callApi(app, method, path, cookie, body);
-
-const auditFor = (agencyId: string, action: string) => agencyAuditRows(handle.db, agencyId, action);
-
-const agencyOwner = (o: { verified?: boolean; email?: string } = {}) =>
-  signedInAgencyOwner(app, handle.db, o);
 
 describe('role matrix', () => {
   test.each([
@@ -73,26 +61,26 @@ describe('role matrix', () => {
       };
       const cookie = personas[who]?.cookie;
       const ready = await createAgencyIn(handle.db, 'ready');
-      expect((await call('GET', '/api/admin/agencies', cookie)).status).toBe(list);
-      expect((await call('GET', `/api/admin/agencies/${ready.agencyId}`, cookie)).status).toBe(list);
-      expect((await call('POST', `/api/admin/agencies/${ready.agencyId}/verify`, cookie)).status).toBe(
+      expect((await world.call('GET', '/api/admin/agencies', cookie)).status).toBe(list);
+      expect((await world.call('GET', `/api/admin/agencies/${ready.agencyId}`, cookie)).status).toBe(list);
+      expect((await world.call('POST', `/api/admin/agencies/${ready.agencyId}/verify`, cookie)).status).toBe(
         verify,
       );
-      const s = await call('POST', `/api/admin/agencies/${ready.agencyId}/suspend`, cookie, {
+      const s = await world.call('POST', `/api/admin/agencies/${ready.agencyId}/suspend`, cookie, {
         reason: REASON,
       });
       expect(s.status).toBe(suspend);
       if (suspend === 403) expect((await readJson(s)).error.message).toBe(MESSAGES.authorization);
       const [row] = await handle.db.select().from(agencies).where(eq(agencies.id, ready.agencyId));
       expect(row?.suspendedAt !== null).toBe(suspend === 200);
-      expect((await call('POST', `/api/admin/agencies/${ready.agencyId}/reactivate`, cookie)).status).toBe(
-        reactivate,
-      );
+      expect(
+        (await world.call('POST', `/api/admin/agencies/${ready.agencyId}/reactivate`, cookie)).status,
+      ).toBe(reactivate);
     },
   );
 
   test('answers are no-store; unknown or malformed ids are 404', async () => {
-    const res = await call('GET', '/api/admin/agencies', admin.cookie);
+    const res = await world.call('GET', '/api/admin/agencies', admin.cookie);
     expect(res.headers.get('Cache-Control')).toContain('no-store');
     for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
       for (const [method, path] of [
@@ -100,11 +88,11 @@ describe('role matrix', () => {
         ['POST', `/api/admin/agencies/${id}/verify`],
         ['POST', `/api/admin/agencies/${id}/reactivate`],
       ] as const) {
-        const missing = await call(method, path, superAdmin.cookie);
+        const missing = await world.call(method, path, superAdmin.cookie);
         expect(missing.status, path).toBe(404);
         expect((await readJson(missing)).error.message).toBe(ADMIN_AGENCY_MESSAGES.notFound);
       }
-      const suspend = await call('POST', `/api/admin/agencies/${id}/suspend`, superAdmin.cookie, {
+      const suspend = await world.call('POST', `/api/admin/agencies/${id}/suspend`, superAdmin.cookie, {
         reason: REASON,
       });
       expect(suspend.status).toBe(404);
@@ -115,34 +103,38 @@ describe('role matrix', () => {
 describe('GET /api/admin/agencies', () => {
   test('finds by agency name, branch name or member e-mail, case-insensitive, with literal % and _', async () => {
     const marker = `Quillfeather${Date.now()}`;
-    const named = await agencyOwner();
+    const named = await world.agencyOwner();
     await handle.db
       .update(agencies)
       .set({ name: `${marker} Estates` })
       .where(eq(agencies.id, named.agencyId));
-    const branchNamed = await agencyOwner();
+    const branchNamed = await world.agencyOwner();
     await handle.db
       .update(agents)
       .set({ branchName: `${marker} Branch` })
       .where(eq(agents.id, branchNamed.branchId));
-    const mailed = await agencyOwner({ email: `${marker.toLowerCase()}_owner@example.com` });
+    const mailed = await world.agencyOwner({ email: `${marker.toLowerCase()}_owner@example.com` });
 
     const found = await readJson(
-      await call('GET', `/api/admin/agencies?q=${marker.toUpperCase()}`, admin.cookie),
+      await world.call('GET', `/api/admin/agencies?q=${marker.toUpperCase()}`, admin.cookie),
     );
     expect(
       AdminAgencyListSchema.parse(found)
         .items.map((a) => a.id)
         .sort(),
     ).toEqual([named.agencyId, branchNamed.agencyId, mailed.agencyId].sort());
-    const byMail = await readJson(await call('GET', `/api/admin/agencies?q=${marker}_OWNER@`, admin.cookie));
+    const byMail = await readJson(
+      await world.call('GET', `/api/admin/agencies?q=${marker}_OWNER@`, admin.cookie),
+    );
     expect(byMail.items.map((a: { id: string }) => a.id)).toEqual([mailed.agencyId]);
     // '%' is literal, not a wildcard that would match every agency.
-    expect((await readJson(await call('GET', '/api/admin/agencies?q=%25', admin.cookie))).total).toBe(0);
+    expect((await readJson(await world.call('GET', '/api/admin/agencies?q=%25', admin.cookie))).total).toBe(
+      0,
+    );
   });
 
   test('counts branches, members and non-deleted listings, and says what verifying still needs', async () => {
-    const owner = await agencyOwner();
+    const owner = await world.agencyOwner();
     const colleague = await signedInUser(app, handle.db, { role: 'agent' });
     await joinAgency(handle.db, colleague.userId, owner.agencyId, 'negotiator', [owner.branchId]);
     await createListing(handle.db, owner.branchId);
@@ -153,7 +145,11 @@ describe('GET /api/admin/agencies', () => {
       redressMembershipNumber: 'T0042',
     });
 
-    const res = await call('GET', `/api/admin/agencies?q=${encodeURIComponent(owner.email)}`, admin.cookie);
+    const res = await world.call(
+      'GET',
+      `/api/admin/agencies?q=${encodeURIComponent(owner.email)}`,
+      admin.cookie,
+    );
     const [item] = AdminAgencyListSchema.parse(await readJson(res)).items;
     expect(item).toMatchObject({
       id: owner.agencyId,
@@ -177,34 +173,34 @@ describe('GET /api/admin/agencies', () => {
     for (const standing of ['unverified', 'verified', 'suspended'] as const) {
       const page = AdminAgencyListSchema.parse(
         await readJson(
-          await call('GET', `/api/admin/agencies?standing=${standing}&pageSize=100`, admin.cookie),
+          await world.call('GET', `/api/admin/agencies?standing=${standing}&pageSize=100`, admin.cookie),
         ),
       );
       expect(page.items.length, standing).toBeGreaterThan(0);
       expect(page.items.every((a) => a.standing === standing)).toBe(true);
     }
     const all = AdminAgencyListSchema.parse(
-      await readJson(await call('GET', '/api/admin/agencies?pageSize=100', admin.cookie)),
+      await readJson(await world.call('GET', '/api/admin/agencies?pageSize=100', admin.cookie)),
     );
     const created = all.items.map((a) => a.createdAt);
     expect(created).toEqual([...created].sort().reverse());
     const first = AdminAgencyListSchema.parse(
-      await readJson(await call('GET', '/api/admin/agencies?pageSize=2', admin.cookie)),
+      await readJson(await world.call('GET', '/api/admin/agencies?pageSize=2', admin.cookie)),
     );
     const second = AdminAgencyListSchema.parse(
-      await readJson(await call('GET', '/api/admin/agencies?pageSize=2&page=2', admin.cookie)),
+      await readJson(await world.call('GET', '/api/admin/agencies?pageSize=2&page=2', admin.cookie)),
     );
     expect(first.total).toBe(all.total);
     expect(first.items.map((a) => a.id)).toEqual(all.items.slice(0, 2).map((a) => a.id));
     expect(second.items.map((a) => a.id)).toEqual(all.items.slice(2, 4).map((a) => a.id));
-    expect((await call('GET', '/api/admin/agencies?standing=banned', admin.cookie)).status).toBe(400);
-    expect((await call('GET', '/api/admin/agencies?page=0', admin.cookie)).status).toBe(400);
+    expect((await world.call('GET', '/api/admin/agencies?standing=banned', admin.cookie)).status).toBe(400);
+    expect((await world.call('GET', '/api/admin/agencies?page=0', admin.cookie)).status).toBe(400);
   });
 });
 
 describe('GET /api/admin/agencies/{id}', () => {
   test('lists the branches with their departments and the members with their roles, owners first', async () => {
-    const owner = await agencyOwner();
+    const owner = await world.agencyOwner();
     await handle.db
       .update(agents)
       .set({ branchName: 'Wimbledon', address: '1 The Broadway, London SW19 1AA', handlesLettings: false })
@@ -217,7 +213,7 @@ describe('GET /api/admin/agencies/{id}', () => {
     await joinAgency(handle.db, negotiator.userId, owner.agencyId, 'negotiator', [owner.branchId]);
     await createListing(handle.db, owner.branchId);
 
-    const res = await call('GET', `/api/admin/agencies/${owner.agencyId}`, admin.cookie);
+    const res = await world.call('GET', `/api/admin/agencies/${owner.agencyId}`, admin.cookie);
     expect(res.status).toBe(200);
     const agency = AdminAgencyDetailSchema.parse(await readJson(res));
     expect(agency).toMatchObject({ handlesLettings: false, gaps: ['redress'], verifiedByEmail: null });
@@ -241,8 +237,8 @@ describe('GET /api/admin/agencies/{id}', () => {
 
 describe('POST /api/admin/agencies/{id}/verify', () => {
   test('409 until a redress scheme and number are recorded, and CMP while a branch handles lettings', async () => {
-    const owner = await agencyOwner();
-    const verify = () => call('POST', `/api/admin/agencies/${owner.agencyId}/verify`, admin.cookie);
+    const owner = await world.agencyOwner();
+    const verify = () => world.call('POST', `/api/admin/agencies/${owner.agencyId}/verify`, admin.cookie);
     const none = await verify();
     expect(none.status).toBe(409);
     expect((await readJson(none)).error.message).toBe(ADMIN_AGENCY_MESSAGES.cannotVerifyRedress);
@@ -259,19 +255,19 @@ describe('POST /api/admin/agencies/{id}/verify', () => {
   });
 
   test('verifies, audits, e-mails the owners, and the agency may publish at once; again is a no-op', async () => {
-    const owner = await agencyOwner();
+    const owner = await world.agencyOwner();
     await recordCompliance(handle.db, owner.agencyId);
     const draft = await createListing(handle.db, owner.branchId, {
       status: 'draft',
       tenure: 'freehold',
       councilTaxBand: 'D',
     });
-    const refused = await call('PATCH', `/api/agent/properties/${draft.id}`, owner.cookie, {
+    const refused = await world.call('PATCH', `/api/agent/properties/${draft.id}`, owner.cookie, {
       status: 'active',
     });
     expect(refused.status).toBe(403);
 
-    const res = await call('POST', `/api/admin/agencies/${owner.agencyId}/verify`, admin.cookie);
+    const res = await world.call('POST', `/api/admin/agencies/${owner.agencyId}/verify`, admin.cookie);
     expect(res.status).toBe(200);
     expect(AdminAgencyDetailSchema.parse(await readJson(res))).toMatchObject({
       standing: 'verified',
@@ -279,7 +275,7 @@ describe('POST /api/admin/agencies/{id}/verify', () => {
       verifiedByEmail: admin.email,
       gaps: [],
     });
-    const [audit] = await auditFor(owner.agencyId, 'verify_agency');
+    const [audit] = await world.auditFor(owner.agencyId, 'verify_agency');
     expect(audit).toMatchObject({ userId: admin.userId, beforeData: { verifiedAt: null } });
     expect(audit?.afterData).toMatchObject({
       metadata: { entityType: 'agency', after: { verifiedAt: clock.toISOString(), redressScheme: 'tpo' } },
@@ -292,16 +288,18 @@ describe('POST /api/admin/agencies/{id}/verify', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('/agent/properties');
 
-    expect((await readJson(await call('GET', '/api/me', owner.cookie))).agency.standing).toBe('verified');
-    const published = await call('PATCH', `/api/agent/properties/${draft.id}`, owner.cookie, {
+    expect((await readJson(await world.call('GET', '/api/me', owner.cookie))).agency.standing).toBe(
+      'verified',
+    );
+    const published = await world.call('PATCH', `/api/agent/properties/${draft.id}`, owner.cookie, {
       status: 'active',
     });
     expect(published.status).toBe(200);
 
     expect(
-      (await call('POST', `/api/admin/agencies/${owner.agencyId}/verify`, superAdmin.cookie)).status,
+      (await world.call('POST', `/api/admin/agencies/${owner.agencyId}/verify`, superAdmin.cookie)).status,
     ).toBe(200);
-    expect(await auditFor(owner.agencyId, 'verify_agency')).toHaveLength(1);
+    expect(await world.auditFor(owner.agencyId, 'verify_agency')).toHaveLength(1);
     expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 });

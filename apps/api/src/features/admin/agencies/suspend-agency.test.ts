@@ -8,66 +8,54 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_AGENCY_MESSAGES, AdminAgencyDetailSchema } from '@abode/shared/admin/agencies.schema';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
-import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { agencies, properties, sessions } from '#src/db/schema.ts';
 import { post, signedInUser, STRONG_PASSWORD } from '#src/features/auth/auth-test-helpers.ts';
 import { createListing } from '#src/testing/fixtures.ts';
-import { callApi, readJson } from '#src/testing/http.ts';
-import { createTestDatabase } from '#src/testing/test-db.ts';
-import { joinAgency, agencyAuditRows, signedInAgencyOwner } from './agency-fixtures.ts';
+import { readJson } from '#src/testing/http.ts';
+import { joinAgency, openAdminAgencies, type AdminAgencies } from './agency-fixtures.ts';
 
+let world: AdminAgencies;
 let handle: DatabaseHandle;
-let app: ReturnType<typeof createApp>;
+let app: AdminAgencies['app'];
 let clock = new Date('2026-11-26T10:00:00.000Z');
 const tick = () => {
   clock = new Date(clock.getTime() + 60_000);
 };
-type Signed = Awaited<ReturnType<typeof signedInUser>>;
-let admin: Signed;
-let superAdmin: Signed;
+let admin: AdminAgencies['admin'];
+let superAdmin: AdminAgencies['superAdmin'];
 const REASON = 'Redress scheme membership lapsed in October.';
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  app = createApp({ db: handle.db, now: () => clock });
-  admin = await signedInUser(app, handle.db, { admin: 'admin' });
-  superAdmin = await signedInUser(app, handle.db, { admin: 'super_admin' });
+  world = await openAdminAgencies(() => clock);
+  ({ handle, app, admin, superAdmin } = world);
 });
 afterAll(async () => {
-  await handle?.close();
+  await world?.handle.close();
 });
-
-const call = (method: string, path: string, cookie?: string, body?: unknown) =>
-  callApi(app, method, path, cookie, body);
-
-const auditFor = (agencyId: string, action: string) => agencyAuditRows(handle.db, agencyId, action);
-
-const agencyOwner = (o: { verified?: boolean; email?: string } = {}) =>
-  signedInAgencyOwner(app, handle.db, o);
 
 describe('suspend and reactivate', () => {
   test('suspension signs every member out at once, hides the listings, and is audited; reactivation restores', async () => {
-    const owner = await agencyOwner({ verified: true });
+    const owner = await world.agencyOwner({ verified: true });
     const negotiator = await signedInUser(app, handle.db, { role: 'agent' });
     await joinAgency(handle.db, negotiator.userId, owner.agencyId, 'negotiator', [owner.branchId]);
     // A member an admin suspended earlier on their own stays suspended after the agency's reactivation.
     const alreadySuspended = await signedInUser(app, handle.db, { role: 'agent' });
     await joinAgency(handle.db, alreadySuspended.userId, owner.agencyId, 'negotiator', [owner.branchId]);
-    await call('POST', `/api/admin/users/${alreadySuspended.userId}/suspend`, superAdmin.cookie);
+    await world.call('POST', `/api/admin/users/${alreadySuspended.userId}/suspend`, superAdmin.cookie);
     tick();
     const street = `Suspension Lane ${Date.now()}`;
     const listing = await createListing(handle.db, owner.branchId, { addressLine1: street });
     const searchSlugs = async () =>
       (
-        (await readJson(await call('GET', `/api/properties?location=${encodeURIComponent(street)}`)))
+        (await readJson(await world.call('GET', `/api/properties?location=${encodeURIComponent(street)}`)))
           .items as {
           slug: string;
         }[]
       ).map((i) => i.slug);
     expect(await searchSlugs()).toEqual([listing.slug]);
 
-    const missingReason = await call(
+    const missingReason = await world.call(
       'POST',
       `/api/admin/agencies/${owner.agencyId}/suspend`,
       superAdmin.cookie,
@@ -77,7 +65,7 @@ describe('suspend and reactivate', () => {
     );
     expect(missingReason.status).toBe(400);
 
-    const res = await call('POST', `/api/admin/agencies/${owner.agencyId}/suspend`, superAdmin.cookie, {
+    const res = await world.call('POST', `/api/admin/agencies/${owner.agencyId}/suspend`, superAdmin.cookie, {
       reason: REASON,
     });
     expect(res.status).toBe(200);
@@ -93,7 +81,7 @@ describe('suspend and reactivate', () => {
       expect(await handle.db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(
         0,
       );
-      const ended = await call('GET', '/api/agent/dashboard', member.cookie);
+      const ended = await world.call('GET', '/api/agent/dashboard', member.cookie);
       expect(ended.status).toBe(401);
       expect((await readJson(ended)).error.code).toBe('ACCOUNT_SUSPENDED');
       const signIn = await post(app, '/api/auth/sign-in/email', {
@@ -104,11 +92,11 @@ describe('suspend and reactivate', () => {
       expect((await readJson(signIn)).error.message).toBe(AUTH_MESSAGES.accountSuspended);
     }
     expect(await searchSlugs()).toEqual([]);
-    expect((await call('GET', `/api/properties/${listing.slug}`)).status).toBe(404);
+    expect((await world.call('GET', `/api/properties/${listing.slug}`)).status).toBe(404);
     const [stored] = await handle.db.select().from(properties).where(eq(properties.id, listing.id));
     expect(stored?.agentSuspended).toBe(true);
 
-    const [audit] = await auditFor(owner.agencyId, 'suspend_agency');
+    const [audit] = await world.auditFor(owner.agencyId, 'suspend_agency');
     expect(audit).toMatchObject({ userId: superAdmin.userId, beforeData: { suspendedAt: null } });
     expect(audit?.afterData).toMatchObject({
       severity: 'high',
@@ -121,12 +109,12 @@ describe('suspend and reactivate', () => {
       },
     });
     // Again: nothing changes, no second audit row.
-    await call('POST', `/api/admin/agencies/${owner.agencyId}/suspend`, superAdmin.cookie, {
+    await world.call('POST', `/api/admin/agencies/${owner.agencyId}/suspend`, superAdmin.cookie, {
       reason: 'Again',
     });
-    expect(await auditFor(owner.agencyId, 'suspend_agency')).toHaveLength(1);
+    expect(await world.auditFor(owner.agencyId, 'suspend_agency')).toHaveLength(1);
 
-    const back = await call('POST', `/api/admin/agencies/${owner.agencyId}/reactivate`, admin.cookie);
+    const back = await world.call('POST', `/api/admin/agencies/${owner.agencyId}/reactivate`, admin.cookie);
     expect(back.status).toBe(200);
     const reactivated = AdminAgencyDetailSchema.parse(await readJson(back));
     expect(reactivated).toMatchObject({ standing: 'verified', suspendedAt: null, suspensionReason: null });
@@ -143,18 +131,18 @@ describe('suspend and reactivate', () => {
       expect(signIn.status).toBe(200);
     }
     expect(await searchSlugs()).toEqual([listing.slug]);
-    expect((await call('GET', `/api/properties/${listing.slug}`)).status).toBe(200);
-    expect(await auditFor(owner.agencyId, 'reactivate_agency')).toHaveLength(1);
+    expect((await world.call('GET', `/api/properties/${listing.slug}`)).status).toBe(200);
+    expect(await world.auditFor(owner.agencyId, 'reactivate_agency')).toHaveLength(1);
     // Not suspended: nothing to do.
-    await call('POST', `/api/admin/agencies/${owner.agencyId}/reactivate`, admin.cookie);
-    expect(await auditFor(owner.agencyId, 'reactivate_agency')).toHaveLength(1);
+    await world.call('POST', `/api/admin/agencies/${owner.agencyId}/reactivate`, admin.cookie);
+    expect(await world.auditFor(owner.agencyId, 'reactivate_agency')).toHaveLength(1);
   });
 
   test('a super admin who belongs to the agency is not suspended with it', async () => {
-    const owner = await agencyOwner({ verified: true });
+    const owner = await world.agencyOwner({ verified: true });
     const staff = await signedInUser(app, handle.db, { role: 'agent', admin: 'super_admin' });
     await joinAgency(handle.db, staff.userId, owner.agencyId, 'negotiator', [owner.branchId]);
-    const res = await call('POST', `/api/admin/agencies/${owner.agencyId}/suspend`, superAdmin.cookie, {
+    const res = await world.call('POST', `/api/admin/agencies/${owner.agencyId}/suspend`, superAdmin.cookie, {
       reason: REASON,
     });
     const members = AdminAgencyDetailSchema.parse(await readJson(res)).members;
@@ -166,13 +154,13 @@ describe('suspend and reactivate', () => {
 });
 
 test("the admin properties list shows each listing's agency standing", async () => {
-  const owner = await agencyOwner();
+  const owner = await world.agencyOwner();
   const listing = await createListing(handle.db, owner.branchId, {
     approvalStatus: 'pending',
     approvedAt: null,
   });
   const standingOf = async () => {
-    const res = await call(
+    const res = await world.call(
       'GET',
       `/api/admin/properties?q=${encodeURIComponent(listing.title)}&pageSize=100`,
       admin.cookie,
@@ -189,11 +177,11 @@ test("the admin properties list shows each listing's agency standing", async () 
 
 describe("an admin's approval of a listing of an agency that may not advertise", () => {
   test('is refused with 409 while the agency is unverified or suspended, unless the listing stays a draft', async () => {
-    const owner = await agencyOwner();
+    const owner = await world.agencyOwner();
     const pending = { approvalStatus: 'pending', approvedAt: null } as const;
     const active = await createListing(handle.db, owner.branchId, pending);
     const draft = await createListing(handle.db, owner.branchId, { ...pending, status: 'draft' });
-    const approve = (id: string) => call('POST', `/api/admin/properties/${id}/approve`, admin.cookie);
+    const approve = (id: string) => world.call('POST', `/api/admin/properties/${id}/approve`, admin.cookie);
 
     const unverified = await approve(active.id);
     expect(unverified.status).toBe(409);
