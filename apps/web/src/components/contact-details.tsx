@@ -1,8 +1,39 @@
 import type { ReactNode } from 'react';
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import { cn } from '#src/lib/utils.ts';
 
 const LINK = 'inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline';
+
+/** One phone or e-mail item: a link labelled `label` when there is an `href`, else the plain text. */
+function ContactLine({
+  icon: Icon,
+  href,
+  label,
+  text,
+  breakAll = false,
+}: {
+  icon: LucideIcon;
+  href: string | undefined;
+  label: string;
+  text: string;
+  breakAll?: boolean;
+}) {
+  if (href)
+    return (
+      <li>
+        <a href={href} aria-label={label} className={cn(LINK, breakAll && 'break-all')}>
+          <Icon aria-hidden="true" className={cn('size-4', breakAll && 'shrink-0')} />
+          {text}
+        </a>
+      </li>
+    );
+  return (
+    <li className="flex items-center gap-2">
+      <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      <span className={breakAll ? 'break-all' : undefined}>{text}</span>
+    </li>
+  );
+}
 
 /**
  * An office's address, phone and e-mail as a list, each shown only when known (REQ-CLIENT: who markets a listing;
@@ -36,43 +67,24 @@ export function ContactDetails({
           <span>{address}</span>
         </li>
       )}
-      {phone &&
-        (links ? (
-          <li>
-            <a
-              // The dialler wants the digits only; the text keeps the office's own spacing.
-              href={`tel:${phone.replace(/\s+/g, '')}`}
-              aria-label={name ? `Call ${name} on ${phone}` : `Call ${phone}`}
-              className={LINK}
-            >
-              <Phone aria-hidden="true" className="size-4" />
-              {phone}
-            </a>
-          </li>
-        ) : (
-          <li className="flex items-center gap-2">
-            <Phone aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            <span>{phone}</span>
-          </li>
-        ))}
-      {email &&
-        (links ? (
-          <li>
-            <a
-              href={`mailto:${email}`}
-              aria-label={name ? `E-mail ${name} at ${email}` : `E-mail ${email}`}
-              className={cn(LINK, 'break-all')}
-            >
-              <Mail aria-hidden="true" className="size-4 shrink-0" />
-              {email}
-            </a>
-          </li>
-        ) : (
-          <li className="flex items-center gap-2">
-            <Mail aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            <span className="break-all">{email}</span>
-          </li>
-        ))}
+      {phone && (
+        <ContactLine
+          icon={Phone}
+          // The dialler wants the digits only; the text keeps the office's own spacing.
+          href={links ? `tel:${phone.replace(/\s+/g, '')}` : undefined}
+          label={name ? `Call ${name} on ${phone}` : `Call ${phone}`}
+          text={phone}
+        />
+      )}
+      {email && (
+        <ContactLine
+          icon={Mail}
+          href={links ? `mailto:${email}` : undefined}
+          label={name ? `E-mail ${name} at ${email}` : `E-mail ${email}`}
+          text={email}
+          breakAll
+        />
+      )}
       {children}
     </ul>
   );
