@@ -6,11 +6,11 @@ import {
   ADMIN_ANALYTICS_SERIES,
   parseAdminAnalyticsDays,
 } from '@abode/shared/admin/analytics.schema';
+import { PeriodToggle } from '#src/components/period-toggle.tsx';
 import { StatCard } from '#src/components/ui/stat-card.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
-import { ToggleGroup, ToggleGroupItem } from '#src/components/ui/toggle-group.tsx';
 import { useAdminAnalytics } from '#src/features/admin-analytics/api/get-admin-analytics.ts';
 import {
   BarList,
@@ -55,19 +55,7 @@ export function AdminAnalyticsRoute() {
             Sign-ups, listings, enquiries, searches and listing views across the site.
           </p>
         </div>
-        <ToggleGroup
-          type="single"
-          aria-label="Period"
-          value={String(days)}
-          onValueChange={choose}
-          className="h-10 rounded-md border border-input bg-background shadow-xs"
-        >
-          {ADMIN_ANALYTICS_PERIODS.map((period) => (
-            <ToggleGroupItem key={period} value={String(period)} variant="segmented">
-              Last {period} days
-            </ToggleGroupItem>
-          ))}
-        </ToggleGroup>
+        <PeriodToggle periods={ADMIN_ANALYTICS_PERIODS} value={days} onChange={choose} />
       </div>
 
       {analytics.isError && !data ? (

@@ -9,16 +9,15 @@ import {
   parseAnalyticsPage,
   parseAnalyticsSort,
   type AnalyticsListingSort,
-  type AnalyticsPeriod,
 } from '@abode/shared/agent/analytics.schema';
 import { MESSAGES } from '@abode/shared/messages';
+import { PeriodToggle } from '#src/components/period-toggle.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
-import { ToggleGroup, ToggleGroupItem } from '#src/components/ui/toggle-group.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useAnalytics } from '#src/features/agent-analytics/api/get-analytics.ts';
 import { DailyTable } from '#src/features/agent-analytics/components/daily-table.tsx';
@@ -98,20 +97,7 @@ export function AgentAnalyticsRoute() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Analytics</h1>
           <p className="text-muted-foreground">How your listings are viewed and how many viewers enquire.</p>
         </div>
-        <ToggleGroup
-          type="single"
-          aria-label="Period"
-          value={String(days)}
-          onValueChange={choose}
-          className="h-10 rounded-md border border-input bg-background shadow-xs"
-        >
-          {ANALYTICS_PERIODS.map((period: AnalyticsPeriod) => (
-            <ToggleGroupItem key={period} value={String(period)} variant="segmented">
-              {/* "Last" is dropped on a phone so the three choices fit side by side. */}
-              <span className="hidden sm:inline">Last</span> {period} days
-            </ToggleGroupItem>
-          ))}
-        </ToggleGroup>
+        <PeriodToggle periods={ANALYTICS_PERIODS} value={days} onChange={choose} shortOnPhone />
       </div>
 
       {analytics.isError && !data ? (
