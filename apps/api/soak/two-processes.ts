@@ -15,32 +15,15 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
+import { WIMBLEDON_SALE_DRAFT, WIMBLEDON_SALE_FACTS } from '#src/testing/fixtures.ts';
 import type { SoakContext } from './context.ts';
 import { DEMO, fetchBytes, request, signIn, sleep, type Reply } from './lib/http.ts';
 import { check, info } from './lib/report.ts';
 import { logEntries, startServer, type Server } from './lib/server.ts';
 
 /** A sale listing in Wimbledon (SW19 1AA is in the postcode data), active: public once an admin approves it. */
-export const SOAK_LISTING = {
-  title: '3 bedroom house for sale',
-  description: 'A bright Victorian terrace near Wimbledon station.',
-  pricePence: 650_000_00,
-  mode: 'sale',
-  // A listing goes live only with a photo (REQ-LISTING-06): created as a draft, published once its photo is in.
-  status: 'draft',
-  propertyType: 'house',
-  bedrooms: 3,
-  bathrooms: 2,
-  parkingSpaces: 1,
-  addressLine1: 'Cowper Road',
-  city: 'London',
-  postcode: 'SW19 1AA',
-  tenure: 'freehold',
-  councilTaxBand: 'F',
-  epcRating: 'D',
-  floorAreaSqm: 110,
-  features: ['garden'],
-};
+// Created as a draft and published once its photo is in: a listing goes live only with a photo (REQ-LISTING-06).
+export const SOAK_LISTING = { ...WIMBLEDON_SALE_DRAFT, ...WIMBLEDON_SALE_FACTS };
 
 const BUCKET = 'abode-soak';
 

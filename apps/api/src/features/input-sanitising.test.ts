@@ -23,7 +23,7 @@ import {
   users,
 } from '#src/db/schema.ts';
 import { signedInUser, STRONG_PASSWORD, uniqueEmail } from '#src/features/auth/auth-test-helpers.ts';
-import { branchesOfUser, createAgent, createListing, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { branchesOfUser, createAgent, createListing, WIMBLEDON_SALE_DRAFT } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -46,20 +46,7 @@ const call = (
   headers?: Record<string, string>,
 ) => callApi(app, method, path, cookie, body, headers);
 
-const wimbledon = REAL_ADDRESSES.wimbledon;
-const LISTING = {
-  title: '3 bedroom house for sale',
-  description: 'A bright Victorian terrace near Wimbledon station.',
-  pricePence: 650_000_00,
-  mode: 'sale',
-  status: 'draft',
-  propertyType: 'house',
-  bedrooms: 3,
-  bathrooms: 2,
-  addressLine1: wimbledon.addressLine1,
-  city: wimbledon.city,
-  postcode: 'sw191aa',
-};
+const LISTING = { ...WIMBLEDON_SALE_DRAFT, postcode: 'sw191aa' };
 
 const PROFILE = {
   name: 'Priya Shah',

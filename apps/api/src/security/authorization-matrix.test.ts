@@ -19,7 +19,7 @@ import { MESSAGES } from '@abode/shared/messages';
 import { agencyMembers, agents, feedBranchCodes, feedImports, listingMedia } from '#src/db/schema.ts';
 import { markTwoFactorSetUp, ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
-import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { WIMBLEDON_SALE_DRAFT } from '#src/testing/fixtures.ts';
 import { createApp } from '#src/app.ts';
 import { servedRoutes } from '#src/testing/route-table.ts';
 import { insertTeamFixtures, type TeamFixtures } from '#src/features/agency/team/team-fixtures.ts';
@@ -132,21 +132,7 @@ const rtdfRule = (body: (f: MatrixFixtures) => unknown): Rule => ({
 const ownerOrOther = <T>(persona: Persona, owner: Persona, own: T, other: T): T =>
   persona === owner ? own : other;
 
-const SALE_LISTING = {
-  title: '3 bedroom house for sale',
-  description: 'A bright Victorian terrace near Wimbledon station.',
-  pricePence: 650_000_00,
-  mode: 'sale',
-  status: 'draft',
-  propertyType: 'house',
-  bedrooms: 3,
-  bathrooms: 2,
-  addressLine1: REAL_ADDRESSES.wimbledon.addressLine1,
-  city: REAL_ADDRESSES.wimbledon.city,
-  postcode: REAL_ADDRESSES.wimbledon.postcode,
-  tenure: 'freehold',
-  councilTaxBand: 'F',
-};
+const SALE_LISTING = { ...WIMBLEDON_SALE_DRAFT, tenure: 'freehold', councilTaxBand: 'F' };
 
 const AGENT_PROFILE = {
   name: 'Alex Morgan',

@@ -23,7 +23,7 @@ import sharp from 'sharp';
 import { fc } from '@abode/shared/testing-fast-check';
 import { eq } from 'drizzle-orm';
 import { agents, feedBranchCodes, listingMedia, propertyPhotos } from '#src/db/schema.ts';
-import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { WIMBLEDON_SALE_DRAFT, WIMBLEDON_SALE_FACTS } from '#src/testing/fixtures.ts';
 import { errorBodyProblem, loadErrorCatalogue, type ErrorCatalogue } from '#src/testing/error-catalogue.ts';
 import {
   encodeSegment,
@@ -109,23 +109,9 @@ const at = (url: string, as: readonly Persona[], valid: unknown = {}): fc.Arbitr
   fc.constantFrom(...as).map((persona) => ({ url, as: persona, valid }));
 
 const SALE_LISTING = {
-  title: '3 bedroom house for sale',
-  description: 'A bright Victorian terrace near Wimbledon station.',
-  pricePence: 650_000_00,
-  mode: 'sale',
+  ...WIMBLEDON_SALE_DRAFT,
+  ...WIMBLEDON_SALE_FACTS,
   status: 'active',
-  propertyType: 'house',
-  bedrooms: 3,
-  bathrooms: 2,
-  parkingSpaces: 1,
-  addressLine1: REAL_ADDRESSES.wimbledon.addressLine1,
-  city: REAL_ADDRESSES.wimbledon.city,
-  postcode: REAL_ADDRESSES.wimbledon.postcode,
-  tenure: 'freehold',
-  councilTaxBand: 'F',
-  epcRating: 'D',
-  floorAreaSqm: 110,
-  features: ['garden'],
   availableFrom: '2026-09-01',
   furnished: 'unfurnished',
 };

@@ -58,6 +58,34 @@ export const REAL_ADDRESSES = {
 export type AddressKey = keyof typeof REAL_ADDRESSES;
 
 /**
+ * The body of a new listing (POST /api/agent/properties) at REAL_ADDRESSES.wimbledon: a 3 bedroom house for sale, as a
+ * draft (a listing goes live only with a photo, REQ-LISTING-06). Spread it and override what a test varies.
+ */
+export const WIMBLEDON_SALE_DRAFT = {
+  title: '3 bedroom house for sale',
+  description: 'A bright Victorian terrace near Wimbledon station.',
+  pricePence: 650_000_00,
+  mode: 'sale',
+  status: 'draft',
+  propertyType: 'house',
+  bedrooms: 3,
+  bathrooms: 2,
+  addressLine1: REAL_ADDRESSES.wimbledon.addressLine1,
+  city: REAL_ADDRESSES.wimbledon.city,
+  postcode: REAL_ADDRESSES.wimbledon.postcode,
+};
+
+/** The optional facts of WIMBLEDON_SALE_DRAFT's house (parking, tenure, council tax band, EPC, floor area, a garden). */
+export const WIMBLEDON_SALE_FACTS = {
+  parkingSpaces: 1,
+  tenure: 'freehold',
+  councilTaxBand: 'F',
+  epcRating: 'D',
+  floorAreaSqm: 110,
+  features: ['garden'],
+};
+
+/**
  * REQ-PLACE-06: valid GB postcodes the project's postcode extract lacks (an agent was told 'We could not find this
  * postcode'), each with the street and town of a real HM Land Registry Price Paid record in the same outcode
  * (../shared/data/ppd, 1995 sample). OS Code-Point Open 2014 has all but DN55 1PT as units; DN55 is a Doncaster

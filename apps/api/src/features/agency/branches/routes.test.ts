@@ -35,7 +35,7 @@ import {
 } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { loadMembership } from '#src/features/agency/membership.ts';
-import { createListing, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { createListing, REAL_ADDRESSES, WIMBLEDON_SALE_DRAFT } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
@@ -424,19 +424,7 @@ describe('moving and assigning a listing (PATCH /api/agent/properties/{id})', ()
   });
 
   test('a new listing by a negotiator is theirs (the server assigns it)', async () => {
-    const res = await call('POST', '/api/agent/properties', negotiator.cookie, {
-      title: '3 bedroom house for sale',
-      description: 'A bright Victorian terrace near Wimbledon station.',
-      pricePence: 650_000_00,
-      mode: 'sale',
-      status: 'draft',
-      propertyType: 'house',
-      bedrooms: 3,
-      bathrooms: 2,
-      addressLine1: REAL_ADDRESSES.wimbledon.addressLine1,
-      city: REAL_ADDRESSES.wimbledon.city,
-      postcode: REAL_ADDRESSES.wimbledon.postcode,
-    });
+    const res = await call('POST', '/api/agent/properties', negotiator.cookie, WIMBLEDON_SALE_DRAFT);
     expect(res.status, await res.clone().text()).toBe(201);
     const body = await readJson(res);
     expect(await placeOf(body.id)).toEqual({ branchId: firstBranch, negotiatorId: negotiator.memberId });

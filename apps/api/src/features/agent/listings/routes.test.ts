@@ -22,6 +22,8 @@ import {
   branchesOfUser,
   createListing,
   REAL_ADDRESSES,
+  WIMBLEDON_SALE_DRAFT,
+  WIMBLEDON_SALE_FACTS,
   UNLISTED_POSTCODE_ADDRESSES,
 } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
@@ -47,25 +49,7 @@ const POSTCODE_ROWS = [
 ];
 
 const wimbledon = REAL_ADDRESSES.wimbledon;
-const SALE = {
-  title: '3 bedroom house for sale',
-  description: 'A bright Victorian terrace near Wimbledon station.',
-  pricePence: 650_000_00,
-  mode: 'sale',
-  status: 'active',
-  propertyType: 'house',
-  bedrooms: 3,
-  bathrooms: 2,
-  parkingSpaces: 1,
-  addressLine1: wimbledon.addressLine1,
-  city: wimbledon.city,
-  postcode: 'sw191aa',
-  tenure: 'freehold',
-  councilTaxBand: 'F',
-  epcRating: 'D',
-  floorAreaSqm: 110,
-  features: ['garden'],
-};
+const SALE = { ...WIMBLEDON_SALE_DRAFT, ...WIMBLEDON_SALE_FACTS, status: 'active', postcode: 'sw191aa' };
 /** Part A for a rental (REQ-LISTING-14): deposit, holding deposit and minimum term. */
 const LETTINGS_TERMS = { depositPence: 2_250_00, holdingDepositPence: 450_00, minimumTermMonths: 12 };
 
