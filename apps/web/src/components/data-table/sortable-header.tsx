@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { Field } from '#src/components/ui/field.tsx';
-import { Select } from '#src/components/ui/select.tsx';
+import { SelectField } from '#src/components/ui/field.tsx';
 import { cn } from '#src/lib/utils.ts';
 
 export type SortOrder = 'asc' | 'desc';
@@ -99,16 +98,16 @@ export function SortSelect<K extends string>({
     { value: sortValue({ column: o.column, order: 'desc' }), label: o.desc },
   ]);
   return (
-    <Field id={id} label={label} className={className}>
-      <Select
-        id={id}
-        options={choices}
-        value={sortValue(sort)}
-        onValueChange={(value) => {
-          const [column, order] = value.split(':') as [K, SortOrder];
-          onChange({ column, order });
-        }}
-      />
-    </Field>
+    <SelectField
+      id={id}
+      label={label}
+      className={className}
+      options={choices}
+      value={sortValue(sort)}
+      onValueChange={(value) => {
+        const [column, order] = value.split(':') as [K, SortOrder];
+        onChange({ column, order });
+      }}
+    />
   );
 }

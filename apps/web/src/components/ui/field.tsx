@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Label } from '#src/components/ui/label.tsx';
+import { Select, type SelectProps } from '#src/components/ui/select.tsx';
 import { cn } from '#src/lib/utils.ts';
 
 /**
@@ -32,5 +33,22 @@ export function Field({
       )}
       {children}
     </div>
+  );
+}
+
+/**
+ * A {@link Select} under its {@link Field} caption, the two tied by `id`: the filter bars' dropdowns. `className` is
+ * the field's (e.g. its grid cell); the rest goes to the select.
+ */
+export function SelectField({
+  id,
+  label,
+  className,
+  ...select
+}: { id: string; label: string; className?: string } & Omit<SelectProps, 'id' | 'className'>) {
+  return (
+    <Field id={id} label={label} className={className}>
+      <Select id={id} {...select} />
+    </Field>
   );
 }

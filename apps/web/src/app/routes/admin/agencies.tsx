@@ -9,12 +9,11 @@ import {
 } from '@abode/shared/admin/agencies.schema';
 import { AGENCY_STANDING_LABELS } from '@abode/shared/agency/agency.schema';
 import { NoMatches } from '#src/components/ui/empty-state.tsx';
-import { Field } from '#src/components/ui/field.tsx';
+import { Field, SelectField } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
-import { Select } from '#src/components/ui/select.tsx';
 import { useAdminAgencies } from '#src/features/admin-agencies/api/admin-agencies.ts';
 import { AgencyDetailsDialog } from '#src/features/admin-agencies/components/agency-details-dialog.tsx';
 import { AgencyList } from '#src/features/admin-agencies/components/agency-list.tsx';
@@ -75,14 +74,13 @@ export function AdminAgenciesRoute() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </Field>
-        <Field id="admin-agencies-standing" label={T.standingLabel}>
-          <Select
-            id="admin-agencies-standing"
-            options={STANDING_OPTIONS}
-            value={filters.standing}
-            onValueChange={(value) => setFilter('standing', value)}
-          />
-        </Field>
+        <SelectField
+          id="admin-agencies-standing"
+          label={T.standingLabel}
+          options={STANDING_OPTIONS}
+          value={filters.standing}
+          onValueChange={(value) => setFilter('standing', value)}
+        />
       </form>
 
       {failed && !data ? (

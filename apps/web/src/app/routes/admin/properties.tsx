@@ -14,12 +14,11 @@ import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { useRowSelection } from '#src/components/data-table/row-selection.tsx';
 import { EmptyState, NoMatches } from '#src/components/ui/empty-state.tsx';
-import { Field } from '#src/components/ui/field.tsx';
+import { Field, SelectField } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
-import { Select } from '#src/components/ui/select.tsx';
 import { StatCard } from '#src/components/ui/stat-card.tsx';
 import {
   useAdminListingAgencies,
@@ -131,43 +130,39 @@ export function AdminPropertiesRoute() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </Field>
-        <Field id="admin-properties-status" label="Status">
-          <Select
-            id="admin-properties-status"
-            options={STATUS_OPTIONS}
-            value={filters.status}
-            onValueChange={(value) => setFilter('status', value)}
-          />
-        </Field>
-        <Field id="admin-properties-approval" label="Approval">
-          <Select
-            id="admin-properties-approval"
-            options={APPROVAL_OPTIONS}
-            value={filters.approval}
-            onValueChange={(value) => setFilter('approval', value)}
-          />
-        </Field>
-        <Field id="admin-properties-agency" label={ADMIN_LISTING_MESSAGES.agencyLabel}>
-          <Select
-            id="admin-properties-agency"
-            options={agencyOptions}
-            value={filters.agencyId}
-            onValueChange={(value) => {
-              // A branch belongs to one agency: a new agency starts from all of its branches.
-              setFilter('branchId', '');
-              setFilter('agencyId', value);
-            }}
-          />
-        </Field>
-        <Field id="admin-properties-branch" label={ADMIN_LISTING_MESSAGES.branchLabel}>
-          <Select
-            id="admin-properties-branch"
-            options={branchOptions}
-            value={filters.branchId}
-            disabled={!filters.agencyId}
-            onValueChange={(value) => setFilter('branchId', value)}
-          />
-        </Field>
+        <SelectField
+          id="admin-properties-status"
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onValueChange={(value) => setFilter('status', value)}
+        />
+        <SelectField
+          id="admin-properties-approval"
+          label="Approval"
+          options={APPROVAL_OPTIONS}
+          value={filters.approval}
+          onValueChange={(value) => setFilter('approval', value)}
+        />
+        <SelectField
+          id="admin-properties-agency"
+          label={ADMIN_LISTING_MESSAGES.agencyLabel}
+          options={agencyOptions}
+          value={filters.agencyId}
+          onValueChange={(value) => {
+            // A branch belongs to one agency: a new agency starts from all of its branches.
+            setFilter('branchId', '');
+            setFilter('agencyId', value);
+          }}
+        />
+        <SelectField
+          id="admin-properties-branch"
+          label={ADMIN_LISTING_MESSAGES.branchLabel}
+          options={branchOptions}
+          value={filters.branchId}
+          disabled={!filters.agencyId}
+          onValueChange={(value) => setFilter('branchId', value)}
+        />
       </form>
 
       {failed && !data ? (

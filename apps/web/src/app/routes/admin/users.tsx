@@ -22,12 +22,11 @@ import {
   AlertDialogTitle,
 } from '#src/components/ui/alert-dialog.tsx';
 import { NoMatches } from '#src/components/ui/empty-state.tsx';
-import { Field } from '#src/components/ui/field.tsx';
+import { Field, SelectField } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
-import { Select } from '#src/components/ui/select.tsx';
 import { useAdminUsers, useUserAction } from '#src/features/admin-users/api/admin-users.ts';
 import { useResetTwoFactor } from '#src/features/admin-two-factor/api/two-factor-policy.ts';
 import { isApiError } from '#src/lib/api-error.ts';
@@ -100,14 +99,13 @@ export function AdminUsersRoute() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </Field>
-        <Field id="admin-users-role" label={T.roleLabel}>
-          <Select
-            id="admin-users-role"
-            options={ROLE_OPTIONS}
-            value={filters.role}
-            onValueChange={(value) => setFilter('role', value)}
-          />
-        </Field>
+        <SelectField
+          id="admin-users-role"
+          label={T.roleLabel}
+          options={ROLE_OPTIONS}
+          value={filters.role}
+          onValueChange={(value) => setFilter('role', value)}
+        />
       </form>
 
       {!canSuspend && (

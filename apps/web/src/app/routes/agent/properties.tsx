@@ -14,12 +14,11 @@ import { sanitiseNumber } from '@abode/shared/sanitise';
 import { useRowSelection } from '#src/components/data-table/row-selection.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState, NoMatches } from '#src/components/ui/empty-state.tsx';
-import { Field } from '#src/components/ui/field.tsx';
+import { Field, SelectField } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
-import { Select } from '#src/components/ui/select.tsx';
 import { paths } from '#src/config/paths.ts';
 import { useAgentListings } from '#src/features/agent-listings/api/agent-listings.ts';
 import { DeleteListingDialog } from '#src/features/agent-listings/components/delete-listing-dialog.tsx';
@@ -184,41 +183,37 @@ export function AgentPropertiesRoute() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </Field>
-        <Field id="agent-properties-status" label="Status">
-          <Select
-            id="agent-properties-status"
-            options={STATUS_OPTIONS}
-            value={status}
-            onValueChange={(value) => setFilter('status', value)}
-          />
-        </Field>
-        <Field id="agent-properties-mode" label="Type">
-          <Select
-            id="agent-properties-mode"
-            options={MODE_OPTIONS}
-            value={mode}
-            onValueChange={(value) => setFilter('mode', value)}
-          />
-        </Field>
+        <SelectField
+          id="agent-properties-status"
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={status}
+          onValueChange={(value) => setFilter('status', value)}
+        />
+        <SelectField
+          id="agent-properties-mode"
+          label="Type"
+          options={MODE_OPTIONS}
+          value={mode}
+          onValueChange={(value) => setFilter('mode', value)}
+        />
         {showBranch && (
-          <Field id="agent-properties-branch" label="Branch">
-            <Select
-              id="agent-properties-branch"
-              options={branchOptions}
-              value={branchId}
-              onValueChange={(value) => setFilter('branchId', value)}
-            />
-          </Field>
+          <SelectField
+            id="agent-properties-branch"
+            label="Branch"
+            options={branchOptions}
+            value={branchId}
+            onValueChange={(value) => setFilter('branchId', value)}
+          />
         )}
         {showNegotiator && (
-          <Field id="agent-properties-negotiator" label="Negotiator">
-            <Select
-              id="agent-properties-negotiator"
-              options={negotiatorOptions}
-              value={negotiatorId}
-              onValueChange={(value) => setFilter('negotiatorId', value)}
-            />
-          </Field>
+          <SelectField
+            id="agent-properties-negotiator"
+            label="Negotiator"
+            options={negotiatorOptions}
+            value={negotiatorId}
+            onValueChange={(value) => setFilter('negotiatorId', value)}
+          />
         )}
       </form>
 

@@ -3,12 +3,12 @@ import { toast } from 'sonner';
 import { Inbox } from 'lucide-react';
 import { ENQUIRY_STATUS_FILTERS, ENQUIRY_STATUS_LABELS } from '@abode/shared/enquiries/enquiry-list.schema';
 import { EmptyState, NoMatches } from '#src/components/ui/empty-state.tsx';
-import { Field } from '#src/components/ui/field.tsx';
+import { Field, SelectField } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { ListSkeleton } from '#src/components/ui/list-skeleton.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { PageLinks } from '#src/components/ui/page-links.tsx';
-import { Select, type SelectOption } from '#src/components/ui/select.tsx';
+import type { SelectOption } from '#src/components/ui/select.tsx';
 import { useUrlFilters } from '#src/lib/use-url-filters.ts';
 import { formatCount } from '#src/lib/format.ts';
 
@@ -128,23 +128,22 @@ export function EnquiryInbox<T>({
             onChange={(event) => setSearch(event.target.value)}
           />
         </Field>
-        <Field id={`${idPrefix}-status`} label="Status">
-          <Select
-            id={`${idPrefix}-status`}
-            options={STATUS_OPTIONS}
-            value={filters.status}
-            onValueChange={(value) => setFilter('status', value)}
-          />
-        </Field>
+        <SelectField
+          id={`${idPrefix}-status`}
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onValueChange={(value) => setFilter('status', value)}
+        />
         {moreFilters.map((filter) => (
-          <Field key={filter.key} id={`${idPrefix}-${filter.key}`} label={filter.label}>
-            <Select
-              id={`${idPrefix}-${filter.key}`}
-              options={filter.options}
-              value={filter.value}
-              onValueChange={(value) => setFilter(filter.key, value)}
-            />
-          </Field>
+          <SelectField
+            key={filter.key}
+            id={`${idPrefix}-${filter.key}`}
+            label={filter.label}
+            options={filter.options}
+            value={filter.value}
+            onValueChange={(value) => setFilter(filter.key, value)}
+          />
         ))}
       </form>
 

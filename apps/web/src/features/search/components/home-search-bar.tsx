@@ -4,9 +4,8 @@ import { MapPin, Search, SlidersHorizontal } from 'lucide-react';
 import type { Feature, ListingMode, PropertyType } from '@abode/shared/listings/listing.schema';
 import { PROPERTY_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { Button } from '#src/components/ui/button.tsx';
-import { Field } from '#src/components/ui/field.tsx';
+import { SelectField } from '#src/components/ui/field.tsx';
 import { Label } from '#src/components/ui/label.tsx';
-import { Select } from '#src/components/ui/select.tsx';
 import { paths } from '#src/config/paths.ts';
 import { FeatureTags } from '#src/features/search/components/feature-tags.tsx';
 import { LocationCombobox } from '#src/features/search/components/location-combobox.tsx';
@@ -208,46 +207,42 @@ export function HomeSearchBar({ className }: { className?: string }) {
                 />
               </div>
             </div>
-            <Field id={`${id}-radius`} label="Search radius" className="col-span-2 md:col-span-1">
-              <Select
-                id={`${id}-radius`}
-                options={RADIUS_OPTIONS}
-                value={form.radius}
-                onValueChange={(value) => set('radius', value)}
-              />
-            </Field>
-            <Field id={`${id}-type`} label="Property type">
-              <Select
-                id={`${id}-type`}
-                options={PROPERTY_TYPE_OPTIONS}
-                value={form.type}
-                onValueChange={(value) => set('type', value)}
-              />
-            </Field>
-            <Field id={`${id}-beds`} label="Bedrooms">
-              <Select
-                id={`${id}-beds`}
-                options={BEDROOM_OPTIONS}
-                value={form.bedrooms}
-                onValueChange={(value) => set('bedrooms', value)}
-              />
-            </Field>
-            <Field id={`${id}-min`} label="Min price">
-              <Select
-                id={`${id}-min`}
-                options={minPriceOptions(form.mode)}
-                value={form.minPrice}
-                onValueChange={(value) => set('minPrice', value)}
-              />
-            </Field>
-            <Field id={`${id}-max`} label="Max price">
-              <Select
-                id={`${id}-max`}
-                options={maxPriceOptions(form.mode)}
-                value={form.maxPrice}
-                onValueChange={(value) => set('maxPrice', value)}
-              />
-            </Field>
+            <SelectField
+              id={`${id}-radius`}
+              label="Search radius"
+              className="col-span-2 md:col-span-1"
+              options={RADIUS_OPTIONS}
+              value={form.radius}
+              onValueChange={(value) => set('radius', value)}
+            />
+            <SelectField
+              id={`${id}-type`}
+              label="Property type"
+              options={PROPERTY_TYPE_OPTIONS}
+              value={form.type}
+              onValueChange={(value) => set('type', value)}
+            />
+            <SelectField
+              id={`${id}-beds`}
+              label="Bedrooms"
+              options={BEDROOM_OPTIONS}
+              value={form.bedrooms}
+              onValueChange={(value) => set('bedrooms', value)}
+            />
+            <SelectField
+              id={`${id}-min`}
+              label="Min price"
+              options={minPriceOptions(form.mode)}
+              value={form.minPrice}
+              onValueChange={(value) => set('minPrice', value)}
+            />
+            <SelectField
+              id={`${id}-max`}
+              label="Max price"
+              options={maxPriceOptions(form.mode)}
+              value={form.maxPrice}
+              onValueChange={(value) => set('maxPrice', value)}
+            />
             <FeatureTags
               value={form.filters}
               onValueChange={(filters) => set('filters', filters)}
