@@ -1,4 +1,4 @@
-import { MapPin, PenLine, Scan, Text, X } from 'lucide-react';
+import { MapPin, PenLine, Scan, Text, X, type LucideIcon } from 'lucide-react';
 import { PLACE_KIND_LABELS, POSTCODE_RADIUS_MILES } from '@abode/shared/search/place-kinds';
 import { RADIUS_LABELS, type RadiusMiles } from '@abode/shared/search/radius';
 import type { SearchState } from '@abode/shared/search/search-url';
@@ -41,18 +41,20 @@ export function SearchAreaBadges({
         </Badge>
       )}
       {state.bounds && (
-        <Badge variant="secondary" className="gap-1.5 py-1 pr-1 pl-3 text-sm">
-          <Scan aria-hidden="true" />
-          Map area
-          <RemoveButton label="Stop searching the map area" onClick={onRemoveMapArea} />
-        </Badge>
+        <AreaBadge
+          icon={Scan}
+          label="Map area"
+          removeLabel="Stop searching the map area"
+          onRemove={onRemoveMapArea}
+        />
       )}
       {state.polygon && (
-        <Badge variant="secondary" className="gap-1.5 py-1 pr-1 pl-3 text-sm">
-          <PenLine aria-hidden="true" />
-          Drawn area
-          <RemoveButton label="Remove drawn area" onClick={onRemoveDrawnArea} />
-        </Badge>
+        <AreaBadge
+          icon={PenLine}
+          label="Drawn area"
+          removeLabel="Remove drawn area"
+          onRemove={onRemoveDrawnArea}
+        />
       )}
       {state.keywords && (
         <Badge variant="secondary" className="px-3 py-1 text-sm">
@@ -64,16 +66,31 @@ export function SearchAreaBadges({
   );
 }
 
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+/** An area the search is limited to (the map's or a drawn one), with its remove button labelled `removeLabel`. */
+function AreaBadge({
+  icon: Icon,
+  label,
+  removeLabel,
+  onRemove,
+}: {
+  icon: LucideIcon;
+  label: string;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className="flex size-6 cursor-pointer items-center justify-center rounded-full hover:bg-background/60 focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <X aria-hidden="true" />
-    </button>
+    <Badge variant="secondary" className="gap-1.5 py-1 pr-1 pl-3 text-sm">
+      <Icon aria-hidden="true" />
+      {label}
+      <button
+        type="button"
+        aria-label={removeLabel}
+        title={removeLabel}
+        onClick={onRemove}
+        className="flex size-6 cursor-pointer items-center justify-center rounded-full hover:bg-background/60 focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <X aria-hidden="true" />
+      </button>
+    </Badge>
   );
 }
