@@ -15,6 +15,7 @@ import { auditLogs } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { createLogger } from '#src/lib/logger.ts';
 import { readJson } from '#src/testing/http.ts';
+import { closeAfterEventWrites } from '#src/testing/proxied-app.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { authDatabaseUnavailable, handleError } from './error-handler.ts';
 
@@ -45,10 +46,7 @@ const call = (app: Hono<AppEnv>, ip = '203.0.113.77') =>
 beforeAll(async () => {
   handle = await createTestDatabase();
 });
-afterAll(async () => {
-  await new Promise((r) => setTimeout(r, 100));
-  await handle?.close();
-});
+afterAll(() => closeAfterEventWrites(handle));
 
 test('an unhandled error: 500 with the server message, logged as suspicious_activity (high)', async () => {
   const ip = '203.0.113.50';

@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { readJson } from '#src/testing/http.ts';
-import { createTestDatabase } from '#src/testing/test-db.ts';
+import { closeAfterEventWrites, openProxiedApp } from '#src/testing/proxied-app.ts';
 
 let handle: DatabaseHandle;
 /** Trusts X-Forwarded-For, so each test can be its own client. */
@@ -47,14 +47,9 @@ const afterData = (row: { afterData: unknown }) =>
   row.afterData as { severity: string; description: string; metadata: Record<string, unknown> };
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  app = createApp({ db: handle.db, trustProxy: true, now: () => clock });
+  ({ handle, app } = await openProxiedApp(() => clock));
 });
-afterAll(async () => {
-  // Let fire-and-forget event writes finish before the database closes.
-  await new Promise((r) => setTimeout(r, 100));
-  await handle?.close();
-});
+afterAll(() => closeAfterEventWrites(handle));
 
 describe('20 searches per 60 s per client key', () => {
   test('every answer carries the RateLimit headers; the 21st is a 429 with Retry-After', async () => {

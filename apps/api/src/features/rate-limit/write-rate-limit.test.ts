@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema.ts';
 import { signedInUser, STRONG_PASSWORD } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
-import { createTestDatabase } from '#src/testing/test-db.ts';
+import { closeAfterEventWrites, openProxiedApp } from '#src/testing/proxied-app.ts';
 import { DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE, writeRuleFor } from './write-rate-limit.ts';
 
 let handle: DatabaseHandle;
@@ -37,13 +37,9 @@ const rateLimitEvents = (userId: string) =>
     .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, 'rate_limit_exceeded')));
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  app = createApp({ db: handle.db, trustProxy: true, now: () => clock });
+  ({ handle, app } = await openProxiedApp(() => clock));
 });
-afterAll(async () => {
-  await new Promise((r) => setTimeout(r, 100));
-  await handle?.close();
-});
+afterAll(() => closeAfterEventWrites(handle));
 
 describe('which rule a write gets', () => {
   test.each([

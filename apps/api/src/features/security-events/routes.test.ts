@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@abode/shared/messages';
 import type { SecurityEventInput } from '@abode/shared/security/security-event.schema';
-import { createApp } from '#src/app.ts';
+import type { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { readJson } from '#src/testing/http.ts';
-import { createTestDatabase } from '#src/testing/test-db.ts';
+import { closeAfterEventWrites, openProxiedApp } from '#src/testing/proxied-app.ts';
 import { SECURITY_EVENTS_RATE_LIMIT } from './routes.ts';
 
 let handle: DatabaseHandle;
@@ -52,14 +52,10 @@ function send(
 const rowsFrom = (ip: string) => handle.db.select().from(auditLogs).where(eq(auditLogs.ipAddress, ip));
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  // trustProxy: each test picks its client address; the stored one must be the server's view of it.
-  app = createApp({ db: handle.db, trustProxy: true, now: () => clock });
+  // Each test picks its client address; the stored one must be the server's view of it.
+  ({ handle, app } = await openProxiedApp(() => clock));
 });
-afterAll(async () => {
-  await new Promise((r) => setTimeout(r, 100));
-  await handle?.close();
-});
+afterAll(() => closeAfterEventWrites(handle));
 
 describe('storing', () => {
   test('202 { accepted }; one audit_logs row per event with server IP, user agent, time and the client time', async () => {

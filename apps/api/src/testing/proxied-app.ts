@@ -1,0 +1,24 @@
+/**
+ * The app as the tests of per-client rules see it (rate limits, REQ-LIMIT-03/04; security events, REQ-SEC-08), and
+ * closing its database only once the fire-and-forget event writes of the last requests have landed.
+ */
+import { createApp } from '#src/app.ts';
+import type { DatabaseHandle } from '#src/db/client.ts';
+import { createTestDatabase } from './test-db.ts';
+
+/**
+ * The app on a fresh test database, trusting X-Forwarded-For (so each test can be its own client) and reading the
+ * time from `now`. Close it with {@link closeAfterEventWrites}.
+ */
+export async function openProxiedApp(
+  now: () => Date,
+): Promise<{ handle: DatabaseHandle; app: ReturnType<typeof createApp> }> {
+  const handle = await createTestDatabase();
+  return { handle, app: createApp({ db: handle.db, trustProxy: true, now }) };
+}
+
+/** Closes `handle` (if it opened) after 100 ms, so security event writes still running do not hit a closed database. */
+export async function closeAfterEventWrites(handle: DatabaseHandle | undefined): Promise<void> {
+  await new Promise((r) => setTimeout(r, 100));
+  await handle?.close();
+}
