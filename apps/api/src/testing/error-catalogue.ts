@@ -7,9 +7,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { BASE_ERROR_CODES } from 'better-auth';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { PASSWORD_MESSAGES } from '@abode/shared/auth/password';
+import type { createApp } from '#src/app.ts';
+import { callApi } from './http.ts';
 
 const SHARED_SRC = path.resolve(import.meta.dirname, '../../../../packages/shared/src');
 const MESSAGE_EXPORT = /^(?:[A-Z][A-Z0-9_]*_)?MESSAGES$/;
@@ -91,6 +94,26 @@ export function messageProblem(catalogue: ErrorCatalogue, route: string, message
 /** REQ-MSG-04: only 3-digit or upper-case codes are exposed. */
 export function isExposableCode(code: unknown): boolean {
   return typeof code === 'string' && (/^\d{3}$/.test(code) || /^[A-Z][A-Z0-9_]*$/.test(code));
+}
+
+/**
+ * {@link callApi}, and expects any 4xx answer to carry a catalogue message (REQ-MSG-01): the failure names the route,
+ * the status and what is wrong with the body.
+ */
+export async function callApiChecked(
+  app: ReturnType<typeof createApp>,
+  catalogue: ErrorCatalogue,
+  method: string,
+  path: string,
+  cookie?: string,
+  body?: unknown,
+): Promise<Response> {
+  const res = await callApi(app, method, path, cookie, body);
+  if (res.status >= 400 && res.status < 500) {
+    const problem = errorBodyProblem(catalogue, `${method} ${path}`, await res.clone().text());
+    expect(problem, `${method} ${path} → ${res.status}`).toBeNull();
+  }
+  return res;
 }
 
 /**

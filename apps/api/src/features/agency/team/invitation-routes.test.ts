@@ -27,9 +27,9 @@ import {
   users,
 } from '#src/db/schema.ts';
 import { cookieOf, post, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { callApi, readJson } from '#src/testing/http.ts';
+import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { errorBodyProblem, loadErrorCatalogue, type ErrorCatalogue } from '#src/testing/error-catalogue.ts';
+import { callApiChecked, loadErrorCatalogue, type ErrorCatalogue } from '#src/testing/error-catalogue.ts';
 import { insertInvitation, membershipOf } from './team-fixtures.ts';
 
 const PASSWORD = 'Tidy!Harbour#Lamp7';
@@ -44,14 +44,9 @@ let agencyId: string;
 let branchId: string;
 let secondBranch: string;
 
-const call = async (method: string, path: string, cookie?: string, body?: unknown) => {
-  const res = await callApi(app, method, path, cookie, body);
-  if (res.status >= 400 && res.status < 500) {
-    const problem = errorBodyProblem(catalogue, `${method} ${path}`, await res.clone().text());
-    expect(problem, `${method} ${path} → ${res.status}`).toBeNull();
-  }
-  return res;
-};
+/** Every 4xx carries a catalogue message (REQ-MSG-01). */
+const call = (method: string, path: string, cookie?: string, body?: unknown) =>
+  callApiChecked(app, catalogue, method, path, cookie, body);
 
 const invite = (o: Parameters<typeof insertInvitation>[2] = {}) =>
   insertInvitation(handle.db, agencyId, {

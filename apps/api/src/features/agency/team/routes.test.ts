@@ -31,9 +31,9 @@ import {
 } from '#src/db/schema.ts';
 import { cookieOf, latestMail, linkIn, post, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { createListing } from '#src/testing/fixtures.ts';
-import { callApi, readJson } from '#src/testing/http.ts';
+import { readJson } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
-import { errorBodyProblem, loadErrorCatalogue, type ErrorCatalogue } from '#src/testing/error-catalogue.ts';
+import { callApiChecked, loadErrorCatalogue, type ErrorCatalogue } from '#src/testing/error-catalogue.ts';
 import { membershipOf } from './team-fixtures.ts';
 
 const PASSWORD = 'Tidy!Harbour#Lamp7';
@@ -53,15 +53,9 @@ let ryde: string;
 /** Another agency's owner. */
 let rival: Signed;
 
-const call = async (method: string, path: string, cookie?: string, body?: unknown) => {
-  const res = await callApi(app, method, path, cookie, body);
-  // Every 4xx carries a catalogue message (REQ-MSG-01).
-  if (res.status >= 400 && res.status < 500) {
-    const problem = errorBodyProblem(catalogue, `${method} ${path}`, await res.clone().text());
-    expect(problem, `${method} ${path} → ${res.status}`).toBeNull();
-  }
-  return res;
-};
+/** Every 4xx carries a catalogue message (REQ-MSG-01). */
+const call = (method: string, path: string, cookie?: string, body?: unknown) =>
+  callApiChecked(app, catalogue, method, path, cookie, body);
 
 let branchesMade = 0;
 /** A branch of Harbour & Vale, made after the ones before it. */
