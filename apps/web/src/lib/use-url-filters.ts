@@ -108,3 +108,25 @@ export function useUrlFilters<Key extends string = never>({
 
   return { search, setSearch, submitSearch, setFilter, setPage, clearFilters, hrefFor, pageCount };
 }
+
+/**
+ * The URL's query and `edit`, which hands `change` a copy of the current params to edit and puts the result in the
+ * URL, replacing the history entry as the list filters above do (for pages with a few choices of their own, such as
+ * the analytics period).
+ */
+export function useEditParams() {
+  const [params, setParams] = useSearchParams();
+  const edit = useCallback(
+    (change: (params: URLSearchParams) => void) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          change(next);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [params, edit] as const;
+}

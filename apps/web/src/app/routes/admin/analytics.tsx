@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   ADMIN_ANALYTICS_MESSAGES,
   ADMIN_ANALYTICS_PERIODS,
@@ -11,6 +10,7 @@ import { StatCard } from '#src/components/ui/stat-card.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
 import { LoadFailed } from '#src/components/ui/load-failed.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { useEditParams } from '#src/lib/use-url-filters.ts';
 import { useAdminAnalytics } from '#src/features/admin-analytics/api/get-admin-analytics.ts';
 import {
   BarList,
@@ -27,22 +27,17 @@ const TrendsChart = lazy(() => import('#src/features/admin-analytics/components/
  * by town.
  */
 export function AdminAnalyticsRoute() {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useEditParams();
   const days = parseAdminAnalyticsDays(params.get('days'));
   const analytics = useAdminAnalytics(days);
   const data = analytics.data;
 
   const choose = (next: string) => {
     if (!next) return;
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === '30') updated.delete('days');
-        else updated.set('days', next);
-        return updated;
-      },
-      { replace: true },
-    );
+    editParams((updated) => {
+      if (next === '30') updated.delete('days');
+      else updated.set('days', next);
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { BarChart3 } from 'lucide-react';
 import {
   AGENT_ANALYTICS_MESSAGES,
@@ -22,6 +22,7 @@ import { paths } from '#src/config/paths.ts';
 import { useAnalytics } from '#src/features/agent-analytics/api/get-analytics.ts';
 import { DailyTable } from '#src/features/agent-analytics/components/daily-table.tsx';
 import { formatCount } from '#src/lib/format.ts';
+import { useEditParams } from '#src/lib/use-url-filters.ts';
 import { ListingTable } from '#src/features/agent-analytics/components/listing-table.tsx';
 import { SummaryCards } from '#src/features/agent-analytics/components/summary-cards.tsx';
 
@@ -35,7 +36,7 @@ const ViewsChart = lazy(() => import('#src/features/agent-analytics/components/v
  * or sort starts again at page 1.
  */
 export function AgentAnalyticsRoute() {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useEditParams();
   const days = parseAnalyticsDays(params.get('days'));
   const sort = parseAnalyticsSort(params.get('sort'));
   const page = parseAnalyticsPage(params.get('page'));
@@ -44,15 +45,10 @@ export function AgentAnalyticsRoute() {
 
   const choose = (next: string) => {
     if (!next) return;
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('days', next);
-        updated.delete('page');
-        return updated;
-      },
-      { replace: true },
-    );
+    editParams((updated) => {
+      updated.set('days', next);
+      updated.delete('page');
+    });
   };
   /** The current URL with `changes` applied; a default value (views, page 1) is left out of the URL. */
   const hrefWith = (changes: { sort?: AnalyticsListingSort; page?: number }) => {
@@ -78,16 +74,11 @@ export function AgentAnalyticsRoute() {
   );
   useEffect(() => {
     if (!pastTheEnd) return;
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (pageCount > 1) updated.set('page', String(pageCount));
-        else updated.delete('page');
-        return updated;
-      },
-      { replace: true },
-    );
-  }, [pastTheEnd, pageCount, setParams]);
+    editParams((updated) => {
+      if (pageCount > 1) updated.set('page', String(pageCount));
+      else updated.delete('page');
+    });
+  }, [pastTheEnd, pageCount, editParams]);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
