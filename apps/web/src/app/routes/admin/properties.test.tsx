@@ -5,21 +5,14 @@ import { http, HttpResponse } from 'msw';
 import type { AdminListing, AdminListingList } from '@abode/shared/admin/listings.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AdminPropertiesRoute } from '#src/app/routes/admin/properties.tsx';
-import { firstPage, makeAdminListing } from '#src/testing/fixtures/admin.ts';
+import { firstPage, makeAdminListing, makeApprovedAdminListing } from '#src/testing/fixtures/admin.ts';
 import { adminMe } from '#src/testing/fixtures/me.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const PENDING = makeAdminListing();
-const APPROVED = makeAdminListing({
-  id: '22222222-2222-4222-8222-222222222222',
-  slug: '3-bed-house-for-sale',
-  title: '3 bedroom house for sale',
-  mode: 'sale',
-  pricePence: 350_000_00,
-  approvalStatus: 'approved',
+const APPROVED = makeApprovedAdminListing({
   approvedAt: '2026-11-20T11:00:00.000Z',
-  editedSinceApproval: true,
   agent: { name: 'Priya Shah', agencyName: 'Harbour & Vale' },
 });
 const REJECTED = makeAdminListing({

@@ -4,21 +4,12 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import type { AdminListing } from '@abode/shared/admin/listings.schema';
 import { MESSAGES } from '@abode/shared/messages';
 import { AdminListingTable } from '#src/features/admin-listings/components/admin-listing-table.tsx';
-import { makeAdminListing } from '#src/testing/fixtures/admin.ts';
+import { makeAdminListing, makeApprovedAdminListing } from '#src/testing/fixtures/admin.ts';
 import { renderWithRouter } from '#src/testing/test-utils.tsx';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
 
 const PENDING = makeAdminListing();
-const APPROVED = makeAdminListing({
-  id: '22222222-2222-4222-8222-222222222222',
-  slug: '3-bed-house-for-sale',
-  title: '3 bedroom house for sale',
-  mode: 'sale',
-  pricePence: 350_000_00,
-  approvalStatus: 'approved',
-  editedSinceApproval: true,
-  agent: null,
-});
+const APPROVED = makeApprovedAdminListing({ agent: null });
 
 beforeEach(stubMobileViewport);
 
