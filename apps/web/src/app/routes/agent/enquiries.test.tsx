@@ -8,6 +8,7 @@ import { AgentEnquiriesRoute } from '#src/app/routes/agent/enquiries.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
 import { recordRequests, server } from '#src/testing/server.ts';
 import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
+import { stubMobileViewport } from '#src/testing/viewport.ts';
 
 const ME = agentMe();
 
@@ -221,32 +222,15 @@ test('a failed load says so and toasts', async () => {
 });
 
 test('below 768 px the rows are cards, with the same controls', async () => {
-  const original = window.matchMedia;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  try {
-    serve(listOf([JANE, NAMELESS]));
-    renderPage();
-    const card = await screen.findByRole('article', { name: 'Enquiry from Jane Smith' });
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(within(card).getByRole('combobox', { name: 'Status of the enquiry from Jane Smith' })).toHaveValue(
-      'new',
-    );
-    expect(
-      within(card).getByRole('button', { name: 'View the enquiry from Jane Smith' }),
-    ).toBeInTheDocument();
-    const anon = screen.getByRole('article', { name: `Enquiry from ${MESSAGES.anonymous}` });
-    expect(within(anon).getByText(MESSAGES.propertyDeletedFallback)).toBeInTheDocument();
-  } finally {
-    window.matchMedia = original;
-  }
+  stubMobileViewport();
+  serve(listOf([JANE, NAMELESS]));
+  renderPage();
+  const card = await screen.findByRole('article', { name: 'Enquiry from Jane Smith' });
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(within(card).getByRole('combobox', { name: 'Status of the enquiry from Jane Smith' })).toHaveValue(
+    'new',
+  );
+  expect(within(card).getByRole('button', { name: 'View the enquiry from Jane Smith' })).toBeInTheDocument();
+  const anon = screen.getByRole('article', { name: `Enquiry from ${MESSAGES.anonymous}` });
+  expect(within(anon).getByText(MESSAGES.propertyDeletedFallback)).toBeInTheDocument();
 });
