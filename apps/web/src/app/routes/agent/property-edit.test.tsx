@@ -8,6 +8,7 @@ import {
   type AgentListingDetail,
 } from '@abode/shared/agent/listing-input.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
+import { justStored } from '#src/testing/fixtures/agent-listings.ts';
 import { NO_LISTING_FACTS } from '#src/testing/fixtures/listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { server } from '#src/testing/server.ts';
@@ -44,14 +45,7 @@ const RENTAL: AgentListingDetail = {
   features: ['parking'],
   availableFrom: '2027-01-04',
   furnished: 'unfurnished',
-  approvalStatus: 'pending',
-  approvedAt: null,
-  publishedAt: null,
-  priceReducedAt: null,
-  viewCount: 0,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-  photos: [],
+  ...justStored('2026-11-23T10:00:00.000Z'),
   ...NO_LISTING_FACTS,
   // REQ-LISTING-10: an active rental carries Part A's lettings terms.
   rentFrequency: 'pcm',

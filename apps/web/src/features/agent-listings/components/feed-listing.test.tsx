@@ -14,7 +14,7 @@ import type {
 import type { FeedMediaList } from '@abode/shared/feeds/feed-media.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
-import { makeAgentListingSummary } from '#src/testing/fixtures/agent-listings.ts';
+import { makeAgentListingSummary, justStored } from '#src/testing/fixtures/agent-listings.ts';
 import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
 import { NO_LISTING_FACTS } from '#src/testing/fixtures/listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
@@ -55,14 +55,7 @@ const FEED_LISTING: AgentListingDetail = {
   features: [],
   availableFrom: null,
   furnished: null,
-  approvalStatus: 'pending',
-  approvedAt: null,
-  publishedAt: null,
-  priceReducedAt: null,
-  viewCount: 0,
-  createdAt: '2026-11-26T10:00:00.000Z',
-  updatedAt: '2026-11-26T14:05:00.000Z',
-  photos: [],
+  ...justStored('2026-11-26T10:00:00.000Z', '2026-11-26T14:05:00.000Z'),
   ...NO_LISTING_FACTS,
   receptionRooms: 1,
   source: 'rtdf',

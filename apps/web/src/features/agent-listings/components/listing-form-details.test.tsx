@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import { MATERIAL_ITEM_KEYS } from '@abode/shared/listings/material-information';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
+import { justStored } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
 import { server } from '#src/testing/server.ts';
@@ -60,14 +61,7 @@ function serve(refuse?: { path: string; message: string }[]) {
         pricePence: body.pricePence ?? null,
         weeklyRentPence: null,
         media: [],
-        approvalStatus: 'pending',
-        approvedAt: null,
-        publishedAt: null,
-        priceReducedAt: null,
-        viewCount: 0,
-        createdAt: '2026-11-26T10:00:00.000Z',
-        updatedAt: '2026-11-26T10:00:00.000Z',
-        photos: [],
+        ...justStored('2026-11-26T10:00:00.000Z'),
       } as unknown as AgentListingDetail;
       return HttpResponse.json(listing, { status: 201 });
     }),

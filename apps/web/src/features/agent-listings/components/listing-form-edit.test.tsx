@@ -8,6 +8,7 @@ import { expect, test } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
+import { justStored } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
 import { server } from '#src/testing/server.ts';
@@ -71,14 +72,7 @@ const WEEKLY_RENTAL = {
     floodRisk: { status: 'ask-agent', value: null, note: null },
   },
   media: [],
-  approvalStatus: 'pending',
-  approvedAt: null,
-  publishedAt: null,
-  priceReducedAt: null,
-  viewCount: 0,
-  createdAt: '2026-11-26T10:00:00.000Z',
-  updatedAt: '2026-11-26T10:00:00.000Z',
-  photos: [],
+  ...justStored('2026-11-26T10:00:00.000Z'),
 } satisfies AgentListingDetail;
 
 test('the edit page shows the stored details; saving unchanged sends them back as stored, the rent as quoted', async () => {

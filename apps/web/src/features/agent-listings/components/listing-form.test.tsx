@@ -9,6 +9,7 @@ import {
 } from '@abode/shared/agent/listing-input.schema';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
 import { EMPTY_LISTING, ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
+import { justStored } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
 import { server } from '#src/testing/server.ts';
@@ -29,14 +30,7 @@ function created(body: Record<string, unknown>): AgentListingDetail {
     outcode: 'SW19',
     latitude: 51.42164,
     longitude: -0.18615,
-    approvalStatus: 'pending',
-    approvedAt: null,
-    publishedAt: null,
-    priceReducedAt: null,
-    viewCount: 0,
-    createdAt: '2026-11-23T10:00:00.000Z',
-    updatedAt: '2026-11-23T10:00:00.000Z',
-    photos: [],
+    ...justStored('2026-11-23T10:00:00.000Z'),
     weeklyRentPence: null,
     media: [],
   } as AgentListingDetail;
