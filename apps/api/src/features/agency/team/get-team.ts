@@ -27,15 +27,17 @@ export function branchLabel(b: {
   return b.branchName?.trim() || b.agencyName?.trim() || b.name;
 }
 
+/** The columns of `agents` that {@link branchLabel} reads, to spread into a select. */
+export const branchLabelColumns = {
+  branchName: agents.branchName,
+  agencyName: agents.agencyName,
+  name: agents.name,
+};
+
 /** The agency's branches, oldest first. */
 export async function listBranches(db: Reader, agencyId: string): Promise<TeamBranch[]> {
   const rows = await db
-    .select({
-      id: agents.id,
-      branchName: agents.branchName,
-      agencyName: agents.agencyName,
-      name: agents.name,
-    })
+    .select({ id: agents.id, ...branchLabelColumns })
     .from(agents)
     .where(eq(agents.agencyId, agencyId))
     .orderBy(asc(agents.createdAt), asc(agents.id));

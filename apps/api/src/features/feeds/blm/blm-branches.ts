@@ -15,7 +15,7 @@ import type { FeedIssue } from '@abode/shared/feeds/feed-report.schema';
 import type { Database } from '#src/db/client.ts';
 import { agents, feedBranchCodes } from '#src/db/schema.ts';
 import type { AgentScope } from '#src/features/agency/authorise.ts';
-import { branchLabel } from '#src/features/agency/team/get-team.ts';
+import { branchLabel, branchLabelColumns } from '#src/features/agency/team/get-team.ts';
 import { FEED_ISSUE_CODES } from '../feed-listing.ts';
 
 /** The agency's branches and branch codes, read once per import. */
@@ -28,13 +28,7 @@ export interface BranchBook {
 export async function loadBranchBook(db: Database, agencyId: string): Promise<BranchBook> {
   const [branches, codes] = await Promise.all([
     db
-      .select({
-        id: agents.id,
-        branchName: agents.branchName,
-        agencyName: agents.agencyName,
-        name: agents.name,
-        feedBranchId: agents.feedBranchId,
-      })
+      .select({ id: agents.id, ...branchLabelColumns, feedBranchId: agents.feedBranchId })
       .from(agents)
       .where(eq(agents.agencyId, agencyId)),
     db

@@ -13,7 +13,7 @@ import {
 import { agents, feedBranchCodes } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
-import { branchLabel } from '#src/features/agency/team/get-team.ts';
+import { branchLabel, branchLabelColumns } from '#src/features/agency/team/get-team.ts';
 import { recordTeamAction, type TeamContext, type Tx } from '#src/features/agency/team/team-context.ts';
 import { resolveFeedBranch } from './feed-branch-ref.ts';
 import { managedBranchIds } from './feed-keys.ts';
@@ -23,9 +23,7 @@ type Reader = Pick<TeamContext['db'], 'select'>;
 const codeColumns = {
   code: feedBranchCodes.code,
   branchId: feedBranchCodes.branchId,
-  branchName: agents.branchName,
-  agencyName: agents.agencyName,
-  name: agents.name,
+  ...branchLabelColumns,
 };
 
 function selectCodes(db: Reader) {

@@ -18,7 +18,7 @@ import {
 import { agencies, agents, feedKeys, users } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
-import { branchLabel, personName } from '#src/features/agency/team/get-team.ts';
+import { branchLabel, branchLabelColumns, personName } from '#src/features/agency/team/get-team.ts';
 import { recordTeamAction, type TeamContext, type Tx } from '#src/features/agency/team/team-context.ts';
 import { hashFeedKey, newFeedKeySecret } from './feed-key-auth.ts';
 import { resolveFeedBranch } from './feed-branch-ref.ts';
@@ -94,13 +94,7 @@ export async function listFeedKeys(db: Reader, scope: AgentScope): Promise<FeedK
     )
     .orderBy(desc(feedKeys.createdAt), desc(feedKeys.id));
   const branches = await db
-    .select({
-      id: agents.id,
-      branchName: agents.branchName,
-      agencyName: agents.agencyName,
-      name: agents.name,
-      feedBranchId: agents.feedBranchId,
-    })
+    .select({ id: agents.id, ...branchLabelColumns, feedBranchId: agents.feedBranchId })
     .from(agents)
     .where(and(eq(agents.agencyId, scope.agencyId), inArray(agents.id, branchIds)));
   const order = new Map(branchIds.map((id, i) => [id, i]));
