@@ -62,15 +62,31 @@ async function mediaOfKind(db: Executor, propertyId: string, kind: string): Prom
     .orderBy(asc(listingMedia.orderIndex), asc(listingMedia.createdAt), asc(listingMedia.id));
 }
 
-/** Sets `has_floor_plan` from the rows as they now stand, and marks the listing changed. */
-async function touchListing(tx: Tx, propertyId: string): Promise<void> {
+/**
+ * After a file of `kind` was added or removed: sets `has_floor_plan` from the rows as they now stand, marks the
+ * listing changed, and records 'listing_updated' `{ fields: ['media'], media: { kind, change } }` in its branch's
+ * Recent Activity.
+ */
+async function touchListing(
+  tx: Tx,
+  listing: { id: string; title: string; branchId: string },
+  kind: string,
+  change: 'added' | 'removed',
+): Promise<void> {
   await tx
     .update(properties)
     .set({
-      hasFloorPlan: sql`EXISTS (SELECT 1 FROM listing_media m WHERE m.property_id = ${propertyId} AND m.kind = 'floor-plan')`,
+      hasFloorPlan: sql`EXISTS (SELECT 1 FROM listing_media m WHERE m.property_id = ${listing.id} AND m.kind = 'floor-plan')`,
       updatedAt: sql`now()`,
     })
-    .where(eq(properties.id, propertyId));
+    .where(eq(properties.id, listing.id));
+  await recordAgentActivity(tx, {
+    agentId: listing.branchId,
+    type: 'listing_updated',
+    propertyId: listing.id,
+    propertyTitle: listing.title,
+    details: { fields: ['media'], media: { kind, change } },
+  });
 }
 
 /** Files of an upload, stored; the row's fields that describe them. */
@@ -163,14 +179,7 @@ export async function addMedia(
           ...files,
         })
         .returning();
-      await touchListing(tx, propertyId);
-      await recordAgentActivity(tx, {
-        agentId: listing.branchId,
-        type: 'listing_updated',
-        propertyId,
-        propertyTitle: listing.title,
-        details: { fields: ['media'], media: { kind: upload.kind, change: 'added' } },
-      });
+      await touchListing(tx, listing, upload.kind, 'added');
       return inserted!;
     },
   );
@@ -210,14 +219,7 @@ export async function deleteMedia(ctx: MediaContext, propertyId: string, mediaId
     for (const [index, item] of rest.entries())
       if (item.orderIndex !== index)
         await tx.update(listingMedia).set({ orderIndex: index }).where(eq(listingMedia.id, item.id));
-    await touchListing(tx, propertyId);
-    await recordAgentActivity(tx, {
-      agentId: listing.branchId,
-      type: 'listing_updated',
-      propertyId,
-      propertyTitle: listing.title,
-      details: { fields: ['media'], media: { kind: row.kind, change: 'removed' } },
-    });
+    await touchListing(tx, listing, row.kind, 'removed');
     return row;
   });
 }
