@@ -52,6 +52,18 @@ function listing(n: number, overrides: Partial<AdminListing> = {}): AdminListing
     ...overrides,
   });
 }
+/** Ticks the first two Reading listings in the table or the phone's card list. */
+async function selectTheFirstTwo(user: ReturnType<typeof userEvent.setup>, list: HTMLElement) {
+  for (const n of [1, 2])
+    await user.click(
+      within(list).getByRole('checkbox', { name: `Select Reading listing ${n}, Oxford Road` }),
+    );
+}
+
+/** A button of the bulk action bar ('Approve', 'Reject'). */
+const bulkAction = (name: string) =>
+  within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name });
+
 const ITEMS = [
   listing(1),
   listing(2),
@@ -143,9 +155,7 @@ test('select two pending listings and approve them in one request', async () => 
   );
   const user = userEvent.setup();
   renderPage();
-  const table = await screen.findByRole('table');
-  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 1, Oxford Road' }));
-  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 2, Oxford Road' }));
+  await selectTheFirstTwo(user, await screen.findByRole('table'));
   const bar = screen.getByRole('region', { name: 'Bulk actions' });
   expect(within(bar).getByText('2 properties selected')).toBeInTheDocument();
   await user.click(within(bar).getByRole('button', { name: 'Approve' }));
@@ -164,12 +174,8 @@ test('reject several with one reason: the form requires it, then sends it once f
   });
   const user = userEvent.setup();
   renderPage();
-  const table = await screen.findByRole('table');
-  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 1, Oxford Road' }));
-  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 2, Oxford Road' }));
-  await user.click(
-    within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Reject' }),
-  );
+  await selectTheFirstTwo(user, await screen.findByRole('table'));
+  await user.click(bulkAction('Reject'));
   const dialog = await screen.findByRole('dialog', { name: ADMIN_LISTING_MESSAGES.bulkRejectTitle });
   expect(within(dialog).getByRole('list', { name: 'Properties to reject' })).toHaveTextContent(
     'Reading listing 1Reading listing 2',
@@ -219,12 +225,8 @@ test('a refused bulk approval names the listing that stopped it', async () => {
   );
   const user = userEvent.setup();
   renderPage();
-  const table = await screen.findByRole('table');
-  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 1, Oxford Road' }));
-  await user.click(within(table).getByRole('checkbox', { name: 'Select Reading listing 2, Oxford Road' }));
-  await user.click(
-    within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Approve' }),
-  );
+  await selectTheFirstTwo(user, await screen.findByRole('table'));
+  await user.click(bulkAction('Approve'));
   expect(
     await screen.findByText(
       `${ADMIN_LISTING_MESSAGES.bulkApproveFailed}. Reading listing 2: ${ADMIN_LISTING_MESSAGES.needsPhoto}`,
@@ -237,15 +239,11 @@ test('at phone width the cards have checkboxes, select all and the bulk bar', as
   serve(() => HttpResponse.json({ action: 'approve', count: 2, items: [ITEMS[0], ITEMS[1]] }));
   const user = userEvent.setup();
   renderPage();
-  const cards = await screen.findByRole('list', { name: 'Properties' });
-  await user.click(within(cards).getByRole('checkbox', { name: 'Select Reading listing 1, Oxford Road' }));
-  await user.click(within(cards).getByRole('checkbox', { name: 'Select Reading listing 2, Oxford Road' }));
+  await selectTheFirstTwo(user, await screen.findByRole('list', { name: 'Properties' }));
   expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toHaveProperty(
     'indeterminate',
     true,
   );
-  await user.click(
-    within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Approve' }),
-  );
+  await user.click(bulkAction('Approve'));
   expect(await screen.findByText(ADMIN_LISTING_MESSAGES.bulkApproved(2))).toBeInTheDocument();
 });
