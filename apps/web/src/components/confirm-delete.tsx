@@ -3,16 +3,7 @@
  * brochure): the card's Delete button and the confirmation it opens. Both lists say and name things the same way.
  */
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { cn } from '#src/lib/utils.ts';
 
@@ -59,24 +50,16 @@ export function ConfirmDeleteDialog<T>({
   onClose: () => void;
 }) {
   return (
-    <AlertDialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              if (item !== null) onDelete(item);
-              onClose();
-            }}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+      confirmLabel="Delete"
+      onConfirm={() => {
+        if (item !== null) onDelete(item);
+        onClose();
+      }}
+    />
   );
 }

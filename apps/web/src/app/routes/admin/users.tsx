@@ -11,16 +11,7 @@ import {
   type AdminUser,
 } from '@abode/shared/admin/users.schema';
 import { MESSAGES } from '@abode/shared/messages';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { NoMatches } from '#src/components/ui/empty-state.tsx';
 import { Field, SelectField } from '#src/components/ui/field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
@@ -190,27 +181,21 @@ function ConfirmUserAction({
   onConfirm: (user: AdminUser) => void;
 }) {
   return (
-    <AlertDialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {user ? `${adminUserName(user, MESSAGES.unnamedUser)}: ` : ''}
-            {text}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              if (user) onConfirm(user);
-              onClose();
-            }}
-          >
-            {action}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={user !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={
+        <>
+          {user ? `${adminUserName(user, MESSAGES.unnamedUser)}: ` : ''}
+          {text}
+        </>
+      }
+      confirmLabel={action}
+      onConfirm={() => {
+        if (user) onConfirm(user);
+        onClose();
+      }}
+    />
   );
 }

@@ -10,17 +10,7 @@ import {
   type PromoteAdminInput,
   type TeamMember,
 } from '@abode/shared/admin/team.schema';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
@@ -96,32 +86,22 @@ function MemberActions({ member }: { member: TeamMember }) {
           )
         }
       />
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button variant="outline" size="sm" aria-label={`Remove ${who}`}>
             Remove
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove {who} as an administrator?</AlertDialogTitle>
-            <AlertDialogDescription>{TEAM_MESSAGES.demoteConfirm}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                demote.mutate(member.userId, {
-                  onSuccess: () => toast.success(TEAM_MESSAGES.demoted, { description: who }),
-                  onError: failed,
-                })
-              }
-            >
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={<>Remove {who} as an administrator?</>}
+        description={TEAM_MESSAGES.demoteConfirm}
+        confirmLabel="Remove"
+        onConfirm={() =>
+          demote.mutate(member.userId, {
+            onSuccess: () => toast.success(TEAM_MESSAGES.demoted, { description: who }),
+            onError: failed,
+          })
+        }
+      />
     </div>
   );
 }

@@ -5,17 +5,7 @@ import {
   type TeamBranch,
   type TeamMember,
 } from '@abode/shared/agency/team.schema';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -54,37 +44,25 @@ function RemoveButton({
   const remove = useRemoveMember();
   const who = nameOf(member);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Remove ${who}`} disabled={remove.isPending}>
           Remove
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {self ? `Leave ${agencyName}?` : `Remove ${who} from ${agencyName}?`}
-          </AlertDialogTitle>
-          <AlertDialogDescription>{T.removeConfirm}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              remove.mutate(member.memberId, {
-                onSuccess: () => {
-                  toast.success(T.memberRemoved, { description: who });
-                  if (self) onRemovedSelf();
-                },
-                onError: (error) => showErrorToast(isApiError(error) ? error.message : T.failed, { error }),
-              })
-            }
-          >
-            Remove
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={self ? `Leave ${agencyName}?` : `Remove ${who} from ${agencyName}?`}
+      description={T.removeConfirm}
+      confirmLabel="Remove"
+      onConfirm={() =>
+        remove.mutate(member.memberId, {
+          onSuccess: () => {
+            toast.success(T.memberRemoved, { description: who });
+            if (self) onRemovedSelf();
+          },
+          onError: (error) => showErrorToast(isApiError(error) ? error.message : T.failed, { error }),
+        })
+      }
+    />
   );
 }
 

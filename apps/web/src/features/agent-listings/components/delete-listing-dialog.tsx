@@ -1,15 +1,6 @@
 import { toast } from 'sonner';
 import { MESSAGES } from '@abode/shared/messages';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { useDeleteAgentListing } from '#src/features/agent-listings/api/agent-listings.ts';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
@@ -34,19 +25,17 @@ export function DeleteListingDialog({
     onClose();
   };
   return (
-    <AlertDialog open={listing !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete property</AlertDialogTitle>
-          <AlertDialogDescription>
-            {MESSAGES.propertyDeleteConfirm} {listing ? `“${listing.title}” will be removed from Abode.` : ''}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={listing !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete property"
+      description={
+        <>
+          {MESSAGES.propertyDeleteConfirm} {listing ? `“${listing.title}” will be removed from Abode.` : ''}
+        </>
+      }
+      confirmLabel="Delete"
+      onConfirm={confirm}
+    />
   );
 }

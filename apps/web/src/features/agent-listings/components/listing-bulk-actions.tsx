@@ -10,16 +10,7 @@ import type { AgentListingSummary } from '@abode/shared/agent/listing-input.sche
 import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing.schema';
 import { bulkFailureReason } from '#src/components/data-table/bulk-failure.ts';
 import { BulkBar, type RowSelection } from '#src/components/data-table/row-selection.tsx';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -100,33 +91,26 @@ export function ListingBulkActions({
         </Button>
       </BulkBar>
 
-      <AlertDialog open={confirmingDelete} onOpenChange={setConfirmingDelete}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{BULK_LISTING_MESSAGES.deleteTitle(chosen.length)}</AlertDialogTitle>
-            <AlertDialogDescription>{BULK_LISTING_MESSAGES.deleteDescription}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <ul className="max-h-40 list-disc overflow-y-auto pl-5 text-sm">
-            {chosen.map((l) => (
-              <li key={l.id}>{l.title}</li>
-            ))}
-          </ul>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                run(
-                  { ids: selection.selected, action: 'delete' },
-                  BULK_LISTING_MESSAGES.deleted(selection.count),
-                  BULK_LISTING_MESSAGES.deleteFailed,
-                )
-              }
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title={BULK_LISTING_MESSAGES.deleteTitle(chosen.length)}
+        description={BULK_LISTING_MESSAGES.deleteDescription}
+        confirmLabel="Delete"
+        onConfirm={() =>
+          run(
+            { ids: selection.selected, action: 'delete' },
+            BULK_LISTING_MESSAGES.deleted(selection.count),
+            BULK_LISTING_MESSAGES.deleteFailed,
+          )
+        }
+      >
+        <ul className="max-h-40 list-disc overflow-y-auto pl-5 text-sm">
+          {chosen.map((l) => (
+            <li key={l.id}>{l.title}</li>
+          ))}
+        </ul>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,16 +1,6 @@
 import { toast } from 'sonner';
 import { FEED_KEY_MESSAGES as M, type FeedKey } from '@abode/shared/feeds/feed-keys.schema';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { ListOrCards, type Column } from '#src/components/data-table/list-or-cards.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
@@ -50,32 +40,22 @@ function WithdrawSwitch({ feedKey }: { feedKey: FeedKey }) {
 function RevokeButton({ feedKey }: { feedKey: FeedKey }) {
   const revoke = useRevokeFeedKey();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Revoke ${feedKey.name}`} disabled={revoke.isPending}>
           Revoke
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Revoke the key “{feedKey.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>{M.revokeConfirm}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              revoke.mutate(feedKey.id, {
-                onSuccess: () => toast.success(M.revoked, { description: feedKey.name }),
-                onError: fail,
-              })
-            }
-          >
-            Revoke
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={<>Revoke the key “{feedKey.name}”?</>}
+      description={M.revokeConfirm}
+      confirmLabel="Revoke"
+      onConfirm={() =>
+        revoke.mutate(feedKey.id, {
+          onSuccess: () => toast.success(M.revoked, { description: feedKey.name }),
+          onError: fail,
+        })
+      }
+    />
   );
 }
 

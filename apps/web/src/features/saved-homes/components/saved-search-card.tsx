@@ -43,17 +43,7 @@ import {
 import { MESSAGES } from '@abode/shared/messages';
 import { formatPriceChoice } from '@abode/shared/money';
 import { toSearchParams } from '@abode/shared/search/search-url';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '#src/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { FieldError, fieldA11y } from '#src/components/ui/form-field.tsx';
@@ -335,8 +325,8 @@ function DeleteSavedSearch({ savedSearch, describedBy }: { savedSearch: SavedSea
     });
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -347,20 +337,16 @@ function DeleteSavedSearch({ savedSearch, describedBy }: { savedSearch: SavedSea
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this saved search?</AlertDialogTitle>
-          <AlertDialogDescription>
-            “{savedSearch.label}” will be deleted
-            {savedSearch.emailAlerts ? ' and its e-mail alerts will stop' : ''}. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this saved search?"
+      description={
+        <>
+          “{savedSearch.label}” will be deleted
+          {savedSearch.emailAlerts ? ' and its e-mail alerts will stop' : ''}. This cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+    />
   );
 }
