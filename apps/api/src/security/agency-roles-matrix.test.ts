@@ -45,6 +45,9 @@ interface Sent {
   form?: FormData;
 }
 
+/** A route's path parameters by name (`:id` → `id`). */
+type Params = Record<string, string>;
+
 interface Case {
   /** The action the route takes, as ADR 029 names it; null when any member may (reads of their own scope). */
   action: AgencyAction | null;
@@ -54,7 +57,14 @@ interface Case {
    */
   on: 'a1' | 'own' | 'agencyA' | 'none';
   ok: number;
-  request: (place: Place) => Promise<Sent>;
+  /** The route's path parameters, made afresh for each request (a fresh record of A1 for each place). */
+  params?: () => Params | Promise<Params>;
+  /** The JSON body, made for each request. */
+  body?: () => unknown;
+  /** The multipart body, made for each request. */
+  form?: () => FormData;
+  /** The whole request instead, where its body needs the records made for it. */
+  request?: () => Promise<Sent>;
 }
 
 let world: SecurityWorld;
@@ -126,6 +136,22 @@ async function freshMedia(): Promise<{ listingId: string; mediaId: string }> {
   return { listingId: listing.id, mediaId: ((await readJson(res)) as { id: string }).id };
 }
 
+/** Path parameters naming fresh records of branch A1 (or of agency A), made by A's owner. */
+const anEnquiry = async () => ({ id: await freshEnquiry() });
+const aListing = async () => ({ id: (await freshListing()).id });
+const aPhoto = async () => {
+  const { listing, photoIds } = await world.make.listing('agent');
+  return { id: listing.id, photoId: photoIds[1]! };
+};
+const aMedia = async () => {
+  const { listingId, mediaId } = await freshMedia();
+  return { id: listingId, mediaId };
+};
+const anInvitation = async () => ({ id: await freshInvitation() });
+const aNegotiator = async () => ({ memberId: (await joinAgencyA('negotiator', a1)).memberId });
+const aFeedKey = async () => ({ id: await freshFeedKey() });
+const branchA1 = () => ({ id: a1 });
+
 async function freshInvitation(): Promise<string> {
   const res = await send('owner', {
     method: 'POST',
@@ -162,82 +188,45 @@ const PROFILE = {
 
 /** Every agent route, as Hono records it. */
 const CASES: Record<string, Case> = {
-  'GET /api/agent/dashboard': {
-    action: null,
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/dashboard'),
-  },
-  'GET /api/agent/enquiries': {
-    action: null,
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/enquiries'),
-  },
-  'GET /api/agent/enquiries/:id': {
-    action: 'enquiry.work',
-    on: 'a1',
-    ok: 200,
-    request: async () => get(`/api/agent/enquiries/${await freshEnquiry()}`),
-  },
+  'GET /api/agent/dashboard': { action: null, on: 'none', ok: 200 },
+  'GET /api/agent/enquiries': { action: null, on: 'none', ok: 200 },
+  'GET /api/agent/enquiries/:id': { action: 'enquiry.work', on: 'a1', ok: 200, params: anEnquiry },
   'PATCH /api/agent/enquiries/:id': {
     action: 'enquiry.work',
     on: 'a1',
     ok: 200,
-    request: async () => ({
-      method: 'PATCH',
-      url: `/api/agent/enquiries/${await freshEnquiry()}`,
-      body: { status: 'in_progress' },
-    }),
+    params: anEnquiry,
+    body: () => ({ status: 'in_progress' }),
   },
   'PATCH /api/agent/enquiries/:id/assignment': {
     action: 'enquiry.assign',
     on: 'a1',
     ok: 200,
-    request: async () => ({
-      method: 'PATCH',
-      url: `/api/agent/enquiries/${await freshEnquiry()}/assignment`,
-      body: { memberId: members.negotiator.memberId },
-    }),
+    params: anEnquiry,
+    body: () => ({ memberId: members.negotiator.memberId }),
   },
   'GET /api/agent/enquiries/:id/assignees': {
     action: 'enquiry.assign',
     on: 'a1',
     ok: 200,
-    request: async () => get(`/api/agent/enquiries/${await freshEnquiry()}/assignees`),
+    params: anEnquiry,
   },
-  'GET /api/agent/enquiries/:id/thread': {
-    action: 'enquiry.work',
-    on: 'a1',
-    ok: 200,
-    request: async () => get(`/api/agent/enquiries/${await freshEnquiry()}/thread`),
-  },
+  'GET /api/agent/enquiries/:id/thread': { action: 'enquiry.work', on: 'a1', ok: 200, params: anEnquiry },
   'POST /api/agent/enquiries/:id/notes': {
     action: 'enquiry.work',
     on: 'a1',
     ok: 201,
-    request: async () => ({
-      method: 'POST',
-      url: `/api/agent/enquiries/${await freshEnquiry()}/notes`,
-      body: { body: 'Called back; viewing pencilled in for Saturday.' },
-    }),
+    params: anEnquiry,
+    body: () => ({ body: 'Called back; viewing pencilled in for Saturday.' }),
   },
   'POST /api/agent/enquiries/:id/replies': {
     action: 'enquiry.work',
     on: 'a1',
     ok: 201,
-    request: async () => ({
-      method: 'POST',
-      url: `/api/agent/enquiries/${await freshEnquiry()}/replies`,
-      body: { body: 'Thank you for your enquiry. Saturday at 10am suits us.' },
-    }),
+    params: anEnquiry,
+    body: () => ({ body: 'Thank you for your enquiry. Saturday at 10am suits us.' }),
   },
-  'GET /api/agent/properties': {
-    action: null,
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/properties'),
-  },
+  'GET /api/agent/properties': { action: null, on: 'none', ok: 200 },
   'POST /api/agent/properties/bulk': {
     action: 'listing.publish',
     on: 'a1',
@@ -249,74 +238,37 @@ const CASES: Record<string, Case> = {
     }),
   },
   // A new listing goes to the member's default branch: any role may start one there.
-  'POST /api/agent/properties': {
-    action: 'listing.create',
-    on: 'own',
-    ok: 201,
-    request: async () => ({ method: 'POST', url: '/api/agent/properties', body: SALE_LISTING }),
-  },
+  'POST /api/agent/properties': { action: 'listing.create', on: 'own', ok: 201, body: () => SALE_LISTING },
   'GET /api/agent/properties/postcodes/:postcode': {
     action: null,
     on: 'none',
     ok: 200,
-    request: async () => get('/api/agent/properties/postcodes/SW191AA'),
+    params: () => ({ postcode: 'SW191AA' }),
   },
-  'GET /api/agent/properties/:id': {
-    action: 'listing.view',
-    on: 'a1',
-    ok: 200,
-    request: async () => get(`/api/agent/properties/${(await freshListing()).id}`),
-  },
+  'GET /api/agent/properties/:id': { action: 'listing.view', on: 'a1', ok: 200, params: aListing },
   'PATCH /api/agent/properties/:id': {
     action: 'listing.edit',
     on: 'a1',
     ok: 200,
-    request: async () => ({
-      method: 'PATCH',
-      url: `/api/agent/properties/${(await freshListing()).id}`,
-      body: { description: 'A bright Victorian terrace near Wimbledon station.' },
-    }),
+    params: aListing,
+    body: () => ({ description: 'A bright Victorian terrace near Wimbledon station.' }),
   },
-  'DELETE /api/agent/properties/:id': {
-    action: 'listing.delete',
-    on: 'a1',
-    ok: 204,
-    request: async () => ({ method: 'DELETE', url: `/api/agent/properties/${(await freshListing()).id}` }),
-  },
-  'GET /api/agent/properties/:id/photos': {
-    action: 'listing.view',
-    on: 'a1',
-    ok: 200,
-    request: async () => get(`/api/agent/properties/${(await freshListing()).id}/photos`),
-  },
-  'GET /api/agent/properties/:id/feed-media': {
-    action: 'listing.view',
-    on: 'a1',
-    ok: 200,
-    request: async () => get(`/api/agent/properties/${(await freshListing()).id}/feed-media`),
-  },
+  'DELETE /api/agent/properties/:id': { action: 'listing.delete', on: 'a1', ok: 204, params: aListing },
+  'GET /api/agent/properties/:id/photos': { action: 'listing.view', on: 'a1', ok: 200, params: aListing },
+  'GET /api/agent/properties/:id/feed-media': { action: 'listing.view', on: 'a1', ok: 200, params: aListing },
   'POST /api/agent/properties/:id/photos': {
     action: 'listing.edit',
     on: 'a1',
     ok: 201,
-    request: async () => ({
-      method: 'POST',
-      url: `/api/agent/properties/${(await freshListing()).id}/photos`,
-      form: imageForm(),
-    }),
+    params: aListing,
+    form: () => imageForm(),
   },
   'PATCH /api/agent/properties/:id/photos/:photoId': {
     action: 'listing.edit',
     on: 'a1',
     ok: 200,
-    request: async () => {
-      const { listing, photoIds } = await world.make.listing('agent');
-      return {
-        method: 'PATCH',
-        url: `/api/agent/properties/${listing.id}/photos/${photoIds[1]}`,
-        body: { altText: 'The garden from the kitchen' },
-      };
-    },
+    params: aPhoto,
+    body: () => ({ altText: 'The garden from the kitchen' }),
   },
   'PUT /api/agent/properties/:id/photos/order': {
     action: 'listing.edit',
@@ -335,314 +287,173 @@ const CASES: Record<string, Case> = {
     action: 'listing.edit',
     on: 'a1',
     ok: 200,
-    request: async () => {
-      const { listing, photoIds } = await world.make.listing('agent');
-      return { method: 'POST', url: `/api/agent/properties/${listing.id}/photos/${photoIds[1]}/main` };
-    },
+    params: aPhoto,
   },
   'DELETE /api/agent/properties/:id/photos/:photoId': {
     action: 'listing.edit',
     on: 'a1',
     ok: 204,
-    request: async () => {
-      const { listing, photoIds } = await world.make.listing('agent');
-      return { method: 'DELETE', url: `/api/agent/properties/${listing.id}/photos/${photoIds[1]}` };
-    },
+    params: aPhoto,
   },
   'POST /api/agent/properties/:id/media': {
     action: 'listing.edit',
     on: 'a1',
     ok: 201,
-    request: async () => ({
-      method: 'POST',
-      url: `/api/agent/properties/${(await freshListing()).id}/media`,
-      form: imageForm('floor-plan'),
-    }),
+    params: aListing,
+    form: () => imageForm('floor-plan'),
   },
   'PATCH /api/agent/properties/:id/media/:mediaId': {
     action: 'listing.edit',
     on: 'a1',
     ok: 200,
-    request: async () => {
-      const { listingId, mediaId } = await freshMedia();
-      return {
-        method: 'PATCH',
-        url: `/api/agent/properties/${listingId}/media/${mediaId}`,
-        body: { caption: 'Ground floor' },
-      };
-    },
+    params: aMedia,
+    body: () => ({ caption: 'Ground floor' }),
   },
   'DELETE /api/agent/properties/:id/media/:mediaId': {
     action: 'listing.edit',
     on: 'a1',
     ok: 204,
-    request: async () => {
-      const { listingId, mediaId } = await freshMedia();
-      return { method: 'DELETE', url: `/api/agent/properties/${listingId}/media/${mediaId}` };
-    },
+    params: aMedia,
   },
   // SPEC's profile is the member's default branch: any member reads it, editing it is a branch.edit.
-  'GET /api/agent/profile': {
-    action: null,
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/profile'),
-  },
+  'GET /api/agent/profile': { action: null, on: 'none', ok: 200 },
   'PATCH /api/agent/profile': {
     action: 'branch.edit',
     on: 'own',
     ok: 200,
     // Without the agency's name: renaming the agency is an owner's action (agency.edit), not the branch's.
-    request: async () => ({
-      method: 'PATCH',
-      url: '/api/agent/profile',
-      body: { name: PROFILE.name, phone: PROFILE.phone },
-    }),
+    body: () => ({ name: PROFILE.name, phone: PROFILE.phone }),
   },
   // Every member already belongs to an agency: creating another profile is a conflict for all of them.
-  'POST /api/agent/profile': {
-    action: null,
-    on: 'none',
-    ok: 409,
-    request: async () => ({ method: 'POST', url: '/api/agent/profile', body: PROFILE }),
-  },
-  'POST /api/agent/profile/logo': {
-    action: 'branch.edit',
-    on: 'own',
-    ok: 200,
-    request: async () => ({ method: 'POST', url: '/api/agent/profile/logo', form: imageForm() }),
-  },
-  'DELETE /api/agent/profile/logo': {
-    action: 'branch.edit',
-    on: 'own',
-    ok: 200,
-    request: async () => ({ method: 'DELETE', url: '/api/agent/profile/logo' }),
-  },
-  'GET /api/agent/agency': {
-    action: null,
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/agency'),
-  },
+  'POST /api/agent/profile': { action: null, on: 'none', ok: 409, body: () => PROFILE },
+  'POST /api/agent/profile/logo': { action: 'branch.edit', on: 'own', ok: 200, form: () => imageForm() },
+  'DELETE /api/agent/profile/logo': { action: 'branch.edit', on: 'own', ok: 200 },
+  'GET /api/agent/agency': { action: null, on: 'none', ok: 200 },
   'PATCH /api/agent/agency': {
     action: 'agency.edit',
     on: 'none',
     ok: 200,
-    request: async () => ({
-      method: 'PATCH',
-      url: '/api/agent/agency',
-      body: {
-        name: 'Harbour & Vale',
-        redressScheme: null,
-        redressMembershipNumber: null,
-        cmpScheme: null,
-        cmpMembershipNumber: null,
-      },
+    body: () => ({
+      name: 'Harbour & Vale',
+      redressScheme: null,
+      redressMembershipNumber: null,
+      cmpScheme: null,
+      cmpMembershipNumber: null,
     }),
   },
-  'GET /api/agent/analytics': {
-    action: 'reports.view',
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/analytics'),
-  },
-  'GET /api/agent/reports/listings.csv': {
-    action: 'reports.view',
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/reports/listings.csv'),
-  },
-  'GET /api/agent/reports/enquiries.csv': {
-    action: 'reports.view',
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/reports/enquiries.csv'),
-  },
-  'GET /api/agent/settings': {
-    action: null,
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/settings'),
-  },
+  'GET /api/agent/analytics': { action: 'reports.view', on: 'none', ok: 200 },
+  'GET /api/agent/reports/listings.csv': { action: 'reports.view', on: 'none', ok: 200 },
+  'GET /api/agent/reports/enquiries.csv': { action: 'reports.view', on: 'none', ok: 200 },
+  'GET /api/agent/settings': { action: null, on: 'none', ok: 200 },
   'PATCH /api/agent/settings': {
     action: 'branch.edit',
     on: 'own',
     ok: 200,
-    request: async () => ({
-      method: 'PATCH',
-      url: '/api/agent/settings',
-      body: { notifyNewEnquiries: true },
-    }),
+    body: () => ({ notifyNewEnquiries: true }),
   },
-  'GET /api/agent/branches': {
-    action: null,
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/branches'),
-  },
+  'GET /api/agent/branches': { action: null, on: 'none', ok: 200 },
   'POST /api/agent/branches': {
     action: 'branch.create',
     on: 'none',
     ok: 201,
-    request: async () => ({
-      method: 'POST',
-      url: '/api/agent/branches',
-      body: {
-        branchName: 'Reading',
-        name: 'Imran Castell',
-        email: 'reading@example.com',
-        phone: '0118 496 0101',
-        handlesSales: true,
-        handlesLettings: true,
-      },
+    body: () => ({
+      branchName: 'Reading',
+      name: 'Imran Castell',
+      email: 'reading@example.com',
+      phone: '0118 496 0101',
+      handlesSales: true,
+      handlesLettings: true,
     }),
   },
   'PATCH /api/agent/branches/:id': {
     action: 'branch.edit',
     on: 'a1',
     ok: 200,
-    request: async () => ({
-      method: 'PATCH',
-      url: `/api/agent/branches/${a1}`,
-      body: { bio: 'Sales and lettings.' },
-    }),
+    params: branchA1,
+    body: () => ({ bio: 'Sales and lettings.' }),
   },
   'POST /api/agent/branches/:id/logo': {
     action: 'branch.edit',
     on: 'a1',
     ok: 200,
-    request: async () => ({ method: 'POST', url: `/api/agent/branches/${a1}/logo`, form: imageForm() }),
+    params: branchA1,
+    form: () => imageForm(),
   },
-  'DELETE /api/agent/branches/:id/logo': {
-    action: 'branch.edit',
-    on: 'a1',
-    ok: 200,
-    request: async () => ({ method: 'DELETE', url: `/api/agent/branches/${a1}/logo` }),
-  },
-  'GET /api/agent/team': { action: null, on: 'none', ok: 200, request: async () => get('/api/agent/team') },
+  'DELETE /api/agent/branches/:id/logo': { action: 'branch.edit', on: 'a1', ok: 200, params: branchA1 },
+  'GET /api/agent/team': { action: null, on: 'none', ok: 200 },
   'POST /api/agent/team/invitations': {
     action: 'team.manage',
     on: 'none',
     ok: 201,
-    request: async () => ({
-      method: 'POST',
-      url: '/api/agent/team/invitations',
-      body: { email: `invitee-${crypto.randomUUID().slice(0, 8)}@example.com`, role: 'owner', branchIds: [] },
+    body: () => ({
+      email: `invitee-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      role: 'owner',
+      branchIds: [],
     }),
   },
   'DELETE /api/agent/team/invitations/:id': {
     action: 'team.manage',
     on: 'agencyA',
     ok: 204,
-    request: async () => ({
-      method: 'DELETE',
-      url: `/api/agent/team/invitations/${await freshInvitation()}`,
-    }),
+    params: anInvitation,
   },
   'POST /api/agent/team/invitations/:id/resend': {
     action: 'team.manage',
     on: 'agencyA',
     ok: 200,
-    request: async () => ({
-      method: 'POST',
-      url: `/api/agent/team/invitations/${await freshInvitation()}/resend`,
-    }),
+    params: anInvitation,
   },
   'PATCH /api/agent/team/members/:memberId': {
     action: 'team.manage',
     on: 'agencyA',
     ok: 200,
-    request: async () => ({
-      method: 'PATCH',
-      url: `/api/agent/team/members/${(await joinAgencyA('negotiator', a1)).memberId}`,
-      body: { role: 'branch-manager' },
-    }),
+    params: aNegotiator,
+    body: () => ({ role: 'branch-manager' }),
   },
   'DELETE /api/agent/team/members/:memberId': {
     action: 'team.manage',
     on: 'agencyA',
     ok: 204,
-    request: async () => ({
-      method: 'DELETE',
-      url: `/api/agent/team/members/${(await joinAgencyA('negotiator', a1)).memberId}`,
-    }),
+    params: aNegotiator,
   },
   // Listing feeds (ADR 030): keys and CRM branch codes of branch A1, made by A's owner.
-  'GET /api/agent/api-keys': {
-    action: 'feeds.manage',
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/api-keys'),
-  },
+  'GET /api/agent/api-keys': { action: 'feeds.manage', on: 'none', ok: 200 },
   'POST /api/agent/api-keys': {
     action: 'feeds.manage',
     on: 'a1',
     ok: 201,
-    request: async () => ({
-      method: 'POST',
-      url: '/api/agent/api-keys',
-      body: { name: 'Reapit', branchId: a1 },
-    }),
+    body: () => ({ name: 'Reapit', branchId: a1 }),
   },
   'PATCH /api/agent/api-keys/:id': {
     action: 'feeds.manage',
     on: 'a1',
     ok: 200,
-    request: async () => ({
-      method: 'PATCH',
-      url: `/api/agent/api-keys/${await freshFeedKey()}`,
-      body: { name: 'Alto', withdrawAbsent: false },
-    }),
+    params: aFeedKey,
+    body: () => ({ name: 'Alto', withdrawAbsent: false }),
   },
-  'DELETE /api/agent/api-keys/:id': {
-    action: 'feeds.manage',
-    on: 'a1',
-    ok: 204,
-    request: async () => ({ method: 'DELETE', url: `/api/agent/api-keys/${await freshFeedKey()}` }),
-  },
-  'GET /api/agent/feed-branch-codes': {
-    action: 'feeds.manage',
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/feed-branch-codes'),
-  },
+  'DELETE /api/agent/api-keys/:id': { action: 'feeds.manage', on: 'a1', ok: 204, params: aFeedKey },
+  'GET /api/agent/feed-branch-codes': { action: 'feeds.manage', on: 'none', ok: 200 },
   'PUT /api/agent/feed-branch-codes/:code': {
     action: 'feeds.manage',
     on: 'a1',
     ok: 200,
-    request: async () => ({
-      method: 'PUT',
-      url: `/api/agent/feed-branch-codes/${freshCode()}`,
-      body: { branchId: a1 },
-    }),
+    params: () => ({ code: freshCode() }),
+    body: () => ({ branchId: a1 }),
   },
   'DELETE /api/agent/feed-branch-codes/:code': {
     action: 'feeds.manage',
     on: 'a1',
     ok: 204,
-    request: async () => ({
-      method: 'DELETE',
-      url: `/api/agent/feed-branch-codes/${await freshMappedCode()}`,
-    }),
+    params: async () => ({ code: await freshMappedCode() }),
   },
   // BLM bulk uploads (REQ-FEED-07): into the member's own branch; an import of A1 is seen by who manages A1's feeds.
-  'POST /api/agent/feeds/blm': {
-    action: 'feeds.manage',
-    on: 'own',
-    ok: 200,
-    request: async () => ({ method: 'POST', url: '/api/agent/feeds/blm', form: blmUpload() }),
-  },
-  'GET /api/agent/feeds/imports': {
-    action: 'feeds.manage',
-    on: 'none',
-    ok: 200,
-    request: async () => get('/api/agent/feeds/imports'),
-  },
+  'POST /api/agent/feeds/blm': { action: 'feeds.manage', on: 'own', ok: 200, form: blmUpload },
+  'GET /api/agent/feeds/imports': { action: 'feeds.manage', on: 'none', ok: 200 },
   'GET /api/agent/feeds/imports/:id': {
     action: 'feeds.manage',
     on: 'a1',
     ok: 200,
-    request: async () => get(`/api/agent/feeds/imports/${await freshImport()}`),
+    params: async () => ({ id: await freshImport() }),
   },
 };
 
@@ -659,7 +470,6 @@ async function freshFeedKey(): Promise<string> {
 
 const freshCode = () => `CODE-${crypto.randomUUID().slice(0, 8)}`;
 
-/** A fresh CRM branch code mapped to A1 by A's owner. */
 /** A BLM file of one sale row whose branch code is not mapped: it goes to the uploader's default branch. */
 function blmUpload(): FormData {
   const form = new FormData();
@@ -678,6 +488,7 @@ async function freshImport(): Promise<string> {
   return ((await readJson(res)) as { id: string }).id;
 }
 
+/** A fresh CRM branch code mapped to A1 by A's owner. */
 async function freshMappedCode(): Promise<string> {
   const code = freshCode();
   const res = await send('owner', {
@@ -689,8 +500,13 @@ async function freshMappedCode(): Promise<string> {
   return code;
 }
 
-function get(url: string): Sent {
-  return { method: 'GET', url };
+/** The request a case sends: the route's method, its path with the parameters filled in, and its body or form. */
+async function requestOf(route: string, c: Case): Promise<Sent> {
+  if (c.request) return c.request();
+  const [method, path] = route.split(' ') as [string, string];
+  const params = (await c.params?.()) ?? {};
+  const url = path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+  return { method, url, body: c.body?.(), form: c.form?.() };
 }
 
 /** The status `place` must get for `c`, from ADR 029's rule. */
@@ -754,7 +570,7 @@ test('the places stand where the matrix says: A has two branches, the owner work
 
 describe.each(Object.entries(CASES))('%s', (route, c) => {
   test.each(PLACES)('as %s', async (place) => {
-    const res = await send(place, await c.request(place));
+    const res = await send(place, await requestOf(route, c));
     const want = expected(c, place);
     expect(res.status, `${route} as ${place}: ${await res.clone().text()}`).toBe(want);
   });
