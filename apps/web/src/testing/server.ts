@@ -25,3 +25,30 @@ export function recordRequests(): Request[] {
   });
   return requests;
 }
+
+/** A write the server received: `call` is 'METHOD /path', `body` its JSON body (undefined when it had none). */
+export interface RecordedWrite {
+  call: string;
+  body: unknown;
+}
+
+/** The writes among `requests` (every call but GET and the background security reports), in order. */
+export function writesOf(requests: Request[]): Promise<RecordedWrite[]> {
+  return Promise.all(
+    requests
+      .filter((r) => r.method !== 'GET' && new URL(r.url).pathname !== SECURITY_EVENTS_ENDPOINT)
+      .map(async (r) => {
+        const text = await r.clone().text();
+        return { call: `${r.method} ${new URL(r.url).pathname}`, body: text ? JSON.parse(text) : undefined };
+      }),
+  );
+}
+
+/** The JSON body of the first of `requests` whose method and path `matches`, if any reached the server. */
+export function firstBody(
+  requests: Request[],
+  matches: (method: string, path: string) => boolean,
+): Promise<unknown> {
+  const request = requests.find((r) => matches(r.method, new URL(r.url).pathname));
+  return request ? request.clone().json() : Promise.resolve(undefined);
+}

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { toast } from 'sonner';
 import { resetSecurityEvents } from '#src/lib/security-events.ts';
 import { server } from '#src/testing/server.ts';
+import { staticMediaQueryList } from '#src/testing/viewport.ts';
 
 // Route modules load lazily and the whole suite runs in parallel with the API's: give findBy* room.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,19 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom lacks layout and scrolling; React Router's ScrollRestoration and the hero's 'Learn More' call these.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => staticMediaQueryList(query, false);
 
 // jsdom has no ResizeObserver; radix (radio group, menus) measures elements with it.
 if (typeof globalThis.ResizeObserver === 'undefined') {

@@ -7,8 +7,7 @@ import { MESSAGES } from '@abode/shared/messages';
 import { PROFILE_MESSAGES, type Profile } from '@abode/shared/profile/profile.schema';
 import { sessionKeys } from '#src/lib/query-keys.ts';
 import { clientMe } from '#src/testing/fixtures/me.ts';
-import { SECURITY_EVENTS_ENDPOINT } from '#src/lib/security-events.ts';
-import { recordRequests, server } from '#src/testing/server.ts';
+import { recordRequests, server, writesOf } from '#src/testing/server.ts';
 import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 import { ProfileRoute } from './profile.tsx';
 
@@ -36,7 +35,7 @@ const routes = [
 /**
  * A fake API: the profile and the signed-in user, and the writes `handlers` answer (they come first, so one may
  * also replace a read). `writes()` resolves to the calls other than GET the server received (the background
- * security reports aside), as method, path and JSON body.
+ * security reports aside), as 'METHOD /path' and JSON body.
  */
 function fakeApi(...handlers: RequestHandler[]) {
   server.use(
@@ -45,19 +44,7 @@ function fakeApi(...handlers: RequestHandler[]) {
     http.get('/api/me', () => HttpResponse.json(ME)),
   );
   const requests = recordRequests();
-  const writes = () =>
-    Promise.all(
-      requests
-        .filter((r) => r.method !== 'GET' && new URL(r.url).pathname !== SECURITY_EVENTS_ENDPOINT)
-        .map(async (r) => {
-          const text = await r.clone().text();
-          return {
-            method: r.method,
-            path: new URL(r.url).pathname,
-            body: text ? JSON.parse(text) : undefined,
-          };
-        }),
-    );
+  const writes = () => writesOf(requests);
   return { writes };
 }
 
@@ -131,8 +118,7 @@ describe('profile page', { timeout: 20_000 }, () => {
     expect(await notifications().findByText(PROFILE_MESSAGES.updated)).toBeInTheDocument();
     expect(await api.writes()).toEqual([
       {
-        method: 'PATCH',
-        path: '/api/me/profile',
+        call: 'PATCH /api/me/profile',
         body: { firstName: 'Siân', lastName: null, phone: '020 7946 0958' },
       },
     ]);
@@ -182,8 +168,7 @@ describe('profile page', { timeout: 20_000 }, () => {
     expect(password.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
     expect(await api.writes()).toEqual([
       {
-        method: 'POST',
-        path: '/api/auth/change-password',
+        call: 'POST /api/auth/change-password',
         body: { currentPassword: 'Old-Pass9!x', newPassword: 'Brightfield9!x', revokeOtherSessions: true },
       },
     ]);
@@ -203,8 +188,7 @@ describe('profile page', { timeout: 20_000 }, () => {
     expect(await notifications().findByText(PROFILE_MESSAGES.emailChangeSent)).toBeInTheDocument();
     expect(await api.writes()).toEqual([
       {
-        method: 'POST',
-        path: '/api/auth/change-email',
+        call: 'POST /api/auth/change-email',
         body: { newEmail: 'cara.new@example.com', callbackURL: '/profile?email=changed' },
       },
     ]);
@@ -267,7 +251,7 @@ describe('delete account dialog', { timeout: 20_000 }, () => {
     expect(queryClient.getQueryData(sessionKeys.me())).toBeNull();
     expect(queryClient.getQueryData(['profile', 'u1'])).toBeUndefined();
     expect(await api.writes()).toEqual([
-      { method: 'DELETE', path: '/api/me', body: { password: 'Zebra9!xyzw', confirmation: 'DELETE' } },
+      { call: 'DELETE /api/me', body: { password: 'Zebra9!xyzw', confirmation: 'DELETE' } },
     ]);
   });
 });

@@ -6,7 +6,7 @@ import { AGENCY_TEAM_MESSAGES as T, type InvitationPreview } from '@abode/shared
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 import { AgentJoinRoute } from '#src/app/routes/agent-join.tsx';
 import { agentMe, clientMe } from '#src/testing/fixtures/me.ts';
-import { recordRequests, server } from '#src/testing/server.ts';
+import { firstBody, recordRequests, server } from '#src/testing/server.ts';
 import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 import type { Me } from '#src/lib/auth.tsx';
 
@@ -44,10 +44,7 @@ function open(me: Me | null, ...handlers: RequestHandler[]) {
 }
 
 /** The JSON body of the first request the server received at `path`, if any. */
-const bodyAt = (requests: Request[], path: string): Promise<unknown> => {
-  const request = requests.find((r) => new URL(r.url).pathname === path);
-  return request ? request.clone().json() : Promise.resolve(undefined);
-};
+const bodyAt = (requests: Request[], path: string) => firstBody(requests, (_method, p) => p === path);
 
 test('no account yet: the invitation, a short sign-up by the SPEC rules, then signed in and in the portal', async () => {
   let signedIn = false;

@@ -7,7 +7,7 @@ import { MESSAGES } from '@abode/shared/messages';
 import { AgentTeamRoute } from '#src/app/routes/agent/team.tsx';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
-import { recordRequests, server } from '#src/testing/server.ts';
+import { firstBody, recordRequests, server } from '#src/testing/server.ts';
 import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const WIMBLEDON = AGENT_FIXTURE_IDS.branchId;
@@ -85,10 +85,8 @@ function open(handlers: RequestHandler[] = [], { canManage = true } = {}) {
 const sent = (requests: Request[]) => requests.map((r) => `${r.method} ${new URL(r.url).pathname}`);
 
 /** The JSON body of the first `method path` request the server received, if any. */
-const bodyOf = (requests: Request[], method: string, path: string): Promise<unknown> => {
-  const request = requests.find((r) => r.method === method && new URL(r.url).pathname === path);
-  return request ? request.clone().json() : Promise.resolve(undefined);
-};
+const bodyOf = (requests: Request[], method: string, path: string) =>
+  firstBody(requests, (m, p) => m === method && p === path);
 
 test('the owner sees members with their roles and branches, and the pending invitations', async () => {
   open();

@@ -11,7 +11,7 @@ import {
 } from '@abode/shared/agent/enquiries.schema';
 import { AgentEnquiriesRoute } from '#src/app/routes/agent/enquiries.tsx';
 import { agentMe } from '#src/testing/fixtures/me.ts';
-import { recordRequests, server } from '#src/testing/server.ts';
+import { firstBody, recordRequests, server } from '#src/testing/server.ts';
 import { currentUrl, renderRoute } from '#src/testing/test-utils.tsx';
 
 const CLARA = { memberId: '0e1d2c3b-4a59-4687-9a1b-2c3d4e5f6a7b', name: 'Clara Whitmore' };
@@ -140,10 +140,8 @@ function serveLeads(items: AgentEnquiry[]) {
 }
 
 /** The JSON body of the first request whose path ends with `suffix`, if any reached the server. */
-const bodyEndingWith = (requests: Request[], suffix: string): Promise<unknown> => {
-  const request = requests.find((r) => new URL(r.url).pathname.endsWith(suffix));
-  return request ? request.clone().json() : Promise.resolve(undefined);
-};
+const bodyEndingWith = (requests: Request[], suffix: string) =>
+  firstBody(requests, (_method, path) => path.endsWith(suffix));
 
 /** The toasts (sonner's region), apart from the page's own texts. */
 const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));

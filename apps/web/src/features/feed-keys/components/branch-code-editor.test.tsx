@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { FEED_KEY_MESSAGES as M, type FeedKeyList } from '@abode/shared/feeds/feed-keys.schema';
 import { AGENT_FIXTURE_IDS } from '#src/testing/fixtures/me.ts';
-import { recordRequests, server } from '#src/testing/server.ts';
+import { recordRequests, server, writesOf } from '#src/testing/server.ts';
 import { renderWithRouter } from '#src/testing/test-utils.tsx';
 import { BranchCodeEditor } from './branch-code-editor.tsx';
 
@@ -34,17 +34,6 @@ function open(...handlers: RequestHandler[]) {
   return requests;
 }
 
-/** `METHOD /path` and JSON body (if any) of each write the server received, in order. */
-const writesOf = (requests: Request[]) =>
-  Promise.all(
-    requests
-      .filter((r) => r.method !== 'GET')
-      .map(async (r) => {
-        const body = await r.clone().text();
-        return [`${r.method} ${new URL(r.url).pathname}`, body ? JSON.parse(body) : undefined];
-      }),
-  );
-
 test('a code moves to another branch and is removed', async () => {
   const requests = open(
     http.put(CODE, () => HttpResponse.json({ code: 'SW19', branchId: READING, branchName: 'Reading' })),
@@ -57,8 +46,8 @@ test('a code moves to another branch and is removed', async () => {
   await user.click(within(codes).getByRole('button', { name: 'Remove SW19' }));
   expect(await screen.findByText(M.codeRemoved)).toBeInTheDocument();
   expect(await writesOf(requests)).toEqual([
-    ['PUT /api/agent/feed-branch-codes/SW19', { branchId: READING }],
-    ['DELETE /api/agent/feed-branch-codes/SW19', undefined],
+    { call: 'PUT /api/agent/feed-branch-codes/SW19', body: { branchId: READING } },
+    { call: 'DELETE /api/agent/feed-branch-codes/SW19', body: undefined },
   ]);
 });
 
@@ -78,7 +67,7 @@ test('adding a code: checked with the shared rule, sent URL-encoded', async () =
   await user.click(within(form).getByRole('button', { name: 'Add code' }));
   expect(await screen.findByText(M.codeSaved)).toBeInTheDocument();
   expect(await writesOf(requests)).toEqual([
-    ['PUT /api/agent/feed-branch-codes/RDG%2F01', { branchId: READING }],
+    { call: 'PUT /api/agent/feed-branch-codes/RDG%2F01', body: { branchId: READING } },
   ]);
   expect(within(form).getByLabelText('CRM branch code')).toHaveValue('');
 });

@@ -11,7 +11,7 @@ import {
 import { AgentListingFeedsRoute } from '#src/app/routes/agent/listing-feeds.tsx';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { stubMobileViewport } from '#src/testing/viewport.ts';
-import { recordRequests, server } from '#src/testing/server.ts';
+import { recordRequests, server, writesOf } from '#src/testing/server.ts';
 import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const WIMBLEDON = AGENT_FIXTURE_IDS.branchId;
@@ -59,17 +59,6 @@ function open(handlers: RequestHandler[] = [], me = agentMe()) {
   });
   return requests;
 }
-
-/** `METHOD /path` and JSON body (if any) of each write the server received, in order. */
-const writesOf = (requests: Request[]) =>
-  Promise.all(
-    requests
-      .filter((r) => r.method !== 'GET')
-      .map(async (r) => {
-        const body = await r.clone().text();
-        return { call: `${r.method} ${new URL(r.url).pathname}`, body: body ? JSON.parse(body) : undefined };
-      }),
-  );
 
 test('the endpoints a CRM needs, the branches’ feed ids and the keys with their last use', async () => {
   open();
