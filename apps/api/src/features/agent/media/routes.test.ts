@@ -11,10 +11,9 @@ import sharp from 'sharp';
 import { MEDIA_MESSAGES } from '@abode/shared/agent/media.schema';
 import { ListingDetailSchema, ListingMediaSchema } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
-import type { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { agentActivity, listingMedia, properties } from '#src/db/schema.ts';
-import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
+import { ORIGIN } from '#src/features/auth/auth-test-helpers.ts';
 import { APP_CSP } from '#src/middleware/security-headers.ts';
 import { createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
@@ -22,31 +21,24 @@ import {
   closeUploadsWorld,
   filesUnder,
   openUploadsWorld,
-  signedInAgent,
+  type UploadsAgent,
+  type UploadsWorld,
 } from '#src/testing/uploads-world.ts';
 import { ACTIVE_PDFS, makePdf } from './test-pdfs.ts';
 
 let handle: DatabaseHandle;
-let app: ReturnType<typeof createApp>;
+let app: UploadsWorld['app'];
 let uploadsDir: string;
-
-interface Agent {
-  cookie: string;
-  agentId: string;
-}
-let alice: Agent;
-let bob: Agent;
-let client: { cookie: string };
+let alice: UploadsAgent;
+let bob: UploadsAgent;
+let client: UploadsWorld['client'];
 
 let floorPlanPng: Buffer; // 1200×900, a drawing's flat colours
 let epcJpeg: Buffer;
 let brochurePdf: Buffer;
 
 beforeAll(async () => {
-  ({ handle, app, uploadsDir } = await openUploadsWorld('abode-media-test-'));
-  alice = await signedInAgent(app, handle.db);
-  bob = await signedInAgent(app, handle.db);
-  client = await signedInUser(app, handle.db);
+  ({ handle, app, uploadsDir, alice, bob, client } = await openUploadsWorld('abode-media-test-'));
   floorPlanPng = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#fff' } })
     .png()
     .toBuffer();
@@ -79,7 +71,7 @@ function upload(
   });
 }
 
-async function uploadOk(owner: Agent, propertyId: string, fields: Parameters<typeof upload>[2]) {
+async function uploadOk(owner: UploadsAgent, propertyId: string, fields: Parameters<typeof upload>[2]) {
   const res = await upload(propertyId, owner.cookie, fields);
   expect(res.status, await res.clone().text()).toBe(201);
   return ListingMediaSchema.parse(await readJson(res));

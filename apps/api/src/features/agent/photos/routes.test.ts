@@ -17,10 +17,9 @@ import {
 } from '@abode/shared/agent/photos.schema';
 import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
 import { ListingDetailSchema } from '@abode/shared/listings/listing.schema';
-import type { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { agentActivity, agents, properties, propertyPhotos } from '#src/db/schema.ts';
-import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
+import { ORIGIN } from '#src/features/auth/auth-test-helpers.ts';
 import { createListing } from '#src/testing/fixtures.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
 import {
@@ -28,30 +27,24 @@ import {
   filesUnder,
   openUploadsWorld,
   signedInAgent,
+  type UploadsAgent,
+  type UploadsWorld,
 } from '#src/testing/uploads-world.ts';
 import { IMAGE_DECODES_AT_ONCE } from './images.ts';
 
 let handle: DatabaseHandle;
-let app: ReturnType<typeof createApp>;
+let app: UploadsWorld['app'];
 let uploadsDir: string;
-
-interface Agent {
-  cookie: string;
-  agentId: string;
-}
-let alice: Agent;
-let bob: Agent;
-let client: { cookie: string };
+let alice: UploadsAgent;
+let bob: UploadsAgent;
+let client: UploadsWorld['client'];
 
 let jpegRotated: Buffer; // 2400×1600 stored, EXIF orientation 6 (displayed 1600×2400)
 let png: Buffer;
 let webp: Buffer;
 
 beforeAll(async () => {
-  ({ handle, app, uploadsDir } = await openUploadsWorld('abode-photo-test-'));
-  alice = await signedInAgent(app, handle.db);
-  bob = await signedInAgent(app, handle.db);
-  client = await signedInUser(app, handle.db);
+  ({ handle, app, uploadsDir, alice, bob, client } = await openUploadsWorld('abode-photo-test-'));
   jpegRotated = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#88a' } })
     .jpeg()
     .withMetadata({ orientation: 6 })
@@ -66,7 +59,7 @@ beforeAll(async () => {
 afterAll(() => closeUploadsWorld(handle, uploadsDir));
 
 /** A public listing of `owner` without the fixture's demo photos. */
-async function bareListing(owner: Agent) {
+async function bareListing(owner: UploadsAgent) {
   const listing = await createListing(handle.db, owner.agentId);
   await handle.db.delete(propertyPhotos).where(eq(propertyPhotos.propertyId, listing.id));
   return listing;
@@ -94,13 +87,13 @@ function upload(
 
 const photosUrl = (propertyId: string) => `/api/agent/properties/${propertyId}/photos`;
 
-async function uploadOk(owner: Agent, propertyId: string, bytes: Buffer = webp, type = 'image/webp') {
+async function uploadOk(owner: UploadsAgent, propertyId: string, bytes: Buffer = webp, type = 'image/webp') {
   const res = await upload(photosUrl(propertyId), owner.cookie, { bytes, name: 'photo', type });
   expect(res.status, await res.clone().text()).toBe(201);
   return AgentPhotoSchema.parse(await readJson(res));
 }
 
-async function listPhotos(owner: Agent, propertyId: string) {
+async function listPhotos(owner: UploadsAgent, propertyId: string) {
   const res = await call('GET', photosUrl(propertyId), owner.cookie);
   expect(res.status).toBe(200);
   return AgentPhotoListSchema.parse(await readJson(res)).items;
@@ -522,7 +515,7 @@ describe('/media/uploads', () => {
 });
 
 describe('/api/agent/profile/logo', () => {
-  const logoUrl = async (owner: Agent) =>
+  const logoUrl = async (owner: UploadsAgent) =>
     (await handle.db.select().from(agents).where(eq(agents.id, owner.agentId)))[0]!.logoUrl;
 
   test('JPG and PNG are accepted (fitted in 400×400 WebP); the previous logo file is deleted', async () => {
