@@ -44,8 +44,13 @@ const newAddress = () => {
   return `198.51.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 };
 
+/** A sign-in sending `headers` (the addresses a client or proxy claims). */
+const signInWith = (app: App, email: string, password: string, headers: Record<string, string>) =>
+  callApi(app, 'POST', '/api/auth/sign-in/email', undefined, { email, password }, headers);
+
+/** A sign-in from client address `ip` as a proxy forwards it. */
 const signIn = (app: App, email: string, password: string, ip: string) =>
-  callApi(app, 'POST', '/api/auth/sign-in/email', undefined, { email, password }, { 'X-Forwarded-For': ip });
+  signInWith(app, email, password, { 'X-Forwarded-For': ip });
 
 const WRONG = 'Wrong9!xyzw';
 
@@ -69,14 +74,10 @@ describe('the session record gets clientIp', () => {
   test('without TRUST_PROXY a forged X-Forwarded-For (or our own header, sent by the client) is not stored', async () => {
     const app = createApp({ db: handle.db, now: () => clock });
     const { email, userId } = await signedInUser(app, handle.db);
-    const res = await callApi(
-      app,
-      'POST',
-      '/api/auth/sign-in/email',
-      undefined,
-      { email, password: STRONG_PASSWORD },
-      { 'X-Forwarded-For': '6.6.6.6', 'X-Abode-Client-Ip': '6.6.6.7' },
-    );
+    const res = await signInWith(app, email, STRONG_PASSWORD, {
+      'X-Forwarded-For': '6.6.6.6',
+      'X-Abode-Client-Ip': '6.6.6.7',
+    });
     expect(res.status).toBe(200);
     // An in-process request has no socket: clientIp says `unknown`, and so does every session.
     expect(await sessionIps(userId)).toEqual(['unknown', 'unknown']);
@@ -85,14 +86,7 @@ describe('the session record gets clientIp', () => {
   test('behind one trusted hop the session holds the client the proxy saw, as the audit record does', async () => {
     const app = appWith();
     const { email, userId } = await signedInUser(app, handle.db);
-    const res = await callApi(
-      app,
-      'POST',
-      '/api/auth/sign-in/email',
-      undefined,
-      { email, password: STRONG_PASSWORD },
-      { 'X-Forwarded-For': '6.6.6.6, 203.0.113.7' },
-    );
+    const res = await signInWith(app, email, STRONG_PASSWORD, { 'X-Forwarded-For': '6.6.6.6, 203.0.113.7' });
     expect(res.status).toBe(200);
     expect(await sessionIps(userId)).toContain('203.0.113.7');
     expect(await sessionIps(userId)).not.toContain('6.6.6.6');

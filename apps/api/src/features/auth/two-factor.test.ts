@@ -47,6 +47,14 @@ const put = (path: string, body: unknown, cookie: string) =>
     body: JSON.stringify(body),
   });
 
+/** Starts enrolment: the password step that hands out the otpauth:// URI and the backup codes. */
+const enableTwoFactor = (cookie: string, password = STRONG_PASSWORD) =>
+  post(app, '/api/auth/two-factor/enable', { password }, cookie);
+
+/** An authenticator code sent on `cookie`: the enrolment's first code, or the sign-in's second step. */
+const verifyTotp = (cookie: string, code: string, options: { trustDevice?: boolean } = {}) =>
+  post(app, '/api/auth/two-factor/verify-totp', { code, ...options }, cookie);
+
 /** Merges Set-Cookie pairs into a Cookie header (later values win), as a browser keeps them. */
 function withCookies(cookie: string, res: Response): string {
   const jar = new Map(
@@ -75,16 +83,11 @@ interface Enrolled {
 /** A user who turned two-factor on: password, otpauth:// URI, first code. */
 async function enrolledUser(o: Parameters<typeof signedInUser>[2] = {}): Promise<Enrolled> {
   const user = await signedInUser(app, handle.db, o);
-  const started = await post(app, '/api/auth/two-factor/enable', { password: STRONG_PASSWORD }, user.cookie);
+  const started = await enableTwoFactor(user.cookie);
   expect(started.status).toBe(200);
   const { totpURI, backupCodes } = (await started.json()) as { totpURI: string; backupCodes: string[] };
   const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
-  const confirmed = await post(
-    app,
-    '/api/auth/two-factor/verify-totp',
-    { code: totp.generate() },
-    user.cookie,
-  );
+  const confirmed = await verifyTotp(user.cookie, totp.generate());
   expect(confirmed.status).toBe(200);
   return { ...user, cookie: withCookies(user.cookie, confirmed), totp, backupCodes };
 }
@@ -127,20 +130,10 @@ describe('enrolment', () => {
   test('needs the password, then a first code; the sign-in asks for a code only once that is given', async () => {
     clock += 2 * 3_600_000;
     const user = await signedInUser(app, handle.db);
-    const wrong = await post(
-      app,
-      '/api/auth/two-factor/enable',
-      { password: 'Wrong-password-1' },
-      user.cookie,
-    );
+    const wrong = await enableTwoFactor(user.cookie, 'Wrong-password-1');
     expect(wrong.status).toBe(400);
 
-    const started = await post(
-      app,
-      '/api/auth/two-factor/enable',
-      { password: STRONG_PASSWORD },
-      user.cookie,
-    );
+    const started = await enableTwoFactor(user.cookie);
     const { totpURI, backupCodes } = (await started.json()) as { totpURI: string; backupCodes: string[] };
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Abode:/);
     expect(backupCodes).toHaveLength(10);
@@ -150,12 +143,7 @@ describe('enrolment', () => {
     expect(early.body.twoFactorRedirect).toBeUndefined();
 
     const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
-    const confirmed = await post(
-      app,
-      '/api/auth/two-factor/verify-totp',
-      { code: totp.generate() },
-      user.cookie,
-    );
+    const confirmed = await verifyTotp(user.cookie, totp.generate());
     expect(confirmed.status).toBe(200);
     const cookie = withCookies(user.cookie, confirmed);
     expect((await me(cookie)).body.twoFactor?.enabled).toBe(true);
@@ -173,17 +161,12 @@ describe('signing in with two-factor on', () => {
     expect((await me(step.cookie)).status).toBe(401);
 
     const wrongCode = wrongCodeFor(user.totp);
-    const refused = await post(app, '/api/auth/two-factor/verify-totp', { code: wrongCode }, step.cookie);
+    const refused = await verifyTotp(step.cookie, wrongCode);
     expect(refused.status).toBe(401);
     expect((await errorOf(refused)).message).toBe(TWO_FACTOR_MESSAGES.invalidCode);
     expect(await securityEvents(user.userId, 'two_factor_failed')).toHaveLength(1);
 
-    const accepted = await post(
-      app,
-      '/api/auth/two-factor/verify-totp',
-      { code: user.totp.generate() },
-      step.cookie,
-    );
+    const accepted = await verifyTotp(step.cookie, user.totp.generate());
     expect(accepted.status).toBe(200);
     expect(JSON.stringify(await accepted.json())).not.toContain('"token"');
     expect((await me(withCookies(step.cookie, accepted))).status).toBe(200);
@@ -207,12 +190,7 @@ describe('signing in with two-factor on', () => {
     clock += 2 * 3_600_000;
     const user = await enrolledUser();
     const step = await passwordStep(user.email);
-    const trusted = await post(
-      app,
-      '/api/auth/two-factor/verify-totp',
-      { code: user.totp.generate(), trustDevice: true },
-      step.cookie,
-    );
+    const trusted = await verifyTotp(step.cookie, user.totp.generate(), { trustDevice: true });
     expect(trusted.status).toBe(200);
     const trust = trusted.headers.getSetCookie().find((c) => c.includes('trust_device'));
     expect(trust).toMatch(/Max-Age=2592000/);
@@ -236,16 +214,11 @@ describe('signing in with two-factor on', () => {
     for (let i = 0; i < 5; i += 1) {
       // Each challenge allows a few tries of its own; a fresh sign-in gets a new one, the account count goes on.
       if (i === 3) step = await passwordStep(user.email);
-      const res = await post(app, '/api/auth/two-factor/verify-totp', { code: wrongCode }, step.cookie);
+      const res = await verifyTotp(step.cookie, wrongCode);
       expect(res.status).toBe(401);
     }
     step = await passwordStep(user.email);
-    const blocked = await post(
-      app,
-      '/api/auth/two-factor/verify-totp',
-      { code: user.totp.generate() },
-      step.cookie,
-    );
+    const blocked = await verifyTotp(step.cookie, user.totp.generate());
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(14 * 60);
     expect((await errorOf(blocked)).message).toBe(TWO_FACTOR_MESSAGES.tooManyAttempts);
@@ -253,12 +226,7 @@ describe('signing in with two-factor on', () => {
 
     clock += 16 * 60_000;
     const later = await passwordStep(user.email);
-    const after = await post(
-      app,
-      '/api/auth/two-factor/verify-totp',
-      { code: user.totp.generate() },
-      later.cookie,
-    );
+    const after = await verifyTotp(later.cookie, user.totp.generate());
     expect(after.status).toBe(200);
   });
 });
@@ -349,19 +317,9 @@ describe('the policy', () => {
     expect((await get(app, '/api/me/favourites', admin.cookie)).status).toBe(403);
     expect((await me(admin.cookie)).body.twoFactor).toEqual({ enabled: false, required: true, demo: false });
 
-    const started = await post(
-      app,
-      '/api/auth/two-factor/enable',
-      { password: STRONG_PASSWORD },
-      admin.cookie,
-    );
+    const started = await enableTwoFactor(admin.cookie);
     const totp = OTPAuth.URI.parse(((await started.json()) as { totpURI: string }).totpURI) as OTPAuth.TOTP;
-    const confirmed = await post(
-      app,
-      '/api/auth/two-factor/verify-totp',
-      { code: totp.generate() },
-      admin.cookie,
-    );
+    const confirmed = await verifyTotp(admin.cookie, totp.generate());
     expect((await get(app, '/api/admin/dashboard', withCookies(admin.cookie, confirmed))).status).toBe(200);
   });
 
@@ -419,7 +377,7 @@ describe('the policy', () => {
     const cookie = cookieOf(signIn);
     expect((await me(cookie)).body.twoFactor).toEqual({ enabled: false, required: false, demo: true });
     expect((await get(app, '/api/admin/dashboard', cookie)).status).toBe(200);
-    const refused = await post(app, '/api/auth/two-factor/enable', { password: demo.password }, cookie);
+    const refused = await enableTwoFactor(cookie, demo.password);
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).message).toBe(TWO_FACTOR_MESSAGES.demoAccount);
   });
