@@ -10,7 +10,8 @@ import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import * as purge from '#src/features/rate-limit/purge-rate-limits.ts';
 import * as alerts from './saved-search-alerts.ts';
-import { RATE_LIMIT_PURGE_INTERVAL_MS, SETTLE_MS, startJobs } from './scheduler.ts';
+import { startTestJobs } from '#src/testing/test-jobs.ts';
+import { RATE_LIMIT_PURGE_INTERVAL_MS, SETTLE_MS } from './scheduler.ts';
 
 let handle: DatabaseHandle;
 const logger = createLogger('silent');
@@ -26,13 +27,7 @@ afterEach(async () => {
 
 test('runNow runs the job a few seconds behind the clock and skips while a run is in progress', async () => {
   const spy = vi.spyOn(alerts, 'runSavedSearchAlerts');
-  const jobs = startJobs({
-    db: handle.db,
-    logger,
-    publicUrl: 'http://x.test',
-    intervalMs: 0,
-    clock: () => 1e12,
-  });
+  const jobs = startTestJobs({ db: handle.db, logger, clock: () => 1e12 });
   const [first, second] = await Promise.all([jobs.runNow(), jobs.runNow()]);
   expect(first).toEqual({
     searchesChecked: 0,
@@ -53,7 +48,7 @@ test('the timer runs the job every interval until stopped, and a failure is logg
   const spy = vi.spyOn(alerts, 'runSavedSearchAlerts').mockRejectedValue(new Error('database gone'));
   const child = vi.spyOn(logger, 'child').mockReturnValue(logger as never);
   const logged = vi.spyOn(logger, 'error');
-  const jobs = startJobs({ db: handle.db, logger, publicUrl: 'http://x.test', intervalMs: 60_000 });
+  const jobs = startTestJobs({ db: handle.db, logger, intervalMs: 60_000 });
   await vi.advanceTimersByTimeAsync(60_000 * 3);
   expect(spy).toHaveBeenCalledTimes(3);
   expect(logged).toHaveBeenCalledTimes(3);
@@ -66,7 +61,7 @@ test('the timer runs the job every interval until stopped, and a failure is logg
 test('an interval of 0 schedules nothing', async () => {
   vi.useFakeTimers();
   const spy = vi.spyOn(alerts, 'runSavedSearchAlerts');
-  const jobs = startJobs({ db: handle.db, logger, publicUrl: 'http://x.test', intervalMs: 0 });
+  const jobs = startTestJobs({ db: handle.db, logger, intervalMs: 0 });
   await vi.advanceTimersByTimeAsync(10 * 60_000);
   expect(spy).not.toHaveBeenCalled();
   await jobs.stop();
@@ -77,7 +72,7 @@ test('the purge timer deletes dead rate-limit rows every interval, and a failure
   const spy = vi.spyOn(purge, 'purgeRateLimits').mockRejectedValueOnce(new Error('database gone'));
   const child = vi.spyOn(logger, 'child').mockReturnValue(logger as never);
   const logged = vi.spyOn(logger, 'error');
-  const jobs = startJobs({ db: handle.db, logger, publicUrl: 'http://x.test', intervalMs: 0 });
+  const jobs = startTestJobs({ db: handle.db, logger, intervalMs: 0 });
   await vi.advanceTimersByTimeAsync(RATE_LIMIT_PURGE_INTERVAL_MS * 2);
   expect(spy).toHaveBeenCalledTimes(2);
   expect(logged).toHaveBeenCalledTimes(1);
@@ -100,14 +95,7 @@ test('purgeNow deletes only rows past their window by a day and not blocked', as
     await handle.db.execute(sql`
       INSERT INTO rate_limits (key, action, window_start, count, blocked_until)
       VALUES (${key}, 'search', ${windowStart}::timestamptz, 3, ${blockedUntil}::timestamptz)`);
-  const jobs = startJobs({
-    db: handle.db,
-    logger,
-    publicUrl: 'http://x.test',
-    intervalMs: 0,
-    purgeIntervalMs: 0,
-    clock: () => now.getTime(),
-  });
+  const jobs = startTestJobs({ db: handle.db, logger, purgeIntervalMs: 0, clock: () => now.getTime() });
   expect(await jobs.purgeNow()).toBe(2);
   const left = await handle.db.execute(sql`SELECT key FROM rate_limits ORDER BY key`);
   expect(left.rows.map((r) => (r as { key: string }).key)).toEqual(['ip:recent', 'ip:still-blocked']);
@@ -125,14 +113,7 @@ test('purgeNow also deletes expired enquiry idempotency keys and old listing vis
   await handle.db.execute(sql`
     INSERT INTO listing_view_visitors (property_id, day, visitor, address)
     VALUES (${propertyId}, '2026-11-22', 'v:old', 'a'), (${propertyId}, '2026-11-23', 'v:new', 'a')`);
-  const jobs = startJobs({
-    db: handle.db,
-    logger,
-    publicUrl: 'http://x.test',
-    intervalMs: 0,
-    purgeIntervalMs: 0,
-    clock: () => now.getTime(),
-  });
+  const jobs = startTestJobs({ db: handle.db, logger, purgeIntervalMs: 0, clock: () => now.getTime() });
   expect(await jobs.purgeNow()).toBe(2);
   const keys = await handle.db.execute(sql`SELECT key FROM enquiry_idempotency_keys`);
   expect(keys.rows).toEqual([{ key: 'new-key-123' }]);
@@ -145,13 +126,7 @@ test('the places are rebuilt at start and every interval, so new towns and count
   vi.useFakeTimers();
   const agent = await createAgent(handle.db);
   await createListing(handle.db, agent.id, { at: 'reading' });
-  const jobs = startJobs({
-    db: handle.db,
-    logger,
-    publicUrl: 'http://x.test',
-    intervalMs: 0,
-    placesIntervalMs: 60_000,
-  });
+  const jobs = startTestJobs({ db: handle.db, logger, placesIntervalMs: 60_000 });
   await vi.advanceTimersByTimeAsync(0);
   const count = async (id: string) =>
     (await handle.db.execute(sql`SELECT sale_count FROM places WHERE id = ${id}`)).rows.map((r) =>

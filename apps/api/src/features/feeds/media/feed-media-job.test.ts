@@ -21,7 +21,7 @@ import type { AgentScope } from '#src/features/agency/authorise.ts';
 import { loadMembership } from '#src/features/agency/membership.ts';
 import { ACTIVE_PDFS, makePdf } from '#src/features/agent/media/test-pdfs.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { startJobs } from '#src/jobs/scheduler.ts';
+import { startTestJobs } from '#src/testing/test-jobs.ts';
 import { createLogger } from '#src/lib/logger.ts';
 import { createDiskStorage, type Storage } from '#src/lib/storage.ts';
 import { branchesOfUser, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
@@ -368,11 +368,9 @@ test("a BLM zip's file is taken from the storage, as the member who uploaded it,
 });
 
 test('the scheduler fetches as soon as a feed write signals queued media', async () => {
-  const jobs = startJobs({
+  const jobs = startTestJobs({
     db: handle.db,
     logger,
-    publicUrl: 'http://x.test',
-    intervalMs: 0,
     purgeIntervalMs: 0,
     placesIntervalMs: 0,
     storage,
