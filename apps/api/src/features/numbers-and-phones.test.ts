@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { enquiries, users } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { branchesOfUser, createAgent, createListing } from '#src/testing/fixtures.ts';
-import { callApi, readJson } from '#src/testing/http.ts';
+import { callApi, errorMessagesOf, type ApiCallArgs } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
 let handle: DatabaseHandle;
@@ -19,19 +19,7 @@ let app: ReturnType<typeof createApp>;
 let agent: { cookie: string; userId: string };
 let client: { cookie: string; userId: string };
 
-const call = (
-  method: string,
-  path: string,
-  cookie?: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => callApi(app, method, path, cookie, body, headers);
-
-/** The 400's message and the messages of its details. */
-async function messagesOf(res: Response): Promise<string[]> {
-  const body = await readJson(res);
-  return [body.error.message, ...((body.error.details ?? []) as { message: string }[]).map((d) => d.message)];
-}
+const call = (...args: ApiCallArgs) => callApi(app, ...args);
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -54,7 +42,7 @@ describe('a phone needs at least 5 digits', () => {
     };
     const refused = await call('POST', '/api/enquiries', undefined, { ...body, phone: '-----' });
     expect(refused.status).toBe(400);
-    expect(await messagesOf(refused)).toContain(MESSAGES.contactPhoneDigits);
+    expect(await errorMessagesOf(refused)).toContain(MESSAGES.contactPhoneDigits);
     expect(await handle.db.select().from(enquiries).where(eq(enquiries.propertyId, listing.id))).toEqual([]);
     const sent = await call('POST', '/api/enquiries', undefined, { ...body, phone: '07700 900123' });
     expect(sent.status).toBe(201);
@@ -66,7 +54,7 @@ describe('a phone needs at least 5 digits', () => {
     );
     const refused = await call('PATCH', '/api/me/profile', client.cookie, { phone: '(-) - -' });
     expect(refused.status).toBe(400);
-    expect(await messagesOf(refused)).toContain(MESSAGES.contactPhoneDigits);
+    expect(await errorMessagesOf(refused)).toContain(MESSAGES.contactPhoneDigits);
     const [row] = await handle.db.select().from(users).where(eq(users.id, client.userId));
     expect(row!.phone).toBe('020 7946 0000');
   });
@@ -75,7 +63,7 @@ describe('a phone needs at least 5 digits', () => {
     for (const field of ['phone', 'phoneSecondary']) {
       const refused = await call('PATCH', '/api/agent/profile', agent.cookie, { [field]: '+ --- ()' });
       expect(refused.status).toBe(400);
-      expect(await messagesOf(refused)).toContain(MESSAGES.contactPhoneDigits);
+      expect(await errorMessagesOf(refused)).toContain(MESSAGES.contactPhoneDigits);
     }
     const [row] = await branchesOfUser(handle.db, agent.userId);
     expect(row!.phoneSecondary).toBeNull();

@@ -33,3 +33,12 @@ export function callApi(
     }),
   );
 }
+
+/** The arguments of {@link callApi} after the app, for a test's own `call` bound to its app. */
+export type ApiCallArgs = Parameters<typeof callApi> extends [unknown, ...infer Rest] ? Rest : never;
+
+/** A 400's message and the messages of its details, in that order. */
+export async function errorMessagesOf(res: Response): Promise<string[]> {
+  const body = await readJson(res);
+  return [body.error.message, ...((body.error.details ?? []) as { message: string }[]).map((d) => d.message)];
+}
