@@ -22,7 +22,7 @@ import { agentOnly, errorResponse, invalidInput, json, jsonBody } from '#src/lib
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { scopeOf } from '#src/features/agent/scope.ts';
 import { fileBytes, LogoUploadFormSchema } from '#src/features/agent/photos/routes.ts';
-import { removeLogo, setLogo } from '#src/features/agent/photos/photos.ts';
+import { removeLogo, setLogo } from '#src/features/agent/photos/logo.ts';
 import { updateBranchProfile } from '#src/features/agent/profile/update-agent-profile.ts';
 import { createBranch } from './create-branch.ts';
 import { findAgentBranches, toAgentBranch } from './find-agent-branches.ts';

@@ -1,5 +1,5 @@
 /**
- * The agent's listing photos and logo (REQ-AGENT-14 "Photo upload"; REQ-AGENT-09, agents.logo_url). Every
+ * The agent's listing photos (REQ-AGENT-14 "Photo upload"; the branch logo is in logo.ts). Every
  * function takes the caller's agent id and touches only that agent's not-deleted listings: anything else is a 404.
  *
  * Invariant kept by every write here: a listing's photos have `order_index` 0..n-1 and the photo at 0 is the only
@@ -16,15 +16,14 @@ import {
   type PhotoVariant,
 } from '@abode/shared/agent/photos.schema';
 import { LISTING_MESSAGES } from '@abode/shared/agent/listing-input.schema';
-import { MESSAGES } from '@abode/shared/messages';
 import type { Database } from '#src/db/client.ts';
-import { agents, properties, propertyPhotos } from '#src/db/schema.ts';
+import { properties, propertyPhotos } from '#src/db/schema.ts';
 import { AppError } from '#src/errors/app-error.ts';
 import { authorise, type AgentScope } from '#src/features/agency/authorise.ts';
 import type { Logger } from '#src/lib/logger.ts';
 import type { Storage } from '#src/lib/storage.ts';
 import { recordAgentActivity } from '../activity.ts';
-import { makeLogo, makePhotoVariants, type ImageOutput } from './images.ts';
+import { makePhotoVariants, type ImageOutput } from './images.ts';
 
 /** A transaction, and the database or a transaction of it. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -364,59 +363,4 @@ export async function deleteListingFile(
     return remove(tx, listing);
   });
   if (removed.storageKey) await removeFiles(ctx, await ctx.storage.list(`${removed.storageKey}-`));
-}
-
-/**
- * `POST /api/agent/profile/logo`: checks and resizes branch `branchId`'s logo (a `branch.edit` of the member, else
- * 404/403), stores it under `agents/{branchId}/logo-{id}.webp`,
- * sets agents.logo_url and removes the previous uploaded logo (a logo URL from elsewhere is left alone).
- */
-export async function setLogo(ctx: PhotoContext, branchId: string, file: Buffer): Promise<string> {
-  authorise(ctx.scope, 'branch.edit', { branchId }, MESSAGES.profileNotFound);
-  const output = await makeLogo(file);
-  const key = `agents/${branchId}/logo-${randomUUID()}.webp`;
-  await ctx.storage.put(key, output.data, 'image/webp');
-  const url = ctx.storage.urlOf(key);
-  let previous: string | null;
-  try {
-    previous = await replaceLogoUrl(ctx, branchId, url);
-  } catch (error) {
-    await removeFiles(ctx, [key]);
-    throw error;
-  }
-  await removeOldLogo(ctx, branchId, previous);
-  return url;
-}
-
-/** `DELETE /api/agent/profile/logo`: clears agents.logo_url and removes the uploaded file. */
-export async function removeLogo(ctx: PhotoContext, branchId: string): Promise<void> {
-  authorise(ctx.scope, 'branch.edit', { branchId }, MESSAGES.profileNotFound);
-  await removeOldLogo(ctx, branchId, await replaceLogoUrl(ctx, branchId, null));
-}
-
-/** Sets the logo URL and returns the one it replaced. */
-async function replaceLogoUrl(
-  ctx: PhotoContext,
-  branchId: string,
-  url: string | null,
-): Promise<string | null> {
-  return ctx.db.transaction(async (tx) => {
-    const [agent] = await tx
-      .select({ logoUrl: agents.logoUrl })
-      .from(agents)
-      .where(eq(agents.id, branchId))
-      .for('update');
-    if (!agent) throw AppError.notFound(MESSAGES.profileNotFound);
-    await tx
-      .update(agents)
-      .set({ logoUrl: url, updatedAt: sql`now()` })
-      .where(eq(agents.id, branchId));
-    return agent.logoUrl;
-  });
-}
-
-async function removeOldLogo(ctx: PhotoContext, branchId: string, previous: string | null): Promise<void> {
-  const key = previous ? ctx.storage.keyOf(previous) : null;
-  // Only this branch's own uploads: never a file another record might point at.
-  if (key?.startsWith(`agents/${branchId}/`)) await removeFiles(ctx, [key]);
 }

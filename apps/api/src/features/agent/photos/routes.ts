@@ -36,13 +36,12 @@ import { AppError } from '#src/errors/app-error.ts';
 import type { BodyLimitRoute } from '#src/middleware/body-limit.ts';
 import { validationHook } from '#src/middleware/validation-hook.ts';
 import { scopeOf } from '../scope.ts';
+import { removeLogo, setLogo } from './logo.ts';
 import {
   addPhoto,
   deletePhoto,
   listPhotos,
-  removeLogo,
   reorderPhotos,
-  setLogo,
   setMainPhoto,
   updatePhotoAlt,
   type PhotoContext,
