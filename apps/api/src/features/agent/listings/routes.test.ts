@@ -52,6 +52,16 @@ const wimbledon = REAL_ADDRESSES.wimbledon;
 const SALE = { ...WIMBLEDON_SALE_DRAFT, ...WIMBLEDON_SALE_FACTS, status: 'active', postcode: 'sw191aa' };
 /** Part A for a rental (REQ-LISTING-14): deposit, holding deposit and minimum term. */
 const LETTINGS_TERMS = { depositPence: 2_250_00, holdingDepositPence: 450_00, minimumTermMonths: 12 };
+/** SALE let instead: a 2 bedroom flat to rent, with lettings terms and no tenure. */
+const RENTAL_FLAT = {
+  ...SALE,
+  title: '2 bedroom flat to rent',
+  mode: 'rent',
+  ...LETTINGS_TERMS,
+  propertyType: 'flat',
+  pricePence: 1_950_00,
+  tenure: null,
+};
 
 async function agentSession() {
   const user = await signedInUser(app, handle.db, { role: 'agent' });
@@ -258,13 +268,7 @@ describe('create', () => {
 
   test('a rental keeps available-from and furnished, without tenure', async () => {
     const rental = await createLive(agentA.cookie, {
-      ...SALE,
-      title: '2 bedroom flat to rent',
-      mode: 'rent',
-      ...LETTINGS_TERMS,
-      propertyType: 'flat',
-      pricePence: 1_950_00,
-      tenure: null,
+      ...RENTAL_FLAT,
       postcode: 'M11 1DE',
       addressLine1: REAL_ADDRESSES.manchester.addressLine1,
       city: REAL_ADDRESSES.manchester.city,
@@ -277,13 +281,7 @@ describe('create', () => {
 
 describe('dates and one-line text (REQ-SEC)', () => {
   const RENTAL = {
-    ...SALE,
-    title: '2 bedroom flat to rent',
-    mode: 'rent',
-    ...LETTINGS_TERMS,
-    propertyType: 'flat',
-    pricePence: 1_950_00,
-    tenure: null,
+    ...RENTAL_FLAT,
     availableFrom: '2027-01-04',
     furnished: 'unfurnished',
   };
@@ -675,15 +673,7 @@ describe('flags (REQ-SEARCH)', () => {
   });
 
   test('auction and shared ownership on a rental are a 400 on the flags field; a retirement rental is fine', async () => {
-    const RENTAL = {
-      ...SALE,
-      title: '1 bedroom flat to rent',
-      mode: 'rent',
-      ...LETTINGS_TERMS,
-      propertyType: 'flat',
-      pricePence: 1_250_00,
-      tenure: null,
-    };
+    const RENTAL = { ...RENTAL_FLAT, title: '1 bedroom flat to rent', pricePence: 1_250_00 };
     const before = (await list(agentA.cookie)).stats.total;
     for (const flags of [['auction'], ['retirement', 'shared-ownership']]) {
       const res = await call('POST', '/', agentA.cookie, { ...RENTAL, flags });
