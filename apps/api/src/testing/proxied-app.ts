@@ -22,3 +22,20 @@ export async function closeAfterEventWrites(handle: DatabaseHandle | undefined):
   await new Promise((r) => setTimeout(r, 100));
   await handle?.close();
 }
+
+/** A test clock from `start`: `now` reads it (give it to the app), `advance(seconds)` moves it on. */
+export function testClock(start: string): { now: () => Date; advance: (seconds: number) => void } {
+  let clock = new Date(start);
+  return {
+    now: () => clock,
+    advance: (seconds) => {
+      clock = new Date(clock.getTime() + seconds * 1000);
+    },
+  };
+}
+
+/** Client addresses `${prefix}1`, `${prefix}2`, … one a call, so each test can be a client of its own. */
+export function addressesFrom(prefix: string): () => string {
+  let count = 0;
+  return () => `${prefix}${++count}`;
+}

@@ -11,18 +11,13 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { readJson } from '#src/testing/http.ts';
-import { closeAfterEventWrites, openProxiedApp } from '#src/testing/proxied-app.ts';
+import { addressesFrom, closeAfterEventWrites, openProxiedApp, testClock } from '#src/testing/proxied-app.ts';
 
 let handle: DatabaseHandle;
 /** Trusts X-Forwarded-For, so each test can be its own client. */
 let app: ReturnType<typeof createApp>;
-let clock = new Date('2026-11-22T10:00:00Z');
-const advance = (seconds: number) => {
-  clock = new Date(clock.getTime() + seconds * 1000);
-};
-
-let ipCounter = 0;
-const nextIp = () => `198.51.100.${++ipCounter}`;
+const { now, advance } = testClock('2026-11-22T10:00:00Z');
+const nextIp = addressesFrom('198.51.100.');
 
 function search(query: string, headers: Record<string, string> = {}, on = app) {
   return on.request(`/api/properties${query}`, { headers: { 'User-Agent': 'vitest', ...headers } });
@@ -47,7 +42,7 @@ const afterData = (row: { afterData: unknown }) =>
   row.afterData as { severity: string; description: string; metadata: Record<string, unknown> };
 
 beforeAll(async () => {
-  ({ handle, app } = await openProxiedApp(() => clock));
+  ({ handle, app } = await openProxiedApp(now));
 });
 afterAll(() => closeAfterEventWrites(handle));
 
@@ -123,7 +118,7 @@ describe('20 searches per 60 s per client key', () => {
 });
 
 test('without TRUST_PROXY, 21 searches with 21 different X-Forwarded-For values are still limited', async () => {
-  const untrusting = createApp({ db: handle.db, trustProxy: false, now: () => clock });
+  const untrusting = createApp({ db: handle.db, trustProxy: false, now });
   // A fresh window for the one address app.request() has ('unknown').
   advance(120);
   const statuses: number[] = [];
@@ -152,7 +147,7 @@ test('operators set the limit with SEARCH_RATE_LIMIT_PER_MINUTE', async () => {
   const strict = createApp({
     db: handle.db,
     trustProxy: true,
-    now: () => clock,
+    now,
     searchRateLimitPerMinute: 3,
   });
   const ip = nextIp();

@@ -12,17 +12,13 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema.ts';
 import { signedInUser, STRONG_PASSWORD } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
-import { closeAfterEventWrites, openProxiedApp } from '#src/testing/proxied-app.ts';
+import { addressesFrom, closeAfterEventWrites, openProxiedApp, testClock } from '#src/testing/proxied-app.ts';
 import { DEFAULT_WRITE_RATE_LIMIT_PER_MINUTE, writeRuleFor } from './write-rate-limit.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
-let clock = new Date('2026-11-22T10:00:00Z');
-const advance = (seconds: number) => {
-  clock = new Date(clock.getTime() + seconds * 1000);
-};
-let ipCounter = 0;
-const nextIp = () => `192.0.2.${++ipCounter}`;
+const { now, advance } = testClock('2026-11-22T10:00:00Z');
+const nextIp = addressesFrom('192.0.2.');
 
 /** A write every signed-in client may make; 404 for a saved search that does not exist, but counted all the same. */
 const deleteSavedSearch = (cookie?: string, ip = nextIp()) =>
@@ -37,7 +33,7 @@ const rateLimitEvents = (userId: string) =>
     .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, 'rate_limit_exceeded')));
 
 beforeAll(async () => {
-  ({ handle, app } = await openProxiedApp(() => clock));
+  ({ handle, app } = await openProxiedApp(now));
 });
 afterAll(() => closeAfterEventWrites(handle));
 
@@ -144,7 +140,7 @@ test('a route with its own limit is not refused by the write limit', async () =>
 });
 
 test('WRITE_RATE_LIMIT_PER_MINUTE sets the general limit', async () => {
-  const strict = createApp({ db: handle.db, trustProxy: true, now: () => clock, writeRateLimitPerMinute: 2 });
+  const strict = createApp({ db: handle.db, trustProxy: true, now, writeRateLimitPerMinute: 2 });
   const ip = nextIp();
   const statuses: number[] = [];
   for (let i = 0; i < 3; i++)

@@ -12,15 +12,14 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { readJson } from '#src/testing/http.ts';
-import { closeAfterEventWrites, openProxiedApp } from '#src/testing/proxied-app.ts';
+import { addressesFrom, closeAfterEventWrites, openProxiedApp } from '#src/testing/proxied-app.ts';
 import { SECURITY_EVENTS_RATE_LIMIT } from './routes.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
 const clock = new Date('2026-11-22T10:00:00Z');
 
-let ipCounter = 0;
-const nextIp = () => `203.0.113.${++ipCounter}`;
+const nextIp = addressesFrom('203.0.113.');
 
 const event = (o: Partial<SecurityEventInput> = {}): SecurityEventInput => ({
   type: 'suspicious_activity',
