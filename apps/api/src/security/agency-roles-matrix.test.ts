@@ -21,7 +21,7 @@ import { can, type AgencyAction, type AgencyActor, type MemberRole } from '@abod
 import { agencyMemberBranches, agencyMembers, agents, users } from '#src/db/schema.ts';
 import { branchSlug } from '#src/features/agency/create-agency.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { AGENT_PROFILE, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { blmFile, saleRow } from '#src/features/feeds/blm/blm-test-world.ts';
 import { readJson } from '#src/testing/http.ts';
 import { servedRoutes } from '#src/testing/route-table.ts';
@@ -178,14 +178,6 @@ const SALE_LISTING = {
   postcode: REAL_ADDRESSES.wimbledon.postcode,
 };
 
-const PROFILE = {
-  name: 'Alex Morgan',
-  agencyName: 'Harbour & Vale',
-  branchName: 'Wimbledon',
-  email: 'wimbledon@example.com',
-  phone: '020 7946 0001',
-};
-
 /** Every agent route, as Hono records it. */
 const CASES: Record<string, Case> = {
   'GET /api/agent/dashboard': { action: null, on: 'none', ok: 200 },
@@ -322,10 +314,10 @@ const CASES: Record<string, Case> = {
     on: 'own',
     ok: 200,
     // Without the agency's name: renaming the agency is an owner's action (agency.edit), not the branch's.
-    body: () => ({ name: PROFILE.name, phone: PROFILE.phone }),
+    body: () => ({ name: AGENT_PROFILE.name, phone: AGENT_PROFILE.phone }),
   },
   // Every member already belongs to an agency: creating another profile is a conflict for all of them.
-  'POST /api/agent/profile': { action: null, on: 'none', ok: 409, body: () => PROFILE },
+  'POST /api/agent/profile': { action: null, on: 'none', ok: 409, body: () => AGENT_PROFILE },
   'POST /api/agent/profile/logo': { action: 'branch.edit', on: 'own', ok: 200, form: () => imageForm() },
   'DELETE /api/agent/profile/logo': { action: 'branch.edit', on: 'own', ok: 200 },
   'GET /api/agent/agency': { action: null, on: 'none', ok: 200 },

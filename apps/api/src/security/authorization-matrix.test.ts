@@ -19,7 +19,7 @@ import { MESSAGES } from '@abode/shared/messages';
 import { agencyMembers, agents, feedBranchCodes, feedImports, listingMedia } from '#src/db/schema.ts';
 import { markTwoFactorSetUp, ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
-import { WIMBLEDON_SALE_DRAFT } from '#src/testing/fixtures.ts';
+import { AGENT_PROFILE, WIMBLEDON_SALE_DRAFT } from '#src/testing/fixtures.ts';
 import { createApp } from '#src/app.ts';
 import { servedRoutes } from '#src/testing/route-table.ts';
 import { insertTeamFixtures, type TeamFixtures } from '#src/features/agency/team/team-fixtures.ts';
@@ -133,14 +133,6 @@ const ownerOrOther = <T>(persona: Persona, owner: Persona, own: T, other: T): T 
   persona === owner ? own : other;
 
 const SALE_LISTING = { ...WIMBLEDON_SALE_DRAFT, tenure: 'freehold', councilTaxBand: 'F' };
-
-const AGENT_PROFILE = {
-  name: 'Alex Morgan',
-  agencyName: 'Harbour & Vale',
-  branchName: 'Wimbledon',
-  email: 'wimbledon@example.com',
-  phone: '020 7946 0001',
-};
 
 /** A new branch (ADR 029): the profile's fields without the agency name, and its departments. */
 const NEW_BRANCH = {

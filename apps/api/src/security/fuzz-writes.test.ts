@@ -23,7 +23,11 @@ import sharp from 'sharp';
 import { fc } from '@abode/shared/testing-fast-check';
 import { eq } from 'drizzle-orm';
 import { agents, feedBranchCodes, listingMedia, propertyPhotos } from '#src/db/schema.ts';
-import { WIMBLEDON_SALE_DRAFT, WIMBLEDON_SALE_FACTS } from '#src/testing/fixtures.ts';
+import {
+  AGENT_PROFILE as FIXTURE_PROFILE,
+  WIMBLEDON_SALE_DRAFT,
+  WIMBLEDON_SALE_FACTS,
+} from '#src/testing/fixtures.ts';
 import { errorBodyProblem, loadErrorCatalogue, type ErrorCatalogue } from '#src/testing/error-catalogue.ts';
 import {
   encodeSegment,
@@ -117,11 +121,7 @@ const SALE_LISTING = {
 };
 
 const AGENT_PROFILE = {
-  name: 'Alex Morgan',
-  agencyName: 'Harbour & Vale',
-  branchName: 'Wimbledon',
-  email: 'wimbledon@example.com',
-  phone: '020 7946 0001',
+  ...FIXTURE_PROFILE,
   phoneSecondary: '020 7946 0002',
   bio: 'Selling homes in Wimbledon since 2004.',
   address: '1 The Broadway, London SW19 1AA',

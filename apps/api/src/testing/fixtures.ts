@@ -99,6 +99,15 @@ export const UNLISTED_POSTCODE_ADDRESSES = [
   { postcode: 'LS1 1UR', addressLine1: 'Regent Court', city: 'Leeds' },
 ] as const;
 
+/** The agent profile of the fixture agencies (Harbour & Vale, Wimbledon branch): what `POST /api/agent/profile` takes. */
+export const AGENT_PROFILE = {
+  name: 'Alex Morgan',
+  agencyName: 'Harbour & Vale',
+  branchName: 'Wimbledon',
+  email: 'wimbledon@example.com',
+  phone: '020 7946 0001',
+};
+
 /**
  * Inserts a user with role agent and their verified one-branch agency (ADR 029); returns the branch (SPEC's agents
  * row) with its owner's `userId`. `verified: false` leaves the agency unverified.
@@ -119,14 +128,7 @@ export async function createAgent(
     .returning();
   const { branchId } = await createOneBranchAgency(
     db,
-    {
-      name: 'Alex Morgan',
-      branchName: 'Wimbledon',
-      agencyName: 'Harbour & Vale',
-      email: 'wimbledon@example.com',
-      phone: '020 7946 0001',
-      ...overrides,
-    },
+    { ...AGENT_PROFILE, ...overrides },
     { ownerUserId: user!.id, verified },
   );
   const [agent] = await db.select().from(agents).where(eq(agents.id, branchId));
