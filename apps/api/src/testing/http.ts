@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { MESSAGES } from '@abode/shared/messages';
 import type { createApp } from '#src/app.ts';
 import { ORIGIN } from '#src/features/auth/auth-test-helpers.ts';
 
@@ -41,4 +43,14 @@ export type ApiCallArgs = Parameters<typeof callApi> extends [unknown, ...infer 
 export async function errorMessagesOf(res: Response): Promise<string[]> {
   const body = await readJson(res);
   return [body.error.message, ...((body.error.details ?? []) as { message: string }[]).map((d) => d.message)];
+}
+
+/** Expects `res` to be the 400 of a validation error; returns its details as field path → message. */
+export async function validationErrorsOf(res: Response): Promise<Record<string, string>> {
+  expect(res.status).toBe(400);
+  const body = await readJson(res);
+  expect(body.error.message).toBe(MESSAGES.validation);
+  return Object.fromEntries(
+    (body.error.details as { path: string; message: string }[]).map((d) => [d.path, d.message]),
+  );
 }

@@ -36,7 +36,7 @@ import {
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { loadMembership } from '#src/features/agency/membership.ts';
 import { createListing, REAL_ADDRESSES, WIMBLEDON_SALE_DRAFT } from '#src/testing/fixtures.ts';
-import { callApi, readJson } from '#src/testing/http.ts';
+import { callApi, readJson, validationErrorsOf } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
 let handle: DatabaseHandle;
@@ -105,15 +105,6 @@ async function memberOf(
     .values({ id: memberId, agencyId, userId: user.userId, role, defaultBranchId: branchIds[0]! });
   await handle.db.insert(agencyMemberBranches).values(branchIds.map((branchId) => ({ memberId, branchId })));
   return { cookie: user.cookie, userId: user.userId, memberId };
-}
-
-async function errorsOf(res: Response): Promise<Record<string, string>> {
-  expect(res.status).toBe(400);
-  const body = await readJson(res);
-  expect(body.error.message).toBe(MESSAGES.validation);
-  return Object.fromEntries(
-    (body.error.details as { path: string; message: string }[]).map((d) => [d.path, d.message]),
-  );
 }
 
 beforeAll(async () => {
@@ -196,7 +187,7 @@ describe('POST /api/agent/branches', () => {
   });
 
   test('each field is checked like the profile, the branch name and a department are required', async () => {
-    const errors = await errorsOf(
+    const errors = await validationErrorsOf(
       await call('POST', '/api/agent/branches', owner.cookie, {
         ...READING_BRANCH,
         branchName: ' ',
@@ -304,12 +295,12 @@ describe('PATCH /api/agent/branches/{id}', () => {
     const [before] = await handle.db.select().from(agents).where(eq(agents.id, firstBranch));
     await handle.db.update(agents).set({ handlesLettings: false }).where(eq(agents.id, firstBranch));
     expect(
-      await errorsOf(
+      await validationErrorsOf(
         await call('PATCH', `/api/agent/branches/${firstBranch}`, owner.cookie, { handlesSales: false }),
       ),
     ).toEqual({ handlesSales: BRANCH_MESSAGES.departmentRequired });
     expect(
-      await errorsOf(
+      await validationErrorsOf(
         await call('PATCH', `/api/agent/branches/${firstBranch}`, owner.cookie, {
           branchName: '',
           name: null,
@@ -317,7 +308,7 @@ describe('PATCH /api/agent/branches/{id}', () => {
       ),
     ).toEqual({ branchName: BRANCH_MESSAGES.branchNameRequired, name: AGENT_PROFILE_MESSAGES.nameRequired });
     expect(
-      await errorsOf(await call('PATCH', `/api/agent/branches/${firstBranch}`, owner.cookie, {})),
+      await validationErrorsOf(await call('PATCH', `/api/agent/branches/${firstBranch}`, owner.cookie, {})),
     ).toEqual({
       '': MESSAGES.validation,
     });
@@ -390,7 +381,7 @@ describe('moving and assigning a listing (PATCH /api/agent/properties/{id})', ()
 
     // The negotiator works in the first branch only: they cannot look after a listing of the second.
     const wrong = await patch(owner.cookie, listing.id, { negotiatorId: negotiator.memberId });
-    expect(await errorsOf(wrong)).toEqual({ negotiatorId: LISTING_MESSAGES.negotiatorUnknown });
+    expect(await validationErrorsOf(wrong)).toEqual({ negotiatorId: LISTING_MESSAGES.negotiatorUnknown });
 
     const back = await patch(owner.cookie, listing.id, {
       branchId: firstBranch,
@@ -419,7 +410,7 @@ describe('moving and assigning a listing (PATCH /api/agent/properties/{id})', ()
   test("to another agency's branch is a 400 on branchId; the listing stays", async () => {
     const listing = await liveListing(firstBranch);
     const res = await patch(owner.cookie, listing.id, { branchId: otherOwner.membership.defaultBranchId });
-    expect(await errorsOf(res)).toEqual({ branchId: LISTING_MESSAGES.branchUnknown });
+    expect(await validationErrorsOf(res)).toEqual({ branchId: LISTING_MESSAGES.branchUnknown });
     expect(await placeOf(listing.id)).toEqual({ branchId: firstBranch, negotiatorId: null });
   });
 

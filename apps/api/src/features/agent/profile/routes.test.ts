@@ -17,7 +17,7 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { agencyMembers, enquiries, users } from '#src/db/schema.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { branchesOfUser, createListing } from '#src/testing/fixtures.ts';
-import { callApi, readJson } from '#src/testing/http.ts';
+import { callApi, readJson, validationErrorsOf } from '#src/testing/http.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 import { getAgentProfile } from './get-agent-profile.ts';
 
@@ -55,15 +55,6 @@ const VALID: UpdateAgentProfileFormInput = {
 
 async function patch(cookie: string, body: unknown) {
   return call('PATCH', '/api/agent/profile', cookie, body);
-}
-
-async function errorsOf(res: Response): Promise<Record<string, string>> {
-  expect(res.status).toBe(400);
-  const body = await readJson(res);
-  expect(body.error.message).toBe(MESSAGES.validation);
-  return Object.fromEntries(
-    (body.error.details as { path: string; message: string }[]).map((d) => [d.path, d.message]),
-  );
 }
 
 beforeAll(async () => {
@@ -190,7 +181,7 @@ describe('POST (create a missing profile, REQ-AGENT-02)', () => {
   test('a whole profile is required, checked like the form; visitor 401, client 403', async () => {
     const lost = await signedInUser(app, handle.db, { role: 'agent' });
     await handle.db.delete(agencyMembers).where(eq(agencyMembers.userId, lost.userId));
-    const errors = await errorsOf(
+    const errors = await validationErrorsOf(
       await call('POST', '/api/agent/profile', lost.cookie, { ...VALID, phone: '-----', email: '' }),
     );
     expect(errors).toMatchObject({
@@ -238,7 +229,7 @@ describe('PATCH', () => {
   });
 
   test('reports each invalid field with its message', async () => {
-    const errors = await errorsOf(
+    const errors = await validationErrorsOf(
       await patch(agentA.cookie, {
         ...VALID,
         name: '  ',
@@ -273,7 +264,7 @@ describe('PATCH', () => {
   });
 
   test('e-mail and primary phone are required', async () => {
-    const errors = await errorsOf(await patch(agentA.cookie, { ...VALID, email: '', phone: null }));
+    const errors = await validationErrorsOf(await patch(agentA.cookie, { ...VALID, email: '', phone: null }));
     expect(errors).toEqual({
       email: AGENT_PROFILE_MESSAGES.emailRequired,
       phone: AGENT_PROFILE_MESSAGES.phoneRequired,
@@ -347,18 +338,18 @@ describe('PATCH', () => {
     const agent = await signedInUser(app, handle.db, { role: 'agent' });
     expect((await patch(agent.cookie, { ...VALID, branchName: '' })).status).toBe(200);
     const before = await agentRowOf(agent.userId);
-    expect(await errorsOf(await patch(agent.cookie, { name: null, phone: '' }))).toEqual({
+    expect(await validationErrorsOf(await patch(agent.cookie, { name: null, phone: '' }))).toEqual({
       name: AGENT_PROFILE_MESSAGES.nameRequired,
       phone: AGENT_PROFILE_MESSAGES.phoneRequired,
     });
-    expect(await errorsOf(await patch(agent.cookie, { email: null }))).toEqual({
+    expect(await validationErrorsOf(await patch(agent.cookie, { email: null }))).toEqual({
       email: AGENT_PROFILE_MESSAGES.emailRequired,
     });
     // The agency name is the only one stored: clearing it alone would leave neither (checked on the result).
-    expect(await errorsOf(await patch(agent.cookie, { agencyName: null }))).toEqual({
+    expect(await validationErrorsOf(await patch(agent.cookie, { agencyName: null }))).toEqual({
       agencyName: AGENT_PROFILE_MESSAGES.agencyOrBranchRequired,
     });
-    expect(await errorsOf(await patch(agent.cookie, {}))).toEqual({ '': MESSAGES.validation });
+    expect(await validationErrorsOf(await patch(agent.cookie, {}))).toEqual({ '': MESSAGES.validation });
     expect(await agentRowOf(agent.userId)).toEqual(before);
     // Swapping one name for the other in one PATCH is fine.
     const swapped = await patch(agent.cookie, { agencyName: null, branchName: 'Leeds' });
