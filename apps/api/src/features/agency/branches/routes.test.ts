@@ -24,15 +24,8 @@ import { MESSAGES } from '@abode/shared/messages';
 import type { Membership } from '@abode/shared/auth/me.schema';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import {
-  agencies,
-  agencyMemberBranches,
-  agencyMembers,
-  agents,
-  postcodes,
-  properties,
-  users,
-} from '#src/db/schema.ts';
+import { signedInMember } from '#src/testing/agency-members.ts';
+import { agencies, agents, postcodes, properties, users } from '#src/db/schema.ts';
 import { ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { loadMembership } from '#src/features/agency/membership.ts';
 import { createListing, REAL_ADDRESSES, WIMBLEDON_SALE_DRAFT } from '#src/testing/fixtures.ts';
@@ -88,24 +81,12 @@ async function membershipOf(userId: string): Promise<Membership> {
 }
 
 /** A new user who works in `branchIds` of `agencyId` as `role` (what the team's invitations make). */
-async function memberOf(
+const memberOf = (
   agencyId: string,
   role: MemberRole,
   branchIds: string[],
   name: { firstName: string; lastName: string },
-): Promise<Person> {
-  const user = await signedInUser(app, handle.db);
-  await handle.db
-    .update(users)
-    .set({ role: 'agent', ...name })
-    .where(eq(users.id, user.userId));
-  const memberId = randomUUID();
-  await handle.db
-    .insert(agencyMembers)
-    .values({ id: memberId, agencyId, userId: user.userId, role, defaultBranchId: branchIds[0]! });
-  await handle.db.insert(agencyMemberBranches).values(branchIds.map((branchId) => ({ memberId, branchId })));
-  return { cookie: user.cookie, userId: user.userId, memberId };
-}
+): Promise<Person> => signedInMember(app, handle.db, { agencyId, role, branchIds, name });
 
 beforeAll(async () => {
   handle = await createTestDatabase();

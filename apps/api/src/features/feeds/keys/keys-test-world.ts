@@ -8,11 +8,12 @@ import { eq } from 'drizzle-orm';
 import type { MemberRole } from '@abode/shared/agency/permissions';
 import { createApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { agencyMemberBranches, agencyMembers, agents, users } from '#src/db/schema.ts';
+import { agents, users } from '#src/db/schema.ts';
 import { branchSlug } from '#src/features/agency/create-agency.ts';
 import { loadMembership } from '#src/features/agency/membership.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi } from '#src/testing/http.ts';
+import { signedInMember } from '#src/testing/agency-members.ts';
 import { createTestDatabase } from '#src/testing/test-db.ts';
 
 export interface KeysPerson {
@@ -85,26 +86,11 @@ export async function createKeysWorld(): Promise<KeysWorld> {
   const otherUser = await signedInUser(app, handle.db, { role: 'agent' });
   const otherMembership = (await loadMembership(handle.db, otherUser.userId))!;
 
-  const join = async (
+  const join = (
     role: MemberRole,
     branchIds: string[],
     name = { firstName: 'Peter', lastName: 'Yelland' },
-  ): Promise<KeysPerson> => {
-    const user = await signedInUser(app, handle.db);
-    await handle.db
-      .update(users)
-      .set({ role: 'agent', ...name })
-      .where(eq(users.id, user.userId));
-    const memberId = randomUUID();
-    await handle.db
-      .insert(agencyMembers)
-      .values({ id: memberId, agencyId: agencyA, userId: user.userId, role, defaultBranchId: branchIds[0]! });
-    if (role !== 'owner')
-      await handle.db
-        .insert(agencyMemberBranches)
-        .values(branchIds.map((branchId) => ({ memberId, branchId })));
-    return { cookie: user.cookie, userId: user.userId, memberId };
-  };
+  ): Promise<KeysPerson> => signedInMember(app, handle.db, { agencyId: agencyA, role, branchIds, name });
 
   const a1 = await branchOf(handle, membership.defaultBranchId);
   return {
