@@ -75,16 +75,34 @@ beforeAll(async () => {
   otherAgencyBranch = other.branchId;
   await createListing(db, other.branchId, { title: 'Another agency listing' });
 
-  const make = async (
-    values: Omit<Fixture, 'id' | 'branch' | 'negotiator'> & {
-      branchId: string;
-      branch: string;
-      negotiatorId: string | null;
-      negotiator: string | null;
-      mode?: 'sale' | 'rent';
-      priceQualifier?: string;
-    },
-  ): Promise<Fixture> => {
+  const branchNames = { wimbledon: 'Wimbledon', reading: 'Reading', ryde: 'Ryde' };
+  const people = {
+    owner: { memberId: owner.memberId, name: 'Clara Whitmore' },
+    manager: { memberId: manager.memberId, name: 'Adam Price' },
+    negotiator: { memberId: negotiator.memberId, name: 'Bea Nash' },
+  };
+  /** A listing of branch `at`, assigned to `by` (or no one), created and updated `minutes` after the start. */
+  const make = async ({
+    at: branch,
+    by,
+    minutes: [created, updated],
+    ...fields
+  }: Omit<Fixture, 'id' | 'branch' | 'negotiator' | 'created' | 'updated'> & {
+    at: keyof typeof branchNames;
+    by: keyof typeof people | null;
+    minutes: [number, number];
+    mode?: 'sale' | 'rent';
+    priceQualifier?: string;
+  }): Promise<Fixture> => {
+    const values = {
+      ...fields,
+      branchId: branches[branch],
+      branch: branchNames[branch],
+      negotiatorId: by ? people[by].memberId : null,
+      negotiator: by ? people[by].name : null,
+      created: at(created).getTime(),
+      updated: at(updated).getTime(),
+    };
     const row = await createListing(db, values.branchId, {
       title: values.title,
       mode: values.mode ?? 'sale',
@@ -107,24 +125,19 @@ beforeAll(async () => {
   listings = {
     a: await make({
       title: 'Apple Tree Cottage',
-      branchId: branches.wimbledon,
-      branch: 'Wimbledon',
-      negotiatorId: owner.memberId,
-      negotiator: 'Clara Whitmore',
+      at: 'wimbledon',
+      by: 'owner',
       price: 450_000_00,
       status: 'active',
       approval: 'approved',
       views: 10,
       photos: 2,
-      created: at(0).getTime(),
-      updated: at(30).getTime(),
+      minutes: [0, 30],
     }),
     b: await make({
       title: 'barn conversion',
-      branchId: branches.reading,
-      branch: 'Reading',
-      negotiatorId: negotiator.memberId,
-      negotiator: 'Bea Nash',
+      at: 'reading',
+      by: 'negotiator',
       // A price on application is stored at the search price (ADR 028).
       price: POA_SEARCH_PRICE_PENCE,
       priceQualifier: 'poa',
@@ -132,15 +145,12 @@ beforeAll(async () => {
       approval: 'approved',
       views: 5,
       photos: 0,
-      created: at(1).getTime(),
-      updated: at(10).getTime(),
+      minutes: [1, 10],
     }),
     c: await make({
       title: 'Canal-side flat',
-      branchId: branches.reading,
-      branch: 'Reading',
-      negotiatorId: null,
-      negotiator: null,
+      at: 'reading',
+      by: null,
       mode: 'rent',
       // £1,950 pcm: a rent sorts by its monthly figure.
       price: 1_950_00,
@@ -148,37 +158,30 @@ beforeAll(async () => {
       approval: 'pending',
       views: 10,
       photos: 2,
-      created: at(2).getTime(),
-      updated: at(0).getTime(),
+      minutes: [2, 0],
     }),
     d: await make({
       title: 'Dockside loft',
-      branchId: branches.ryde,
-      branch: 'Ryde',
-      negotiatorId: manager.memberId,
-      negotiator: 'Adam Price',
+      at: 'ryde',
+      by: 'manager',
       price: 450_000_00,
       status: 'draft',
       approval: 'rejected',
       views: 0,
       photos: 1,
-      created: at(3).getTime(),
-      updated: at(20).getTime(),
+      minutes: [3, 20],
     }),
     e: await make({
       title: 'Elm House',
-      branchId: branches.wimbledon,
-      branch: 'Wimbledon',
-      negotiatorId: null,
-      negotiator: null,
+      at: 'wimbledon',
+      by: null,
       price: 300_000_00,
       priceQualifier: 'offers-over',
       status: 'sold',
       approval: 'approved',
       views: 99,
       photos: 2,
-      created: at(3).getTime(),
-      updated: at(40).getTime(),
+      minutes: [3, 40],
     }),
   };
 });
