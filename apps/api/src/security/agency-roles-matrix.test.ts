@@ -21,7 +21,7 @@ import { can, type AgencyAction, type AgencyActor, type MemberRole } from '@abod
 import { agencyMemberBranches, agencyMembers, agents, users } from '#src/db/schema.ts';
 import { branchSlug } from '#src/features/agency/create-agency.ts';
 import { signedInUser } from '#src/features/auth/auth-test-helpers.ts';
-import { AGENT_PROFILE, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
+import { AGENCY_DETAILS, AGENT_PROFILE, NEW_BRANCH, REAL_ADDRESSES } from '#src/testing/fixtures.ts';
 import { blmFile, saleRow } from '#src/features/feeds/blm/blm-test-world.ts';
 import { readJson } from '#src/testing/http.ts';
 import { servedRoutes } from '#src/testing/route-table.ts';
@@ -325,13 +325,7 @@ const CASES: Record<string, Case> = {
     action: 'agency.edit',
     on: 'none',
     ok: 200,
-    body: () => ({
-      name: 'Harbour & Vale',
-      redressScheme: null,
-      redressMembershipNumber: null,
-      cmpScheme: null,
-      cmpMembershipNumber: null,
-    }),
+    body: () => AGENCY_DETAILS,
   },
   'GET /api/agent/analytics': { action: 'reports.view', on: 'none', ok: 200 },
   'GET /api/agent/reports/listings.csv': { action: 'reports.view', on: 'none', ok: 200 },
@@ -348,14 +342,7 @@ const CASES: Record<string, Case> = {
     action: 'branch.create',
     on: 'none',
     ok: 201,
-    body: () => ({
-      branchName: 'Reading',
-      name: 'Imran Castell',
-      email: 'reading@example.com',
-      phone: '0118 496 0101',
-      handlesSales: true,
-      handlesLettings: true,
-    }),
+    body: () => NEW_BRANCH,
   },
   'PATCH /api/agent/branches/:id': {
     action: 'branch.edit',

@@ -19,7 +19,7 @@ import { MESSAGES } from '@abode/shared/messages';
 import { agencyMembers, agents, feedBranchCodes, feedImports, listingMedia } from '#src/db/schema.ts';
 import { markTwoFactorSetUp, ORIGIN, signedInUser } from '#src/features/auth/auth-test-helpers.ts';
 import { callApi, readJson } from '#src/testing/http.ts';
-import { AGENT_PROFILE, WIMBLEDON_SALE_DRAFT } from '#src/testing/fixtures.ts';
+import { AGENCY_DETAILS, AGENT_PROFILE, NEW_BRANCH, WIMBLEDON_SALE_DRAFT } from '#src/testing/fixtures.ts';
 import { createApp } from '#src/app.ts';
 import { servedRoutes } from '#src/testing/route-table.ts';
 import { insertTeamFixtures, type TeamFixtures } from '#src/features/agency/team/team-fixtures.ts';
@@ -133,16 +133,6 @@ const ownerOrOther = <T>(persona: Persona, owner: Persona, own: T, other: T): T 
   persona === owner ? own : other;
 
 const SALE_LISTING = { ...WIMBLEDON_SALE_DRAFT, tenure: 'freehold', councilTaxBand: 'F' };
-
-/** A new branch (ADR 029): the profile's fields without the agency name, and its departments. */
-const NEW_BRANCH = {
-  branchName: 'Reading',
-  name: 'Imran Castell',
-  email: 'reading@example.com',
-  phone: '0118 496 0101',
-  handlesSales: true,
-  handlesLettings: true,
-};
 
 const imageForm = (f: MatrixFixtures) => {
   const form = new FormData();
@@ -384,13 +374,7 @@ const RULES: Record<string, Rule> = {
   // The member's own agency (ADR 029): any member reads it, an owner changes it; the same details keep it verified.
   'GET /api/agent/agency': { expect: agentArea(200) },
   'PATCH /api/agent/agency': {
-    body: () => ({
-      name: 'Harbour & Vale',
-      redressScheme: null,
-      redressMembershipNumber: null,
-      cmpScheme: null,
-      cmpMembershipNumber: null,
-    }),
+    body: () => AGENCY_DETAILS,
     expect: agentArea(200),
   },
   'GET /api/agent/analytics': { expect: agentArea(200) },

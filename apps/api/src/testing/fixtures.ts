@@ -108,6 +108,25 @@ export const AGENT_PROFILE = {
   phone: '020 7946 0001',
 };
 
+/** A second branch of the fixture agency, as `POST /api/agent/branches` takes it (ADR 029). */
+export const NEW_BRANCH = {
+  branchName: 'Reading',
+  name: 'Imran Castell',
+  email: 'reading@example.com',
+  phone: '0118 496 0101',
+  handlesSales: true,
+  handlesLettings: true,
+};
+
+/** The fixture agency's details as `PATCH /api/agent/agency` takes them, with no scheme memberships recorded. */
+export const AGENCY_DETAILS = {
+  name: 'Harbour & Vale',
+  redressScheme: null,
+  redressMembershipNumber: null,
+  cmpScheme: null,
+  cmpMembershipNumber: null,
+};
+
 /**
  * Inserts a user with role agent and their verified one-branch agency (ADR 029); returns the branch (SPEC's agents
  * row) with its owner's `userId`. `verified: false` leaves the agency unverified.
