@@ -233,7 +233,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
 
   // 10. Profile: chips and a logo.
   await page.getByRole('navigation').getByRole('link', { name: 'Profile' }).click();
-  await page.getByLabel('Agency name').fill('Harbour & Vale');
+  await page.getByLabel('Agency name').fill('Whitfield & Penn');
   await page.getByLabel('Primary phone').fill('020 7946 0123');
   const certification = page.getByLabel('Certifications', { exact: true });
   await certification.fill('  Propertymark ARLA  ');
@@ -249,7 +249,7 @@ test('an agent lists a home with photos, handles an enquiry, edits the profile a
   await expect(page.getByText('Profile updated successfully').first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Remove Propertymark ARLA' })).toBeVisible();
-  await expect(page.getByLabel('Agency name')).toHaveValue('Harbour & Vale');
+  await expect(page.getByLabel('Agency name')).toHaveValue('Whitfield & Penn');
 
   // 11. Reports: the listings CSV holds the new listing.
   await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).click();

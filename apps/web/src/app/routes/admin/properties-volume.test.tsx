@@ -247,3 +247,31 @@ test('at phone width the cards have checkboxes, select all and the bulk bar', as
   await user.click(bulkAction('Approve'));
   expect(await screen.findByText(ADMIN_LISTING_MESSAGES.bulkApproved(2))).toBeInTheDocument();
 });
+
+test('two agencies of the same name are told apart in the Agency filter by their branches', async () => {
+  const twin = 'e5e5e5e5-5555-4555-8555-555555555555';
+  server.use(
+    http.get('/api/admin/properties/agencies', () =>
+      HttpResponse.json({
+        agencies: [
+          ...AGENCIES.agencies,
+          { id: twin, name: 'Harbour & Vale', branches: [{ id: twin, name: 'Clara Whitfield' }] },
+        ],
+      } satisfies AdminListingAgencies),
+    ),
+    http.get('/api/admin/properties', () => HttpResponse.json(list())),
+  );
+  renderPage();
+  const agency = screen.getByLabelText(ADMIN_LISTING_MESSAGES.agencyLabel);
+  await waitFor(() => expect(within(agency).getAllByRole('option')).toHaveLength(4));
+  expect(
+    within(agency)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual([
+    'All agencies',
+    'Fernhollow Estates',
+    'Harbour & Vale (Reading, Wimbledon)',
+    'Harbour & Vale (Clara Whitfield)',
+  ]);
+});

@@ -9,6 +9,7 @@ import {
   APPROVAL_STATUS_LABELS,
   LISTING_STATUS_FILTERS,
   parseAdminListingFilters,
+  type AdminListingAgencies,
 } from '@abode/shared/admin/listings.schema';
 import { LISTING_STATUS_LABELS } from '@abode/shared/listings/listing.schema';
 import { MESSAGES } from '@abode/shared/messages';
@@ -47,6 +48,18 @@ const APPROVAL_OPTIONS = APPROVAL_STATUS_FILTERS.map((s) => ({
  * REQ-ADMIN-05: select rows to approve them, or reject them with one reason, at once. A failed load toasts 'Failed to
  * fetch properties' and offers a retry.
  */
+/**
+ * An agency's name in the Agency filter; where another agency has the same name (names are the agencies' own, so
+ * they can repeat), its branches follow in brackets so the admin can tell them apart.
+ */
+function agencyLabel(
+  agency: AdminListingAgencies['agencies'][number],
+  all: AdminListingAgencies['agencies'],
+) {
+  const twins = all.filter((a) => a.name === agency.name).length > 1;
+  return twins ? `${agency.name} (${agency.branches.map((b) => b.name).join(', ')})` : agency.name;
+}
+
 export function AdminPropertiesRoute() {
   const [searchParams] = useSearchParams();
   const filters = parseAdminListingFilters(searchParams);
@@ -64,7 +77,7 @@ export function AdminPropertiesRoute() {
   const agency = agencies.find((a) => a.id === filters.agencyId);
   const agencyOptions = [
     { value: '', label: 'All agencies' },
-    ...agencies.map((a) => ({ value: a.id, label: a.name })),
+    ...agencies.map((a) => ({ value: a.id, label: agencyLabel(a, agencies) })),
     // A link to an agency without listings (or not loaded yet) still shows what it filters by.
     ...(filters.agencyId && !agency ? [{ value: filters.agencyId, label: 'This agency' }] : []),
   ];
