@@ -69,6 +69,26 @@ export const PROPERTY_SUB_TYPE_LABELS: Record<PropertySubTypeValue, string> = {
   'farm-land': 'Farm land',
 };
 
+/** Sub-types that name only the built form of a house ('Semi-detached'): a listing writes 'Semi-detached house'. */
+const HOUSE_FORMS: ReadonlySet<PropertySubTypeValue> = new Set([
+  'terraced',
+  'end-of-terrace',
+  'semi-detached',
+  'detached',
+  'link-detached',
+  'mews',
+]);
+
+/**
+ * The home as a UK listing names it: its sub-type when the agent gave one ('Semi-detached house', 'Ground floor
+ * flat', 'Cottage', 'Detached bungalow'), else its type ('House'). Used on the listing page and for feed titles.
+ */
+export function propertyTypeName(type: PropertyTypeValue, subType?: PropertySubTypeValue | null): string {
+  if (!subType) return PROPERTY_TYPE_LABELS[type];
+  const label = PROPERTY_SUB_TYPE_LABELS[subType];
+  return HOUSE_FORMS.has(subType) ? `${label} house` : label;
+}
+
 /** The type a sub-type belongs to. */
 export function typeOfSubType(subType: PropertySubTypeValue): PropertyTypeValue {
   const entry = Object.entries(PROPERTY_SUB_TYPES_BY_TYPE).find(([, list]) =>

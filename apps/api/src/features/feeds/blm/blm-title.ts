@@ -3,29 +3,16 @@
  * portals write it — '3 bedroom semi-detached house for sale', 'Studio flat to rent', 'Plot for sale'.
  */
 import {
-  PROPERTY_SUB_TYPE_LABELS,
-  PROPERTY_TYPE_LABELS,
+  propertyTypeName,
   type PropertySubTypeValue,
   type PropertyTypeValue,
 } from '@abode/shared/listings/listing-vocabulary';
 
-/** Sub-types whose label names only the built form of a house ('Semi-detached'): 'house' follows it. */
-const HOUSE_FORMS: ReadonlySet<PropertySubTypeValue> = new Set([
-  'terraced',
-  'end-of-terrace',
-  'semi-detached',
-  'detached',
-  'link-detached',
-  'mews',
-]);
-
 /** What the home is, in lower case: 'semi-detached house', 'ground floor flat', 'studio flat', 'bungalow'. */
 export function homeNoun(type: PropertyTypeValue, subType: PropertySubTypeValue | null): string {
-  if (!subType) return PROPERTY_TYPE_LABELS[type].toLowerCase();
-  const label = PROPERTY_SUB_TYPE_LABELS[subType].toLowerCase();
-  if (HOUSE_FORMS.has(subType)) return `${label} house`;
+  // A title says 'studio flat' where the listing page's fact says 'Studio'.
   if (subType === 'studio') return 'studio flat';
-  return label;
+  return propertyTypeName(type, subType).toLowerCase();
 }
 
 /**

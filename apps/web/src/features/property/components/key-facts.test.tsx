@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { makeListingDetail } from '#src/testing/fixtures/listings.ts';
-import { formatPropertyType } from '#src/features/property/utils/format.ts';
+import { propertyTypeName } from '@abode/shared/listings/listing-vocabulary';
 import { KeyFacts } from './key-facts.tsx';
 import { MaterialInformationSection } from './material-information-section.tsx';
 
@@ -25,7 +25,7 @@ test.each([
   ['bungalow', 'detached-bungalow', 'Detached bungalow'],
   ['land', 'plot', 'Plot'],
 ] as const)('%s / %s reads %s', (type, subType, text) => {
-  expect(formatPropertyType(type, subType)).toBe(text);
+  expect(propertyTypeName(type, subType)).toBe(text);
 });
 
 test("key facts name the style with the type: 'Semi-detached house'", () => {

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import type { ListingDetail } from '@abode/shared/listings/listing.schema';
+import { propertyTypeName } from '@abode/shared/listings/listing-vocabulary';
 import {
   formatAvailableFrom,
   formatCouncilTaxBand,
   formatFloorArea,
-  formatPropertyType,
   FURNISHED_LABELS,
   TENURE_LABELS,
 } from '#src/features/property/utils/format.ts';
@@ -16,7 +16,7 @@ import {
 export function KeyFacts({ listing }: { listing: ListingDetail }) {
   const headingId = useId();
   const facts: [string, ReactNode][] = [
-    ['Property type', formatPropertyType(listing.propertyType, listing.propertySubType)],
+    ['Property type', propertyTypeName(listing.propertyType, listing.propertySubType)],
   ];
   if (listing.propertyType !== 'land') {
     facts.push(['Bedrooms', listing.bedrooms === 0 ? 'Studio' : listing.bedrooms]);

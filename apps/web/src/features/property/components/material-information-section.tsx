@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListingDetail } from '@abode/shared/listings/listing.schema';
 import { formatListingPrice } from '@abode/shared/listings/listing-price';
-import { LET_TYPE_LABELS } from '@abode/shared/listings/listing-vocabulary';
+import { LET_TYPE_LABELS, propertyTypeName } from '@abode/shared/listings/listing-vocabulary';
 import {
   MATERIAL_ITEM_KEYS,
   MATERIAL_ITEMS,
@@ -12,7 +12,6 @@ import {
   formatAvailableFrom,
   formatCouncilTaxBand,
   formatMonths,
-  formatPropertyType,
   formatYearly,
   FURNISHED_LABELS,
   plural,
@@ -118,7 +117,7 @@ export function MaterialInformationSection({ listing }: { listing: ListingDetail
       <Part
         title="Part B: the property, services and connectivity"
         facts={[
-          ['Property type', formatPropertyType(listing.propertyType, listing.propertySubType)],
+          ['Property type', propertyTypeName(listing.propertyType, listing.propertySubType)],
           ['Rooms', roomsText(listing)],
           ...itemFacts(listing, 'B'),
         ]}

@@ -5,12 +5,7 @@ import {
   type CouncilTaxBand,
   type ListingDetail,
 } from '@abode/shared/listings/listing.schema';
-import {
-  FURNISHED_LABELS,
-  PROPERTY_SUB_TYPE_LABELS,
-  type PropertySubTypeValue,
-  type PropertyTypeValue,
-} from '@abode/shared/listings/listing-vocabulary';
+import { FURNISHED_LABELS } from '@abode/shared/listings/listing-vocabulary';
 import { feetAndInches, formatFileSize, squareFeetOf } from '@abode/shared/measurements';
 import { formatPounds } from '@abode/shared/money';
 import { formatDate } from '#src/lib/format.ts';
@@ -20,26 +15,6 @@ export { FURNISHED_LABELS, formatFileSize, LISTING_STATUS_LABELS, PROPERTY_TYPE_
 /** 'Cowper Road, London, SW19 1AA': the public address (never a house number; SPEC, REQ-LISTING-23). */
 export function publicAddress(listing: Pick<ListingDetail, 'addressLine1' | 'city' | 'postcode'>): string {
   return [listing.addressLine1, listing.city, listing.postcode].filter(Boolean).join(', ');
-}
-
-/** The house styles that describe a house rather than name a building: 'Semi-detached' reads 'Semi-detached house'. */
-const HOUSE_FORMS: ReadonlySet<PropertySubTypeValue> = new Set([
-  'terraced',
-  'end-of-terrace',
-  'semi-detached',
-  'detached',
-  'link-detached',
-  'mews',
-]);
-
-/**
- * The property as a UK listing names it: its style when the agent gave one ('Semi-detached house', 'Ground floor
- * flat', 'Cottage', 'Detached bungalow'), else its type ('House').
- */
-export function formatPropertyType(type: PropertyTypeValue, subType?: PropertySubTypeValue | null): string {
-  if (!subType) return PROPERTY_TYPE_LABELS[type];
-  const label = PROPERTY_SUB_TYPE_LABELS[subType];
-  return HOUSE_FORMS.has(subType) ? `${label} ${PROPERTY_TYPE_LABELS[type].toLowerCase()}` : label;
 }
 
 /** '85 m² (915 sq ft)'. */
