@@ -1,6 +1,5 @@
 import {
   LISTING_STATUS_LABELS,
-  PROPERTY_TYPE_LABELS,
   TENURE_LABELS,
   type CouncilTaxBand,
   type ListingDetail,
@@ -10,7 +9,7 @@ import { feetAndInches, formatFileSize, squareFeetOf } from '@abode/shared/measu
 import { formatPounds } from '@abode/shared/money';
 import { formatDate } from '#src/lib/format.ts';
 
-export { FURNISHED_LABELS, formatFileSize, LISTING_STATUS_LABELS, PROPERTY_TYPE_LABELS, TENURE_LABELS };
+export { FURNISHED_LABELS, formatFileSize, LISTING_STATUS_LABELS, TENURE_LABELS };
 
 /** 'Cowper Road, London, SW19 1AA': the public address (never a house number; SPEC, REQ-LISTING-23). */
 export function publicAddress(listing: Pick<ListingDetail, 'addressLine1' | 'city' | 'postcode'>): string {
