@@ -1,28 +1,12 @@
-import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { MapPin } from 'lucide-react';
+import { MapBoundary } from '#src/components/map-boundary.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useNearViewport } from '#src/lib/use-near-viewport.ts';
 
 // Leaflet and its CSS are their own chunk, fetched only when a listing with coordinates is shown and the visitor
 // scrolls towards the map (on a phone it is far below the first screen; REQ-PERF).
 const PropertyMap = lazy(() => import('./property-map.tsx'));
-
-/** Keeps the page alive when the map cannot load (offline, blocked chunk): the address text stays. */
-class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? (
-      <p className="rounded-xl border bg-muted px-4 py-6 text-sm text-muted-foreground">
-        The map could not be loaded.
-      </p>
-    ) : (
-      this.props.children
-    );
-  }
-}
 
 /**
  * The listing's location: a map when it has coordinates, and always the address in words. An approximate location
