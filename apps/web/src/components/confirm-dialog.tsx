@@ -10,7 +10,6 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '#src/components/ui/alert-dialog.tsx';
-import { buttonVariants } from '#src/components/ui/button.tsx';
 
 /**
  * The confirmation before an action: title, description, optional extra content, then Cancel and the confirming
@@ -27,8 +26,6 @@ import { buttonVariants } from '#src/components/ui/button.tsx';
  * - `confirmLabel`, `onConfirm`: the confirming button. `onConfirm` runs before the dialog closes and is not awaited:
  *   a mutation reports its own outcome (a toast).
  * - `cancelLabel`: 'Cancel' unless given.
- * - `destructive`: the confirming button's destructive styling, on unless false.
- * - `disabled`: disables the confirming button, e.g. while the same action is pending.
  * - `children`: shown between the description and the buttons, e.g. the list of what will be deleted.
  */
 export function ConfirmDialog({
@@ -41,8 +38,6 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   onConfirm,
-  destructive = true,
-  disabled = false,
 }: {
   trigger?: ReactElement;
   open?: boolean;
@@ -53,8 +48,6 @@ export function ConfirmDialog({
   confirmLabel: ReactNode;
   cancelLabel?: ReactNode;
   onConfirm: () => void;
-  destructive?: boolean;
-  disabled?: boolean;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -67,13 +60,7 @@ export function ConfirmDialog({
         {children}
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction
-            className={destructive ? undefined : buttonVariants()}
-            disabled={disabled}
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </AlertDialogAction>
+          <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
