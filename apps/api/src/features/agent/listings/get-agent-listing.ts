@@ -56,6 +56,34 @@ export async function findOwnListingRow(
   return row;
 }
 
+/**
+ * The columns the agent's listing form edits as they are, with their code lists' types: shared by the detail the API
+ * sends and by the stored input an edit is merged onto (update-agent-listing.ts).
+ */
+export function editableColumns(row: ListingRow) {
+  return {
+    title: row.title,
+    description: row.description ?? '',
+    mode: row.mode as AgentListingDetail['mode'],
+    status: row.status as AgentListingDetail['status'],
+    propertyType: row.propertyType as AgentListingDetail['propertyType'],
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    parkingSpaces: row.parkingSpaces,
+    addressLine1: row.addressLine1,
+    city: row.city,
+    postcode: row.postcode,
+    tenure: row.tenure as AgentListingDetail['tenure'],
+    councilTaxBand: row.councilTaxBand as AgentListingDetail['councilTaxBand'],
+    epcRating: row.epcRating as AgentListingDetail['epcRating'],
+    floorAreaSqm: row.floorAreaSqm,
+    features: row.features as AgentListingDetail['features'],
+    flags: row.flags as NonNullable<AgentListingDetail['flags']>,
+    availableFrom: row.availableFrom,
+    furnished: row.furnished as AgentListingDetail['furnished'],
+  };
+}
+
 /** The stored row, its photos and its media as the API's detail shape (a POA listing's price is null). */
 export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise<AgentListingDetail> {
   const media = await (db as Database)
@@ -89,30 +117,12 @@ export async function toAgentListingDetail(db: Reader, row: ListingRow): Promise
     branchId: row.agentId,
     negotiatorId: row.negotiatorId,
     slug: row.slug,
-    title: row.title,
-    description: row.description ?? '',
+    ...editableColumns(row),
     ...toListingDetails(row, media),
     pricePence: sentPrices(row).pricePence,
-    mode: row.mode as AgentListingDetail['mode'],
-    status: row.status as AgentListingDetail['status'],
-    propertyType: row.propertyType as AgentListingDetail['propertyType'],
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    parkingSpaces: row.parkingSpaces,
-    addressLine1: row.addressLine1,
-    city: row.city,
-    postcode: row.postcode,
     outcode: row.outcode,
     latitude: row.latitude,
     longitude: row.longitude,
-    tenure: row.tenure as AgentListingDetail['tenure'],
-    councilTaxBand: row.councilTaxBand as AgentListingDetail['councilTaxBand'],
-    epcRating: row.epcRating as AgentListingDetail['epcRating'],
-    floorAreaSqm: row.floorAreaSqm,
-    features: row.features as AgentListingDetail['features'],
-    flags: row.flags as NonNullable<AgentListingDetail['flags']>,
-    availableFrom: row.availableFrom,
-    furnished: row.furnished as AgentListingDetail['furnished'],
     approvalStatus: row.approvalStatus as AgentListingDetail['approvalStatus'],
     approvedAt: iso(row.approvedAt),
     publishedAt: iso(row.publishedAt),

@@ -35,7 +35,12 @@ import { AppError } from '#src/errors/app-error.ts';
 import { validationError } from '#src/middleware/error-handler.ts';
 import { recordAgentActivity } from '../activity.ts';
 import { listingValues, locateOrReject, PHOTO_REQUIRED_DETAIL } from './create-agent-listing.ts';
-import { findOwnListingRow, toAgentListingDetail, type ListingRow } from './get-agent-listing.ts';
+import {
+  editableColumns,
+  findOwnListingRow,
+  toAgentListingDetail,
+  type ListingRow,
+} from './get-agent-listing.ts';
 
 type UpdateInput = z.output<typeof UpdateListingInputSchema>;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -43,27 +48,9 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** The stored row as input to ListingInputSchema (the price as quoted: weekly, or none when on application). */
 function storedInput(row: ListingRow) {
   return {
-    title: row.title,
-    description: row.description ?? '',
+    ...editableColumns(row),
     pricePence: quotedPricePence(row),
-    mode: row.mode,
-    status: row.status,
-    propertyType: row.propertyType,
     propertySubType: row.propertySubType,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    parkingSpaces: row.parkingSpaces,
-    addressLine1: row.addressLine1,
-    city: row.city,
-    postcode: row.postcode,
-    tenure: row.tenure,
-    councilTaxBand: row.councilTaxBand,
-    epcRating: row.epcRating,
-    floorAreaSqm: row.floorAreaSqm,
-    features: row.features,
-    flags: row.flags,
-    availableFrom: row.availableFrom,
-    furnished: row.furnished,
     priceQualifier: row.priceQualifier,
     rentFrequency: row.rentFrequency,
     keyFeatures: row.keyFeatures,
