@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TwoFactorPasswordSchema } from '@abode/shared/auth/two-factor';
 import { Button } from '#src/components/ui/button.tsx';
-import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
-import { Input } from '#src/components/ui/input.tsx';
+import { CurrentPasswordField, TextField } from '#src/components/text-field.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 
@@ -46,14 +45,12 @@ export function PasswordStepForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">{intro}</p>
-      <FormField id={passwordId} label="Password" error={errors.password?.message}>
-        <Input
-          {...fieldA11y(passwordId, errors.password?.message)}
-          {...form.register('password')}
-          type="password"
-          autoComplete="current-password"
-        />
-      </FormField>
+      <CurrentPasswordField
+        id={passwordId}
+        label="Password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <div>
         <Button type="submit" variant={variant} disabled={isSubmitting}>
           {isSubmitting ? busyLabel : submitLabel}

@@ -10,8 +10,7 @@ import {
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#src/components/ui/card.tsx';
-import { FormField, fieldA11y } from '#src/components/ui/form-field.tsx';
-import { Input } from '#src/components/ui/input.tsx';
+import { CurrentPasswordField, TextField } from '#src/components/text-field.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { useAuth } from '#src/lib/auth.tsx';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
@@ -147,23 +146,21 @@ function TurnOff({ onTurnedOff }: { onTurnedOff: () => void }) {
       </h3>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id={passwordId} label="Password" error={errors.password?.message}>
-            <Input
-              {...fieldA11y(passwordId, errors.password?.message)}
-              {...form.register('password')}
-              type="password"
-              autoComplete="current-password"
-            />
-          </FormField>
-          <FormField id={codeId} label="Code from the app, or a backup code" error={errors.code?.message}>
-            <Input
-              {...fieldA11y(codeId, errors.code?.message)}
-              {...form.register('code')}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              className="font-mono"
-            />
-          </FormField>
+          <CurrentPasswordField
+            id={passwordId}
+            label="Password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <TextField
+            id={codeId}
+            label="Code from the app, or a backup code"
+            error={errors.code?.message}
+            {...form.register('code')}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            className="font-mono"
+          />
         </div>
         <div>
           <Button type="submit" variant="destructive" disabled={isSubmitting}>

@@ -26,7 +26,7 @@ import { paths } from '#src/config/paths.ts';
 import { isApiError } from '#src/lib/api-error.ts';
 import { forgetSession, useAuth } from '#src/lib/auth.tsx';
 import { deleteAccount } from '../api/profile.ts';
-import { TextField } from './text-field.tsx';
+import { CurrentPasswordField, TextField } from '#src/components/text-field.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const EMPTY = { password: '', confirmation: '' };
@@ -101,11 +101,9 @@ function DeleteAccountDialog() {
               homes are erased and you are signed out everywhere. Agents keep the enquiries you sent them.
             </DialogDescription>
           </DialogHeader>
-          <TextField
+          <CurrentPasswordField
             id={`${id}-password`}
             label="Your password"
-            type="password"
-            autoComplete="current-password"
             error={errors.password?.message}
             {...form.register('password')}
           />

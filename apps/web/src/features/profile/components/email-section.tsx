@@ -14,7 +14,7 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { changeEmail, EMAIL_CHANGED_LANDING } from '../api/profile.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '#src/components/text-field.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**

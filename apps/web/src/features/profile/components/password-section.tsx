@@ -13,7 +13,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { PasswordStrengthMeter } from '#src/components/password-strength-meter.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { changePassword } from '../api/profile.ts';
-import { TextField } from './text-field.tsx';
+import { CurrentPasswordField, TextField } from '#src/components/text-field.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -50,11 +50,9 @@ export function PasswordSection() {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <TextField
+      <CurrentPasswordField
         id={`${id}-current`}
         label="Current password"
-        type="password"
-        autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...form.register('currentPassword')}
       />

@@ -14,7 +14,7 @@ import { PHONE_MAX_LENGTH } from '@abode/shared/sanitise';
 import { Button } from '#src/components/ui/button.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { useUpdateProfile } from '../api/profile.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '#src/components/text-field.tsx';
 import { showErrorToast } from '#src/lib/error-toast.ts';
 
 /**

@@ -28,3 +28,8 @@ export function TextField({
     </FormField>
   );
 }
+
+/** The account's password, asked again before a sensitive step: a {@link TextField} the browser fills from its saved password. */
+export function CurrentPasswordField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'autoComplete'>) {
+  return <TextField {...props} type="password" autoComplete="current-password" />;
+}
