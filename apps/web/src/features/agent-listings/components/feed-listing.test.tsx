@@ -14,7 +14,7 @@ import type {
 import type { FeedMediaList } from '@abode/shared/feeds/feed-media.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
 import { AgentPropertiesRoute } from '#src/app/routes/agent/properties.tsx';
-import { makeAgentListingSummary, justStored } from '#src/testing/fixtures/agent-listings.ts';
+import { COWPER_ROAD, makeAgentListingSummary, justStored } from '#src/testing/fixtures/agent-listings.ts';
 import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
 import { NO_LISTING_FACTS } from '#src/testing/fixtures/listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
@@ -42,12 +42,7 @@ const FEED_LISTING: AgentListingDetail = {
   bedrooms: 3,
   bathrooms: 1,
   parkingSpaces: 0,
-  addressLine1: 'Cowper Road',
-  city: 'London',
-  postcode: 'SW19 1AA',
-  outcode: 'SW19',
-  latitude: 51.42164,
-  longitude: -0.18615,
+  ...COWPER_ROAD,
   tenure: 'freehold',
   councilTaxBand: 'E',
   epcRating: null,

@@ -9,20 +9,13 @@ import { http, HttpResponse } from 'msw';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import { MATERIAL_ITEM_KEYS } from '@abode/shared/listings/material-information';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
-import { justStored } from '#src/testing/fixtures/agent-listings.ts';
+import { justStored, SW19_1AA } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
 import { server } from '#src/testing/server.ts';
 import { renderRoute } from '#src/testing/test-utils.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000ab';
-const SW19 = {
-  postcode: 'SW19 1AA',
-  outcode: 'SW19',
-  latitude: 51.42164,
-  longitude: -0.18615,
-  approximate: false,
-};
 
 type Body = Record<string, unknown>;
 
@@ -33,7 +26,7 @@ type Body = Record<string, unknown>;
 function serve(refuse?: { path: string; message: string }[]) {
   const posted: Body[] = [];
   server.use(
-    http.get('/api/agent/properties/postcodes/:postcode', () => HttpResponse.json(SW19)),
+    http.get('/api/agent/properties/postcodes/:postcode', () => HttpResponse.json(SW19_1AA)),
     http.post('/api/agent/properties', async ({ request }) => {
       const body = (await request.json()) as Body;
       posted.push(body);
@@ -56,8 +49,8 @@ function serve(refuse?: { path: string; message: string }[]) {
         id: ID,
         slug: 'flat-for-sale-cowper-road-sw19-0000ab',
         outcode: 'SW19',
-        latitude: SW19.latitude,
-        longitude: SW19.longitude,
+        latitude: SW19_1AA.latitude,
+        longitude: SW19_1AA.longitude,
         pricePence: body.pricePence ?? null,
         weeklyRentPence: null,
         media: [],

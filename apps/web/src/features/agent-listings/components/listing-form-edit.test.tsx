@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { LISTING_MESSAGES, type AgentListingDetail } from '@abode/shared/agent/listing-input.schema';
 import { AgentEditPropertyRoute } from '#src/app/routes/agent/property-edit.tsx';
-import { justStored } from '#src/testing/fixtures/agent-listings.ts';
+import { COWPER_ROAD, justStored } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
 import { server } from '#src/testing/server.ts';
@@ -36,12 +36,7 @@ const WEEKLY_RENTAL = {
   bathrooms: 1,
   receptionRooms: 1,
   parkingSpaces: 0,
-  addressLine1: 'Cowper Road',
-  city: 'London',
-  postcode: 'SW19 1AA',
-  outcode: 'SW19',
-  latitude: 51.42164,
-  longitude: -0.18615,
+  ...COWPER_ROAD,
   tenure: null,
   councilTaxBand: 'C',
   epcRating: 'C',

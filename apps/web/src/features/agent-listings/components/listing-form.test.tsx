@@ -9,7 +9,7 @@ import {
 } from '@abode/shared/agent/listing-input.schema';
 import { AgentNewPropertyRoute } from '#src/app/routes/agent/property-new.tsx';
 import { EMPTY_LISTING, ListingForm } from '#src/features/agent-listings/components/listing-form.tsx';
-import { justStored } from '#src/testing/fixtures/agent-listings.ts';
+import { justStored, SW19_1AA } from '#src/testing/fixtures/agent-listings.ts';
 import { AGENT_FIXTURE_IDS, agentMe } from '#src/testing/fixtures/me.ts';
 import { answerAgentBranches } from '#src/testing/handlers/agent-branches.ts';
 import { server } from '#src/testing/server.ts';
@@ -27,9 +27,9 @@ function created(body: Record<string, unknown>): AgentListingDetail {
     negotiatorId: null,
     id: ID,
     slug: '3-bedroom-house-for-sale-cowper-road-sw19-1a2b3c',
-    outcode: 'SW19',
-    latitude: 51.42164,
-    longitude: -0.18615,
+    outcode: SW19_1AA.outcode,
+    latitude: SW19_1AA.latitude,
+    longitude: SW19_1AA.longitude,
     ...justStored('2026-11-23T10:00:00.000Z'),
     weeklyRentPence: null,
     media: [],
@@ -41,13 +41,7 @@ const LOCATIONS: Record<
   string,
   { postcode: string; outcode: string; latitude: number; longitude: number; approximate: boolean }
 > = {
-  'SW19 1AA': {
-    postcode: 'SW19 1AA',
-    outcode: 'SW19',
-    latitude: 51.42164,
-    longitude: -0.18615,
-    approximate: false,
-  },
+  'SW19 1AA': SW19_1AA,
   'LS1 1UR': {
     postcode: 'LS1 1UR',
     outcode: 'LS1',
