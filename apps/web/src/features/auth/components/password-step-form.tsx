@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TwoFactorPasswordSchema } from '@abode/shared/auth/two-factor';
 import { Button } from '#src/components/ui/button.tsx';
-import { CurrentPasswordField, TextField } from '#src/components/text-field.tsx';
+import { CurrentPasswordField } from '#src/components/text-field.tsx';
 import { isApiError } from '#src/lib/api-error.ts';
 import { AUTH_MESSAGES } from '@abode/shared/auth/auth.schema';
 
