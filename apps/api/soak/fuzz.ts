@@ -1,9 +1,11 @@
 /**
- * The long run of the write-route fuzzing (apps/api/src/security/fuzz-writes.test.ts): 1,000 generated requests per
- * write route with a new seed each time (FUZZ_RUNS=1000 FUZZ_SEED=random), run by Vitest on PGlite as
- * `npm run test:soak` did before the soak runner existed. It takes minutes, so the runner starts it in the background
- * while the steps that are not timing-sensitive run (seeding, two processes, faults); its output goes to a file
- * and its tests count in the closing 'N passed, N failed' line, as in scripts/test.mjs.
+ * The long run of the write-route fuzzing (apps/api/src/security/fuzz-writes.test.ts): up to 1,000 generated requests
+ * per write route with a new seed each time (FUZZ_RUNS=1000 FUZZ_SEED=random), run by Vitest on PGlite, within a time
+ * budget (FUZZ_BUDGET_S, shared out over the routes by the test) and at least FUZZ_MIN_RUNS a route. At 1,000 a route
+ * the ~90 routes take about 12 minutes alone on this machine (2026-12-07), more than the run's limit, so the budget
+ * decides on a busy machine. The runner starts it in the background while the steps that are not timing-sensitive
+ * run (seeding, two processes, faults); its output goes to a file and its tests count in the closing 'N passed, N
+ * failed' line, as in scripts/test.mjs.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,8 +29,14 @@ export interface FuzzRun {
   kill(): void;
 }
 
-/** Starts the fuzzing in the background; `dir` receives its output (fuzz.out) and Vitest's JSON report. */
-export function startFuzz(dir: string, options: { runs: number; timeoutS: number }): FuzzRun {
+/**
+ * Starts the fuzzing in the background; `dir` receives its output (fuzz.out) and Vitest's JSON report. `budgetS` is
+ * the routes' share of `timeoutS` (seconds): the rest is Vitest's start and the test world's set-up.
+ */
+export function startFuzz(
+  dir: string,
+  options: { runs: number; minRuns: number; budgetS: number; timeoutS: number },
+): FuzzRun {
   const report = path.join(dir, 'fuzz.json');
   const outFile = path.join(dir, 'fuzz.out');
   const out = fs.openSync(outFile, 'w');
@@ -49,7 +57,13 @@ export function startFuzz(dir: string, options: { runs: number; timeoutS: number
     {
       cwd: ROOT,
       stdio: ['ignore', out, out],
-      env: { ...process.env, FUZZ_RUNS: String(options.runs), FUZZ_SEED: seed },
+      env: {
+        ...process.env,
+        FUZZ_RUNS: String(options.runs),
+        FUZZ_MIN_RUNS: String(options.minRuns),
+        FUZZ_BUDGET_S: String(options.budgetS),
+        FUZZ_SEED: seed,
+      },
       // Its own process group: npx → vitest → workers are stopped together.
       detached: true,
     },
@@ -103,7 +117,12 @@ export function startFuzz(dir: string, options: { runs: number; timeoutS: number
         .trimEnd()
         .split('\n');
       for (const line of failed ? lines : lines.slice(-6)) say(`      │ ${line}`);
-      info(`FUZZ_RUNS=${options.runs}, FUZZ_SEED=${seed}; ${seconds} s; output ${outFile}`);
+      const summary = lines.find((line) => line.startsWith('fuzz summary: '));
+      if (summary) info(summary);
+      info(
+        `FUZZ_RUNS=${options.runs}, FUZZ_MIN_RUNS=${options.minRuns}, FUZZ_BUDGET_S=${options.budgetS}, ` +
+          `FUZZ_SEED=${seed}; ${seconds} s; output ${outFile}`,
+      );
     },
   };
 }

@@ -1,10 +1,10 @@
 /**
  * Property-based fuzzing of every write route (REQ-SEC), with fast-check: for each POST, PUT, PATCH and DELETE route
  * the app serves (read from Hono's route table: a new write route without a case here fails the first test), FUZZ_RUNS
- * generated requests (100 in `npm test`; 1,000 with a new seed each time in `npm run test:soak`, run by CI) sent by a
- * persona allowed to use the route: valid bodies with fields mutated into oversized strings, wrong types, nested junk,
- * awkward unicode and script payloads; junk and broken JSON; other media types; hostile path parameters; and, for
- * uploads, junk files (random bytes, zero bytes, huge declared sizes) and hostile form fields.
+ * generated requests (100 in `npm test`; up to 1,000 with a new seed each time in `npm run test:soak`, run by CI)
+ * sent by a persona allowed to use the route: valid bodies with fields mutated into oversized strings, wrong types,
+ * nested junk, awkward unicode and script payloads; junk and broken JSON; other media types; hostile path parameters;
+ * and, for uploads, junk files (random bytes, zero bytes, huge declared sizes) and hostile form fields.
  *
  * Properties, per route:
  * - never a 5xx;
@@ -14,6 +14,8 @@
  *
  * Every problem of a route is collected (not just the first) and reported with the request that caused it and the
  * seed: FUZZ_SEED=<seed> FUZZ_RUNS=<n> repeats a run exactly. FUZZ_VERBOSE=1 prints each route's status counts.
+ * FUZZ_BUDGET_S bounds the routes' fuzzing in time (see BUDGET_MS), as the soak does; a route that cannot reach
+ * FUZZ_MIN_RUNS requests in its share fails.
  * Requests move the server clock on by two hours each (testing/security-world.ts), so no rate limit refuses them.
  *
  * Bugs found here and fixed are pinned by REGRESSIONS.
@@ -45,8 +47,17 @@ import { createSecurityWorld, type Persona, type SecurityWorld } from '#src/test
 import { insertTeamFixtures, type TeamFixtures } from '#src/features/agency/team/team-fixtures.ts';
 import { findStoredMarkup, type StoredMarkup } from '#src/testing/stored-markup.ts';
 
-/** Runs per route: 100 in `npm test` (≈40 s on PGlite), 1,000 in `npm run test:soak` (≈5 min). */
+/** Runs per route: 100 in `npm test` (≈80 s on PGlite), up to 1,000 in `npm run test:soak`. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+/**
+ * The time the routes' fuzzing may take, in ms (FUZZ_BUDGET_S; none in `npm test`). With a budget, each route stops at
+ * RUNS or at its share of the time left (left ÷ routes left, so what a quick route leaves over passes to the next),
+ * whichever comes first: at 1,000 runs a route the whole file takes about 12 minutes alone on this machine, more on
+ * a busy one, and the soak has a fixed limit.
+ */
+const BUDGET_MS = process.env.FUZZ_BUDGET_S ? Number(process.env.FUZZ_BUDGET_S) * 1000 : null;
+/** The fewest requests a route must get within its share of the budget (FUZZ_MIN_RUNS; RUNS without a budget). */
+const MIN_RUNS = Number(process.env.FUZZ_MIN_RUNS ?? RUNS);
 /** A fixed seed unless FUZZ_SEED says otherwise ('random' for a new one each run, as the soak does). */
 const SEED =
   process.env.FUZZ_SEED === 'random'
@@ -824,8 +835,34 @@ function describeRequest(method: string, url: string, request: FuzzRequest): str
   return `${method} ${url.slice(0, 200)} as ${request.target.as}: ${(shown ?? '').slice(0, 300)}`;
 }
 
+let budgetEnd: number | null = null;
+let routesLeft = Object.keys(CASES).length;
+/** Requests sent per route (the summary printed after the run). */
+const requestsSent = new Map<string, number>();
+
+/** This route's share of what is left of the budget, in ms, or null without one (the budget starts at the first). */
+function budgetShare(): number | null {
+  if (BUDGET_MS === null) return null;
+  budgetEnd ??= performance.now() + BUDGET_MS;
+  const share = Math.max(0, budgetEnd - performance.now()) / routesLeft;
+  routesLeft -= 1;
+  return share;
+}
+
+afterAll(() => {
+  if (!requestsSent.size) return;
+  const counts = [...requestsSent.values()].sort((a, b) => a - b);
+  const fewest = [...requestsSent].find(([, n]) => n === counts[0])![0];
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  process.stdout.write(
+    `fuzz summary: ${total} requests over ${counts.length} routes, seed ${SEED}; a route at most ${RUNS}, ` +
+      `median ${counts[Math.floor(counts.length / 2)]}, fewest ${counts[0]} (${fewest})` +
+      `${BUDGET_MS === null ? '' : `; budget ${BUDGET_MS / 1000} s`}\n`,
+  );
+});
+
 test.each(Object.entries(CASES))(
-  `%s: ${RUNS} generated requests, never a 5xx, every 4xx a catalogue error, nothing stored unsanitised`,
+  `%s: ${BUDGET_MS === null ? '' : 'up to '}${RUNS} generated requests, never a 5xx, every 4xx a catalogue error, nothing stored unsanitised`,
   async (key, fuzzCase) => {
     const method = key.split(' ')[0]!;
     /** Problems by kind, with the first requests that showed each. */
@@ -838,21 +875,32 @@ test.each(Object.entries(CASES))(
     };
     const statuses = new Map<number, number>();
     const started = performance.now();
+    const share = budgetShare();
+    /** The request under way: the time limit stops the runs, not a request, which is awaited before the checks. */
+    let inFlight: Promise<void> = Promise.resolve();
+    const check = async (request: FuzzRequest) => {
+      const url = urlOf(key, request);
+      const res = await send(method, url, request);
+      const text = await res.text();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status >= 500)
+        note(`${res.status} ${text.slice(0, 200)}`, describeRequest(method, url, request));
+      else if (res.status >= 400) {
+        const problem = errorBodyProblem(catalogue, key, text);
+        if (problem) note(`${res.status}: ${problem}`, describeRequest(method, url, request));
+      }
+    };
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(key, fuzzCase), async (request) => {
-        const url = urlOf(key, request);
-        const res = await send(method, url, request);
-        const text = await res.text();
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status >= 500)
-          note(`${res.status} ${text.slice(0, 200)}`, describeRequest(method, url, request));
-        else if (res.status >= 400) {
-          const problem = errorBodyProblem(catalogue, key, text);
-          if (problem) note(`${res.status}: ${problem}`, describeRequest(method, url, request));
-        }
-      }),
-      { numRuns: RUNS, seed: SEED },
+      fc.asyncProperty(requestArbitrary(key, fuzzCase), (request) => (inFlight = check(request))),
+      {
+        numRuns: RUNS,
+        seed: SEED,
+        ...(share === null ? {} : { plugins: [fc.interruptAfterTimeLimit(share)] }),
+      },
     );
+    await inFlight;
+    const sent = [...statuses.values()].reduce((sum, n) => sum + n, 0);
+    requestsSent.set(key, sent);
     for (const m of await findStoredMarkup(world.handle.db)) {
       if (knownMarkup.has(markupKey(m))) continue;
       knownMarkup.add(markupKey(m));
@@ -866,7 +914,10 @@ test.each(Object.entries(CASES))(
     const report = [...problems].map(
       ([kind, { count, examples }]) => `- ${kind} (×${count}), e.g.\n    ${examples.join('\n    ')}`,
     );
-    expect(report, `${key}: ${RUNS} runs in ${seconds} s, seed ${SEED}\n${report.join('\n')}`).toEqual([]);
+    expect(report, `${key}: ${sent} runs in ${seconds} s, seed ${SEED}\n${report.join('\n')}`).toEqual([]);
+    expect(sent, `${key}: ${sent} requests in ${seconds} s, fewer than FUZZ_MIN_RUNS`).toBeGreaterThanOrEqual(
+      MIN_RUNS,
+    );
   },
   600_000,
 );
