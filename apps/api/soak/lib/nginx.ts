@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { watchChild } from './child.ts';
 
 /** The site file of docs/deploy.md, the one template both the document and the soak test use. */
 export const NGINX_SITE_FILE = path.resolve(import.meta.dirname, '../../../../docs/deploy/nginx.conf');
@@ -200,14 +201,7 @@ export async function startNginx(options: {
   const out = fs.openSync(path.join(dir, 'nginx.out'), 'a');
   const child = spawn(binary, nginxArgs(dir, configFile), { stdio: ['ignore', out, out] });
   fs.closeSync(out);
-  running.add(child);
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      running.delete(child);
-      resolve();
-    }),
-  );
-  const alive = () => child.exitCode === null && child.signalCode === null;
+  const { alive, stop } = watchChild(child, running);
   const errorLog = () => {
     try {
       return fs.readFileSync(path.join(dir, 'error.log'), 'utf8');
@@ -219,13 +213,7 @@ export async function startNginx(options: {
     pid: child.pid!,
     configFile,
     errorLog,
-    async stop() {
-      if (!alive()) return;
-      child.kill('SIGQUIT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stop('SIGQUIT', 5000),
   };
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {

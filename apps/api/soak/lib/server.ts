@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { watchChild } from './child.ts';
 
 export const API_DIR = path.resolve(import.meta.dirname, '../..');
 
@@ -97,13 +98,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
-  running.add(child);
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      running.delete(child);
-      resolve();
-    }),
-  );
+  const watched = watchChild(child, running);
   const url = `http://127.0.0.1:${port}`;
   const server: Server = {
     name,
@@ -112,19 +107,9 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     pid: child.pid!,
     startedAt,
     logFile,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-    async kill9() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGKILL');
-      await exited;
-    },
-    alive: () => child.exitCode === null && child.signalCode === null,
+    stop: () => watched.stop('SIGTERM', 10_000),
+    kill9: () => watched.stop('SIGKILL'),
+    alive: watched.alive,
     rss() {
       try {
         const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
