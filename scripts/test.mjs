@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: unit and API tests (Vitest) on PGlite, the API tests again on PostgreSQL when TEST_DATABASE_URL is
 // set (CI) — that pass with the in-memory search engine on, as production runs (TEST_SEARCH_ENGINE=on,
-// apps/api/src/testing/search-engine-on.ts) — then the Playwright journeys against the real server in Chromium.
+// apps/api/src/testing/search-engine-on.ts) — then the Playwright journeys against the real server in Chromium, on
+// a new data folder each run (E2E_DATA_DIR, removed afterwards) as on CI's clean checkout: the journeys leave
+// agencies, listings and enquiries behind, and a later run on the same folder would meet them.
 // Prints one closing line 'N passed, N failed' summing every runner.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -92,6 +94,7 @@ if (!onlyUnit) {
       ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
       {
         ...envWithoutDb,
+        E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(out, 'e2e-data'),
         CHROMIUM_PATH: chromium,
         PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       },
