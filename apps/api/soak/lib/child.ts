@@ -2,8 +2,6 @@ import type { ChildProcess } from 'node:child_process';
 
 /** A child process the soak started (an API server, nginx), as its owner stops and watches it. */
 export interface Child {
-  /** Resolves when the process has exited. */
-  exited: Promise<void>;
   alive(): boolean;
   /**
    * Sends `signal`, then SIGKILL if the process is still running `graceMs` later; resolves once it has exited, at
@@ -23,7 +21,6 @@ export function watchChild(child: ChildProcess, running: Set<ChildProcess>): Chi
   );
   const alive = () => child.exitCode === null && child.signalCode === null;
   return {
-    exited,
     alive,
     async stop(signal, graceMs) {
       if (!alive()) return;
