@@ -70,7 +70,10 @@ export interface Jobs {
    * progress (then resolves undefined); resolves how many rows went in all, or undefined when it failed (logged).
    */
   purgeNow(): Promise<number | undefined>;
-  /** Rebuilds the places now unless a rebuild is in progress; resolves their counts by kind, or undefined. */
+  /**
+   * Rebuilds the places now unless a rebuild is in progress (in this process, or in another on the same database);
+   * resolves their counts by kind, or undefined.
+   */
   refreshPlacesNow(): Promise<Record<string, number> | undefined>;
   /** Runs the feed media job now unless a run is in progress or it is not scheduled (then resolves undefined). */
   fetchFeedMediaNow(): Promise<FeedMediaJobResult | undefined>;
@@ -177,8 +180,9 @@ export function startJobs(options: JobsOptions): Jobs {
   const places = scheduleJob(
     async () => {
       const started = clock();
-      const counts = await refreshPlaces(db);
-      placesLog.debug({ ...counts, ms: Math.round(clock() - started) }, 'places rebuilt');
+      // Every API process runs this on the same beat: the first rebuilds, the others skip.
+      const counts = await refreshPlaces(db, { ifIdle: true });
+      if (counts) placesLog.debug({ ...counts, ms: Math.round(clock() - started) }, 'places rebuilt');
       return counts;
     },
     {

@@ -48,9 +48,6 @@ export const compactCode = (text: string) => text.toUpperCase().replace(/[^A-Z0-
 /** Escapes LIKE wildcards so a user's '%' or '_' matches itself. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Which kind wins when a name is several places ('York': the town, then the authority). */
-export const KIND_PRECEDENCE = sql`CASE kind WHEN 'town' THEN 0 WHEN 'authority' THEN 1 WHEN 'outcode' THEN 2 ELSE 3 END`;
-
 function place(row: PointRow, id: string, label: string, kind: LocationKind): ResolvedLocation {
   return { id, latitude: row.latitude, longitude: row.longitude, label, kind };
 }
@@ -98,19 +95,92 @@ export async function resolveLocation(db: Executor, text: string): Promise<Resol
   return townFromListings(db, input.toLowerCase());
 }
 
+/** How long a process answers from its copy of the `places` table before reading it again, ms. */
+export const PLACE_DIRECTORY_TTL_MS = 60_000;
+
+/** Which kind wins when a name is several places ('York': the town, then the authority; lowest first). */
+const KIND_RANK: Record<LocationKind, number> = { town: 0, authority: 1, outcode: 2, street: 3, postcode: 3 };
+
 /**
- * Places resolved per database (by id, and by the text that names them), for a minute: a search resolves its place
- * on every request and places change only when refreshPlaces() runs, which forgets them in its own process.
+ * Every row of `places`, by id and by the names that name it whole: what a search resolves its place from on every
+ * request, without a round trip to the database (a third of searches made one, and waited for it in the queue
+ * again). About 24,000 rows at a million listings.
  */
-const resolvedPlaces = new WeakMap<object, LRUCache<string, { found: ResolvedLocation | null }>>();
+interface PlaceDirectory {
+  loadedAt: number;
+  byId: Map<string, ResolvedLocation>;
+  byName: Map<string, ResolvedLocation>;
+}
+
+/** A directory per database (the alert job's transactions are keyed apart, and read the table themselves). */
+const directories = new WeakMap<object, { current?: PlaceDirectory; loading?: Promise<PlaceDirectory> }>();
+
+async function loadDirectory(db: Executor): Promise<PlaceDirectory> {
+  const loadedAt = Date.now();
+  const rows = await queryRows<PlaceRow & { key: string; n: number }>(
+    db,
+    sql`SELECT id, kind, label, key, latitude, longitude, sale_count + rent_count AS n FROM places`,
+  );
+  const byId = new Map<string, ResolvedLocation>();
+  const byName = new Map<string, { found: ResolvedLocation; rank: number; n: number }>();
+  /** The SQL of placeNamedBy before this: kind precedence, then the most listings, then the id. */
+  const offer = (name: string, found: ResolvedLocation, n: number) => {
+    const rank = KIND_RANK[found.kind];
+    const held = byName.get(name);
+    if (
+      !held ||
+      rank < held.rank ||
+      (rank === held.rank && (n > held.n || (n === held.n && found.id < held.found.id)))
+    )
+      byName.set(name, { found, rank, n });
+  };
+  for (const row of rows) {
+    const found = place(row, row.id, row.label, row.kind);
+    byId.set(row.id, found);
+    if (row.kind !== 'street') offer(row.key, found, row.n);
+    offer(row.label.toLowerCase(), found, row.n);
+  }
+  return { loadedAt, byId, byName: new Map([...byName].map(([name, held]) => [name, held.found])) };
+}
+
+/**
+ * The places of `db`: read on first use and again when a copy is PLACE_DIRECTORY_TTL_MS old, in the background (the
+ * searches meanwhile use the copy they have), so a rebuild in another process is seen within a minute; a rebuild in
+ * this process forgets it at once (`forgetPlaceNames`).
+ */
+async function placeDirectory(db: Executor): Promise<PlaceDirectory> {
+  let entry = directories.get(db);
+  if (!entry) directories.set(db, (entry = {}));
+  const { current } = entry;
+  if (current && Date.now() - current.loadedAt < PLACE_DIRECTORY_TTL_MS) return current;
+  const slot = entry;
+  const loading = (slot.loading ??= loadDirectory(db)
+    .then((loaded) => {
+      if (directories.get(db) === slot) slot.current = loaded;
+      return loaded;
+    })
+    .finally(() => {
+      slot.loading = undefined;
+    }));
+  if (!current) return loading;
+  // A stale copy answers while the new one loads; a failed reload keeps it until the next try.
+  loading.catch(() => undefined);
+  return current;
+}
+
+/**
+ * What the directory does not hold, resolved per database for a minute: postcodes (1.7 million, read one at a time),
+ * and districts and towns that are not places yet (a district imported, or a town listed, since the last rebuild).
+ */
+const resolvedElsewhere = new WeakMap<object, LRUCache<string, { found: ResolvedLocation | null }>>();
 
 async function cachedPlace(
   db: Executor,
   key: string,
   load: () => Promise<ResolvedLocation | undefined>,
 ): Promise<ResolvedLocation | undefined> {
-  let cache = resolvedPlaces.get(db);
-  if (!cache) resolvedPlaces.set(db, (cache = new LRUCache({ max: 10_000, ttl: 60_000 })));
+  let cache = resolvedElsewhere.get(db);
+  if (!cache) resolvedElsewhere.set(db, (cache = new LRUCache({ max: 10_000, ttl: PLACE_DIRECTORY_TTL_MS })));
   const kept = cache.get(key);
   if (kept) return kept.found ?? undefined;
   const found = await load();
@@ -118,20 +188,16 @@ async function cachedPlace(
   return found;
 }
 
-/**
- * The place a place id names, with its centre, or undefined when our data does not know it. Cached for a minute per
- * database.
- */
+/** The place a place id names, with its centre, or undefined when our data does not know it. */
 export async function resolvePlaceId(db: Executor, id: string): Promise<ResolvedLocation | undefined> {
   const ref = parsePlaceId(id);
   if (!ref) return undefined;
+  if (ref.kind !== 'postcode') {
+    const known = (await placeDirectory(db)).byId.get(id);
+    if (known) return known;
+  }
   return cachedPlace(db, `id\n${id}`, async () => {
     if (ref.kind === 'postcode') return postcodePlace(db, ref.postcode);
-    const row = await queryRow<Omit<PlaceRow, 'id'>>(
-      db,
-      sql`SELECT kind, label, latitude, longitude FROM places WHERE id = ${id}`,
-    );
-    if (row) return place(row, id, row.label, ref.kind);
     if (ref.kind === 'outcode') {
       const district = await queryRow<PointRow>(
         db,
@@ -146,25 +212,18 @@ export async function resolvePlaceId(db: Executor, id: string): Promise<Resolved
 /**
  * The place a search's location text names whole (see the module docs), for scoping a search without a `place`
  * id: towns, authorities, districts and streets; undefined for anything else (a full postcode keeps REQ-SEARCH-02's
- * partial match unless picked as a place). Cached for a minute per database.
+ * partial match unless picked as a place).
  */
 export async function placeNamedBy(db: Executor, text: string): Promise<ResolvedLocation | undefined> {
   const key = text.trim().toLowerCase();
   if (!key || isUkPostcode(key)) return undefined;
-  return cachedPlace(db, `name\n${key}`, async () => {
-    const row = await queryRow<PlaceRow>(
-      db,
-      sql`SELECT id, kind, label, latitude, longitude FROM places
-           WHERE (key = ${key} AND kind <> 'street') OR lower(label) = ${key}
-           ORDER BY ${KIND_PRECEDENCE}, sale_count + rent_count DESC, id LIMIT 1`,
-    );
-    return row ? place(row, row.id, row.label, row.kind) : undefined;
-  });
+  return (await placeDirectory(db)).byName.get(key);
 }
 
-/** Forgets the cached places of `db` (after the places are rebuilt in this process). */
+/** Forgets the places read from `db` (after the places are rebuilt in this process). */
 export function forgetPlaceNames(db: Executor): void {
-  resolvedPlaces.delete(db);
+  directories.delete(db);
+  resolvedElsewhere.delete(db);
 }
 
 /** Most suggestions for an unknown location. */

@@ -4,7 +4,7 @@
  * from the demo extract, listings at real HM Land Registry addresses, and places built by refreshPlaces(); and the
  * place resolution behind radius and place searches.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LocationsResultSchema } from '@abode/shared/search/locations.schema';
 import { createApp } from '#src/app.ts';
@@ -12,9 +12,15 @@ import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { loadReferenceData } from '#src/db/seed/seed-demo.ts';
 import { createAgent, createListing } from '#src/testing/fixtures.ts';
 import { readJson } from '#src/testing/http.ts';
-import { createTestDatabase } from '#src/testing/test-db.ts';
+import { createTestDatabase, testDatabaseKind } from '#src/testing/test-db.ts';
 import { authorityName, refreshPlaces } from './refresh-places.ts';
-import { resolveLocation, resolvePlaceId, suggestLocations } from './resolve-location.ts';
+import {
+  PLACE_DIRECTORY_TTL_MS,
+  placeNamedBy,
+  resolveLocation,
+  resolvePlaceId,
+  suggestLocations,
+} from './resolve-location.ts';
 import { LOCATIONS_CACHE_CONTROL } from './routes.ts';
 
 let handle: DatabaseHandle;
@@ -284,6 +290,66 @@ describe('places for radius and place searches', () => {
     expect(await suggestLocations(db, 'Zzzzqx')).toEqual([]);
   });
 });
+
+describe('the places each process holds', () => {
+  test("another process's rebuild is seen within PLACE_DIRECTORY_TTL_MS, this process's at once", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await placeNamedBy(db, 'Reading')).toMatchObject({ id: 'town:reading' });
+      // A rebuild elsewhere, as another API process on the same database makes it.
+      await db.execute(sql`
+        INSERT INTO places (id, kind, name, label, key, latitude, longitude, sale_count, rent_count)
+        VALUES ('town:ryde', 'town', 'Ryde', 'Ryde', 'ryde', 50.73, -1.16, 3, 0)`);
+      expect(await placeNamedBy(db, 'Ryde')).toBeUndefined();
+      expect(await resolvePlaceId(db, 'town:ryde')).toBeUndefined();
+      vi.setSystemTime(Date.now() + PLACE_DIRECTORY_TTL_MS + 1);
+      // The stale copy answers while the new one loads, then the new one does.
+      const found = await until(async () => placeNamedBy(db, 'ryde'));
+      expect(found).toMatchObject({ id: 'town:ryde', label: 'Ryde', kind: 'town' });
+      expect(await resolvePlaceId(db, 'town:ryde')).toMatchObject({ label: 'Ryde' });
+      // A rebuild here (which drops Ryde: no listing is there) is seen by the next search.
+      await refreshPlaces(db);
+      expect(await placeNamedBy(db, 'Ryde')).toBeUndefined();
+      expect(await placeNamedBy(db, 'Reading')).toMatchObject({ id: 'town:reading' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a name shared by several places is the town first, then the authority, district and street', async () => {
+    // 'Bath Road' names two streets; 'Reading' a town only; 'Merton' an authority.
+    expect(await placeNamedBy(db, 'bath road, wells')).toMatchObject({ id: 'street:wells|bath road' });
+    expect(await placeNamedBy(db, 'Bath road')).toBeUndefined();
+    expect(await placeNamedBy(db, ' READING ')).toMatchObject({ kind: 'town' });
+    expect(await placeNamedBy(db, 'sw19')).toMatchObject({ kind: 'outcode', id: 'outcode:SW19' });
+    expect(await placeNamedBy(db, 'SW19 1AA')).toBeUndefined();
+  });
+
+  test.runIf(testDatabaseKind === 'postgres')(
+    "two processes' rebuilds at once: the scheduler's second skips, an import's waits, neither fails",
+    async () => {
+      const [a, b] = await Promise.all([
+        refreshPlaces(db, { ifIdle: true }),
+        refreshPlaces(db, { ifIdle: true }),
+      ]);
+      expect([a, b].filter((counts) => counts === undefined)).toHaveLength(1);
+      const [c, d] = await Promise.all([refreshPlaces(db), refreshPlaces(db)]);
+      expect(c).toEqual(d);
+      expect(c?.town).toBeGreaterThan(0);
+    },
+  );
+});
+
+/** Polls `probe` until it gives a value (at most 5 s). */
+async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = performance.now() + 5_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (performance.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 test('the route is in the OpenAPI document', async () => {
   const doc = (await readJson(await app.request('/api/openapi.json'))) as { paths: Record<string, unknown> };
