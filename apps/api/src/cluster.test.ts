@@ -153,6 +153,60 @@ test('each process reports the engines ready only once every process has a ready
   }
 }, 60_000);
 
+test('connections are dealt to the processes in turn, even while one is busy', async () => {
+  const readyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-cluster-'));
+  const port = await freePort();
+  const fixture = spawn(process.execPath, ['--import', 'tsx', 'src/testing/cluster-fixture.ts'], {
+    cwd: apiDir,
+    env: { ...process.env, READY_DIR: readyDir, PORT: String(port) },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  started.push(fixture);
+  const exited = new Promise<number | null>((resolve) => fixture.once('exit', resolve));
+  const sockets: net.Socket[] = [];
+  /** A keep-alive connection that has sent `GET path`; resolves the worker id it answers with. */
+  const ask = (path: string) => {
+    const socket = net.connect(port, '127.0.0.1');
+    sockets.push(socket);
+    return new Promise<number>((resolve, reject) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        const body = /\r\n\r\n(\{.*\})/.exec(text)?.[1];
+        if (body) resolve((JSON.parse(body) as { worker: number }).worker);
+      });
+      socket.on('error', reject);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
+    });
+  };
+  try {
+    await until('both workers answering', async () => {
+      const seen = new Set<number>();
+      for (let i = 0; i < 10 && seen.size < 2; i++) {
+        const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { connection: 'close' } });
+        seen.add(((await res.json()) as { worker: number }).worker);
+      }
+      return seen.size === 2 ? true : undefined;
+    });
+    // One process is held for a second by a slow request; meanwhile 32 keep-alive connections open at once, as a
+    // load test or a proxy's pool opens them. Node's own round robin deals a connection only to a process that has
+    // acknowledged its last one, so the busy process got none of them.
+    const slow = ask('/?busy=1000');
+    await new Promise((r) => setTimeout(r, 100));
+    const workers = await Promise.all(Array.from({ length: 32 }, () => ask('/')));
+    await slow;
+    const perWorker = new Map<number, number>();
+    for (const w of workers) perWorker.set(w, (perWorker.get(w) ?? 0) + 1);
+    expect([...perWorker.values()]).toEqual([16, 16]);
+    for (const socket of sockets) socket.destroy();
+    fixture.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    fs.rmSync(readyDir, { recursive: true, force: true });
+  }
+}, 60_000);
+
 test('more than one API process on the embedded database is refused with a clear message', async () => {
   const server = startServer({
     API_PROCESSES: '2',

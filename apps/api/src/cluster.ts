@@ -1,8 +1,8 @@
 /**
  * Several API processes on one port (API_PROCESSES, REQ-PERF, ADR 024). One Node process answers on one core, and
  * the search path is CPU-bound in Node (the in-memory engine, JSON, gzip), so more processes use more cores (on the
- * 2-core benchmark machine, shared with PostgreSQL and the load generator: +15–20 %). Node's cluster module shares the
- * listening socket: the primary accepts each connection and hands it to the next worker in turn.
+ * 2-core benchmark machine, shared with PostgreSQL and the load generator). The primary listens and deals the
+ * connections to the workers strictly in turn (deal-connections.ts), rather than by Node's round robin.
  *
  * The primary opens the database once (migrations, demo seed) before forking, so the workers never race to migrate.
  * Each worker is a whole API process: its own pool, search engine, answer cache and change listener. What must agree
@@ -11,6 +11,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from '#src/lib/logger.ts';
+import { dealConnections } from '#src/deal-connections.ts';
 
 /** A worker's message to the primary: its search engine became ready, or stopped being ready. */
 interface EngineStateMessage {
@@ -34,12 +35,18 @@ const RESTART_DELAY_MS = 1_000;
 const STOP_GRACE_MS = 10_000;
 
 /**
- * Runs the primary: forks `count` workers, replaces one that exits while the server is not stopping, relays the
- * workers' engine readiness to all of them, and on SIGINT or SIGTERM asks each to stop and exits when they have.
- * Exits with code 1 when workers keep dying (MAX_CRASHES within CRASH_WINDOW_MS).
+ * Runs the primary: listens on `listen` and deals connections to the workers in turn (deal-connections.ts), forks
+ * `count` workers, replaces one that exits while the server is not stopping, relays the workers' engine readiness to
+ * all of them, and on SIGINT or SIGTERM stops listening, asks each worker to stop and exits when they have. Exits with code 1 when workers keep dying (MAX_CRASHES within CRASH_WINDOW_MS) or the port
+ * cannot be listened on.
  */
-export function superviseWorkers(count: number, logger: Logger): void {
+export function superviseWorkers(
+  count: number,
+  listen: { port: number; host: string },
+  logger: Logger,
+): void {
   const engineReady = new Map<number, boolean>();
+  const dealer = dealConnections(listen.port, listen.host, logger);
   const crashes: number[] = [];
   let stopping = false;
 
@@ -56,6 +63,7 @@ export function superviseWorkers(count: number, logger: Logger): void {
 
   const fork = (): Worker => {
     const worker = cluster.fork();
+    dealer.add(worker);
     engineReady.set(worker.id, false);
     worker.on('message', (message: unknown) => {
       if (isEngineState(message)) {
@@ -69,6 +77,7 @@ export function superviseWorkers(count: number, logger: Logger): void {
   };
 
   cluster.on('exit', (worker, code, signal) => {
+    dealer.remove(worker);
     engineReady.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
@@ -92,6 +101,7 @@ export function superviseWorkers(count: number, logger: Logger): void {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping the API processes');
+    dealer.close();
     // Ctrl-C reaches the workers directly (same process group); `kill <primary>` does not, so pass it on.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();

@@ -6,9 +6,11 @@
  */
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import type { Server as HttpServer } from 'node:http';
+import { createAdaptorServer, serve } from '@hono/node-server';
 import { createApp } from '#src/app.ts';
 import { shareEngineReadiness, superviseWorkers } from '#src/cluster.ts';
+import { acceptDealtConnections } from '#src/deal-connections.ts';
 import { DataDirLockedError, openConfiguredDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import { disableDemoAccounts, seedDemoAccounts } from '#src/db/seed/demo-accounts.ts';
 import { seedDemoActivity } from '#src/db/seed/demo-activity.ts';
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
   await handle.close();
   logger.info({ processes: env.API_PROCESSES }, 'starting the API processes');
   announceAddress(env, logger, env.PORT);
-  superviseWorkers(env.API_PROCESSES, logger);
+  superviseWorkers(env.API_PROCESSES, { port: env.PORT, host: env.HOST }, logger);
 }
 
 /**
@@ -196,13 +198,10 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
     ...(storage ? { storage } : {}),
   });
   let jobs: Jobs | undefined;
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
-    logger.info(
-      { port: info.port, ms: Math.round(performance.now() - started) },
-      `Abode is running at ${url}`,
-    );
-    if (!cluster.isWorker) announceAddress(env, logger, info.port);
+  const onListening = (port: number) => {
+    const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    logger.info({ port, ms: Math.round(performance.now() - started) }, `Abode is running at ${url}`);
+    if (!cluster.isWorker) announceAddress(env, logger, port);
     if (searchEngine) {
       const loadStarted = performance.now();
       void searchEngine.start().then(
@@ -232,19 +231,29 @@ async function serveApi(env: Env, logger: Logger, handle: DatabaseHandle, starte
       storage: storage ?? createDiskStorage(uploadsDir),
       feedMediaIntervalMs: env.FEED_MEDIA_INTERVAL_MS,
     });
-  });
+  };
+  // In a cluster the primary listens and deals this process its connections (deal-connections.ts).
+  const server = cluster.isWorker
+    ? (createAdaptorServer({ fetch: app.fetch }) as HttpServer)
+    : (serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
+        onListening(info.port),
+      ) as HttpServer);
+  const dealt = cluster.isWorker ? acceptDealtConnections(server) : undefined;
+  if (dealt) onListening(env.PORT);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      // Let a running alert job finish, and write the last search counts, before the database closes under them.
+    // Let the requests under way finish, a running alert job too, and write the last search counts, before the
+    // database closes under them.
+    const finish = () =>
       void Promise.all([jobs?.stop(), searchCounter.stop(), stopListening()])
         .then(() => handle.close())
         .finally(() => process.exit(0));
-    });
+    if (dealt) void dealt.drain().then(finish);
+    else server.close(finish);
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
