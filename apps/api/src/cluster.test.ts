@@ -110,7 +110,8 @@ test.runIf(testDatabaseKind === 'postgres')(
   90_000,
 );
 
-test('each process reports the engines ready only once every process has a ready engine', async () => {
+/** Starts src/testing/cluster-fixture.ts (two workers) on a free port, with a new READY_DIR. */
+async function startFixture() {
   const readyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-cluster-'));
   const port = await freePort();
   const fixture = spawn(process.execPath, ['--import', 'tsx', 'src/testing/cluster-fixture.ts'], {
@@ -120,6 +121,11 @@ test('each process reports the engines ready only once every process has a ready
   });
   started.push(fixture);
   const exited = new Promise<number | null>((resolve) => fixture.once('exit', resolve));
+  return { readyDir, port, fixture, exited };
+}
+
+test('each process reports the engines ready only once every process has a ready engine', async () => {
+  const { readyDir, port, fixture, exited } = await startFixture();
   /** What each worker answers, by worker id (a new connection each time: the primary deals them out in turn). */
   const answers = async () => {
     const seen = new Map<number, boolean>();
@@ -154,15 +160,7 @@ test('each process reports the engines ready only once every process has a ready
 }, 60_000);
 
 test('connections are dealt to the processes in turn, even while one is busy', async () => {
-  const readyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abode-cluster-'));
-  const port = await freePort();
-  const fixture = spawn(process.execPath, ['--import', 'tsx', 'src/testing/cluster-fixture.ts'], {
-    cwd: apiDir,
-    env: { ...process.env, READY_DIR: readyDir, PORT: String(port) },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  started.push(fixture);
-  const exited = new Promise<number | null>((resolve) => fixture.once('exit', resolve));
+  const { readyDir, port, fixture, exited } = await startFixture();
   const sockets: net.Socket[] = [];
   /** A keep-alive connection that has sent `GET path`; resolves the worker id it answers with. */
   const ask = (path: string) => {
