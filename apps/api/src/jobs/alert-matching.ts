@@ -114,7 +114,12 @@ export interface AlertMatcher {
   matches(filters: SearchFilters, sinceMs: number, limit: number): SearchMatches;
 }
 
-export function createAlertMatcher(listings: readonly NewListing[], now: Date): AlertMatcher {
+export function createAlertMatcher(
+  listings: readonly NewListing[],
+  now: Date,
+  /** The run's database: the batches' transactions resolve places from its copy of them (resolve-location.ts). */
+  database: object,
+): AlertMatcher {
   const listingIds = uuidArray(listings.map((l) => l.id));
   // (mode, location scope) → indexes into `listings` of that mode in that scope.
   const candidateCache = new Map<string, number[]>();
@@ -129,7 +134,7 @@ export function createAlertMatcher(listings: readonly NewListing[], now: Date): 
       const key = locationOf(f);
       if (scopes.has(key)) continue;
       try {
-        scopes.set(key, (await resolveSearchScope(tx, f)).scope);
+        scopes.set(key, (await resolveSearchScope(tx, f, database)).scope);
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'UNKNOWN_LOCATION')) throw error;
         scopes.set(key, null);

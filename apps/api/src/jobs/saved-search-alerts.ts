@@ -102,7 +102,7 @@ export async function runSavedSearchAlerts(
     listingsMatched: 0,
     emailsFailed: 0,
   };
-  const matcher = createAlertMatcher(await loadNewListings(db, now), now);
+  const matcher = createAlertMatcher(await loadNewListings(db, now), now, db);
   const claim = { batchSize: options.batchSize ?? 1000, ...runClock(now) };
 
   // Undone after every worker has finished, so another worker of this run does not claim them again at once.

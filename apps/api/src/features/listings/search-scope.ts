@@ -65,32 +65,34 @@ function unknownLocation(suggestions: Awaited<ReturnType<typeof suggestLocations
 
 /**
  * The scope of a search (see the module docs). Throws AppError UNKNOWN_LOCATION (400, with `suggestions`) when a
- * radius search's place, or a postcode place, is not in our data.
+ * radius search's place, or a postcode place, is not in our data. `owner`: whose copy of the places to use (see
+ * resolve-location.ts; a transaction passes its database).
  */
 export async function resolveSearchScope(
   db: Executor,
   q: Pick<SearchFilters, 'location' | 'place' | 'radius'>,
+  owner: object = db,
 ): Promise<ResolvedScope> {
   if (q.place) {
     const ref = parsePlaceId(q.place)!;
     if (q.radius !== undefined || ref.kind === 'postcode') {
-      const center = await resolvePlaceId(db, q.place);
+      const center = await resolvePlaceId(db, q.place, owner);
       if (!center) throw unknownLocation(await suggestLocations(db, q.location ?? q.place.split(':')[1]!));
       const miles = q.radius ?? POSTCODE_RADIUS_MILES;
       return { scope: { kind: 'radius', center, miles }, center, place: center };
     }
-    const known = await resolvePlaceId(db, q.place);
+    const known = await resolvePlaceId(db, q.place, owner);
     // A town or street with no listings today is still that place: the search finds nothing there.
     const place = known ?? { id: q.place, kind: ref.kind, label: q.location ?? q.place.split(':')[1]! };
     return { scope: { kind: 'place', place: ref }, place };
   }
   if (!q.location) return {};
   if (q.radius !== undefined) {
-    const center = await resolveLocation(db, q.location);
+    const center = await resolveLocation(db, q.location, owner);
     if (!center) throw unknownLocation(await suggestLocations(db, q.location));
     return { scope: { kind: 'radius', center, miles: q.radius }, center, place: center };
   }
-  const named = await placeNamedBy(db, q.location);
+  const named = await placeNamedBy(db, q.location, owner);
   const ref = named && parsePlaceId(named.id);
   if (named && ref) return { scope: { kind: 'place', place: ref }, place: named };
   return { scope: { kind: 'text', term: locationTerm(q.location) } };

@@ -7,6 +7,10 @@
  *   'Bath and North East Somerset', 'sw19'), a street by its label ('Milsom Street, Bath'); when several kinds share
  *   the name, the town first, then the authority, the district, the street;
  * - a town with listings that is not in `places` yet (listed since the last refresh) → the mean of its listings.
+ *
+ * Each lookup reads through `db` and keeps what it read with `owner` (default `db`): a transaction passes its
+ * database as the owner, so that the alert job's batches, each in a transaction of its own, share one copy of the
+ * places with each other and with the searches.
  */
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -79,17 +83,21 @@ async function townFromListings(db: Executor, key: string): Promise<ResolvedLoca
 }
 
 /** Where `text` is, or undefined when our data does not know it. */
-export async function resolveLocation(db: Executor, text: string): Promise<ResolvedLocation | undefined> {
+export async function resolveLocation(
+  db: Executor,
+  text: string,
+  owner: object = db,
+): Promise<ResolvedLocation | undefined> {
   const input = text.trim();
   if (!input) return undefined;
   if (isUkPostcode(input)) {
-    return resolvePlaceId(db, placeId({ kind: 'postcode', postcode: normalisePostcode(input) }));
+    return resolvePlaceId(db, placeId({ kind: 'postcode', postcode: normalisePostcode(input) }), owner);
   }
-  const named = await placeNamedBy(db, input);
+  const named = await placeNamedBy(db, input, owner);
   if (named) return named;
   // A district is known from `outcodes` before the places are refreshed after an import.
   const district = isOutcode(input)
-    ? await resolvePlaceId(db, placeId({ kind: 'outcode', outcode: compactCode(input) }))
+    ? await resolvePlaceId(db, placeId({ kind: 'outcode', outcode: compactCode(input) }), owner)
     : undefined;
   if (district) return district;
   return townFromListings(db, input.toLowerCase());
@@ -109,10 +117,11 @@ const KIND_RANK: Record<LocationKind, number> = { town: 0, authority: 1, outcode
 interface PlaceDirectory {
   loadedAt: number;
   byId: Map<string, ResolvedLocation>;
-  byName: Map<string, ResolvedLocation>;
+  /** With the kind's rank and the homes that decide between places of one name. */
+  byName: Map<string, { found: ResolvedLocation; rank: number; n: number }>;
 }
 
-/** A directory per database (the alert job's transactions are keyed apart, and read the table themselves). */
+/** A directory per owner (a database). */
 const directories = new WeakMap<object, { current?: PlaceDirectory; loading?: Promise<PlaceDirectory> }>();
 
 async function loadDirectory(db: Executor): Promise<PlaceDirectory> {
@@ -122,7 +131,7 @@ async function loadDirectory(db: Executor): Promise<PlaceDirectory> {
     sql`SELECT id, kind, label, key, latitude, longitude, sale_count + rent_count AS n FROM places`,
   );
   const byId = new Map<string, ResolvedLocation>();
-  const byName = new Map<string, { found: ResolvedLocation; rank: number; n: number }>();
+  const byName: PlaceDirectory['byName'] = new Map();
   /** The SQL of placeNamedBy before this: kind precedence, then the most listings, then the id. */
   const offer = (name: string, found: ResolvedLocation, n: number) => {
     const rank = KIND_RANK[found.kind];
@@ -140,23 +149,26 @@ async function loadDirectory(db: Executor): Promise<PlaceDirectory> {
     if (row.kind !== 'street') offer(row.key, found, row.n);
     offer(row.label.toLowerCase(), found, row.n);
   }
-  return { loadedAt, byId, byName: new Map([...byName].map(([name, held]) => [name, held.found])) };
+  return { loadedAt, byId, byName };
 }
 
 /**
- * The places of `db`: read on first use and again when a copy is PLACE_DIRECTORY_TTL_MS old, in the background (the
- * searches meanwhile use the copy they have), so a rebuild in another process is seen within a minute; a rebuild in
- * this process forgets it at once (`forgetPlaceNames`).
+ * The places kept with `owner`, read through `db`: on first use and again when a copy is PLACE_DIRECTORY_TTL_MS old,
+ * in the background (the searches meanwhile use the copy they have), so a rebuild in another process is seen within
+ * a minute; a rebuild in this process forgets it at once (`forgetPlaceNames`).
  */
-async function placeDirectory(db: Executor): Promise<PlaceDirectory> {
-  let entry = directories.get(db);
-  if (!entry) directories.set(db, (entry = {}));
+async function placeDirectory(db: Executor, owner: object): Promise<PlaceDirectory> {
+  let entry = directories.get(owner);
+  if (!entry) directories.set(owner, (entry = {}));
   const { current } = entry;
   if (current && Date.now() - current.loadedAt < PLACE_DIRECTORY_TTL_MS) return current;
   const slot = entry;
+  // Read through a transaction for its database (owner): read now, since the transaction may end before a
+  // background read would.
+  if (owner !== db) return (slot.current = await loadDirectory(db));
   const loading = (slot.loading ??= loadDirectory(db)
     .then((loaded) => {
-      if (directories.get(db) === slot) slot.current = loaded;
+      if (directories.get(owner) === slot) slot.current = loaded;
       return loaded;
     })
     .finally(() => {
@@ -175,12 +187,13 @@ async function placeDirectory(db: Executor): Promise<PlaceDirectory> {
 const resolvedElsewhere = new WeakMap<object, LRUCache<string, { found: ResolvedLocation | null }>>();
 
 async function cachedPlace(
-  db: Executor,
+  owner: object,
   key: string,
   load: () => Promise<ResolvedLocation | undefined>,
 ): Promise<ResolvedLocation | undefined> {
-  let cache = resolvedElsewhere.get(db);
-  if (!cache) resolvedElsewhere.set(db, (cache = new LRUCache({ max: 10_000, ttl: PLACE_DIRECTORY_TTL_MS })));
+  let cache = resolvedElsewhere.get(owner);
+  if (!cache)
+    resolvedElsewhere.set(owner, (cache = new LRUCache({ max: 10_000, ttl: PLACE_DIRECTORY_TTL_MS })));
   const kept = cache.get(key);
   if (kept) return kept.found ?? undefined;
   const found = await load();
@@ -189,14 +202,18 @@ async function cachedPlace(
 }
 
 /** The place a place id names, with its centre, or undefined when our data does not know it. */
-export async function resolvePlaceId(db: Executor, id: string): Promise<ResolvedLocation | undefined> {
+export async function resolvePlaceId(
+  db: Executor,
+  id: string,
+  owner: object = db,
+): Promise<ResolvedLocation | undefined> {
   const ref = parsePlaceId(id);
   if (!ref) return undefined;
   if (ref.kind !== 'postcode') {
-    const known = (await placeDirectory(db)).byId.get(id);
+    const known = (await placeDirectory(db, owner)).byId.get(id);
     if (known) return known;
   }
-  return cachedPlace(db, `id\n${id}`, async () => {
+  return cachedPlace(owner, `id\n${id}`, async () => {
     if (ref.kind === 'postcode') return postcodePlace(db, ref.postcode);
     if (ref.kind === 'outcode') {
       const district = await queryRow<PointRow>(
@@ -214,10 +231,14 @@ export async function resolvePlaceId(db: Executor, id: string): Promise<Resolved
  * id: towns, authorities, districts and streets; undefined for anything else (a full postcode keeps REQ-SEARCH-02's
  * partial match unless picked as a place).
  */
-export async function placeNamedBy(db: Executor, text: string): Promise<ResolvedLocation | undefined> {
+export async function placeNamedBy(
+  db: Executor,
+  text: string,
+  owner: object = db,
+): Promise<ResolvedLocation | undefined> {
   const key = text.trim().toLowerCase();
   if (!key || isUkPostcode(key)) return undefined;
-  return (await placeDirectory(db)).byName.get(key);
+  return (await placeDirectory(db, owner)).byName.get(key)?.found;
 }
 
 /** Forgets the places read from `db` (after the places are rebuilt in this process). */
